@@ -1,0 +1,1 @@
+"""Newmarket: the classic British stops game, played against AI characters."""

@@ -1,0 +1,1 @@
+"""AI players: agents that decide from a player's view alone."""

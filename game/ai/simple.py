@@ -1,0 +1,96 @@
+"""The simplest built-in agents: a steady one that always leads low, and a random one."""
+
+from __future__ import annotations
+
+import random
+from operator import attrgetter
+
+from ..engine.cards import Card
+from ..engine.decisions import (Action, BuyDeadAction, BuyDeadDecision, Decision, FollowAction, LeadAction,
+                                LeadDecision, StakeAction, StakeDecision)
+from ..engine.view import PlayerView
+
+
+def spread_evenly(decision: StakeDecision) -> tuple[tuple[Card, int], ...]:
+    """The stake split as evenly as chips allow, the odd chips on the first cards."""
+    cards = decision.cards
+    each, extra = divmod(decision.boodle_total, len(cards))
+    return tuple((card, each + (1 if i < extra else 0)) for i, card in enumerate(cards))
+
+
+class LowestAgent:
+    """Stakes evenly, never buys, always follows, and leads its lowest card of any suit."""
+
+    def __init__(self) -> None:
+        self._stakes: dict[tuple[int, int], StakeAction] = {}
+        self._cards: tuple[Card, ...] = ()
+
+    def decide(self, view: PlayerView, decision: Decision) -> Action:
+        """Answer with the plainest lawful action."""
+        if type(decision) is LeadDecision:
+            return LeadAction(decision.player, min(decision.options, key=_RANK))
+        if isinstance(decision, StakeDecision):
+            if decision.cards is not self._cards:
+                self._stakes, self._cards = {}, decision.cards
+            key = (decision.player, decision.boodle_total)
+            stake = self._stakes.get(key)
+            if stake is None:
+                stake = self._stakes[key] = StakeAction(decision.player, spread_evenly(decision))
+            return stake
+        if isinstance(decision, BuyDeadDecision):
+            return BuyDeadAction(decision.player, False)
+        return FollowAction(decision.player, True)
+
+
+_RANK = attrgetter("rank")
+
+
+class RandomAgent:
+    """Answers every decision uniformly at random among lawful choices, from its own seeded stream."""
+
+    def __init__(self, seed: int | str) -> None:
+        self._rng = random.Random(str(seed))
+
+    def decide(self, view: PlayerView, decision: Decision) -> Action:
+        """A random lawful action."""
+        rng = self._rng
+        if isinstance(decision, LeadDecision):
+            return LeadAction(decision.player, rng.choice(decision.options))
+        if isinstance(decision, StakeDecision):
+            counts = [0] * len(decision.cards)
+            for _ in range(decision.boodle_total):
+                counts[rng.randrange(len(counts))] += 1
+            return StakeAction(decision.player, tuple(zip(decision.cards, counts)))
+        if isinstance(decision, BuyDeadDecision):
+            return BuyDeadAction(decision.player, rng.random() < 0.5)
+        return FollowAction(decision.player, rng.random() < 0.8)
+
+
+class FirstOptionAgent:
+    """The simplest agent of all: the whole stake on the first boodle card, the first lawful lead,
+    never buys, always follows. The engine benchmark plays with it."""
+
+    def __init__(self) -> None:
+        self._stakes: dict[tuple[int, int], StakeAction] = {}
+        self._cards: tuple[Card, ...] = ()
+        self._leads: dict[int, LeadAction] = {}  # by seat * 52 + card index
+
+    def decide(self, view: PlayerView, decision: Decision) -> Action:
+        """The first lawful answer."""
+        if type(decision) is LeadDecision:
+            card = decision.options[0]
+            lead = self._leads.get(decision.player * 52 + card.index)
+            if lead is None:
+                lead = self._leads[decision.player * 52 + card.index] = LeadAction(decision.player, card)
+            return lead
+        if type(decision) is StakeDecision:
+            if decision.cards is not self._cards:
+                self._stakes, self._cards = {}, decision.cards
+            key = (decision.player, decision.boodle_total)
+            stake = self._stakes.get(key)
+            if stake is None:
+                stake = self._stakes[key] = StakeAction(decision.player, ((decision.cards[0], decision.boodle_total),))
+            return stake
+        if type(decision) is BuyDeadDecision:
+            return BuyDeadAction(decision.player, False)
+        return FollowAction(decision.player, True)

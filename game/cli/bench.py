@@ -1,0 +1,65 @@
+"""`bench`: speed figures; `--json` puts them on the last line as one object."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import time
+from typing import Any, Callable
+
+from ..ai.simple import FirstOptionAgent
+from ..engine import RuleSet, SeatInfo, Session, play_session
+
+# name -> measurement; later issues add theirs
+MEASUREMENTS: dict[str, Callable[[float], Any]] = {}
+
+
+def measurement(name: str) -> Callable[[Callable[[float], Any]], Callable[[float], Any]]:
+    """Register a measurement taking a time budget in seconds."""
+    def register(function: Callable[[float], Any]) -> Callable[[float], Any]:
+        MEASUREMENTS[name] = function
+        return function
+    return register
+
+
+@measurement("engine_deals_per_s")
+def engine_deals_per_second(budget: float) -> float:
+    """Whole deals a second (antes, shuffle, deal, play, settlement) at a 5-seat classic table with the
+    simplest agents, no log: the best of three rounds, so a busy moment on the machine does not count."""
+    rules = dataclasses.replace(RuleSet(), starting_chips=1000, deals=50)  # long sessions: deals, not set-ups
+    seats = [SeatInfo(f"Seat {seat}") for seat in range(5)]
+    agents = [FirstOptionAgent() for _ in seats]
+    best = 0.0
+    seed = 0
+    for _ in range(3):
+        deals = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < budget / 3:
+            session = Session(rules, seats, seed)
+            seed += 1
+            play_session(session, agents)
+            deals += session.deal_number
+        best = max(best, deals / (time.perf_counter() - start))
+    return round(best)
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register the bench command."""
+    parser = subparsers.add_parser("bench", help="measure the game's speed",
+                                   description="Measure speed: " + ", ".join(MEASUREMENTS) + ".")
+    parser.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time for each measurement (default 3)")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Take every measurement and print it."""
+    figures: dict[str, Any] = {}
+    for name, take in MEASUREMENTS.items():
+        figures[name] = take(max(args.seconds, 0.3))
+        print(f"{name}: {figures[name]}")
+    if args.json:
+        print(json.dumps(figures))
+    return 0

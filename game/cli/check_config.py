@@ -1,0 +1,127 @@
+"""`check-config PATH...`: validate config files without starting a game.
+
+A file's kind comes from the folder it sits in (`rules/`, and whatever folders
+other kinds register), else from its keys. Every problem is printed as one line
+`path:line: key: why`; the exit code is 0 only when every file is valid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, Iterable
+
+from game.config import (CONFIG_DIR, YAML_SUFFIXES, ConfigError, ConfigKind, config_kinds, kind_for_content,
+                         kind_name_for_path, kind_named, read_yaml_file)
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the `check-config` subcommand to a parser's subcommands."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "check-config",
+        help="validate rules files (and other config files) and report every problem",
+        description="Validate config files: print `ok  PATH (kind)` for each valid file and one "
+                    "`PATH:LINE: key: why` line for each problem. Exit code 0 when all are valid, else 1.")
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                        help="a config file, or a folder to search for *.yaml and *.yml files "
+                             f"(default: the game's config folder, {_shown(CONFIG_DIR)})")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check every file named or found under the folders in `args.paths`; 0 if all are valid, else 1."""
+    paths: list[Path] = list(args.paths) or [Path(_shown(CONFIG_DIR))]
+    files, problems = find_config_files(paths)
+    for line in problems:
+        print(line)
+    bad = 0
+    for path in files:
+        kind, file_problems = check_file(path)
+        if file_problems:
+            bad += 1
+            for line in file_problems:
+                print(line)
+        else:
+            print(f"ok  {path} ({kind})")
+    total = len(files)
+    verdict = "all valid" if not bad else f"{bad} with problems"
+    print(f"checked {total} file{'' if total == 1 else 's'}: {verdict}", file=sys.stderr)
+    return 0 if not bad and not problems else 1
+
+
+def find_config_files(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:
+    """The files to check (folders searched for YAML files), and a problem line for each path that fails."""
+    files: list[Path] = []
+    problems: list[str] = []
+    seen: set[Path] = set()
+    for path in paths:
+        if path.is_dir():
+            found = _yaml_files_under(path)
+            if not found:
+                problems.append(f"{path}: no .yaml or .yml files in this folder")
+        elif path.exists():
+            found = [path]
+        else:
+            problems.append(f"{path}: no such file or folder")
+            found = []
+        for file in found:
+            key = file.resolve()
+            if key not in seen:
+                seen.add(key)
+                files.append(file)
+    return files, problems
+
+
+def check_file(path: Path) -> tuple[str | None, list[str]]:
+    """Validate one config file: its kind (None if unknown) and its problem lines (empty when valid)."""
+    name = kind_name_for_path(path)
+    if name is not None:
+        kind = kind_named(name)
+        if kind is None:
+            return None, [f"{path}: unknown kind of config file: nothing checks {name} files yet; "
+                          f"{_where_kinds_live()}"]
+        return kind.name, _load(kind, path)
+    try:
+        kind = kind_for_content(read_yaml_file(path))
+    except ConfigError as error:
+        return None, error.problems
+    if kind is None:
+        return None, [f"{path}: unknown kind of config file; {_where_kinds_live()}"]
+    return kind.name, _load(kind, path)
+
+
+def _load(kind: ConfigKind, path: Path) -> list[str]:
+    """The problem lines from loading `path` as `kind`."""
+    try:
+        kind.load(path)
+    except ConfigError as error:
+        return error.problems
+    except Exception as error:  # noqa: BLE001 - a checker must report, not crash, whatever a loader does
+        return [f"{path}: the {kind.name} loader failed: {type(error).__name__}: {error}"]
+    return []
+
+
+def _yaml_files_under(folder: Path) -> list[Path]:
+    """The YAML files in a folder and its subfolders, hidden ones left out, in name order."""
+    return sorted(p for p in folder.rglob("*")
+                  if p.suffix.lower() in YAML_SUFFIXES and p.is_file()
+                  and not any(part.startswith(".") for part in p.relative_to(folder).parts))
+
+
+def _where_kinds_live() -> str:
+    """Where each known kind of file belongs, for the unknown-kind message."""
+    kinds = config_kinds()
+    if not kinds:
+        return "no kinds of config file are known"
+    places = "; ".join(f"{kind.name} files go in a {kind.folders[0]}/ folder" for kind in kinds if kind.folders)
+    return f"the known kinds are {', '.join(kind.name for kind in kinds)} ({places})"
+
+
+def _shown(path: Path) -> str:
+    """A path relative to the working folder when it is under it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

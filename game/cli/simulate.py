@@ -1,0 +1,115 @@
+"""`simulate`: one whole session with an AI in every seat, logged as JSONL (RULES.md's event table)."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+from ..ai.registry import UnknownAgentError, make_agent, seat_agent_ids
+from ..config import ConfigError, rules_by_name
+from ..engine import Event, RuleSet, SeatInfo, Session, play_session, to_json
+from ..engine.events import BoodleWon, HandWon, SessionEnd
+from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register the simulate command."""
+    parser = subparsers.add_parser(
+        "simulate", help="play a whole session between AIs and write its event log",
+        description="Play one session with an AI in every seat; print a summary and optionally write the "
+                    "JSONL event log. The same arguments always give the same log, byte for byte.")
+    parser.add_argument("--rules", default="classic", metavar="FILE",
+                        help="a rules file, or the name of one in config/rules (default: classic)")
+    parser.add_argument("--players", type=int, metavar="N", help=f"seats at the table, {MIN_PLAYERS} to "
+                        f"{MAX_PLAYERS} (default: the rules file's players)")
+    parser.add_argument("--deals", type=int, metavar="D",
+                        help="deals to play; 0 means until one player is left (default: the rules file's deals)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="the random seed (default: 1)")
+    parser.add_argument("--log", type=Path, metavar="FILE.jsonl", help="write the event log here")
+    parser.add_argument("--ai", metavar="ID,ID,...",
+                        help="AI for each seat, in seat order; one id fills every seat, a shorter list repeats "
+                             "(default: lowest)")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the session; 0 on success, 1 on a bad rules file, AI id or log path."""
+    try:
+        rules = rules_by_name(args.rules)
+    except ConfigError as error:
+        for line in error.problems:
+            print(line, file=sys.stderr)
+        return 1
+    players = args.players if args.players is not None else rules.players
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        print(f"--players: must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}", file=sys.stderr)
+        return 1
+    if args.deals is not None:
+        if args.deals < 0:
+            print(f"--deals: must be 0 (no limit) or more, got {args.deals}", file=sys.stderr)
+            return 1
+        rules = dataclasses.replace(rules, deals=args.deals or None)
+    try:
+        ids = seat_agent_ids(args.ai, players)
+    except UnknownAgentError as error:
+        print(f"--ai: {error}", file=sys.stderr)
+        return 1
+    seats = [SeatInfo(f"Seat {seat} ({agent_id})", "ai", agent_id) for seat, agent_id in enumerate(ids)]
+    session = Session(rules, seats, args.seed)
+    agents = [make_agent(agent_id, args.seed, seat) for seat, agent_id in enumerate(ids)]
+    tally = Tally(players)
+    try:
+        log = open(args.log, "w", encoding="utf-8", newline="\n") if args.log else None
+    except OSError as error:
+        print(f"--log: cannot write {args.log}: {error.strerror}", file=sys.stderr)
+        return 1
+    try:
+        play_session(session, agents, tally.writer(log))
+    finally:
+        if log is not None:
+            log.close()
+    print_summary(rules, seats, tally, session)
+    return 0
+
+
+class Tally:
+    """Running totals for the summary table, read off the events."""
+
+    def __init__(self, players: int) -> None:
+        self.deals_won = [0] * players
+        self.boodle_won = [0] * players
+        self.final: SessionEnd | None = None
+
+    def writer(self, log: IO[str] | None) -> Any:
+        """An event callback that counts, and writes each event as a JSON line when there is a log."""
+        def on_event(event: Event) -> None:
+            if isinstance(event, HandWon):
+                self.deals_won[event.player] += 1
+            elif isinstance(event, BoodleWon):
+                self.boodle_won[event.player] += event.chips
+            elif isinstance(event, SessionEnd):
+                self.final = event
+            if log is not None:
+                log.write(to_json(event) + "\n")
+        return on_event
+
+
+def print_summary(rules: RuleSet, seats: list[SeatInfo], tally: Tally, session: Session) -> None:
+    """A table of every seat's result."""
+    final = tally.final
+    assert final is not None
+    print(f"{rules.name}: {session.deal_number} deals, seed {session.seed}")
+    width = max(len(seat.name) for seat in seats)
+    print(f"{'seat':<{width}}  {'chips':>5}  {'+/-':>5}  {'deals won':>9}  {'boodle won':>10}")
+    for seat, info in enumerate(seats):
+        chips = final.chips[seat]
+        mark = "  winner" if seat in final.winners else ("  out" if not session.in_session[seat] else "")
+        print(f"{info.name:<{width}}  {chips:>5}  {chips - rules.starting_chips:>+5}  "
+              f"{tally.deals_won[seat]:>9}  {tally.boodle_won[seat]:>10}{mark}")
+    left = session.pot + sum(session.boodle)
+    if left:
+        print(f"left on the table: {session.pot} in the pot, {sum(session.boodle)} on the boodle cards")

@@ -1,0 +1,266 @@
+"""Read a YAML config file as `yaml.safe_load` does, keeping the line of every key and list item.
+
+The values come from PyYAML's SafeLoader, so the file means exactly what
+`yaml.safe_load` would make of it; the lines come from the composed node tree
+(`yaml.compose` marks) of the same parse. Every way of failing, from a missing
+file to bytes that are not UTF-8 to a syntax error, becomes a `ConfigError`
+whose lines name the file and, where PyYAML knows it, the line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml  # type: ignore[import-untyped]
+
+from .errors import ConfigError, Problem
+
+MERGE_TAG = "tag:yaml.org,2002:merge"
+_INDEX_DEPTH = 6  # config files nest a level or two; deeper mappings only need no line numbers
+_SHOWN_TEXT = 40  # longest text quoted back in a message
+_SHOWN_ERROR = 100  # longest error text passed on from Python or PyYAML
+# For these, PyYAML notices the mistake only further on (often at the next line or the end of the
+# file), while the context mark points at the unfinished thing itself, which is what needs fixing.
+_CONTEXT_FIRST = ("while scanning a simple key", "while scanning a quoted scalar", "while parsing a flow")
+
+
+@dataclass(frozen=True)
+class YamlDocument:
+    """A config file's top-level mapping, with the 1-based line of each (dotted) key."""
+
+    source: str
+    data: dict[Any, Any]
+    line: int
+    key_lines: Mapping[str, int]
+    item_lines: Mapping[str, tuple[int, ...]]
+    duplicates: tuple[Problem, ...]
+
+    def line_of(self, key: str) -> int | None:
+        """The line of a dotted key, else of its nearest enclosing key; None when neither is in the file."""
+        while True:
+            if key in self.key_lines:
+                return self.key_lines[key]
+            if "." not in key:
+                return None
+            key = key.rsplit(".", 1)[0]
+
+    def item_line(self, key: str, index: int) -> int | None:
+        """The line of item `index` of the list under `key`, else the key's own line."""
+        lines = self.item_lines.get(key, ())
+        return lines[index] if 0 <= index < len(lines) else self.line_of(key)
+
+    def has(self, key: str) -> bool:
+        """True when the dotted key is written in the file."""
+        return key in self.key_lines
+
+
+def key_name(key: object) -> str:
+    """A mapping key as the file spells it: `null`, `true`, `12`, `ante_pot`."""
+    if key is None:
+        return "null"
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return shorten(str(key))
+
+
+def shorten(text: str, limit: int = _SHOWN_TEXT) -> str:
+    """Text cut to a length that fits in a one-line message, with newlines made visible."""
+    text = text.replace("\r", "\\r").replace("\n", "\\n")
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def describe(value: object) -> str:
+    """What a YAML value is, in words and in one short line (never the whole of a big value)."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"the true/false value {'true' if value else 'false'}"
+    if isinstance(value, (int, float)):
+        return f"the number {shorten(repr(value))}"
+    if isinstance(value, str):
+        return f"the text {shorten(repr(value))}" if value.strip() else "blank text"
+    if isinstance(value, list):
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+    if isinstance(value, dict):
+        return "a mapping (key: value pairs)"
+    return f"a {type(value).__name__} value"
+
+
+def read_yaml_file(path: str | Path) -> YamlDocument:
+    """Read and parse one config file; a file that cannot be read or parsed raises ConfigError."""
+    source = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ConfigError.single(source, "file not found") from None
+    except IsADirectoryError:
+        raise ConfigError.single(source, "is a folder, not a file") from None
+    except PermissionError:
+        raise ConfigError.single(source, "cannot read the file: permission denied") from None
+    except OSError as error:
+        raise ConfigError.single(source, f"cannot read the file: {error.strerror or error}") from None
+    return read_yaml_bytes(data, source)
+
+
+def read_yaml_bytes(data: bytes, source: str) -> YamlDocument:
+    """Parse config bytes, which must be UTF-8 (a byte-order mark is allowed)."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise ConfigError.single(
+            source, f"not UTF-8 text: byte 0x{data[error.start]:02x} at column {column} cannot be read "
+                    "(save the file as UTF-8)", line) from None
+    return read_yaml_text(text, source)
+
+
+def read_yaml_text(text: str, source: str) -> YamlDocument:
+    """Parse config text whose top level must be a mapping of settings."""
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.YAMLError as error:  # the reader refuses control characters before parsing starts
+        raise ConfigError([_yaml_problem(error, source, text)]) from None
+    try:
+        node = _compose(loader, source, text)
+        if node is None or (isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null"):
+            raise ConfigError.single(source, "the file is empty: expected settings such as `name: My rules`")
+        if not isinstance(node, yaml.MappingNode):
+            data = _construct(loader, node, source)
+            raise ConfigError.single(
+                source, f"the top level must be a mapping of settings (key: value lines), got {describe(data)}",
+                _line(node))
+        key_lines: dict[str, int] = {}
+        item_lines: dict[str, tuple[int, ...]] = {}
+        duplicates: list[Problem] = []
+        _index(node, "", source, key_lines, item_lines, duplicates, set(), 0)
+        data = _construct(loader, node, source)
+    finally:
+        loader.dispose()
+    if not isinstance(data, dict):  # cannot happen for a mapping node, but never trust it blindly
+        raise ConfigError.single(source, "the top level must be a mapping of settings", _line(node))
+    return YamlDocument(source, data, _line(node), key_lines, item_lines, tuple(duplicates))
+
+
+def _compose(loader: Any, source: str, text: str) -> Any:
+    """The single document's node tree, or None for an empty stream."""
+    try:
+        return loader.get_single_node()
+    except yaml.YAMLError as error:
+        raise ConfigError([_yaml_problem(error, source, text)]) from None
+    except RecursionError:
+        raise ConfigError.single(source, "the YAML is nested too deeply to read") from None
+
+
+def _construct(loader: Any, node: Any, source: str) -> Any:
+    """The Python value of a composed document, as safe_load builds it."""
+    try:
+        return loader.construct_document(node)
+    except yaml.YAMLError as error:
+        raise ConfigError([_yaml_problem(error, source, "")]) from None
+    except RecursionError:
+        raise ConfigError.single(source, "the YAML is nested too deeply to read") from None
+    except Exception as error:  # noqa: BLE001
+        # explicit tags (`!!int abc`) and impossible dates (2024-13-45) pass the parser and fail here
+        # with plain Python errors; building values from safe YAML has no other side to go wrong
+        why = shorten(str(error), _SHOWN_ERROR) or type(error).__name__
+        raise ConfigError.single(source, f"a value cannot be read: {why}", _first_bad_scalar(node)) from None
+
+
+def _yaml_problem(error: Exception, source: str, text: str) -> Problem:
+    """One problem line for a PyYAML error, at the line PyYAML points to."""
+    if isinstance(error, yaml.reader.ReaderError):
+        line = text.count("\n", 0, error.position) + 1 if text else None
+        char = error.character
+        code = char if isinstance(char, int) else ord(char) if isinstance(char, str) and char else 0
+        return Problem(source, f"YAML cannot contain the character #x{code:04x} ({error.reason})", line)
+    if isinstance(error, yaml.MarkedYAMLError):
+        context_first = error.context_mark is not None and str(error.context or "").startswith(_CONTEXT_FIRST)
+        mark = error.context_mark if context_first else error.problem_mark or error.context_mark
+        words = ", ".join(part for part in (error.context, error.problem) if part) or "cannot be parsed"
+        kind = "YAML value error" if isinstance(error, yaml.constructor.ConstructorError) else "YAML syntax error"
+        return Problem(source, f"{kind}: {' '.join(words.split())}", mark.line + 1 if mark is not None else None)
+    return Problem(source, f"YAML error: {shorten(' '.join(str(error).split()), _SHOWN_ERROR)}")
+
+
+def _line(node: Any) -> int:
+    """The 1-based line where a node starts."""
+    return int(node.start_mark.line) + 1
+
+
+def _index(node: Any, prefix: str, source: str, key_lines: dict[str, int], item_lines: dict[str, tuple[int, ...]],
+           duplicates: list[Problem], on_path: set[int], depth: int) -> None:
+    """Record the line of every key (and list item) of a mapping node and of the mappings in it."""
+    if depth > _INDEX_DEPTH or id(node) in on_path:  # aliases may loop back to an enclosing mapping
+        return
+    on_path.add(id(node))
+    seen: dict[str, int] = {}
+    merged: list[Any] = []
+    for key_node, value_node in node.value:
+        if key_node.tag == MERGE_TAG:
+            merged.extend(value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node])
+            continue
+        path = prefix + _key_node_name(key_node)
+        line = _line(key_node)
+        if path in seen:
+            duplicates.append(Problem(source, f"set more than once (first on line {seen[path]}); "
+                                              "only the last one would count", line, path))
+        seen[path] = line
+        key_lines[path] = line
+        _index_value(value_node, path, source, key_lines, item_lines, duplicates, on_path, depth)
+    # `<<: *base` keys count only where the mapping does not set them itself
+    for base in merged:
+        if not isinstance(base, yaml.MappingNode) or id(base) in on_path:
+            continue
+        base_lines: dict[str, int] = {}
+        base_items: dict[str, tuple[int, ...]] = {}
+        _index(base, prefix, source, base_lines, base_items, [], on_path, depth)
+        for path, line in base_lines.items():
+            key_lines.setdefault(path, line)
+        for path, lines in base_items.items():
+            item_lines.setdefault(path, lines)
+    on_path.discard(id(node))
+
+
+def _index_value(node: Any, path: str, source: str, key_lines: dict[str, int],
+                 item_lines: dict[str, tuple[int, ...]], duplicates: list[Problem], on_path: set[int],
+                 depth: int) -> None:
+    """Record the lines inside one value: a list's items, a mapping's keys."""
+    if isinstance(node, yaml.SequenceNode):
+        item_lines[path] = tuple(_line(item) for item in node.value)
+    elif isinstance(node, yaml.MappingNode):
+        _index(node, path + ".", source, key_lines, item_lines, duplicates, on_path, depth + 1)
+
+
+def _key_node_name(node: Any) -> str:
+    """The name of a key node as `key_name` spells the constructed key."""
+    if not isinstance(node, yaml.ScalarNode):
+        return "(a list or mapping used as a key)"
+    try:
+        return key_name(yaml.SafeLoader("").construct_object(node))
+    except Exception:  # noqa: BLE001 - a key that cannot be built is reported by the full construction
+        return shorten(str(node.value))
+
+
+def _first_bad_scalar(root: Any) -> int | None:
+    """The line of the first scalar that cannot be built on its own, if any."""
+    probe = yaml.SafeLoader("")
+    stack = [root]
+    seen: set[int] = set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                probe.construct_object(node)
+            except Exception:  # noqa: BLE001 - we are only looking for where it fails
+                return _line(node)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            stack.extend(part for pair in reversed(node.value) for part in reversed(pair))
+    return None

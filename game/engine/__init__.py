@@ -1,0 +1,18 @@
+"""The pure Newmarket engine: no pygame, no files, no clocks; same seed, same session."""
+
+from .cards import DECK, Card, Suit
+from .decisions import (Action, BuyDeadAction, BuyDeadDecision, Decision, FollowAction, FollowDecision,
+                        LeadAction, LeadDecision, StakeAction, StakeDecision)
+from .errors import IllegalActionError
+from .events import Event, event_dict, to_json
+from .play import Agent, play_session
+from .rules import BuyDeadHand, RuleSet, RulesError
+from .session import SeatInfo, Session
+from .view import PlayerView
+
+__all__ = [
+    "DECK", "Card", "Suit", "Action", "BuyDeadAction", "BuyDeadDecision", "Decision", "FollowAction",
+    "FollowDecision", "LeadAction", "LeadDecision", "StakeAction", "StakeDecision", "IllegalActionError",
+    "Event", "event_dict", "to_json", "Agent", "play_session", "BuyDeadHand", "RuleSet", "RulesError",
+    "SeatInfo", "Session", "PlayerView",
+]

@@ -1,0 +1,37 @@
+"""Agents and the loop that plays a whole session with them."""
+
+from __future__ import annotations
+
+from typing import Callable, Protocol, Sequence
+
+from .decisions import Action, Decision
+from .events import Event
+from .session import Session
+from .view import PlayerView
+
+
+class Agent(Protocol):
+    """Anything that answers a seat's decisions from that seat's view alone."""
+
+    def decide(self, view: PlayerView, decision: Decision) -> Action:
+        """The action for this decision."""
+        ...
+
+
+def play_session(session: Session, agents: Sequence[Agent],
+                 on_event: Callable[[Event], None] | None = None) -> None:
+    """Start `session` and play it to the end, each decision answered by its seat's agent."""
+    if len(agents) != session.n:
+        raise ValueError(f"{len(agents)} agents for {session.n} seats")
+    pending, apply, view = session.pending, session.apply, session.view
+    decide = [agent.decide for agent in agents]
+    events = session.start()
+    while True:
+        if on_event is not None:
+            for event in events:
+                on_event(event)
+        decision = pending()
+        if decision is None:
+            return
+        seat = decision.player
+        events = apply(decide[seat](view(seat), decision))

@@ -1,0 +1,102 @@
+"""What one player may see: their own hand and the public table, never the rest.
+
+A view is a snapshot made of immutable pieces the session already keeps: the table
+(stacks, pot, boodle, seats) is rebuilt only when it changes and shared by every
+view until then, so handing a view to an agent at every decision costs almost
+nothing; what follows from those pieces (hand sizes, cards played, cards known to
+be dead) is derived on demand.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import DECK, KING, Card
+from .events import Play, Stop
+from .rules import RuleSet
+
+
+class TableView(NamedTuple):
+    """The public table between two changes: seats, stacks, pot, boodle chips and the deal's shape."""
+
+    rules: RuleSet
+    in_session: tuple[bool, ...]
+    chips: tuple[int, ...]
+    pot: int
+    boodle_chips: tuple[int, ...]  # chips on each boodle card, in the order of rules.boodle_cards
+    boodle_hits: tuple[int, ...]  # times each boodle card was hit this session
+    dealer: int
+    deal_number: int
+    dealt_sizes: tuple[int, ...]
+    dead_size: int
+    dead_bought: bool
+
+    @property
+    def boodle(self) -> tuple[tuple[Card, int], ...]:
+        """Each boodle card with the chips lying on it."""
+        return tuple(zip(self.rules.boodle_cards, self.boodle_chips))
+
+
+class PlayerView(NamedTuple):
+    """A snapshot of one seat's knowledge, handed to that seat's agent."""
+
+    player: int
+    table: TableView
+    hand: tuple[Card, ...]
+    plays: tuple[Play, ...]
+    stops: tuple[Stop, ...]  # as the table saw them: "no_follow" where a decline and the dead hand look alike
+    given_up: tuple[Card, ...]  # the hand this player gave up for the dead hand, if they bought it
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules in play."""
+        return self.table.rules
+
+    @property
+    def seats(self) -> int:
+        """How many seats the table has."""
+        return len(self.table.chips)
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """Every seat's chips."""
+        return self.table.chips
+
+    @property
+    def pot(self) -> int:
+        """Chips in the pot."""
+        return self.table.pot
+
+    @property
+    def boodle(self) -> tuple[tuple[Card, int], ...]:
+        """Each boodle card with the chips lying on it."""
+        return self.table.boodle
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.table.dealer
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Cards now in each seat's hand."""
+        sizes = list(self.table.dealt_sizes)
+        for play in self.plays:
+            sizes[play.player] -= 1
+        return tuple(sizes)
+
+    @property
+    def played(self) -> frozenset[Card]:
+        """Every card played so far this deal."""
+        return frozenset(play.card for play in self.plays)
+
+    @property
+    def known_dead(self) -> frozenset[Card]:
+        """Cards this player knows lie in the dead hand: shown by stops, or given up when buying it."""
+        shown = {DECK[s.after.index + 1] for s in self.stops if s.reason == "dead_hand" and s.after.rank < KING}
+        return frozenset(shown).union(self.given_up)
+
+    @property
+    def unseen(self) -> frozenset[Card]:
+        """Cards not played and not in this hand: somewhere in the other hands or the dead hand."""
+        return frozenset(DECK) - self.played - frozenset(self.hand)

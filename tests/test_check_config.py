@@ -1,0 +1,164 @@
+"""`check-config`: ok lines for valid files, one line per problem, exit code 0 only when all are valid."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.config import ConfigError, ConfigKind, Problem, kinds, list_rules_files
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def check(capsys: pytest.CaptureFixture[str], *paths: object) -> tuple[int, list[str]]:
+    """Run `check-config` on `paths`; the exit code and the lines printed to stdout."""
+    code = main(["check-config", *map(str, paths)])
+    return code, capsys.readouterr().out.splitlines()
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    """Write a file, making its folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_shipped_rules_folder_is_valid(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    code, out = check(capsys, "config/rules")
+    assert code == 0
+    assert out == [f"ok  config/rules/{p.name} (rules)" for p in list_rules_files()]
+
+
+def test_no_path_checks_the_game_config_folder(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    code, out = check(capsys)
+    assert code == 0 and len(out) == len(list_rules_files()) and all(line.startswith("ok  ") for line in out)
+
+
+def test_problems_are_one_line_each_and_fail(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    good = write(tmp_path / "rules" / "good.yaml", "name: Good\n")
+    bad = write(tmp_path / "rules" / "house.yaml", "name: Bad\nante_bodle: 4\nplayers: 2\n\nante_boodle: -1\n")
+    code, out = check(capsys, tmp_path / "rules")
+    assert code == 1
+    assert out == [
+        f"ok  {good} (rules)",
+        f"{bad}:2: ante_bodle: unknown key; did you mean ante_boodle?",
+        f"{bad}:3: players: must be 3 to 8, got 2",
+        f"{bad}:5: ante_boodle: must not be negative, got -1",
+    ]
+
+
+def test_missing_path_is_a_problem_not_a_traceback(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    good = write(tmp_path / "rules" / "a.yaml", "name: A\n")
+    code, out = check(capsys, tmp_path / "nowhere.yaml", good)
+    assert code == 1
+    assert out == [f"{tmp_path / 'nowhere.yaml'}: no such file or folder", f"ok  {good} (rules)"]
+
+
+def test_empty_folder_is_a_problem(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out = check(capsys, tmp_path)
+    assert code == 1 and out == [f"{tmp_path}: no .yaml or .yml files in this folder"]
+
+
+def test_unreadable_files_each_give_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    files: dict[str, str | bytes] = {
+        "empty.yaml": "",
+        "list.yaml": "- a\n- b\n",
+        "syntax.yaml": "name: x\nplayers 4\n",
+        "latin1.yml": "name: caf\xe9\n".encode("latin-1"),
+    }
+    for name, text in files.items():
+        write(tmp_path / "rules" / name, text)
+    code, out = check(capsys, tmp_path)
+    assert code == 1 and len(out) == len(files)
+    rules = tmp_path / "rules"
+    assert out == [
+        f"{rules / 'empty.yaml'}: the file is empty: expected settings such as `name: My rules`",
+        f"{rules / 'latin1.yml'}:1: not UTF-8 text: byte 0xe9 at column 10 cannot be read (save the file as UTF-8)",
+        f"{rules / 'list.yaml'}:1: the top level must be a mapping of settings (key: value lines), "
+        "got a list of 2 items",
+        f"{rules / 'syntax.yaml'}:2: YAML syntax error: while scanning a simple key, could not find expected ':'",
+    ]
+
+
+def test_kind_comes_from_the_folder_or_the_content(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    loose = write(tmp_path / "mine.yaml", "name: Mine\nstaking: even\n")
+    other = write(tmp_path / "notes.yaml", "shopping: [eggs]\n")
+    person = write(tmp_path / "personalities" / "bob.yaml", "name: Bob\nboldness: 3\n")
+    hidden = write(tmp_path / ".git" / "x.yaml", "not: checked\n")
+    code, out = check(capsys, tmp_path)
+    assert code == 1
+    assert f"ok  {loose} (rules)" in out
+    assert any(line.startswith(f"{other}: unknown kind of config file; the known kinds are rules") for line in out)
+    # a personalities/ folder is not a rules folder, and no personalities kind is registered yet
+    assert any(line.startswith(f"{person}: unknown kind of config file: nothing checks personalities files yet")
+               for line in out)
+    assert not any(str(hidden) in line for line in out)
+
+
+def test_other_modules_can_register_a_kind(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    def load_personality(path: Path) -> object:
+        if "boldness" not in path.read_text(encoding="utf-8"):
+            raise ConfigError([Problem(str(path), "must say how bold", 1, "boldness")])
+        return object()
+
+    monkeypatch.setitem(kinds._KINDS, "personalities", ConfigKind(
+        name="personalities", folders=("personalities",), keys=frozenset({"boldness"}), load=load_personality))
+    bob = write(tmp_path / "personalities" / "bob.yaml", "name: Bob\nboldness: 3\n")
+    ann = write(tmp_path / "personalities" / "ann.yaml", "name: Ann\n")
+    code, out = check(capsys, tmp_path)
+    assert code == 1
+    assert out == [f"{ann}:1: boldness: must say how bold", f"ok  {bob} (personalities)"]
+
+
+def test_a_loader_that_crashes_is_reported(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(path: Path) -> object:
+        raise KeyError("oops")
+
+    monkeypatch.setitem(kinds._KINDS, "campaign", ConfigKind(
+        name="campaign", folders=("campaign",), keys=frozenset(), load=broken))
+    path = write(tmp_path / "campaign" / "tour.yaml", "stages: []\n")
+    code, out = check(capsys, path)
+    assert code == 1 and out == [f"{path}: the campaign loader failed: KeyError: 'oops'"]
+
+
+def test_the_same_file_twice_is_checked_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = write(tmp_path / "rules" / "a.yaml", "name: A\n")
+    code, out = check(capsys, path, tmp_path / "rules", path)
+    assert code == 0 and out == [f"ok  {path} (rules)"]
+
+
+def test_help_describes_the_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["check-config", "--help"])
+    assert done.value.code == 0
+    assert "PATH" in capsys.readouterr().out
+
+
+def test_main_py_check_config_exit_codes(tmp_path: Path) -> None:
+    bad = write(tmp_path / "rules" / "bad.yaml", "players: many\n")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    ok = subprocess.run([sys.executable, "main.py", "check-config", "config/rules"], cwd=REPO, env=env,
+                        capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0, ok.stderr
+    assert "ok  config/rules/classic.yaml (rules)" in ok.stdout.splitlines()
+    failed = subprocess.run([sys.executable, "main.py", "check-config", str(bad), str(tmp_path / "missing")],
+                            cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert failed.returncode == 1
+    assert "Traceback" not in failed.stdout + failed.stderr
+    assert failed.stdout.splitlines() == [
+        f"{tmp_path / 'missing'}: no such file or folder",
+        f"{bad}:1: players: must be a whole number, got the text 'many'",
+    ]
