@@ -2,46 +2,65 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import ClassVar, NamedTuple, Union
 
 from .cards import Card
 
 
-class StakeDecision(NamedTuple):
-    """R8: spread `boodle_total` chips over the boodle cards (the pot chips go in by themselves)."""
+class DecisionRecord:
+    """What every decision has besides its fields: its `kind` (stake, buy_dead, lead, follow)."""
 
+    __slots__ = ()
+    kind: ClassVar[str]
+
+
+class _StakeDecisionFields(NamedTuple):
     player: int
     pot: int
     boodle_total: int
     cards: tuple[Card, ...]
 
+
+class StakeDecision(_StakeDecisionFields, DecisionRecord):
+    """R8: spread `boodle_total` chips over the boodle cards (the pot chips go in by themselves)."""
+
+    __slots__ = ()
     kind = "stake"
 
 
-class BuyDeadDecision(NamedTuple):
-    """R11: the dealer may pay `fee` to swap hands with the dead hand."""
-
+class _BuyDeadDecisionFields(NamedTuple):
     player: int
     fee: int
 
+
+class BuyDeadDecision(_BuyDeadDecisionFields, DecisionRecord):
+    """R11: the dealer may pay `fee` to swap hands with the dead hand."""
+
+    __slots__ = ()
     kind = "buy_dead"
 
 
-class LeadDecision(NamedTuple):
-    """R13/R16: lead one of `options`, the lowest card of each suit this player may lead."""
-
+class _LeadDecisionFields(NamedTuple):
     player: int
     options: tuple[Card, ...]
 
+
+class LeadDecision(_LeadDecisionFields, DecisionRecord):
+    """R13/R16: lead one of `options`, the lowest card of each suit this player may lead."""
+
+    __slots__ = ()
     kind = "lead"
 
 
-class FollowDecision(NamedTuple):
-    """R14 with `follow: optional`: play `card`, the next of the run, or decline and stop it."""
-
+class _FollowDecisionFields(NamedTuple):
     player: int
     card: Card
 
+
+class FollowDecision(_FollowDecisionFields, DecisionRecord):
+    """R14 with `follow: optional`: play `card`, the next of the run, or decline and stop it."""
+
+    __slots__ = ()
     kind = "follow"
 
 

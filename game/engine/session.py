@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .cards import DECK, KING, Card
+from .cards import DECK, KING, Card, card_order
 from .decisions import (Action, BuyDeadAction, BuyDeadDecision, Decision, FollowAction, FollowDecision,
                         LeadAction, LeadDecision, StakeAction, StakeDecision)
 from .errors import (IllegalActionError, IllegalBuyError, IllegalLeadError, IllegalStakeError,
@@ -171,22 +171,22 @@ class Session:
         if player != decision.player:
             raise NotYourDecisionError(f"the pending {decision.kind} decision is seat {decision.player}'s, "
                                        f"not an answer from {player!r}")
-        self._out = out = []
-        kind = type(action)
-        if kind is LeadAction and type(decision) is LeadDecision:
-            card = action.card  # type: ignore[union-attr]
-            if card not in decision.options:  # type: ignore[union-attr]
-                self._refuse_lead(decision, card)  # type: ignore[arg-type]
+        out: list[Event] = []
+        self._out = out
+        if type(action) is LeadAction and type(decision) is LeadDecision:
+            card = action.card
+            if card not in decision.options:
+                self._refuse_lead(decision, card)
             self._pending = None
             self._run(player, card.index, True)
-        elif kind is StakeAction and type(decision) is StakeDecision:
-            self._apply_stake(decision, action.boodle)  # type: ignore[union-attr]
-        elif kind is FollowAction and type(decision) is FollowDecision:
-            self._apply_follow(decision, action.play)  # type: ignore[union-attr]
-        elif kind is BuyDeadAction and type(decision) is BuyDeadDecision:
-            self._apply_buy(decision, action.buy)  # type: ignore[union-attr]
+        elif type(action) is StakeAction and type(decision) is StakeDecision:
+            self._apply_stake(decision, action.boodle)
+        elif type(action) is FollowAction and type(decision) is FollowDecision:
+            self._apply_follow(decision, action.play)
+        elif type(action) is BuyDeadAction and type(decision) is BuyDeadDecision:
+            self._apply_buy(decision, action.buy)
         else:
-            raise NotYourDecisionError(f"a {kind.__name__} does not answer the pending {decision.kind} decision")
+            raise NotYourDecisionError(f"a {type(action).__name__} does not answer the pending {decision.kind} decision")
         return out
 
     def request_end(self) -> None:
@@ -197,7 +197,8 @@ class Session:
         """End the session at once; chips still on the table stay there (R21)."""
         if self._over or not self._started:
             return []
-        self._out = out = []
+        out: list[Event] = []
+        self._out = out
         self._finish()
         return out
 
@@ -448,7 +449,7 @@ class Session:
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalLeadError(f"seat {seat} does not hold {card}")
-        lowest = min(c for c in hand if c.suit == card.suit)
+        lowest = min((c for c in hand if c.suit == card.suit), key=card_order)
         if lowest is not card:
             raise IllegalLeadError(f"R13: a lead is the lowest card of its suit: {lowest}, not {card}")
         raise IllegalLeadError(f"R16: after a stop in {card.suit.name.lower()}, lead another suit "
