@@ -1,0 +1,96 @@
+"""Characters: an AI opponent as its YAML file describes it, and the agent that plays as it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ..engine.decisions import (Action, BuyDeadAction, BuyDeadDecision, Decision, FollowAction, FollowDecision,
+                                LeadAction, LeadDecision, StakeAction, StakeDecision)
+from ..engine.view import PlayerView
+from . import strategies as _fill_registries  # noqa: F401  (importing it registers every strategy)
+from .strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING
+
+MOMENTS = ("stop", "boodle_win", "going_out", "big_loss", "win")
+
+
+@dataclass(frozen=True)
+class StrategyChoice:
+    """A strategy named by a character file, with the parameters it gives it."""
+
+    name: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Look:
+    """How the table draws a character: colours as #rrggbb, initials, and a portrait style."""
+
+    colour: str
+    accent: str
+    initials: str
+    portrait: str = "plain"
+
+
+@dataclass(frozen=True)
+class Character:
+    """An AI opponent: who they are, how they play, and what they say."""
+
+    id: str
+    name: str
+    bio: str
+    look: Look
+    staking: StrategyChoice
+    lead: StrategyChoice
+    dead_hand: StrategyChoice
+    follow: StrategyChoice
+    think_time: tuple[float, float] = (0.4, 1.2)  # seconds, for the table's pacing
+    chattiness: float = 0.5  # the chance of speaking at a moment that has lines
+    lines: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    mistake_rate: float = 0.0  # the chance of a random lawful choice instead of the strategy's
+
+
+class CharacterAgent:
+    """Plays as a character: each decision goes to the strategy its file names, now and then a slip."""
+
+    def __init__(self, character: Character, seed: int | str) -> None:
+        self.character = character
+        self._rng = random.Random(f"{character.id}:{seed}")
+        self._stake = STAKING.get(character.staking.name)
+        self._lead = LEADING.get(character.lead.name)
+        self._buy = DEAD_HAND.get(character.dead_hand.name)
+        self._follow = FOLLOWING.get(character.follow.name)
+        self._stake_params = self._stake.resolved(character.staking.params)
+        self._lead_params = self._lead.resolved(character.lead.params)
+        self._buy_params = self._buy.resolved(character.dead_hand.params)
+        self._follow_params = self._follow.resolved(character.follow.params)
+
+    def decide(self, view: PlayerView, decision: Decision) -> Action:
+        """The character's answer to this decision."""
+        rng = self._rng
+        slip = self.character.mistake_rate > 0 and rng.random() < self.character.mistake_rate
+        if isinstance(decision, LeadDecision):
+            if slip:
+                return LeadAction(decision.player, rng.choice(decision.options))
+            return LeadAction(decision.player, self._lead.function(view, decision, self._lead_params, rng))
+        if isinstance(decision, StakeDecision):
+            return StakeAction(decision.player, self._stake.function(view, decision, self._stake_params, rng))
+        if isinstance(decision, BuyDeadDecision):
+            buy = self._buy.function(view, decision, self._buy_params, rng)
+            return BuyDeadAction(decision.player, (not buy) if slip else buy)
+        assert isinstance(decision, FollowDecision)
+        play = self._follow.function(view, decision, self._follow_params, rng)
+        return FollowAction(decision.player, (not play) if slip else play)
+
+    def think_time(self) -> float:
+        """Seconds to wait before acting at the table, drawn from the character's range."""
+        low, high = self.character.think_time
+        return self._rng.uniform(low, high)
+
+    def line(self, moment: str) -> str | None:
+        """Something to say at this moment, or None when the character keeps quiet."""
+        lines = self.character.lines.get(moment, ())
+        if not lines or self._rng.random() >= self.character.chattiness:
+            return None
+        return self._rng.choice(lines)
