@@ -57,6 +57,8 @@ class CharacterAgent:
     def __init__(self, character: Character, seed: int | str) -> None:
         self.character = character
         self._rng = random.Random(f"{character.id}:{seed}")
+        # pacing and talk draw from their own stream, so a windowed game decides exactly as a headless one
+        self._table_rng = random.Random(f"{character.id}:{seed}:table")
         self._stake = STAKING.get(character.staking.name)
         self._lead = LEADING.get(character.lead.name)
         self._buy = DEAD_HAND.get(character.dead_hand.name)
@@ -86,11 +88,11 @@ class CharacterAgent:
     def think_time(self) -> float:
         """Seconds to wait before acting at the table, drawn from the character's range."""
         low, high = self.character.think_time
-        return self._rng.uniform(low, high)
+        return self._table_rng.uniform(low, high)
 
     def line(self, moment: str) -> str | None:
         """Something to say at this moment, or None when the character keeps quiet."""
         lines = self.character.lines.get(moment, ())
-        if not lines or self._rng.random() >= self.character.chattiness:
+        if not lines or self._table_rng.random() >= self.character.chattiness:
             return None
-        return self._rng.choice(lines)
+        return self._table_rng.choice(lines)
