@@ -1,0 +1,82 @@
+"""The window, the clock and the scene stack: the one place that talks to the display."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from .scene import Scene, SceneStack
+from .theme import SCREEN_SIZE
+
+
+@dataclass
+class AppOptions:
+    """How the game was started: where it keeps its files, and whether a window is wanted."""
+
+    data_dir: Path | None = None
+    headless: bool = False  # no real window: tests, screenshots and the benchmark
+    fps: int = 60
+
+
+class App:
+    """Owns the window and the loop; scenes do the rest."""
+
+    def __init__(self, options: AppOptions) -> None:
+        self.options = options
+        if options.headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.init()
+        pygame.display.set_caption("Newmarket")
+        flags = 0 if options.headless else pygame.SCALED | pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(SCREEN_SIZE, flags)
+        self.clock = pygame.time.Clock()
+        self.scenes = SceneStack()
+        self.running = True
+
+    def step(self, dt: float) -> None:
+        """One frame: input, update, draw."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+        top = self.scenes.top
+        if top is not None:
+            top.update(dt)
+        self.draw(self.screen)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the visible scenes, bottom first."""
+        for scene in self.scenes.visible():
+            scene.draw(surface)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Window-wide keys and the close button; everything else goes to the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.options.headless:
+            pygame.display.toggle_fullscreen()
+        elif self.scenes.top is not None:
+            self.scenes.top.handle_event(event)
+
+    def quit(self) -> None:
+        """Leave the loop; scenes save what they hold as they exit."""
+        self.running = False
+
+    def run(self, first: Scene) -> None:
+        """Play until the window closes."""
+        self.scenes.push(first)
+        while self.running:
+            self.step(self.clock.tick(self.options.fps) / 1000)
+            pygame.display.flip()
+        while len(self.scenes):
+            self.scenes.pop()
+        pygame.quit()
+
+
+def fail(message: str) -> int:
+    """Say what went wrong in one line, for problems before a window exists."""
+    print(f"newmarket: {message}", file=sys.stderr)
+    return 1

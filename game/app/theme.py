@@ -1,0 +1,31 @@
+"""The table's colours and sizes, in one place so every scene agrees."""
+
+from __future__ import annotations
+
+Colour = tuple[int, int, int]
+
+SCREEN_SIZE = (1280, 720)
+
+FELT = (22, 92, 58)
+FELT_DARK = (14, 66, 41)
+FELT_LIGHT = (34, 118, 76)
+RAIL = (92, 54, 28)
+RAIL_LIGHT = (140, 92, 52)
+INK = (245, 240, 225)
+INK_DIM = (190, 200, 185)
+GOLD = (236, 196, 84)
+RED_TEXT = (232, 96, 84)
+PANEL = (10, 30, 22)
+PANEL_EDGE = (70, 130, 96)
+SHADOW = (0, 0, 0)
+
+CARD_FACE = (252, 250, 244)
+CARD_EDGE = (60, 60, 60)
+CARD_BACK = (150, 32, 40)
+CARD_BACK_PATTERN = (196, 70, 70)
+
+# suit colours: the classic two-colour deck, and the four-colour deck for easier reading
+SUIT_COLOURS = {False: ((20, 20, 24), (200, 24, 36), (200, 24, 36), (20, 20, 24)),
+                True: ((20, 20, 24), (200, 24, 36), (28, 84, 196), (24, 130, 52))}
+
+CHIP_COLOURS = ((230, 230, 230), (200, 40, 40), (40, 90, 200), (30, 140, 70), (30, 30, 30))
