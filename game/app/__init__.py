@@ -1,0 +1,1 @@
+"""The pygame game: window, scenes, table, sprites and sound, driven by the engine's events."""
