@@ -1,0 +1,275 @@
+"""Cached text: every label is rendered once and then costs a dict lookup per frame.
+
+The cache is a bounded LRU (by entries and by pixels), so text that changes every frame (a clock,
+a counting score) cannot grow memory without end. Helpers fit text into a width (shrink the font,
+then ellipsize), wrap it into lines, and draw it with a soft shadow or an outline so that it reads
+on the felt.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Callable, Hashable, Sequence, TypeVar
+
+import pygame
+
+from .assets import Assets
+
+Colour = tuple[int, int, int]
+Run = tuple[str, Colour]
+ELLIPSIS = "…"
+SUITS = "♠♥♦♣"
+T = TypeVar("T")
+
+
+class TextCache:
+    """Renders text through an Assets' fonts and keeps the surfaces in a bounded LRU."""
+
+    def __init__(self, assets: Assets, capacity: int = 768, max_pixels: int = 6_000_000) -> None:
+        self.assets = assets
+        self.capacity = capacity
+        self.max_pixels = max_pixels
+        self.pixels = 0
+        self.hits = 0
+        self.misses = 0
+        self._surfaces: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._measures: OrderedDict[Hashable, Any] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._surfaces)
+
+    def clear(self) -> None:
+        """Forget every cached surface and measurement."""
+        self._surfaces.clear()
+        self._measures.clear()
+        self.pixels = 0
+
+    # --- the cache itself -----------------------------------------------------------------------
+
+    def _get(self, key: Hashable) -> pygame.Surface | None:
+        found = self._surfaces.get(key)
+        if found is not None:
+            self._surfaces.move_to_end(key)
+            self.hits += 1
+        else:
+            self.misses += 1
+        return found
+
+    def _put(self, key: Hashable, surface: pygame.Surface) -> pygame.Surface:
+        if pygame.display.get_surface() is not None:
+            surface = surface.convert_alpha()
+        self._surfaces[key] = surface
+        self.pixels += surface.get_width() * surface.get_height()
+        while len(self._surfaces) > self.capacity or (self.pixels > self.max_pixels and len(self._surfaces) > 1):
+            _, old = self._surfaces.popitem(last=False)
+            self.pixels -= old.get_width() * old.get_height()
+        return surface
+
+    def _measure(self, key: Hashable, compute: Callable[[], T]) -> T:
+        found = self._measures.get(key)
+        if found is None:
+            found = compute()
+            self._measures[key] = found
+            if len(self._measures) > self.capacity:
+                self._measures.popitem(last=False)
+        else:
+            self._measures.move_to_end(key)
+        return found
+
+    # --- rendering ------------------------------------------------------------------------------
+
+    def font(self, role: str, size: int) -> pygame.font.Font:
+        """The font for `role` at `size` (from the Assets' font cache)."""
+        return self.assets.font(role, size)
+
+    def render(self, text: str, role: str = "body", size: int = 18,
+               colour: Colour = (245, 240, 225)) -> pygame.Surface:
+        """The antialiased text on a transparent surface; the same request gives the same Surface."""
+        key = ("plain", text, role, size, colour)
+        found = self._get(key)
+        if found is None:
+            found = self._put(key, self.font(role, size).render(text, True, colour))
+        return found
+
+    def render_runs(self, runs: Sequence[Run], role: str = "body", size: int = 18) -> pygame.Surface:
+        """Pieces of text in different colours on one line (for example suits in their colours)."""
+        key = ("runs", tuple(runs), role, size)
+        found = self._get(key)
+        if found is None:
+            font = self.font(role, size)
+            pieces = [font.render(text, True, colour) for text, colour in runs if text]
+            width = sum(piece.get_width() for piece in pieces)
+            surface = pygame.Surface((max(1, width), font.get_height()), pygame.SRCALPHA)
+            x = 0
+            for piece in pieces:
+                surface.blit(piece, (x, 0))
+                x += piece.get_width()
+            found = self._put(key, surface)
+        return found
+
+    def render_shadowed(self, text: str, role: str = "body", size: int = 18,
+                        colour: Colour = (245, 240, 225), *, shadow: Colour = (0, 0, 0),
+                        offset: tuple[int, int] = (1, 2), blur: int = 2, strength: int = 190,
+                        outline: int = 0) -> pygame.Surface:
+        """The text over a soft drop shadow (and an `outline` px ring in the shadow colour, if asked).
+
+        The surface is padded by `shadow_pad(...)` pixels on every side, so centring it centres the text.
+        """
+        key = ("shadow", text, role, size, colour, shadow, offset, blur, strength, outline)
+        found = self._get(key)
+        if found is None:
+            found = self._put(key, self._draw_shadowed(text, role, size, colour, shadow, offset, blur,
+                                                       strength, outline))
+        return found
+
+    @staticmethod
+    def shadow_pad(offset: tuple[int, int] = (1, 2), blur: int = 2, outline: int = 0) -> int:
+        """How far a shadowed surface extends beyond its text on each side."""
+        return max(abs(offset[0]), abs(offset[1])) + blur * 2 + outline
+
+    def _draw_shadowed(self, text: str, role: str, size: int, colour: Colour, shadow: Colour,
+                       offset: tuple[int, int], blur: int, strength: int, outline: int) -> pygame.Surface:
+        font = self.font(role, size)
+        face = font.render(text, True, colour)
+        dark = font.render(text, True, shadow)
+        pad = self.shadow_pad(offset, blur, outline)
+        w, h = face.get_width() + 2 * pad, face.get_height() + 2 * pad
+        soft = pygame.Surface((w, h), pygame.SRCALPHA)
+        soft.blit(dark, (pad + offset[0], pad + offset[1]))
+        if blur > 0:
+            soft = pygame.transform.gaussian_blur(soft, blur)
+        soft.fill((255, 255, 255, strength), special_flags=pygame.BLEND_RGBA_MULT)
+        if outline > 0:
+            ring = pygame.Surface((w, h), pygame.SRCALPHA)
+            for dx in range(-outline, outline + 1):
+                for dy in range(-outline, outline + 1):
+                    if (dx or dy) and dx * dx + dy * dy <= outline * outline + outline:
+                        ring.blit(dark, (pad + dx, pad + dy))
+            soft.blit(ring, (0, 0))
+        soft.blit(face, (pad, pad))
+        return soft
+
+    # --- fitting and wrapping -------------------------------------------------------------------
+
+    def width(self, text: str, role: str, size: int) -> int:
+        """The width in pixels of `text` in `role` at `size`."""
+        return self._measure(("w", text, role, size), lambda: self.font(role, size).size(text)[0])
+
+    def fit_size(self, text: str, role: str, size: int, max_width: int, min_size: int = 10) -> int:
+        """The largest size from `size` down to `min_size` at which `text` fits `max_width`."""
+        def compute() -> int:
+            low, high = min_size, size
+            if self.width(text, role, high) <= max_width or high <= low:
+                return high
+            while low < high:  # the largest size that fits, by bisection (width grows with size)
+                middle = (low + high + 1) // 2
+                if self.width(text, role, middle) <= max_width:
+                    low = middle
+                else:
+                    high = middle - 1
+            return low
+        return self._measure(("fit", text, role, size, max_width, min_size), compute)
+
+    def ellipsize(self, text: str, role: str, size: int, max_width: int) -> str:
+        """`text` cut short with an ellipsis so that it fits `max_width` (unchanged when it fits)."""
+        def compute() -> str:
+            if self.width(text, role, size) <= max_width:
+                return text
+            low, high = 0, len(text)
+            while low < high:
+                middle = (low + high + 1) // 2
+                if self.width(text[:middle].rstrip() + ELLIPSIS, role, size) <= max_width:
+                    low = middle
+                else:
+                    high = middle - 1
+            return text[:low].rstrip() + ELLIPSIS if low else ELLIPSIS
+        return self._measure(("ellipsize", text, role, size, max_width), compute)
+
+    def fit(self, text: str, role: str, size: int, colour: Colour, max_width: int,
+            min_size: int = 10) -> pygame.Surface:
+        """`text` rendered at the largest size that fits `max_width`; ellipsized if even `min_size` is too big."""
+        fitted = self.fit_size(text, role, size, max_width, min_size)
+        return self.render(self.ellipsize(text, role, fitted, max_width), role, fitted, colour)
+
+    def wrap(self, text: str, role: str, size: int, max_width: int) -> list[str]:
+        """`text` broken into lines no wider than `max_width`, at spaces where possible and at newlines always."""
+        def compute() -> tuple[str, ...]:
+            lines: list[str] = []
+            for paragraph in text.split("\n"):
+                line = ""
+                for word in paragraph.split(" "):
+                    candidate = f"{line} {word}" if line else word
+                    if self.width(candidate, role, size) <= max_width:
+                        line = candidate
+                        continue
+                    if line:
+                        lines.append(line)
+                    while word and self.width(word, role, size) > max_width:  # a word wider than a line
+                        cut = max(1, len(self.ellipsize(word, role, size, max_width)) - 1)
+                        lines.append(word[:cut])
+                        word = word[cut:]
+                    line = word
+                lines.append(line)
+            return tuple(lines)
+        return list(self._measure(("wrap", text, role, size, max_width), compute))
+
+    def render_wrapped(self, text: str, role: str, size: int, colour: Colour, max_width: int, *,
+                       align: str = "left", line_spacing: float = 1.15) -> pygame.Surface:
+        """`text` wrapped to `max_width` as one surface; `align` is "left", "center" or "right"."""
+        key = ("wrapped", text, role, size, colour, max_width, align, line_spacing)
+        found = self._get(key)
+        if found is None:
+            font = self.font(role, size)
+            lines = self.wrap(text, role, size, max_width)
+            step = round(font.get_linesize() * line_spacing)
+            pieces = [font.render(line, True, colour) for line in lines]
+            width = max((piece.get_width() for piece in pieces), default=1)
+            surface = pygame.Surface((max(1, width), max(1, step * (len(lines) - 1) + font.get_height())),
+                                     pygame.SRCALPHA)
+            for row, piece in enumerate(pieces):
+                x = {"left": 0, "center": (width - piece.get_width()) // 2}.get(align, width - piece.get_width())
+                surface.blit(piece, (x, row * step))
+            found = self._put(key, surface)
+        return found
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def draw(self, target: pygame.Surface, text: str, pos: tuple[int, int], *, role: str = "body",
+             size: int = 18, colour: Colour = (245, 240, 225), anchor: str = "topleft",
+             shadow: bool = False, outline: int = 0, max_width: int | None = None,
+             min_size: int = 10) -> pygame.Rect:
+        """Blit `text` with its `anchor` ("topleft", "center", "midright", ...) at `pos`; return the text's rect.
+
+        With `max_width` the text shrinks (to `min_size`) and then ellipsizes to fit.
+        """
+        if max_width is not None:
+            size = self.fit_size(text, role, size, max_width, min_size)
+            text = self.ellipsize(text, role, size, max_width)
+        if shadow or outline:
+            surface = self.render_shadowed(text, role, size, colour, outline=outline)
+            pad = self.shadow_pad(outline=outline)
+        else:
+            surface = self.render(text, role, size, colour)
+            pad = 0
+        rect = pygame.Rect(0, 0, surface.get_width() - 2 * pad, surface.get_height() - 2 * pad)
+        setattr(rect, anchor, pos)
+        target.blit(surface, (rect.x - pad, rect.y - pad))
+        return rect
+
+
+def suit_runs(text: str, colour: Colour, suit_colours: Sequence[Colour]) -> list[Run]:
+    """Split `text` into runs so that each suit symbol takes its colour from `suit_colours` (♠♥♦♣ order)."""
+    runs: list[Run] = []
+    current = ""
+    for char in text:
+        index = SUITS.find(char)
+        if index < 0:
+            current += char
+            continue
+        if current:
+            runs.append((current, colour))
+            current = ""
+        runs.append((char, suit_colours[index]))
+    if current:
+        runs.append((current, colour))
+    return runs
