@@ -9,7 +9,12 @@ from pathlib import Path
 
 import pygame
 
+from ..storage.paths import data_dir
+from ..storage.settings import Settings, load_settings, save_settings
+from .assets import Assets, warn
+from .card_art import Artwork
 from .scene import Scene, SceneStack
+from .text import TextCache
 from .theme import SCREEN_SIZE
 
 
@@ -37,6 +42,23 @@ class App:
         self.clock = pygame.time.Clock()
         self.scenes = SceneStack()
         self.running = True
+        self.data_dir = data_dir(options.data_dir)
+        self.settings, problem = load_settings(self.data_dir)
+        if problem:
+            warn(problem)
+        self.assets = Assets(audio=not options.headless or os.environ.get("SDL_AUDIODRIVER") == "dummy")
+        self.assets.apply_settings(self.settings)
+        self.text = TextCache(self.assets)
+        self.art = Artwork(self.assets)
+
+    def change_settings(self, settings: Settings) -> None:
+        """Take new settings at once and remember them for the next run."""
+        self.settings = settings.clean()
+        self.assets.apply_settings(self.settings)
+        try:
+            save_settings(self.data_dir, self.settings)
+        except OSError as error:
+            warn(f"settings could not be saved in {self.data_dir}: {error.strerror}")
 
     def step(self, dt: float) -> None:
         """One frame: input, update, draw."""
@@ -71,8 +93,7 @@ class App:
         while self.running:
             self.step(self.clock.tick(self.options.fps) / 1000)
             pygame.display.flip()
-        while len(self.scenes):
-            self.scenes.pop()
+        self.scenes.close()
         pygame.quit()
 
 

@@ -83,6 +83,11 @@ class SceneStack:
             self._scenes.pop().exit()
         self.push(scene)
 
+    def close(self) -> None:
+        """Leave every scene, top first, without entering the ones below (the game is closing)."""
+        while self._scenes:
+            self._scenes.pop().exit()
+
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom first: the top one and the non-overlay under it."""
         out: list[Scene] = []
