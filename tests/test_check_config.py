@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.config import ConfigError, ConfigKind, Problem, kinds, list_rules_files
+from game.config import ConfigError, ConfigKind, Problem, kinds, list_character_files, list_rules_files
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -42,7 +42,8 @@ def test_no_path_checks_the_game_config_folder(capsys: pytest.CaptureFixture[str
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
     code, out = check(capsys)
-    assert code == 0 and len(out) == len(list_rules_files()) and all(line.startswith("ok  ") for line in out)
+    expected = len(list_rules_files()) + len(list_character_files())  # config/ holds rules and characters
+    assert code == 0 and len(out) == expected and all(line.startswith("ok  ") for line in out)
 
 
 def test_problems_are_one_line_each_and_fail(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -100,9 +101,9 @@ def test_kind_comes_from_the_folder_or_the_content(capsys: pytest.CaptureFixture
     assert code == 1
     assert f"ok  {loose} (rules)" in out
     assert any(line.startswith(f"{other}: unknown kind of config file; the known kinds are rules") for line in out)
-    # a personalities/ folder is not a rules folder, and no personalities kind is registered yet
-    assert any(line.startswith(f"{person}: unknown kind of config file: nothing checks personalities files yet")
-               for line in out)
+    # a personalities/ folder is not a rules folder: its files are checked as characters
+    assert f"{person}:2: boldness: unknown key; did you mean lines?" in out
+    assert f"{person}:1: bio: missing; add a line such as `bio: Two short sentences about who they are.`" in out
     assert not any(str(hidden) in line for line in out)
 
 

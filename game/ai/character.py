@@ -13,6 +13,9 @@ from . import strategies as _fill_registries  # noqa: F401  (importing it regist
 from .strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING
 
 MOMENTS = ("stop", "boodle_win", "going_out", "big_loss", "win")
+# What the table can draw on a character's portrait disc, over their colours and initials.
+PORTRAIT_STYLES = ("plain", "spectacles", "bowler", "bonnet", "mortarboard", "flat_cap", "top_hat", "monocle",
+                   "eyeshade", "headscarf", "beard", "curls", "crown")
 
 
 @dataclass(frozen=True)

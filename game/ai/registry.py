@@ -1,10 +1,19 @@
-"""Agents by id, as `simulate --ai` and the tournament name them."""
+"""Agents by id, as `simulate --ai` and the tournament name them: the built-ins and every character.
+
+Characters come from the files in config/personalities, read once on first use and
+cached. Each file is loaded on its own, so one broken file (or one naming a strategy
+not registered yet) makes only that character unavailable, with its problems in the
+error that asking for it raises.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
+from ..config import PERSONALITIES_DIR, ConfigError, list_character_files, load_character
 from ..engine.play import Agent
+from .character import Character, CharacterAgent
 from .simple import FirstOptionAgent, LowestAgent, RandomAgent
 
 # id -> (what it is, how to make one for a seat of a seeded session)
@@ -15,22 +24,64 @@ BUILT_IN: dict[str, tuple[str, AgentMaker]] = {
     "random": ("every choice at random", lambda seed, seat: RandomAgent(f"{seed}:{seat}")),
 }
 
+# folder -> (characters by id, the problems of each file that failed, by its stem)
+_CACHE: dict[Path, tuple[dict[str, Character], dict[str, list[str]]]] = {}
+
 
 class UnknownAgentError(ValueError):
-    """An agent id that names no built-in agent."""
+    """An agent id that names no built-in agent and no loadable character."""
+
+
+def _load(folder: Path | None = None) -> tuple[dict[str, Character], dict[str, list[str]]]:
+    """The characters in `folder` (default: config/personalities), loaded once, and the problem lines of
+    the files that would not load."""
+    folder = PERSONALITIES_DIR if folder is None else folder
+    key = folder.resolve()
+    cached = _CACHE.get(key)
+    if cached is None:
+        characters: dict[str, Character] = {}
+        broken: dict[str, list[str]] = {}
+        for path in list_character_files(folder):
+            try:
+                character = load_character(path)
+            except ConfigError as error:
+                broken[path.stem] = error.problems
+                continue
+            characters.setdefault(character.id, character)
+        cached = _CACHE[key] = (dict(sorted(characters.items())), broken)
+    return cached
+
+
+def reload_characters() -> None:
+    """Forget the cached characters, so the next lookup reads the files again."""
+    _CACHE.clear()
+
+
+def character_ids() -> list[str]:
+    """The id of every character that loads, sorted."""
+    return list(_load()[0])
+
+
+def load_character_by_id(character_id: str) -> Character:
+    """The character with this id; UnknownAgentError if there is none or its file has problems."""
+    characters, broken = _load()
+    found = characters.get(character_id)
+    if found is not None:
+        return found
+    raise UnknownAgentError(_unknown(character_id, broken))
 
 
 def agent_ids() -> list[str]:
-    """Every agent id that can be asked for."""
-    return sorted(BUILT_IN)
+    """Every agent id that can be asked for: the characters, then the built-ins."""
+    return character_ids() + sorted(BUILT_IN)
 
 
 def make_agent(agent_id: str, seed: int, seat: int) -> Agent:
     """A fresh agent of this id for `seat` of a session with `seed` (its randomness derives from both)."""
-    try:
-        return BUILT_IN[agent_id][1](seed, seat)
-    except KeyError:
-        raise UnknownAgentError(f"unknown AI {agent_id!r}; choose from {', '.join(agent_ids())}") from None
+    built_in = BUILT_IN.get(agent_id)
+    if built_in is not None:
+        return built_in[1](seed, seat)
+    return CharacterAgent(load_character_by_id(agent_id), f"{seed}:{seat}")
 
 
 def seat_agent_ids(spec: str | None, players: int, default: str = "lowest") -> list[str]:
@@ -38,7 +89,17 @@ def seat_agent_ids(spec: str | None, players: int, default: str = "lowest") -> l
     ids = [part.strip() for part in (spec or default).split(",") if part.strip()]
     if not ids:
         ids = [default]
+    characters, broken = _load()
     for agent_id in ids:
-        if agent_id not in BUILT_IN:
-            raise UnknownAgentError(f"unknown AI {agent_id!r}; choose from {', '.join(agent_ids())}")
+        if agent_id not in BUILT_IN and agent_id not in characters:
+            raise UnknownAgentError(_unknown(agent_id, broken))
     return [ids[seat % len(ids)] for seat in range(players)]
+
+
+def _unknown(agent_id: str, broken: dict[str, list[str]]) -> str:
+    """Why an id cannot be used, with the ids that can."""
+    if agent_id in broken:
+        return (f"the character {agent_id!r} cannot be used: its file has problems: "
+                + "; ".join(broken[agent_id]))
+    characters = ", ".join(character_ids()) or "(none)"
+    return f"unknown AI {agent_id!r}; the characters are {characters}; the built-ins are {', '.join(sorted(BUILT_IN))}"

@@ -28,14 +28,20 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter a strategy accepts: its type, default and allowed range."""
+    """One parameter a strategy accepts: its type, default and allowed range.
 
-    kind: type  # int, float, bool or str
+    `kind` is int, float, bool, str or dict. A str parameter may be limited to `choices`; a dict
+    parameter maps names (limited to `keys` when given) to numbers, each within `low`..`high`,
+    as a weighted mix does.
+    """
+
+    kind: type  # int, float, bool, str or dict
     default: Any
     low: float | None = None
     high: float | None = None
     choices: tuple[str, ...] = ()
     help: str = ""
+    keys: tuple[str, ...] = ()  # the names a dict parameter may map
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import Callable, Sequence
 
-from . import bench, check_config, simulate
+from . import bench, check_config, simulate, tournament
 
 # each tool module offers add_parser(subparsers) and run(args) -> exit code
-TOOLS = (simulate, check_config, bench)
+TOOLS = (simulate, check_config, bench, tournament)
 
 
 def build_parser() -> argparse.ArgumentParser:

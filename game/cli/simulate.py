@@ -10,7 +10,7 @@ from typing import IO, Any
 
 from ..ai.registry import UnknownAgentError, make_agent, seat_agent_ids
 from ..config import ConfigError, rules_by_name
-from ..engine import Event, RuleSet, SeatInfo, Session, play_session, to_json
+from ..engine import Event, RuleSet, RulesError, SeatInfo, Session, play_session, to_json
 from ..engine.events import BoodleWon, HandWon, SessionEnd
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 
@@ -52,7 +52,11 @@ def run(args: argparse.Namespace) -> int:
         if args.deals < 0:
             print(f"--deals: must be 0 (no limit) or more, got {args.deals}", file=sys.stderr)
             return 1
-        rules = dataclasses.replace(rules, deals=args.deals or None)
+        try:
+            rules = dataclasses.replace(rules, deals=args.deals or None)
+        except RulesError as error:
+            print(f"--deals {args.deals}: {'; '.join(error.problems)}", file=sys.stderr)
+            return 1
     try:
         ids = seat_agent_ids(args.ai, players)
     except UnknownAgentError as error:

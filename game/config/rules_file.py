@@ -26,6 +26,7 @@ from .yaml_lines import YamlDocument, describe, key_name, read_yaml_bytes, read_
 
 CONFIG_DIR = Path(__file__).resolve().parents[2] / "config"
 RULES_DIR = CONFIG_DIR / "rules"
+PERSONALITIES_DIR = CONFIG_DIR / "personalities"
 DEFAULT_RULES_NAME = "classic"
 DEFAULT_RULES_FILE = RULES_DIR / f"{DEFAULT_RULES_NAME}.yaml"
 YAML_SUFFIXES = (".yaml", ".yml")

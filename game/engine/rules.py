@@ -88,6 +88,9 @@ class RuleSet:
             out.append(f"players: must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {self.players}")
         if self.deals is not None and self.deals < 1:
             out.append(f"deals: must be at least 1 (or null for no limit), got {self.deals}")
+        if self.deals is None and self.ante(False) == 0:
+            out.append("deals: null (no limit) needs an ante (ante_pot + ante_boodle above 0): without one "
+                       "nobody can go out and the session never ends")
         for key, allowed in (("staking", STAKING_MODES), ("follow", FOLLOW_MODES),
                              ("switch_to", SWITCH_TO_MODES), ("when_unable", WHEN_UNABLE_MODES)):
             if getattr(self, key) not in allowed:

@@ -377,6 +377,8 @@ class Session:
             self._first_lead()
 
     def _apply_buy(self, decision: BuyDeadDecision, buy: bool) -> None:
+        if type(buy) is not bool:
+            raise IllegalActionError(f"buy_dead takes True (buy) or False (keep the hand), not {buy!r}")
         if buy:
             seat, fee = decision.player, decision.fee
             if self.chips[seat] < fee:

@@ -1,0 +1,180 @@
+"""Choosing by determinized Monte Carlo: every choice played out on the same sampled deals.
+
+For a decision the expert draws deals of the unseen cards consistent with its
+knowledge (`sampling`), and for each deal plays every lawful choice to the end of
+the deal with the rollout policy (`rollout`). A choice's value is its mean chip
+result for the deciding player from here on: boodle chips won, and at the end
+the pot plus every loser's payment (capped at their chips, R19) if it went out
+first, or minus its own payment if another did. Using the same deals for every
+choice compares them on equal terms, so a handful of deals separates choices
+that random deals per choice would not.
+
+Time is bounded by counted work, not by the clock. The search adds up what it
+has done in microseconds of the development machine (2 cores, Python 3.11): a
+fixed cost per decision and per sampled deal, and a cost per card the playouts
+played, all measured there; it stops when that reaches `time_budget_ms` (or at
+`max_samples`). The count depends only on the view and the random stream, so a
+decision is a pure function of them and a tournament gives the same result on
+any number of processes and on a busy machine; on an idle one the count tracks
+the real time to within a few milliseconds. A wall-clock `deadline_ms` is only a
+safety net for a machine far slower or busier than that one: when it fires the
+choice depends on timing, so it is set well above the budget.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ...engine.rules import RuleSet
+from ...engine.view import PlayerView
+from .knowledge import infer
+from .rollout import DEAD, State, Table, buy_dead_hand, first_leader, play_out
+from .sampling import Sampler
+
+# Costs in microseconds of the development machine, fitted over real decisions of 3- to 8-seat deals: the
+# knowledge and the sampler's set-up, each sampled deal, each playout, and each card a playout plays.
+US_PER_DECISION = 150.0
+US_PER_SAMPLE = 16.0
+US_PER_PLAYOUT = 2.0
+US_PER_PLAY = 0.95
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much search a decision may use."""
+
+    time_budget_ms: float = 25.0
+    max_samples: int = 1000
+    min_samples: int = 8  # even a tiny budget compares the choices on a few deals
+    deadline_ms: float = 200.0  # wall-clock safety net; 0 turns it off
+
+
+Branch = Callable[[State], None]
+
+
+@dataclass
+class SearchStats:
+    """What the last search in this process did (for measurements and tests, never for decisions)."""
+
+    samples: int = 0
+    plays: int = 0
+    work_us: float = 0.0
+    greedy_failures: int = 0
+
+
+LAST = SearchStats()
+
+
+def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: random.Random) -> list[float]:
+    """Each branch's mean chip result for the deciding player over the same sampled deals."""
+    start = time.perf_counter()
+    me = view.player
+    table = view.table
+    sampler = Sampler(infer(view), rng)
+    bchips = [0] * 52
+    for card, chips in zip(table.rules.boodle_cards, table.boodle_chips):
+        bchips[card.index] = chips
+    n = len(table.chips)
+    deadline = start + budget.deadline_ms / 1000.0 if budget.deadline_ms > 0 else float("inf")
+    work_budget = budget.time_budget_ms * 1000.0
+    totals = [0.0] * len(branches)
+    base_chips = table.chips[me]
+    per_sample = US_PER_SAMPLE + len(branches) * US_PER_PLAYOUT
+    work = US_PER_DECISION
+    done = 0
+    plays = 0
+    while done < budget.max_samples:
+        owner = sampler.sample()
+        base = State.of(owner, n, table.chips, bchips, table.pot)
+        cards = sum(base.counts)
+        played = 0
+        for i, branch in enumerate(branches):
+            state = base.copy()
+            branch(state)
+            totals[i] += state.chips[me] - base_chips
+            played += cards - sum(state.counts)
+        done += 1
+        # the work done, counted in the cards the playouts played: the same on every machine and every run
+        work += per_sample + US_PER_PLAY * played
+        plays += played
+        if done >= budget.min_samples and (work >= work_budget or time.perf_counter() > deadline):
+            break
+    LAST.samples, LAST.plays, LAST.work_us, LAST.greedy_failures = done, plays, work, sampler.greedy_failures
+    return [total / done for total in totals]
+
+
+def table_of(view: PlayerView) -> Table:
+    """The playout constants for the view's deal."""
+    table = view.table
+    return Table.of(table.rules, table.in_session, table.dealer)
+
+
+def lead_values(view: PlayerView, options: Sequence[int], budget: Budget, rng: random.Random) -> list[float]:
+    """The expected chip result of leading each option (deck indices) now."""
+    table = table_of(view)
+    me = view.player
+
+    def lead(card: int) -> Branch:
+        def branch(state: State) -> None:
+            play_out(table, state, me, card)
+        return branch
+    return evaluate(view, [lead(card) for card in options], budget, rng)
+
+
+def follow_values(view: PlayerView, card: int, budget: Budget, rng: random.Random) -> tuple[float, float]:
+    """The expected chip result of playing `card` (optional following) and of declining it."""
+    table = table_of(view)
+    me = view.player
+    run_player = view.plays[-1].player
+
+    def play(state: State) -> None:
+        play_out(table, state, me, card)
+
+    def decline(state: State) -> None:
+        play_out(table, state, run_player, -1, (card - 1) // 13)
+    keep, stop = evaluate(view, [play, decline], budget, rng)
+    return keep, stop
+
+
+def buy_values(view: PlayerView, fee: int, budget: Budget, rng: random.Random) -> tuple[float, float]:
+    """The expected chip result of keeping the hand dealt and of buying the dead hand for `fee`."""
+    table = table_of(view)
+    me = view.player
+
+    def keep(state: State) -> None:
+        play_out(table, state, first_leader(table, state.owner), -1)
+
+    def buy(state: State) -> None:
+        buy_dead_hand(state, me, fee)
+        play_out(table, state, first_leader(table, state.owner), -1)
+    kept, bought = evaluate(view, [keep, buy], budget, rng)
+    return kept, bought
+
+
+_HIT_RATES: dict[tuple[RuleSet, int, int], tuple[float, ...]] = {}
+
+
+def boodle_hit_rates(rules: RuleSet, seats: int, deals: int = 400) -> tuple[float, ...]:
+    """The share of deals in which each boodle card is played, at a table of `seats` players where every
+    seat plays the rollout policy: estimated once per rules and table size from a fixed stream of deals."""
+    key = (rules, seats, deals)
+    rates = _HIT_RATES.get(key)
+    if rates is None:
+        rng = random.Random(f"boodle-hit-rates:{seats}:{deals}")  # fixed: the same estimate in every process
+        table = Table.of(rules, [True] * seats, seats - 1)  # the dealer last, so seat 0 is on their left
+        places = [DEAD if i % (seats + 1) == seats else i % (seats + 1) for i in range(52)]
+        hits = [0] * len(rules.boodle_cards)
+        for _ in range(deals):
+            rng.shuffle(places)
+            bchips = [0] * 52
+            for card in rules.boodle_cards:
+                bchips[card.index] = 1
+            state = State.of(places[:], seats, [1000] * seats, bchips, 0)
+            play_out(table, state, first_leader(table, state.owner), -1)
+            for i, card in enumerate(rules.boodle_cards):
+                hits[i] += state.bchips[card.index] == 0
+        rates = _HIT_RATES[key] = tuple(h / deals for h in hits)
+    return rates

@@ -1,0 +1,78 @@
+"""`tournament`: a duplicate tournament between AIs, with mean chips per deal and a 95% interval."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from ..ai.registry import UnknownAgentError, make_agent
+from ..ai.tournament import Standing, TournamentError, check, run_tournament
+from ..config import ConfigError, rules_by_name
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register the tournament command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "tournament", help="a duplicate tournament between AIs: chips per deal with a 95%% interval",
+        description="Play every deal once for each rotation of the AIs round the table (duplicate format), "
+                    "each replay one deal from fresh stacks, and print each AI's mean chips per deal with a "
+                    "95%% confidence interval over deals, and its share of deals won. The same arguments give "
+                    "the same result for any --jobs.")
+    parser.add_argument("--rules", default="classic", metavar="FILE",
+                        help="a rules file, or the name of one in config/rules (default: classic)")
+    parser.add_argument("--ai", required=True, metavar="ID,ID,...",
+                        help="one AI id per seat (3 to 8); an id may appear more than once")
+    parser.add_argument("--deals", type=int, default=100, metavar="N", help="deals to play (default: 100)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="the random seed (default: 1)")
+    parser.add_argument("--jobs", type=int, metavar="J",
+                        help=f"processes to use (default: every core, {os.cpu_count()} here)")
+    parser.add_argument("--json", action="store_true", help="end with one JSON object of the results")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the tournament and print the standings; 1 on a bad rules file, AI id or count."""
+    try:
+        rules = rules_by_name(args.rules)
+    except ConfigError as error:
+        for line in error.problems:
+            print(line, file=sys.stderr)
+        return 1
+    ids = [part.strip() for part in args.ai.split(",")]
+    if any(not agent_id for agent_id in ids):
+        print(f"--ai: an empty id in {args.ai!r}", file=sys.stderr)
+        return 1
+    if args.jobs is not None and args.jobs < 1:
+        print(f"--jobs: must be at least 1, got {args.jobs}", file=sys.stderr)
+        return 1
+    try:
+        check(ids, args.deals)
+    except TournamentError as error:
+        flag = "--deals" if "deals" in str(error) else "--ai"
+        print(f"{flag}: {error}", file=sys.stderr)
+        return 1
+    try:
+        for agent_id in dict.fromkeys(ids):
+            make_agent(agent_id, 0, 0)
+    except UnknownAgentError as error:
+        print(f"--ai: {error}", file=sys.stderr)
+        return 1
+    results = run_tournament(rules, ids, args.deals, args.seed, args.jobs)
+    print_table(rules.name, ids, args.deals, args.seed, results)
+    if args.json:
+        print(json.dumps({"deals": args.deals, "results": [s.to_dict() for s in results]}))
+    return 0
+
+
+def print_table(rules_name: str, ids: list[str], deals: int, seed: int, results: list[Standing]) -> None:
+    """The standings, best first."""
+    print(f"{rules_name}: {len(ids)} seats, {deals} deals x {len(ids)} rotations, seed {seed}")
+    width = max(len("id"), *(len(s.id) for s in results))
+    print(f"{'id':<{width}}  {'chips/deal':>10}  {'95% CI':>7}  {'deals won':>9}")
+    for s in results:
+        ci = "n/a" if s.ci95 is None else f"±{s.ci95:.2f}"
+        print(f"{s.id:<{width}}  {s.chips_per_deal:>+10.2f}  {ci:>7}  {s.deal_win_rate:>9.1%}")

@@ -1,0 +1,492 @@
+"""An independent referee: replays a session's event log by RULES.md and checks every event and step.
+
+`Referee.feed` takes one event (or `feed_line` one JSONL line) and checks it against
+its own model of the table, built from the log alone: the fields of RULES.md's event
+table, the card whereabouts (each of the 52 cards in exactly one hand, the dead hand,
+or played), chip conservation (R21), ascending runs (R14), lawful leads (R13, R16,
+first lead R12), stop reasons (R15), boodle wins (R17), settlement (R19), dealer
+rotation and players going out (R5–R7), hand sizes after the deal (R10).
+`Referee.check` compares that model with a live `Session` between steps, including the
+pending decision's options and every seat's `PlayerView`. `play_checked` runs a whole
+session through both.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+from game.engine.cards import DECK, KING, Card, parse_cards
+from game.engine.decisions import BuyDeadDecision, FollowDecision, LeadDecision, StakeDecision
+from game.engine.events import Event, event_dict
+from game.engine.play import Agent
+from game.engine.rules import BuyDeadHand, RuleSet
+from game.engine.session import Session
+from game.engine.view import PlayerView
+
+DEAD = -1
+PLAYED = -2
+INDEX = {str(card): card.index for card in DECK}
+RED = (False, True, True, False)
+
+FIELDS = {
+    "session_start": {"seed", "rules", "players", "chips"},
+    "cut": {"cards", "dealer"},
+    "deal_start": {"deal", "dealer"},
+    "stake": {"player", "pot", "boodle"},
+    "deal": {"hands", "dead"},
+    "buy_dead": {"player", "fee"},
+    "play": {"player", "card", "lead"},
+    "boodle_won": {"player", "card", "chips"},
+    "stop": {"after", "reason"},
+    "hand_won": {"player", "pot", "payments"},
+    "deal_end": {"chips", "boodle"},
+    "player_out": {"player"},
+    "session_end": {"chips", "winners"},
+}
+RULES_FIELDS = {"boodle_cards", "starting_chips", "ante_pot", "ante_boodle", "staking", "dealer_ante_multiplier",
+                "per_card_payment", "switch_suit", "follow", "buy_dead_hand", "deals"}
+STOP_REASONS = {"king", "dead_hand", "already_played", "declined"}
+
+
+def rules_from_log(data: dict[str, Any]) -> RuleSet:
+    """The RuleSet a session_start's `rules` object describes."""
+    fields = dict(data)
+    fields["boodle_cards"] = parse_cards(fields["boodle_cards"])
+    fields["buy_dead_hand"] = BuyDeadHand(**fields["buy_dead_hand"])
+    return RuleSet(**fields)
+
+
+class Referee:
+    """Checks a session's events one by one against RULES.md (see the module docstring)."""
+
+    def __init__(self, equal_start: bool = True, real_deals: bool = True) -> None:
+        self.equal_start = equal_start
+        self.real_deals = real_deals  # False for chosen deals: hand sizes are then the test's choice
+        self.may_end_early = False  # set when the session was asked to end (request_end, end_now)
+        self.live = False  # set by check(): the referee also sees the pending decisions
+        self.phase = "start"
+        self.events = 0
+        self.counts: dict[str, int] = {}
+        self.stop_reasons: dict[str, int] = {}
+
+    # ----- feeding ----------------------------------------------------------------------
+
+    def feed(self, event: Event) -> None:
+        """Check one engine event: it must serialise to one JSON line that agrees with its fields."""
+        line = event.to_json()
+        data = self.feed_line(line)
+        assert data == json.loads(json.dumps(event_dict(event))), (data, event)
+
+    def feed_line(self, line: str) -> dict[str, Any]:
+        """Check one JSONL line of a log; the parsed object."""
+        assert "\n" not in line and line.strip() == line, repr(line)
+        data = json.loads(line)
+        assert isinstance(data, dict) and list(data)[0] == "type", data
+        kind = data["type"]
+        assert kind in FIELDS, kind
+        assert set(data) == FIELDS[kind] | {"type"}, (kind, sorted(data))
+        assert self.phase != "over", f"{kind} after session_end"
+        if self.phase not in ("start", "cut") and kind != "boodle_won":
+            assert self.boodle_due is None, f"{kind} where boodle_won was due"
+        getattr(self, "_" + kind)(data)
+        self.events += 1
+        self.counts[kind] = self.counts.get(kind, 0) + 1
+        if self.phase not in ("start", "cut"):
+            assert sum(self.chips) + self.pot + sum(self.boodle.values()) == self.total, "R21: chips not conserved"
+            assert min(self.chips) >= 0 and self.pot >= 0 and min(self.boodle.values()) >= 0
+        return data
+
+    @property
+    def over(self) -> bool:
+        """True once session_end was fed."""
+        return self.phase == "over"
+
+    # ----- seats ------------------------------------------------------------------------
+
+    def _left_of(self, seat: int) -> int:
+        """The next seat clockwise still in the session."""
+        for step in range(1, self.n + 1):
+            nxt = (seat + step) % self.n
+            if self.in_session[nxt]:
+                return nxt
+        raise AssertionError("nobody left")
+
+    def _order_from_left_of(self, dealer: int) -> list[int]:
+        return [s for s in ((dealer + k) % self.n for k in range(1, self.n + 1)) if self.in_session[s]]
+
+    # ----- the events -------------------------------------------------------------------
+
+    def _session_start(self, e: dict[str, Any]) -> None:
+        assert self.phase == "start"
+        assert RULES_FIELDS <= set(e["rules"]), sorted(RULES_FIELDS - set(e["rules"]))
+        self.rules = rules = rules_from_log(e["rules"])
+        assert rules.settings() == e["rules"]
+        self.n = n = len(e["players"])
+        assert 3 <= n <= 8, "R3"
+        assert all(set(p) == {"name", "kind", "personality"} for p in e["players"])
+        assert len(e["chips"]) == n
+        if self.equal_start:
+            assert e["chips"] == [rules.starting_chips] * n, "R3: everyone starts with the same stock"
+        self.chips = list(e["chips"])
+        self.total = sum(self.chips)
+        self.pot = 0
+        self.boodle = {card.index: 0 for card in rules.boodle_cards}
+        self.in_session = [True] * n
+        self.deal = 0
+        self.dealer = -1
+        self.cutters = list(range(n))
+        self.allowed: dict[int, tuple[bool, ...]] = {-1: (True,) * 4}
+        for stopped in range(4):
+            if not rules.switch_suit:
+                self.allowed[stopped] = (True,) * 4
+            elif rules.switch_to == "other_colour":
+                self.allowed[stopped] = tuple(RED[s] != RED[stopped] for s in range(4))
+            else:
+                self.allowed[stopped] = tuple(s != stopped for s in range(4))
+        self.boodle_due: int | None = None
+        self.phase = "cut"
+
+    def _cut(self, e: dict[str, Any]) -> None:
+        assert self.phase == "cut"
+        cards = e["cards"]
+        assert len(cards) == self.n
+        assert [s for s in range(self.n) if cards[s] is not None] == self.cutters, "R4: only the tied cut again"
+        ranks = {s: DECK[INDEX[cards[s]]].rank for s in self.cutters}
+        top = max(ranks.values())
+        tied = [s for s in self.cutters if ranks[s] == top]
+        if e["dealer"] is None:
+            assert len(tied) > 1, "R4: a cut without a dealer must be a tie"
+            self.cutters = tied
+        else:
+            assert tied == [e["dealer"]], "R4: the highest card deals"
+            self.dealer = e["dealer"]
+            self.phase = "deal_start"
+
+    def _deal_start(self, e: dict[str, Any]) -> None:
+        assert self.phase in ("deal_start", "between")
+        assert e["deal"] == self.deal + 1
+        if self.deal:
+            assert e["dealer"] == self._left_of(self.dealer), "R5: the deal passes to the next seat in the session"
+        else:
+            assert e["dealer"] == self.dealer, "the cut's winner deals first"
+        if self.rules.deals is not None:
+            assert e["deal"] <= self.rules.deals, "R6: more deals than the limit"
+        self.deal = e["deal"]
+        self.dealer = dealer = e["dealer"]
+        assert self.in_session[dealer]
+        self.order = self._order_from_left_of(dealer)
+        assert len(self.order) >= 2, "R6: a deal with fewer than two players"
+        for seat in self.order:
+            assert self.chips[seat] >= self.rules.ante(seat == dealer), f"R7: seat {seat} cannot pay the ante"
+        self.stakers = list(self.order)
+        self.hands: list[set[int]] = [set() for _ in range(self.n)]
+        self.owner: list[int] = [PLAYED] * 52
+        self.dealt = False
+        self.given_up: tuple[int, ...] = ()
+        self.phase = "stakes"
+
+    def _stake(self, e: dict[str, Any]) -> None:
+        assert self.phase == "stakes" and self.stakers, "a stake out of place"
+        seat = self.stakers.pop(0)
+        assert e["player"] == seat, "R8: stakes go round from the dealer's left"
+        assert e["pot"] == self.rules.ante_pot
+        boodle = {INDEX[c]: chips for c, chips in e["boodle"].items()}
+        assert set(boodle) <= set(self.boodle), "R8: stake on a card that is not a boodle card"
+        assert all(type(chips) is int and chips > 0 for chips in boodle.values())
+        total = self.rules.boodle_stake(seat == self.dealer)
+        assert sum(boodle.values()) == total, "R8: wrong boodle stake"
+        k = len(self.boodle)
+        if (self.rules.staking == "even" or k == 1) and total:
+            assert boodle == {card: total // k for card in self.boodle}, "R8: even staking"
+        self.chips[seat] -= e["pot"] + total
+        self.pot += e["pot"]
+        for card, chips in boodle.items():
+            self.boodle[card] += chips
+        if not self.stakers:
+            self.phase = "deal"
+
+    def _deal(self, e: dict[str, Any]) -> None:
+        assert self.phase == "deal", "a deal before all the stakes"
+        hands = [[INDEX[c] for c in hand] for hand in e["hands"]]
+        dead = [INDEX[c] for c in e["dead"]]
+        assert len(hands) == self.n
+        assert sorted(sum(hands, []) + dead) == list(range(52)), "R10: the deal is not the 52 cards"
+        k = len(self.order) + 1
+        for place, seat in enumerate(self.order + [DEAD]):
+            held = dead if seat == DEAD else hands[seat]
+            assert held == sorted(held), "hands are sorted in deck order"
+            if self.real_deals:
+                assert len(held) == 52 // k + (place < 52 % k), "R10: dealt one at a time from the dealer's left"
+        for seat in range(self.n):
+            if not self.in_session[seat]:
+                assert hands[seat] == [], "R7: a player out is dealt no cards"
+        self.hands = [set(h) for h in hands]
+        self.dead = set(dead)
+        for card in dead:
+            self.owner[card] = DEAD
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                self.owner[card] = seat
+        self.dealt = True
+        buy = self.rules.buy_dead_hand
+        self.may_buy = buy.enabled and self.chips[self.dealer] >= buy.fee
+        self.buy_asked = False
+        self.stopped = -1
+        self.last_card = -1
+        self.last_player = -1
+        self.next_stop: str | None = None
+        self.next_holder = -1
+        self.phase = "lead"
+
+    def _buy_dead(self, e: dict[str, Any]) -> None:
+        assert self.phase == "lead" and self.may_buy, "R11: buying the dead hand is not open"
+        assert e["player"] == self.dealer and e["fee"] == self.rules.buy_dead_hand.fee
+        self.chips[self.dealer] -= e["fee"]
+        self.pot += e["fee"]
+        old = self.hands[self.dealer]
+        self.given_up = tuple(sorted(old))
+        self.hands[self.dealer], self.dead = self.dead, old
+        for card in self.hands[self.dealer]:
+            self.owner[card] = self.dealer
+        for card in old:
+            self.owner[card] = DEAD
+        self.may_buy = False
+
+    def lead_options(self) -> tuple[int, list[int]]:
+        """R12/R13/R16: who must lead now, and the cards they may lead (deck indices)."""
+        if self.stopped == -1:
+            card = self.rules.first_lead_card
+            leader = self.order[0]
+            if card is not None and self.owner[card.index] >= 0:
+                leader = self.owner[card.index]
+            return leader, self._lowest(leader, self.allowed[-1])
+        seat = self.last_player
+        allowed = self.allowed[self.stopped]
+        options = self._lowest(seat, allowed)
+        if options:
+            return seat, options
+        if self.rules.when_unable == "pass_left":
+            nxt = self._left_of(seat)
+            while nxt != seat:
+                options = self._lowest(nxt, allowed)
+                if options:
+                    return nxt, options
+                nxt = self._left_of(nxt)
+        return seat, self._lowest(seat, self.allowed[-1])
+
+    def _lowest(self, seat: int, allowed: tuple[bool, ...]) -> list[int]:
+        lowest: dict[int, int] = {}
+        for card in self.hands[seat]:
+            suit = card // 13
+            if allowed[suit] and (suit not in lowest or card < lowest[suit]):
+                lowest[suit] = card
+        return sorted(lowest.values())
+
+    def _play(self, e: dict[str, Any]) -> None:
+        card, seat = INDEX[e["card"]], e["player"]
+        if e["lead"]:
+            assert self.phase == "lead", "a lead in the middle of a run"
+            leader, options = self.lead_options()
+            assert seat == leader, f"R12/R16: seat {seat} led, seat {leader} should have"
+            assert card in options, f"R13/R16: {e['card']} is not a lawful lead"
+        else:
+            assert self.phase == "run" and self.next_holder >= 0, "a follow without a run"
+            assert card == self.last_card + 1 and card // 13 == self.last_card // 13, "R14: runs go up one suit"
+            assert seat == self.next_holder, "R14: the next card is played by its holder"
+        assert self.owner[card] == seat, f"seat {seat} does not hold {e['card']}"
+        if self.may_buy and self.live:
+            assert self.buy_asked, "R11: the dealer could pay the fee but was not offered the dead hand"
+        self.owner[card] = PLAYED
+        self.hands[seat].remove(card)
+        self.may_buy = False
+        self.last_card, self.last_player = card, seat
+        if card in self.boodle:
+            self.boodle_due = card
+        self.next_stop, self.next_holder = None, -1
+        if not self.hands[seat]:
+            self.phase = "won"
+        elif card % 13 == KING - 1:
+            self.next_stop = "king"
+        else:
+            holder = self.owner[card + 1]
+            if holder == DEAD:
+                self.next_stop = "dead_hand"
+            elif holder == PLAYED:
+                self.next_stop = "already_played"
+            else:
+                self.next_holder = holder
+        if self.phase != "won":
+            self.phase = "run"
+
+    def _boodle_won(self, e: dict[str, Any]) -> None:
+        card = INDEX[e["card"]]
+        assert self.boodle_due == card, "R17: boodle_won without its card just played"
+        assert e["player"] == self.last_player
+        assert e["chips"] == self.boodle[card], "R17: the whole stake on the card is won"
+        self.chips[self.last_player] += self.boodle[card]
+        self.boodle[card] = 0
+        self.boodle_due = None
+
+    def _stop(self, e: dict[str, Any]) -> None:
+        assert self.phase == "run", "a stop without a run"
+        assert INDEX[e["after"]] == self.last_card
+        reason = e["reason"]
+        assert reason in STOP_REASONS
+        if reason == "declined":
+            assert self.rules.follow == "optional" and self.next_holder >= 0, "R14: only optional follows decline"
+        else:
+            assert reason == self.next_stop, f"R15: stop {reason!r}, expected {self.next_stop!r}"
+        self.stop_reasons[reason] = self.stop_reasons.get(reason, 0) + 1
+        self.stopped = self.last_card // 13
+        self.phase = "lead"
+
+    def _hand_won(self, e: dict[str, Any]) -> None:
+        assert self.phase == "won", "R18: hand_won before a hand is empty"
+        winner = e["player"]
+        assert winner == self.last_player and not self.hands[winner]
+        assert e["pot"] == self.pot, "R19: the winner takes the whole pot"
+        per_card = self.rules.per_card_payment
+        expected = [{"from": s, "chips": min(per_card * len(self.hands[s]), self.chips[s])}
+                    for s in self.order if s != winner]
+        assert e["payments"] == expected, "R19: payments"
+        for payment in expected:
+            self.chips[payment["from"]] -= payment["chips"]
+            self.chips[winner] += payment["chips"]
+        self.chips[winner] += self.pot
+        self.pot = 0
+        self.phase = "settled"
+
+    def _deal_end(self, e: dict[str, Any]) -> None:
+        assert self.phase == "settled"
+        assert e["chips"] == self.chips
+        assert {INDEX[c]: chips for c, chips in e["boodle"].items()} == self.boodle, "R20: boodle carried over"
+        assert list(e["boodle"]) == [str(c) for c in self.rules.boodle_cards]
+        self.phase = "between"
+
+    def _player_out(self, e: dict[str, Any]) -> None:
+        assert self.phase == "between"
+        seat = e["player"]
+        assert self.in_session[seat]
+        candidate = self._left_of(self.dealer)
+        assert self.chips[seat] < self.rules.ante(seat == candidate), "R7: put out while able to pay the ante"
+        self.in_session[seat] = False
+
+    def _session_end(self, e: dict[str, Any]) -> None:
+        assert self.phase == "between", "session_end in the middle of a deal"
+        assert e["chips"] == self.chips
+        top = max(self.chips)
+        assert e["winners"] == [s for s in range(self.n) if self.chips[s] == top], "R6: most chips win, ties share"
+        if self.may_end_early:
+            pass
+        elif self.rules.deals is None or self.deal < self.rules.deals:
+            assert sum(self.in_session) < 2, "R6: ended early with two players still in"
+        else:
+            assert self.deal == self.rules.deals
+        self.phase = "over"
+
+    # ----- against a live session --------------------------------------------------------
+
+    def check(self, session: Session) -> None:
+        """Compare the model with the session between two steps: state, pending decision and views."""
+        self.live = True
+        assert session.chips == self.chips and session.pot == self.pot
+        assert session.boodle == [self.boodle[c.index] for c in session.rules.boodle_cards]
+        assert session.chips_total() == self.total, "R21"
+        assert session.in_session == self.in_session
+        decision = session.pending()
+        if self.phase == "over":
+            assert decision is None and session.over
+            return
+        assert decision is not None and not session.over
+        if self.dealt:
+            held = [c.index for hand in session.hands for c in hand] + [c.index for c in session.dead]
+            played = [i for i in range(52) if session._owner[i] == PLAYED]
+            assert sorted(held + played) == list(range(52)), "a card is lost or in two places"
+            assert session._owner == self.owner
+            for seat in range(self.n):
+                assert [c.index for c in session.hands[seat]] == sorted(self.hands[seat])
+            assert [c.index for c in session.dead] == sorted(self.dead)
+        if isinstance(decision, StakeDecision):
+            assert self.phase == "stakes" and decision.player == self.stakers[0]
+            assert decision.boodle_total == self.rules.boodle_stake(decision.player == self.dealer)
+            assert decision.pot == self.rules.ante_pot and decision.cards == self.rules.boodle_cards
+            assert self.rules.staking == "free" and len(self.rules.boodle_cards) > 1, "R8: no choice to make"
+        elif isinstance(decision, BuyDeadDecision):
+            assert self.phase == "lead" and self.may_buy, "R11: the dead hand offered when it may not be bought"
+            assert decision.player == self.dealer and decision.fee == self.rules.buy_dead_hand.fee
+            self.buy_asked = True
+        elif isinstance(decision, LeadDecision):
+            assert self.phase == "lead"
+            if self.may_buy:
+                assert self.buy_asked, "R11: the dealer could pay the fee but was not offered the dead hand"
+                self.may_buy = False
+            leader, options = self.lead_options()
+            assert decision.player == leader
+            assert [c.index for c in decision.options] == options
+            assert len(options) > 1, "a single lawful lead is played without a decision"
+        elif isinstance(decision, FollowDecision):
+            assert self.rules.follow == "optional" and self.phase == "run"
+            assert decision.player == self.next_holder and decision.card.index == self.last_card + 1
+        else:
+            raise AssertionError(f"unknown decision {decision!r}")
+        for seat in range(self.n):
+            self.check_view(session, seat)
+
+    def check_view(self, session: Session, seat: int) -> None:
+        """R10 and the view rule: a seat sees its own hand and public play, other hands only as counts."""
+        view = session.view(seat)
+        hand = {c.index for c in view.hand}
+        assert hand == (self.hands[seat] if self.dealt else set())
+        played = {i for i in range(52) if self.owner[i] == PLAYED} if self.dealt else set()
+        given_up = set(self.given_up) if seat == self.dealer else set()
+        assert {c.index for c in view.given_up} == given_up
+        shown = {c.index for c in view_cards(view)}
+        assert shown <= hand | played | given_up, f"seat {seat} sees cards of another hand"
+        assert {c.index for c in view.known_dead} <= (self.dead if self.dealt else set())
+        if self.dealt:
+            assert list(view.hand_sizes) == [len(h) for h in self.hands]
+            assert view.table.dead_size == len(self.dead)
+        assert list(view.chips) == self.chips and view.pot == self.pot and view.dealer == self.dealer
+
+
+_VIEW_FIELDS_WALKED_FAST = {"player", "table", "hand", "plays", "stops", "given_up"}
+
+
+def view_cards(view: PlayerView) -> set[Card]:
+    """Every card anywhere in a view, apart from the rules' own (boodle and first-lead cards)."""
+    shown = set(view.hand) | set(view.given_up)
+    shown.update(play.card for play in view.plays)
+    shown.update(stop.after for stop in view.stops)
+    shown |= _cards_in(tuple(view.table))
+    for name in view._fields:
+        if name not in _VIEW_FIELDS_WALKED_FAST:
+            shown |= _cards_in(getattr(view, name))
+    return shown
+
+
+def _cards_in(value: Any) -> set[Card]:
+    if isinstance(value, Card):
+        return {value}
+    if isinstance(value, (tuple, list, set, frozenset)):  # a RuleSet is none of these: it is skipped
+        found: set[Card] = set()
+        for item in value:
+            if not isinstance(item, (int, str)):
+                found |= _cards_in(item)
+        return found
+    return set()
+
+
+def play_checked(session: Session, agents: Sequence[Agent], referee: Referee | None = None) -> Referee:
+    """Play a whole session with `agents`, checking every event and every step; the referee."""
+    ref = referee or Referee()
+    for event in session.start():
+        ref.feed(event)
+    ref.check(session)
+    while (decision := session.pending()) is not None:
+        seat = decision.player
+        for event in session.apply(agents[seat].decide(session.view(seat), decision)):
+            ref.feed(event)
+        ref.check(session)
+    assert ref.over, "the session stopped without session_end"
+    return ref

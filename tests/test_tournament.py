@@ -1,0 +1,130 @@
+"""Duplicate tournaments (game/ai/tournament.py and `python main.py tournament`)."""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from typing import Any
+
+import pytest
+
+from game.ai import tournament
+from game.ai.tournament import BlockResult, deal_seed, play_block, rotation, standings, t_quantile_975
+from game.cli import main
+from game.engine import RuleSet, Session
+from game.engine.events import Dealt
+
+
+def test_rotation_puts_every_id_in_every_seat_once() -> None:
+    ids = ["a", "b", "c", "d", "e"]
+    turns = [rotation(ids, turn) for turn in range(len(ids))]
+    for seat in range(len(ids)):
+        assert sorted(turn[seat] for turn in turns) == ids
+    for turn in turns:
+        assert sorted(turn) == ids
+
+
+def test_a_block_replays_the_same_deal_with_the_players_rotated(monkeypatch: pytest.MonkeyPatch) -> None:
+    played: list[tuple[int, list[str], tuple[Any, ...]]] = []
+
+    class Recording(Session):
+        def start(self) -> list[Any]:
+            return self._record(super().start())
+
+        def apply(self, action: Any) -> list[Any]:
+            return self._record(super().apply(action))
+
+        def _record(self, events: list[Any]) -> list[Any]:
+            for event in events:
+                if isinstance(event, Dealt):
+                    played.append((self.seed, [seat.personality or "" for seat in self.seats], event.hands))
+            return events
+    monkeypatch.setattr(tournament, "Session", Recording)
+    ids = ["lowest", "random", "first", "random"]
+    block = play_block(RuleSet(), ids, seed=7, deal=3)
+    assert len(played) == 4
+    assert {seed for seed, _, _ in played} == {deal_seed(7, 3)}
+    assert all(hands == played[0][2] for _, _, hands in played)  # the same cards in the same seats each time
+    for seat in range(4):
+        assert sorted(seated[seat] for _, seated, _ in played) == sorted(ids)
+    # every id's chips over the block add up with the boodle chips left unwon to zero change in total
+    assert block.plays == (4, 8, 4)
+    assert sum(block.wins) == 4
+    assert deal_seed(7, 3) != deal_seed(7, 4) and deal_seed(7, 3) != deal_seed(8, 3)
+
+
+def test_standings_interval_is_over_block_means() -> None:
+    blocks = [BlockResult((c, -c), (2, 2), (w, 1 - w)) for c, w in ((4, 1), (-2, 0), (6, 1), (0, 0))]
+    result = {s.id: s for s in standings(["x", "y"], blocks)}
+    means = [2.0, -1.0, 3.0, 0.0]
+    assert result["x"].chips_per_deal == pytest.approx(statistics.mean(means))
+    assert result["x"].ci95 == pytest.approx(t_quantile_975(3) * statistics.stdev(means) / math.sqrt(4))
+    assert result["x"].deal_win_rate == pytest.approx(2 / 8)
+    assert [s.id for s in standings(["x", "y"], blocks)] == ["x", "y"]
+    assert standings(["x", "y"], blocks[:1])[0].ci95 is None
+
+
+def test_t_quantiles() -> None:
+    assert t_quantile_975(1) == pytest.approx(12.706, abs=1e-3)
+    assert t_quantile_975(12) == pytest.approx(2.1788, abs=1e-4)
+    assert t_quantile_975(40) == pytest.approx(2.0211, abs=1e-4)
+    assert t_quantile_975(100_000) == pytest.approx(1.96, abs=1e-3)
+
+
+def last_json(text: str) -> dict[str, Any]:
+    """The JSON object on the output's last line."""
+    line = text.strip().splitlines()[-1]
+    data: dict[str, Any] = json.loads(line)
+    return data
+
+
+def test_cli_json_line_and_determinism_across_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "--rules", "classic", "--ai", "lowest,random,first,random", "--deals", "12",
+            "--seed", "5", "--json"]
+    assert main(args + ["--jobs", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main(args + ["--jobs", "2"]) == 0
+    two = capsys.readouterr().out
+    assert one == two
+    data = last_json(one)
+    assert list(data) == ["deals", "results"] and data["deals"] == 12
+    assert sorted(r["id"] for r in data["results"]) == ["first", "lowest", "random"]
+    for r in data["results"]:
+        assert list(r) == ["id", "chips_per_deal", "ci95", "deal_win_rate"]
+        assert isinstance(r["chips_per_deal"], float) and r["ci95"] > 0 and 0 <= r["deal_win_rate"] <= 1
+    chips = [r["chips_per_deal"] for r in data["results"]]
+    assert chips == sorted(chips, reverse=True)
+    # wins: each replay has exactly one winner; "random" sits in two seats of every replay
+    rates = {r["id"]: r["deal_win_rate"] for r in data["results"]}
+    assert rates["lowest"] + rates["first"] + 2 * rates["random"] == pytest.approx(1.0, abs=1e-3)
+    assert "chips/deal" in one
+
+
+def test_cli_plays_characters(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--ai", "lowest,first,maud", "--deals", "2", "--jobs", "1", "--json"]) == 0
+    assert {r["id"] for r in last_json(capsys.readouterr().out)["results"]} == {"lowest", "first", "maud"}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--ai", "lowest,nobody,first"], "nobody"),
+    (["--ai", "lowest,first", "--deals", "3"], "3 to 8"),
+    (["--ai", ",".join(["lowest"] * 9)], "3 to 8"),
+    (["--ai", "lowest,first,random", "--deals", "0"], "--deals"),
+    (["--ai", "lowest,first,random", "--rules", "no/such/file.yaml"], "file.yaml"),
+    (["--ai", "lowest,first,random", "--jobs", "0"], "--jobs"),
+    (["--ai", "lowest,,random"], "empty"),
+])
+def test_cli_errors_exit_1_without_traceback(args: list[str], message: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", *args]) == 1
+    captured = capsys.readouterr()
+    assert message in captured.err
+    assert "Traceback" not in captured.err + captured.out
+
+
+def test_cli_rejects_a_broken_rules_file(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ante_pot: -3\n", encoding="utf-8")
+    assert main(["tournament", "--ai", "lowest,first,random", "--rules", str(bad)]) == 1
+    assert "ante_pot" in capsys.readouterr().err
