@@ -657,3 +657,11 @@ def test_R21_ending_at_once_leaves_chips_on_the_table() -> None:
     end = session.end_now()[0]
     assert sum(end.chips) == 4 * 35 and session.pot == 4 and sum(session.boodle) == 16
     assert session.chips_total() == 160
+
+
+def test_R8_no_boodle_ante_means_no_stake_decision() -> None:
+    session = Session(RuleSet(ante_boodle=0, ante_pot=2), seats(4), 3)
+    events = session.start()
+    stakes = [e for e in events if e.type == "stake"]
+    assert [s.boodle for s in stakes] == [(), (), (), ()] and all(s.pot == 2 for s in stakes)
+    assert session.pending() is None or session.pending().kind != "stake"

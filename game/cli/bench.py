@@ -63,3 +63,6 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures))
     return 0
+
+
+from ..ai import timing  # noqa: E402,F401  (ai_decision_ms registers itself)

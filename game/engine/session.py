@@ -287,7 +287,7 @@ class Session:
         self._dealt_sizes = self._no_cards
         dealer = self.dealer
         rules = self.rules
-        if rules.staking == "even" or len(rules.boodle_cards) == 1:
+        if rules.staking == "even" or len(rules.boodle_cards) == 1 or rules.ante_boodle == 0:  # no choice to make
             k = len(rules.boodle_cards)
             for seat in self._order:
                 each = rules.boodle_stake(seat == dealer) // k
@@ -320,10 +320,12 @@ class Session:
             pairs = tuple(boodle.items()) if type(boodle) is dict else tuple(boodle)
             for pair in pairs:
                 card, chips = pair
+                if not isinstance(card, Card):
+                    raise IllegalStakeError(f"{card!r} is not a card (stake with Card objects, e.g. Card.parse('AS'))")
                 if card not in cards:
                     raise IllegalStakeError(f"{card} is not a boodle card ({' '.join(map(str, cards))})")
                 if type(chips) is not int or chips < 0:
-                    raise IllegalStakeError(f"chips on {card} must be a whole number, not {chips!r}")
+                    raise IllegalStakeError(f"chips on {card} must be a whole number, 0 or more, not {chips!r}")
                 if staked >> card.index & 1:
                     raise IllegalStakeError(f"{card} is staked twice")
                 staked |= 1 << card.index
@@ -454,7 +456,8 @@ class Session:
         lowest = min((c for c in hand if c.suit == card.suit), key=card_order)
         if lowest is not card:
             raise IllegalLeadError(f"R13: a lead is the lowest card of its suit: {lowest}, not {card}")
-        raise IllegalLeadError(f"R16: after a stop in {card.suit.name.lower()}, lead another suit "
+        other = "a suit of the other colour" if self.rules.switch_to == "other_colour" else "another suit"
+        raise IllegalLeadError(f"R16: after a stop in {card.suit.name.lower()}, lead {other} "
                                f"({' '.join(map(str, decision.options))})")
 
     def _apply_follow(self, decision: FollowDecision, play: bool) -> None:
