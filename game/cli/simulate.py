@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..ai.registry import UnknownAgentError, make_agent, seat_agent_ids
-from ..config import ConfigError, rules_by_name
+from .common import rules_or_report
 from ..engine import Event, RuleSet, RulesError, SeatInfo, Session, play_session, to_json
 from ..engine.events import BoodleWon, HandWon, SessionEnd
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -17,7 +17,7 @@ from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the simulate command."""
-    parser = subparsers.add_parser(
+    parser: argparse.ArgumentParser = subparsers.add_parser(
         "simulate", help="play a whole session between AIs and write its event log",
         description="Play one session with an AI in every seat; print a summary and optionally write the "
                     "JSONL event log. The same arguments always give the same log, byte for byte.")
@@ -38,11 +38,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Play the session; 0 on success, 1 on a bad rules file, AI id or log path."""
-    try:
-        rules = rules_by_name(args.rules)
-    except ConfigError as error:
-        for line in error.problems:
-            print(line, file=sys.stderr)
+    rules = rules_or_report(args.rules)
+    if rules is None:
         return 1
     players = args.players if args.players is not None else rules.players
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:

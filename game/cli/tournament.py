@@ -10,7 +10,7 @@ from typing import Any
 
 from ..ai.registry import UnknownAgentError, make_agent
 from ..ai.tournament import Standing, TournamentError, check, run_tournament
-from ..config import ConfigError, rules_by_name
+from .common import rules_or_report
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -36,11 +36,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Play the tournament and print the standings; 1 on a bad rules file, AI id or count."""
-    try:
-        rules = rules_by_name(args.rules)
-    except ConfigError as error:
-        for line in error.problems:
-            print(line, file=sys.stderr)
+    rules = rules_or_report(args.rules)
+    if rules is None:
         return 1
     ids = [part.strip() for part in args.ai.split(",")]
     if any(not agent_id for agent_id in ids):
