@@ -86,7 +86,7 @@ class Session:
     __slots__ = ("rules", "seats", "seed", "n", "chips", "in_session", "pot", "boodle", "boodle_hits", "dealer",
                  "deal_number", "hands", "dead", "_rng", "_boodle_slot", "_owner", "_order", "_stake_turn",
                  "_stake_asks", "_ante", "_may_lead", "_run_constants", "_optional_follow", "_plays", "_stops",
-                 "_given_up", "_dead_bought", "_no_cards", "_dealt_sizes", "_run_card", "_run_player", "_pending",
+                 "_given_up", "_dead_bought", "_no_cards", "_no_hands", "_dealt_sizes", "_run_card", "_run_player", "_pending",
                  "_started", "_over", "_end_requested", "_out", "_table_view", "_plays_view", "_stops_view")
 
     def __init__(self, rules: RuleSet, seats: Sequence[SeatInfo], seed: int) -> None:
@@ -117,6 +117,7 @@ class Session:
         self._given_up: tuple[Card, ...] = ()
         self._dead_bought = False
         self._no_cards = (0,) * n
+        self._no_hands: list[list[Card]] = [[] for _ in range(n)]
         self._dealt_sizes = self._no_cards
         self._run_card = -1
         self._run_player = -1
@@ -282,7 +283,7 @@ class Session:
         self._stops_view = ()
         self._given_up = ()
         self._dead_bought = False
-        self.hands = [[] for _ in range(self.n)]  # nobody holds cards while the antes go in
+        self.hands = self._no_hands  # nobody holds cards while the antes go in (never changed in place)
         self.dead = []
         self._dealt_sizes = self._no_cards
         dealer = self.dealer
@@ -320,9 +321,10 @@ class Session:
             pairs = tuple(boodle.items()) if type(boodle) is dict else tuple(boodle)
             for pair in pairs:
                 card, chips = pair
-                if not isinstance(card, Card):
-                    raise IllegalStakeError(f"{card!r} is not a card (stake with Card objects, e.g. Card.parse('AS'))")
                 if card not in cards:
+                    if not isinstance(card, Card):
+                        raise IllegalStakeError(f"{card!r} is not a card (stake with Card objects, e.g. "
+                                                f"Card.parse('AS'))")
                     raise IllegalStakeError(f"{card} is not a boodle card ({' '.join(map(str, cards))})")
                 if type(chips) is not int or chips < 0:
                     raise IllegalStakeError(f"chips on {card} must be a whole number, 0 or more, not {chips!r}")
