@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import statistics
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +18,8 @@ from game.ai.tournament import BlockResult, deal_seed, play_block, rotation, sta
 from game.cli import main
 from game.engine import RuleSet, Session
 from game.engine.events import Dealt
+
+REPO = Path(__file__).resolve().parents[1]
 
 
 def test_rotation_puts_every_id_in_every_seat_once() -> None:
@@ -99,6 +105,18 @@ def test_cli_json_line_and_determinism_across_jobs(capsys: pytest.CaptureFixture
     rates = {r["id"]: r["deal_win_rate"] for r in data["results"]}
     assert rates["lowest"] + rates["first"] + 2 * rates["random"] == pytest.approx(1.0, abs=1e-3)
     assert "chips/deal" in one
+
+
+def test_pool_stops_even_when_the_parent_catches_sigterm() -> None:
+    """pygame's SDL catches SIGTERM in the process that inits it, and forked workers inherit that: the pool
+    must still wind down (it once hung the whole test run after the app tests)."""
+    code = ("import sys, pygame; pygame.init(); from game.cli import main; "
+            "sys.exit(main(['tournament', '--ai', 'lowest,first,random', '--deals', '6', '--jobs', '2', '--json']))")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
+                            env=env)
+    assert result.returncode == 0, result.stderr
+    assert last_json(result.stdout)["deals"] == 6
 
 
 def test_cli_plays_characters(capsys: pytest.CaptureFixture[str]) -> None:

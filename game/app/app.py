@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from ..storage.paths import data_dir
+from ..storage.resume import save_resume
 from ..storage.settings import Settings, load_settings, save_settings
 from .assets import Assets, warn
 from .card_art import Artwork
@@ -35,10 +36,12 @@ class App:
         if options.headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        pygame.init()
+        # the window first: without a display there is no game, and the error should not follow audio noise
+        pygame.display.init()
         pygame.display.set_caption("Newmarket")
         flags = 0 if options.headless else pygame.SCALED | pygame.RESIZABLE
         self.screen = pygame.display.set_mode(SCREEN_SIZE, flags)
+        pygame.init()
         self.clock = pygame.time.Clock()
         self.scenes = SceneStack()
         self.running = True
@@ -51,10 +54,13 @@ class App:
         self.text = TextCache(self.assets)
         self.art = Artwork(self.assets)
 
-    def change_settings(self, settings: Settings) -> None:
-        """Take new settings at once and remember them for the next run."""
+    def change_settings(self, settings: Settings, remember: bool = True) -> None:
+        """Take new settings at once and (unless `remember` is False, as while a slider is dragged) remember
+        them for the next run."""
         self.settings = settings.clean()
         self.assets.apply_settings(self.settings)
+        if not remember:
+            return
         try:
             save_settings(self.data_dir, self.settings)
         except OSError as error:
@@ -77,7 +83,7 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         """Window-wide keys and the close button; everything else goes to the top scene."""
         if event.type == pygame.QUIT:
-            self.quit()
+            self.request_quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.options.headless:
             pygame.display.toggle_fullscreen()
         elif self.scenes.top is not None:
@@ -87,14 +93,51 @@ class App:
         """Leave the loop; scenes save what they hold as they exit."""
         self.running = False
 
+    def request_quit(self) -> None:
+        """Close the game, keeping a session in progress for the next start; ask only if it cannot be kept."""
+        from .scenes.confirm import ConfirmScene
+        top = self.scenes.top
+        if isinstance(top, ConfirmScene) and top.quitting:
+            self.quit()  # closing the window again while asked means it
+            return
+        problem = self.keep_session()
+        if problem is None:
+            self.quit()
+            return
+        self.scenes.push(ConfirmScene(self, "Quit the game?", f"{problem} If you quit now it is lost.",
+                                      yes="Quit anyway", no="Keep playing", on_yes=self.quit, quitting=True))
+
+    def keep_session(self) -> str | None:
+        """Save the session in progress for the next start: None when kept (or there is none), else why not."""
+        for scene in reversed(list(self.scenes)):
+            if not scene.unsaved():
+                continue
+            snapshot = getattr(scene, "snapshot", None)
+            if snapshot is None:
+                return "This session cannot be kept."
+            try:
+                save_resume(self.data_dir, snapshot())
+            except OSError as error:
+                return f"The session could not be saved in {self.data_dir} ({error.strerror or error})."
+            except Exception as error:  # whatever went wrong, the player is asked rather than the game ending
+                warn(f"the session could not be saved: {error!r}")
+                return "The session could not be saved."
+            return None
+        return None
+
     def run(self, first: Scene) -> None:
         """Play until the window closes."""
         self.scenes.push(first)
-        while self.running:
-            self.step(self.clock.tick(self.options.fps) / 1000)
-            pygame.display.flip()
-        self.scenes.close()
-        pygame.quit()
+        try:
+            while self.running:
+                self.step(self.clock.tick(self.options.fps) / 1000)
+                pygame.display.flip()
+        except BaseException:
+            self.keep_session()  # a crash or Ctrl+C must not cost the player their session
+            raise
+        finally:
+            self.scenes.close()
+            pygame.quit()
 
 
 def fail(message: str) -> int:

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 from typing import Callable, Sequence
 
-from . import bench, check_config, simulate, tournament
+from . import bench, check_config, screenshots, simulate, tournament
 
-# each tool module offers add_parser(subparsers) and run(args) -> exit code
-TOOLS = (simulate, check_config, bench, tournament)
+# each tool module offers add_parser(subparsers) and run(args) -> exit code; none imports pygame until it runs
+TOOLS = (simulate, check_config, bench, tournament, screenshots)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(prog="main.py", description="Newmarket, the classic British stops game.")
+    parser.add_argument("--data-dir", type=Path, metavar="DIR",
+                        help="keep settings and the session in progress here (default: the usual per-user folder)")
+    parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)  # bench's startup_s
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for tool in TOOLS:
         tool.add_parser(commands)
@@ -23,15 +28,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str]) -> int:
     """Run the command named in `argv`; with none, start the game."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     parser = build_parser()
     args = parser.parse_args(list(argv))
-    if args.command is None:
-        print("The windowed game is not built yet; try `python main.py --help` for the headless tools.",
-              file=sys.stderr)
-        return 2
-    run: Callable[[argparse.Namespace], int] = args.run
+    run: Callable[[argparse.Namespace], int] = args.run if args.command is not None else start_game
     try:
         return run(args)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def start_game(args: argparse.Namespace) -> int:
+    """Open the window on the title scene (pygame is imported only now, so the tools never load it)."""
+    from .game import play
+    return play(args.data_dir, startup_probe=args.startup_probe)

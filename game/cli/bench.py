@@ -46,7 +46,7 @@ def engine_deals_per_second(budget: float) -> float:
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the bench command."""
-    parser = subparsers.add_parser("bench", help="measure the game's speed",
+    parser: argparse.ArgumentParser = subparsers.add_parser("bench", help="measure the game's speed",
                                    description="Measure speed: " + ", ".join(MEASUREMENTS) + ".")
     parser.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
     parser.add_argument("--seconds", type=float, default=3.0, help="time for each measurement (default 3)")
@@ -66,3 +66,4 @@ def run(args: argparse.Namespace) -> int:
 
 
 from ..ai import timing  # noqa: E402,F401  (ai_decision_ms registers itself)
+from ..app import bench_app  # noqa: E402,F401  (the game's figures register here; pygame loads only when they run)

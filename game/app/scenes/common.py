@@ -1,0 +1,109 @@
+"""What the menu scenes share: the felt backdrop, headings, a dimming veil, and character portraits."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from .. import theme
+from ..text import TextCache
+
+_FELT: dict[tuple[int, int], pygame.Surface] = {}
+_VEILS: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+_PORTRAITS: dict[tuple[Any, int, str], pygame.Surface] = {}
+
+
+def _ready(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
+    """Convert for quick blits when a display exists."""
+    if pygame.display.get_surface() is None:
+        return surface
+    return surface.convert_alpha() if alpha else surface.convert()
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The green baize with a soft light in the middle and a fine weave, drawn once per size."""
+    found = _FELT.get(size)
+    if found is not None:
+        return found
+    w, h = size
+    small = pygame.Surface((64, 36))
+    small.fill(theme.FELT_DARK)
+    # concentric ellipses from the edge in: a vignette that smoothscale turns into a gradient
+    for step in range(24):
+        t = step / 23
+        colour = tuple(round(theme.FELT_DARK[i] + (theme.FELT_LIGHT[i] - theme.FELT_DARK[i]) * (t ** 1.6) * 0.85)
+                       for i in range(3))
+        inset_x, inset_y = step * 1.25, step * 0.7
+        pygame.draw.ellipse(small, colour, pygame.Rect(-14 + inset_x, -10 + inset_y, 92 - 2 * inset_x,
+                                                       56 - 2 * inset_y))
+    surface = pygame.transform.smoothscale(small, size)
+    tile = weave_tile()
+    for y in range(0, h, tile.get_height()):
+        for x in range(0, w, tile.get_width()):
+            surface.blit(tile, (x, y))
+    found = _FELT[size] = _ready(surface)
+    return found
+
+
+def weave_tile(size: int = 128) -> pygame.Surface:
+    """A square of the baize's fine weave: faint light and dark flecks, the same every run."""
+    tile = pygame.Surface((size, size), pygame.SRCALPHA)
+    rng = random.Random(7)
+    for _ in range(size * size // 90):
+        shade = (255, 255, 255, 10) if rng.random() < 0.5 else (0, 0, 0, 16)
+        tile.fill(shade, (rng.randrange(size), rng.randrange(size), 2, 1))
+    return tile
+
+
+def veil(size: tuple[int, int], alpha: int = 150) -> pygame.Surface:
+    """A translucent black sheet to dim what lies under an overlay."""
+    key = (size, alpha)
+    found = _VEILS.get(key)
+    if found is None:
+        found = pygame.Surface(size, pygame.SRCALPHA)
+        found.fill((0, 0, 0, alpha))
+        found = _VEILS[key] = _ready(found, alpha=True)
+    return found
+
+
+def heading(surface: pygame.Surface, text: TextCache, title: str, subtitle: str = "", *, x: int = 64,
+            y: int = 40) -> None:
+    """A scene's title in the gold serif, with a line under it saying what the scene is for."""
+    rect = text.draw(surface, title, (x, y), role="title", size=46, colour=theme.GOLD, shadow=True)
+    if subtitle:
+        text.draw(surface, subtitle, (x + 2, rect.bottom + 6), role="body", size=18, colour=theme.INK_DIM)
+
+
+def hint_bar(surface: pygame.Surface, text: TextCache, hint: str) -> None:
+    """The keys the scene answers to, along the bottom edge."""
+    w, h = surface.get_size()
+    text.draw(surface, hint, (w // 2, h - 22), role="body", size=15, colour=theme.INK_DIM, anchor="center")
+
+
+def portrait(look: Any, diameter: int, text: TextCache, seed: str) -> pygame.Surface:
+    """A character's portrait as the table draws it (their look, `seed` picking the face), cached by size."""
+    from ..table.sprites import draw_portrait
+    key = (look, diameter, seed)
+    found = _PORTRAITS.get(key)
+    if found is None:
+        found = _PORTRAITS[key] = draw_portrait(look, diameter // 2, text, seed)
+    return found
+
+
+_FAMILY = ("Aunt", "Uncle", "Granny", "Grandpa", "Nan", "Cousin")
+_TITLES = {"Professor": "Prof.", "Doctor": "Dr", "Captain": "Capt.", "Colonel": "Col.", "Reverend": "Rev.",
+           "Lady": "Lady", "Lord": "Lord", "Sir": "Sir", "Dame": "Dame", "Mrs": "Mrs", "Mr": "Mr", "Miss": "Miss"}
+
+
+def short_name(name: str) -> str:
+    """What a name tag has room for: 'Maud', 'Aunt Hetty', 'Prof. Quist'."""
+    words = name.split()
+    if len(words) < 2:
+        return name
+    if words[0] in _FAMILY:
+        return f"{words[0]} {words[1]}"
+    if words[0] in _TITLES:
+        return f"{_TITLES[words[0]]} {words[-1]}"
+    return words[0]

@@ -1,0 +1,71 @@
+"""A small yes/no question over whatever is underneath, for the few moments when something would be lost."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button, Menu, draw_panel
+from .common import veil
+
+if TYPE_CHECKING:
+    from ..app import App
+
+PANEL_SIZE = (560, 250)
+
+
+class ConfirmScene(Scene):
+    """Asks one question; `no` (Esc) leaves it, `yes` runs `on_yes` after closing itself."""
+
+    overlay = True
+
+    def __init__(self, app: "App", question: str, detail: str = "", *, yes: str = "Yes", no: str = "Cancel",
+                 on_yes: Callable[[], None], quitting: bool = False) -> None:
+        super().__init__(app)
+        self.question = question
+        self.detail = detail
+        self.on_yes = on_yes
+        self.quitting = quitting  # asked because the window was closing: closing it again means yes
+        w, h = app.screen.get_size()
+        self.panel = pygame.Rect(0, 0, *PANEL_SIZE)
+        self.panel.center = (w // 2, h // 2)
+        bottom = self.panel.bottom - 36
+        self.menu = Menu(columns=1)
+        # the safe answer first, so a hasty Enter loses nothing
+        self.menu.set([
+            Button(pygame.Rect(self.panel.centerx + 12, bottom - 48, 220, 48), no, self.answer_no, pygame.K_n),
+            Button(pygame.Rect(self.panel.centerx - 232, bottom - 48, 220, 48), yes, self.answer_yes, pygame.K_y),
+        ])
+
+    def answer_no(self) -> None:
+        """Close the question and change nothing."""
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    def answer_yes(self) -> None:
+        """Close the question and do what was asked."""
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+        self.on_yes()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc says no; the buttons and their keys do the rest."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.answer_no()
+            return
+        self.menu.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The question in a panel over the dimmed scene."""
+        text = self.app.text
+        surface.blit(veil(surface.get_size(), 150), (0, 0))
+        draw_panel(surface, self.panel, alpha=245)
+        text.draw(surface, self.question, (self.panel.centerx, self.panel.y + 44), role="title", size=30,
+                  colour=theme.GOLD, anchor="center", max_width=self.panel.width - 40)
+        if self.detail:
+            body = text.render_wrapped(self.detail, "body", 18, theme.INK, self.panel.width - 60, align="center")
+            surface.blit(body, body.get_rect(midtop=(self.panel.centerx, self.panel.y + 76)))
+        self.menu.draw(surface, text)

@@ -1,0 +1,202 @@
+"""The deal summary over the table: who went out, the payments, the boodle, and every stack before and after."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from .. import theme
+from ..card_art import mix
+from ..scene import Scene
+from ..text import suit_runs
+from ..widgets import Button
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..table.model import DealRecord, TableModel
+
+PANEL_W = 780
+ROW_H = 27
+GAIN = (128, 220, 140)
+LOSS = (240, 120, 108)
+
+
+def freeze(app: "App", under: Scene | None, veil: pygame.Surface) -> pygame.Surface | None:
+    """The scene `under` drawn once and dimmed by `veil`, for an overlay to blit as its backdrop."""
+    if under is None:
+        return None
+    backdrop = pygame.Surface(app.screen.get_size())
+    under.draw(backdrop)
+    backdrop.blit(veil, (0, 0))
+    return backdrop.convert() if pygame.display.get_surface() is not None else backdrop
+
+
+def short(model: "TableModel", seat: int) -> str:
+    """A seat's name short enough for a list ("Prof. Quist")."""
+    name = model.name(seat)
+    try:
+        from .common import short_name
+    except ImportError:
+        return name
+    return short_name(name)
+
+
+def signed(n: int) -> str:
+    """A chip change with its sign."""
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+class DealSummaryScene(Scene):
+    """A panel over the table after each deal; Enter, Space or a click plays on."""
+
+    overlay = True
+
+    def __init__(self, app: "App", model: "TableModel", record: "DealRecord", on_continue: Callable[[], None], *,
+                 last: bool = False, on_pause: Callable[[], None] | None = None, under: Scene | None = None) -> None:
+        super().__init__(app)
+        # Given the scene underneath (the table, frozen while this is open), draw it once into a backdrop
+        # instead of every frame: the summary then costs two blits a frame.
+        self.under = under
+        self.overlay = under is None
+        self.backdrop: pygame.Surface | None = None
+        self.model = model
+        self.record = record
+        self.on_continue = on_continue
+        self.on_pause = on_pause
+        self.last = last
+        self.clock = 0.0
+        w, h = app.screen.get_size()
+        self.panel_surface = self._paint()
+        self.panel = self.panel_surface.get_rect(center=(w // 2, h // 2))
+        label = "See the results  [Enter]" if last else "Next deal  [Enter]"
+        self.button = Button(pygame.Rect(0, 0, 280, 46), label, self.on_continue, size=20)
+        self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+        self.hover = False
+        self.veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        self.veil.fill((0, 0, 0, 120))
+
+    def enter(self) -> None:
+        """Take the backdrop from the scene underneath, as it is now."""
+        self.backdrop = freeze(self.app, self.under, self.veil)
+
+    # --- content --------------------------------------------------------------------------------
+
+    def lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The story of the deal in a few sentences."""
+        model, record = self.model, self.record
+        out: list[tuple[str, tuple[int, int, int]]] = []
+        if record.bought is not None:
+            seat, fee = record.bought
+            who = model.name(seat)
+            out.append((f"{who} bought the dead hand for {fee} chips.", theme.INK_DIM))
+        if record.winner is not None:
+            paid = sum(p.chips for p in record.payments)
+            who = model.name(record.winner)
+            verb = "took" if who != "You" else "took"
+            out.append((f"{who} {verb} the pot of {record.pot} and {paid} chips for the cards left in hand.",
+                        theme.INK))
+            payers = [f"{short(model, p.source)} {p.chips}" for p in record.payments if p.chips]
+            if payers:
+                out.append(("Paid: " + ", ".join(payers), theme.INK_DIM))
+        for win in record.boodle_wins:
+            who = model.name(win.player)
+            out.append((f"{who} hit the boodle card {win.card.label} for {win.chips} chip{'s' if win.chips != 1 else ''}.",
+                        theme.GOLD))
+        if not record.boodle_wins:
+            out.append(("No boodle card was hit.", theme.INK_DIM))
+        carried = [f"{card.label} {chips}" for card, chips in record.carried if chips]
+        if carried:
+            out.append(("Left on the boodle for the next deal: " + ", ".join(carried), theme.INK_DIM))
+        stops = record.stops
+        out.append((f"{stops} stop{'s' if stops != 1 else ''} in this deal.", theme.INK_DIM))
+        return out
+
+    def _paint(self) -> pygame.Surface:
+        """The whole panel, drawn once: the data does not change while it is shown."""
+        text, model, record = self.app.text, self.model, self.record
+        lines = self.lines()
+        seats = list(range(model.n))
+        rows = sum(len(text.wrap(words, "body", 17, PANEL_W - 60)) for words, _ in lines)
+        height = 104 + rows * 24 + 14 + ROW_H * (len(seats) + 1) + 82
+        surface = pygame.Surface((PANEL_W, height), pygame.SRCALPHA)
+        rect = surface.get_rect()
+        pygame.draw.rect(surface, (*theme.PANEL, 240), rect, border_radius=18)
+        pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=18)
+        limit = model.rules.deals
+        title = f"Deal {record.deal} of {limit}" if limit else f"Deal {record.deal}"
+        text.draw(surface, title, (PANEL_W // 2, 18), role="title", size=34, colour=theme.GOLD, anchor="midtop",
+                  shadow=True)
+        if record.winner is not None:
+            who = model.name(record.winner)
+            headline = "You went out!" if who == "You" else f"{who} went out"
+        else:
+            headline = "The deal ended"
+        text.draw(surface, headline, (PANEL_W // 2, 64), role="bold", size=22, colour=theme.INK, anchor="midtop")
+        light = [mix(c, (255, 255, 255), 0.45) for c in theme.SUIT_COLOURS[self.app.settings.four_colour_deck]]
+        y = 104
+        for words, colour in lines:
+            for part in text.wrap(words, "body", 17, PANEL_W - 60):
+                line = text.render_runs(suit_runs(part, colour, light), "body", 17)
+                surface.blit(line, line.get_rect(midtop=(PANEL_W // 2, y)))
+                y += 24
+        y += 14
+        columns = (60, 330, 450, 560, 670)
+        for x, head in zip(columns, ("Player", "Before", "Change", "Now", "")):
+            if head:
+                text.draw(surface, head, (x, y), role="bold", size=15, colour=theme.INK_DIM,
+                          anchor="topleft" if x == 60 else "midtop")
+        y += ROW_H
+        before, after = record.chips_before, record.chips_after or record.chips_before
+        for seat in seats:
+            row = pygame.Rect(40, y - 4, PANEL_W - 80, ROW_H - 2)
+            if model.seats[seat].is_human:
+                pygame.draw.rect(surface, (30, 70, 50), row, border_radius=8)
+            elif seat % 2:
+                pygame.draw.rect(surface, (16, 40, 30), row, border_radius=8)
+            name = model.seats[seat].name if not model.seats[seat].is_human else "You"
+            colour = theme.INK if model.seats[seat].in_session else theme.INK_DIM
+            text.draw(surface, name, (columns[0], y), role="bold", size=17, colour=colour, max_width=250)
+            change = after[seat] - before[seat]
+            text.draw(surface, str(before[seat]), (columns[1], y), role="body", size=17, colour=theme.INK_DIM,
+                      anchor="midtop")
+            text.draw(surface, signed(change), (columns[2], y), role="bold", size=17,
+                      colour=GAIN if change > 0 else LOSS if change < 0 else theme.INK_DIM, anchor="midtop")
+            text.draw(surface, str(after[seat]), (columns[3], y), role="bold", size=17, colour=theme.GOLD,
+                      anchor="midtop")
+            if seat == record.winner:
+                text.draw(surface, "went out", (columns[4], y + 1), role="body", size=14, colour=theme.GOLD,
+                          anchor="midtop")
+            elif not model.seats[seat].in_session:
+                text.draw(surface, "out", (columns[4], y + 1), role="body", size=14, colour=LOSS, anchor="midtop")
+            y += ROW_H
+        return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+
+    # --- the scene ------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Enter, Space or a click on the button plays on; Esc opens the pause menu when there is one."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.on_continue()
+            elif event.key == pygame.K_ESCAPE and self.on_pause is not None:
+                self.on_pause()
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self.button.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.rect.collidepoint(event.pos):
+            self.on_continue()
+
+    def update(self, dt: float) -> None:
+        """Only the clock moves (for the panel's slide in)."""
+        self.clock += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table dimmed, the panel, the button."""
+        if self.backdrop is not None:
+            surface.blit(self.backdrop, (0, 0))
+        else:
+            surface.blit(self.veil, (0, 0))
+        rise = max(0.0, 1 - self.clock / 0.18) * 30
+        surface.blit(self.panel_surface, self.panel.move(0, round(rise)))
+        if rise <= 0:
+            self.button.draw(surface, self.app.text, True, self.hover)

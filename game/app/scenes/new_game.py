@@ -1,0 +1,550 @@
+"""New game: how many players, which characters, which rules file, how long, how fast; then Start.
+
+Every rules file in config/rules (and in the data folder's rules/, for files the player keeps apart) is
+listed. A file that will not load stays in the list, marked, with its problem lines shown when it has the
+focus; it cannot be chosen. Seats left empty when Start is pressed are filled with characters at random.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+import pygame
+
+from ...config import RULES_DIR, ConfigError, list_rules_files, load_rules
+from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RulesError
+from ...storage.resume import discard_resume, has_resume
+from ...storage.settings import ANIMATION_SPEEDS
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button, Choice, Form, Tile, draw_panel
+from .common import felt, heading, hint_bar, portrait, short_name
+from .how_to_play import card_name
+from .settings import SPEED_LABELS
+
+if TYPE_CHECKING:
+    from ..app import App
+
+LENGTHS = ("deals", "last_one", "time")
+LENGTH_LABELS = ("Number of deals", "Until one is left", "Time limit")
+DEAL_CHOICES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50)
+MINUTE_CHOICES = (5, 10, 15, 20, 30, 45, 60, 90)
+RULES_ROWS = 4
+RULES_PITCH = 31
+GRID_COLUMNS = 5
+HUMAN_NAME = "You"
+
+LEFT = pygame.Rect(40, 104, 640, 572)
+RIGHT = pygame.Rect(700, 104, 540, 572)
+
+
+@dataclass(frozen=True)
+class RulesEntry:
+    """One rules file as the list shows it: its rules, or why it cannot be used."""
+
+    path: Path
+    rules: RuleSet | None
+    problems: tuple[str, ...] = ()
+
+    @property
+    def title(self) -> str:
+        """The rules' own name, or the file's when it will not load."""
+        return self.rules.name if self.rules is not None else self.path.name
+
+
+def read_rules_files(folders: Sequence[Path]) -> list[RulesEntry]:
+    """Every rules file in `folders`, loaded or with its problem lines (paths cut to the file name)."""
+    entries: list[RulesEntry] = []
+    for folder in folders:
+        for path in list_rules_files(folder):
+            try:
+                entries.append(RulesEntry(path, load_rules(path)))
+            except ConfigError as error:
+                entries.append(RulesEntry(path, None, tuple(_short_problem(line, path) for line in error.problems)))
+            except Exception as error:  # whatever a strange file does, it must not stop the game
+                entries.append(RulesEntry(path, None, (f"{path.name}: cannot be read ({error})",)))
+    return entries
+
+
+def _short_problem(line: str, path: Path) -> str:
+    """A problem line as the file's reader wants it: "line 2: ante_boodle: ..." (the path is said once above)."""
+    for prefix in (str(path), path.name):
+        if line.startswith(prefix + ":"):
+            rest = line[len(prefix) + 1:]
+            number, _, message = rest.partition(": ")
+            return f"line {number}: {message}" if number.isdigit() else rest.lstrip()
+    return line
+
+
+def load_opponents() -> list[Any]:
+    """Every character that loads, by id."""
+    from ...ai.registry import character_ids, load_character_by_id
+    out = []
+    for character_id in character_ids():
+        try:
+            out.append(load_character_by_id(character_id))
+        except Exception:  # the registry already keeps broken files out; be sure one cannot stop the scene
+            continue
+    return out
+
+
+class NewGameScene(Scene):
+    """Choose the table and start it; Esc goes back to the title."""
+
+    def __init__(self, app: "App", *, rules_folders: Sequence[Path] | None = None, seed: int | None = None,
+                 characters: Sequence[Any] | None = None) -> None:
+        super().__init__(app)
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
+        self.rng = random.Random(self.seed)
+        if rules_folders is None:
+            rules_folders = [RULES_DIR, app.data_dir / "rules"]
+        self.entries = read_rules_files(rules_folders)
+        self.characters = list(characters) if characters is not None else load_opponents()
+        usable = [i for i, entry in enumerate(self.entries) if entry.rules is not None]
+        classic = [i for i in usable if self.entries[i].path.stem == "classic"]
+        self.rules_index: int | None = (classic or usable)[0] if usable else None
+        self.players = self.rules.players if self.rules is not None else 4
+        self.chosen: list[int] = []  # indexes into self.characters, in seat order
+        self.length = 0
+        self.deals_index = 0
+        self.minutes_index = MINUTE_CHOICES.index(20)
+        self._reset_length()
+        self.rules_scroll = 0
+        self.focused_character = 0
+        self.flash = ""
+        self.flash_time = 0.0
+        self.form = Form()
+
+    # --- state ------------------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet | None:
+        """The chosen rules file's rules."""
+        return self.entries[self.rules_index].rules if self.rules_index is not None else None
+
+    def _reset_length(self) -> None:
+        """Take the length the chosen rules file sets."""
+        rules = self.rules
+        if rules is None or rules.deals is None:
+            self.length = 1
+            self.deals_index = DEAL_CHOICES.index(10)
+        else:
+            self.length = 0
+            deals = rules.deals
+            self.deals_index = min(range(len(DEAL_CHOICES)), key=lambda i: abs(DEAL_CHOICES[i] - deals))
+
+    def session_rules(self) -> tuple[RuleSet | None, float | None, str]:
+        """The rules to play (with the chosen length and players), the time limit, and why not if impossible."""
+        rules = self.rules
+        if rules is None:
+            return None, None, "Choose a rules file that loads."
+        if not self.characters:
+            return None, None, "No characters could be loaded from config/personalities."
+        mode = LENGTHS[self.length]
+        deals: int | None = DEAL_CHOICES[self.deals_index] if mode == "deals" else None
+        limit = MINUTE_CHOICES[self.minutes_index] * 60.0 if mode == "time" else None
+        try:
+            chosen = dataclasses.replace(rules, players=self.players, deals=deals)
+        except RulesError as error:
+            if mode == "time":  # no open-ended play under these rules: the file's own limit backs up the clock
+                try:
+                    return dataclasses.replace(rules, players=self.players), limit, ""
+                except RulesError:
+                    pass
+            return None, None, "; ".join(error.problems)
+        return chosen, limit, ""
+
+    def seats(self) -> list[tuple[str, Any]]:
+        """The table: the human first, then the chosen characters, empty seats filled at random."""
+        picked = list(self.chosen)
+        free = [i for i in range(len(self.characters)) if i not in picked]
+        self.rng.shuffle(free)
+        while len(picked) < self.players - 1 and self.characters:
+            picked.append(free.pop() if free else self.rng.randrange(len(self.characters)))
+        return [(HUMAN_NAME, None)] + [(self.characters[i].name, self.characters[i]) for i in picked]
+
+    # --- actions ----------------------------------------------------------------------------------
+
+    def toggle(self, index: int) -> None:
+        """Seat or unseat character `index`."""
+        self.focused_character = index
+        if index in self.chosen:
+            self.chosen.remove(index)
+        elif len(self.chosen) < self.players - 1:
+            self.chosen.append(index)
+        else:
+            self.say(f"The table is full: {self.players - 1} opponents. Raise the players or unseat someone.")
+        self._build()
+
+    def random_table(self) -> None:
+        """Seat a random set of opponents."""
+        count = min(self.players - 1, len(self.characters))
+        self.chosen = self.rng.sample(range(len(self.characters)), count)
+        self._build()
+
+    def choose_rules(self, index: int) -> None:
+        """Choose rules file `index`, if it loads."""
+        entry = self.entries[index]
+        if entry.rules is None:
+            self.say(f"{entry.path.name} has problems and cannot be used: they are listed above the rules files.")
+            return
+        self.rules_index = index
+        self._reset_length()
+        self._build()
+
+    def say(self, message: str) -> None:
+        """A short note under the panels for a few seconds."""
+        self.flash = message
+        self.flash_time = 4.0
+
+    def _set_players(self, index: int) -> None:
+        self.players = MIN_PLAYERS + index
+        del self.chosen[self.players - 1:]
+        self._build()
+
+    def _set_length(self, index: int) -> None:
+        self.length = index
+        self._build()
+
+    def _set_amount(self, index: int) -> None:
+        if LENGTHS[self.length] == "time":
+            self.minutes_index = index
+        else:
+            self.deals_index = index
+
+    def _set_speed(self, index: int) -> None:
+        self.app.change_settings(dataclasses.replace(self.app.settings, animation_speed=ANIMATION_SPEEDS[index]))
+
+    def start(self) -> None:
+        """Start the session, after asking if it would replace a kept one."""
+        rules, _, problem = self.session_rules()
+        if rules is None:
+            self.say(problem)
+            return
+        if has_resume(self.app.data_dir):
+            from .confirm import ConfirmScene
+            self.app.scenes.push(ConfirmScene(
+                self.app, "Start a new game?", "Your kept session will be replaced by this one.",
+                yes="Start new game", no="Cancel", on_yes=self._start_now))
+            return
+        self._start_now()
+
+    def _start_now(self) -> None:
+        rules, limit, _ = self.session_rules()
+        if rules is None:
+            return
+        from ..table import TableScene
+        discard_resume(self.app.data_dir)
+        table = TableScene(self.app, rules, self.seats(), self.seed, time_limit_s=limit)
+        self.app.scenes.clear_to(table)
+
+    def back(self) -> None:
+        """Back to the title."""
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    # --- the stack, input and time ------------------------------------------------------------------
+
+    def enter(self) -> None:
+        """Lay out the controls."""
+        self._build()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc goes back; the rules list scrolls at its edges; the form does the rest."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return
+            slot = self._rules_slot()
+            if slot is not None and event.key in (pygame.K_UP, pygame.K_DOWN):
+                last = min(RULES_ROWS, len(self.entries)) - 1
+                if event.key == pygame.K_UP and slot == 0 and self.rules_scroll > 0:
+                    self.rules_scroll -= 1
+                    self._build()
+                    return
+                if event.key == pygame.K_DOWN and slot == last and \
+                        self.rules_scroll + RULES_ROWS < len(self.entries):
+                    self.rules_scroll += 1
+                    self._build()
+                    return
+        if event.type == pygame.MOUSEWHEEL and self._rules_area().collidepoint(pygame.mouse.get_pos()):
+            most = max(0, len(self.entries) - RULES_ROWS)
+            self.rules_scroll = max(0, min(most, self.rules_scroll - event.y))
+            self._build()
+            return
+        self.form.handle_event(event)
+        focused = self.form.focused
+        index = getattr(focused, "character", None)
+        if isinstance(index, int):
+            self.focused_character = index
+
+    def update(self, dt: float) -> None:
+        """Let a note fade."""
+        if self.flash_time > 0:
+            self.flash_time = max(0.0, self.flash_time - dt)
+
+    def _rules_slot(self) -> int | None:
+        """Which visible row of the rules list has the focus, if one does."""
+        focused = self.form.focused
+        slot = getattr(focused, "rules_slot", None)
+        return slot if isinstance(slot, int) else None
+
+    # --- layout -----------------------------------------------------------------------------------
+
+    def _grid(self) -> tuple[int, int, int]:
+        """The character tiles' width, height and row count."""
+        tiles = len(self.characters) + 1
+        rows = max(1, -(-tiles // GRID_COLUMNS))
+        height = min(138, (300 - (rows - 1) * 10) // rows)
+        width = (LEFT.width - 40 - (GRID_COLUMNS - 1) * 10) // GRID_COLUMNS
+        return width, height, rows
+
+    def _rules_area(self) -> pygame.Rect:
+        return pygame.Rect(RIGHT.x + 20, RIGHT.y + 272, RIGHT.width - 40, RULES_ROWS * RULES_PITCH)
+
+    def _build(self) -> None:
+        controls: list[Any] = []
+        width, height, _ = self._grid()
+        for slot in range(len(self.characters) + 1):
+            column, row = slot % GRID_COLUMNS, slot // GRID_COLUMNS
+            rect = pygame.Rect(LEFT.x + 20 + column * (width + 10), LEFT.y + 52 + row * (height + 10), width, height)
+            if slot < len(self.characters):
+                tile = Tile(rect, self._toggler(slot), self._character_painter(slot))
+                tile.character = slot  # type: ignore[attr-defined]
+            else:
+                tile = Tile(rect, self.random_table, self._paint_random, hotkey=pygame.K_r,
+                            tooltip="Seat a random set of opponents (R)")
+            controls.append(tile)
+        x, y, w = RIGHT.x + 20, RIGHT.y + 46, RIGHT.width - 40
+        row_h = 44
+        controls.append(Choice(pygame.Rect(x, y, w, row_h), "Players", [f"{n} players" for n in
+                               range(MIN_PLAYERS, MAX_PLAYERS + 1)], self.players - MIN_PLAYERS, self._set_players,
+                               wrap=False, tooltip="You and the opponents"))
+        controls.append(Choice(pygame.Rect(x, y + 48, w, row_h), "Length", LENGTH_LABELS, self.length,
+                               self._set_length, tooltip="A fixed number of deals, until one player has all the "
+                               "chips, or a time limit (the deal in progress is finished)"))
+        mode = LENGTHS[self.length]
+        if mode == "time":
+            amount = Choice(pygame.Rect(x, y + 96, w, row_h), "Minutes", [f"{m} minutes" for m in MINUTE_CHOICES],
+                            self.minutes_index, self._set_amount, wrap=False)
+        elif mode == "deals":
+            amount = Choice(pygame.Rect(x, y + 96, w, row_h), "Deals", [f"{d} deals" if d > 1 else "1 deal"
+                            for d in DEAL_CHOICES], self.deals_index, self._set_amount, wrap=False)
+        else:
+            amount = Choice(pygame.Rect(x, y + 96, w, row_h), "Deals", ["no limit"], 0, lambda i: None,
+                            enabled=False)
+        controls.append(amount)
+        controls.append(Choice(pygame.Rect(x, y + 144, w, row_h), "Animation",
+                               [SPEED_LABELS[name] for name in ANIMATION_SPEEDS],
+                               ANIMATION_SPEEDS.index(self.app.settings.animation_speed), self._set_speed, wrap=False,
+                               tooltip="How quickly cards and chips move (also in Settings)"))
+        area = self._rules_area()
+        for slot in range(min(RULES_ROWS, len(self.entries))):
+            index = self.rules_scroll + slot
+            rect = pygame.Rect(area.x, area.y + slot * RULES_PITCH, area.width, RULES_PITCH - 2)
+            tile = Tile(rect, self._rules_chooser(index), self._rules_painter(index))
+            tile.rules_slot = slot  # type: ignore[attr-defined]
+            controls.append(tile)
+        rules, _, problem = self.session_rules()
+        controls.append(Button(pygame.Rect(RIGHT.x + 20, RIGHT.bottom - 62, 150, 50), "Back", self.back,
+                               tooltip="Esc"))
+        controls.append(Button(pygame.Rect(RIGHT.right - 270, RIGHT.bottom - 62, 250, 50), "Start", self.start,
+                               enabled=rules is not None, tooltip=problem or "Cut for the first dealer and play",
+                               size=26))
+        if not self.form.controls:
+            self.form.set(controls, keep_focus=False)
+            self.form.focus_on(controls[-1])  # Start: a player in a hurry needs one key
+        else:
+            self.form.set(controls)
+
+    def _toggler(self, index: int) -> Callable[[], None]:
+        return lambda: self.toggle(index)
+
+    def _rules_chooser(self, index: int) -> Callable[[], None]:
+        return lambda: self.choose_rules(index)
+
+    # --- drawing ----------------------------------------------------------------------------------
+
+    def _character_painter(self, index: int) -> Callable[[pygame.Surface, pygame.Rect, bool, bool], None]:
+        def paint(surface: pygame.Surface, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
+            character = self.characters[index]
+            seated = index in self.chosen
+            text = self.app.text
+            fill = theme.FELT_LIGHT if (focused or hovered) else (18, 52, 38)
+            pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=12)
+            pygame.draw.rect(surface, fill, rect, border_radius=12)
+            edge = theme.GOLD if seated or focused else theme.PANEL_EDGE
+            pygame.draw.rect(surface, edge, rect, width=3 if seated else 2, border_radius=12)
+            size = min(72, rect.height - 48)
+            disc = portrait(character.look, size, text, character.id)
+            surface.blit(disc, disc.get_rect(midtop=(rect.centerx, rect.y + 10)))
+            text.draw(surface, short_name(character.name), (rect.centerx, rect.bottom - 26), role="bold", size=17,
+                      colour=theme.INK,
+                      anchor="center", max_width=rect.width - 10)
+            if seated:
+                seat = self.chosen.index(index) + 1
+                badge = pygame.Rect(rect.right - 34, rect.y + 6, 28, 24)
+                pygame.draw.rect(surface, theme.GOLD, badge, border_radius=8)
+                text.draw(surface, str(seat), badge.center, role="bold", size=16, colour=theme.PANEL, anchor="center")
+        return paint
+
+    def _paint_random(self, surface: pygame.Surface, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
+        text = self.app.text
+        fill = theme.FELT_LIGHT if (focused or hovered) else (18, 52, 38)
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=12)
+        pygame.draw.rect(surface, fill, rect, border_radius=12)
+        pygame.draw.rect(surface, theme.GOLD if focused else theme.PANEL_EDGE, rect, width=2, border_radius=12)
+        size = min(56, rect.height - 56)
+        die = pygame.Rect(0, 0, size, size)
+        die.midtop = (rect.centerx, rect.y + 16)
+        pygame.draw.rect(surface, theme.INK, die, border_radius=max(3, size // 6))
+        for fx, fy in ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)):
+            pygame.draw.circle(surface, theme.CARD_BACK, (die.x + fx * size, die.y + fy * size), max(2, size // 10))
+        text.draw(surface, "Random", (rect.centerx, rect.bottom - 36), role="bold", size=17, colour=theme.GOLD,
+                  anchor="center", max_width=rect.width - 10)
+        text.draw(surface, "table", (rect.centerx, rect.bottom - 17), role="bold", size=17, colour=theme.GOLD,
+                  anchor="center", max_width=rect.width - 10)
+
+    def _rules_painter(self, index: int) -> Callable[[pygame.Surface, pygame.Rect, bool, bool], None]:
+        def paint(surface: pygame.Surface, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
+            entry = self.entries[index]
+            text = self.app.text
+            chosen = index == self.rules_index
+            if chosen or focused or hovered:
+                fill = theme.FELT_LIGHT if (focused or hovered) else (24, 70, 50)
+                pygame.draw.rect(surface, fill, rect, border_radius=8)
+            if focused:
+                pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=8)
+            mark_centre = (rect.x + 18, rect.centery)
+            if entry.rules is None:
+                text.draw(surface, "⚠", mark_centre, role="bold", size=18, colour=theme.RED_TEXT, anchor="center")
+            else:
+                pygame.draw.circle(surface, theme.PANEL_EDGE, mark_centre, 8, width=2)
+                if chosen:
+                    pygame.draw.circle(surface, theme.GOLD, mark_centre, 5)
+            colour = theme.INK if entry.rules is not None else theme.RED_TEXT
+            text.draw(surface, entry.title, (rect.x + 36, rect.centery), role="bold", size=17, colour=colour,
+                      anchor="midleft", max_width=rect.width - 190)
+            if entry.rules is not None:
+                text.draw(surface, entry.path.name, (rect.right - 10, rect.centery), role="body", size=14,
+                          colour=theme.INK_DIM, anchor="midright", max_width=130)
+            else:
+                text.draw(surface, "cannot be used", (rect.right - 10, rect.centery), role="body", size=14,
+                          colour=theme.RED_TEXT, anchor="midright")
+        return paint
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The two panels: who plays, and how."""
+        text = self.app.text
+        surface.blit(felt(surface.get_size()), (0, 0))
+        heading(surface, text, "New game", "Choose your opponents, the rules and the length, then Start.", y=12)
+        draw_panel(surface, LEFT)
+        draw_panel(surface, RIGHT)
+        text.draw(surface, "Opponents", (LEFT.x + 22, LEFT.y + 14), role="title", size=24, colour=theme.GOLD)
+        seated = len(self.chosen)
+        needed = self.players - 1
+        count = f"{seated} of {needed} seated" + (f", {needed - seated} at random" if seated < needed else "")
+        text.draw(surface, count, (LEFT.right - 22, LEFT.y + 20), role="body", size=16, colour=theme.INK_DIM,
+                  anchor="topright")
+        text.draw(surface, "The table", (RIGHT.x + 22, RIGHT.y + 14), role="title", size=24, colour=theme.GOLD)
+        area = self._rules_area()
+        text.draw(surface, "Rules file", (area.x + 2, area.y - 28), role="title", size=20, colour=theme.GOLD)
+        if len(self.entries) > RULES_ROWS:
+            up = "▲ " if self.rules_scroll > 0 else ""
+            down = "  ▼" if self.rules_scroll + RULES_ROWS < len(self.entries) else ""
+            text.draw(surface, f"{up}{self.rules_scroll + 1}–{self.rules_scroll + RULES_ROWS} of "
+                      f"{len(self.entries)}{down}", (area.right, area.y - 26), role="body", size=14,
+                      colour=theme.GOLD, anchor="topright")
+        if not self.entries:
+            text.draw(surface, f"No rules files in {RULES_DIR}", area.topleft, role="body", size=16,
+                      colour=theme.RED_TEXT)
+        self._draw_bio(surface)
+        self._draw_rules_detail(surface)
+        self.form.draw(surface, text)
+        slot = self._rules_slot()
+        if slot is not None and self.entries[self.rules_scroll + slot].rules is None:
+            self._draw_problems(surface, self.entries[self.rules_scroll + slot])
+        if self.flash_time > 0 and self.flash:
+            label = text.fit(self.flash, "bold", 17, theme.GOLD, 1180)
+            box = label.get_rect(center=(640, 694)).inflate(24, 10)
+            pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
+            pygame.draw.rect(surface, theme.GOLD, box, width=1, border_radius=10)
+            surface.blit(label, label.get_rect(center=box.center))
+        else:
+            hint_bar(surface, text, "Arrows move   ·   Enter seats a character or picks a file   ·   R random "
+                                    "table   ·   Esc back")
+
+    def _draw_bio(self, surface: pygame.Surface) -> None:
+        """The focused (else the last seated) character: portrait, name, bio."""
+        if not self.characters:
+            self.app.text.draw(surface, "No characters could be loaded from config/personalities.",
+                               (LEFT.x + 24, LEFT.bottom - 150), role="body", size=16, colour=theme.RED_TEXT)
+            return
+        text = self.app.text
+        _, height, rows = self._grid()
+        top = LEFT.y + 52 + rows * (height + 10) + 6
+        box = pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top)
+        pygame.draw.rect(surface, (8, 24, 18), box, border_radius=12)
+        character = self.characters[min(self.focused_character, len(self.characters) - 1)]
+        disc = portrait(character.look, 84, text, character.id)
+        surface.blit(disc, (box.x + 14, box.y + 14))
+        text.draw(surface, character.name, (box.x + 114, box.y + 14), role="title", size=22, colour=theme.GOLD,
+                  max_width=box.width - 130)
+        low, high = character.think_time
+        chat = "silent" if character.chattiness <= 0 else f"talks {round(character.chattiness * 100)}% of the time"
+        text.draw(surface, f"Thinks {low:g}–{high:g} s  ·  {chat}", (box.x + 114, box.y + 44), role="body", size=14,
+                  colour=theme.INK_DIM, max_width=box.width - 130)
+        body = text.render_wrapped(character.bio, "body", 16, theme.INK, box.width - 130)
+        clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - 76)
+        surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))
+
+    def _draw_rules_detail(self, surface: pygame.Surface) -> None:
+        """The focused (else the chosen) rules file: its description, or its problem lines."""
+        text = self.app.text
+        area = self._rules_area()
+        slot = self._rules_slot()
+        index = self.rules_scroll + slot if slot is not None else self.rules_index
+        box = pygame.Rect(area.x, area.bottom + 6, area.width, RIGHT.bottom - 70 - area.bottom - 12)
+        pygame.draw.rect(surface, (8, 24, 18), box, border_radius=10)
+        if index is None or index >= len(self.entries):
+            return
+        entry = self.entries[index]
+        inner = box.inflate(-20, -12)
+        if entry.rules is None:
+            count = len(entry.problems)
+            body = text.render_wrapped(f"⚠ {entry.path.name} cannot be used: it has {count} problem"
+                                       f"{'s' if count != 1 else ''}, listed above. Fix the file (check-config "
+                                       "finds them too) and open New game again.", "body", 14, theme.RED_TEXT,
+                                       inner.width)
+        else:
+            rules = entry.rules
+            about = rules.description or "The classic game."
+            boodle = " ".join(card_name(card) for card in rules.boodle_cards)
+            extra = f"Boodle {boodle}  ·  {rules.starting_chips} chips  ·  ante {rules.ante_pot}+{rules.ante_boodle}"
+            if rules.buy_dead_hand.enabled:
+                extra += "  ·  buy the dead hand"
+            body = text.render_wrapped(f"{about}\n{extra}", "body", 14, theme.INK, inner.width, line_spacing=1.05)
+        surface.blit(body, inner.topleft, area=pygame.Rect(0, 0, inner.width, inner.height))
+
+    def _draw_problems(self, surface: pygame.Surface, entry: RulesEntry) -> None:
+        """Every problem line of a broken rules file, over the table's rows just above the list."""
+        text = self.app.text
+        area = self._rules_area()
+        box = pygame.Rect(RIGHT.x + 10, RIGHT.y + 10, RIGHT.width - 20, area.y - 36 - RIGHT.y - 10)
+        pygame.draw.rect(surface, (0, 0, 0), box.move(0, 3), border_radius=12)
+        pygame.draw.rect(surface, (40, 14, 14), box, border_radius=12)
+        pygame.draw.rect(surface, theme.RED_TEXT, box, width=2, border_radius=12)
+        text.draw(surface, f"⚠  {entry.path.name}", (box.x + 16, box.y + 12), role="bold", size=18,
+                  colour=theme.RED_TEXT, max_width=box.width - 32)
+        body = text.render_wrapped("\n".join(entry.problems), "body", 14, theme.INK, box.width - 32,
+                                   line_spacing=1.0)
+        clip = pygame.Rect(box.x + 16, box.y + 42, box.width - 32, box.height - 52)
+        surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))
+        if body.get_height() > clip.height:
+            text.draw(surface, "…", (box.right - 14, box.bottom - 6), role="bold", size=16, colour=theme.RED_TEXT,
+                      anchor="bottomright")
+

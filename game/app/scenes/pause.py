@@ -1,0 +1,104 @@
+"""The pause menu over the table: Resume, Settings, How to play, Quit to title, Quit game; Esc toggles it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...storage.resume import has_resume
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button, Menu, draw_panel
+from .common import veil
+
+if TYPE_CHECKING:
+    from ..app import App
+
+KEPT = "Your session is kept: Continue picks it up where you left it."
+
+
+class PauseScene(Scene):
+    """Stops the table (only the top scene updates) and offers the ways out."""
+
+    overlay = True
+
+    def __init__(self, app: "App", table: Any = None) -> None:
+        super().__init__(app)
+        self.table = table
+        w, h = app.screen.get_size()
+        self.panel = pygame.Rect(0, 0, 420, 446)
+        self.panel.center = (w // 2, h // 2)
+        entries = (("Resume", self.resume, pygame.K_r, "Esc"),
+                   ("Settings", self.settings, pygame.K_s, ""),
+                   ("How to play", self.how_to_play, pygame.K_h, ""),
+                   ("Quit to title", self.quit_to_title, pygame.K_t, "Your session is kept for Continue"),
+                   ("Quit game", self.app.request_quit, pygame.K_q, "Your session is kept for next time"))
+        top = self.panel.y + 110
+        self.menu = Menu()
+        self.menu.set([Button(pygame.Rect(self.panel.centerx - 150, top + i * 64, 300, 52), label, action, key,
+                              tooltip=tip, size=23, keycap="Esc" if key == pygame.K_r else pygame.key.name(key).upper())
+                       for i, (label, action, key, tip) in enumerate(entries)])
+
+    def resume(self) -> None:
+        """Back to the table."""
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    def settings(self) -> None:
+        """The settings, over the table."""
+        from .settings import SettingsScene
+        self.app.scenes.push(SettingsScene(self.app, over_table=True))
+
+    def how_to_play(self) -> None:
+        """The rules of the table in play."""
+        from .how_to_play import HowToPlayScene
+        self.app.scenes.push(HowToPlayScene(self.app, getattr(self.table, "rules", None), over_table=True))
+
+    def quit_to_title(self) -> None:
+        """Keep the session and go to the title; ask first only if it cannot be kept."""
+        problem = self.app.keep_session()
+        if problem is None:
+            self._to_title()
+            return
+        from .confirm import ConfirmScene
+        self.app.scenes.push(ConfirmScene(self.app, "Quit to the title?", f"{problem} If you leave now it is lost.",
+                                          yes="Leave anyway", no="Keep playing", on_yes=self._to_title))
+
+    def _to_title(self) -> None:
+        from .title import TitleScene
+        kept = has_resume(self.app.data_dir)
+        self.app.scenes.clear_to(TitleScene(self.app, KEPT if kept else ""))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc resumes; the menu does the rest."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p):
+            self.resume()
+            return
+        self.menu.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table dimmed, and the menu in a panel."""
+        text = self.app.text
+        surface.blit(veil(surface.get_size(), 140), (0, 0))
+        draw_panel(surface, self.panel, alpha=248)
+        text.draw(surface, "Paused", (self.panel.centerx, self.panel.y + 46), role="title", size=40,
+                  colour=theme.GOLD, anchor="center")
+        about = describe_table(self.table)
+        if about:
+            text.draw(surface, about, (self.panel.centerx, self.panel.y + 84), role="body", size=16,
+                      colour=theme.INK_DIM, anchor="center", max_width=self.panel.width - 40)
+        self.menu.draw(surface, text)
+
+
+def describe_table(table: Any) -> str:
+    """'Classic Newmarket · deal 3 of 10', from what the table scene offers."""
+    rules = getattr(table, "rules", None)
+    if rules is None:
+        return ""
+    parts = [rules.name]
+    session = getattr(table, "session", None)
+    deal = getattr(session, "deal_number", 0)
+    if isinstance(deal, int) and deal > 0:
+        parts.append(f"deal {deal} of {rules.deals}" if rules.deals else f"deal {deal}")
+    return "  ·  ".join(parts)

@@ -1,0 +1,170 @@
+"""The session's end: the standings, the winner celebrated, and the way back to the title."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from .. import theme
+from ..scene import Scene
+from ..table.animation import Confetti, Timeline
+from ..widgets import Button
+from .deal_summary import freeze
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..table.model import TableModel
+
+PANEL_W = 820
+ROW_H = 40
+MEDALS = ((236, 196, 84), (200, 206, 214), (205, 127, 50))
+GAIN = (128, 220, 140)
+LOSS = (240, 120, 108)
+
+
+class ResultsScene(Scene):
+    """The final standings over the table; Enter or the button leaves."""
+
+    overlay = True
+
+    def __init__(self, app: "App", model: "TableModel", on_continue: Callable[[], None],
+                 portraits: list[pygame.Surface] | None = None, under: Scene | None = None) -> None:
+        super().__init__(app)
+        self.under = under  # drawn once as the backdrop (see DealSummaryScene)
+        self.overlay = under is None
+        self.backdrop: pygame.Surface | None = None
+        self.model = model
+        self.on_continue = on_continue
+        self.portraits = portraits or []
+        self.clock = 0.0
+        w, h = app.screen.get_size()
+        self.standings = self.rank()
+        self.panel_surface = self._paint()
+        self.panel = self.panel_surface.get_rect(center=(w // 2, h // 2))
+        self.button = Button(pygame.Rect(0, 0, 300, 48), "Back to the title  [Enter]", self.on_continue, size=20)
+        self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+        self.hover = False
+        self.veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        self.veil.fill((0, 0, 0, 150))
+        self.party = Timeline()
+        winners = self.winners
+        if any(model.seats[s].is_human for s in winners) or not any(seat.is_human for seat in model.seats):
+            for i, x in enumerate((w * 0.25, w * 0.5, w * 0.75)):
+                self.party.add(Confetti((x, h * 0.35), 90, 3.2, seed=i + 1))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that share the most chips."""
+        if self.model.winners is not None:
+            return self.model.winners
+        top = max(seat.chips for seat in self.model.seats)
+        return tuple(s for s, seat in enumerate(self.model.seats) if seat.chips == top)
+
+    def rank(self) -> list[tuple[int, int]]:
+        """(place, seat) from most chips to fewest; equal chips share a place."""
+        seats = sorted(range(self.model.n), key=lambda s: (-self.model.seats[s].chips, s))
+        out: list[tuple[int, int]] = []
+        place = 0
+        last = None
+        for i, seat in enumerate(seats):
+            chips = self.model.seats[seat].chips
+            if chips != last:
+                place = i + 1
+                last = chips
+            out.append((place, seat))
+        return out
+
+    def headline(self) -> str:
+        """Who won, in words."""
+        model = self.model
+        winners = self.winners
+        if len(winners) > 1:
+            names = [model.name(s) for s in winners]
+            return "A shared win: " + ", ".join(names[:-1]) + " and " + names[-1]
+        seat = winners[0]
+        return "You win the session!" if model.seats[seat].is_human else f"{model.name(seat)} wins the session"
+
+    def _paint(self) -> pygame.Surface:
+        """The panel with the standings, drawn once."""
+        text, model = self.app.text, self.model
+        height = 150 + ROW_H * (len(self.standings) + 1) + 90
+        surface = pygame.Surface((PANEL_W, height), pygame.SRCALPHA)
+        rect = surface.get_rect()
+        pygame.draw.rect(surface, (*theme.PANEL, 245), rect, border_radius=20)
+        pygame.draw.rect(surface, theme.GOLD, rect, 3, border_radius=20)
+        text.draw(surface, "Session over", (PANEL_W // 2, 20), role="title", size=40, colour=theme.GOLD,
+                  anchor="midtop", shadow=True)
+        text.draw(surface, self.headline(), (PANEL_W // 2, 76), role="bold", size=23, colour=theme.INK,
+                  anchor="midtop", max_width=PANEL_W - 60)
+        deals = model.deal_number
+        text.draw(surface, f"{model.rules.name} · {deals} deal{'s' if deals != 1 else ''} played", (PANEL_W // 2, 110),
+                  role="body", size=16, colour=theme.INK_DIM, anchor="midtop")
+        columns = (70, 130, 430, 540, 660)
+        y = 146
+        for x, head in zip(columns, ("", "Player", "Chips", "Change", "Deals won")):
+            if head:
+                text.draw(surface, head, (x, y), role="bold", size=15, colour=theme.INK_DIM,
+                          anchor="topleft" if head == "Player" else "midtop")
+        y += 28
+        start = model.rules.starting_chips
+        wins = [sum(1 for r in model.records if r.winner == s) for s in range(model.n)]
+        for place, seat in self.standings:
+            state = model.seats[seat]
+            row = pygame.Rect(30, y - 6, PANEL_W - 60, ROW_H - 4)
+            fill = (40, 80, 56) if state.is_human else (16, 40, 30)
+            pygame.draw.rect(surface, fill, row, border_radius=10)
+            if place <= 3:
+                pygame.draw.circle(surface, MEDALS[place - 1], (columns[0], row.centery), 15)
+                text.draw(surface, str(place), (columns[0], row.centery), role="bold", size=16, colour=(30, 24, 16),
+                          anchor="center")
+            else:
+                text.draw(surface, str(place), (columns[0], row.centery), role="bold", size=16, colour=theme.INK_DIM,
+                          anchor="center")
+            x = columns[1]
+            if seat < len(self.portraits):
+                small = pygame.transform.smoothscale(self.portraits[seat], (30, 30))
+                surface.blit(small, small.get_rect(midleft=(x, row.centery)))
+                x += 38
+            name = "You" if state.is_human else state.name
+            text.draw(surface, name, (x, row.centery), role="bold", size=18,
+                      colour=theme.INK if state.in_session else theme.INK_DIM, anchor="midleft", max_width=260)
+            text.draw(surface, str(state.chips), (columns[2], row.centery), role="title", size=20, colour=theme.GOLD,
+                      anchor="center")
+            change = state.chips - start
+            text.draw(surface, f"+{change}" if change > 0 else (f"−{-change}" if change < 0 else "0"),
+                      (columns[3], row.centery), role="bold", size=18,
+                      colour=GAIN if change > 0 else LOSS if change < 0 else theme.INK_DIM, anchor="center")
+            text.draw(surface, str(wins[seat]), (columns[4], row.centery), role="body", size=18, colour=theme.INK,
+                      anchor="center")
+            y += ROW_H
+        return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+
+    def enter(self) -> None:
+        """Take the backdrop from the table as it is now."""
+        self.backdrop = freeze(self.app, self.under, self.veil)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Enter, Space, Esc or the button leave for the title."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
+                                                          pygame.K_ESCAPE):
+            self.on_continue()
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self.button.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.rect.collidepoint(event.pos):
+            self.on_continue()
+
+    def update(self, dt: float) -> None:
+        """The confetti falls."""
+        self.clock += dt
+        self.party.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table dimmed, the standings, the confetti."""
+        if self.backdrop is not None:
+            surface.blit(self.backdrop, (0, 0))
+        else:
+            surface.blit(self.veil, (0, 0))
+        surface.blit(self.panel_surface, self.panel)
+        self.button.draw(surface, self.app.text, True, self.hover)
+        self.party.draw(surface)

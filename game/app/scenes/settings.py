@@ -1,0 +1,160 @@
+"""Settings: volumes, mute, animation speed, chattiness and the four-colour deck; each change counts at once."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...engine.cards import Card
+from ...storage.settings import ANIMATION_SPEEDS, Settings
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button, Choice, Control, Form, Slider, Toggle, draw_panel, percent
+from .common import felt, heading, hint_bar, veil
+
+if TYPE_CHECKING:
+    from ..app import App
+
+SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+PREVIEW = [Card.parse(name) for name in ("AS", "AH", "AD", "AC")]
+ROW_W, ROW_H, ROW_GAP = 640, 54, 10
+TIPS = {
+    "master": "How loud the whole game is.",
+    "effects": "Cards, chips, stops and cheers, as a share of the master volume.",
+    "mute": "Silence every sound at once; the volumes are kept for when you turn it off.",
+    "speed": "How quickly cards and chips move. Instant skips the animations;"
+             " at any speed Space or a click at the table hurries them.",
+    "chat": "How often the characters speak in their speech bubbles. All the way left silences them.",
+    "four": "Blue diamonds and green clubs, so that no two suits share a colour.",
+}
+
+
+def chat_label(value: float) -> str:
+    """The chattiness as the player thinks of it."""
+    if value <= 0:
+        return "Silent"
+    return percent(value)
+
+
+class SettingsScene(Scene):
+    """The player's preferences; Esc or Back returns to where they came from."""
+
+    def __init__(self, app: "App", *, over_table: bool = False) -> None:
+        super().__init__(app)
+        self.overlay = over_table  # opened from the pause menu: the table stays visible underneath
+        self.form = Form()
+        self.panel = pygame.Rect(150, 136, 980, 500)
+
+    def enter(self) -> None:
+        """Lay out the controls from the current settings."""
+        self._build()
+
+    def _build(self) -> None:
+        s = self.app.settings
+        x, y = self.panel.x + 30, self.panel.y + 30
+
+        def row(index: int) -> pygame.Rect:
+            return pygame.Rect(x, y + index * (ROW_H + ROW_GAP), ROW_W, ROW_H)
+
+        controls: list[Control] = [
+            Slider(row(0), "Master volume", s.master_volume, self._master, step=0.1,
+                   tooltip=TIPS["master"]),
+            Slider(row(1), "Effects volume", s.effects_volume, self._effects, step=0.1,
+                   tooltip=TIPS["effects"]),
+            Toggle(row(2), "Mute", s.muted, self._mute, tooltip=TIPS["mute"]),
+            Choice(row(3), "Animation speed", [SPEED_LABELS[name] for name in ANIMATION_SPEEDS],
+                   ANIMATION_SPEEDS.index(s.animation_speed), self._speed, wrap=False,
+                   tooltip=TIPS["speed"]),
+            Slider(row(4), "Chattiness", s.chattiness, self._chat, step=0.1, format=chat_label,
+                   tooltip=TIPS["chat"]),
+            Toggle(row(5), "Four-colour deck", s.four_colour_deck, self._four_colour,
+                   tooltip=TIPS["four"]),
+            Button(pygame.Rect(x, self.panel.bottom - 78, 200, 50), "Back", self.back, tooltip="Esc"),
+            Button(pygame.Rect(x + 220, self.panel.bottom - 78, 240, 50), "Restore defaults", self.defaults),
+        ]
+        self.form.set(controls)
+
+    # --- changes --------------------------------------------------------------------------------
+
+    def _change(self, remember: bool = True, **values: Any) -> None:
+        self.app.change_settings(replace(self.app.settings, **values), remember=remember)
+
+    def _master(self, value: float, final: bool) -> None:
+        self._change(final, master_volume=value)
+        if final:
+            self.app.assets.play("chip_clink")
+
+    def _effects(self, value: float, final: bool) -> None:
+        self._change(final, effects_volume=value)
+        if final:
+            self.app.assets.play("chip_clink")
+
+    def _mute(self, value: bool) -> None:
+        self._change(muted=value)
+        self.app.assets.play("click")
+
+    def _speed(self, index: int) -> None:
+        self._change(animation_speed=ANIMATION_SPEEDS[index])
+
+    def _chat(self, value: float, final: bool) -> None:
+        self._change(final, chattiness=value)
+
+    def _four_colour(self, value: bool) -> None:
+        self._change(four_colour_deck=value)
+
+    def defaults(self) -> None:
+        """Every setting back to how the game ships (the language is kept)."""
+        self.app.change_settings(replace(Settings(), language=self.app.settings.language))
+        self._build()
+
+    def back(self) -> None:
+        """Return to the scene underneath."""
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    # --- input and drawing ----------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc goes back; the form does the rest."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        self.form.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The controls, and the deck as it will look."""
+        text = self.app.text
+        if self.overlay:
+            surface.blit(veil(surface.get_size(), 170), (0, 0))
+        else:
+            surface.blit(felt(surface.get_size()), (0, 0))
+        heading(surface, text, "Settings", "Changes count at once and are remembered for next time.")
+        draw_panel(surface, self.panel, alpha=225)
+        preview = pygame.Rect(self.panel.x + 30 + ROW_W + 30, self.panel.y + 30, 0, 0)
+        preview.width = self.panel.right - 30 - preview.x
+        text.draw(surface, "Your deck", (preview.centerx, preview.y + 4), role="bold", size=20, colour=theme.GOLD,
+                  anchor="midtop")
+        deck = self.app.art.deck(64, self.app.settings.four_colour_deck)
+        span = 4 * deck.width + 3 * 8
+        for index, card in enumerate(PREVIEW):
+            surface.blit(deck.face(card), (preview.centerx - span // 2 + index * (deck.width + 8), preview.y + 44))
+        note = ("Four colours:\n♠ black  ♥ red  ♦ blue  ♣ green" if self.app.settings.four_colour_deck
+                else "Two colours:\n♠ ♣ black  ·  ♥ ♦ red")
+        body = text.render_wrapped(note, "body", 16, theme.INK_DIM, preview.width, align="center")
+        surface.blit(body, body.get_rect(midtop=(preview.centerx, preview.y + 44 + deck.height + 14)))
+        focused = self.form.focused
+        about = pygame.Rect(preview.x, preview.y + 236, preview.width, 0)
+        if isinstance(focused, (Slider, Toggle, Choice)) and focused.tooltip:
+            body = text.render_wrapped(focused.tooltip, "body", 15, theme.INK, about.width - 28)
+            about.height = body.get_height() + 56
+            pygame.draw.rect(surface, (8, 24, 18), about, border_radius=10)
+            text.draw(surface, focused.label, (about.x + 14, about.y + 12), role="bold", size=17, colour=theme.GOLD,
+                      max_width=about.width - 28)
+            surface.blit(body, (about.x + 14, about.y + 40))
+        if not self.app.assets.audio:
+            text.draw(surface, "Sound is off: no audio device was found.", (preview.centerx, self.panel.bottom - 56),
+                      role="body", size=15, colour=theme.RED_TEXT, anchor="midtop", max_width=preview.width)
+        self.form.draw(surface, text, tooltips=False)
+        hint_bar(surface, text, "↑ ↓ choose   ·   ← → change   ·   Enter toggle   ·   Esc back")

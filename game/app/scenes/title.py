@@ -1,0 +1,222 @@
+"""The title: the game's name over the felt, a run of hearts being played beside the boodle cards, and the menu."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...engine.cards import Card
+from ...storage.resume import discard_resume, load_resume, set_aside, resume_path
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button, Menu, draw_panel
+from .common import felt, hint_bar
+
+if TYPE_CHECKING:
+    from ..app import App
+
+BOODLE = [Card.parse(name) for name in ("AS", "KH", "QC", "JD")]
+RUN = [Card.parse(f"{rank}H") for rank in ("5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+RUN_STEP = 0.55  # seconds between the run's cards
+RUN_HOLD = 2.2  # seconds the finished run and its stop banner stay
+CARD_W = 100  # one deck size for the fan and the run: the deck is drawn once at start-up
+ANGLE_STEP = 0.5  # rotated boodle cards are cached at this many degrees apart
+BUTTON_SIZE = (320, 52)
+
+
+class TitleScene(Scene):
+    """The first scene: New game, Continue (when a session was kept), Settings, How to play, Statistics, Quit."""
+
+    def __init__(self, app: "App", message: str = "") -> None:
+        super().__init__(app)
+        self.t = 0.0
+        self.message = message
+        self.snapshot: dict[str, Any] | None = None
+        self.menu = Menu()
+        self._rotated: dict[tuple[int, int, bool], pygame.Surface] = {}
+
+    # --- the stack ------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        """Look for a kept session (moving a broken one aside) and lay out the menu."""
+        found = load_resume(self.app.data_dir)
+        self.snapshot = found.snapshot
+        if found.message:
+            self.message = found.message
+        self._build_menu()
+
+    def _build_menu(self) -> None:
+        entries: list[tuple[str, Any, int, str]] = [("New game", self.new_game, pygame.K_n, "")]
+        if self.snapshot is not None:
+            entries.append(("Continue", self.continue_session, pygame.K_c, describe_snapshot(self.snapshot)))
+        entries += [("Settings", self.settings, pygame.K_s, ""),
+                    ("How to play", self.how_to_play, pygame.K_h, ""),
+                    ("Statistics", self.statistics, pygame.K_t, ""),
+                    ("Quit", self.app.request_quit, pygame.K_q, "")]
+        top = 282 if len(entries) == 6 else 300
+        buttons = [Button(pygame.Rect(96, top + i * 62, *BUTTON_SIZE), label, action, key, tooltip=tip, size=24,
+                          keycap=pygame.key.name(key).upper()) for i, (label, action, key, tip) in enumerate(entries)]
+        labels = [button.label for button in self.menu.buttons]
+        self.menu.set(buttons, keep_focus=labels == [button.label for button in buttons])
+        if self.snapshot is not None and not labels:
+            self.menu.focus = 1  # a kept session is most likely what the player came back for
+
+    # --- the menu's actions ---------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Choose players, opponents, rules and length."""
+        from .new_game import NewGameScene
+        self.app.scenes.push(NewGameScene(self.app))
+
+    def continue_session(self) -> None:
+        """Pick the kept session up where it was left."""
+        if self.snapshot is None:
+            return
+        from ..table import TableScene
+        try:
+            table = TableScene.resume(self.app, self.snapshot)
+        except Exception as error:  # a snapshot that no longer fits this game must not stop it: set it aside
+            self.message = set_aside(resume_path(self.app.data_dir), f"it could not be resumed ({error})")
+            self.snapshot = None
+            self._build_menu()
+            return
+        discard_resume(self.app.data_dir)  # it lives in the table now, and is written again on closing
+        self.snapshot = None
+        self.app.scenes.replace(table)
+
+    def settings(self) -> None:
+        """Volumes, speed, talk and the deck."""
+        from .settings import SettingsScene
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def how_to_play(self) -> None:
+        """The rules in plain words."""
+        from .how_to_play import HowToPlayScene
+        self.app.scenes.push(HowToPlayScene(self.app))
+
+    def statistics(self) -> None:
+        """The player's record."""
+        from .statistics import StatisticsScene
+        self.app.scenes.push(StatisticsScene(self.app))
+
+    # --- input and time -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The menu; Esc goes to Quit, and quits when Quit already has the focus."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            quit_index = len(self.menu.buttons) - 1
+            if self.menu.focus == quit_index:
+                self.app.request_quit()
+            else:
+                self.menu.focus = quit_index
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and self.message and self._message_rect().collidepoint(event.pos):
+            self.message = ""
+            return
+        self.menu.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        """Advance the animation clock."""
+        self.t += dt
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Felt, the title, the animated cards and chips, the menu and any message."""
+        text = self.app.text
+        surface.blit(felt(surface.get_size()), (0, 0))
+        self._draw_boodle_fan(surface)
+        self._draw_run(surface)
+        title = text.render_shadowed("Newmarket", "title", 92, theme.GOLD, offset=(2, 4), blur=4, strength=210)
+        pad = text.shadow_pad((2, 4), 4)
+        surface.blit(title, (88 - pad, 70 - pad))
+        text.draw(surface, "The classic British stops game: runs, stops and boodle cards",
+                  (98, 184), role="body", size=20, colour=theme.INK, shadow=True)
+        text.draw(surface, "Also known as Michigan, Boodle, Chicago and Saratoga", (98, 214), role="body", size=16,
+                  colour=theme.INK_DIM)
+        self.menu.draw(surface, text)
+        if self.message:
+            box = self._message_rect()
+            draw_panel(surface, box, alpha=235, radius=12)
+            body = text.render_wrapped(self.message, "body", 16, theme.GOLD, box.width - 28)
+            surface.blit(body, (box.x + 14, box.y + 10))
+        hint_bar(surface, text, "↑ ↓ choose  ·  Enter select  ·  or press a button's letter  ·  F11 full screen")
+
+    def _message_rect(self) -> pygame.Rect:
+        lines = self.app.text.wrap(self.message, "body", 16, 520 - 28)
+        return pygame.Rect(720, 24, 520, len(lines) * 20 + 26)  # above the fan, clear of the menu and the run
+
+    def _deck(self) -> Any:
+        return self.app.art.deck(CARD_W, self.app.settings.four_colour_deck)
+
+    def _fan_card(self, index: int, angle: float) -> pygame.Surface:
+        """A boodle card turned by `angle` degrees, cached by its rounded angle."""
+        steps = round(angle / ANGLE_STEP)
+        four = self.app.settings.four_colour_deck
+        key = (index, steps, four)
+        found = self._rotated.get(key)
+        if found is None:
+            face = self.app.art.deck(CARD_W, four).boodle(BOODLE[index])
+            found = self._rotated[key] = pygame.transform.rotozoom(face, steps * ANGLE_STEP, 1.0)
+        return found
+
+    def _draw_boodle_fan(self, surface: pygame.Surface) -> None:
+        """The four boodle cards fanned at the upper right, swaying, with their chip stacks bobbing."""
+        centre = (955, 240)
+        sway = math.sin(self.t * 0.7) * 2.5
+        for index in range(4):
+            angle = (1.5 - index) * 11 + sway
+            card = self._fan_card(index, angle)
+            rad = math.radians(angle)
+            x = centre[0] + (index - 1.5) * 92
+            y = centre[1] + abs(index - 1.5) * 14 - math.cos(rad) * 6
+            surface.blit(card, card.get_rect(center=(round(x), round(y))))
+        for index, base in enumerate((3, 6, 2, 4)):
+            count = base + round(1.5 + 1.5 * math.sin(self.t * 1.3 + index * 1.7))
+            x = centre[0] + (index - 1.5) * 92
+            self.app.art.draw_stack(surface, (index + 1) % len(theme.CHIP_COLOURS), 22, count, (round(x), 420))
+
+    def _draw_run(self, surface: pygame.Surface) -> None:
+        """A run of hearts played card by card along the bottom right, stopped by the King, then again."""
+        deck = self._deck()
+        cycle = len(RUN) * RUN_STEP + RUN_HOLD
+        local = self.t % cycle
+        shown = min(len(RUN), int(local / RUN_STEP) + 1)
+        left, top = 680, 480
+        gap = 50
+        for index in range(shown):
+            born = index * RUN_STEP
+            p = min(1.0, (local - born) / 0.28)
+            ease = 1 - (1 - p) ** 3
+            start = (1240, 720)
+            x = start[0] + (left + index * gap - start[0]) * ease
+            y = start[1] + (top - start[1]) * ease
+            shadow = deck.shadow()
+            pad = deck.shadow_pad
+            surface.blit(shadow, (round(x) - pad + 3, round(y) - pad + 5))
+            surface.blit(deck.face(RUN[index]), (round(x), round(y)))
+        if local > len(RUN) * RUN_STEP:
+            since = local - len(RUN) * RUN_STEP
+            pop = min(1.0, since / 0.2)
+            size = round(24 + 8 * pop)
+            self.app.text.draw(surface, "Stop: King", (left + 4 * gap + CARD_W // 2, top - 28), role="title",
+                               size=size, colour=theme.GOLD, anchor="center", outline=2)
+
+
+def describe_snapshot(snapshot: dict[str, Any]) -> str:
+    """A line saying which session Continue picks up, from whatever the snapshot tells."""
+    parts = []
+    rules = snapshot.get("rules_name")
+    if not isinstance(rules, str) and isinstance(snapshot.get("rules"), dict):
+        rules = snapshot["rules"].get("name")
+    if isinstance(rules, str):
+        parts.append(rules)
+    deal = snapshot.get("deal")
+    if isinstance(deal, int) and deal > 0:
+        parts.append(f"deal {deal}")
+    seats = snapshot.get("seats")
+    if isinstance(seats, list) and seats:
+        parts.append(f"{len(seats)} players")
+    return "Pick up your session: " + ", ".join(parts) if parts else "Pick up the session you left"

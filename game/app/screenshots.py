@@ -1,0 +1,186 @@
+"""Every scene rendered headless to PNG files, from fixed seeds, so the same build gives the same pictures."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from .app import App, AppOptions
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+SHOT_SEED = 20240
+FRAME = 1 / 60
+
+
+def settle(app: App, seconds: float) -> None:
+    """Run the app for `seconds` of game time in fixed frames, drawing as it goes."""
+    for _ in range(max(1, round(seconds / FRAME))):
+        app.step(FRAME)
+
+
+def shoot(app: App, folder: Path, name: str) -> Path:
+    """Draw the stack once more and save it as `name`.png."""
+    app.draw(app.screen)
+    path = folder / f"{name}.png"
+    pygame.image.save(app.screen, str(path))
+    return path
+
+
+def menu_shots(app: App, folder: Path) -> list[Path]:
+    """Title, new game, settings, how to play (two pages), statistics."""
+    from .scenes.how_to_play import HowToPlayScene
+    from .scenes.new_game import NewGameScene
+    from .scenes.settings import SettingsScene
+    from .scenes.statistics import StatisticsScene
+    from .scenes.title import TitleScene
+
+    paths: list[Path] = []
+    title = TitleScene(app)
+    app.scenes.clear_to(title)
+    settle(app, 5.4)  # the run of hearts complete, stopped by its King
+    paths.append(shoot(app, folder, "01_title"))
+    new_game = NewGameScene(app, seed=SHOT_SEED)
+    app.scenes.push(new_game)
+    if len(new_game.characters) >= 3:
+        for index in (3, 0):
+            new_game.toggle(index)
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "02_new_game"))
+    app.scenes.clear_to(SettingsScene(app))
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "09_settings"))
+    app.scenes.clear_to(HowToPlayScene(app, section=2))
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "10_how_to_play"))
+    app.scenes.clear_to(HowToPlayScene(app, section=5))
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "10b_how_to_play_stops"))
+    app.scenes.clear_to(StatisticsScene(app))
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "11_statistics"))
+    return paths
+
+
+def table(app: App, players: int, seed: int, *, deals: int | None = 10) -> "TableScene":
+    """A table of `players` with the human at seat 0 and the first characters in the other seats."""
+    from ..ai.registry import character_ids, load_character_by_id
+    from ..config import default_rules
+    from .table import TableScene
+
+    ids = character_ids()
+    seats: list[tuple[str, Any]] = [("You", None)]
+    for seat in range(1, players):
+        character = load_character_by_id(ids[(seat * 5) % len(ids)])
+        seats.append((character.name, character))
+    rules = dataclasses.replace(default_rules(), players=players, deals=deals)
+    return TableScene(app, rules, seats, seed)
+
+
+def play_until(app: App, scene: "TableScene", predicate: Callable[[], bool], seconds: float = 60.0) -> bool:
+    """Run the app at its own pace (animations and think times as a player sees them) until `predicate()`;
+    the human's decisions are answered by a plain agent and deal summaries are closed."""
+    from ..ai.simple import LowestAgent
+    from .table.model import HUMAN
+
+    stand_in = LowestAgent()
+    for _ in range(round(seconds / FRAME)):
+        if predicate():
+            return True
+        if app.scenes.top is not scene:
+            if getattr(scene, "_summary", None) is app.scenes.top:
+                scene.close_summary()
+            else:
+                return False
+        elif scene.human.decision is not None:
+            decision = scene.human.decision
+            scene.human.clear()
+            scene.submit(stand_in.decide(scene.session.view(HUMAN), decision))
+        app.step(FRAME)
+    return predicate()
+
+
+def human_to_lead(scene: "TableScene") -> bool:
+    """The human is being asked to lead."""
+    return scene.human.kind == "lead"
+
+
+def table_shots(app: App, folder: Path) -> list[Path]:
+    """The cut, the table at 3 and 8 players mid-deal, staking, a stop, a hint, the deal summary, the session
+    results and the pause menu."""
+    from .scenes.pause import PauseScene
+
+    paths: list[Path] = []
+    three = table(app, 3, SHOT_SEED)
+    app.scenes.clear_to(three)
+    settle(app, 1.2)
+    paths.append(shoot(app, folder, "03a_cut"))
+    three.fast_forward_until(lambda t: len(t.model.board) >= 9 and human_to_lead(t))
+    settle(app, 3.0)  # let banners and pop-ups fade: this picture is of the table itself
+    paths.append(shoot(app, folder, "03_table_3_players"))
+
+    eight = table(app, 8, SHOT_SEED + 3)  # a seed where the human leads early in the first deal
+    app.scenes.clear_to(eight)
+    eight.fast_forward_until(lambda t: len(t.model.board) >= 5 and human_to_lead(t))
+    settle(app, 3.0)
+    paths.append(shoot(app, folder, "04_table_8_players"))
+    app.scenes.push(PauseScene(app, eight))
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "12_pause"))
+
+    staking = table(app, 5, SHOT_SEED + 2)
+    app.scenes.clear_to(staking)
+    staking.fast_forward_until(lambda t: t.human.kind == "stake", play_for_human=False)
+    settle(app, 0.3)
+    for slot in (0, 0, 2):
+        staking.human.add_chip(slot)
+    settle(app, 0.3)
+    paths.append(shoot(app, folder, "05_staking"))
+
+    stop = table(app, 4, SHOT_SEED + 3)
+    app.scenes.clear_to(stop)
+    stop.fast_forward_until(lambda t: len(t.model.board) >= 5)
+    play_until(app, stop, lambda: stop.model.status.startswith("Stop"))
+    settle(app, 0.35)
+    paths.append(shoot(app, folder, "06_stop"))
+    play_until(app, stop, lambda: human_to_lead(stop))
+    stop.human.ask_hint()
+    settle(app, 0.3)
+    paths.append(shoot(app, folder, "06b_hint"))
+
+    summary = table(app, 6, SHOT_SEED + 4)
+    app.scenes.clear_to(summary)
+    summary.fast_forward_until(lambda t: t.app.scenes.top is not t)
+    settle(app, 1.0)
+    paths.append(shoot(app, folder, "07_deal_summary"))
+
+    results = table(app, 5, SHOT_SEED + 5, deals=2)
+    app.scenes.clear_to(results)
+    results.fast_forward_until(lambda t: t.session.over and t.app.scenes.top is not t
+                               and type(t.app.scenes.top).__name__ == "ResultsScene")
+    settle(app, 2.0)
+    paths.append(shoot(app, folder, "08_results"))
+    return paths
+
+
+def render_all(folder: Path, data_folder: Path | None = None) -> list[Path]:
+    """Render every scene into `folder` and return the files written."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="newmarket-shots-") as scratch:
+        # a fresh data folder: the player's settings and kept session must not change the pictures
+        app = App(AppOptions(data_dir=data_folder or Path(scratch), headless=True))
+        try:
+            paths = menu_shots(app, folder)
+            paths += table_shots(app, folder)
+        finally:
+            app.scenes.close()
+            pygame.quit()
+    return paths

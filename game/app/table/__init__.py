@@ -1,0 +1,5 @@
+"""The table: the session in play (layout, displayed model, animations, the human's controls, the scene)."""
+
+from .scene import TableScene, action_data, action_from_data, rules_from_settings
+
+__all__ = ["TableScene", "action_data", "action_from_data", "rules_from_settings"]

@@ -1,0 +1,541 @@
+"""Seat 0's decisions at the table, by mouse and by keyboard: staking, buying, leading, following.
+
+The engine asks; this module shows the choice, takes the input and hands back an engine
+action. What is lawful comes from the decision itself (its options), never from rules
+written here; the words that explain why a card may not be led are the only rule knowledge,
+and they only describe what the engine already decided.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from ...engine.cards import Card, Suit, card_order
+from ...engine.decisions import (Action, BuyDeadAction, BuyDeadDecision, Decision, FollowAction, FollowDecision,
+                                 LeadAction, LeadDecision, StakeAction, StakeDecision)
+from ...engine.rules import RuleSet
+from ...engine.view import PlayerView
+from .. import theme
+from ..text import suit_runs
+from ..widgets import Button, draw_tooltip
+from .layout import HAND_RAISE
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,
+               pygame.K_9)
+KEYPAD_KEYS = (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5, pygame.K_KP6, pygame.K_KP7,
+               pygame.K_KP8, pygame.K_KP9)
+ADD_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_UP)
+REMOVE_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE, pygame.K_DOWN)
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)  # not Space: it hurries the table, and must never play a card
+HINT_COLOUR = (120, 220, 150)
+
+
+def number_of(key: int) -> int | None:
+    """0 for the 1 key, 1 for the 2 key ... (top row or keypad), else None."""
+    if key in NUMBER_KEYS:
+        return NUMBER_KEYS.index(key)
+    if key in KEYPAD_KEYS:
+        return KEYPAD_KEYS.index(key)
+    return None
+
+
+def lead_refusal(card: Card, hand: list[Card], options: tuple[Card, ...], rules: RuleSet,
+                 stopped_suit: int | None) -> str:
+    """Why `card` may not be led now, in words (empty when it may)."""
+    if card in options:
+        return ""
+    suit = card.suit
+    if not any(option.suit == suit for option in options):
+        if stopped_suit is not None and rules.switch_suit:
+            stopped = Suit(stopped_suit)
+            if rules.switch_to == "other_colour":
+                colour = "black" if stopped.is_red else "red"
+                return f"After a stop in {stopped.symbol} you must lead a {colour} suit"
+            return f"After a stop in {stopped.symbol} you must switch suit"
+        return f"You may not lead {suit.symbol} now"
+    lowest = min((c for c in hand if c.suit == suit), key=card_order)
+    return f"You must lead the lowest {suit.symbol}: {lowest.label}"
+
+
+def signed(value: float) -> str:
+    """A chip estimate with its sign: "+1.8", "−0.4"."""
+    return f"+{value:.1f}" if value >= 0.05 else (f"−{-value:.1f}" if value <= -0.05 else "±0.0")
+
+
+def expert_hint(view: PlayerView, decision: Decision, seed: int) -> tuple[str, Card | None]:
+    """What the expert would do here and why, in a sentence; and the card it would lead, if any."""
+    rng = random.Random(seed)
+    try:
+        from ...ai.expert.search import Budget, boodle_hit_rates, buy_values, follow_values, lead_values
+    except Exception:  # the expert is optional: without it the hint says the plain thing
+        if isinstance(decision, LeadDecision):
+            card = min(decision.options, key=lambda c: c.rank)
+            return f"Hint: lead your lowest card, {card.label} (the expert is not available)", card
+        return "Hint: the expert is not available", None
+    budget = Budget(time_budget_ms=40.0, max_samples=600, min_samples=8, deadline_ms=400.0)
+    try:
+        if isinstance(decision, LeadDecision):
+            values = lead_values(view, [c.index for c in decision.options], budget, rng)
+            ranked = sorted(zip(decision.options, values), key=lambda cv: -cv[1])
+            best = ranked[0][0]
+            others = ", ".join(f"{c.label} {signed(v)}" for c, v in ranked[1:])
+            return (f"The expert would lead {best.label}: it expects {signed(ranked[0][1])} chips from here "
+                    f"(against {others})", best)
+        if isinstance(decision, FollowDecision):
+            play, decline = follow_values(view, decision.card.index, budget, rng)
+            if play >= decline:
+                return (f"The expert would play {decision.card.label}: {signed(play)} chips expected, "
+                        f"{signed(decline)} if it declined", decision.card)
+            return (f"The expert would decline: {signed(decline)} chips expected, {signed(play)} if it played "
+                    f"{decision.card.label}", None)
+        if isinstance(decision, BuyDeadDecision):
+            keep, buy = buy_values(view, decision.fee, budget, rng)
+            if buy > keep:
+                return f"The expert would buy: {signed(buy)} chips expected after the fee, {signed(keep)} keeping", None
+            return f"The expert would keep this hand: {signed(keep)} chips expected, {signed(buy)} buying", None
+        seats = sum(view.table.in_session)
+        rates = boodle_hit_rates(view.rules, seats)
+        best_slot = max(range(len(decision.cards)), key=lambda i: (rates[i], -i))
+        card = decision.cards[best_slot]
+        return (f"The expert puts all {decision.boodle_total} on {card.label}: at a table of {seats} it is hit "
+                f"in {rates[best_slot]:.0%} of deals, the most of the boodle cards", None)
+    except Exception as error:  # a hint must never end the game
+        return f"Hint unavailable ({type(error).__name__})", None
+
+
+class HumanSeat:
+    """The human's side of the table: shows the pending decision and turns input into an action."""
+
+    def __init__(self, scene: "TableScene", submit: Callable[[Action], None]) -> None:
+        self.scene = scene
+        self._submit = submit
+        self.decision: Decision | None = None
+        self.view: PlayerView | None = None
+        self.stake: list[int] = []
+        self.focus = 0  # the boodle card (stake), the option (lead) or the button (buy, follow)
+        self.hover_card: Card | None = None
+        self.hover_boodle: int | None = None
+        self.hover_button: int | None = None
+        self.buttons: list[Button] = []
+        self.hint: str | None = None
+        self.hint_card: Card | None = None
+        self.lawful: frozenset[Card] = frozenset()
+
+    # --- the decision ---------------------------------------------------------------------------
+
+    @property
+    def kind(self) -> str | None:
+        """The pending decision's kind, or None when the human has nothing to decide."""
+        return None if self.decision is None else self.decision.kind
+
+    def offer(self, decision: Decision, view: PlayerView) -> None:
+        """Show a new decision."""
+        self.decision = decision
+        self.view = view
+        self.hint = None
+        self.hint_card = None
+        self.focus = 0
+        self.lawful = frozenset()
+        if isinstance(decision, StakeDecision):
+            self.stake = [0] * len(decision.cards)
+        elif isinstance(decision, LeadDecision):
+            self.lawful = frozenset(decision.options)
+        elif isinstance(decision, FollowDecision):
+            self.lawful = frozenset((decision.card,))
+        self._build_buttons()
+        self.scene.app.assets.play("click", 0.4)
+
+    def clear(self) -> None:
+        """Nothing to decide any more."""
+        self.decision = None
+        self.view = None
+        self.buttons = []
+        self.lawful = frozenset()
+        self.hint = None
+        self.hint_card = None
+        self.hover_button = None
+
+    def submit(self, action: Action) -> None:
+        """Send the action to the table and stop offering the decision."""
+        self.clear()
+        self._submit(action)
+
+    # --- staking --------------------------------------------------------------------------------
+
+    @property
+    def placed(self) -> int:
+        """Chips placed so far."""
+        return sum(self.stake)
+
+    @property
+    def left_to_place(self) -> int:
+        """Chips still to place."""
+        return self.decision.boodle_total - self.placed if isinstance(self.decision, StakeDecision) else 0
+
+    def add_chip(self, slot: int) -> None:
+        """One more chip on boodle card `slot`."""
+        if self.left_to_place > 0 and 0 <= slot < len(self.stake):
+            self.stake[slot] += 1
+            self.focus = slot
+            self.scene.app.assets.play("chip_clink", 0.5)
+            self._build_buttons()
+
+    def remove_chip(self, slot: int) -> None:
+        """Take a chip back from boodle card `slot`."""
+        if 0 <= slot < len(self.stake) and self.stake[slot] > 0:
+            self.stake[slot] -= 1
+            self.focus = slot
+            self.scene.app.assets.play("click", 0.4)
+            self._build_buttons()
+
+    def spread_evenly(self) -> None:
+        """Spread the stake as evenly as the chips allow, odd chips on the first cards."""
+        if not isinstance(self.decision, StakeDecision):
+            return
+        k = len(self.stake)
+        each, extra = divmod(self.decision.boodle_total, k)
+        self.stake = [each + (1 if i < extra else 0) for i in range(k)]
+        self.scene.app.assets.play("chip_clink", 0.6)
+        self._build_buttons()
+
+    def all_on_biggest(self) -> None:
+        """The whole stake on the boodle card with the most chips already on it."""
+        if not isinstance(self.decision, StakeDecision):
+            return
+        piles = self.scene.model.boodle
+        biggest = max(range(len(self.stake)), key=lambda i: (piles[i], -i))
+        self.stake = [0] * len(self.stake)
+        self.stake[biggest] = self.decision.boodle_total
+        self.focus = biggest
+        self.scene.app.assets.play("chip_clink", 0.6)
+        self._build_buttons()
+
+    def confirm_stake(self) -> None:
+        """Send the stake when every chip is placed."""
+        decision = self.decision
+        if isinstance(decision, StakeDecision) and self.left_to_place == 0:
+            self.submit(StakeAction(0, tuple((card, n) for card, n in zip(decision.cards, self.stake) if n)))
+
+    # --- the other decisions --------------------------------------------------------------------
+
+    def lead(self, card: Card) -> None:
+        """Lead `card` if it is lawful."""
+        if isinstance(self.decision, LeadDecision) and card in self.decision.options:
+            self.submit(LeadAction(0, card))
+
+    def follow(self, play: bool) -> None:
+        """Play the next card of the run, or decline it."""
+        if isinstance(self.decision, FollowDecision):
+            self.submit(FollowAction(0, play))
+
+    def buy(self, buy: bool) -> None:
+        """Buy the dead hand or keep the hand dealt."""
+        if isinstance(self.decision, BuyDeadDecision):
+            self.submit(BuyDeadAction(0, buy))
+
+    def ask_hint(self) -> None:
+        """Ask the expert what it would do (asked again, hide the answer)."""
+        if self.decision is None or self.view is None:
+            return
+        if self.hint is not None:
+            self.hint, self.hint_card = None, None
+            return
+        self.hint, self.hint_card = expert_hint(self.view, self.decision, self.scene.seed * 1009 + len(self.scene.actions))
+        self.scene.app.assets.play("click", 0.5)
+
+    def options(self) -> tuple[Card, ...]:
+        """The lawful leads in hand order."""
+        return tuple(sorted(self.decision.options, key=card_order)) if isinstance(self.decision, LeadDecision) else ()
+
+    # --- buttons --------------------------------------------------------------------------------
+
+    def _build_buttons(self) -> None:
+        decision = self.decision
+        panel = self.scene.layout.panel
+        specs: list[tuple[str, Callable[[], None], int | None, bool, str]] = []
+        if isinstance(decision, StakeDecision):
+            left = self.left_to_place
+            specs = [("Spread evenly  [E]", self.spread_evenly, pygame.K_e, True,
+                      "The same on every boodle card, odd chips on the first"),
+                     ("All on the biggest  [B]", self.all_on_biggest, pygame.K_b, True,
+                      "Every chip on the boodle card with the most chips already"),
+                     ("Confirm  [C]" if left == 0 else f"Confirm ({left} to place)", self.confirm_stake, pygame.K_c,
+                      left == 0, "" if left == 0 else f"Place {left} more chip{'s' if left != 1 else ''} first")]
+        elif isinstance(decision, BuyDeadDecision):
+            specs = [(f"Buy for {decision.fee} chips  [B]", lambda: self.buy(True), pygame.K_b, True,
+                      "Swap your hand for the dead hand; the fee goes to the pot"),
+                     ("Keep my hand  [K]", lambda: self.buy(False), pygame.K_k, True, "Play the hand you were dealt")]
+        elif isinstance(decision, LeadDecision):
+            options = self.options()
+            card = options[min(self.focus, len(options) - 1)] if options else None
+            if card is not None:
+                specs = [(f"Lead {card.label}  [Enter]", partial(self.lead, card), None, True,
+                          "Or click a raised card; ←/→ or 1–9 choose")]
+        elif isinstance(decision, FollowDecision):
+            specs = [(f"Play {decision.card.label}  [P]", lambda: self.follow(True), pygame.K_p, True,
+                      "Play the next card of the run"),
+                     ("Decline  [D]", lambda: self.follow(False), pygame.K_d, True,
+                      "Keep the card: the run stops here")]
+        if decision is not None:
+            specs.append(("Hint  [H]", self.ask_hint, pygame.K_h, True, "What would the expert do?"))
+        height, gap = 40, 8
+        top = panel.bottom - len(specs) * height - (len(specs) - 1) * gap
+        self.buttons = [Button(pygame.Rect(panel.x, top + i * (height + gap), panel.width, height), label, action,
+                               hotkey, enabled, tip, size=18)
+                        for i, (label, action, hotkey, enabled, tip) in enumerate(specs)]
+
+    def button_at(self, pos: tuple[int, int]) -> int | None:
+        """The button under `pos`."""
+        for i, button in enumerate(self.buttons):
+            if button.rect.collidepoint(pos):
+                return i
+        return None
+
+    # --- hit tests ------------------------------------------------------------------------------
+
+    def hand_rects(self) -> list[tuple[Card, pygame.Rect]]:
+        """Each card of the hand with its rect as drawn (lawful cards raised), left to right."""
+        hand = self.scene.model.hand
+        slots = self.scene.layout.hand_slots(len(hand))
+        out = []
+        for card, slot in zip(hand, slots):
+            raised = card in self.lawful
+            out.append((card, slot.move(0, -HAND_RAISE) if raised else slot))
+        return out
+
+    def card_at(self, pos: tuple[int, int]) -> Card | None:
+        """The topmost hand card under `pos`."""
+        for card, rect in reversed(self.hand_rects()):
+            if rect.collidepoint(pos):
+                return card
+        return None
+
+    def boodle_at(self, pos: tuple[int, int]) -> int | None:
+        """The boodle card (with its chip stack) under `pos`."""
+        layout = self.scene.layout
+        for slot, rect in enumerate(layout.boodle_cards):
+            area = rect.inflate(8, 8)
+            area.width += 2 * layout.boodle_chip_radius + 4
+            if area.collidepoint(pos):
+                return slot
+        return None
+
+    def refusal(self, card: Card) -> str:
+        """Why the hovered card cannot be played now (empty when it can, or when nothing is asked)."""
+        decision = self.decision
+        if isinstance(decision, LeadDecision):
+            return lead_refusal(card, self.scene.model.hand, decision.options, self.scene.model.rules,
+                                self.scene.model.last_stop_suit)
+        if isinstance(decision, FollowDecision) and card is not decision.card:
+            return f"Only {decision.card.label} can follow now"
+        return ""
+
+    # --- input ----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to input; True when it was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_card = self.card_at(event.pos)
+            self.hover_boodle = self.boodle_at(event.pos) if self.kind == "stake" else None
+            self.hover_button = self.button_at(event.pos)
+            if self.kind == "lead" and self.hover_card is not None and self.hover_card in self.lawful:
+                self.focus = self.options().index(self.hover_card)
+                self._build_buttons()
+            return False
+        if self.decision is None:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self._click(event.pos, event.button)
+        if event.type == pygame.MOUSEWHEEL and self.kind == "stake":
+            slot = self.hover_boodle if self.hover_boodle is not None else self.focus
+            (self.add_chip if event.y > 0 else self.remove_chip)(slot)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return False
+
+    def _click(self, pos: tuple[int, int], button: int) -> bool:
+        index = self.button_at(pos)
+        if index is not None and button == 1:
+            if self.buttons[index].enabled:
+                self.buttons[index].action()
+            return True
+        kind = self.kind
+        if kind == "stake":
+            slot = self.boodle_at(pos)
+            if slot is not None:
+                if button == 1:
+                    self.add_chip(slot)
+                elif button == 3:
+                    self.remove_chip(slot)
+                return True
+            return False
+        card = self.card_at(pos)
+        if card is None or button != 1:
+            return False
+        if kind == "lead":
+            if card in self.lawful:
+                self.lead(card)
+            else:
+                self.scene.app.assets.play("click", 0.3)
+            return True
+        if kind == "follow" and card in self.lawful:
+            self.follow(True)
+            return True
+        return False
+
+    def _key(self, key: int) -> bool:
+        kind = self.kind
+        if key == pygame.K_h:
+            self.ask_hint()
+            return True
+        number = number_of(key)
+        if kind == "stake":
+            k = len(self.stake)
+            if key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.focus = (self.focus + (1 if key == pygame.K_RIGHT else -1)) % k
+            elif key in ADD_KEYS:
+                self.add_chip(self.focus)
+            elif key in REMOVE_KEYS:
+                self.remove_chip(self.focus)
+            elif number is not None and number < k:
+                self.focus = number
+                self.add_chip(number)
+            elif key == pygame.K_e:
+                self.spread_evenly()
+            elif key == pygame.K_b:
+                self.all_on_biggest()
+            elif key == pygame.K_c:
+                self.confirm_stake()
+            elif key in ENTER_KEYS:
+                if self.left_to_place > 0:
+                    self.add_chip(self.focus)
+                else:
+                    self.confirm_stake()
+            elif key == pygame.K_BACKSPACE:
+                self.stake = [0] * k
+                self._build_buttons()
+            else:
+                return False
+            return True
+        if kind == "lead":
+            options = self.options()
+            if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                step = -1 if key in (pygame.K_LEFT, pygame.K_UP) else 1
+                self.focus = (self.focus + step) % len(options)
+                self._build_buttons()
+            elif number is not None and number < len(options):
+                self.lead(options[number])
+            elif key in ENTER_KEYS:
+                self.lead(options[min(self.focus, len(options) - 1)])
+            else:
+                return False
+            return True
+        if kind in ("buy_dead", "follow"):
+            yes, no = (pygame.K_b, pygame.K_k) if kind == "buy_dead" else (pygame.K_p, pygame.K_d)
+            answer = self.buy if kind == "buy_dead" else self.follow
+            if key in (yes, pygame.K_y):
+                answer(True)
+            elif key in (no, pygame.K_n):
+                answer(False)
+            elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                self.focus = 1 - self.focus if self.focus in (0, 1) else 0
+            elif number is not None and number < 2:
+                answer(number == 0)
+            elif key in ENTER_KEYS:
+                answer(self.focus == 0)
+            else:
+                return False
+            return True
+        return False
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def prompt(self) -> tuple[str, str]:
+        """The question in words, and a line of keys."""
+        decision = self.decision
+        if isinstance(decision, StakeDecision):
+            left = self.left_to_place
+            words = (f"Stake {decision.boodle_total} chips on the boodle cards: {left} left to place" if left else
+                     "All placed: confirm your stake")
+            return words, "Click a boodle card (right-click takes back) · ←/→ choose, +/− or Enter add · " \
+                          "E even · B biggest · C confirm"
+        if isinstance(decision, BuyDeadDecision):
+            return (f"You deal: buy the dead hand for {decision.fee} chips, or keep your hand?",
+                    "B buy · K keep · ←/→ and Enter")
+        if isinstance(decision, LeadDecision):
+            return "Your lead: choose a raised card", "Click it, or ←/→ and Enter, or 1–9 · H for a hint"
+        if isinstance(decision, FollowDecision):
+            return f"Follow with {decision.card.label}, or decline and stop the run?", "P play · D decline · H hint"
+        return "", ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The prompt, the staking marks, the buttons, the hint and the tooltip."""
+        if self.decision is None:
+            return
+        scene = self.scene
+        text, layout = scene.app.text, scene.layout
+        words, keys = self.prompt()
+        light = [tuple(min(255, c + 90) for c in colour) for colour in scene.decks.board.suit_colours]
+        runs = suit_runs(words, theme.GOLD, light)  # type: ignore[arg-type]
+        line = text.render_runs(runs, "bold", 19)
+        surface.blit(line, line.get_rect(midtop=(layout.prompt.centerx, layout.prompt.y)))
+        text.draw(surface, keys, (layout.prompt.centerx, layout.prompt.bottom), role="body", size=13,
+                  colour=theme.INK_DIM, anchor="midtop", max_width=layout.prompt.width)
+        if isinstance(self.decision, StakeDecision):
+            self._draw_stake(surface)
+        for i, button in enumerate(self.buttons):
+            focused = (self.kind in ("buy_dead", "follow") and i == self.focus) or (self.kind == "lead" and i == 0)
+            button.draw(surface, text, focused, i == self.hover_button)
+        if self.hint:
+            self._draw_hint(surface)
+        tip = ""
+        near: pygame.Rect | None = None
+        if self.hover_button is not None and self.hover_button < len(self.buttons):
+            tip = self.buttons[self.hover_button].tooltip
+            near = self.buttons[self.hover_button].rect
+        elif self.hover_card is not None:
+            tip = self.refusal(self.hover_card)
+            for card, rect in self.hand_rects():
+                if card is self.hover_card:
+                    near = rect
+        if tip and near is not None:
+            draw_tooltip(surface, text, tip, near)
+
+    def _draw_stake(self, surface: pygame.Surface) -> None:
+        layout, text = self.scene.layout, self.scene.app.text
+        for slot, rect in enumerate(layout.boodle_cards):
+            if slot == self.focus:
+                pygame.draw.rect(surface, theme.GOLD, rect.inflate(10, 10), 3, border_radius=8)
+            elif slot == self.hover_boodle:
+                pygame.draw.rect(surface, theme.INK, rect.inflate(10, 10), 2, border_radius=8)
+            chips = self.stake[slot]
+            if chips:
+                # a gold token on the card's corner: the chips you are placing, clear of its index
+                centre = (rect.right - 2, rect.top + 2)
+                pygame.draw.circle(surface, (60, 44, 10), (centre[0], centre[1] + 2), 15)
+                pygame.draw.circle(surface, theme.GOLD, centre, 15)
+                pygame.draw.circle(surface, (255, 240, 190), centre, 15, 2)
+                label = text.render(f"+{chips}", "bold", 15, (40, 30, 10))
+                surface.blit(label, label.get_rect(center=centre))
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        """The hint over the status and prompt lines (the buttons stay in view), wide so it stays short."""
+        text, layout = self.scene.app.text, self.scene.layout
+        area = layout.status.union(layout.prompt)
+        body = text.render_wrapped(self.hint or "", "body", 15, theme.INK, area.width - 120, align="center")
+        box = pygame.Rect(0, 0, area.width - 80, body.get_height() + 14)
+        box.midtop = (area.centerx, area.y)
+        pygame.draw.rect(surface, (0, 0, 0), box.move(0, 3), border_radius=10)
+        pygame.draw.rect(surface, (18, 44, 32), box, border_radius=10)
+        pygame.draw.rect(surface, HINT_COLOUR, box, 2, border_radius=10)
+        surface.blit(body, body.get_rect(center=box.center))
+        text.draw(surface, "H hides", (box.right - 8, box.bottom - 4), role="body", size=11, colour=theme.INK_DIM,
+                  anchor="bottomright")

@@ -1,0 +1,260 @@
+"""The table as the player sees it: updated event by event as the animations present them.
+
+The engine runs ahead; this model lags it on purpose, so that chips, cards and counts change
+on screen when the animation carrying them lands, not when the engine decided. It holds only
+what seat 0 may know (its own hand, the others' card counts), and it can be rebuilt at once
+from a `PlayerView` when a saved session is resumed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ...ai.character import Character
+from ...engine.cards import DECK, KING, Card, card_order
+from ...engine.events import Payment
+from ...engine.rules import RuleSet
+from ...engine.view import PlayerView
+
+HUMAN = 0
+
+
+@dataclass
+class SeatState:
+    """One seat as shown: who, their chips and how many cards they hold."""
+
+    name: str
+    character: Character | None
+    chips: int
+    cards: int = 0
+    in_session: bool = True
+
+    @property
+    def is_human(self) -> bool:
+        """True for the player at the keyboard."""
+        return self.character is None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A played card on the board: who played it, whether it led, and which run of the deal it was in."""
+
+    player: int
+    lead: bool
+    run: int
+
+
+@dataclass
+class BoodleWin:
+    """A boodle card hit during a deal."""
+
+    player: int
+    card: Card
+    chips: int
+
+
+@dataclass
+class DealRecord:
+    """What happened in one deal, for the deal summary."""
+
+    deal: int
+    dealer: int
+    chips_before: list[int]
+    staked: dict[int, int] = field(default_factory=dict)  # seat -> chips put up (pot and boodle)
+    bought: tuple[int, int] | None = None  # (seat, fee) when the dealer bought the dead hand
+    boodle_wins: list[BoodleWin] = field(default_factory=list)
+    stops: int = 0
+    winner: int | None = None
+    pot: int = 0
+    payments: tuple[Payment, ...] = ()
+    chips_after: list[int] = field(default_factory=list)
+    carried: tuple[tuple[Card, int], ...] = ()  # boodle chips left for the next deal
+
+
+def stop_words(after: Card, reason: str, optional_follow: bool, human_declined: bool = False) -> str:
+    """The sentence that explains a stop (R15), saying only what the human may know."""
+    nxt = DECK[after.index + 1].label if after.rank < KING else ""
+    if reason == "king":
+        return f"Stop: King — {after.label} ends the run"
+    if reason == "already_played":
+        return f"Stop: {nxt} was already played"
+    if reason == "declined" and human_declined:
+        return f"Stop: you declined {nxt}"
+    if optional_follow and reason in ("dead_hand", "declined", "no_follow"):
+        # with optional following a decline and a dead card look the same at the table
+        return f"Stop: nobody played {nxt} (declined, or in the dead hand)"
+    if reason == "declined":
+        return f"Stop: {nxt} was declined"
+    return f"Stop: {nxt} is in the dead hand"
+
+
+class TableModel:
+    """The displayed state of the table."""
+
+    def __init__(self, rules: RuleSet, seats: Sequence[tuple[str, Character | None]]) -> None:
+        self.rules = rules
+        self.seats = [SeatState(name, character, rules.starting_chips) for name, character in seats]
+        self.n = len(self.seats)
+        self.hand: list[Card] = []
+        self.pot = 0
+        self.boodle = [0] * len(rules.boodle_cards)
+        self.boodle_slot = {card: i for i, card in enumerate(rules.boodle_cards)}
+        self.dead_count = 0
+        self.dealer: int | None = None
+        self.deal_number = 0
+        self.board: dict[Card, Mark] = {}
+        self.run_number = 0
+        self.current_run: list[Card] = []
+        self.known_dead: set[Card] = set()
+        self.stop_marks: dict[Card, str] = {}  # the last card of each stopped run -> why it stopped
+        self.last_stop_suit: int | None = None
+        self.status = ""  # the stop explanation or the last lead, in words
+        self.leader: int | None = None  # who led the run in progress, or leads next
+        self.active: int | None = None  # whose decision the table waits for
+        self.cut_cards: dict[int, Card] = {}
+        self.records: list[DealRecord] = []
+        self.winners: tuple[int, ...] | None = None  # set when the session has ended
+        self.human_declined = False
+        self.version = 0  # bumped on every change the board layer shows
+
+    # --- small queries --------------------------------------------------------------------------
+
+    @property
+    def record(self) -> DealRecord | None:
+        """The deal in progress (or the last one)."""
+        return self.records[-1] if self.records else None
+
+    def name(self, seat: int) -> str:
+        """A seat's name, "You" for the human."""
+        return "You" if self.seats[seat].is_human else self.seats[seat].name
+
+    def in_play(self) -> list[int]:
+        """Seats still in the session."""
+        return [s for s, seat in enumerate(self.seats) if seat.in_session]
+
+    def order_from_left_of(self, dealer: int) -> list[int]:
+        """Seats still in, from the dealer's left round to the dealer (the order of the deal)."""
+        return [s for s in ((dealer + k) % self.n for k in range(1, self.n + 1)) if self.seats[s].in_session]
+
+    def chips_total(self) -> int:
+        """Chips shown on the table: seats, pot and boodle (equal to the engine's when nothing is moving)."""
+        return sum(seat.chips for seat in self.seats) + self.pot + sum(self.boodle)
+
+    # --- changes, called as the animations land -------------------------------------------------
+
+    def touch(self) -> None:
+        """Note a change."""
+        self.version += 1
+
+    def begin_deal(self, deal: int, dealer: int) -> None:
+        """A new deal: clear the board and the hands."""
+        self.deal_number = deal
+        self.dealer = dealer
+        self.board.clear()
+        self.run_number = 0
+        self.current_run = []
+        self.known_dead.clear()
+        self.stop_marks.clear()
+        self.last_stop_suit = None
+        self.status = ""
+        self.leader = None
+        self.cut_cards.clear()
+        self.hand = []
+        self.dead_count = 0
+        self.human_declined = False
+        for seat in self.seats:
+            seat.cards = 0
+        self.records.append(DealRecord(deal, dealer, [seat.chips for seat in self.seats]))
+        self.touch()
+
+    def add_to_hand(self, card: Card) -> None:
+        """A dealt card arrives in the human's hand."""
+        self.hand.append(card)
+        self.hand.sort(key=card_order)
+        self.seats[HUMAN].cards = len(self.hand)
+        self.touch()
+
+    def take_from_hand(self, seat: int, card: Card) -> None:
+        """A card leaves a hand to be played."""
+        if seat == HUMAN:
+            if card in self.hand:
+                self.hand.remove(card)
+            self.seats[HUMAN].cards = len(self.hand)
+        else:
+            self.seats[seat].cards = max(0, self.seats[seat].cards - 1)
+        self.touch()
+
+    def start_run_card(self, seat: int, card: Card, lead: bool) -> None:
+        """A card of a run is on its way: a lead opens a new run."""
+        if lead:
+            self.run_number += 1
+            self.current_run = [card]
+            self.leader = seat
+            self.status = f"{self.name(seat)} {'lead' if self.seats[seat].is_human else 'leads'} {card.label}"
+        else:
+            self.current_run.append(card)
+        self.touch()
+
+    def land_on_board(self, seat: int, card: Card, lead: bool) -> None:
+        """A played card lands in its board slot."""
+        self.board[card] = Mark(seat, lead, self.run_number)
+        self.touch()
+
+    def stop(self, after: Card, reason: str) -> str:
+        """A run stopped: mark it and explain it; returns the explanation."""
+        optional = self.rules.follow == "optional"
+        self.stop_marks[after] = reason
+        self.last_stop_suit = int(after.suit)
+        if reason == "dead_hand" and not optional and after.rank < KING:
+            self.known_dead.add(DECK[after.index + 1])
+        words = stop_words(after, reason, optional, self.human_declined and reason == "declined")
+        self.human_declined = False
+        mark = self.board.get(after)
+        if mark is not None:
+            self.leader = mark.player
+        self.status = words
+        if self.record is not None:
+            self.record.stops += 1
+        self.touch()
+        return words
+
+    # --- rebuilding from a view (resuming a saved session) --------------------------------------
+
+    def sync_from_view(self, view: PlayerView, dead_size: int) -> None:
+        """Set everything at once from the human's view of the engine, as after a resume."""
+        table = view.table
+        for seat, state in enumerate(self.seats):
+            state.chips = table.chips[seat]
+            state.in_session = table.in_session[seat]
+        self.pot = table.pot
+        self.boodle = list(table.boodle_chips)
+        self.dealer = table.dealer
+        self.deal_number = table.deal_number
+        self.hand = sorted(view.hand, key=card_order)
+        sizes = view.hand_sizes
+        for seat, state in enumerate(self.seats):
+            state.cards = sizes[seat] if seat != HUMAN else len(self.hand)
+        self.dead_count = dead_size
+        self.board.clear()
+        self.stop_marks.clear()
+        self.known_dead = set(view.known_dead)
+        run = 0
+        self.current_run = []
+        for play in view.plays:
+            if play.lead:
+                run += 1
+                self.current_run = []
+                self.leader = play.player
+            self.current_run.append(play.card)
+            self.board[play.card] = Mark(play.player, play.lead, run)
+        self.run_number = run
+        optional = self.rules.follow == "optional"
+        for stop in view.stops:
+            self.stop_marks[stop.after] = stop.reason
+            self.last_stop_suit = int(stop.after.suit)
+            self.status = stop_words(stop.after, stop.reason, optional)
+        if view.stops and view.plays and view.plays[-1].card == view.stops[-1].after:
+            self.current_run = []
+        self.records.append(DealRecord(table.deal_number, table.dealer, list(table.chips)))
+        self.touch()

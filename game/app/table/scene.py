@@ -1,0 +1,658 @@
+"""The table scene: the session in play, drawn, animated and answered.
+
+The scene asks the engine for the pending decision. Seat 0 is the human (when its character is
+None): the decision goes to the `HumanSeat` UI. Other seats are characters: the scene asks their
+agent at once, then waits their think time before applying the answer, so play can be followed.
+The engine's events go to the `Director`, which presents them one by one; while it is busy the
+engine waits. `draw` only reads: the model, the layout and the running animations.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from ...ai.character import Character, CharacterAgent
+from ...ai.simple import LowestAgent
+from ...engine.cards import Card, parse_cards
+from ...engine.decisions import (Action, BuyDeadAction, FollowAction, LeadAction, StakeAction)
+from ...engine.errors import IllegalActionError
+from ...engine.events import Dealt, Event
+from ...engine.rules import BuyDeadHand, RuleSet
+from ...engine.session import SeatInfo, Session
+from .. import theme
+from ..card_art import mix
+from ..scene import Scene
+from ..text import suit_runs
+from .director import SPEEDS, Director
+from .human import HumanSeat
+from .layout import FAN_STEP, TableLayout, table_layout
+from .model import HUMAN, DealRecord, TableModel
+from .sprites import BoundedCache, HUMAN_LOOK, TableDecks, draw_background, draw_portrait
+
+SNAPSHOT_VERSION = 1
+STAKE_THINK = 0.35  # staking is quick: a character takes this share of their think time for it
+WATCH_SUMMARY_S = 4.0  # with no human at the table, a deal summary closes by itself after this long
+
+SeatSpec = tuple[str, Character | None]
+YOUR_TURN = {"stake": "Your turn to stake", "buy_dead": "Your turn: buy the dead hand?", "lead": "Your turn to lead",
+             "follow": "Your turn: follow or decline?"}
+THEIR_TURN = {"stake": "{name} to stake", "buy_dead": "{name} may buy the dead hand", "lead": "{name} to lead",
+              "follow": "{name} to follow or decline"}
+
+
+# --- actions as plain data (snapshots) --------------------------------------------------------------
+
+def action_data(action: Action) -> dict[str, Any]:
+    """An engine action as JSON-ready data."""
+    if isinstance(action, StakeAction):
+        return {"kind": "stake", "player": action.player, "boodle": [[str(c), n] for c, n in action.boodle]}
+    if isinstance(action, BuyDeadAction):
+        return {"kind": "buy_dead", "player": action.player, "buy": action.buy}
+    if isinstance(action, LeadAction):
+        return {"kind": "lead", "player": action.player, "card": str(action.card)}
+    if isinstance(action, FollowAction):
+        return {"kind": "follow", "player": action.player, "play": action.play}
+    raise TypeError(f"not an action: {action!r}")
+
+
+def action_from_data(data: dict[str, Any]) -> Action:
+    """The action `action_data` wrote."""
+    kind, player = data["kind"], int(data["player"])
+    if kind == "stake":
+        return StakeAction(player, tuple((Card.parse(c), int(n)) for c, n in data["boodle"]))
+    if kind == "buy_dead":
+        return BuyDeadAction(player, bool(data["buy"]))
+    if kind == "lead":
+        return LeadAction(player, Card.parse(data["card"]))
+    if kind == "follow":
+        return FollowAction(player, bool(data["play"]))
+    raise ValueError(f"unknown action kind {kind!r}")
+
+
+def rules_from_settings(settings: dict[str, Any]) -> RuleSet:
+    """A RuleSet from `RuleSet.settings()` data (as a snapshot keeps it)."""
+    values = dict(settings)
+    values["boodle_cards"] = parse_cards(values["boodle_cards"])
+    buy = values.get("buy_dead_hand") or {}
+    values["buy_dead_hand"] = BuyDeadHand(bool(buy.get("enabled", False)), int(buy.get("fee", 4)))
+    known = set(RuleSet.__dataclass_fields__)
+    return RuleSet(**{k: v for k, v in values.items() if k in known})
+
+
+class TableScene(Scene):
+    """A session of Newmarket at the table; seat 0 is the human unless it has a character (a watched table)."""
+
+    def __init__(self, app: Any, rules: RuleSet, seats: Sequence[SeatSpec], seed: int, *,
+                 time_limit_s: float | None = None, _replay: Sequence[Action] = (), _elapsed: float = 0.0) -> None:
+        super().__init__(app)
+        if not 3 <= len(seats) <= 8:
+            raise ValueError(f"a table seats 3 to 8 players, not {len(seats)}")
+        if any(character is None for _, character in seats[1:]):
+            raise ValueError("only seat 0 may be the human (character None)")
+        self.rules = rules
+        self.seats: list[SeatSpec] = list(seats)
+        self.seed = seed
+        self.time_limit_s = time_limit_s
+        self.elapsed = _elapsed
+        self.human_seat: int | None = HUMAN if seats[0][1] is None else None
+        infos = [SeatInfo(name, "human" if character is None else "ai", None if character is None else character.id)
+                 for name, character in seats]
+        self.session = Session(rules, infos, seed)
+        # a resumed session's characters draw from fresh streams: their past choices are in the actions already
+        salt = f":{len(_replay)}" if _replay else ""
+        self.agents: list[CharacterAgent | None] = [
+            None if character is None else CharacterAgent(character, f"{seed}:{seat}{salt}")
+            for seat, (_, character) in enumerate(seats)]
+        self.model = TableModel(rules, seats)
+        self.layout: TableLayout = table_layout(len(seats), len(rules.boodle_cards))
+        self.director = Director(self)
+        self.human = HumanSeat(self, self.submit)
+        self.actions: list[Action] = []
+        self.rng = random.Random(f"{seed}:table")
+        self.end_requested = False
+        self.turn_words = ""
+        self.clock = 0.0
+        self.art_cache = BoundedCache(48)
+        self.decks = TableDecks(app.art, self.layout.boodle_card_w, app.settings.four_colour_deck)
+        self.portraits: list[pygame.Surface] = []
+        self._background: pygame.Surface | None = None
+        self._built_for: tuple[Any, ...] | None = None
+        self._thinking: tuple[Thought, float] | None = None
+        self._hurry = False
+        self._summary: Scene | None = None
+        self._results: Scene | None = None
+        self._summary_clock = 0.0
+        self._out_veil: pygame.Surface | None = None
+        self._suit_light: list[tuple[int, int, int]] = []
+        events = self.session.start()
+        if _replay:
+            for action in _replay:
+                self.session.apply(action)
+                self.actions.append(action)
+            self._sync_from_engine()
+        else:
+            self.director.push(events)
+        if time_limit_s is not None and self.elapsed >= time_limit_s:
+            self._time_up()
+
+    # --- the public surface for the shell -------------------------------------------------------
+
+    @classmethod
+    def resume(cls, app: Any, snapshot: dict[str, Any]) -> "TableScene":
+        """The table of a `snapshot()`, with the session replayed to exactly where it was."""
+        from ...ai.registry import load_character_by_id
+        if snapshot.get("version") != SNAPSHOT_VERSION:
+            raise ValueError(f"unknown table snapshot version {snapshot.get('version')!r}")
+        rules = rules_from_settings(snapshot["rules"])
+        seats: list[SeatSpec] = []
+        for seat in snapshot["seats"]:
+            character_id = seat.get("character")
+            seats.append((str(seat["name"]), None if character_id is None else load_character_by_id(character_id)))
+        actions = [action_from_data(a) for a in snapshot["actions"]]
+        limit = snapshot.get("time_limit_s")
+        return cls(app, rules, seats, int(snapshot["seed"]), time_limit_s=None if limit is None else float(limit),
+                   _replay=actions, _elapsed=float(snapshot.get("elapsed_s", 0.0)))
+
+    def snapshot(self) -> dict[str, Any]:
+        """What is needed to resume: rules, seats, seed and every action applied (the engine is deterministic)."""
+        return {"version": SNAPSHOT_VERSION, "rules": self.rules.settings(),
+                "seats": [{"name": name, "character": None if character is None else character.id}
+                          for name, character in self.seats],
+                "seed": self.seed, "actions": [action_data(a) for a in self.actions],
+                "time_limit_s": self.time_limit_s, "elapsed_s": round(self.elapsed, 3),
+                "deal": self.session.deal_number}
+
+    @property
+    def summary(self) -> Scene | None:
+        """The deal summary open over the table, if any (close it with `close_summary()`)."""
+        return self._summary
+
+    @property
+    def results(self) -> Scene | None:
+        """The session results, once shown."""
+        return self._results
+
+    def unsaved(self) -> bool:
+        """A session in progress would be lost by leaving."""
+        return not self.session.over
+
+    def fast_forward_until(self, predicate: Callable[["TableScene"], bool], max_steps: int = 20_000, *,
+                           play_for_human: bool = True, dt: float = 1 / 30) -> bool:
+        """Run the table at instant speed until `predicate(self)` holds; True if it did within `max_steps`.
+
+        Deal summaries are closed as they come unless the predicate is waiting for one; with
+        `play_for_human` the human's decisions are answered by a plain agent (lowest card, even
+        stake), otherwise the run stops at the human's first decision.
+        """
+        stand_in = LowestAgent()
+        self._hurry = True
+        try:
+            for _ in range(max_steps):
+                if predicate(self):
+                    return True
+                if self._summary is not None:
+                    self.close_summary()
+                    continue
+                if self._results is not None:
+                    return False
+                if self.human.decision is not None:
+                    if not play_for_human:
+                        return False
+                    decision = self.human.decision
+                    self.human.clear()
+                    self.submit(stand_in.decide(self.session.view(HUMAN), decision))
+                    continue
+                self.update(dt)
+            return predicate(self)
+        finally:
+            self._hurry = False
+
+    # --- the loop -------------------------------------------------------------------------------
+
+    @property
+    def hurrying(self) -> bool:
+        """True while `fast_forward_until` runs."""
+        return self._hurry
+
+    @property
+    def speed(self) -> float:
+        """The animation speed multiplier (inf at "instant" and while fast-forwarding headlessly)."""
+        return math.inf if self._hurry else SPEEDS.get(self.app.settings.animation_speed, 1.0)
+
+    def enter(self) -> None:
+        """Build what the table draws from (again if the deck colours or the screen changed)."""
+        if self._summary is not None and self._summary not in self.app.scenes:
+            self.close_summary()  # it left the stack some other way: play on all the same
+        self._build()
+
+    def _build(self) -> None:
+        four = self.app.settings.four_colour_deck
+        size = self.app.screen.get_size()
+        key = (four, size)
+        if self._built_for == key and self._background is not None:
+            return
+        if size != self.layout.size:
+            self.layout = table_layout(len(self.seats), len(self.rules.boodle_cards), size)
+        self.decks = TableDecks(self.app.art, self.layout.boodle_card_w, four)
+        self.portraits = []
+        for seat, (name, character) in enumerate(self.seats):
+            look = HUMAN_LOOK if character is None else character.look
+            key_id = "human" if character is None else character.id
+            self.portraits.append(draw_portrait(look, self.layout.seats[seat].portrait_radius, self.app.text,
+                                                f"{key_id}:{seat}"))
+        names = [self._plate_name(seat) for seat in range(len(self.seats))]
+        self._background = draw_background(self.layout, names, self.portraits, self.rules.boodle_cards, self.decks,
+                                           self.app.text)
+        veil = pygame.Surface(self.layout.seats[0].plate.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (0, 0, 0, 150), veil.get_rect(), border_radius=14)
+        self._out_veil = veil
+        # suit symbols lightened to read on the dark status band
+        self._suit_light = [mix(c, (255, 255, 255), 0.45) for c in self.decks.board.suit_colours]
+        self._built_for = key
+
+    def _plate_name(self, seat: int) -> str:
+        """The name as a plate has room for: in full when it fits, else shortened ("Prof. Quist")."""
+        name, character = self.seats[seat]
+        if character is None:
+            return "You" if name in ("", "You") else name
+        if self.app.text.width(name, "bold", 17) <= self.layout.seats[seat].plate.right - \
+                self.layout.seats[seat].name_left - 10:
+            return name
+        try:
+            from ..scenes.common import short_name
+        except ImportError:
+            return name.split()[0]
+        return short_name(name)
+
+    def update(self, dt: float) -> None:
+        """Advance the animations, then the session when nothing is being presented."""
+        if self._background is None:
+            self._build()
+        self.clock += dt
+        self.director.speed = self.speed
+        if self.time_limit_s is not None and not self.end_requested and self._results is None:
+            self.elapsed += dt
+            if self.elapsed >= self.time_limit_s:
+                self._time_up()
+        self.director.update(dt)
+        if self._summary is not None and self._nobody_watching_closely():
+            self._summary_clock += dt
+            if self._summary_clock >= WATCH_SUMMARY_S:
+                self.close_summary()
+        if not self.director.idle:
+            return
+        self._drive(dt)
+
+    def _nobody_watching_closely(self) -> bool:
+        """True when no human plays at this table (any more): summaries then close by themselves."""
+        return self.human_seat is None or not self.model.seats[self.human_seat].in_session
+
+    def _drive(self, dt: float) -> None:
+        """Ask for the next decision: offer it to the human, or let a character think and answer."""
+        decision = self.session.pending()
+        model = self.model
+        if decision is None:
+            self.turn_words = ""
+            if self.session.over and self._results is None and self._summary is None:
+                self._show_results()
+            return
+        seat = decision.player
+        model.active = seat
+        if seat == self.human_seat:
+            self.turn_words = YOUR_TURN[decision.kind]
+            if self.human.decision is None:
+                self.human.offer(decision, self.session.view(seat))
+            return
+        self.turn_words = THEIR_TURN[decision.kind].format(name=model.name(seat))
+        if self._thinking is None:
+            agent = self.agents[seat]
+            assert agent is not None
+            think = agent.think_time() * (STAKE_THINK if decision.kind == "stake" else 1.0)
+            instant = math.isinf(self.speed)
+            self._thinking = (Thought(agent, self.session.view(seat), decision, threaded=not instant), think)
+            return
+        thought, left = self._thinking
+        left = 0.0 if math.isinf(self.speed) else left - dt * self.speed
+        if math.isinf(self.speed):
+            thought.wait()
+        if left > 0 or not thought.ready:
+            self._thinking = (thought, max(0.0, left))
+            return
+        self._thinking = None
+        self._apply(thought.result())
+
+    def submit(self, action: Action) -> None:
+        """The human's answer to the pending decision."""
+        if isinstance(action, FollowAction) and not action.play:
+            self.model.human_declined = True
+        self._apply(action)
+
+    def _apply(self, action: Action) -> None:
+        try:
+            events = self.session.apply(action)
+        except IllegalActionError as error:  # the UI offers only lawful choices; say so rather than crash
+            self.model.status = f"Not allowed: {error}"
+            self.model.touch()
+            return
+        self.actions.append(action)
+        self.model.active = None
+        self.turn_words = ""
+        self.director.push(events)
+
+    def _time_up(self) -> None:
+        self.end_requested = True
+        self.session.request_end()
+        self.director.banner("Time is up", "this deal is the last", theme.GOLD, 1.8)
+
+    def _sync_from_engine(self) -> None:
+        """Show the engine's state at once (after a resume)."""
+        seat = self.human_seat if self.human_seat is not None else 0
+        self.model.sync_from_view(self.session.view(seat), len(self.session.dead_hand()))
+        # the director learns the deal from its deal event; a resumed table has not seen it (buying needs it)
+        self.director.dealt = Dealt(tuple(self.session.hand(s) for s in range(len(self.seats))),
+                                    self.session.dead_hand())
+        if self.session.over:
+            self.model.winners = tuple(s for s in range(len(self.seats))
+                                       if self.session.chips[s] == max(self.session.chips))
+
+    # --- the director's calls -------------------------------------------------------------------
+
+    def on_presented(self, event: Event) -> None:
+        """Hook after each event is presented (nothing by default; tests may wrap it)."""
+
+    def on_deal_end(self, record: DealRecord | None) -> None:
+        """A deal is settled: show its summary over the table."""
+        from ..scenes.deal_summary import DealSummaryScene
+        if record is None:
+            self.director.waiting = False
+            return
+        self._summary_clock = 0.0
+        self._summary = DealSummaryScene(self.app, self.model, record, self.close_summary,
+                                         last=self.session.over, on_pause=self.open_pause, under=self)
+        self.app.scenes.push(self._summary)
+
+    def close_summary(self) -> None:
+        """The deal summary is dismissed: play on."""
+        summary, self._summary = self._summary, None
+        if summary is not None and self.app.scenes.top is summary:
+            self.app.scenes.pop()
+        self.director.waiting = False
+
+    def _show_results(self) -> None:
+        from ..scenes.results import ResultsScene
+        self._results = ResultsScene(self.app, self.model, self.leave_table, self.portraits, under=self)
+        self.app.scenes.push(self._results)
+
+    def leave_table(self) -> None:
+        """Back to the title (the session is over or kept)."""
+        try:
+            from ..scenes.title import TitleScene
+        except ImportError:
+            TitleScene = None  # type: ignore[assignment,misc]
+        if TitleScene is not None:
+            self.app.scenes.clear_to(TitleScene(self.app))
+        else:
+            while self in self.app.scenes:
+                self.app.scenes.pop()
+            if not len(self.app.scenes):
+                self.app.quit()
+
+    def line_for(self, seat: int, moment: str) -> str | None:
+        """What a character says at a moment, if anything (the chattiness setting scales their own)."""
+        level = self.app.settings.chattiness
+        agent = self.agents[seat] if 0 <= seat < len(self.agents) else None
+        if agent is None or level <= 0:
+            return None
+        words = agent.line(moment)
+        if words is None or self.rng.random() >= level:
+            return None
+        return words
+
+    def open_pause(self) -> None:
+        """The pause menu over the table."""
+        try:
+            from ..scenes.pause import PauseScene
+        except ImportError:
+            self.app.scenes.push(_FallbackPause(self.app, self))
+            return
+        self.app.scenes.push(PauseScene(self.app, self))
+        self.app.assets.play("click", 0.5)
+
+    # --- input ----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc pauses; the human's decision takes its input; otherwise a click or Space hurries the table."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_pause()
+            return
+        if self.human.handle_event(event):
+            return
+        hurry = (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE) or \
+                (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+        if hurry and (self.director.busy or self._thinking is not None):
+            self.director.fast_forward()
+            if self._thinking is not None:
+                self._thinking = (self._thinking[0], 0.0)
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table as the model shows it, the moving things over it, and the human's controls on top."""
+        if self._background is None:
+            surface.fill(theme.FELT)
+            return
+        surface.blit(self._background, (0, 0))
+        self._draw_board(surface)
+        self._draw_boodle(surface)
+        self._draw_pot_and_dead(surface)
+        self._draw_seats(surface)
+        self._draw_hand(surface)
+        self.director.motion.draw(surface)
+        self._draw_status(surface)
+        self.human.draw(surface)
+        self.director.decor.draw(surface)
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        model, layout, deck = self.model, self.layout, self.decks.board
+        run = model.run_number
+        live = bool(model.current_run)
+        for card, mark in model.board.items():
+            slot = layout.board_slot(card)
+            current = live and mark.run == run
+            surface.blit(deck.highlighted(card) if current else deck.face(card), slot)
+        back = deck.back()
+        for card in model.known_dead:
+            if card not in model.board:
+                slot = layout.board_slot(card)
+                surface.blit(back, slot)
+        for card, reason in model.stop_marks.items():
+            slot = layout.board_slot(card)
+            bar = pygame.Rect(slot.right, slot.y - 4, 3, slot.height + 8)
+            if card.rank == 13:
+                bar.x = slot.right + 2
+            surface.fill((220, 60, 52), bar)
+
+    def _draw_boodle(self, surface: pygame.Surface) -> None:
+        model, layout, art, text = self.model, self.layout, self.app.art, self.app.text
+        for slot, chips in enumerate(model.boodle):
+            x, y = layout.boodle_stacks[slot]
+            if chips:
+                art.draw_stack(surface, 1 + slot % 4, layout.boodle_chip_radius, chips, (x, y), max_shown=12)
+            lx, ly = layout.boodle_labels[slot]
+            colour = theme.GOLD if chips else theme.INK_DIM
+            text.draw(surface, str(chips), (lx, ly), role="bold", size=15, colour=colour, anchor="midtop",
+                      shadow=True)
+
+    def _draw_pot_and_dead(self, surface: pygame.Surface) -> None:
+        model, layout, art, text = self.model, self.layout, self.app.art, self.app.text
+        if model.pot:
+            columns = (model.pot + 9) // 10
+            shown = min(columns, 3)
+            for i in range(shown):
+                count = min(10, model.pot - i * 10) if i < shown - 1 else model.pot - (shown - 1) * 10
+                cx = layout.pot_stack[0] + (i - (shown - 1) / 2) * 32
+                art.draw_stack(surface, (0, 3, 2)[i], 14, count, (round(cx), layout.pot_stack[1]), max_shown=10)
+        text.draw(surface, f"{model.pot}", (layout.pot.centerx, layout.pot.y + 112), role="title", size=24,
+                  colour=theme.GOLD if model.pot else theme.INK_DIM, anchor="midtop", shadow=True)
+        back = self.decks.flight.back()
+        x, y = layout.dead_pile
+        shown = min(model.dead_count, 6)
+        for i in range(shown):
+            surface.blit(back, back.get_rect(center=(x + i * 2, y - i * 2)))
+        words = f"{model.dead_count} card{'s' if model.dead_count != 1 else ''}" if model.dead_count else "—"
+        text.draw(surface, words, (layout.dead.centerx, layout.dead.y + 112), role="bold", size=16,
+                  colour=theme.INK if model.dead_count else theme.INK_DIM, anchor="midtop", shadow=True)
+
+    def _draw_seats(self, surface: pygame.Surface) -> None:
+        model, layout, text, art = self.model, self.layout, self.app.text, self.app.art
+        back = self.decks.fan.back()
+        chip = art.chip(1, 8)
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        for seat, (place, state) in enumerate(zip(layout.seats, model.seats)):
+            plate = place.plate
+            if seat == model.active and state.in_session:
+                glow = mix(theme.GOLD, (255, 255, 255), pulse * 0.4)
+                pygame.draw.rect(surface, glow, plate.inflate(6, 6), 3, border_radius=16)
+            y = plate.y + 36
+            surface.blit(chip, (place.name_left, y + 2))
+            text.draw(surface, str(state.chips), (place.name_left + 22, y), role="bold", size=18, colour=theme.GOLD)
+            if seat == model.active and self._thinking is not None and seat != self.human_seat:
+                dots = "•" * (1 + int(self.clock * 3) % 3)
+                text.draw(surface, dots, (plate.right - 14, y + 2), role="bold", size=16, colour=theme.INK_DIM,
+                          anchor="topright")
+            if not state.in_session and self._out_veil is not None:
+                surface.blit(self._out_veil, plate)
+                text.draw(surface, "out", (plate.right - 12, plate.y + 8), role="bold", size=14,
+                          colour=theme.RED_TEXT, anchor="topright")
+            if seat != HUMAN and state.cards:
+                count = state.cards
+                width = back.get_width() + FAN_STEP * (count - 1)
+                left = place.fan.centerx - width // 2
+                for i in range(count):
+                    surface.blit(back, (left + i * FAN_STEP, place.fan.y))
+                text.draw(surface, str(count), (place.fan.right + 8, place.fan.centery), role="bold", size=14,
+                          colour=theme.INK, anchor="midleft", shadow=True)
+            cut = model.cut_cards.get(seat)
+            if cut is not None:
+                face = self.decks.flight.face(cut)
+                surface.blit(face, face.get_rect(center=place.card_origin))
+        flying = self.director.button_flight
+        if model.dealer is not None and (flying is None or flying.done):
+            button = art.dealer_button(12)
+            surface.blit(button, button.get_rect(center=layout.seats[model.dealer].button_spot))
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        human, deck = self.human, self.decks.hand
+        deciding = human.kind in ("lead", "follow")
+        options = human.options()
+        focused = options[min(human.focus, len(options) - 1)] if options else None
+        shadow = deck.shadow()
+        pad = deck.shadow_pad
+        for card, rect in human.hand_rects():
+            surface.blit(shadow, (rect.x - pad, rect.y - pad + 3))
+            if card in human.lawful:
+                image = deck.highlighted(card)
+            elif deciding:
+                image = deck.dimmed(card)
+            else:
+                image = deck.face(card)
+            surface.blit(image, rect)
+            if card is focused or (human.kind == "follow" and card in human.lawful):
+                pygame.draw.rect(surface, theme.INK, rect.inflate(4, 4), 2, border_radius=8)
+            if card is human.hint_card:
+                pygame.draw.rect(surface, (120, 220, 150), rect.inflate(8, 8), 3, border_radius=10)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        model, layout, text = self.model, self.layout, self.app.text
+        parts = [p for p in (model.status, self.turn_words) if p]
+        if not parts:
+            return
+        words = "   ·   ".join(parts)
+        light = self._suit_light
+        colour = (255, 214, 200) if model.status.startswith("Stop") else theme.INK
+        line = text.render_runs(suit_runs(words, colour, light), "bold", 17)
+        rect = line.get_rect(center=layout.status.center)
+        back = rect.inflate(24, 6)
+        pygame.draw.rect(surface, (8, 30, 20), back, border_radius=back.height // 2)
+        surface.blit(line, rect)
+
+
+
+class Thought:
+    """A character's decision, worked out on a worker thread while the table shows them thinking.
+
+    The expert's search takes tens of milliseconds; on the main thread that would stall a frame.
+    Decisions are still made one at a time and from the agent's own random stream, so a session
+    plays exactly as it would headless.
+    """
+
+    def __init__(self, agent: CharacterAgent, view: Any, decision: Any, *, threaded: bool) -> None:
+        self._action: Action | None = None
+        self._error: BaseException | None = None
+        self._thread: threading.Thread | None = None
+        if threaded:
+            self._thread = threading.Thread(target=self._run, args=(agent, view, decision), daemon=True,
+                                            name="newmarket-thinking")
+            self._thread.start()
+        else:
+            self._run(agent, view, decision)
+
+    def _run(self, agent: CharacterAgent, view: Any, decision: Any) -> None:
+        try:
+            self._action = agent.decide(view, decision)
+        except BaseException as error:  # handed to the main thread, which raises it
+            self._error = error
+
+    @property
+    def ready(self) -> bool:
+        """True once the decision is made (or failed)."""
+        return self._action is not None or self._error is not None
+
+    def wait(self) -> None:
+        """Block until the decision is made."""
+        if self._thread is not None:
+            self._thread.join()
+
+    def result(self) -> Action:
+        """The action decided; re-raises what went wrong in the worker."""
+        self.wait()
+        if self._error is not None:
+            raise self._error
+        assert self._action is not None
+        return self._action
+
+
+class _FallbackPause(Scene):
+    """A minimal pause menu, used only if the shell's pause scene cannot be imported."""
+
+    overlay = True
+
+    def __init__(self, app: Any, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc or Enter resumes; Q leaves the table."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE):
+                self.app.scenes.pop()
+            elif event.key == pygame.K_q:
+                self.table.leave_table()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A dark band with the choices."""
+        rect = pygame.Rect(0, 0, 520, 120)
+        rect.center = surface.get_rect().center
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=14)
+        pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=14)
+        self.app.text.draw(surface, "Paused", (rect.centerx, rect.y + 34), role="title", size=32, colour=theme.GOLD,
+                           anchor="center")
+        self.app.text.draw(surface, "Esc resume  ·  Q quit to title", (rect.centerx, rect.y + 84), role="body",
+                           size=18, colour=theme.INK, anchor="center")
+
+

@@ -1,0 +1,372 @@
+"""Drawing helpers for the table: portraits, the static background, bubbles, banners and pop-ups.
+
+Everything here is drawn once and cached: the background (felt, rail, seat plates, the board's
+empty slots, boodle cards) is one opaque Surface built when the table is entered; portraits,
+bubbles and banners are kept in small bounded caches, so a frame is a series of blits.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import OrderedDict
+from typing import Any, Hashable, Sequence
+
+import pygame
+
+from ...ai.character import Look
+from ...engine.cards import RANK_NAMES, Card, Suit
+from .. import theme
+from ..card_art import Artwork, Deck, mix
+from ..text import TextCache, suit_runs
+from . import layout as geometry
+from .layout import TableLayout
+
+Colour = tuple[int, int, int]
+SS = 3  # supersampling for portraits
+SKINS: tuple[Colour, ...] = ((241, 204, 170), (224, 172, 130), (198, 140, 98), (150, 100, 66), (110, 72, 48))
+HUMAN_LOOK = Look(colour="#1f6f4a", accent="#ecc454", initials="YOU", portrait="plain")
+PLATE_FILL = (14, 40, 30)
+PLATE_EDGE = (92, 150, 112)
+
+
+def hex_colour(text: str, default: Colour = (90, 90, 90)) -> Colour:
+    """A "#rrggbb" string as an RGB tuple."""
+    try:
+        value = text.lstrip("#")
+        return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+    except (ValueError, IndexError, AttributeError):
+        return default
+
+
+class BoundedCache:
+    """A small LRU of drawn art, so transient art (bubbles, banners) cannot grow without end."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+
+    def get(self, key: Hashable) -> Any:
+        """The cached surface for `key`, if any."""
+        found = self._items.get(key)
+        if found is not None:
+            self._items.move_to_end(key)
+        return found
+
+    def put(self, key: Hashable, surface: Any) -> Any:
+        """Keep `surface` under `key`, forgetting the oldest beyond capacity."""
+        self._items[key] = surface
+        while len(self._items) > self.capacity:
+            self._items.popitem(last=False)
+        return surface
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def _finish(surface: pygame.Surface) -> pygame.Surface:
+    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+
+
+# --- portraits ------------------------------------------------------------------------------------
+
+def draw_portrait(look: Look, radius: int, text: TextCache, seed: str) -> pygame.Surface:
+    """A medallion portrait: a little drawn face in the character's colours, with their initials."""
+    r = radius * SS
+    size = 2 * r
+    colour, accent = hex_colour(look.colour), hex_colour(look.accent, (230, 220, 190))
+    rng = random.Random(seed)
+    skin = SKINS[rng.randrange(len(SKINS))]
+    hair = rng.choice(((60, 40, 28), (32, 28, 26), (140, 96, 48), (190, 160, 110), (120, 120, 124)))
+    art = pygame.Surface((size, size), pygame.SRCALPHA)
+    # backdrop: the character's colour, lighter towards the middle
+    for k in range(8, 0, -1):
+        pygame.draw.circle(art, mix(colour, (255, 255, 255), 0.18 * (1 - k / 8)), (r, r), round(r * k / 8))
+    cx, cy = r, round(r * 0.92)
+    head = round(r * 0.40)
+    dark = mix(colour, (0, 0, 0), 0.45)
+    # shoulders
+    pygame.draw.ellipse(art, dark, (round(r * 0.28), round(r * 1.38), round(r * 1.44), round(r * 1.0)))
+    pygame.draw.polygon(art, accent, [(r - round(r * 0.16), round(r * 1.40)), (r + round(r * 0.16), round(r * 1.40)),
+                                      (r, round(r * 1.66))])
+    style = look.portrait
+    if style == "curls":
+        for k in range(11):
+            a = math.pi * (0.85 + 1.3 * k / 10)
+            pygame.draw.circle(art, hair, (cx + round(math.cos(a) * head * 1.02), cy + round(math.sin(a) * head * 1.02)),
+                               round(head * 0.34))
+    if style == "headscarf":
+        pygame.draw.circle(art, accent, (cx, cy), round(head * 1.22))
+    pygame.draw.circle(art, skin, (cx, cy), head)
+    pygame.draw.ellipse(art, skin, (cx - head - round(head * 0.12), cy - round(head * 0.2), round(head * 0.3),
+                                    round(head * 0.45)))
+    pygame.draw.ellipse(art, skin, (cx + head - round(head * 0.18), cy - round(head * 0.2), round(head * 0.3),
+                                    round(head * 0.45)))
+    if style in ("plain", "spectacles", "monocle", "beard", "eyeshade"):
+        pygame.draw.arc(art, hair, (cx - head, cy - head, 2 * head, 2 * head), math.radians(15), math.radians(165),
+                        round(head * 0.32))
+    # eyes, cheeks, smile
+    eye_y = cy - round(head * 0.05)
+    for side in (-1, 1):
+        pygame.draw.circle(art, (30, 26, 24), (cx + side * round(head * 0.36), eye_y), max(2, round(head * 0.1)))
+        pygame.draw.circle(art, mix(skin, (230, 90, 90), 0.35), (cx + side * round(head * 0.52), cy + round(head * 0.3)),
+                           round(head * 0.14))
+    pygame.draw.arc(art, (110, 50, 40), (cx - round(head * 0.36), cy + round(head * 0.05), round(head * 0.72),
+                                         round(head * 0.5)), math.radians(200), math.radians(340), max(2, SS * 2))
+    line = max(2, SS * 2)
+    if style == "spectacles":
+        for side in (-1, 1):
+            pygame.draw.circle(art, (40, 36, 34), (cx + side * round(head * 0.36), eye_y), round(head * 0.24), line)
+        pygame.draw.line(art, (40, 36, 34), (cx - round(head * 0.12), eye_y), (cx + round(head * 0.12), eye_y), line)
+    elif style == "monocle":
+        pygame.draw.circle(art, (200, 170, 70), (cx + round(head * 0.36), eye_y), round(head * 0.27), line)
+        pygame.draw.line(art, (200, 170, 70), (cx + round(head * 0.5), eye_y + round(head * 0.2)),
+                         (cx + round(head * 0.75), cy + round(head * 1.2)), max(1, SS))
+    elif style == "beard":
+        pygame.draw.ellipse(art, hair, (cx - round(head * 0.8), cy + round(head * 0.1), round(head * 1.6),
+                                        round(head * 1.1)))
+        pygame.draw.arc(art, (110, 50, 40), (cx - round(head * 0.3), cy + round(head * 0.2), round(head * 0.6),
+                                             round(head * 0.35)), math.radians(200), math.radians(340), line)
+    elif style == "bowler":
+        pygame.draw.ellipse(art, (28, 26, 26), (cx - round(head * 1.25), cy - round(head * 0.78), round(head * 2.5),
+                                                round(head * 0.4)))
+        pygame.draw.ellipse(art, (36, 32, 32), (cx - round(head * 0.85), cy - round(head * 1.5), round(head * 1.7),
+                                                round(head * 1.35)))
+        pygame.draw.rect(art, accent, (cx - round(head * 0.85), cy - round(head * 0.85), round(head * 1.7),
+                                       round(head * 0.14)))
+    elif style == "top_hat":
+        pygame.draw.ellipse(art, (20, 20, 22), (cx - round(head * 1.3), cy - round(head * 0.8), round(head * 2.6),
+                                                round(head * 0.38)))
+        pygame.draw.rect(art, (24, 24, 28), (cx - round(head * 0.75), cy - round(head * 1.95), round(head * 1.5),
+                                             round(head * 1.3)))
+        pygame.draw.rect(art, accent, (cx - round(head * 0.75), cy - round(head * 0.92), round(head * 1.5),
+                                       round(head * 0.18)))
+    elif style == "mortarboard":
+        pygame.draw.ellipse(art, (26, 26, 30), (cx - round(head * 0.85), cy - round(head * 1.1), round(head * 1.7),
+                                                round(head * 0.8)))
+        pygame.draw.polygon(art, (20, 20, 24), [(cx - round(head * 1.35), cy - round(head * 1.05)),
+                                                (cx, cy - round(head * 1.45)), (cx + round(head * 1.35),
+                                                                                cy - round(head * 1.05)),
+                                                (cx, cy - round(head * 0.7))])
+        pygame.draw.line(art, accent, (cx, cy - round(head * 1.05)), (cx + round(head * 1.1), cy - round(head * 0.4)),
+                         line)
+        pygame.draw.circle(art, accent, (cx + round(head * 1.1), cy - round(head * 0.4)), round(head * 0.12))
+    elif style == "flat_cap":
+        pygame.draw.ellipse(art, accent, (cx - round(head * 1.05), cy - round(head * 1.25), round(head * 2.1),
+                                          round(head * 1.0)))
+        pygame.draw.ellipse(art, mix(accent, (0, 0, 0), 0.3), (cx - round(head * 0.3), cy - round(head * 0.62),
+                                                               round(head * 1.5), round(head * 0.35)))
+    elif style == "eyeshade":
+        pygame.draw.polygon(art, (40, 150, 90), [(cx - round(head * 1.0), cy - round(head * 0.45)),
+                                                 (cx + round(head * 1.0), cy - round(head * 0.45)),
+                                                 (cx + round(head * 0.75), cy - round(head * 0.1)),
+                                                 (cx - round(head * 0.75), cy - round(head * 0.1))])
+        pygame.draw.line(art, (20, 90, 50), (cx - round(head * 0.95), cy - round(head * 0.45)),
+                         (cx + round(head * 0.95), cy - round(head * 0.45)), line)
+    elif style == "headscarf":
+        pygame.draw.arc(art, accent, (cx - round(head * 1.2), cy - round(head * 1.2), round(head * 2.4),
+                                      round(head * 2.4)), math.radians(0), math.radians(180), round(head * 0.5))
+        pygame.draw.circle(art, mix(accent, (0, 0, 0), 0.2), (cx + round(head * 0.9), cy + round(head * 0.9)),
+                           round(head * 0.22))
+    elif style == "bonnet":
+        pygame.draw.arc(art, accent, (cx - round(head * 1.25), cy - round(head * 1.25), round(head * 2.5),
+                                      round(head * 2.5)), math.radians(-20), math.radians(200), round(head * 0.42))
+        pygame.draw.line(art, accent, (cx - round(head * 0.6), cy + round(head * 0.85)),
+                         (cx + round(head * 0.6), cy + round(head * 0.85)), line)
+    elif style == "crown":
+        top = cy - round(head * 1.55)
+        base = cy - round(head * 0.78)
+        gold = (236, 196, 84)
+        pygame.draw.polygon(art, gold, [(cx - round(head * 0.8), base), (cx - round(head * 0.8), top + round(head * 0.3)),
+                                        (cx - round(head * 0.4), top + round(head * 0.55)), (cx, top),
+                                        (cx + round(head * 0.4), top + round(head * 0.55)),
+                                        (cx + round(head * 0.8), top + round(head * 0.3)), (cx + round(head * 0.8), base)])
+        for x in (-0.4, 0.0, 0.4):
+            pygame.draw.circle(art, (200, 40, 60), (cx + round(head * x), base - round(head * 0.2)), round(head * 0.1))
+    elif style == "curls":
+        pass
+    # clip to the disc, then add the rim
+    mask = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(mask, (255, 255, 255, 255), (r, r), r)
+    art.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    pygame.draw.circle(art, accent, (r, r), r, max(SS, round(r * 0.09)))
+    pygame.draw.circle(art, mix(accent, (0, 0, 0), 0.4), (r, r), r, max(1, SS))
+    portrait = pygame.transform.smoothscale(art, (2 * radius, 2 * radius))
+    # the initials on a small tag at the foot of the medallion
+    initials = (look.initials or "?")[:3]
+    label = text.render(initials, "condensed", max(9, round(radius * 0.42)), colour)
+    tag = pygame.Rect(0, 0, label.get_width() + 8, label.get_height())
+    tag.midbottom = (radius, 2 * radius)
+    canvas = pygame.Surface((2 * radius, 2 * radius + 2), pygame.SRCALPHA)
+    canvas.blit(portrait, (0, 0))
+    pygame.draw.rect(canvas, accent, tag, border_radius=tag.height // 2)
+    pygame.draw.rect(canvas, mix(accent, (0, 0, 0), 0.4), tag, 1, border_radius=tag.height // 2)
+    canvas.blit(label, label.get_rect(center=tag.center))
+    return _finish(canvas)
+
+
+# --- the background -------------------------------------------------------------------------------
+
+def draw_felt(surface: pygame.Surface, layout: TableLayout) -> None:
+    """The room, the wooden rail, and the felt with a soft light in the middle and a little grain."""
+    width, height = layout.size
+    surface.fill((16, 22, 20))
+    rail = layout.rail
+    pygame.draw.rect(surface, (40, 24, 12), rail.move(0, 3), border_radius=geometry.FELT_RADIUS + 12)
+    pygame.draw.rect(surface, theme.RAIL, rail, border_radius=geometry.FELT_RADIUS + 12)
+    pygame.draw.rect(surface, theme.RAIL_LIGHT, rail.inflate(-6, -6), 2, border_radius=geometry.FELT_RADIUS + 9)
+    felt = layout.felt
+    base = pygame.Surface(felt.size, pygame.SRCALPHA)
+    # light pooled in the middle of the table: concentric ellipses from the rim colour to the light felt
+    steps = 14
+    for k in range(steps):
+        t = k / (steps - 1)
+        colour = mix(theme.FELT_DARK, mix(theme.FELT, theme.FELT_LIGHT, 0.35), t)
+        rect = pygame.Rect(0, 0, round(felt.width * (1.35 - 0.75 * t)), round(felt.height * (1.5 - 0.85 * t)))
+        rect.center = (felt.width // 2, felt.height // 2)
+        pygame.draw.ellipse(base, colour, rect)
+    grain = random.Random(7)
+    for _ in range(5000):
+        x, y = grain.randrange(felt.width), grain.randrange(felt.height)
+        shade = grain.choice(((0, 0, 0, 18), (255, 255, 255, 10)))
+        base.fill(shade, (x, y, 2, 1))
+    mask = pygame.Surface(felt.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=geometry.FELT_RADIUS)
+    base.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surface.blit(base, felt)
+    pygame.draw.rect(surface, (10, 50, 30), felt, 2, border_radius=geometry.FELT_RADIUS)
+    # a faint inner line, as printed on a card table
+    pygame.draw.rect(surface, mix(theme.FELT, theme.GOLD, 0.18), felt.inflate(-22, -22), 1,
+                     border_radius=geometry.FELT_RADIUS - 8)
+
+
+def draw_plate(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A seat's plate: a dark rounded panel with a thin edge and a soft shadow."""
+    pygame.draw.rect(surface, (6, 24, 16), rect.move(0, 3), border_radius=14)
+    pygame.draw.rect(surface, PLATE_FILL, rect, border_radius=14)
+    pygame.draw.rect(surface, PLATE_EDGE, rect, 1, border_radius=14)
+
+
+def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequence[pygame.Surface],
+                    boodle: Sequence[object], decks: "TableDecks", text: TextCache) -> pygame.Surface:
+    """The static layer: felt, rail, seat plates with names and portraits, board slots, boodle cards, labels."""
+    surface = pygame.Surface(layout.size)
+    draw_felt(surface, layout)
+    for place, name, portrait in zip(layout.seats, names, portraits):
+        draw_plate(surface, place.plate)
+        surface.blit(portrait, portrait.get_rect(center=place.portrait))
+        width = place.plate.right - place.name_left - 10
+        text.draw(surface, name, (place.name_left, place.plate.y + 8), role="bold", size=17, colour=theme.INK,
+                  max_width=width, min_size=12)
+        if place.side != "bottom":
+            # a faint outline where the fan of cards lies
+            pygame.draw.rect(surface, mix(theme.FELT, (0, 0, 0), 0.18), place.fan.inflate(10, 8), 1, border_radius=8)
+    # the board: four suit rows with a faint slot for every rank
+    suit_colours = decks.board.suit_colours
+    slot_line = mix(theme.FELT, (255, 255, 255), 0.16)
+    slot_fill = mix(theme.FELT, (0, 0, 0), 0.12)
+    board_panel = layout.board.inflate(14, 12)
+    shade = pygame.Surface(board_panel.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, 46), shade.get_rect(), border_radius=12)
+    surface.blit(shade, board_panel)
+    for suit in Suit:
+        symbol_colour = mix(suit_colours[suit], (255, 255, 255), 0.55 if suit_colours[suit][0] < 60 else 0.25)
+        text.draw(surface, suit.symbol, layout.board_row_label(suit), role="body", size=24, colour=symbol_colour,
+                  anchor="center", shadow=True)
+        for rank in range(1, 14):
+            slot = layout.board_slot(Card(rank, suit))
+            pygame.draw.rect(surface, slot_fill, slot, border_radius=4)
+            pygame.draw.rect(surface, slot_line, slot, 1, border_radius=4)
+            label = text.render(RANK_NAMES[rank - 1], "condensed", 13, mix(theme.FELT, (255, 255, 255), 0.3))
+            surface.blit(label, label.get_rect(center=slot.center))
+    # boodle cards
+    for card, rect in zip(boodle, layout.boodle_cards):
+        glow = rect.inflate(8, 8)
+        pygame.draw.rect(surface, mix(theme.FELT, theme.GOLD, 0.25), glow, border_radius=7)
+        surface.blit(decks.boodle.shadow(), (rect.x - decks.boodle.shadow_pad, rect.y - decks.boodle.shadow_pad + 2))
+        surface.blit(decks.boodle.boodle(card), rect)  # type: ignore[arg-type]
+    # pot and dead hand labels and their spots on the felt
+    for rect, title in ((layout.pot, "Pot"), (layout.dead, "Dead hand")):
+        ring = pygame.Rect(0, 0, rect.width - 6, 86)
+        ring.midtop = (rect.centerx, rect.y + 22)
+        pygame.draw.ellipse(surface, mix(theme.FELT, (0, 0, 0), 0.16), ring)
+        pygame.draw.ellipse(surface, mix(theme.FELT, theme.GOLD, 0.3), ring, 1)
+        text.draw(surface, title, (rect.centerx, rect.y), role="bold", size=16, colour=theme.INK_DIM, anchor="midtop",
+                  shadow=True)
+    return surface.convert() if pygame.display.get_surface() is not None else surface
+
+
+class TableDecks:
+    """The decks the table uses, by role, for one colour scheme."""
+
+    def __init__(self, art: Artwork, boodle_width: int, four_colour: bool) -> None:
+        self.hand: Deck = art.deck(geometry.HAND_CARD_W, four_colour)
+        self.board: Deck = art.deck(geometry.BOARD_CARD_W, four_colour)
+        self.boodle: Deck = art.deck(boodle_width, four_colour)
+        self.fan: Deck = art.deck(geometry.FAN_CARD_W, four_colour)
+        self.flight: Deck = art.deck(48, four_colour)
+        self.four_colour = four_colour
+
+
+# --- bubbles, banners, pop-ups --------------------------------------------------------------------
+
+BUBBLE_FILL = (252, 248, 236)
+BUBBLE_INK = (34, 30, 28)
+
+
+def make_bubble(text: TextCache, words: str, side: str, max_width: int = 230) -> tuple[pygame.Surface, pygame.Vector2]:
+    """A speech bubble for `words` with its tail towards a seat on `side`; and the tail tip's offset."""
+    body = text.render_wrapped(words, "body", 15, BUBBLE_INK, max_width - 24, align="center")
+    bw, bh = body.get_width() + 24, body.get_height() + 14
+    tail = 12
+    if side == "top":
+        size, box, tip = (bw, bh + tail), pygame.Rect(0, tail, bw, bh), pygame.Vector2(bw // 2, 0)
+        points = [(bw // 2 - 9, tail + 1), (bw // 2, 0), (bw // 2 + 9, tail + 1)]
+    elif side == "left":
+        size, box, tip = (bw + tail, bh), pygame.Rect(tail, 0, bw, bh), pygame.Vector2(0, bh // 2)
+        points = [(tail + 1, bh // 2 - 8), (0, bh // 2), (tail + 1, bh // 2 + 8)]
+    elif side == "right":
+        size, box, tip = (bw + tail, bh), pygame.Rect(0, 0, bw, bh), pygame.Vector2(bw + tail, bh // 2)
+        points = [(bw - 1, bh // 2 - 8), (bw + tail, bh // 2), (bw - 1, bh // 2 + 8)]
+    else:  # the human's: above the plate, tail down
+        size, box, tip = (bw, bh + tail), pygame.Rect(0, 0, bw, bh), pygame.Vector2(bw // 3, bh + tail)
+        points = [(bw // 3 - 9, bh - 1), (bw // 3, bh + tail), (bw // 3 + 9, bh - 1)]
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surface, (0, 0, 0, 70), box.move(0, 3), border_radius=12)
+    pygame.draw.rect(surface, BUBBLE_FILL, box, border_radius=12)
+    pygame.draw.rect(surface, (150, 140, 120), box, 1, border_radius=12)
+    pygame.draw.polygon(surface, BUBBLE_FILL, points)
+    surface.blit(body, body.get_rect(center=box.center))
+    return _finish(surface), tip
+
+
+def make_banner(text: TextCache, title: str, subtitle: str, width: int, accent: Colour,
+                suit_colours: Sequence[Colour]) -> pygame.Surface:
+    """A band with a big title and a line under it; suit symbols in the subtitle keep their colours."""
+    height = 92 if subtitle else 64
+    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+    band = pygame.Surface((width, height), pygame.SRCALPHA)
+    band.fill((8, 20, 14, 214))
+    edge = pygame.Surface((width // 6, height), pygame.SRCALPHA)
+    for x in range(edge.get_width()):
+        alpha = round(255 * (x / edge.get_width()))
+        pygame.draw.line(edge, (255, 255, 255, alpha), (x, 0), (x, height))
+    band.blit(edge, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    band.blit(pygame.transform.flip(edge, True, False), (width - edge.get_width(), 0),
+              special_flags=pygame.BLEND_RGBA_MULT)
+    surface.blit(band, (0, 0))
+    pygame.draw.line(surface, accent, (width // 8, 2), (width - width // 8, 2), 2)
+    pygame.draw.line(surface, accent, (width // 8, height - 3), (width - width // 8, height - 3), 2)
+    head = text.render_shadowed(title, "title", 38, accent, outline=1)
+    surface.blit(head, head.get_rect(center=(width // 2, 34 if subtitle else height // 2)))
+    if subtitle:
+        size = text.fit_size(subtitle, "bold", 20, width - 80, 12)
+        light = [mix(c, (255, 255, 255), 0.45) for c in suit_colours]
+        line = text.render_runs(suit_runs(subtitle, theme.INK, light), "bold", size)
+        surface.blit(line, line.get_rect(center=(width // 2, 68)))
+    return _finish(surface)
+
+
+def chip_icon(art: Artwork, radius: int = 8) -> pygame.Surface:
+    """A flat chip for beside a count."""
+    return art.chip(1, radius)

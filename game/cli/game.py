@@ -1,0 +1,57 @@
+"""Starting the windowed game: every problem before the window exists is one clear line, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+from ..storage.paths import data_dir
+
+
+def say(message: str) -> int:
+    """One line on stderr saying what went wrong; the exit code 1."""
+    print(f"newmarket: {message}", file=sys.stderr)
+    return 1
+
+
+def usable_data_dir(chosen: Path | None) -> Path | str:
+    """The data folder, created and writable, or a sentence saying why it cannot be used."""
+    try:
+        folder = data_dir(chosen)
+    except OSError as error:
+        where = chosen if chosen is not None else "the default data folder"
+        return f"cannot use {where} as the data folder: {error.strerror or error}"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"cannot write in the data folder {folder}; choose another with --data-dir DIR"
+    return folder
+
+
+def play(chosen_dir: Path | None, *, startup_probe: bool = False) -> int:
+    """Run the game until the window closes; with `startup_probe`, draw one frame, say when, and stop."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    folder = usable_data_dir(chosen_dir)
+    if isinstance(folder, str):
+        return say(folder)
+    try:
+        import pygame
+    except ImportError:
+        return say("pygame-ce is not installed; run: python3 -m pip install -r requirements.txt")
+    from ..app.app import App, AppOptions
+    from ..app.scenes.title import TitleScene
+    try:
+        app = App(AppOptions(data_dir=folder, headless=startup_probe))
+    except pygame.error as error:
+        pygame.quit()
+        return say(f"cannot open the game window: {error}")
+    if startup_probe:
+        app.scenes.push(TitleScene(app))
+        app.step(0.0)
+        pygame.display.flip()
+        print(f"first-frame {time.time():.6f}", flush=True)
+        app.scenes.close()
+        pygame.quit()
+        return 0
+    app.run(TitleScene(app))
+    return 0

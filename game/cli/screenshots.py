@@ -1,0 +1,41 @@
+"""`screenshots DIR`: every scene rendered headless to PNG files, the same pictures every run."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register the screenshots command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "screenshots", help="render every scene to PNG files (no window needed)",
+        description="Render every scene of the game headless to PNG files in DIR: the title, new game, the "
+                    "table at 3 and at 8 players, staking, a stop, the deal summary, the session results, "
+                    "settings, how to play and statistics. Fixed seeds: the same build gives the same pictures.")
+    parser.add_argument("folder", type=Path, metavar="DIR", help="where to write the PNG files (created if need be)")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Render the scenes; 0 on success, 1 if the folder cannot be written."""
+    try:
+        args.folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(f"screenshots: cannot create {args.folder}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    if not os.access(args.folder, os.W_OK):
+        print(f"screenshots: cannot write in {args.folder}", file=sys.stderr)
+        return 1
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window, even on a desktop
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from ..app.screenshots import render_all  # pygame is imported only now
+    paths = render_all(args.folder)
+    for path in paths:
+        print(path)
+    print(f"{len(paths)} screenshots in {args.folder}")
+    return 0

@@ -1,0 +1,109 @@
+"""The session in progress, kept when the window closes and offered at the next start. No pygame here.
+
+One small JSON file, `session.json`, in the data folder: `{"format": "newmarket-session", "version": 1,
+"snapshot": {...}}`, where the snapshot is whatever the table scene's `snapshot()` returns (JSON-ready
+data it can resume from). The campaign's save format (issue 5) is meant to absorb this file: it is
+versioned and holds one opaque snapshot, so a migration only has to wrap it. A file that cannot be read,
+is not ours or has a version we do not know is moved aside (renamed, never deleted) with a sentence
+saying so, and the game goes on as if there were none.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .atomic import write_atomically
+
+RESUME_FILE = "session.json"
+FORMAT = "newmarket-session"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Resumable:
+    """What `load_resume` found: a snapshot to resume, and/or a sentence for the player."""
+
+    snapshot: dict[str, Any] | None = None
+    message: str | None = None
+
+
+def resume_path(folder: Path) -> Path:
+    """Where the session in progress is kept."""
+    return folder / RESUME_FILE
+
+
+def has_resume(folder: Path) -> bool:
+    """True when a kept session file exists (it may still turn out unreadable)."""
+    return resume_path(folder).is_file()
+
+
+def save_resume(folder: Path, snapshot: dict[str, Any]) -> None:
+    """Keep `snapshot` atomically; raises OSError if it cannot be written and TypeError if not JSON-ready."""
+    document = {"format": FORMAT, "version": VERSION, "saved_at": round(time.time()), "snapshot": snapshot}
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+    write_atomically(resume_path(folder), text.encode("utf-8"))
+
+
+def discard_resume(folder: Path) -> None:
+    """Forget the kept session (it was finished, or replaced by a new one)."""
+    try:
+        resume_path(folder).unlink()
+    except FileNotFoundError:
+        pass
+
+
+def load_resume(folder: Path) -> Resumable:
+    """The kept session's snapshot; a file that cannot be used is moved aside and explained instead."""
+    path = resume_path(folder)
+    if not path.is_file():
+        return Resumable()
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return Resumable(message=set_aside(path, f"it could not be read ({error.strerror or error})"))
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return Resumable(message=set_aside(path, "it is damaged (not text)"))
+    except ValueError:
+        return Resumable(message=set_aside(path, "it is empty" if not data.strip() else "it is damaged"))
+    problem = _problem(document)
+    if problem:
+        return Resumable(message=set_aside(path, problem))
+    return Resumable(snapshot=document["snapshot"])
+
+
+def _problem(document: Any) -> str | None:
+    """Why `document` is not a kept session we can use, or None."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        return "it is not a Newmarket session file"
+    version = document.get("version")
+    if type(version) is not int:
+        return "it has no version number"
+    if version > VERSION:
+        return f"it was written by a newer version of the game (format {version}, this game reads {VERSION})"
+    if version < 1:
+        return f"its format {version} is unknown"
+    if not isinstance(document.get("snapshot"), dict):
+        return "it holds no session"
+    return None
+
+
+def set_aside(path: Path, why: str) -> str:
+    """Rename `path` out of the way (never delete it) and say so in one sentence for the player."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.unreadable-{stamp}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{path.name}.unreadable-{stamp}-{number}")
+    try:
+        path.rename(target)
+    except OSError as error:
+        return f"Your saved session could not be used: {why}; it could not be moved aside either ({error.strerror})."
+    return f"Your saved session could not be used: {why}. It was kept as {target.name}."
+

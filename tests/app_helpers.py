@@ -1,0 +1,93 @@
+"""Driving the real app headless: an App in a temporary data folder, posted input events, random input."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import random
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from game.app.app import App, AppOptions
+from game.app.scene import Scene
+
+FRAME = 1 / 60
+KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE,
+        pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F11, pygame.K_a, pygame.K_c,
+        pygame.K_h, pygame.K_m, pygame.K_n, pygame.K_p, pygame.K_q, pygame.K_r, pygame.K_s, pygame.K_t, pygame.K_y,
+        pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_8, pygame.K_PLUS, pygame.K_MINUS, pygame.K_KP_ENTER)
+
+
+def make_app(folder: Path) -> App:
+    """A headless App keeping its files in `folder`."""
+    return App(AppOptions(data_dir=folder, headless=True))
+
+
+def key(app: App, code: int, mod: int = 0) -> None:
+    """Post one key press and run a frame."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0))
+    app.step(FRAME)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    """Post a left click at `pos` and run a frame."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(FRAME)
+
+
+def frames(app: App, count: int, dt: float = FRAME) -> None:
+    """Run `count` frames with no input."""
+    for _ in range(count):
+        app.step(dt)
+
+
+def random_event(rng: random.Random) -> pygame.event.Event:
+    """One plausible input event: mostly keys and clicks, some motion, wheel and releases."""
+    roll = rng.random()
+    pos = (rng.randrange(1280), rng.randrange(720))
+    if roll < 0.45:
+        mod = pygame.KMOD_SHIFT if rng.random() < 0.1 else 0
+        return pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=mod, unicode="", scancode=0)
+    if roll < 0.65:
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 1, 3)))
+    if roll < 0.75:
+        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    if roll < 0.9:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(rng.random() < 0.3, 0, 0))
+    return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-2, -1, 1, 2)), flipped=False)
+
+
+def fuzz(app: App, start: Callable[[], Scene], count: int, seed: int, *, draw_every: int = 3) -> dict[str, int]:
+    """`count` frames of seeded random input and random frame times from the stack `start()` sets up; whenever
+    the input quits the game or empties the stack, start again. Returns how often each scene class was on top."""
+    rng = random.Random(seed)
+    seen: dict[str, int] = {}
+    start()
+    for frame in range(count):
+        if not app.running or app.scenes.top is None:
+            app.running = True
+            start()
+        for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
+            pygame.event.post(random_event(rng))
+        if rng.random() < 0.002:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        for event in pygame.event.get():
+            app.handle_event(event)
+        top = app.scenes.top
+        if top is None or not app.running:
+            app.running = True
+            top = start()
+        seen[type(top).__name__] = seen.get(type(top).__name__, 0) + 1
+        top.update(rng.choice((0.0, FRAME, FRAME, 0.033, 0.1, rng.random() * 0.5)))
+        if frame % draw_every == 0:
+            app.draw(app.screen)
+    return seen

@@ -1,0 +1,449 @@
+"""The table scene driven headless through posted input: whole deals by keyboard and mouse, every decision
+kind, the layout for 3 to 8 players, random input, snapshots, and the frame loop."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import dataclasses
+import itertools
+import json
+import random
+import time
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pygame
+import pytest
+
+from game.ai.character import Character
+from game.ai.registry import character_ids, load_character_by_id
+from game.app.app import App, AppOptions
+from game.app.scenes.deal_summary import DealSummaryScene
+from game.app.scenes.results import ResultsScene
+from game.app.table import TableScene
+from game.app.table.human import lead_refusal
+from game.app.table.layout import table_layout
+from game.app.table.model import stop_words
+from game.config import rules_by_name
+from game.engine.cards import Card, parse_cards
+from game.engine.decisions import (BuyDeadAction, FollowAction, FollowDecision, LeadAction, LeadDecision,
+                                   StakeAction)
+from game.engine.rules import RuleSet
+
+FAST_CHARACTERS = [c for c in character_ids() if c != "expert"]  # the expert searches: slow for a test
+
+
+def characters(count: int) -> list[Character]:
+    """`count` characters that decide quickly."""
+    return [load_character_by_id(FAST_CHARACTERS[i % len(FAST_CHARACTERS)]) for i in range(count)]
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    made = App(AppOptions(data_dir=tmp_path, headless=True))
+    made.change_settings(dataclasses.replace(made.settings, animation_speed="instant"))
+    yield made
+    made.scenes.close()
+
+
+def table(app: App, players: int = 4, rules: RuleSet | None = None, seed: int = 7, **kwargs: object) -> TableScene:
+    """A table with the human in seat 0, pushed on the app."""
+    rules = rules or rules_by_name("classic")
+    seats = [("You", None)] + [(c.name, c) for c in characters(players - 1)]
+    scene = TableScene(app, dataclasses.replace(rules, players=players), seats, seed, **kwargs)  # type: ignore[arg-type]
+    app.scenes.clear_to(scene)
+    return scene
+
+
+def key(app: App, code: int, frames: int = 1) -> None:
+    """Post a key press and run the app."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    """Post a mouse move and a click at `pos` and run the app."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.step(1 / 60)
+
+
+def run_until(app: App, done: Callable[[], bool], frames: int = 3000) -> None:
+    """Step the app until `done()`."""
+    for _ in range(frames):
+        if done():
+            return
+        app.step(1 / 60)
+    assert done(), "the table never got there"
+
+
+def waiting_for_human(scene: TableScene) -> Callable[[], bool]:
+    return lambda: scene.human.kind is not None or isinstance(scene.app.scenes.top, (DealSummaryScene, ResultsScene))
+
+
+# --- layout -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", range(3, 9))
+@pytest.mark.parametrize("boodle", (1, 4, 13))
+def test_layout_seats_apart_and_on_the_table(players: int, boodle: int) -> None:
+    layout = table_layout(players, boodle)
+    regions = [place.region for place in layout.seats]
+    for a, b in itertools.combinations(range(players), 2):
+        assert not regions[a].colliderect(regions[b]), f"seats {a} and {b} overlap at {players} players"
+    fixed = {"centre": layout.centre, "hand": layout.hand, "panel": layout.panel, "status": layout.status,
+             "prompt": layout.prompt}
+    for seat, region in enumerate(regions):
+        assert layout.on_felt(region), f"seat {seat} is off the table at {players} players"
+        for name, rect in fixed.items():
+            assert not region.colliderect(rect), f"seat {seat} overlaps the {name} at {players} players"
+    for rect in (*layout.boodle_cards, layout.board, layout.pot, layout.dead, layout.hand, layout.panel):
+        assert layout.on_felt(rect)
+    for rect in (*layout.boodle_cards, layout.board, layout.pot, layout.dead):
+        assert layout.centre.contains(rect)
+    for first, second in itertools.combinations((layout.board, layout.pot, layout.dead, *layout.boodle_cards), 2):
+        assert not first.colliderect(second)
+    assert not layout.hand.colliderect(layout.panel)
+    for count in range(1, 14):
+        slots = layout.hand_slots(count)
+        assert all(layout.hand.contains(slot) for slot in slots)
+
+
+# --- a whole deal through the UI ---------------------------------------------------------------------
+
+def test_human_plays_a_whole_deal_by_keyboard(app: App) -> None:
+    scene = table(app, 4)
+    cards = scene.rules.boodle_cards
+    stakes = 0
+    leads = 0
+    run_until(app, waiting_for_human(scene))
+    while not isinstance(app.scenes.top, DealSummaryScene):
+        kind = scene.human.kind
+        if kind == "stake":
+            chips_before = scene.session.chips[0]
+            key(app, pygame.K_2)  # one chip on the second boodle card
+            key(app, pygame.K_PLUS)  # and another
+            key(app, pygame.K_RIGHT)
+            key(app, pygame.K_KP_PLUS)
+            key(app, pygame.K_EQUALS)
+            key(app, pygame.K_MINUS)  # taken back
+            key(app, pygame.K_UP)
+            assert scene.human.left_to_place == 0
+            key(app, pygame.K_c)
+            stake = [a for a in scene.actions if isinstance(a, StakeAction) and a.player == 0][-1]
+            assert dict(stake.boodle) == {cards[1]: 2, cards[2]: 2}
+            assert scene.session.chips[0] == chips_before - 5
+            stakes += 1
+        elif kind == "lead":
+            options = scene.human.options()
+            pending = scene.session.pending()
+            assert isinstance(pending, LeadDecision) and set(options) == set(pending.options)
+            key(app, pygame.K_RIGHT)
+            chosen = options[1 % len(options)]
+            assert scene.human.buttons[0].label.startswith(f"Lead {chosen.label}")
+            before = len(scene.session.view(0).plays)
+            key(app, pygame.K_RETURN)
+            plays = scene.session.view(0).plays
+            assert plays[before] == plays[before]._replace(player=0, card=chosen, lead=True)
+            assert chosen not in scene.session.hand(0)
+            leads += 1
+        else:
+            pytest.fail(f"no {kind} decision in classic rules")
+        run_until(app, waiting_for_human(scene))
+        if scene.human.kind is not None:
+            # what the table shows is what the engine holds, once the animations have caught up
+            assert scene.model.hand == list(scene.session.hand(0))
+            assert [s.chips for s in scene.model.seats] == scene.session.chips
+            assert scene.model.pot == scene.session.pot and scene.model.boodle == scene.session.boodle
+    assert stakes == 1 and leads >= 1
+    summary = app.scenes.top
+    assert isinstance(summary, DealSummaryScene)
+    assert summary.record.chips_after == scene.session.chips or scene.session.deal_number == 2
+    key(app, pygame.K_RETURN, frames=2)
+    assert app.scenes.top is scene
+
+
+def test_human_plays_a_deal_with_the_mouse(app: App) -> None:
+    scene = table(app, 3, seed=11)
+    run_until(app, waiting_for_human(scene))
+    layout = scene.layout
+    assert scene.human.kind == "stake"
+    click(app, layout.boodle_cards[0].center)
+    click(app, layout.boodle_cards[0].center)
+    click(app, layout.boodle_cards[0].center, button=3)  # right-click takes one back
+    assert scene.human.stake[0] == 1
+    spread = next(b for b in scene.human.buttons if b.label.startswith("Spread"))
+    click(app, spread.rect.center)
+    assert scene.human.stake == [1, 1, 1, 1]
+    biggest = next(b for b in scene.human.buttons if b.label.startswith("All on"))
+    click(app, biggest.rect.center)
+    assert sum(scene.human.stake) == 4 and max(scene.human.stake) == 4
+    confirm = next(b for b in scene.human.buttons if b.label.startswith("Confirm"))
+    click(app, confirm.rect.center)
+    assert isinstance(scene.actions[-1], StakeAction) or any(
+        isinstance(a, StakeAction) and a.player == 0 for a in scene.actions)
+    while True:
+        run_until(app, waiting_for_human(scene))
+        if isinstance(app.scenes.top, DealSummaryScene):
+            break
+        assert scene.human.kind == "lead"
+        rects = scene.human.hand_rects()
+        lawful = [(card, rect) for card, rect in rects if card in scene.human.lawful]
+        card, rect = lawful[-1]
+        click(app, (rect.x + 6, rect.y + 8))  # the corner a card shows above its neighbour
+        assert card not in scene.session.hand(0)
+    summary = app.scenes.top
+    assert isinstance(summary, DealSummaryScene)
+    click(app, summary.button.rect.center)
+    assert app.scenes.top is scene
+
+
+def test_buying_the_dead_hand_by_keyboard(app: App) -> None:
+    for answer, bought in ((pygame.K_b, True), (pygame.K_k, False)):
+        scene = table(app, 4, rules=rules_by_name("michigan"), seed=5)
+        assert scene.fast_forward_until(lambda s: s.human.kind == "buy_dead", 5000)
+        dead = scene.session.dead_hand()
+        key(app, answer)
+        action = [a for a in scene.actions if isinstance(a, BuyDeadAction)][-1]
+        assert action == BuyDeadAction(0, bought)
+        assert scene.session.view(0).table.dead_bought is bought
+        if bought:
+            assert scene.session.hand(0) == dead
+            run_until(app, lambda: not scene.director.busy)
+            assert set(scene.model.hand) == set(scene.session.hand(0)) | {
+                c for c, m in scene.model.board.items() if m.player == 0}
+
+
+def test_optional_following_play_and_decline(app: App) -> None:
+    rules = dataclasses.replace(rules_by_name("classic"), follow="optional")
+    scene = table(app, 5, rules=rules, seed=3)
+    answered = []
+    for answer in (pygame.K_p, pygame.K_d, pygame.K_RETURN):
+        assert scene.fast_forward_until(lambda s: s.human.kind == "follow", 20_000)
+        pending = scene.session.pending()
+        assert isinstance(pending, FollowDecision)
+        card = pending.card
+        key(app, answer)
+        action = scene.actions[-1]
+        assert action == FollowAction(0, answer != pygame.K_d)
+        answered.append(action.play)
+        if action.play:
+            assert card not in scene.session.hand(0)
+        else:
+            assert card in scene.session.hand(0)
+    assert answered == [True, False, True]
+
+
+def test_every_decision_kind_has_keys_and_a_hint(app: App) -> None:
+    scene = table(app, 4, seed=2)
+    assert scene.fast_forward_until(lambda s: s.human.kind == "lead", 5000)
+    key(app, pygame.K_h)
+    assert scene.human.hint and ("expert" in scene.human.hint.lower())
+    if scene.human.hint_card is not None:
+        assert scene.human.hint_card in scene.human.lawful
+    options = scene.human.options()
+    key(app, pygame.K_1 + len(options) - 1)  # the number key of the last option
+    assert scene.actions[-1] == LeadAction(0, options[-1])
+    assert scene.fast_forward_until(lambda s: s.human.kind == "stake", 20_000, play_for_human=True)
+    key(app, pygame.K_e)
+    assert scene.human.left_to_place == 0
+    key(app, pygame.K_BACKSPACE)
+    assert scene.human.left_to_place == 4
+    key(app, pygame.K_b)
+    key(app, pygame.K_RETURN)  # all placed: Enter confirms
+    assert isinstance(scene.actions[-1], StakeAction) and scene.actions[-1].player == 0
+
+
+def test_unlawful_leads_explained() -> None:
+    classic = rules_by_name("classic")
+    hand = list(parse_cards(["3C", "5C", "7H", "9H"]))
+    options = parse_cards(["3C", "7H"])
+    assert lead_refusal(Card.parse("5C"), hand, options, classic, None) == "You must lead the lowest ♣: 3♣"
+    assert lead_refusal(Card.parse("3C"), hand, options, classic, None) == ""
+    after_hearts = parse_cards(["3C"])
+    assert lead_refusal(Card.parse("7H"), hand, after_hearts, classic, 1) == "After a stop in ♥ you must switch suit"
+    colour = dataclasses.replace(classic, switch_to="other_colour")
+    assert "black suit" in lead_refusal(Card.parse("9H"), hand, after_hearts, colour, 1)
+
+
+def test_stops_are_explained_in_words() -> None:
+    assert stop_words(Card.parse("7C"), "dead_hand", False) == "Stop: 8♣ is in the dead hand"
+    assert stop_words(Card.parse("KH"), "king", False).startswith("Stop: King")
+    assert stop_words(Card.parse("8H"), "already_played", False) == "Stop: 9♥ was already played"
+    assert stop_words(Card.parse("8H"), "declined", True, human_declined=True) == "Stop: you declined 9♥"
+    # with optional following the table cannot tell a decline from a dead card
+    assert "declined, or in the dead hand" in stop_words(Card.parse("8H"), "dead_hand", True)
+
+
+def test_hovering_an_unlawful_card_says_why(app: App) -> None:
+    scene = table(app, 3, seed=4)
+    assert scene.fast_forward_until(lambda s: s.human.kind == "lead" and len(s.model.hand) > len(s.human.lawful),
+                                    20_000)
+    app.step(1 / 60)
+    for card, rect in scene.human.hand_rects():
+        if card not in scene.human.lawful:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.x + 5, rect.bottom - 10), rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            app.step(1 / 60)
+            if scene.human.hover_card == card:
+                assert scene.human.refusal(card).startswith(("You must lead", "After a stop"))
+                return
+    pytest.fail("no unlawful card could be hovered")
+
+
+# --- pacing, talk, pause ------------------------------------------------------------------------------
+
+def test_speed_setting_and_fast_forward(app: App) -> None:
+    app.change_settings(dataclasses.replace(app.settings, animation_speed="slow"))
+    scene = table(app, 4)
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert scene.director.busy and not scene.model.cut_cards  # the cut is being shown, slowly
+    presented = scene.director.presented
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+    app.step(1 / 60)
+    assert scene.model.deal_number == 1 and scene.director.presented > presented  # Space landed the cut: on to the deal
+    app.change_settings(dataclasses.replace(app.settings, animation_speed="instant"))
+    for _ in range(6):  # no waiting at all: one frame per decision of the characters before the human
+        app.step(1 / 60)
+    assert scene.human.kind == "stake"
+
+
+def test_chattiness_zero_silences_everyone(app: App) -> None:
+    app.change_settings(dataclasses.replace(app.settings, chattiness=0.0))
+    scene = table(app, 8)
+    for seat in range(1, 8):
+        for moment in ("stop", "boodle_win", "going_out", "big_loss", "win"):
+            assert scene.line_for(seat, moment) is None
+    app.change_settings(dataclasses.replace(app.settings, chattiness=1.0))
+    spoken = [scene.line_for(seat, moment) for seat in range(1, 8) for moment in ("stop", "win") for _ in range(6)]
+    assert any(spoken)
+
+
+def test_escape_pauses_and_resumes(app: App) -> None:
+    scene = table(app, 3)
+    app.step(1 / 60)
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is not scene and app.scenes.top.overlay
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is scene
+
+
+def test_time_limit_ends_with_the_deal_in_progress(app: App) -> None:
+    scene = table(app, 3, time_limit_s=0.05)
+    app.change_settings(dataclasses.replace(app.settings, animation_speed="fast"))
+    for _ in range(5):
+        app.step(1 / 30)
+    assert scene.end_requested
+    assert scene.fast_forward_until(lambda s: isinstance(s.app.scenes.top, ResultsScene), 50_000)
+    assert scene.session.over and scene.session.deal_number == 1
+
+
+def test_session_runs_to_the_results(app: App) -> None:
+    scene = table(app, 3, rules=dataclasses.replace(rules_by_name("classic"), deals=2))
+    assert scene.fast_forward_until(lambda s: isinstance(s.app.scenes.top, ResultsScene), 50_000)
+    results = app.scenes.top
+    assert isinstance(results, ResultsScene)
+    assert [seat.chips for seat in scene.model.seats] == scene.session.chips
+    assert scene.model.chips_total() == scene.session.chips_total()
+    app.step(1 / 60)
+    key(app, pygame.K_RETURN)
+    assert scene not in list(app.scenes)
+
+
+# --- snapshots ----------------------------------------------------------------------------------------
+
+def test_snapshot_resumes_the_same_session(app: App) -> None:
+    scene = table(app, 5, rules=rules_by_name("michigan"), seed=21)
+    assert scene.fast_forward_until(lambda s: s.session.deal_number == 2 and len(s.model.board) > 6, 50_000)
+    snapshot = json.loads(json.dumps(scene.snapshot()))
+    resumed = TableScene.resume(app, snapshot)
+    a, b = scene.session, resumed.session
+    assert a.pending() == b.pending() and a.chips == b.chips and a.pot == b.pot and a.boodle == b.boodle
+    assert [a.hand(s) for s in range(5)] == [b.hand(s) for s in range(5)] and a.dead_hand() == b.dead_hand()
+    assert resumed.model.hand == list(b.hand(0))
+    assert set(resumed.model.board) == {p.card for p in b.view(0).plays}
+    app.scenes.clear_to(resumed)
+    assert resumed.fast_forward_until(lambda s: isinstance(s.app.scenes.top, DealSummaryScene), 20_000)
+
+
+def test_a_resumed_table_can_buy_the_dead_hand(app: App) -> None:
+    scene = table(app, 4, rules=rules_by_name("michigan"), seed=5)
+    assert scene.fast_forward_until(lambda s: s.human.kind == "buy_dead", 5000)
+    resumed = TableScene.resume(app, json.loads(json.dumps(scene.snapshot())))
+    app.scenes.clear_to(resumed)
+    dead = resumed.session.dead_hand()
+    run_until(app, lambda: resumed.human.kind == "buy_dead")
+    key(app, pygame.K_b)
+    assert resumed.session.hand(0) == dead
+    run_until(app, lambda: not resumed.director.motion.busy and resumed.director.presented > 0)
+    played = {c for c, m in resumed.model.board.items() if m.player == 0}
+    assert set(resumed.model.hand) | played == set(dead)
+
+
+def test_a_watched_table_plays_on_by_itself(app: App) -> None:
+    seats = [(c.name, c) for c in characters(4)]
+    scene = TableScene(app, rules_by_name("classic"), seats, 3)
+    app.scenes.clear_to(scene)
+    run_until(app, lambda: scene.session.deal_number >= 2, frames=4000)
+    assert scene.human.kind is None
+
+
+# --- robustness and frames ----------------------------------------------------------------------------
+
+KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB,
+        pygame.K_BACKSPACE, pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_KP_MINUS,
+        pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_9, pygame.K_KP1, pygame.K_a,
+        pygame.K_b, pygame.K_c, pygame.K_d, pygame.K_e, pygame.K_h, pygame.K_k, pygame.K_n, pygame.K_p, pygame.K_y)
+
+
+@pytest.mark.parametrize("players", (3, 8))
+def test_random_input_never_breaks_the_table(app: App, players: int) -> None:
+    app.change_settings(dataclasses.replace(app.settings, animation_speed="fast"))
+    rng = random.Random(players)
+    rules = rules_by_name("michigan" if players == 3 else "classic")
+    scene = table(app, players, rules=rules, seed=players)
+    total = scene.session.chips_total()
+    tables = 1
+    for frame in range(2500):
+        for _ in range(rng.choice((0, 0, 1, 2))):
+            roll = rng.random()
+            pos = (rng.randrange(1280), rng.randrange(720))
+            if roll < 0.45:
+                event = pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=0, unicode="", scancode=0)
+            elif roll < 0.75:
+                event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 3)))
+            elif roll < 0.95:
+                event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            else:
+                event = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False)
+            pygame.event.post(event)
+        app.step(rng.choice((0.0, 1 / 120, 1 / 60, 1 / 30, 0.1)))
+        assert scene.session.chips_total() == total
+        if scene not in list(app.scenes):  # the session ended and the results led away: sit down again
+            scene = table(app, players, rules=rules, seed=players + frame)
+            total = scene.session.chips_total()
+            tables += 1
+    assert scene.actions or tables > 1
+
+
+def test_frames_run_and_draw_changes_nothing(app: App) -> None:
+    app.change_settings(dataclasses.replace(app.settings, animation_speed="normal"))
+    seats = [(c.name, c) for c in characters(8)]
+    scene = TableScene(app, rules_by_name("classic"), seats, 1)
+    app.scenes.clear_to(scene)
+    times = []
+    for _ in range(240):
+        began = time.perf_counter()
+        app.step(1 / 60)
+        times.append(time.perf_counter() - began)
+        version, presented, queued = scene.model.version, scene.director.presented, len(scene.director.queue)
+        scene.draw(app.screen)
+        assert (scene.model.version, scene.director.presented, len(scene.director.queue)) == \
+            (version, presented, queued)
+    assert sum(times) / len(times) < 0.05  # a sanity bound, not the benchmark
