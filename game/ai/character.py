@@ -88,6 +88,19 @@ class CharacterAgent:
         play = self._follow.function(view, decision, self._follow_params, rng)
         return FollowAction(decision.player, (not play) if slip else play)
 
+    def rng_state(self) -> list[Any]:
+        """The decision stream's state as plain JSON-ready data, so a saved session plays on exactly."""
+        version, internal, gauss = self._rng.getstate()
+        return [version, list(internal), gauss]
+
+    def restore_rng(self, state: Any) -> None:
+        """Put the decision stream back where `rng_state()` found it; ValueError if `state` is not one."""
+        try:
+            version, internal, gauss = state
+            self._rng.setstate((version, tuple(int(n) for n in internal), gauss))
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"not a saved random state for {self.character.id}: {error}") from None
+
     def think_time(self) -> float:
         """Seconds to wait before acting at the table, drawn from the character's range."""
         low, high = self.character.think_time

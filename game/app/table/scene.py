@@ -88,7 +88,8 @@ class TableScene(Scene):
     """A session of Newmarket at the table; seat 0 is the human unless it has a character (a watched table)."""
 
     def __init__(self, app: Any, rules: RuleSet, seats: Sequence[SeatSpec], seed: int, *,
-                 time_limit_s: float | None = None, _replay: Sequence[Action] = (), _elapsed: float = 0.0) -> None:
+                 time_limit_s: float | None = None, _replay: Sequence[Action] = (), _elapsed: float = 0.0,
+                 _agent_states: Sequence[Any] | None = None) -> None:
         super().__init__(app)
         if not 3 <= len(seats) <= 8:
             raise ValueError(f"a table seats 3 to 8 players, not {len(seats)}")
@@ -103,11 +104,19 @@ class TableScene(Scene):
         infos = [SeatInfo(name, "human" if character is None else "ai", None if character is None else character.id)
                  for name, character in seats]
         self.session = Session(rules, infos, seed)
-        # a resumed session's characters draw from fresh streams: their past choices are in the actions already
-        salt = f":{len(_replay)}" if _replay else ""
+        # A resumed session's characters take up their decision streams where the save left them, so the
+        # rest plays out as it would have; a save without them gives fresh streams rather than replayed ones.
+        salt = f":{len(_replay)}" if _replay and _agent_states is None else ""
         self.agents: list[CharacterAgent | None] = [
             None if character is None else CharacterAgent(character, f"{seed}:{seat}{salt}")
             for seat, (_, character) in enumerate(seats)]
+        if _agent_states is not None:
+            if len(_agent_states) != len(self.agents):
+                raise ValueError("the saved characters do not match the seats")
+            for agent, state in zip(self.agents, _agent_states):
+                if agent is not None:
+                    agent.restore_rng(state)
+        self._agent_states = [None if agent is None else agent.rng_state() for agent in self.agents]
         self.model = TableModel(rules, seats)
         self.layout: TableLayout = table_layout(len(seats), len(rules.boodle_cards))
         self.director = Director(self)
@@ -156,7 +165,8 @@ class TableScene(Scene):
         actions = [action_from_data(a) for a in snapshot["actions"]]
         limit = snapshot.get("time_limit_s")
         return cls(app, rules, seats, int(snapshot["seed"]), time_limit_s=None if limit is None else float(limit),
-                   _replay=actions, _elapsed=float(snapshot.get("elapsed_s", 0.0)))
+                   _replay=actions, _elapsed=float(snapshot.get("elapsed_s", 0.0)),
+                   _agent_states=snapshot.get("agents"))
 
     def snapshot(self) -> dict[str, Any]:
         """What is needed to resume: rules, seats, seed and every action applied (the engine is deterministic)."""
@@ -164,6 +174,7 @@ class TableScene(Scene):
                 "seats": [{"name": name, "character": None if character is None else character.id}
                           for name, character in self.seats],
                 "seed": self.seed, "actions": [action_data(a) for a in self.actions],
+                "agents": self._agent_states,
                 "time_limit_s": self.time_limit_s, "elapsed_s": round(self.elapsed, 3),
                 "deal": self.session.deal_number}
 
@@ -340,6 +351,9 @@ class TableScene(Scene):
             self.model.touch()
             return
         self.actions.append(action)
+        agent = self.agents[action.player]
+        if agent is not None:  # its stream has moved on by exactly this decision
+            self._agent_states[action.player] = agent.rng_state()
         self.model.active = None
         self.turn_words = ""
         self.director.push(events)
