@@ -97,6 +97,10 @@ def _line_of_text(raw: Any, blank_ok: bool) -> tuple[Any, Issues]:
         return None, [(None, "must not be blank")]
     if "\n" in text:
         return None, [(None, "must be one line of text")]
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # an escape such as "\ud800" names half a character, which no file can hold
+        return None, [(None, "must be text that can be written out: it has half of an escaped character")]
     return text, []
 
 
