@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from . import bench, check_config, screenshots, simulate, tournament
+from . import bench, check_config, replay, screenshots, simulate, tournament
 
 # each tool module offers add_parser(subparsers) and run(args) -> exit code; none imports pygame until it runs
-TOOLS = (simulate, check_config, bench, tournament, screenshots)
+TOOLS = (simulate, check_config, bench, tournament, screenshots, replay)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,189 @@
+"""The player's statistics, read off sessions' event logs (RULES.md's event table). No pygame here.
+
+What each figure means:
+- record against a character (keyed by the seat's `personality`, else its name): sessions played together;
+  sessions the player finished ahead of / behind / level with them (final chips); chips won from them and
+  lost to them (a character in two seats of one session counts twice), counting the deal settlements between the two (R19 payments: they paid the player for
+  cards left when the player went out, or the reverse) — pots and boodle chips come from everybody, so they
+  belong to no one opponent.
+- boodle cards hit: for each boodle card, how often the player hit it and the chips it paid.
+- deals played / won: deals the player was dealt into, and those they went out first in (hand_won).
+- biggest pot: the largest pot the player took when winning a deal (payments not included).
+- longest run: the most cards the player played one after another within one run, with nobody else's
+  card between (a lead and the follows that came straight after it; a stop or another player's card ends it).
+- chips over time: the player's chips after every deal, across sessions, as points for a line chart.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable
+
+STATS_VERSION = 1
+
+
+@dataclass
+class Record:
+    """The player's record against one character."""
+
+    sessions: int = 0
+    ahead: int = 0
+    behind: int = 0
+    level: int = 0
+    chips_won: int = 0
+    chips_lost: int = 0
+
+    @property
+    def net(self) -> int:
+        """Chips won from them less chips lost to them."""
+        return self.chips_won - self.chips_lost
+
+
+@dataclass
+class BoodleHits:
+    """How often the player hit one boodle card, and for how much."""
+
+    hits: int = 0
+    chips: int = 0
+
+
+@dataclass(frozen=True)
+class ChipPoint:
+    """One point of the chips-over-time chart: the player's chips after a deal."""
+
+    session: int  # 1-based count of sessions added
+    deal: int
+    chips: int
+
+
+@dataclass
+class Statistics:
+    """Every figure above, added up over the sessions given to `add_session`."""
+
+    sessions: int = 0
+    sessions_won: int = 0
+    deals_played: int = 0
+    deals_won: int = 0
+    biggest_pot: int = 0
+    longest_run: int = 0
+    records: dict[str, Record] = field(default_factory=dict)
+    boodle: dict[str, BoodleHits] = field(default_factory=dict)
+    chips_over_time: list[ChipPoint] = field(default_factory=list)
+
+    def add_session(self, events: Iterable[Any], human_seat: int) -> None:
+        """Count one session's log (event dicts, JSON lines or engine events) seen from `human_seat`."""
+        me = human_seat
+        self.sessions += 1
+        session = self.sessions
+        opponents: dict[int, str] = {}
+        streak = deal = 0
+        last_player: int | None = None
+        for raw in events:
+            event = _as_dict(raw)
+            kind = event.get("type")
+            if kind == "session_start":
+                for seat, player in enumerate(event.get("players", [])):
+                    if seat != me:
+                        opponents[seat] = str(player.get("personality") or player.get("name") or f"seat {seat}")
+            elif kind == "deal_start":
+                deal = int(event.get("deal", deal + 1))
+            elif kind == "deal":
+                hands = event.get("hands", [])
+                if me < len(hands) and hands[me]:
+                    self.deals_played += 1
+                last_player, streak = None, 0
+            elif kind == "play":
+                player = event.get("player")
+                if event.get("lead") or player != last_player:
+                    streak = 0
+                last_player = player
+                if player == me:
+                    streak += 1
+                    self.longest_run = max(self.longest_run, streak)
+            elif kind == "stop":
+                last_player, streak = None, 0
+            elif kind == "boodle_won" and event.get("player") == me:
+                hits = self.boodle.setdefault(str(event.get("card")), BoodleHits())
+                hits.hits += 1
+                hits.chips += int(event.get("chips", 0))
+            elif kind == "hand_won":
+                winner = event.get("player")
+                if winner == me:
+                    self.deals_won += 1
+                    self.biggest_pot = max(self.biggest_pot, int(event.get("pot", 0)))
+                for payment in event.get("payments", []):
+                    source, chips = payment.get("from"), int(payment.get("chips", 0))
+                    if winner == me and source in opponents:
+                        self._record(opponents[source]).chips_won += chips
+                    elif source == me and winner in opponents:
+                        self._record(opponents[winner]).chips_lost += chips
+            elif kind == "deal_end":
+                chips = event.get("chips", [])
+                if me < len(chips):
+                    self.chips_over_time.append(ChipPoint(session, deal, int(chips[me])))
+            elif kind == "session_end":
+                final = event.get("chips", [])
+                if me in event.get("winners", []):
+                    self.sessions_won += 1
+                for seat, character in opponents.items():
+                    if me < len(final) and seat < len(final):
+                        record = self._record(character)
+                        if final[me] > final[seat]:
+                            record.ahead += 1
+                        elif final[me] < final[seat]:
+                            record.behind += 1
+                        else:
+                            record.level += 1
+        for character in opponents.values():
+            self._record(character).sessions += 1
+
+    def _record(self, character: str) -> Record:
+        return self.records.setdefault(character, Record())
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data (with a version number) that `from_dict` reads back."""
+        data = asdict(self)
+        data["chips_over_time"] = [[p.session, p.deal, p.chips] for p in self.chips_over_time]
+        return {"version": STATS_VERSION, **data}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Statistics":
+        """Statistics from `to_dict` data; ValueError (one sentence) if it is not that."""
+        try:
+            if not isinstance(data, dict) or data.get("version") != STATS_VERSION:
+                raise ValueError("not statistics of a known version")
+            return cls(
+                sessions=int(data["sessions"]), sessions_won=int(data["sessions_won"]),
+                deals_played=int(data["deals_played"]), deals_won=int(data["deals_won"]),
+                biggest_pot=int(data["biggest_pot"]), longest_run=int(data["longest_run"]),
+                records={str(k): Record(**{f: int(n) for f, n in v.items()}) for k, v in data["records"].items()},
+                boodle={str(k): BoodleHits(int(v["hits"]), int(v["chips"])) for k, v in data["boodle"].items()},
+                chips_over_time=[ChipPoint(int(s), int(d), int(c)) for s, d, c in data["chips_over_time"]])
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise ValueError(f"the statistics could not be read: {error}") from None
+
+    def to_json(self) -> str:
+        """The statistics as one JSON text."""
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Statistics":
+        """Statistics from `to_json` text; ValueError if it is not that."""
+        try:
+            return cls.from_dict(json.loads(text))
+        except json.JSONDecodeError as error:
+            raise ValueError(f"the statistics could not be read: {error.msg}") from None
+
+
+def _as_dict(event: Any) -> dict[str, Any]:
+    """An event as a plain dict, whichever way it came."""
+    if isinstance(event, dict):
+        return event
+    if isinstance(event, str):
+        loaded = json.loads(event)
+        return loaded if isinstance(loaded, dict) else {}
+    data = getattr(event, "data", None)
+    if callable(data):
+        return {"type": getattr(event, "type", None), **data()}
+    return {}

@@ -1,0 +1,367 @@
+"""Save slots: versioned JSON files in `<data>/saves/`, migrated step by step, written atomically with a backup.
+
+A save is one JSON document (`FORMAT`, `VERSION`):
+
+    {"format": "newmarket-save", "version": 2, "saved_at": 1764432000, "slot": "autosave",
+     "summary": {"venue": "The Crown", "deal": 3, "chips": 41},
+     "table": {...TableScene.snapshot(): rules, seats, seed, actions, agents...} or null,
+     "campaign": {...opaque, owned by the campaign model...} or null,
+     "logs": ["<JSONL of finished deal 1>", "<JSONL of deal 2>", ...]}
+
+The finished deals' logs are kept as one JSONL string per deal: compact, and exactly what `replay` reads.
+
+Version 1 is the kept-session file of `resume.py` (`{"format": "newmarket-session", "version": 1,
+"saved_at", "snapshot"}`); `MIGRATIONS[n]` turns a version-n document into version n+1, so any older file
+walks the chain up to `VERSION`. A file that cannot be used (not JSON, empty, truncated, not an object,
+not ours, a version we do not know, missing parts) is renamed aside with a time stamp, never deleted, and
+`load_slot` says why in one sentence and whether the slot's backup (`<slot>.json.bak`, the save before the
+last one) can be restored. Nothing here raises on a bad file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .atomic import backup_path, write_atomically
+
+SAVES_FOLDER = "saves"
+FORMAT = "newmarket-save"
+VERSION = 2
+AUTOSAVE = "autosave"
+LEGACY_FORMAT = "newmarket-session"  # resume.py's session.json, version 1 of this chain
+_SLOT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
+
+Document = dict[str, Any]
+
+
+# --- migrations ------------------------------------------------------------------------------------
+
+def _v1_to_v2(document: Document) -> Document:
+    """resume.py's kept session (one table snapshot) becomes a save with no campaign and no logs."""
+    snapshot = document.get("snapshot")
+    deal = snapshot.get("deal") if isinstance(snapshot, dict) else None
+    return {"format": FORMAT, "version": 2, "saved_at": document.get("saved_at", 0), "slot": AUTOSAVE,
+            "summary": {"venue": None, "deal": deal if type(deal) is int else None, "chips": None},
+            "table": snapshot, "campaign": None, "logs": []}
+
+
+MIGRATIONS: dict[int, Callable[[Document], Document]] = {1: _v1_to_v2}
+_FORMATS = {1: LEGACY_FORMAT}  # the format string each old version carried, when it differs from FORMAT
+
+
+def migrate(document: Document) -> Document:
+    """`document` walked up the migration chain to `VERSION`; ValueError (with a sentence) if it cannot be."""
+    version = document.get("version")
+    if type(version) is not int:
+        raise ValueError("it has no version number")
+    if version > VERSION:
+        raise ValueError(f"it was written by a newer version of the game (save format {version}, "
+                         f"this game reads up to {VERSION})")
+    if version < 1:
+        raise ValueError(f"its save format {version} is unknown")
+    if document.get("format") != _FORMATS.get(version, FORMAT):
+        raise ValueError("it is not a Newmarket save")
+    while version < VERSION:
+        document = MIGRATIONS[version](document)
+        version += 1
+        if document.get("version") != version:
+            raise AssertionError(f"migration from {version - 1} did not produce version {version}")
+    return document
+
+
+# --- the save itself -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SaveData:
+    """What one slot holds: where the player is at the table, their campaign, and the finished deals' logs."""
+
+    table: dict[str, Any] | None = None
+    campaign: Any = None
+    logs: tuple[str, ...] = ()
+    venue: str | None = None
+    deal: int | None = None
+    chips: int | None = None
+    saved_at: int = 0
+    slot: str = AUTOSAVE
+
+    def to_document(self) -> Document:
+        """The save as the current version's JSON-ready document."""
+        deal = self.deal
+        if deal is None and self.table is not None and type(self.table.get("deal")) is int:
+            deal = self.table["deal"]
+        return {"format": FORMAT, "version": VERSION, "saved_at": self.saved_at, "slot": self.slot,
+                "summary": {"venue": self.venue, "deal": deal, "chips": self.chips},
+                "table": self.table, "campaign": self.campaign, "logs": list(self.logs)}
+
+    @classmethod
+    def from_document(cls, document: Document) -> "SaveData":
+        """A current-version document as a SaveData; ValueError (a sentence) if a part is the wrong shape."""
+        problem = _shape_problem(document)
+        if problem:
+            raise ValueError(problem)
+        summary = document.get("summary") or {}
+        return cls(table=document.get("table"), campaign=document.get("campaign"),
+                   logs=tuple(document.get("logs") or ()), venue=summary.get("venue"), deal=summary.get("deal"),
+                   chips=summary.get("chips"), saved_at=int(document.get("saved_at") or 0),
+                   slot=str(document.get("slot") or AUTOSAVE))
+
+
+def _shape_problem(document: Document) -> str | None:
+    """Why a current-version document cannot be used, or None."""
+    table = document.get("table")
+    if table is not None:
+        if not isinstance(table, dict):
+            return "its table is not a table snapshot"
+        if type(table.get("seed")) is not int or not isinstance(table.get("actions"), list) \
+                or not isinstance(table.get("rules"), dict) or not isinstance(table.get("seats"), list):
+            return "its table snapshot is missing its seed, rules, seats or actions"
+    logs = document.get("logs", [])
+    if not isinstance(logs, list) or not all(isinstance(log, str) for log in logs):
+        return "its deal logs are not a list of logs"
+    summary = document.get("summary", {})
+    if summary is not None and not isinstance(summary, dict):
+        return "its summary is not an object"
+    for key, kind in (("venue", str), ("deal", int), ("chips", int)):
+        value = (summary or {}).get(key)
+        if value is not None and type(value) is not kind:
+            return f"its summary's {key} is the wrong type"
+    saved_at = document.get("saved_at", 0)
+    if type(saved_at) not in (int, float):
+        return "its save time is the wrong type"
+    return None
+
+
+def deal_log(events: list[dict[str, Any]] | list[str]) -> str:
+    """One deal's log as kept in a save: JSONL text from event dicts (or from JSON lines)."""
+    lines = [line if isinstance(line, str) else json.dumps(line, separators=(", ", ": "), ensure_ascii=False)
+             for line in events]
+    return "".join(line.rstrip("\n") + "\n" for line in lines)
+
+
+# --- slots ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LoadResult:
+    """What `load_slot` found: the save, or a sentence for the player and whether a backup can be offered."""
+
+    save: SaveData | None = None
+    problem: str | None = None
+    backup_available: bool = False
+    moved_to: Path | None = None
+    migrated_from: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True when there is a save to use."""
+        return self.save is not None
+
+
+@dataclass(frozen=True)
+class SlotInfo:
+    """One line of the slot list: when it was saved and where the player was."""
+
+    slot: str
+    saved_at: int | None = None
+    venue: str | None = None
+    deal: int | None = None
+    chips: int | None = None
+    problem: str | None = None
+    backup_available: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def check_slot_name(slot: str) -> str:
+    """`slot` if it is a usable slot name (letters, digits, - and _, up to 32); ValueError otherwise."""
+    if not isinstance(slot, str) or not _SLOT_NAME.match(slot):
+        raise ValueError(f"a save slot is named with letters, digits, '-' and '_' (up to 32), not {slot!r}")
+    return slot
+
+
+def saves_dir(folder: Path) -> Path:
+    """The folder of save slots inside the data folder."""
+    return folder / SAVES_FOLDER
+
+
+def slot_path(folder: Path, slot: str | int) -> Path:
+    """The file of one slot; numbered slots are named `slot-N`."""
+    name = f"slot-{slot}" if isinstance(slot, int) else slot
+    return saves_dir(folder) / f"{check_slot_name(name)}.json"
+
+
+def save_slot(folder: Path, slot: str | int, save: SaveData) -> SaveData:
+    """Write `save` to `slot` atomically, keeping the previous save as the backup; the save as written.
+
+    Raises OSError if the file cannot be written and TypeError/ValueError if the data is not JSON-ready.
+    """
+    path = slot_path(folder, slot)
+    written = SaveData(table=save.table, campaign=save.campaign, logs=tuple(save.logs), venue=save.venue,
+                       deal=save.deal, chips=save.chips, saved_at=round(time.time()), slot=path.stem)
+    text = json.dumps(written.to_document(), ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
+    write_atomically(path, text.encode("utf-8"), keep_backup=True)
+    return written
+
+
+def load_slot(folder: Path, slot: str | int) -> LoadResult:
+    """The save in `slot`; a file that cannot be used is moved aside and explained, and its backup offered."""
+    path = slot_path(folder, slot)
+    backup = backup_path(path)
+    if not path.is_file():
+        if backup.is_file():
+            return LoadResult(problem=f"The save '{path.stem}' is missing; its backup can be restored.",
+                              backup_available=True)
+        return LoadResult()
+    save, version, why = read_save_file(path)
+    if save is not None:
+        return LoadResult(save=save, migrated_from=version if version != VERSION else None)
+    moved, sentence = _set_aside(path, why or "it could not be read")
+    has_backup = backup.is_file()
+    offer = " Its backup (the save before) can be restored." if has_backup else " There is no backup of it."
+    return LoadResult(problem=f"The save '{path.stem}' could not be used: {sentence}.{offer}",
+                      backup_available=has_backup, moved_to=moved)
+
+
+def read_save_file(path: Path) -> tuple[SaveData | None, int | None, str | None]:
+    """The save in a file (any known version): (save, the version read, None) or (None, None, why not)."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return None, None, f"it could not be read ({error.strerror or error})"
+    if not data.strip():
+        return None, None, "it is empty"
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None, None, "it is damaged (not text)"
+    except (ValueError, RecursionError):
+        return None, None, "it is damaged or cut short (not valid JSON)"
+    if not isinstance(document, dict):
+        return None, None, "it is not a Newmarket save (not a JSON object)"
+    version = document.get("version")
+    try:
+        current = migrate(document)
+        return SaveData.from_document(current), version if type(version) is int else None, None
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        return None, None, str(error) if isinstance(error, ValueError) else f"it is malformed ({error!r})"
+
+
+def restore_backup(folder: Path, slot: str | int) -> LoadResult:
+    """Put the slot's backup back in place and load it; a bad backup is moved aside and explained too."""
+    path = slot_path(folder, slot)
+    backup = backup_path(path)
+    if not backup.is_file():
+        return LoadResult(problem=f"The save '{path.stem}' has no backup to restore.")
+    save, version, why = read_save_file(backup)
+    if save is None:
+        moved, sentence = _set_aside(backup, why or "it could not be read")
+        return LoadResult(problem=f"The backup of '{path.stem}' could not be used either: {sentence}.",
+                          moved_to=moved)
+    moved_current: Path | None = None
+    if path.exists():  # never silently overwrite whatever is there now
+        moved_current, _ = _set_aside(path, "replaced by its backup", tag="replaced")
+    try:
+        write_atomically(path, backup.read_bytes())
+    except OSError as error:
+        return LoadResult(problem=f"The backup of '{path.stem}' could not be put back ({error.strerror or error}).",
+                          backup_available=True, moved_to=moved_current)
+    return LoadResult(save=save, migrated_from=version if version != VERSION else None, moved_to=moved_current)
+
+
+def delete_slot(folder: Path, slot: str | int) -> Path | None:
+    """Retire a slot the player chose to delete: renamed aside, never removed; where it went, or None."""
+    path = slot_path(folder, slot)
+    if not path.exists():
+        return None
+    moved, _ = _set_aside(path, "deleted by the player", tag="deleted")
+    return moved
+
+
+def list_slots(folder: Path) -> list[SlotInfo]:
+    """Every slot with its summary, autosave first, then by name; unreadable ones are listed with their problem."""
+    found = saves_dir(folder)
+    if not found.is_dir():
+        return []
+    names = {p.name[:-len(".json")] for p in found.glob("*.json")}
+    names |= {p.name[:-len(".json.bak")] for p in found.glob("*.json.bak")}
+    infos: list[SlotInfo] = []
+    for name in sorted(names, key=lambda n: (n != AUTOSAVE, n)):
+        if not _SLOT_NAME.match(name):
+            continue
+        path = found / f"{name}.json"
+        has_backup = backup_path(path).is_file()
+        if not path.is_file():
+            infos.append(SlotInfo(name, problem="missing", backup_available=has_backup))
+            continue
+        save, _, why = read_save_file(path)
+        if save is None:
+            infos.append(SlotInfo(name, problem=why, backup_available=has_backup))
+        else:
+            infos.append(SlotInfo(name, save.saved_at, save.venue, save.to_document()["summary"]["deal"],
+                                  save.chips, backup_available=has_backup))
+    return infos
+
+
+def import_kept_session(folder: Path) -> LoadResult:
+    """resume.py's `session.json` read through the migration chain as an autosave (the file is left alone)."""
+    from .resume import resume_path
+    path = resume_path(folder)
+    if not path.is_file():
+        return LoadResult()
+    save, version, why = read_save_file(path)
+    if save is None:
+        return LoadResult(problem=f"The kept session could not be used: {why}.")
+    return LoadResult(save=save, migrated_from=version)
+
+
+def _set_aside(path: Path, why: str, tag: str = "unreadable") -> tuple[Path | None, str]:
+    """Rename `path` out of the way with a time stamp (never delete it); where it went and a sentence."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{tag}-{stamp}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{path.name}.{tag}-{stamp}-{number}")
+    try:
+        path.rename(target)
+    except OSError as error:
+        return None, f"{why}; it could not be moved aside either ({error.strerror or error})"
+    return target, f"{why}. It was kept as {target.name}"
+
+
+# --- actions as plain data: the same shape as the table scene's snapshot (game/app/table/scene.py) ------
+
+def action_to_data(action: Any) -> dict[str, Any]:
+    """An engine action as the JSON-ready data a table snapshot keeps."""
+    from ..engine.decisions import BuyDeadAction, FollowAction, LeadAction, StakeAction
+    if isinstance(action, StakeAction):
+        return {"kind": "stake", "player": action.player, "boodle": [[str(c), n] for c, n in action.boodle]}
+    if isinstance(action, BuyDeadAction):
+        return {"kind": "buy_dead", "player": action.player, "buy": action.buy}
+    if isinstance(action, LeadAction):
+        return {"kind": "lead", "player": action.player, "card": str(action.card)}
+    if isinstance(action, FollowAction):
+        return {"kind": "follow", "player": action.player, "play": action.play}
+    raise TypeError(f"not an action: {action!r}")
+
+
+def action_from_data(data: dict[str, Any]) -> Any:
+    """The engine action `action_to_data` wrote; ValueError if it is not one."""
+    from ..engine.cards import Card
+    from ..engine.decisions import BuyDeadAction, FollowAction, LeadAction, StakeAction
+    try:
+        kind, player = data["kind"], int(data["player"])
+        if kind == "stake":
+            return StakeAction(player, tuple((Card.parse(c), int(n)) for c, n in data["boodle"]))
+        if kind == "buy_dead":
+            return BuyDeadAction(player, bool(data["buy"]))
+        if kind == "lead":
+            return LeadAction(player, Card.parse(data["card"]))
+        if kind == "follow":
+            return FollowAction(player, bool(data["play"]))
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"not a saved action: {data!r} ({error})") from None
+    raise ValueError(f"unknown action kind {kind!r}")
