@@ -42,8 +42,10 @@ def test_no_path_checks_the_game_config_folder(capsys: pytest.CaptureFixture[str
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
     code, out = check(capsys)
-    expected = len(list_rules_files()) + len(list_character_files())  # config/ holds rules and characters
+    # config/ holds rules, characters and the campaign
+    expected = len(list_rules_files()) + len(list_character_files()) + 1
     assert code == 0 and len(out) == expected and all(line.startswith("ok  ") for line in out)
+    assert "ok  config/campaign.yaml (campaign)" in out
 
 
 def test_problems_are_one_line_each_and_fail(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

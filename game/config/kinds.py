@@ -22,6 +22,7 @@ class ConfigKind:
     folders: tuple[str, ...]
     keys: frozenset[str]  # top-level keys that mark a file as this kind (not generic ones such as name)
     load: Callable[[Path], Any]  # validates a file, raising ConfigError with every problem
+    name_words: tuple[str, ...] = ()  # a file whose name holds one of these (my-campaign.yaml) is this kind
 
 
 _KINDS: dict[str, ConfigKind] = {}
@@ -49,7 +50,7 @@ def kind_named(name: str) -> ConfigKind | None:
 
 
 def kind_name_for_path(path: Path) -> str | None:
-    """The name of the kind whose folder holds `path` (registered or planned), if any."""
+    """The name of the kind whose folder holds `path` (registered or planned), else whose word is in its name."""
     # only the closest folders count, so a checkout that happens to sit under a folder called
     # "rules" does not make every file in it a rules file
     for folder in reversed(path.resolve().parent.parts[-_FOLDER_DEPTH:]):
@@ -59,6 +60,11 @@ def kind_name_for_path(path: Path) -> str | None:
                 return kind.name
         if folder in PLANNED_FOLDERS:
             return PLANNED_FOLDERS[folder]
+    # the file's name counts only outside the kinds' folders, so rules/campaign-night.yaml stays a rules file
+    stem = path.stem.lower()
+    for kind in _KINDS.values():
+        if any(word in stem for word in kind.name_words):
+            return kind.name
     return None
 
 

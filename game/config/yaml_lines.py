@@ -42,9 +42,9 @@ class YamlDocument:
         while True:
             if key in self.key_lines:
                 return self.key_lines[key]
-            if "." not in key:
+            if "." not in key and "[" not in key:
                 return None
-            key = key.rsplit(".", 1)[0]
+            key = key[:max(key.rfind("."), key.rfind("["))]
 
     def item_line(self, key: str, index: int) -> int | None:
         """The line of item `index` of the list under `key`, else the key's own line."""
@@ -230,6 +230,11 @@ def _index_value(node: Any, path: str, source: str, key_lines: dict[str, int],
     """Record the lines inside one value: a list's items, a mapping's keys."""
     if isinstance(node, yaml.SequenceNode):
         item_lines[path] = tuple(_line(item) for item in node.value)
+        # a mapping in a list (a campaign's venues) is keyed `path[N]`, counting from 1 as a reader does
+        for number, item in enumerate(node.value, start=1):
+            if isinstance(item, yaml.MappingNode):
+                key_lines[f"{path}[{number}]"] = _line(item)
+                _index(item, f"{path}[{number}].", source, key_lines, item_lines, duplicates, on_path, depth + 1)
     elif isinstance(node, yaml.MappingNode):
         _index(node, path + ".", source, key_lines, item_lines, duplicates, on_path, depth + 1)
 

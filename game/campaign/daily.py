@@ -1,0 +1,109 @@
+"""The daily deal: one table a day, the same for everyone, drawn from the date alone, with a best score per date.
+
+The seed is the first 8 bytes of sha256("newmarket-daily-YYYY-MM-DD"), big-endian.
+Everything else about the day (rules, opponents, deals, and the session's own seed)
+comes from that seed through `random.Random(seed).randrange`, whose results for a
+given seed Python keeps stable, over fixed pools named here, so a player's own
+rules or character files never change the day's table. Everyone sits down with the
+rules' starting_chips; the day's score is the player's final chips.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.config.rules_file import RULES_DIR, load_rules
+from game.engine.rules import RuleSet
+
+from .scores import iso_date
+
+DAILY_RULES: tuple[str, ...] = ("classic", "chicago", "michigan", "saratoga", "house")
+DAILY_OPPONENTS: tuple[str, ...] = ("bert", "dex", "expert", "hetty", "maud", "pip", "professor", "reggie", "vera")
+DAILY_OPPONENT_COUNTS: tuple[int, ...] = (2, 3, 4, 5)
+DAILY_DEALS: tuple[int, ...] = (6, 8, 10)
+BESTS_FORMAT = "newmarket-daily-bests"
+BESTS_VERSION = 1
+
+
+def daily_seed(day: dt.date | str) -> int:
+    """The day's seed, the same everywhere: sha256 of "newmarket-daily-YYYY-MM-DD" as a 64-bit number."""
+    digest = hashlib.sha256(f"newmarket-daily-{iso_date(day)}".encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True)
+class DailyTable:
+    """The day's challenge: its rules (players and deals set), its opponents and the session's seed."""
+
+    date: str
+    session_seed: int
+    rules_name: str
+    rules: RuleSet
+    opponents: tuple[str, ...]
+
+    @property
+    def deals(self) -> int | None:
+        """How many deals the session lasts."""
+        return self.rules.deals
+
+
+def daily_table(day: dt.date | str) -> DailyTable:
+    """The table for `day`, drawn from its seed; the same for the same date, wherever it is asked."""
+    date = iso_date(day)
+    seed = daily_seed(date)
+    rng = random.Random(seed)
+    rules_name = DAILY_RULES[rng.randrange(len(DAILY_RULES))]
+    count = DAILY_OPPONENT_COUNTS[rng.randrange(len(DAILY_OPPONENT_COUNTS))]
+    pool = list(DAILY_OPPONENTS)
+    opponents = tuple(pool.pop(rng.randrange(len(pool))) for _ in range(count))
+    deals = DAILY_DEALS[rng.randrange(len(DAILY_DEALS))]
+    session_seed = rng.randrange(2**32)
+    rules = dataclasses.replace(load_rules(RULES_DIR / f"{rules_name}.yaml"), players=count + 1, deals=deals)
+    return DailyTable(date, session_seed, rules_name, rules, opponents)
+
+
+@dataclass
+class DailyBests:
+    """The player's best daily-deal score for each date played."""
+
+    best: dict[str, int] = field(default_factory=dict)
+
+    def best_for(self, day: dt.date | str) -> int | None:
+        """The best score on `day`, or None if it was not played."""
+        return self.best.get(iso_date(day))
+
+    def record(self, day: dt.date | str, score: int) -> bool:
+        """Keep `score` for `day` if it beats the day's best; True when it is a new best."""
+        if type(score) is not int or score < 0:
+            raise ValueError(f"a score must be a whole number of 0 or more, got {score!r}")
+        date = iso_date(day)
+        if date in self.best and self.best[date] >= score:
+            return False
+        self.best[date] = score
+        return True
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready object."""
+        return {"format": BESTS_FORMAT, "version": BESTS_VERSION, "best": dict(sorted(self.best.items()))}
+
+    @classmethod
+    def from_json(cls, data: Any) -> DailyBests:
+        """The bests `to_json` wrote; ValueError if `data` is not them."""
+        if not isinstance(data, dict) or data.get("format") != BESTS_FORMAT:
+            raise ValueError("not daily-deal bests")
+        if data.get("version") != BESTS_VERSION:
+            raise ValueError(f"unknown daily-deal bests version {data.get('version')!r}")
+        raw = data.get("best")
+        if not isinstance(raw, dict):
+            raise ValueError("best must be an object of date: score")
+        bests = cls()
+        for date, score in raw.items():
+            if type(score) is not int or score < 0:
+                raise ValueError(f"the best score of {date!r} must be a whole number of 0 or more, got {score!r}")
+            bests.best[iso_date(date)] = score
+        return bests

@@ -1,0 +1,101 @@
+"""The local high-score table: the ten best campaign scores, each with a name and a date, as JSON-ready data."""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+TABLE_SIZE = 10
+MAX_NAME = 16
+SCORES_FORMAT = "newmarket-high-scores"
+SCORES_VERSION = 1
+
+
+class BadNameError(ValueError):
+    """A name that cannot go on the high-score table."""
+
+
+def clean_name(name: object) -> str:
+    """A name as the table keeps it: spaces trimmed and collapsed, 1 to 16 printable characters."""
+    if not isinstance(name, str):
+        raise BadNameError(f"a name must be text, got {type(name).__name__}")
+    text = " ".join(name.split())
+    if not text:
+        raise BadNameError("enter a name")
+    if any(unicodedata.category(ch)[0] == "C" for ch in text):
+        raise BadNameError("a name cannot hold control characters")
+    if len(text) > MAX_NAME:
+        raise BadNameError(f"a name can be at most {MAX_NAME} characters")
+    return text
+
+
+def iso_date(date: object) -> str:
+    """An ISO date "YYYY-MM-DD" from a date or its text; ValueError for anything else."""
+    if isinstance(date, dt.datetime):
+        return date.date().isoformat()
+    if isinstance(date, dt.date):
+        return date.isoformat()
+    if isinstance(date, str):
+        return dt.date.fromisoformat(date.strip()).isoformat()
+    raise ValueError(f"not a date: {date!r}")
+
+
+@dataclass(frozen=True)
+class HighScore:
+    """One line of the table."""
+
+    name: str
+    score: int
+    date: str  # ISO "YYYY-MM-DD"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready object."""
+        return {"name": self.name, "score": self.score, "date": self.date}
+
+
+@dataclass
+class HighScores:
+    """The best scores, highest first; among equal scores the earlier entry ranks higher."""
+
+    entries: list[HighScore] = field(default_factory=list)
+
+    def qualifies(self, score: int) -> bool:
+        """True when `score` would make the table (so the game should ask for a name)."""
+        return len(self.entries) < TABLE_SIZE or score > self.entries[-1].score
+
+    def add(self, name: str, score: int, date: dt.date | str) -> int | None:
+        """Enter a score; its 1-based rank, or None when it does not make the top 10. BadNameError for a bad name."""
+        if type(score) is not int or score < 0:
+            raise ValueError(f"a score must be a whole number of 0 or more, got {score!r}")
+        entry = HighScore(clean_name(name), score, iso_date(date))
+        if not self.qualifies(score):
+            return None
+        place = next((i for i, e in enumerate(self.entries) if e.score < score), len(self.entries))
+        self.entries.insert(place, entry)
+        del self.entries[TABLE_SIZE:]
+        return place + 1
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready object."""
+        return {"format": SCORES_FORMAT, "version": SCORES_VERSION, "entries": [e.to_json() for e in self.entries]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> HighScores:
+        """The table `to_json` wrote; ValueError if `data` is not one."""
+        if not isinstance(data, dict) or data.get("format") != SCORES_FORMAT:
+            raise ValueError("not a high-score table")
+        if data.get("version") != SCORES_VERSION:
+            raise ValueError(f"unknown high-score table version {data.get('version')!r}")
+        raw = data.get("entries")
+        if not isinstance(raw, list) or len(raw) > TABLE_SIZE:
+            raise ValueError(f"entries must be a list of at most {TABLE_SIZE}")
+        entries = []
+        for item in raw:
+            if not isinstance(item, dict) or type(item.get("score")) is not int or item["score"] < 0:
+                raise ValueError(f"not a high score: {item!r}")
+            entries.append(HighScore(clean_name(item.get("name")), item["score"], iso_date(item.get("date"))))
+        if any(a.score < b.score for a, b in zip(entries, entries[1:])):
+            raise ValueError("high scores must be highest first")
+        return cls(entries)

@@ -1,0 +1,136 @@
+"""A campaign as data: venues with their table, goal and unlocks, as `game.config.campaign_file` builds them.
+
+Bankroll and stacks ("table stakes"): the engine gives every seat the same
+`RuleSet.starting_chips`, so a campaign cannot seat the player with their whole
+bankroll and the opponents with the house stack. Instead each venue has a stake,
+the `starting_chips` of its rules file. The player puts up the stake from their
+bankroll, or the whole bankroll when it is smaller, and everyone at the table sits
+down with that same stack (the house plays only for what the player can cover).
+After the session the player's final chips go back into the bankroll:
+`bankroll_after = bankroll - stack + final_chips`. A venue can be played only while
+the bankroll covers the largest ante there (the dealer's, `RuleSet.max_ante`), which
+is also what the engine needs of a stack.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from game.engine.rules import RuleSet
+
+# The table looks a venue can unlock; the app draws them by these names.
+TABLE_LOOKS: tuple[str, ...] = ("green_baize", "pope_joan_board", "walnut_parlour", "riverboat_felt",
+                                "gaslight_club")
+UNLOCK_KINDS: tuple[str, ...] = ("character", "look", "rules")
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What the player must do at a venue to go on; every condition given must hold."""
+
+    finish_top: int | None = None  # finish among the first N (ties share a place); `finish: first` is 1
+    chips_at_least: int | None = None  # final chips at the table
+
+    def met(self, standing: int, final_chips: int) -> bool:
+        """True when a session that ended at `standing` (1 = most chips) with `final_chips` meets the goal."""
+        if self.finish_top is not None and standing > self.finish_top:
+            return False
+        return self.chips_at_least is None or final_chips >= self.chips_at_least
+
+    def describe(self) -> str:
+        """The goal in words, for the campaign map."""
+        parts = []
+        if self.finish_top == 1:
+            parts.append("finish first")
+        elif self.finish_top is not None:
+            parts.append(f"finish in the top {self.finish_top}")
+        if self.chips_at_least is not None:
+            parts.append(f"end with at least {self.chips_at_least} chips")
+        return " and ".join(parts)
+
+
+@dataclass(frozen=True)
+class Unlock:
+    """Something a venue gives when its goal is first met: a character, a table look or a rules variant."""
+
+    kind: str  # one of UNLOCK_KINDS
+    target: str  # a character id, a name in TABLE_LOOKS, or a rules name
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.target}"
+
+    @classmethod
+    def parse(cls, text: str) -> Unlock:
+        """"look:pope_joan_board" -> Unlock("look", "pope_joan_board")."""
+        kind, sep, target = text.partition(":")
+        if not sep or kind not in UNLOCK_KINDS or not target:
+            raise ValueError(f"not an unlock like look:pope_joan_board: {text!r}")
+        return cls(kind, target)
+
+
+@dataclass(frozen=True)
+class Venue:
+    """One table on the road: its rules (players and deals already set), opponents, goal and unlocks."""
+
+    id: str
+    name: str
+    intro: str
+    rules_name: str
+    rules: RuleSet
+    opponents: tuple[str, ...]
+    goal: Goal
+    unlocks: tuple[Unlock, ...] = ()
+
+    @property
+    def seats(self) -> int:
+        """Players at the table, the human included."""
+        return len(self.opponents) + 1
+
+    @property
+    def deals(self) -> int | None:
+        """How many deals the session lasts at most."""
+        return self.rules.deals
+
+    @property
+    def stake(self) -> int:
+        """The stack the venue plays for, when the bankroll covers it."""
+        return self.rules.starting_chips
+
+    @property
+    def ante(self) -> int:
+        """The largest ante at this table (the dealer's): the least a bankroll must hold to sit down."""
+        return self.rules.max_ante
+
+    def stack(self, bankroll: int) -> int:
+        """The chips everyone sits down with when the player brings `bankroll` (table stakes)."""
+        return min(bankroll, self.stake)
+
+    def can_play(self, bankroll: int) -> bool:
+        """True when `bankroll` can pay this table's largest ante."""
+        return bankroll >= self.ante
+
+    def table_rules(self, bankroll: int) -> RuleSet:
+        """The RuleSet of a session here for a player bringing `bankroll`; ValueError if it cannot pay the ante."""
+        if not self.can_play(bankroll):
+            raise ValueError(f"a bankroll of {bankroll} cannot pay the ante of {self.ante} at {self.name}")
+        return dataclasses.replace(self.rules, starting_chips=self.stack(bankroll))
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """A road of venues played in order, starting with `bankroll` chips."""
+
+    name: str
+    bankroll: int
+    venues: tuple[Venue, ...]
+    description: str = ""
+    ante_note: str = ""
+    source: str = ""
+
+    def venue(self, venue_id: str) -> Venue:
+        """The venue with this id; KeyError if there is none."""
+        for venue in self.venues:
+            if venue.id == venue_id:
+                return venue
+        raise KeyError(venue_id)

@@ -1,0 +1,310 @@
+"""Campaign files: a road of venues in YAML in, a validated `Campaign` out, or every mistake with its line.
+
+A venue names its rules file (a name from config/rules, or a .yaml path next to
+the campaign file) and its opponents (character ids from config/personalities);
+both are loaded and checked here, so a campaign that loads can be played. The
+venue's number of opponents and deals replace the rules file's `players` and
+`deals`. Venues are counted from 1 in problem lines: `venues[2].goal`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import re
+from pathlib import Path
+from typing import Any
+
+from game.campaign.spec import TABLE_LOOKS, UNLOCK_KINDS, Campaign, Goal, Unlock, Venue
+from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RulesError
+
+from .errors import ConfigError
+from .kinds import ConfigKind, register_kind
+from .personality_file import _Checker
+from .rules_file import RULES_DIR, YAML_SUFFIXES, load_rules, rules_names
+from .yaml_lines import YamlDocument, describe, read_yaml_file, read_yaml_text, shorten
+
+CAMPAIGN_FILE = RULES_DIR.parent / "campaign.yaml"
+TOP_KEYS = ("name", "description", "bankroll", "ante_note", "venues")
+REQUIRED_TOP = ("name", "bankroll", "venues")
+VENUE_KEYS = ("id", "name", "intro", "rules", "opponents", "deals", "goal", "unlocks")
+REQUIRED_VENUE = ("id", "name", "intro", "rules", "opponents", "deals", "goal")
+GOAL_KEYS = ("finish", "finish_top", "chips_at_least")
+FINISH_WORDS = ("first",)
+MAX_NAME = 40
+MAX_TEXT = 400
+MAX_DEALS = 100
+MAX_BANKROLL = 10**6
+MIN_OPPONENTS = MIN_PLAYERS - 1
+MAX_OPPONENTS = MAX_PLAYERS - 1
+ID_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
+
+_HINTS = {
+    "name": "add a line such as `name: The Newmarket Road`",
+    "bankroll": "add a line such as `bankroll: 60` (the chips the player starts with)",
+    "venues": "add a list of venues, each with id, name, intro, rules, opponents, deals and goal",
+    "id": "add a line such as `id: the_crown`",
+    "intro": "add two or three sentences introducing the venue",
+    "rules": "name a rules file, such as `rules: classic`",
+    "opponents": "add a list of character ids, such as `opponents: [pip, hetty]`",
+    "deals": "add a line such as `deals: 8`",
+    "goal": "add a goal such as `goal: {finish: first}` or `goal: {chips_at_least: 50}`",
+}
+
+
+def load_campaign(path: str | Path = CAMPAIGN_FILE) -> Campaign:
+    """Load and validate a campaign file (default: config/campaign.yaml); raise ConfigError listing every problem."""
+    return campaign_from_document(read_yaml_file(path), Path(path).resolve().parent)
+
+
+def load_campaign_text(text: str, source_name: str = "<text>", folder: str | Path | None = None) -> Campaign:
+    """Load and validate a campaign from YAML text; rules paths are relative to `folder` (default: cwd)."""
+    return campaign_from_document(read_yaml_text(text, source_name), Path(folder or "."))
+
+
+def campaign_from_document(doc: YamlDocument, folder: Path) -> Campaign:
+    """Validate a parsed campaign document and build its Campaign; raise ConfigError listing every problem."""
+    check = _CampaignChecker(doc, folder)
+    data = check.mapping("", doc.data, TOP_KEYS, REQUIRED_TOP, hints=_HINTS)
+    name = check.text("name", data["name"], MAX_NAME) if "name" in data else None
+    description = check.text("description", data["description"], MAX_TEXT, blank_ok=True) \
+        if "description" in data else ""
+    ante_note = check.text("ante_note", data["ante_note"], MAX_TEXT, blank_ok=True) if "ante_note" in data else ""
+    bankroll = check.whole("bankroll", data["bankroll"], 1, MAX_BANKROLL) if "bankroll" in data else None
+    venues = check.venues("venues", data["venues"]) if "venues" in data else None
+    if venues and bankroll is not None and not venues[0].can_play(bankroll):
+        check.add("bankroll", f"{bankroll} cannot pay the first venue's largest ante of {venues[0].ante}; "
+                              f"the campaign would be over before it starts")
+    if check.problems:
+        raise ConfigError(check.problems)
+    assert name is not None and bankroll is not None and venues is not None
+    return Campaign(name=name, bankroll=bankroll, venues=tuple(venues), description=description or "",
+                    ante_note=ante_note or "", source=doc.source)
+
+
+class _CampaignChecker(_Checker):
+    """Reads a campaign document part by part, collecting a problem for every mistake."""
+
+    def __init__(self, doc: YamlDocument, folder: Path) -> None:
+        super().__init__(doc)
+        self.folder = folder
+        self._rules: dict[str, RuleSet | None] = {}
+
+    def text(self, key: str, raw: Any, limit: int, blank_ok: bool = False) -> str | None:
+        """One line of text (a folded YAML block is joined), at most `limit` characters."""
+        if isinstance(raw, str):
+            raw = " ".join(raw.split())
+            if not raw and blank_ok:
+                return ""
+        return self._text(key, raw, limit)
+
+    def whole(self, key: str, raw: Any, low: int, high: int) -> int | None:
+        """A whole number from `low` to `high`."""
+        value = self._number(key, raw, whole=True)
+        if value is None:
+            return None
+        if not low <= value <= high:
+            self.add(key, f"must be {low} to {high}, got {value}")
+            return None
+        return int(value)
+
+    def venues(self, key: str, raw: Any) -> list[Venue] | None:
+        """The list of venues, each checked, with ids unique."""
+        if not isinstance(raw, list) or not raw:
+            self.add(key, f"must be a list of one or more venues, got {describe(raw)}")
+            return None
+        venues: list[Venue] = []
+        bad = False
+        first: dict[str, int] = {}  # venue id -> the number of the venue that has it
+        for number, item in enumerate(raw, start=1):
+            where = f"{key}[{number}]"
+            venue = self.venue(where, item, self.doc.item_line(key, number - 1))
+            if venue is None:
+                bad = True
+            else:
+                venues.append(venue)
+            venue_id = item.get("id") if isinstance(item, dict) else None
+            if not isinstance(venue_id, str):
+                continue
+            if venue_id in first:
+                self.add(f"{where}.id", f"{venue_id!r} is already the id of venue {first[venue_id]} "
+                                        f"(line {self.doc.line_of(f'{key}[{first[venue_id]}].id')}); "
+                                        "venue ids must be unique")
+                bad = True
+            else:
+                first[venue_id] = number
+        return None if bad else venues
+
+    def venue(self, key: str, raw: Any, line: int | None) -> Venue | None:
+        """One venue: a mapping of id, name, intro, rules, opponents, deals, goal and unlocks."""
+        if not isinstance(raw, dict):
+            self.add(key, f"must be a venue (a mapping with {', '.join(REQUIRED_VENUE)}), got {describe(raw)}",
+                     line)
+            return None
+        before = len(self.problems)
+        data = self.mapping(key, raw, VENUE_KEYS, REQUIRED_VENUE, hints=_HINTS)
+        venue_id = self.venue_id(f"{key}.id", data["id"]) if "id" in data else None
+        name = self.text(f"{key}.name", data["name"], MAX_NAME) if "name" in data else None
+        intro = self.text(f"{key}.intro", data["intro"], MAX_TEXT) if "intro" in data else None
+        rules = self.rules(f"{key}.rules", data["rules"]) if "rules" in data else None
+        opponents = self.opponents(f"{key}.opponents", data["opponents"]) if "opponents" in data else None
+        deals = self.whole(f"{key}.deals", data["deals"], 1, MAX_DEALS) if "deals" in data else None
+        goal = self.goal(f"{key}.goal", data["goal"], opponents) if "goal" in data else None
+        unlocks = self.unlocks(f"{key}.unlocks", data["unlocks"]) if "unlocks" in data else ()
+        if len(self.problems) > before or None in (venue_id, name, intro, rules, opponents, deals, goal, unlocks):
+            return None
+        assert isinstance(rules, RuleSet) and opponents is not None and deals is not None and goal is not None
+        try:
+            table = dataclasses.replace(rules, players=len(opponents) + 1, deals=deals)
+        except RulesError as error:
+            self.add(f"{key}.rules", f"cannot be played with {len(opponents)} opponents and {deals} deals: "
+                                     f"{'; '.join(error.problems)}")
+            return None
+        assert venue_id is not None and name is not None and intro is not None and unlocks is not None
+        return Venue(id=venue_id, name=name, intro=intro, rules_name=str(data["rules"]).strip(), rules=table,
+                     opponents=opponents, goal=goal, unlocks=unlocks)
+
+    def venue_id(self, key: str, raw: Any) -> str | None:
+        """A short lower-case id, as saves and unlocks name the venue."""
+        if not isinstance(raw, str) or not ID_PATTERN.match(raw):
+            self.add(key, f"must be 1 to 32 lower-case letters, digits or _, starting with a letter, "
+                          f"like the_crown, got {describe(raw)}")
+            return None
+        return raw
+
+    def rules(self, key: str, raw: Any) -> RuleSet | None:
+        """The venue's rules: a name from config/rules, or a .yaml path relative to the campaign file."""
+        if not isinstance(raw, str) or not raw.strip():
+            self.add(key, f"must name a rules file ({', '.join(rules_names())}), got {describe(raw)}")
+            return None
+        name = raw.strip()
+        if name not in self._rules:
+            self._rules[name] = self._load_rules(key, name)
+        elif self._rules[name] is None:
+            self.add(key, f"the rules file {name!r} has problems (see above)")
+        return self._rules[name]
+
+    def _load_rules(self, key: str, name: str) -> RuleSet | None:
+        """Load a rules file once; its problems are reported at this key, with the file's own lines."""
+        given = Path(name)
+        if given.suffix.lower() in YAML_SUFFIXES or len(given.parts) > 1:
+            path = given if given.is_absolute() else self.folder / given
+        else:
+            known = rules_names()
+            if name not in known:
+                near = _nearest(name, known)
+                self.add(key, f"no rules called {shorten(repr(name))}; {near}the rules are {', '.join(known)} "
+                              "(or write a path to a .yaml file)")
+                return None
+            path = RULES_DIR / f"{name}.yaml"
+            path = path if path.is_file() else path.with_suffix(".yml")
+        try:
+            return load_rules(path)
+        except ConfigError as error:
+            self.add(key, f"the rules file {shorten(str(path), 80)} has problems: " + " | ".join(error.problems))
+            return None
+
+    def opponents(self, key: str, raw: Any) -> tuple[str, ...] | None:
+        """Two to seven character ids, each a character that loads, none twice."""
+        if not isinstance(raw, list) or not MIN_OPPONENTS <= len(raw) <= MAX_OPPONENTS:
+            self.add(key, f"must be a list of {MIN_OPPONENTS} to {MAX_OPPONENTS} character ids (a table seats "
+                          f"{MIN_PLAYERS} to {MAX_PLAYERS} with you), got {describe(raw)}")
+            return None
+        known = _character_ids()
+        found: list[str] = []
+        bad = False
+        for index, item in enumerate(raw):
+            line = self.doc.item_line(key, index)
+            if not isinstance(item, str) or item not in known:
+                near = _nearest(item, known)
+                self.add(key, f"item {index + 1}: no character {_shown(item)}; {near}"
+                              f"the characters are {', '.join(known) or '(none)'}", line)
+                bad = True
+            elif item in found:
+                self.add(key, f"item {index + 1}: {item} already sits at this table", line)
+                bad = True
+            else:
+                found.append(item)
+        return None if bad else tuple(found)
+
+    def goal(self, key: str, raw: Any, opponents: tuple[str, ...] | None) -> Goal | None:
+        """`{finish: first}`, `{finish_top: N}` and/or `{chips_at_least: N}`."""
+        example = "{finish: first}, {finish_top: 2} or {chips_at_least: 50}"
+        if not isinstance(raw, dict) or not raw:
+            self.add(key, f"must be a mapping like {example}, got {describe(raw)}")
+            return None
+        data = self.mapping(key, raw, GOAL_KEYS, ())
+        if len(data) != len(raw):
+            return None
+        seats = len(opponents) + 1 if opponents is not None else MAX_PLAYERS
+        top = None
+        if "finish" in data and "finish_top" in data:
+            self.add(f"{key}.finish_top", "give finish or finish_top, not both")
+            return None
+        if "finish" in data:
+            word = data["finish"]
+            if word not in FINISH_WORDS:
+                self.add(f"{key}.finish",
+                         f"must be first (for a lower place write finish_top: N), got {describe(word)}")
+                return None
+            top = 1
+        if "finish_top" in data:
+            top = self.whole(f"{key}.finish_top", data["finish_top"], 1, seats - 1)
+            if top is None:
+                return None
+        chips = None
+        if "chips_at_least" in data:
+            chips = self.whole(f"{key}.chips_at_least", data["chips_at_least"], 1, MAX_BANKROLL)
+            if chips is None:
+                return None
+        return Goal(finish_top=top, chips_at_least=chips)
+
+    def unlocks(self, key: str, raw: Any) -> tuple[Unlock, ...] | None:
+        """`{character: ID, look: NAME, rules: NAME}`, each an id or a list of ids, every one existing."""
+        if raw is None:
+            return ()
+        if not isinstance(raw, dict):
+            self.add(key, f"must be a mapping like {{character: vera, look: pope_joan_board}}, got {describe(raw)}")
+            return None
+        data = self.mapping(key, raw, UNLOCK_KINDS, ())
+        bad = len(data) != len(raw)
+        targets = {"character": _character_ids(), "look": list(TABLE_LOOKS), "rules": rules_names()}
+        found: list[Unlock] = []
+        for kind, value in data.items():
+            where = f"{key}.{kind}"
+            items = value if isinstance(value, list) else [value]
+            for index, item in enumerate(items):
+                line = self.doc.item_line(where, index) if isinstance(value, list) else None
+                if not isinstance(item, str) or item not in targets[kind]:
+                    near = _nearest(item, targets[kind])
+                    self.add(where, f"no {kind} {_shown(item)}; {near}the {kind} names are "
+                                    f"{', '.join(targets[kind]) or '(none)'}", line)
+                    bad = True
+                elif Unlock(kind, item) not in found:
+                    found.append(Unlock(kind, item))
+        return None if bad else tuple(found)
+
+
+def _character_ids() -> list[str]:
+    """The ids of the characters that load (imported late: the AI uses this package)."""
+    from game.ai.registry import character_ids
+
+    return character_ids()
+
+
+def _nearest(raw: Any, known: list[str]) -> str:
+    """'did you mean X? ' for the closest known word, or nothing."""
+    if not isinstance(raw, str):
+        return ""
+    close = difflib.get_close_matches(raw.strip().lower(), known, n=1, cutoff=0.6)
+    return f"did you mean {close[0]}? " if close else ""
+
+
+def _shown(raw: Any) -> str:
+    """A name as the file wrote it, or what the value is when it is not text."""
+    return shorten(repr(raw)) if isinstance(raw, str) else describe(raw)
+
+
+CAMPAIGN_KIND = register_kind(ConfigKind(
+    name="campaign", folders=("campaign", "campaigns"), load=load_campaign,
+    keys=frozenset({"venues", "bankroll", "ante_note"}), name_words=("campaign",)))
