@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 
+import dataclasses
 import tracemalloc
 from pathlib import Path
 from typing import Callable, Iterator
@@ -22,8 +23,10 @@ from game.app.scenes.settings import SettingsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.title import TitleScene
 from game.app.screenshots import table as seated_table
-from game.app.widgets import Button, Choice, Form, Slider, Toggle
-from game.config import RULES_DIR, load_rules
+from game.app.table import TableScene
+from game.app.text import TextCache
+from game.app.widgets import PAD_X, Button, Choice, Form, Slider, Toggle
+from game.config import RULES_DIR, load_rules, rules_by_name
 from game.engine.rules import RuleSet
 from game.storage.settings import load_settings
 
@@ -352,3 +355,44 @@ def test_no_characters_disables_start(app: App) -> None:
     assert not start.enabled and "No characters" in start.tooltip
     scene.start()
     assert app.scenes.top is scene
+
+
+# --- buttons keep their margins ------------------------------------------------------------------------
+
+def fits(text: TextCache, button: Button) -> bool:
+    """True when the button's label fits its label box (inside the margins, clear of the keycap) at its size."""
+    box = button.label_box(text)
+    return text.width(button.label, "bold", button.size) <= box.width and \
+        box.left >= button.rect.left + PAD_X and box.right <= button.rect.right - PAD_X
+
+
+def test_every_button_in_every_screenshot_fits_its_label_with_margins(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.app.screenshots import render_all
+    tight: set[str] = set()
+    seen: set[str] = set()
+    draw = Button.draw
+
+    def checked(self: Button, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
+        seen.add(self.label)
+        if not fits(text, self):
+            tight.add(f"{self.label!r} in {self.rect.width}px at {self.size}")
+        draw(self, surface, text, focused, hovered)
+    monkeypatch.setattr(Button, "draw", checked)
+    render_all(tmp_path / "shots", tmp_path / "data")
+    assert len(seen) > 20 and not tight, sorted(tight)
+
+
+def test_the_questions_and_the_rarer_decisions_fit_their_buttons(app: App) -> None:
+    buttons: list[Button] = []
+    for yes, no in (("Quit anyway", "Keep playing"), ("Leave anyway", "Keep playing"), ("Start new game", "Cancel")):
+        buttons += ConfirmScene(app, "Quit?", "Something would be lost.", yes=yes, no=no, on_yes=lambda: None).menu.buttons
+    for rules, kind in ((rules_by_name("michigan"), "buy_dead"),
+                        (dataclasses.replace(rules_by_name("classic"), follow="optional"), "follow")):
+        table = seated_table(app, 4, 5)
+        table = TableScene(app, dataclasses.replace(rules, players=4), table.seats, 5)
+        app.scenes.clear_to(table)
+        assert table.fast_forward_until(lambda s: s.human.kind == kind, 40_000)
+        buttons += table.human.buttons
+    tight = [f"{b.label!r} in {b.rect.width}px" for b in buttons if not fits(app.text, b)]
+    assert len(buttons) >= 8 and not tight

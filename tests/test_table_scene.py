@@ -27,8 +27,12 @@ from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.results import ResultsScene
 from game.app.table import TableScene
 from game.app.table.human import lead_refusal
-from game.app.table.layout import table_layout
-from game.app.table.model import stop_words
+from game.app import theme
+from game.app.table.animation import Bubble, PopUp
+from game.app.table.layout import SeatPlace, table_layout
+from game.app.table.model import HUMAN, stop_words
+from game.app.table.scene import WATCH_SUMMARY_S
+from game.app.table.sprites import PLATE_FILL, draw_portrait, make_bubble
 from game.config import rules_by_name
 from game.engine.cards import Card, parse_cards
 from game.engine.decisions import (BuyDeadAction, FollowAction, FollowDecision, LeadAction, LeadDecision,
@@ -447,3 +451,176 @@ def test_frames_run_and_draw_changes_nothing(app: App) -> None:
         assert (scene.model.version, scene.director.presented, len(scene.director.queue)) == \
             (version, presented, queued)
     assert sum(times) / len(times) < 0.05  # a sanity bound, not the benchmark
+
+
+# --- what the review found: pop-ups, overlays and bubbles, portraits, watched summaries -----------------
+
+def name_band(app: App, place: SeatPlace) -> pygame.Rect:
+    """Where a seat's name may be drawn: its whole line on the plate, from the tallest glyph to the lowest."""
+    ink = app.text.render("ÅÉgjpqy|", "bold", 17).get_bounding_rect()
+    return pygame.Rect(place.name_left, place.plate.y + 8 + ink.y, place.plate.right - 10 - place.name_left,
+                       ink.height)
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_chip_pop_ups_never_hide_a_name_and_stay_on_screen(app: App, players: int) -> None:
+    scene = table(app, players)
+    app.step(1 / 60)
+    screen = app.screen.get_rect()
+    bands = [name_band(app, place) for place in scene.layout.seats]
+    count_w = app.text.width("888", "bold", 18)
+    for seat, place in enumerate(scene.layout.seats):
+        count = pygame.Rect(place.name_left + 22, place.plate.y + 36, count_w, 22)  # a three-digit chip count
+        for amount in (1, 12, -7, 40, 123, -140):
+            scene.director.popup(seat, amount)
+            popup = scene.director.decor.anims[-1]
+            assert isinstance(popup, PopUp)
+            ink = popup.image.get_bounding_rect()
+            for step in range(11):
+                popup.clock = popup.duration * step / 10
+                rect = ink.move(popup.topleft())
+                assert screen.contains(rect), f"seat {seat}'s {amount:+} leaves the screen at {players} players"
+                for other, band in enumerate(bands):
+                    assert not rect.colliderect(band), \
+                        f"seat {seat}'s {amount:+} covers seat {other}'s name at {players} players"
+                assert not rect.colliderect(count), f"seat {seat}'s {amount:+} covers its chip count"
+            scene.director.decor.clear()
+
+
+def test_a_new_pop_up_ends_the_last_one_at_the_same_seat(app: App) -> None:
+    scene = table(app, 4)
+    app.step(1 / 60)
+    scene.director.popup(2, 8)
+    first = scene.director.decor.anims[-1]
+    scene.director.decor.update(0.2)
+    scene.director.popup(2, 19, delay=0.3)
+    scene.director.decor.update(0.31)
+    assert first.done and not scene.director.decor.anims[-1].done
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_bubbles_stay_whole_on_the_table_at_every_seat(app: App, players: int) -> None:
+    scene = table(app, players)
+    app.step(1 / 60)
+    layout = scene.layout
+    bands = [name_band(app, place) for place in layout.seats]
+    lines = ("Ha!", "Typical. Absolutely typical.",
+             "Cards on the table. Oh, what a splendid muddle we have made of it, my dear friends, all of us!")
+    for seat, place in enumerate(layout.seats):
+        for words in lines:
+            image, tip = make_bubble(app.text, words, place.side)
+            rect = scene.director.bubble_rect(seat, image, tip)
+            assert app.screen.get_rect().contains(rect) and layout.on_felt(rect), \
+                f"seat {seat}'s bubble is cut off at {players} players"
+            for other, band in enumerate(bands):
+                assert not rect.colliderect(band), f"seat {seat}'s bubble covers seat {other}'s name"
+
+
+def opaque(panel: pygame.Surface, radius: int) -> bool:
+    """True when every pixel of the rounded panel (inside its corners) is fully opaque."""
+    inner = panel.get_rect().inflate(-radius, -radius)
+    return all(panel.get_at((x, y)).a == 255 for x in range(inner.x, inner.right, 7)
+               for y in range(inner.y, inner.bottom, 7))
+
+
+def test_overlays_are_opaque_and_no_bubble_shows_over_them(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.change_settings(dataclasses.replace(app.settings, chattiness=1.0))
+    scene = table(app, 5, rules=dataclasses.replace(rules_by_name("classic"), deals=1), seed=9)
+    monkeypatch.setattr(scene, "line_for", lambda seat, moment: "Typical. Absolutely typical.")
+    drawn: list[int] = []
+    monkeypatch.setattr(Bubble, "draw", lambda self, surface: drawn.append(self.seat))
+    assert scene.fast_forward_until(lambda s: s.human.kind is not None, play_for_human=False)
+    for seat in range(1, 5):
+        scene.director.say(seat, "stop")
+    app.step(1 / 60)
+    assert drawn, "the bubbles show on the table itself"
+    drawn.clear()
+    key(app, pygame.K_ESCAPE)  # the pause menu over the table
+    assert app.scenes.top is not scene
+    app.draw(app.screen)
+    assert not drawn, "a bubble drew over the pause menu"
+    key(app, pygame.K_ESCAPE)
+    # a bubble still up when the deal ends must not be frozen into the summary's backdrop
+    deal_end = scene.on_deal_end
+
+    def talk_then_end(record: object) -> None:
+        scene.director.say(1, "stop")
+        deal_end(record)  # type: ignore[arg-type]
+    monkeypatch.setattr(scene, "on_deal_end", talk_then_end)
+    drawn.clear()
+    assert scene.fast_forward_until(lambda s: s.summary is not None)
+    summary = scene.summary
+    assert isinstance(summary, DealSummaryScene) and app.scenes.top is summary
+    app.draw(app.screen)
+    assert not drawn, "a bubble drew into or over the deal summary"
+    assert opaque(summary.panel_surface, 18)
+    assert scene.fast_forward_until(lambda s: isinstance(s.app.scenes.top, ResultsScene), 50_000)
+    results = app.scenes.top
+    assert isinstance(results, ResultsScene)
+    drawn.clear()
+    app.draw(app.screen)
+    assert not drawn and opaque(results.panel_surface, 20)
+
+
+def test_a_character_has_one_face_at_every_seat_and_in_the_picker(app: App) -> None:
+    cast = characters(3)
+    rules = dataclasses.replace(rules_by_name("classic"), players=4)
+    faces: dict[str, list[bytes]] = {c.id: [] for c in cast}
+    for order in (cast, cast[::-1], cast[1:] + cast[:1]):
+        scene = TableScene(app, rules, [("You", None)] + [(c.name, c) for c in order], 7)
+        app.scenes.clear_to(scene)
+        app.step(1 / 60)
+        for seat, character in enumerate(order, start=1):
+            faces[character.id].append(pygame.image.tobytes(scene.portraits[seat], "RGBA"))
+    radius = scene.layout.seats[1].portrait_radius
+    for character in cast:
+        picker = pygame.image.tobytes(draw_portrait(character.look, radius, app.text, character.id), "RGBA")
+        assert faces[character.id] == [picker] * 3, f"{character.id}'s face changes with the seat"
+
+
+def test_a_watched_table_moves_past_its_deal_summaries(app: App) -> None:
+    seats = [(c.name, c) for c in characters(4)]
+    scene = TableScene(app, rules_by_name("classic"), seats, 3)
+    app.scenes.clear_to(scene)
+    assert scene.fast_forward_until(lambda s: s.summary is not None)
+    summary = scene.summary
+    assert app.scenes.top is summary
+    for _ in range(round(WATCH_SUMMARY_S * 60) - 30):
+        app.step(1 / 60)
+    assert app.scenes.top is summary, "the summary closed before anyone could read it"
+    for _ in range(60):
+        app.step(1 / 60)
+    assert app.scenes.top is scene and scene.summary is None and not scene.director.waiting
+    deals = scene.model.deal_number
+    run_until(app, lambda: scene.model.deal_number > deals or scene.summary is not None, frames=6000)
+
+
+def test_a_summary_waits_for_the_human_until_they_are_out(app: App) -> None:
+    scene = table(app, 4, seed=3)
+    assert scene.fast_forward_until(lambda s: s.summary is not None)
+    summary = scene.summary
+    for _ in range(round(WATCH_SUMMARY_S * 60) * 3):
+        app.step(1 / 60)
+    assert app.scenes.top is summary, "a summary closed under a human who was still playing"
+    key(app, pygame.K_RETURN)
+    assert app.scenes.top is scene
+    scene.model.seats[HUMAN].in_session = False  # as if the human had gone out of the session
+    assert scene.fast_forward_until(lambda s: s.summary is not None, play_for_human=True)
+    summary = scene.summary
+    for _ in range(round(WATCH_SUMMARY_S * 60) + 30):
+        app.step(1 / 60)
+    assert app.scenes.top is scene and scene.summary is None
+
+
+def test_suit_symbols_on_dark_backgrounds_are_light() -> None:
+    def luminance(colour: tuple[int, ...]) -> float:
+        def channel(c: int) -> float:
+            v = c / 255
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        r, g, b = (channel(c) for c in colour[:3])
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    for four in (False, True):
+        for colour in theme.suits_on_dark(four):
+            for ground in (theme.PANEL, (8, 20, 14), PLATE_FILL):
+                contrast = (luminance(colour) + 0.05) / (luminance(ground) + 0.05)
+                assert contrast >= 4.5, f"{colour} on {ground}: contrast {contrast:.1f}"

@@ -146,8 +146,8 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     stop = table(app, 4, SHOT_SEED + 3)
     app.scenes.clear_to(stop)
     stop.fast_forward_until(lambda t: len(t.model.board) >= 5)
-    play_until(app, stop, lambda: stop.model.status.startswith("Stop"))
-    settle(app, 0.35)
+    play_until(app, stop, lambda: stop.director.stop_banner_showing() and stop.human.decision is None)
+    settle(app, 0.35)  # the banner in, the table holding on the stop
     paths.append(shoot(app, folder, "06_stop"))
     play_until(app, stop, lambda: human_to_lead(stop))
     stop.human.ask_hint()

@@ -27,5 +27,14 @@ CARD_BACK_PATTERN = (196, 70, 70)
 # suit colours: the classic two-colour deck, and the four-colour deck for easier reading
 SUIT_COLOURS = {False: ((20, 20, 24), (200, 24, 36), (200, 24, 36), (20, 20, 24)),
                 True: ((20, 20, 24), (200, 24, 36), (28, 84, 196), (24, 130, 52))}
+# the same suits as symbols written on a dark band or panel: light enough to read there, the reds still red
+SUITS_ON_DARK = {False: ((236, 236, 242), (255, 124, 112), (255, 124, 112), (236, 236, 242)),
+                 True: ((236, 236, 242), (255, 124, 112), (132, 176, 255), (128, 220, 140))}
+
+
+def suits_on_dark(four_colour: bool) -> tuple[Colour, ...]:
+    """The suit colours (♠♥♦♣ order) for symbols drawn on a dark background."""
+    return SUITS_ON_DARK[four_colour]
+
 
 CHIP_COLOURS = ((230, 230, 230), (200, 40, 40), (40, 90, 200), (30, 140, 70), (30, 30, 30))

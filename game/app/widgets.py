@@ -11,6 +11,10 @@ from . import theme
 from .text import TextCache
 
 
+PAD_X = 16  # a button's label keeps at least this far from its sides
+CAP_GAP = 10  # and this far from its keycap
+
+
 @dataclass
 class Button:
     """A labelled button; `action` runs on a click, Enter while focused, or its hotkey."""
@@ -25,6 +29,27 @@ class Button:
     selected: bool = False  # for choice buttons: the current choice
     keycap: str = ""  # a key shown at the right end, such as the hotkey's letter
 
+    def keycap_rect(self, text: TextCache) -> pygame.Rect | None:
+        """Where the keycap sits (at the right end), if the button has one."""
+        if not self.keycap:
+            return None
+        cap = pygame.Rect(0, 0, max(26, text.width(self.keycap, "bold", 15) + 12), 26)
+        cap.midright = (self.rect.right - 12, self.rect.centery)
+        return cap
+
+    def label_box(self, text: TextCache) -> pygame.Rect:
+        """Where the label goes: inside the side margins and clear of the keycap; centred on the button
+        when it fits so, else centred in the room left of the keycap."""
+        inner = self.rect.inflate(-2 * PAD_X, 0)
+        cap = self.keycap_rect(text)
+        if cap is None:
+            return inner
+        right = cap.x - CAP_GAP
+        centred = 2 * (right - self.rect.centerx)
+        if text.width(self.label, "bold", self.size) <= centred:
+            return pygame.Rect(self.rect.centerx - centred // 2, inner.y, centred, inner.height)
+        return pygame.Rect(inner.x, inner.y, max(1, right - inner.x), inner.height)
+
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
         """Draw the button in its state."""
         lit = self.enabled and (focused or hovered)
@@ -37,17 +62,23 @@ class Button:
         edge = theme.GOLD if (focused and self.enabled) or self.selected else theme.PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
         colour = theme.INK if self.enabled else (120, 130, 125)
-        room = self.rect.width - 16
-        if self.keycap:
-            cap = pygame.Rect(0, 0, max(26, text.width(self.keycap, "bold", 15) + 12), 26)
-            cap.midright = (self.rect.right - 12, self.rect.centery)
+        cap = self.keycap_rect(text)
+        if cap is not None:
             pygame.draw.rect(surface, (0, 0, 0), cap.move(0, 2), border_radius=6)
             pygame.draw.rect(surface, theme.PANEL_EDGE if lit else (30, 56, 44), cap, border_radius=6)
             text.draw(surface, self.keycap, cap.center, role="bold", size=15, colour=theme.GOLD if self.enabled
                       else (120, 130, 125), anchor="center")
-            room = 2 * (cap.x - 8 - self.rect.centerx)  # the label stays centred and clear of the key
-        label = text.fit(self.label, "bold", self.size, colour, room, 11)
-        surface.blit(label, label.get_rect(center=self.rect.center))
+        box = self.label_box(text)
+        label = text.fit(self.label, "bold", self.size, colour, box.width, 11)  # shrinks only as a last resort
+        surface.blit(label, label.get_rect(center=box.center))
+
+
+def button_width(text: TextCache, label: str, size: int, keycap: str = "", minimum: int = 0, pad: int = 28) -> int:
+    """The width a button needs to show `label` at `size` with comfortable margins of `pad` (and its keycap)."""
+    width = text.width(label, "bold", size) + 2 * max(pad, PAD_X)
+    if keycap:
+        width += max(26, text.width(keycap, "bold", 15) + 12) + CAP_GAP + 12 - max(pad, PAD_X)
+    return max(minimum, width)
 
 
 @dataclass

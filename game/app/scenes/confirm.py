@@ -8,7 +8,7 @@ import pygame
 
 from .. import theme
 from ..scene import Scene
-from ..widgets import Button, Menu, draw_panel
+from ..widgets import Button, Menu, button_width, draw_panel
 from .common import veil
 
 if TYPE_CHECKING:
@@ -30,14 +30,16 @@ class ConfirmScene(Scene):
         self.on_yes = on_yes
         self.quitting = quitting  # asked because the window was closing: closing it again means yes
         w, h = app.screen.get_size()
-        self.panel = pygame.Rect(0, 0, *PANEL_SIZE)
+        wide = max(button_width(app.text, label, 22, minimum=220) for label in (yes, no))  # both alike, words fitted
+        self.panel = pygame.Rect(0, 0, max(PANEL_SIZE[0], 2 * wide + 24 + 60), PANEL_SIZE[1])
         self.panel.center = (w // 2, h // 2)
         bottom = self.panel.bottom - 36
         self.menu = Menu(columns=1)
         # the safe answer first, so a hasty Enter loses nothing
         self.menu.set([
-            Button(pygame.Rect(self.panel.centerx + 12, bottom - 48, 220, 48), no, self.answer_no, pygame.K_n),
-            Button(pygame.Rect(self.panel.centerx - 232, bottom - 48, 220, 48), yes, self.answer_yes, pygame.K_y),
+            Button(pygame.Rect(self.panel.centerx + 12, bottom - 48, wide, 48), no, self.answer_no, pygame.K_n),
+            Button(pygame.Rect(self.panel.centerx - 12 - wide, bottom - 48, wide, 48), yes, self.answer_yes,
+                   pygame.K_y),
         ])
 
     def answer_no(self) -> None:
@@ -62,7 +64,7 @@ class ConfirmScene(Scene):
         """The question in a panel over the dimmed scene."""
         text = self.app.text
         surface.blit(veil(surface.get_size(), 150), (0, 0))
-        draw_panel(surface, self.panel, alpha=245)
+        draw_panel(surface, self.panel, alpha=255)  # opaque: the table does not show through
         text.draw(surface, self.question, (self.panel.centerx, self.panel.y + 44), role="title", size=30,
                   colour=theme.GOLD, anchor="center", max_width=self.panel.width - 40)
         if self.detail:

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from .. import theme
-from ..card_art import mix
 from ..scene import Scene
 from ..text import suit_runs
-from ..widgets import Button
+from ..widgets import Button, button_width
+from .common import veil as dimming  # cached: one sheet for every summary
 
 if TYPE_CHECKING:
     from ..app import App
@@ -22,14 +22,24 @@ GAIN = (128, 220, 140)
 LOSS = (240, 120, 108)
 
 
+_BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
+
+
 def freeze(app: "App", under: Scene | None, veil: pygame.Surface) -> pygame.Surface | None:
-    """The scene `under` drawn once and dimmed by `veil`, for an overlay to blit as its backdrop."""
+    """The scene `under` drawn once and dimmed by `veil`, for an overlay to blit as its backdrop.
+
+    One sheet a screen size serves every summary and the results (one is open at a time): a new
+    screen-sized surface each deal would churn the allocator and grow the process over a long session.
+    """
     if under is None:
         return None
-    backdrop = pygame.Surface(app.screen.get_size())
+    size = app.screen.get_size()
+    backdrop = _BACKDROPS.get(size)
+    if backdrop is None or backdrop.get_bitsize() != app.screen.get_bitsize():
+        backdrop = _BACKDROPS[size] = pygame.Surface(size, 0, app.screen)  # the screen's format: no conversion
     under.draw(backdrop)
     backdrop.blit(veil, (0, 0))
-    return backdrop.convert() if pygame.display.get_surface() is not None else backdrop
+    return backdrop
 
 
 def short(model: "TableModel", seat: int) -> str:
@@ -53,7 +63,8 @@ class DealSummaryScene(Scene):
     overlay = True
 
     def __init__(self, app: "App", model: "TableModel", record: "DealRecord", on_continue: Callable[[], None], *,
-                 last: bool = False, on_pause: Callable[[], None] | None = None, under: Scene | None = None) -> None:
+                 last: bool = False, on_pause: Callable[[], None] | None = None, under: Scene | None = None,
+                 close_after: float | None = None) -> None:
         super().__init__(app)
         # Given the scene underneath (the table, frozen while this is open), draw it once into a backdrop
         # instead of every frame: the summary then costs two blits a frame.
@@ -65,16 +76,19 @@ class DealSummaryScene(Scene):
         self.on_continue = on_continue
         self.on_pause = on_pause
         self.last = last
+        # with nobody (left) to read it, the summary plays on by itself after this many seconds
+        self.close_after = close_after
+        self.closed = False
         self.clock = 0.0
         w, h = app.screen.get_size()
         self.panel_surface = self._paint()
         self.panel = self.panel_surface.get_rect(center=(w // 2, h // 2))
-        label = "See the results  [Enter]" if last else "Next deal  [Enter]"
-        self.button = Button(pygame.Rect(0, 0, 280, 46), label, self.on_continue, size=20)
+        label = "See the results" if last else "Next deal"
+        width = button_width(app.text, label, 20, "Enter", minimum=240)
+        self.button = Button(pygame.Rect(0, 0, width, 46), label, self.play_on, size=20, keycap="Enter")
         self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
         self.hover = False
-        self.veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        self.veil.fill((0, 0, 0, 120))
+        self.veil = dimming((w, h), 120)
 
     def enter(self) -> None:
         """Take the backdrop from the scene underneath, as it is now."""
@@ -121,7 +135,7 @@ class DealSummaryScene(Scene):
         height = 104 + rows * 24 + 14 + ROW_H * (len(seats) + 1) + 82
         surface = pygame.Surface((PANEL_W, height), pygame.SRCALPHA)
         rect = surface.get_rect()
-        pygame.draw.rect(surface, (*theme.PANEL, 240), rect, border_radius=18)
+        pygame.draw.rect(surface, (*theme.PANEL, 255), rect, border_radius=18)  # opaque: nothing shows through
         pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=18)
         limit = model.rules.deals
         title = f"Deal {record.deal} of {limit}" if limit else f"Deal {record.deal}"
@@ -133,7 +147,7 @@ class DealSummaryScene(Scene):
         else:
             headline = "The deal ended"
         text.draw(surface, headline, (PANEL_W // 2, 64), role="bold", size=22, colour=theme.INK, anchor="midtop")
-        light = [mix(c, (255, 255, 255), 0.45) for c in theme.SUIT_COLOURS[self.app.settings.four_colour_deck]]
+        light = theme.suits_on_dark(self.app.settings.four_colour_deck)
         y = 104
         for words, colour in lines:
             for part in text.wrap(words, "body", 17, PANEL_W - 60):
@@ -170,7 +184,7 @@ class DealSummaryScene(Scene):
             elif not model.seats[seat].in_session:
                 text.draw(surface, "out", (columns[4], y + 1), role="body", size=14, colour=LOSS, anchor="midtop")
             y += ROW_H
-        return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+        return surface  # SRCALPHA is already the display's alpha format: a converted copy would only churn memory
 
     # --- the scene ------------------------------------------------------------------------------
 
@@ -178,17 +192,25 @@ class DealSummaryScene(Scene):
         """Enter, Space or a click on the button plays on; Esc opens the pause menu when there is one."""
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.on_continue()
+                self.play_on()
             elif event.key == pygame.K_ESCAPE and self.on_pause is not None:
                 self.on_pause()
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self.button.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.rect.collidepoint(event.pos):
+            self.play_on()
+
+    def play_on(self) -> None:
+        """Close the summary and play on (once, however many ways it is asked)."""
+        if not self.closed:
+            self.closed = True
             self.on_continue()
 
     def update(self, dt: float) -> None:
-        """Only the clock moves (for the panel's slide in)."""
+        """The clock moves (for the panel's slide in); a summary nobody reads closes itself in time."""
         self.clock += dt
+        if self.close_after is not None and self.clock >= self.close_after:
+            self.play_on()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table dimmed, the panel, the button."""
@@ -200,3 +222,8 @@ class DealSummaryScene(Scene):
         surface.blit(self.panel_surface, self.panel.move(0, round(rise)))
         if rise <= 0:
             self.button.draw(surface, self.app.text, True, self.hover)
+            if self.close_after is not None:  # how long until it plays on by itself
+                left = max(0.0, 1 - self.clock / self.close_after)
+                bar = self.button.rect.inflate(-24, 0)
+                bar.update(bar.x, self.button.rect.bottom + 8, round(bar.width * left), 3)
+                pygame.draw.rect(surface, theme.GOLD, bar, border_radius=2)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 SUIT_WORDS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 BULLET = "•  "
 BULLET_INDENT = 26
+TABS_X, TABS_W = 40, 304  # the list of sections: wide enough for the longest title with margins
 
 
 @dataclass(frozen=True)
@@ -190,14 +191,14 @@ class HowToPlayScene(Scene):
         self.scroll = 0
         self.page = pygame.Rect(360, 128, 870, 520)
         self.form = Form()
-        tabs = [Button(pygame.Rect(50, 128 + i * 42, 280, 36), section.title, self._opener(i), size=17)
+        tabs = [Button(pygame.Rect(TABS_X, 128 + i * 42, TABS_W, 36), section.title, self._opener(i), size=17)
                 for i, section in enumerate(self.sections)]
-        self.back_button = Button(pygame.Rect(50, 128 + len(tabs) * 42 + 8, 280, 40), "Back", self.back,
+        self.back_button = Button(pygame.Rect(TABS_X, 128 + len(tabs) * 42 + 8, TABS_W, 40), "Back", self.back,
                                   tooltip="Esc", size=19)
         self.form.set([*tabs, self.back_button])
         self.show(self.index)
 
-    def _opener(self, index: int):  # type: ignore[no-untyped-def]
+    def _opener(self, index: int) -> Callable[[], None]:
         def open_section() -> None:
             self.show(index)
         return open_section
@@ -284,7 +285,7 @@ class HowToPlayScene(Scene):
         old_clip = surface.get_clip()
         surface.set_clip(clip)
         y = clip.y + 4 - self.scroll
-        colours = (theme.INK, theme.RED_TEXT, theme.RED_TEXT, theme.INK)
+        colours = theme.suits_on_dark(self.app.settings.four_colour_deck)
         for line, first, indent in self._lines():
             if first:
                 y += 10

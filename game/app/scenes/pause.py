@@ -81,7 +81,7 @@ class PauseScene(Scene):
         """The table dimmed, and the menu in a panel."""
         text = self.app.text
         surface.blit(veil(surface.get_size(), 140), (0, 0))
-        draw_panel(surface, self.panel, alpha=248)
+        draw_panel(surface, self.panel, alpha=255)  # opaque: the table does not show through
         text.draw(surface, "Paused", (self.panel.centerx, self.panel.y + 46), role="title", size=40,
                   colour=theme.GOLD, anchor="center")
         about = describe_table(self.table)

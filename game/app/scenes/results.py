@@ -9,7 +9,8 @@ import pygame
 from .. import theme
 from ..scene import Scene
 from ..table.animation import Confetti, Timeline
-from ..widgets import Button
+from ..widgets import Button, button_width
+from .common import veil
 from .deal_summary import freeze
 
 if TYPE_CHECKING:
@@ -42,11 +43,12 @@ class ResultsScene(Scene):
         self.standings = self.rank()
         self.panel_surface = self._paint()
         self.panel = self.panel_surface.get_rect(center=(w // 2, h // 2))
-        self.button = Button(pygame.Rect(0, 0, 300, 48), "Back to the title  [Enter]", self.on_continue, size=20)
+        label = "Back to the title"
+        self.button = Button(pygame.Rect(0, 0, button_width(app.text, label, 20, "Enter", minimum=260), 48), label,
+                             self.on_continue, size=20, keycap="Enter")
         self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
         self.hover = False
-        self.veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        self.veil.fill((0, 0, 0, 150))
+        self.veil = veil((w, h), 150)
         self.party = Timeline()
         winners = self.winners
         if any(model.seats[s].is_human for s in winners) or not any(seat.is_human for seat in model.seats):
@@ -91,7 +93,7 @@ class ResultsScene(Scene):
         height = 150 + ROW_H * (len(self.standings) + 1) + 90
         surface = pygame.Surface((PANEL_W, height), pygame.SRCALPHA)
         rect = surface.get_rect()
-        pygame.draw.rect(surface, (*theme.PANEL, 245), rect, border_radius=20)
+        pygame.draw.rect(surface, (*theme.PANEL, 255), rect, border_radius=20)  # opaque: nothing shows through
         pygame.draw.rect(surface, theme.GOLD, rect, 3, border_radius=20)
         text.draw(surface, "Session over", (PANEL_W // 2, 20), role="title", size=40, colour=theme.GOLD,
                   anchor="midtop", shadow=True)
@@ -160,11 +162,11 @@ class ResultsScene(Scene):
         self.party.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The table dimmed, the standings, the confetti."""
+        """The table dimmed, the confetti falling behind the standings (which stay clear to read)."""
         if self.backdrop is not None:
             surface.blit(self.backdrop, (0, 0))
         else:
             surface.blit(self.veil, (0, 0))
+        self.party.draw(surface)
         surface.blit(self.panel_surface, self.panel)
         self.button.draw(surface, self.app.text, True, self.hover)
-        self.party.draw(surface)

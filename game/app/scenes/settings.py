@@ -72,7 +72,7 @@ class SettingsScene(Scene):
             Toggle(row(5), "Four-colour deck", s.four_colour_deck, self._four_colour,
                    tooltip=TIPS["four"]),
             Button(pygame.Rect(x, self.panel.bottom - 78, 200, 50), "Back", self.back, tooltip="Esc"),
-            Button(pygame.Rect(x + 220, self.panel.bottom - 78, 240, 50), "Restore defaults", self.defaults),
+            Button(pygame.Rect(x + 220, self.panel.bottom - 78, 260, 50), "Restore defaults", self.defaults),
         ]
         self.form.set(controls)
 

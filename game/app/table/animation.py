@@ -156,11 +156,19 @@ class PopUp(Decoration):
         self.centre = centre
         self.rise = rise
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The number, risen by how far it has got."""
+    def cut(self, after: float) -> None:
+        """End `after` seconds from now (when the next number for the same seat appears)."""
+        self.duration = max(1e-6, min(self.duration, self.clock + after))
+
+    def topleft(self) -> tuple[int, int]:
+        """Where the number's image is now: risen by how far it has got."""
         x = self.centre[0] - self.image.get_width() / 2
         y = self.centre[1] - self.image.get_height() / 2 - self.rise * ease_out(self.t)
-        blit_faded(surface, self.image, (round(x), round(y)), self.alpha(0.1, 0.35))
+        return round(x), round(y)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The number where it has risen to."""
+        blit_faded(surface, self.image, self.topleft(), self.alpha(0.1, 0.35))
 
 
 class Banner(Decoration):

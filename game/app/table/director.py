@@ -21,10 +21,10 @@ from ...engine.events import (BoodleWon, BuyDead, Cut, DealEnd, DealStart, Dealt
 from .. import theme
 from .animation import Banner, Bubble, Confetti, Flight, PopUp, Ring, Timeline, Wait
 from .model import HUMAN, BoodleWin
-from .sprites import make_banner, make_bubble
+from .sprites import STOP_BANNER_H, make_banner, make_bubble, make_stop_banner
 
 if TYPE_CHECKING:
-    from .model import TableModel
+    from .model import SeatState, TableModel
     from .scene import TableScene
 
 SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.2, "instant": math.inf}
@@ -32,6 +32,9 @@ DEAL_INTERVAL = 0.03  # seconds between two dealt cards at normal speed
 MAX_CHIP_SPRITES = 6
 BIG_LOSS = 6  # chips paid in one settlement that make a character complain
 STOP_RED = (236, 92, 80)
+POPUP_SIZE = 26  # "+12" pop-ups: the title face at this size
+POPUP_LINE = 47  # the middle of a plate's chips line, from the plate's top
+POPUP_RISE = 12
 
 
 class Director:
@@ -48,9 +51,11 @@ class Director:
         self.dealt: Dealt | None = None
         self._sounded: set[str] = set()
         self._bubbles: dict[int, Bubble] = {}
+        self._popups: dict[int, PopUp] = {}
         self.presented = 0  # events presented so far (tests and screenshots watch it)
         self.last_event: Event | None = None
         self.button_flight: Flight | None = None  # the dealer button on its way to the new dealer
+        self.stop_banner: Banner | None = None  # the stop's banner, over the status line while it shows
 
     # --- pacing ---------------------------------------------------------------------------------
 
@@ -153,13 +158,34 @@ class Director:
         if image is None:
             image = scene.art_cache.put(key, make_banner(scene.app.text, title, subtitle,
                                                          scene.layout.centre.width + 60, accent,
-                                                         scene.decks.board.suit_colours))
-        centre = at or (scene.layout.board.centerx, scene.layout.board.centery)
+                                                         theme.suits_on_dark(scene.decks.four_colour)))
+        self._show_banner(image, at or (scene.layout.board.centerx, scene.layout.board.centery), duration)
+
+    def _show_banner(self, image: pygame.Surface, centre: tuple[int, int], duration: float) -> Banner:
         for anim in list(self.decor.anims):  # one banner at a time
             if isinstance(anim, Banner):
                 anim.finish()
         self.decor.anims = [a for a in self.decor.anims if not a.done]
-        self.decor.add(Banner(image, centre, duration))
+        self.stop_banner = None
+        banner = Banner(image, centre, duration)
+        self.decor.add(banner)
+        return banner
+
+    def stop_banner_showing(self) -> bool:
+        """True while the stop's banner covers the status line."""
+        return self.stop_banner is not None and not self.stop_banner.done
+
+    def clear_stop_banner(self) -> None:
+        """Take the stop's banner away at once (the human's prompt needs its place)."""
+        if self.stop_banner is not None:
+            self.stop_banner.finish()
+            self.decor.anims = [a for a in self.decor.anims if not a.done]
+            self.stop_banner = None
+
+    def stop_banner_at(self) -> tuple[int, int]:
+        """The stop banner's centre: on the status line under the board, where it hides no card, chip or seat."""
+        status = self.scene.layout.status
+        return status.centerx, status.y + STOP_BANNER_H // 2 - 4
 
     def popup(self, seat: int, amount: int, delay: float = 0.0) -> None:
         """A "+12" or "-4" rising from a seat's chips."""
@@ -167,9 +193,31 @@ class Director:
             return
         colour = theme.GOLD if amount > 0 else theme.RED_TEXT
         words = f"+{amount}" if amount > 0 else f"−{-amount}"
-        image = self.scene.app.text.render_shadowed(words, "title", 30, colour, outline=2)
+        text = self.scene.app.text
+        place = self.scene.layout.seats[seat]
+        room = place.plate.right - 8 - (place.name_left + 22 + text.width("888", "bold", 18) + 6)
+        size = POPUP_SIZE
+        image = text.render_shadowed(words, "title", size, colour, outline=2)
+        while image.get_bounding_rect().width > room and size > 14:  # "+123" too stays clear of the count
+            size -= 2
+            image = text.render_shadowed(words, "title", size, colour, outline=2)
+        start, rise = self.popup_path(seat, image)
+        popup = PopUp(image, start, delay=delay, rise=rise)
+        old = self._popups.get(seat)
+        if old is not None and not old.done:  # one number at a time per seat: the old one ends as this one starts
+            old.cut(delay)
+        self._popups[seat] = popup
+        self.decor.add(popup)
+
+    def popup_path(self, seat: int, image: pygame.Surface) -> tuple[tuple[float, float], float]:
+        """Where a seat's pop-up starts (its centre) and how far it rises: beside the chip count, at the
+        right end of the plate's lower line, rising from just under it to that line, so the name above
+        is never covered."""
         plate = self.scene.layout.seats[seat].plate
-        self.decor.add(PopUp(image, (plate.centerx + 40, plate.centery + 6), delay=delay, rise=34))
+        ink = image.get_bounding_rect()
+        x = plate.right - 8 - ink.right + image.get_width() / 2  # the number's right edge near the plate's
+        y = plate.y + POPUP_LINE  # the chips line's middle
+        return (x, y + POPUP_RISE), float(POPUP_RISE)
 
     def say(self, seat: int, moment: str) -> None:
         """Let a character speak at a moment, if they have a line and the chattiness allows."""
@@ -183,8 +231,7 @@ class Director:
         if cached is None:
             cached = scene.art_cache.put(key, make_bubble(scene.app.text, words, place.side))
         image, tip = cached
-        rect = image.get_rect(topleft=(round(place.bubble_anchor[0] - tip.x), round(place.bubble_anchor[1] - tip.y)))
-        rect.clamp_ip(scene.layout.felt.inflate(-8, -8))
+        rect = self.bubble_rect(seat, image, tip)
         old = self._bubbles.pop(seat, None)
         if old is not None:
             old.finish()
@@ -193,6 +240,20 @@ class Director:
         self._bubbles[seat] = bubble
         self.decor.add(bubble)
         self.sound("bubble", 0.5)
+
+    def hush(self) -> None:
+        """End every speech bubble at once."""
+        for bubble in self._bubbles.values():
+            bubble.finish()
+        self._bubbles.clear()
+        self.decor.anims = [a for a in self.decor.anims if not a.done]
+
+    def bubble_rect(self, seat: int, image: pygame.Surface, tip: pygame.Vector2) -> pygame.Rect:
+        """Where a seat's bubble goes: its tail on the seat's anchor, kept whole on the felt (on screen)."""
+        place = self.scene.layout.seats[seat]
+        rect = image.get_rect(topleft=(round(place.bubble_anchor[0] - tip.x), round(place.bubble_anchor[1] - tip.y)))
+        rect.clamp_ip(self.scene.layout.felt.inflate(-8, -8))
+        return rect
 
     def chips_fly(self, chips: int, start: tuple[int, int], end: tuple[int, int], colour: int, *, delay: float = 0.0,
                   leave: Callable[[int], None] | None = None, land: Callable[[int], None] | None = None,
@@ -461,10 +522,16 @@ class Director:
     def _on_stop(self, event: Stop) -> None:
         model = self.model
         words = model.stop(event.after, event.reason)
-        # over the boodle row, so that the board which explains the stop stays in view
-        layout = self.scene.layout
-        self.banner("Stop!", words.removeprefix("Stop: "), STOP_RED, duration=1.5,
-                    at=(layout.centre.centerx, layout.boodle_cards[0].centery + 6))
+        # compact, on the status line that says the same: the board, the boodle cards and the seats stay in view
+        scene = self.scene
+        reason = words.removeprefix("Stop: ")
+        key = ("stop banner", reason, scene.decks.four_colour)
+        image = scene.art_cache.get(key)
+        if image is None:
+            image = scene.art_cache.put(key, make_stop_banner(scene.app.text, "Stop!", reason,
+                                                              scene.layout.centre.width, STOP_RED,
+                                                              theme.suits_on_dark(scene.decks.four_colour)))
+        self.stop_banner = self._show_banner(image, self.stop_banner_at(), 1.5)
         self.sound("stop")
         mark = model.board.get(event.after)
         if mark is not None:
@@ -502,17 +569,23 @@ class Director:
         for i, payment in enumerate(event.payments):
             loser = model.seats[payment.source]
 
-            def pay(share: int, loser=loser) -> None:  # type: ignore[no-untyped-def]
-                loser.chips -= share
-                model.touch()
             end = max(end, self.chips_fly(payment.chips, self.chip_spot(payment.source), target, 4, delay=0.6 + i * 0.12,
-                                          leave=pay, land=land, duration=0.55))
+                                          leave=self._paying(loser), land=land, duration=0.55))
             self.popup(payment.source, -payment.chips, delay=0.6 + i * 0.12)
         self.popup(winner, event.pot + paid, delay=end)
         self.say(winner, "going_out")
         if biggest is not None and biggest.chips >= BIG_LOSS and biggest.source != winner:
             self.say(biggest.source, "big_loss")
         self._hold(1.1)
+
+    def _paying(self, loser: "SeatState") -> Callable[[int], None]:
+        """Chips leaving a paying seat."""
+        model = self.model
+
+        def pay(share: int) -> None:
+            loser.chips -= share
+            model.touch()
+        return pay
 
     def _on_deal_end(self, event: DealEnd) -> None:
         model = self.model

@@ -259,37 +259,37 @@ class HumanSeat:
     def _build_buttons(self) -> None:
         decision = self.decision
         panel = self.scene.layout.panel
-        specs: list[tuple[str, Callable[[], None], int | None, bool, str]] = []
+        specs: list[tuple[str, str, Callable[[], None], int | None, bool, str]] = []  # label, key, action, ...
         if isinstance(decision, StakeDecision):
             left = self.left_to_place
-            specs = [("Spread evenly  [E]", self.spread_evenly, pygame.K_e, True,
+            specs = [("Spread evenly", "E", self.spread_evenly, pygame.K_e, True,
                       "The same on every boodle card, odd chips on the first"),
-                     ("All on the biggest  [B]", self.all_on_biggest, pygame.K_b, True,
+                     ("All on the biggest", "B", self.all_on_biggest, pygame.K_b, True,
                       "Every chip on the boodle card with the most chips already"),
-                     ("Confirm  [C]" if left == 0 else f"Confirm ({left} to place)", self.confirm_stake, pygame.K_c,
+                     ("Confirm" if left == 0 else f"Confirm ({left} left)", "C", self.confirm_stake, pygame.K_c,
                       left == 0, "" if left == 0 else f"Place {left} more chip{'s' if left != 1 else ''} first")]
         elif isinstance(decision, BuyDeadDecision):
-            specs = [(f"Buy for {decision.fee} chips  [B]", lambda: self.buy(True), pygame.K_b, True,
+            specs = [(f"Buy for {decision.fee} chips", "B", lambda: self.buy(True), pygame.K_b, True,
                       "Swap your hand for the dead hand; the fee goes to the pot"),
-                     ("Keep my hand  [K]", lambda: self.buy(False), pygame.K_k, True, "Play the hand you were dealt")]
+                     ("Keep my hand", "K", lambda: self.buy(False), pygame.K_k, True, "Play the hand you were dealt")]
         elif isinstance(decision, LeadDecision):
             options = self.options()
             card = options[min(self.focus, len(options) - 1)] if options else None
             if card is not None:
-                specs = [(f"Lead {card.label}  [Enter]", partial(self.lead, card), None, True,
+                specs = [(f"Lead {card.label}", "Enter", partial(self.lead, card), None, True,
                           "Or click a raised card; ←/→ or 1–9 choose")]
         elif isinstance(decision, FollowDecision):
-            specs = [(f"Play {decision.card.label}  [P]", lambda: self.follow(True), pygame.K_p, True,
+            specs = [(f"Play {decision.card.label}", "P", lambda: self.follow(True), pygame.K_p, True,
                       "Play the next card of the run"),
-                     ("Decline  [D]", lambda: self.follow(False), pygame.K_d, True,
+                     ("Decline", "D", lambda: self.follow(False), pygame.K_d, True,
                       "Keep the card: the run stops here")]
         if decision is not None:
-            specs.append(("Hint  [H]", self.ask_hint, pygame.K_h, True, "What would the expert do?"))
+            specs.append(("Hint", "H", self.ask_hint, pygame.K_h, True, "What would the expert do?"))
         height, gap = 40, 8
         top = panel.bottom - len(specs) * height - (len(specs) - 1) * gap
         self.buttons = [Button(pygame.Rect(panel.x, top + i * (height + gap), panel.width, height), label, action,
-                               hotkey, enabled, tip, size=18)
-                        for i, (label, action, hotkey, enabled, tip) in enumerate(specs)]
+                               hotkey, enabled, tip, size=17, keycap=cap)
+                        for i, (label, cap, action, hotkey, enabled, tip) in enumerate(specs)]
 
     def button_at(self, pos: tuple[int, int]) -> int | None:
         """The button under `pos`."""
@@ -483,8 +483,7 @@ class HumanSeat:
         scene = self.scene
         text, layout = scene.app.text, scene.layout
         words, keys = self.prompt()
-        light = [tuple(min(255, c + 90) for c in colour) for colour in scene.decks.board.suit_colours]
-        runs = suit_runs(words, theme.GOLD, light)  # type: ignore[arg-type]
+        runs = suit_runs(words, theme.GOLD, theme.suits_on_dark(scene.decks.four_colour))
         line = text.render_runs(runs, "bold", 19)
         surface.blit(line, line.get_rect(midtop=(layout.prompt.centerx, layout.prompt.y)))
         text.draw(surface, keys, (layout.prompt.centerx, layout.prompt.bottom), role="body", size=13,

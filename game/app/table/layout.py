@@ -28,6 +28,8 @@ FAN_CARD_W = 33  # card backs in an opponent's fan
 FAN_STEP = 8
 
 HAND_CARD_W = 80  # the human's cards
+HAND_MARGIN = 284  # the hand keeps this far from each side: the plate on the left, the decision panel on the right
+PANEL_W = 240  # the human's decision buttons: wide enough for their words with margins
 HAND_RAISE = 20  # how far a lawful card stands up from the hand
 BOARD_CARD_W = 34  # the played cards on the board
 BOARD_COL_STEP = 37
@@ -194,7 +196,7 @@ def table_layout(players: int, boodle_count: int = 4, size: tuple[int, int] = SC
 
     places: list[SeatPlace] = []
     # the human: plate at the bottom left, hand across the bottom middle
-    hand = pygame.Rect(262, height - 22 - round(HAND_CARD_W * 1.4) - HAND_RAISE, width - 524,
+    hand = pygame.Rect(HAND_MARGIN, height - 22 - round(HAND_CARD_W * 1.4) - HAND_RAISE, width - 2 * HAND_MARGIN,
                        round(HAND_CARD_W * 1.4) + HAND_RAISE)
     plate = pygame.Rect(38, height - 36 - PLATE_H, SEAT_W, PLATE_H)  # clear of the felt's rounded corner
     portrait = (plate.x + PORTRAIT_RADIUS + 6, plate.centery)
@@ -247,9 +249,10 @@ def table_layout(players: int, boodle_count: int = 4, size: tuple[int, int] = SC
     board.midbottom = (centre.centerx, centre.bottom - 4)
     pot = pygame.Rect(centre.x + 4, board.y + 30, board.x - centre.x - 16, 150)
     dead = pygame.Rect(board.right + 12, board.y + 30, centre.right - board.right - 16, 150)
-    status = pygame.Rect(centre.x, centre.bottom + 2, centre.width, 26)
-    prompt = pygame.Rect(centre.x, status.bottom + 2, centre.width, 28)
-    panel = pygame.Rect(width - 40 - SEAT_W, height - 36 - 4 * 40 - 3 * 8, SEAT_W, 4 * 40 + 3 * 8)
+    # the lines under the board stay clear of the decision panel beside them
+    status = pygame.Rect(centre.x + 40, centre.bottom + 2, centre.width - 80, 26)
+    prompt = pygame.Rect(centre.x + 40, status.bottom + 2, centre.width - 80, 28)
+    panel = pygame.Rect(width - 40 - PANEL_W, height - 36 - 4 * 40 - 3 * 8, PANEL_W, 4 * 40 + 3 * 8)
     return TableLayout(players, boodle_count, size, rail, felt, tuple(places), centre, tuple(cards), card_w, chip_r,
                        tuple(stacks), tuple(labels), board, pot, (pot.centerx, pot.y + 84), dead,
                        (dead.centerx, dead.y + 66), status, prompt, hand, panel)

@@ -135,7 +135,6 @@ class TableScene(Scene):
         self._hurry = False
         self._summary: Scene | None = None
         self._results: Scene | None = None
-        self._summary_clock = 0.0
         self._out_veil: pygame.Surface | None = None
         self._suit_light: list[tuple[int, int, int]] = []
         events = self.session.start()
@@ -254,16 +253,16 @@ class TableScene(Scene):
         for seat, (name, character) in enumerate(self.seats):
             look = HUMAN_LOOK if character is None else character.look
             key_id = "human" if character is None else character.id
-            self.portraits.append(draw_portrait(look, self.layout.seats[seat].portrait_radius, self.app.text,
-                                                f"{key_id}:{seat}"))
+            # seeded by the character alone: the same face at every seat and in the new-game picker
+            self.portraits.append(draw_portrait(look, self.layout.seats[seat].portrait_radius, self.app.text, key_id))
         names = [self._plate_name(seat) for seat in range(len(self.seats))]
         self._background = draw_background(self.layout, names, self.portraits, self.rules.boodle_cards, self.decks,
                                            self.app.text)
         veil = pygame.Surface(self.layout.seats[0].plate.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (0, 0, 0, 150), veil.get_rect(), border_radius=14)
         self._out_veil = veil
-        # suit symbols lightened to read on the dark status band
-        self._suit_light = [mix(c, (255, 255, 255), 0.45) for c in self.decks.board.suit_colours]
+        # suit symbols light enough to read on the dark status band
+        self._suit_light = list(theme.suits_on_dark(four))
         self._built_for = key
 
     def _plate_name(self, seat: int) -> str:
@@ -291,10 +290,6 @@ class TableScene(Scene):
             if self.elapsed >= self.time_limit_s:
                 self._time_up()
         self.director.update(dt)
-        if self._summary is not None and self._nobody_watching_closely():
-            self._summary_clock += dt
-            if self._summary_clock >= WATCH_SUMMARY_S:
-                self.close_summary()
         if not self.director.idle:
             return
         self._drive(dt)
@@ -317,6 +312,7 @@ class TableScene(Scene):
         if seat == self.human_seat:
             self.turn_words = YOUR_TURN[decision.kind]
             if self.human.decision is None:
+                self.director.clear_stop_banner()  # the prompt takes the banner's place
                 self.human.offer(decision, self.session.view(seat))
             return
         self.turn_words = THEIR_TURN[decision.kind].format(name=model.name(seat))
@@ -385,9 +381,13 @@ class TableScene(Scene):
         if record is None:
             self.director.waiting = False
             return
-        self._summary_clock = 0.0
+        self.director.hush()  # the deal's talk is over; the summary's backdrop is taken without it
+        # with nobody (left) at the table to read it, the summary plays on by itself: only the top scene
+        # updates, so the summary keeps its own time
+        close_after = WATCH_SUMMARY_S if self._nobody_watching_closely() else None
         self._summary = DealSummaryScene(self.app, self.model, record, self.close_summary,
-                                         last=self.session.over, on_pause=self.open_pause, under=self)
+                                         last=self.session.over, on_pause=self.open_pause, under=self,
+                                         close_after=close_after)
         self.app.scenes.push(self._summary)
 
     def close_summary(self) -> None:
@@ -469,7 +469,13 @@ class TableScene(Scene):
         self.director.motion.draw(surface)
         self._draw_status(surface)
         self.human.draw(surface)
-        self.director.decor.draw(surface)
+        if not self.covered:  # banners, pop-ups and bubbles never show under (or through) an overlay
+            self.director.decor.draw(surface)
+
+    @property
+    def covered(self) -> bool:
+        """True while another scene (a summary, the results, the pause menu) is over the table."""
+        return self.app.scenes.top is not self
 
     def _draw_board(self, surface: pygame.Surface) -> None:
         model, layout, deck = self.model, self.layout, self.decks.board
@@ -584,8 +590,8 @@ class TableScene(Scene):
     def _draw_status(self, surface: pygame.Surface) -> None:
         model, layout, text = self.model, self.layout, self.app.text
         parts = [p for p in (model.status, self.turn_words) if p]
-        if not parts:
-            return
+        if not parts or (self.director.stop_banner_showing() and not self.covered):
+            return  # the stop's banner stands on this line while it shows
         words = "   ·   ".join(parts)
         light = self._suit_light
         colour = (255, 214, 200) if model.status.startswith("Stop") else theme.INK

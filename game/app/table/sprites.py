@@ -248,7 +248,7 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 
 def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequence[pygame.Surface],
-                    boodle: Sequence[object], decks: "TableDecks", text: TextCache) -> pygame.Surface:
+                    boodle: Sequence[Card], decks: "TableDecks", text: TextCache) -> pygame.Surface:
     """The static layer: felt, rail, seat plates with names and portraits, board slots, boodle cards, labels."""
     surface = pygame.Surface(layout.size)
     draw_felt(surface, layout)
@@ -262,7 +262,7 @@ def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequen
             # a faint outline where the fan of cards lies
             pygame.draw.rect(surface, mix(theme.FELT, (0, 0, 0), 0.18), place.fan.inflate(10, 8), 1, border_radius=8)
     # the board: four suit rows with a faint slot for every rank
-    suit_colours = decks.board.suit_colours
+    suit_colours = theme.suits_on_dark(decks.four_colour)  # the row symbols sit on the board's dark shade
     slot_line = mix(theme.FELT, (255, 255, 255), 0.16)
     slot_fill = mix(theme.FELT, (0, 0, 0), 0.12)
     board_panel = layout.board.inflate(14, 12)
@@ -270,8 +270,7 @@ def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequen
     pygame.draw.rect(shade, (0, 0, 0, 46), shade.get_rect(), border_radius=12)
     surface.blit(shade, board_panel)
     for suit in Suit:
-        symbol_colour = mix(suit_colours[suit], (255, 255, 255), 0.55 if suit_colours[suit][0] < 60 else 0.25)
-        text.draw(surface, suit.symbol, layout.board_row_label(suit), role="body", size=24, colour=symbol_colour,
+        text.draw(surface, suit.symbol, layout.board_row_label(suit), role="body", size=24, colour=suit_colours[suit],
                   anchor="center", shadow=True)
         for rank in range(1, 14):
             slot = layout.board_slot(Card(rank, suit))
@@ -284,7 +283,7 @@ def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequen
         glow = rect.inflate(8, 8)
         pygame.draw.rect(surface, mix(theme.FELT, theme.GOLD, 0.25), glow, border_radius=7)
         surface.blit(decks.boodle.shadow(), (rect.x - decks.boodle.shadow_pad, rect.y - decks.boodle.shadow_pad + 2))
-        surface.blit(decks.boodle.boodle(card), rect)  # type: ignore[arg-type]
+        surface.blit(decks.boodle.boodle(card), rect)
     # pot and dead hand labels and their spots on the felt
     for rect, title in ((layout.pot, "Pot"), (layout.dead, "Dead hand")):
         ring = pygame.Rect(0, 0, rect.width - 6, 86)
@@ -340,10 +339,8 @@ def make_bubble(text: TextCache, words: str, side: str, max_width: int = 230) ->
     return _finish(surface), tip
 
 
-def make_banner(text: TextCache, title: str, subtitle: str, width: int, accent: Colour,
-                suit_colours: Sequence[Colour]) -> pygame.Surface:
-    """A band with a big title and a line under it; suit symbols in the subtitle keep their colours."""
-    height = 92 if subtitle else 64
+def _band(width: int, height: int, accent: Colour) -> pygame.Surface:
+    """A dark band that fades out at both ends, with an accent line along its top and bottom."""
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     band = pygame.Surface((width, height), pygame.SRCALPHA)
     band.fill((8, 20, 14, 214))
@@ -357,13 +354,39 @@ def make_banner(text: TextCache, title: str, subtitle: str, width: int, accent: 
     surface.blit(band, (0, 0))
     pygame.draw.line(surface, accent, (width // 8, 2), (width - width // 8, 2), 2)
     pygame.draw.line(surface, accent, (width // 8, height - 3), (width - width // 8, height - 3), 2)
+    return surface
+
+
+def make_banner(text: TextCache, title: str, subtitle: str, width: int, accent: Colour,
+                suit_colours: Sequence[Colour]) -> pygame.Surface:
+    """A band with a big title and a line under it; suit symbols in the subtitle take `suit_colours`, which
+    must read on the dark band (`theme.suits_on_dark`)."""
+    height = 92 if subtitle else 64
+    surface = _band(width, height, accent)
     head = text.render_shadowed(title, "title", 38, accent, outline=1)
     surface.blit(head, head.get_rect(center=(width // 2, 34 if subtitle else height // 2)))
     if subtitle:
         size = text.fit_size(subtitle, "bold", 20, width - 80, 12)
-        light = [mix(c, (255, 255, 255), 0.45) for c in suit_colours]
-        line = text.render_runs(suit_runs(subtitle, theme.INK, light), "bold", size)
+        line = text.render_runs(suit_runs(subtitle, theme.INK, suit_colours), "bold", size)
         surface.blit(line, line.get_rect(center=(width // 2, 68)))
+    return _finish(surface)
+
+
+STOP_BANNER_H = 46
+
+
+def make_stop_banner(text: TextCache, title: str, reason: str, max_width: int, accent: Colour,
+                     suit_colours: Sequence[Colour]) -> pygame.Surface:
+    """A compact one-line band: the title, then the reason (suit symbols in `suit_colours`, light on dark)."""
+    head = text.render_shadowed(title, "title", 30, accent, outline=1)
+    inner = head.get_width() + 18 + text.width(reason, "bold", 19)
+    width = min(max_width, round(inner * 1.5) + 40)  # the band fades over its outer sixths: keep the words inside
+    size = text.fit_size(reason, "bold", 19, round(width * 2 / 3) - 20 - head.get_width() - 18, 12)
+    line = text.render_runs(suit_runs(reason, theme.INK, suit_colours), "bold", size)
+    surface = _band(width, STOP_BANNER_H, accent)
+    left = (width - (head.get_width() + 18 + line.get_width())) // 2
+    surface.blit(head, head.get_rect(midleft=(left, STOP_BANNER_H // 2)))
+    surface.blit(line, line.get_rect(midleft=(left + head.get_width() + 18, STOP_BANNER_H // 2 + 1)))
     return _finish(surface)
 
 
