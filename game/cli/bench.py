@@ -11,6 +11,7 @@ from typing import Any, Callable
 from ..ai.simple import FirstOptionAgent
 from ..engine import RuleSet, SeatInfo, Session, play_session
 
+ROUNDS = 5
 # name -> measurement; later issues add theirs
 MEASUREMENTS: dict[str, Callable[[float], Any]] = {}
 
@@ -26,16 +27,17 @@ def measurement(name: str) -> Callable[[Callable[[float], Any]], Callable[[float
 @measurement("engine_deals_per_s")
 def engine_deals_per_second(budget: float) -> float:
     """Whole deals a second (antes, shuffle, deal, play, settlement) at a 5-seat classic table with the
-    simplest agents, no log: the best of three rounds, so a busy moment on the machine does not count."""
+    simplest agents, no log: the best of five rounds (as timeit's repeats), so a busy moment on the machine
+    does not count."""
     rules = dataclasses.replace(RuleSet(), starting_chips=1000, deals=50)  # long sessions: deals, not set-ups
     seats = [SeatInfo(f"Seat {seat}") for seat in range(5)]
     agents = [FirstOptionAgent() for _ in seats]
     best = 0.0
     seed = 0
-    for _ in range(3):
+    for _ in range(ROUNDS):
         deals = 0
         start = time.perf_counter()
-        while time.perf_counter() - start < budget / 3:
+        while time.perf_counter() - start < budget / ROUNDS:
             session = Session(rules, seats, seed)
             seed += 1
             play_session(session, agents)
