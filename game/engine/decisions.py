@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple, Union
+from typing import Any, ClassVar, NamedTuple, Union
 
 from .cards import Card
 
@@ -96,3 +96,33 @@ class FollowAction(NamedTuple):
 
 
 Action = Union[StakeAction, BuyDeadAction, LeadAction, FollowAction]
+
+
+def action_to_data(action: Action) -> dict[str, Any]:
+    """An action as JSON-ready data, as saved sessions keep it."""
+    if isinstance(action, StakeAction):
+        return {"kind": "stake", "player": action.player, "boodle": [[str(c), n] for c, n in action.boodle]}
+    if isinstance(action, BuyDeadAction):
+        return {"kind": "buy_dead", "player": action.player, "buy": action.buy}
+    if isinstance(action, LeadAction):
+        return {"kind": "lead", "player": action.player, "card": str(action.card)}
+    if isinstance(action, FollowAction):
+        return {"kind": "follow", "player": action.player, "play": action.play}
+    raise TypeError(f"not an action: {action!r}")
+
+
+def action_from_data(data: Any) -> Action:
+    """The action `action_to_data` wrote; ValueError if `data` is not one."""
+    try:
+        kind, player = data["kind"], int(data["player"])
+        if kind == "stake":
+            return StakeAction(player, tuple((Card.parse(c), int(n)) for c, n in data["boodle"]))
+        if kind == "buy_dead":
+            return BuyDeadAction(player, bool(data["buy"]))
+        if kind == "lead":
+            return LeadAction(player, Card.parse(data["card"]))
+        if kind == "follow":
+            return FollowAction(player, bool(data["play"]))
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"not a saved action: {data!r} ({error})") from None
+    raise ValueError(f"unknown action kind {kind!r}")

@@ -143,6 +143,16 @@ class RuleSet:
         """The card whose holder leads first, or None for the dealer's left."""
         return None if self.first_lead == FIRST_LEAD_DEFAULT else Card.parse(self.first_lead)
 
+    @classmethod
+    def from_settings(cls, settings: dict[str, Any]) -> "RuleSet":
+        """The RuleSet that `settings()` described (as a log or a saved session keeps it); unknown keys are ignored."""
+        values = dict(settings)
+        values["boodle_cards"] = parse_cards(values["boodle_cards"])
+        buy = values.get("buy_dead_hand") or {}
+        values["buy_dead_hand"] = BuyDeadHand(bool(buy.get("enabled", False)), int(buy.get("fee", 4)))
+        known = set(cls.__dataclass_fields__)
+        return cls(**{key: value for key, value in values.items() if key in known})
+
     def settings(self) -> dict[str, Any]:
         """The resolved settings as plain data, keyed as in the rules files and the log."""
         return {

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from ..engine.decisions import action_from_data, action_to_data  # noqa: F401  (saves keep actions in this form)
 from .atomic import backup_path, write_atomically
 
 SAVES_FOLDER = "saves"
@@ -332,36 +333,3 @@ def _set_aside(path: Path, why: str, tag: str = "unreadable") -> tuple[Path | No
     return target, f"{why}. It was kept as {target.name}"
 
 
-# --- actions as plain data: the same shape as the table scene's snapshot (game/app/table/scene.py) ------
-
-def action_to_data(action: Any) -> dict[str, Any]:
-    """An engine action as the JSON-ready data a table snapshot keeps."""
-    from ..engine.decisions import BuyDeadAction, FollowAction, LeadAction, StakeAction
-    if isinstance(action, StakeAction):
-        return {"kind": "stake", "player": action.player, "boodle": [[str(c), n] for c, n in action.boodle]}
-    if isinstance(action, BuyDeadAction):
-        return {"kind": "buy_dead", "player": action.player, "buy": action.buy}
-    if isinstance(action, LeadAction):
-        return {"kind": "lead", "player": action.player, "card": str(action.card)}
-    if isinstance(action, FollowAction):
-        return {"kind": "follow", "player": action.player, "play": action.play}
-    raise TypeError(f"not an action: {action!r}")
-
-
-def action_from_data(data: dict[str, Any]) -> Any:
-    """The engine action `action_to_data` wrote; ValueError if it is not one."""
-    from ..engine.cards import Card
-    from ..engine.decisions import BuyDeadAction, FollowAction, LeadAction, StakeAction
-    try:
-        kind, player = data["kind"], int(data["player"])
-        if kind == "stake":
-            return StakeAction(player, tuple((Card.parse(c), int(n)) for c, n in data["boodle"]))
-        if kind == "buy_dead":
-            return BuyDeadAction(player, bool(data["buy"]))
-        if kind == "lead":
-            return LeadAction(player, Card.parse(data["card"]))
-        if kind == "follow":
-            return FollowAction(player, bool(data["play"]))
-    except (KeyError, TypeError, ValueError) as error:
-        raise ValueError(f"not a saved action: {data!r} ({error})") from None
-    raise ValueError(f"unknown action kind {kind!r}")

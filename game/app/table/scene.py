@@ -18,11 +18,10 @@ import pygame
 
 from ...ai.character import Character, CharacterAgent
 from ...ai.simple import LowestAgent
-from ...engine.cards import Card, parse_cards
-from ...engine.decisions import (Action, BuyDeadAction, FollowAction, LeadAction, StakeAction)
+from ...engine.decisions import Action, FollowAction, action_from_data, action_to_data
 from ...engine.errors import IllegalActionError
 from ...engine.events import Dealt, Event
-from ...engine.rules import BuyDeadHand, RuleSet
+from ...engine.rules import RuleSet
 from ...engine.session import SeatInfo, Session
 from .. import theme
 from ..card_art import mix
@@ -45,43 +44,9 @@ THEIR_TURN = {"stake": "{name} to stake", "buy_dead": "{name} may buy the dead h
               "follow": "{name} to follow or decline"}
 
 
-# --- actions as plain data (snapshots) --------------------------------------------------------------
-
-def action_data(action: Action) -> dict[str, Any]:
-    """An engine action as JSON-ready data."""
-    if isinstance(action, StakeAction):
-        return {"kind": "stake", "player": action.player, "boodle": [[str(c), n] for c, n in action.boodle]}
-    if isinstance(action, BuyDeadAction):
-        return {"kind": "buy_dead", "player": action.player, "buy": action.buy}
-    if isinstance(action, LeadAction):
-        return {"kind": "lead", "player": action.player, "card": str(action.card)}
-    if isinstance(action, FollowAction):
-        return {"kind": "follow", "player": action.player, "play": action.play}
-    raise TypeError(f"not an action: {action!r}")
-
-
-def action_from_data(data: dict[str, Any]) -> Action:
-    """The action `action_data` wrote."""
-    kind, player = data["kind"], int(data["player"])
-    if kind == "stake":
-        return StakeAction(player, tuple((Card.parse(c), int(n)) for c, n in data["boodle"]))
-    if kind == "buy_dead":
-        return BuyDeadAction(player, bool(data["buy"]))
-    if kind == "lead":
-        return LeadAction(player, Card.parse(data["card"]))
-    if kind == "follow":
-        return FollowAction(player, bool(data["play"]))
-    raise ValueError(f"unknown action kind {kind!r}")
-
-
-def rules_from_settings(settings: dict[str, Any]) -> RuleSet:
-    """A RuleSet from `RuleSet.settings()` data (as a snapshot keeps it)."""
-    values = dict(settings)
-    values["boodle_cards"] = parse_cards(values["boodle_cards"])
-    buy = values.get("buy_dead_hand") or {}
-    values["buy_dead_hand"] = BuyDeadHand(bool(buy.get("enabled", False)), int(buy.get("fee", 4)))
-    known = set(RuleSet.__dataclass_fields__)
-    return RuleSet(**{k: v for k, v in values.items() if k in known})
+# actions and rules as plain data for snapshots: the engine's own forms, under the names the shell uses
+action_data = action_to_data
+rules_from_settings = RuleSet.from_settings
 
 
 class TableScene(Scene):
