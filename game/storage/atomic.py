@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 
@@ -17,6 +18,18 @@ def write_atomically(path: Path, data: bytes, keep_backup: bool = False) -> None
     if keep_backup and path.exists():
         _replace(backup_path(path), path.read_bytes())
     _replace(path, data)
+
+
+def move_aside(path: Path, tag: str = "unreadable") -> Path:
+    """Rename `path` out of the way with a time stamp, never deleting it; where it went (OSError if it cannot)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{tag}-{stamp}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{path.name}.{tag}-{stamp}-{number}")
+    path.rename(target)
+    return target
 
 
 def backup_path(path: Path) -> Path:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .atomic import write_atomically
+from .atomic import move_aside, write_atomically
 
 RESUME_FILE = "session.json"
 FORMAT = "newmarket-session"
@@ -95,14 +95,8 @@ def _problem(document: Any) -> str | None:
 
 def set_aside(path: Path, why: str) -> str:
     """Rename `path` out of the way (never delete it) and say so in one sentence for the player."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.unreadable-{stamp}")
-    number = 1
-    while target.exists():
-        number += 1
-        target = path.with_name(f"{path.name}.unreadable-{stamp}-{number}")
     try:
-        path.rename(target)
+        target = move_aside(path)
     except OSError as error:
         return f"Your saved session could not be used: {why}; it could not be moved aside either ({error.strerror})."
     return f"Your saved session could not be used: {why}. It was kept as {target.name}."

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..engine.decisions import action_from_data, action_to_data  # noqa: F401  (saves keep actions in this form)
-from .atomic import backup_path, write_atomically
+from .atomic import backup_path, move_aside, write_atomically
 
 SAVES_FOLDER = "saves"
 FORMAT = "newmarket-save"
@@ -320,14 +320,8 @@ def import_kept_session(folder: Path) -> LoadResult:
 
 def _set_aside(path: Path, why: str, tag: str = "unreadable") -> tuple[Path | None, str]:
     """Rename `path` out of the way with a time stamp (never delete it); where it went and a sentence."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.{tag}-{stamp}")
-    number = 1
-    while target.exists():
-        number += 1
-        target = path.with_name(f"{path.name}.{tag}-{stamp}-{number}")
     try:
-        path.rename(target)
+        target = move_aside(path, tag)
     except OSError as error:
         return None, f"{why}; it could not be moved aside either ({error.strerror or error})"
     return target, f"{why}. It was kept as {target.name}"
