@@ -25,6 +25,8 @@ from ...engine.rules import RuleSet
 from ...engine.session import SeatInfo, Session
 from .. import theme
 from ..card_art import mix
+from ...storage.resume import discard_resume
+from ..assets import warn
 from ..scene import Scene
 from ..text import suit_runs
 from .director import SPEEDS, Director
@@ -346,6 +348,7 @@ class TableScene(Scene):
         if record is None:
             self.director.waiting = False
             return
+        self._autosave()
         self.director.hush()  # the deal's talk is over; the summary's backdrop is taken without it
         # with nobody (left) at the table to read it, the summary plays on by itself: only the top scene
         # updates, so the summary keeps its own time
@@ -354,6 +357,15 @@ class TableScene(Scene):
                                          last=self.session.over, on_pause=self.open_pause, under=self,
                                          close_after=close_after)
         self.app.scenes.push(self._summary)
+
+    def _autosave(self) -> None:
+        """After every deal the session is kept on disk, so even a crash loses at most the deal in play."""
+        if self.session.over:
+            discard_resume(self.app.data_dir)
+            return
+        problem = self.app.keep_session()
+        if problem:
+            warn(problem)
 
     def close_summary(self) -> None:
         """The deal summary is dismissed: play on."""

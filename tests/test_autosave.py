@@ -1,0 +1,33 @@
+"""The table keeps the session on disk after every deal, and forgets it once the session is over."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from pathlib import Path
+
+from game.ai.registry import load_character_by_id
+from game.app.app import App, AppOptions
+from game.app.table import TableScene
+from game.config import rules_by_name
+from game.storage.resume import has_resume, load_resume
+
+
+def test_every_deal_is_kept_and_the_end_forgets_it(tmp_path: Path) -> None:
+    app = App(AppOptions(data_dir=tmp_path, headless=True))
+    rules = dataclasses.replace(rules_by_name("classic"), deals=2)
+    seats = [("You", None)] + [(cid, load_character_by_id(cid)) for cid in ("maud", "bert", "vera")]
+    scene = TableScene(app, rules, seats, seed=3)
+    app.scenes.clear_to(scene)
+    assert not has_resume(tmp_path)
+    assert scene.fast_forward_until(lambda s: s.summary is not None)
+    kept = load_resume(tmp_path)
+    assert kept.snapshot is not None and kept.snapshot["actions"]
+    assert TableScene.resume(app, kept.snapshot).session.deal_number >= 1
+    assert scene.fast_forward_until(lambda s: s.session.over and s.summary is not None)
+    assert not has_resume(tmp_path)
