@@ -31,3 +31,16 @@ def test_every_deal_is_kept_and_the_end_forgets_it(tmp_path: Path) -> None:
     assert TableScene.resume(app, kept.snapshot).session.deal_number >= 1
     assert scene.fast_forward_until(lambda s: s.session.over and s.summary is not None)
     assert not has_resume(tmp_path)
+
+
+def test_a_finished_session_goes_into_the_statistics(tmp_path: Path) -> None:
+    from game.storage.statistics_file import load_statistics
+
+    app = App(AppOptions(data_dir=tmp_path, headless=True))
+    rules = dataclasses.replace(rules_by_name("classic"), deals=1)
+    seats = [("You", None)] + [(cid, load_character_by_id(cid)) for cid in ("maud", "bert", "vera")]
+    scene = TableScene(app, rules, seats, seed=4)
+    app.scenes.clear_to(scene)
+    assert scene.fast_forward_until(lambda s: s.results is not None)
+    loaded = load_statistics(tmp_path)
+    assert loaded.problem is None and loaded.statistics.sessions == 1

@@ -51,7 +51,7 @@ def test_logs_from_simulate_replay(tmp_path: Path, capsys: pytest.CaptureFixture
     replay = Replay.from_file(log)
     _check_replay(replay)
     capsys.readouterr()
-    assert main(["replay", str(log)]) == 0
+    assert main(["replay", str(log), "--summary"]) == 0
     out = capsys.readouterr().out
     assert out.count("\ndeal ") == len(replay.deals) and "replay scene" in out
 

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from .screenshots_extra import render_extra_screenshots
+
 from .app import App, AppOptions
 
 if TYPE_CHECKING:
@@ -180,6 +182,7 @@ def render_all(folder: Path, data_folder: Path | None = None) -> list[Path]:
         try:
             paths = menu_shots(app, folder)
             paths += table_shots(app, folder)
+            paths += render_extra_screenshots(app, folder)
         finally:
             app.scenes.close()
             pygame.quit()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,12 +17,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the replay command."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "replay", help="check an event log and show it deal by deal",
-        description="Check a JSONL event log (as `simulate --log` writes it) line by line and print one line per "
-                    "deal. The windowed replay comes with the replay scene; --text prints the table after every "
-                    "event instead.")
+        description="Check a JSONL event log (as `simulate --log` writes it, or one deal kept in a save) line by "
+                    "line and open it in the replay window. A log that cannot be replayed is listed line by line "
+                    "and no window opens. --summary prints one line per deal instead, --text the table after "
+                    "every event.")
     parser.add_argument("log", type=Path, metavar="LOG.jsonl", help="the event log to replay")
     parser.add_argument("--text", action="store_true", help="print the table state after every event")
-    parser.add_argument("--deal", type=int, metavar="N", help="only this deal (with --text)")
+    parser.add_argument("--summary", action="store_true", help="print one line per deal instead of opening a window")
+    parser.add_argument("--deal", type=int, metavar="N", help="only this deal (--text), or start the window there")
     parser.set_defaults(run=run)
     return parser
 
@@ -43,8 +46,13 @@ def run(args: argparse.Namespace) -> int:
     if args.text:
         print_steps(replay, args.deal)
         return 0
-    print_summary(replay)
-    return 0
+    if args.summary:
+        print_summary(replay)
+        return 0
+    # imported by name: the window pulls in pygame, which this pure module (checked strictly) must not
+    window = importlib.import_module("game.cli.replay_window")
+    code: int = window.play_replay(getattr(args, "data_dir", None), replay, args.deal)
+    return code
 
 
 def print_summary(replay: Replay) -> None:
@@ -60,7 +68,7 @@ def print_summary(replay: Replay) -> None:
     if final.winners is not None:
         print("session won by " + ", ".join(players[w] for w in final.winners)
               + "; chips " + " ".join(str(c) for c in final.chips))
-    print("The log is sound. The windowed replay comes with the replay scene; --text shows every step here.")
+    print("The log is sound. Without --summary the replay scene opens it; --text shows every step here.")
 
 
 def print_steps(replay: Replay, deal: int | None) -> None:

@@ -22,6 +22,10 @@ def _seat(value: Any) -> str | None:
     return None if type(value) is int and value >= 0 else "a seat number"
 
 
+def _seat_or_null(value: Any) -> str | None:
+    return None if value is None or (type(value) is int and value >= 0) else "a seat number (null for a tied cut)"
+
+
 def _bool(value: Any) -> str | None:
     return None if isinstance(value, bool) else "true or false"
 
@@ -79,7 +83,7 @@ def _players(value: Any) -> str | None:
 # RULES.md's event table: the fields every event type must have, and what each must be
 FIELDS: dict[str, dict[str, Checker]] = {
     "session_start": {"seed": lambda v: None, "rules": _dict, "players": _players, "chips": _ints},
-    "cut": {"cards": _card_or_null_list, "dealer": _seat},
+    "cut": {"cards": _card_or_null_list, "dealer": _seat_or_null},
     "deal_start": {"deal": _int, "dealer": _seat},
     "stake": {"player": _seat, "pot": _int, "boodle": _card_chips},
     "deal": {"hands": _hands, "dead": _cards},

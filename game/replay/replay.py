@@ -89,7 +89,8 @@ class _Fold:
                            boodle=tuple((c, 0) for c in boodle if isinstance(c, str)),
                            hands=((),) * len(players))
         elif kind == "cut":
-            s = replace(s, dealer=self.seat(event["dealer"]))
+            if event["dealer"] is not None:  # a tied cut names no dealer; the next cut does
+                s = replace(s, dealer=self.seat(event["dealer"]))
         elif kind == "deal_start":
             s = replace(s, deal=event["deal"], dealer=self.seat(event["dealer"]), hands=((),) * len(s.players),
                         dead=(), run=(), played=(), stops=(), deal_winner=None, last_player=None)
@@ -296,6 +297,8 @@ def describe_event(event: dict[str, Any], state: TableState) -> str:
     if kind == "player_out":
         return f"{who} is out of the session"
     if kind == "cut":
+        if event["dealer"] is None:
+            return "the cut is tied: the tied players cut again"
         return f"cut: {_name(state, event['dealer'])} deals first"
     return str(kind).replace("_", " ")
 

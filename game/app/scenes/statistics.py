@@ -1,60 +1,275 @@
-"""Statistics: the player's record. A placeholder until the campaign (issue 5) keeps sessions to count."""
+"""Statistics: the player's record against each character, boodle hits, deals, pots, runs and chips over time."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...engine.cards import Card
+from ...stats import Record, Statistics
+from ...storage.statistics_file import load_statistics
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, Menu, draw_panel
-from .common import felt, heading, hint_bar
+from .common import felt, heading, hint_bar, portrait, short_name
 
 if TYPE_CHECKING:
     from ..app import App
 
-COMING = ("Your record against each character", "Boodle cards hit", "Deals won", "The biggest pot",
-          "The longest run", "Chips over time")
+SCREEN = pygame.Rect(0, 0, *theme.SCREEN_SIZE)
+TILES = pygame.Rect(64, 138, 1152, 76)
+RECORDS = pygame.Rect(64, 228, 560, 448)
+CHART = pygame.Rect(640, 228, 576, 300)
+BOODLE = pygame.Rect(640, 540, 576, 136)
+ROW_H = 44
+PORTRAIT = 36
+GRID = (60, 104, 80)
+LINE = theme.GOLD
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """One row of the record table: who, how they look, and the record."""
+
+    key: str
+    name: str
+    look: Any  # the character's Look, or None for a seat with no character file
+    record: Record
+
+
+def nice_step(span: float, wanted: int = 5) -> int:
+    """A round gridline step (1, 2, 5 × 10^n) giving about `wanted` lines over `span`."""
+    raw = max(span, 1) / wanted
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if factor * power >= raw:
+            return max(1, int(factor * power))
+    return max(1, int(10 * power))
+
+
+def find_opponent(key: str, record: Record) -> Opponent:
+    """The character behind a record's key, with their name and look when their file loads."""
+    try:
+        from ...ai.registry import load_character_by_id
+        character = load_character_by_id(key)
+        return Opponent(key, short_name(character.name), character.look, record)
+    except Exception:  # a built-in AI or a character whose file is gone: a plain disc stands in
+        return Opponent(key, key.replace("_", " ").title(), None, record)
 
 
 class StatisticsScene(Scene):
-    """Says that no sessions have been recorded yet, and what will show here once they are."""
+    """The player's record, read from the data folder; Esc or Back returns."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "App", statistics: Statistics | None = None) -> None:
         super().__init__(app)
-        self.panel = pygame.Rect(240, 150, 800, 430)
+        self.message = ""
+        if statistics is None:
+            found = load_statistics(app.data_dir)
+            statistics, self.message = found.statistics, found.problem or ""
+        self.stats = statistics
+        self.empty = statistics.sessions == 0
+        ordered = sorted(statistics.records.items(), key=lambda item: (-item[1].sessions, item[0]))
+        self.opponents = [find_opponent(key, record) for key, record in ordered]
         self.menu = Menu()
-        self.menu.set([Button(pygame.Rect(self.panel.centerx - 110, self.panel.bottom - 80, 220, 50), "Back",
-                              self.back, tooltip="Esc")])
+        self.menu.set([Button(pygame.Rect(1216 - 150, 46, 150, 48), "Back", self.back, tooltip="Esc",
+                              keycap="ESC", size=20)])
+        self.chart = self._chart_geometry()
 
     def back(self) -> None:
-        """Return to the title."""
+        """Return to the scene below."""
         if self.app.scenes.top is self:
             self.app.scenes.pop()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Esc or Back returns."""
+        """Esc, Backspace or Back return."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
             return
         self.menu.handle_event(event)
 
+    # --- the chart's geometry, worked out once ----------------------------------------------------
+
+    def _chart_geometry(self) -> dict[str, Any]:
+        """Plot area, axis ticks and the polyline of chips after every deal."""
+        points = self.stats.chips_over_time
+        plot = pygame.Rect(CHART.x + 56, CHART.y + 72, CHART.width - 84, CHART.height - 118)
+        if not points:
+            return {"plot": plot, "line": [], "yticks": [], "xticks": [], "sessions": []}
+        values = [p.chips for p in points]
+        low, high = min(values), max(values)
+        step = nice_step(high - low)
+        bottom = max(0, (low // step) * step) if low >= 0 else (low // step) * step
+        top = -(-high // step) * step
+        if top == bottom:
+            top = bottom + step
+        count = len(points)
+
+        def x_of(index: int) -> int:
+            return plot.x + (round(index * plot.width / (count - 1)) if count > 1 else plot.width // 2)
+
+        def y_of(chips: int) -> int:
+            return plot.bottom - round((chips - bottom) * plot.height / (top - bottom))
+
+        line = [(x_of(i), y_of(p.chips)) for i, p in enumerate(points)]
+        yticks = [(y_of(v), str(v)) for v in range(bottom, top + 1, step)]
+        xstep = nice_step(count, 6)
+        xticks = [(x_of(i - 1), str(i)) for i in range(xstep, count + 1, xstep)]
+        sessions = [(x_of(i), f"S{p.session}") for i, p in enumerate(points)
+                    if i == 0 or points[i - 1].session != p.session]
+        return {"plot": plot, "line": line, "yticks": yticks, "xticks": xticks, "sessions": sessions}
+
+    # --- drawing ----------------------------------------------------------------------------------
+
     def draw(self, surface: pygame.Surface) -> None:
-        """The empty record and what it will hold."""
+        """The record, or the empty state when no session has been played."""
         text = self.app.text
         surface.blit(felt(surface.get_size()), (0, 0))
         heading(surface, text, "Statistics", "Your record at the table.")
-        draw_panel(surface, self.panel)
-        text.draw(surface, "No sessions played yet", (self.panel.centerx, self.panel.y + 56), role="title", size=32,
-                  colour=theme.GOLD, anchor="center")
-        text.draw(surface, "Finish a session and your record starts here:", (self.panel.centerx, self.panel.y + 104),
-                  role="body", size=18, colour=theme.INK, anchor="center")
-        for index, line in enumerate(COMING):
-            column, row = index % 2, index // 2
-            x = self.panel.x + 70 + column * 380
-            y = self.panel.y + 150 + row * 44
-            text.draw(surface, "♦", (x, y), role="body", size=18, colour=theme.RED_TEXT)
-            text.draw(surface, line, (x + 26, y), role="body", size=18, colour=theme.INK_DIM)
+        if self.empty:
+            self._draw_empty(surface)
+        else:
+            self._draw_tiles(surface)
+            self._draw_records(surface)
+            self._draw_chart(surface)
+            self._draw_boodle(surface)
         self.menu.draw(surface, text)
-        hint_bar(surface, text, "Esc back")
+        if self.message:
+            text.draw(surface, self.message, (SCREEN.centerx, 124), size=15, colour=theme.RED_TEXT, anchor="center",
+                      max_width=1100)
+        hint_bar(surface, text, "Esc  back")
+
+    def _draw_empty(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        panel = pygame.Rect(240, 170, 800, 400)
+        draw_panel(surface, panel)
+        text.draw(surface, "No sessions played yet", (panel.centerx, panel.y + 60), role="title", size=34,
+                  colour=theme.GOLD, anchor="center")
+        text.draw(surface, "Finish a session and your record starts here:", (panel.centerx, panel.y + 112),
+                  size=19, colour=theme.INK_DIM, anchor="center")
+        coming = ("your record against each character", "boodle cards hit", "deals won", "the biggest pot",
+                  "the longest run", "chips over time, as a chart")
+        for row, line in enumerate(coming):
+            text.draw(surface, "•  " + line, (panel.x + 250, panel.y + 160 + row * 36), size=19, colour=theme.INK)
+
+    def _draw_tiles(self, surface: pygame.Surface) -> None:
+        text, s = self.app.text, self.stats
+        hits = sum(h.hits for h in s.boodle.values())
+        tiles = (("Sessions", f"{s.sessions}", f"{s.sessions_won} won"),
+                 ("Deals won", f"{s.deals_won}", f"of {s.deals_played} played"),
+                 ("Biggest pot", f"{s.biggest_pot}", "chips"),
+                 ("Longest run", f"{s.longest_run}", "cards in a row"),
+                 ("Boodle hits", f"{hits}", f"{sum(h.chips for h in s.boodle.values())} chips"))
+        gap = 12
+        width = (TILES.width - gap * (len(tiles) - 1)) // len(tiles)
+        for i, (label, value, note) in enumerate(tiles):
+            rect = pygame.Rect(TILES.x + i * (width + gap), TILES.y, width, TILES.height)
+            draw_panel(surface, rect, radius=12)
+            text.draw(surface, label, (rect.x + 16, rect.y + 10), size=15, colour=theme.INK_DIM)
+            value_rect = text.draw(surface, value, (rect.x + 16, rect.bottom - 10), role="title", size=34,
+                                   colour=theme.GOLD, anchor="bottomleft")
+            text.draw(surface, note, (value_rect.right + 10, rect.bottom - 16), size=15, colour=theme.INK,
+                      anchor="bottomleft", max_width=rect.right - value_rect.right - 22)
+
+    def _draw_records(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        draw_panel(surface, RECORDS)
+        text.draw(surface, "Against each character", (RECORDS.x + 20, RECORDS.y + 14), role="bold", size=20,
+                  colour=theme.GOLD)
+        columns = (("played", 280), ("ahead", 350), ("behind", 420), ("net chips", 500))
+        for label, x in columns:
+            text.draw(surface, label, (RECORDS.x + x, RECORDS.y + 46), size=14, colour=theme.INK_DIM,
+                      anchor="midtop")
+        top = RECORDS.y + 70
+        room = (RECORDS.bottom - 12 - top) // ROW_H
+        shown = self.opponents if len(self.opponents) <= room else self.opponents[:room - 1]
+        for row, opponent in enumerate(shown):
+            y = top + row * ROW_H
+            if row % 2 == 0:
+                band = pygame.Rect(RECORDS.x + 10, y, RECORDS.width - 20, ROW_H)
+                pygame.draw.rect(surface, (18, 46, 34), band, border_radius=8)
+            centre_y = y + ROW_H // 2
+            self._draw_face(surface, opponent, (RECORDS.x + 20 + PORTRAIT // 2, centre_y))
+            text.draw(surface, opponent.name, (RECORDS.x + 66, centre_y), role="bold", size=18, colour=theme.INK,
+                      anchor="midleft", max_width=190)
+            r = opponent.record
+            net = r.net
+            cells = ((str(r.sessions), theme.INK), (str(r.ahead), theme.INK), (str(r.behind), theme.INK),
+                     (f"{net:+d}", theme.GOLD if net > 0 else (theme.RED_TEXT if net < 0 else theme.INK)))
+            for (value, colour), (_, x) in zip(cells, columns):
+                text.draw(surface, value, (RECORDS.x + x, centre_y), role="bold", size=18, colour=colour,
+                          anchor="center")
+        if len(shown) < len(self.opponents):
+            y = top + len(shown) * ROW_H + ROW_H // 2
+            text.draw(surface, f"and {len(self.opponents) - len(shown)} more", (RECORDS.centerx, y), size=16,
+                      colour=theme.INK_DIM, anchor="center")
+        if not shown:
+            text.draw(surface, "No opponents yet.", (RECORDS.centerx, top + 40), size=17, colour=theme.INK_DIM,
+                      anchor="center")
+
+    def _draw_face(self, surface: pygame.Surface, opponent: Opponent, centre: tuple[int, int]) -> None:
+        if opponent.look is not None:
+            disc = portrait(opponent.look, PORTRAIT, self.app.text, opponent.key)
+            surface.blit(disc, disc.get_rect(center=centre))
+            return
+        pygame.draw.circle(surface, theme.PANEL_EDGE, centre, PORTRAIT // 2)
+        pygame.draw.circle(surface, theme.GOLD, centre, PORTRAIT // 2, 2)
+        self.app.text.draw(surface, opponent.name[:1].upper(), centre, role="bold", size=18, colour=theme.INK,
+                           anchor="center")
+
+    def _draw_chart(self, surface: pygame.Surface) -> None:
+        text, chart = self.app.text, self.chart
+        plot: pygame.Rect = chart["plot"]
+        draw_panel(surface, CHART)
+        text.draw(surface, "Chips over time", (CHART.x + 20, CHART.y + 14), role="bold", size=20, colour=theme.GOLD)
+        text.draw(surface, "after every deal", (CHART.right - 20, CHART.y + 18), size=15, colour=theme.INK_DIM,
+                  anchor="topright")
+        for x, label in chart["sessions"][1:]:
+            pygame.draw.line(surface, (90, 120, 100), (x, plot.y), (x, plot.bottom))
+        for y, label in chart["yticks"]:
+            pygame.draw.line(surface, GRID, (plot.x, y), (plot.right, y))
+            text.draw(surface, label, (plot.x - 8, y), size=14, colour=theme.INK_DIM, anchor="midright")
+        for x, label in chart["xticks"]:
+            pygame.draw.line(surface, theme.INK_DIM, (x, plot.bottom), (x, plot.bottom + 5))
+            text.draw(surface, label, (x, plot.bottom + 7), size=14, colour=theme.INK_DIM, anchor="midtop")
+        pygame.draw.line(surface, theme.INK_DIM, plot.bottomleft, plot.bottomright, 2)
+        pygame.draw.line(surface, theme.INK_DIM, plot.bottomleft, plot.topleft, 2)
+        text.draw(surface, "deals played", (plot.centerx, CHART.bottom - 8), size=14, colour=theme.INK_DIM,
+                  anchor="midbottom")
+        line = chart["line"]
+        if len(line) > 1:
+            pygame.draw.lines(surface, LINE, False, line, 3)
+        if len(line) <= 60:
+            for point in line:
+                pygame.draw.circle(surface, LINE, point, 4)
+                pygame.draw.circle(surface, theme.PANEL, point, 2)
+        if chart["sessions"] and len(chart["sessions"]) <= 12:
+            for x, label in chart["sessions"]:
+                text.draw(surface, label, (x + 4, plot.y - 6), size=13, colour=theme.INK_DIM, anchor="bottomleft")
+
+    def _draw_boodle(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        draw_panel(surface, BOODLE)
+        text.draw(surface, "Boodle cards hit", (BOODLE.x + 20, BOODLE.y + 12), role="bold", size=20,
+                  colour=theme.GOLD)
+        hits = sorted(self.stats.boodle.items(), key=lambda item: (-item[1].hits, item[0]))
+        if not hits:
+            text.draw(surface, "None yet: play the card on a boodle card to take its chips.",
+                      (BOODLE.x + 20, BOODLE.y + 62), size=17, colour=theme.INK_DIM)
+            return
+        deck = self.app.art.deck(44, self.app.settings.four_colour_deck)
+        x = BOODLE.x + 20
+        for name, count in hits[:5]:
+            try:
+                card = Card.parse(name)
+            except ValueError:
+                continue
+            face = deck.face(card)
+            rect = surface.blit(face, (x, BOODLE.y + 46))
+            text.draw(surface, f"× {count.hits}", (rect.right + 8, rect.y + 8), role="bold", size=18,
+                      colour=theme.INK)
+            text.draw(surface, f"{count.chips} chips", (rect.right + 8, rect.y + 36), size=14,
+                      colour=theme.INK_DIM)
+            x = rect.right + 84

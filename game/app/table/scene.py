@@ -26,6 +26,7 @@ from ...engine.session import SeatInfo, Session
 from .. import theme
 from ..card_art import mix
 from ...storage.resume import discard_resume
+from ...storage.statistics_file import record_finished_session
 from ..assets import warn
 from ..scene import Scene
 from ..text import suit_runs
@@ -105,9 +106,10 @@ class TableScene(Scene):
         self._out_veil: pygame.Surface | None = None
         self._suit_light: list[tuple[int, int, int]] = []
         events = self.session.start()
+        self.log: list[Event] = list(events)  # the whole session, for the player's statistics at its end
         if _replay:
             for action in _replay:
-                self.session.apply(action)
+                self.log += self.session.apply(action)
                 self.actions.append(action)
             self._sync_from_engine()
         else:
@@ -314,6 +316,7 @@ class TableScene(Scene):
             self.model.touch()
             return
         self.actions.append(action)
+        self.log += events
         agent = self.agents[action.player]
         if agent is not None:  # its stream has moved on by exactly this decision
             self._agent_states[action.player] = agent.rng_state()
@@ -376,6 +379,10 @@ class TableScene(Scene):
 
     def _show_results(self) -> None:
         from ..scenes.results import ResultsScene
+        if self.human_seat is not None:
+            problem = record_finished_session(self.app.data_dir, self.log, self.human_seat)
+            if problem:
+                warn(problem)
         self._results = ResultsScene(self.app, self.model, self.leave_table, self.portraits, under=self)
         self.app.scenes.push(self._results)
 

@@ -1,0 +1,80 @@
+"""Screenshots of the statistics (with a record played out by AIs) and the replay (mid-deal), from fixed seeds."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from ..stats import Statistics
+    from .app import App
+
+EXTRA_SEED = 515
+OPPONENTS = ("maud", "hetty", "professor", "reggie", "vera", "bert")
+GOLDEN_LOG = Path(__file__).resolve().parents[2] / "tests" / "golden" / "classic_4p_seed7.jsonl"
+
+
+def sample_session(seed: int, players: int = 4, deals: int = 6) -> list[dict[str, Any]]:
+    """One session's events (as dicts) with a stand-in for the player at seat 0 and characters elsewhere."""
+    from ..ai.registry import character_ids, make_agent
+    from ..config import default_rules
+    from ..engine import Event, SeatInfo, Session, event_dict, play_session
+
+    known = set(character_ids())
+    pool = [c for c in OPPONENTS if c in known] or sorted(known) or ["lowest"]
+    ids = ["lowest"] + [pool[(seed + seat) % len(pool)] for seat in range(players - 1)]
+    rules = dataclasses.replace(default_rules(), players=players, deals=deals)
+    seats = [SeatInfo("You", "human", None)] + [SeatInfo(i.title(), "ai", i) for i in ids[1:]]
+    session = Session(rules, seats, seed)
+    events: list[dict[str, Any]] = []
+
+    def keep(event: Event) -> None:
+        events.append(event_dict(event))
+    play_session(session, [make_agent(agent_id, seed, seat) for seat, agent_id in enumerate(ids)], keep)
+    return events
+
+
+def sample_statistics(sessions: int = 4, seed: int = EXTRA_SEED) -> "Statistics":
+    """Statistics of a few sessions played out by AIs, the player at seat 0."""
+    from ..stats import Statistics
+    statistics = Statistics()
+    for number in range(sessions):
+        statistics.add_session(sample_session(seed + number, players=3 + number % 3), 0)
+    return statistics
+
+
+def render_extra_screenshots(app: "App", folder: Path) -> list[Path]:
+    """Write the statistics (with data) and a replay mid-deal as PNGs in `folder`; the paths written."""
+    from ..replay import Replay
+    from .scenes.replay import ReplayScene
+    from .scenes.statistics import StatisticsScene
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths: list[Path] = []
+    app.scenes.clear_to(StatisticsScene(app, sample_statistics()))
+    app.step(1 / 60)
+    paths.append(_shoot(app, folder, "11b_statistics_record"))
+    if GOLDEN_LOG.is_file():
+        replay = Replay.from_file(GOLDEN_LOG)
+    else:
+        replay = Replay.from_lines([json.dumps(e) for e in sample_session(EXTRA_SEED)], "sample")
+    scene = ReplayScene(app, replay)
+    app.scenes.clear_to(scene)
+    span = replay.deals[min(1, len(replay.deals) - 1)]
+    plays = [i for i in range(span.first, span.last + 1) if replay.steps[i].event["type"] == "play"]
+    scene.seek(plays[len(plays) // 2] if plays else span.first)
+    app.step(1 / 60)
+    paths.append(_shoot(app, folder, "13_replay"))
+    return paths
+
+
+def _shoot(app: "App", folder: Path, name: str) -> Path:
+    app.draw(app.screen)
+    path = folder / f"{name}.png"
+    pygame.image.save(app.screen, str(path))
+    return path
