@@ -6,6 +6,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from ..storage.paths import data_dir
 
@@ -28,8 +29,8 @@ def usable_data_dir(chosen: Path | None) -> Path | str:
     return folder
 
 
-def play(chosen_dir: Path | None, *, startup_probe: bool = False) -> int:
-    """Run the game until the window closes; with `startup_probe`, draw one frame, say when, and stop."""
+def open_app(chosen_dir: Path | None, *, headless: bool = False) -> Any:
+    """The App with its window open, or the exit code after one line saying why it could not open."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     folder = usable_data_dir(chosen_dir)
     if isinstance(folder, str):
@@ -39,12 +40,21 @@ def play(chosen_dir: Path | None, *, startup_probe: bool = False) -> int:
     except ImportError:
         return say("pygame-ce is not installed; run: python3 -m pip install -r requirements.txt")
     from ..app.app import App, AppOptions
-    from ..app.scenes.title import TitleScene
     try:
-        app = App(AppOptions(data_dir=folder, headless=startup_probe))
+        return App(AppOptions(data_dir=folder, headless=headless))
     except pygame.error as error:
         pygame.quit()
         return say(f"cannot open the game window: {error}")
+
+
+def play(chosen_dir: Path | None, *, startup_probe: bool = False) -> int:
+    """Run the game until the window closes; with `startup_probe`, draw one frame, say when, and stop."""
+    app = open_app(chosen_dir, headless=startup_probe)
+    if isinstance(app, int):
+        return app
+    import pygame
+
+    from ..app.scenes.title import TitleScene
     if startup_probe:
         app.scenes.push(TitleScene(app))
         app.step(0.0)
