@@ -1,4 +1,5 @@
-"""Screenshots of the statistics (with a record played out by AIs) and the replay (mid-deal), from fixed seeds."""
+"""Screenshots of the statistics (with a record played out by AIs), the replay (mid-deal) and the campaign map,
+from fixed seeds."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def sample_statistics(sessions: int = 4, seed: int = EXTRA_SEED) -> "Statistics"
 
 
 def render_extra_screenshots(app: "App", folder: Path) -> list[Path]:
-    """Write the statistics (with data) and a replay mid-deal as PNGs in `folder`; the paths written."""
+    """Write the statistics (with data), a replay mid-deal and the campaign map as PNGs in `folder`; the paths."""
     from ..replay import Replay
     from .scenes.replay import ReplayScene
     from .scenes.statistics import StatisticsScene
@@ -70,7 +71,26 @@ def render_extra_screenshots(app: "App", folder: Path) -> list[Path]:
     scene.seek(plays[len(plays) // 2] if plays else span.first)
     app.step(1 / 60)
     paths.append(_shoot(app, folder, "13_replay"))
+    paths.append(_shoot_campaign_map(app, folder))
     return paths
+
+
+def _shoot_campaign_map(app: "App", folder: Path) -> Path:
+    """The campaign map after the first venue was cleared (shown, not saved: the player's slot is left alone)."""
+    from ..campaign.model import CampaignProgress, SessionResult
+    from ..config import load_campaign
+    from .scenes.campaign_map import CampaignMapScene, describe_result
+
+    campaign = load_campaign()
+    progress = CampaignProgress.start(campaign)
+    first = campaign.venues[0]
+    stack = first.stack(progress.bankroll)
+    chips = (stack + stack // 2,) + tuple(max(0, stack - 10 * (i + 1)) for i in range(len(first.opponents)))
+    result = progress.record_session(SessionResult(chips, 0))
+    scene = CampaignMapScene(app, describe_result(progress, result), progress=progress)
+    app.scenes.clear_to(scene)
+    app.step(1 / 60)
+    return _shoot(app, folder, "14_campaign_map")
 
 
 def _shoot(app: "App", folder: Path, name: str) -> Path:

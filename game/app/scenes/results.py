@@ -30,7 +30,8 @@ class ResultsScene(Scene):
     overlay = True
 
     def __init__(self, app: "App", model: "TableModel", on_continue: Callable[[], None],
-                 portraits: list[pygame.Surface] | None = None, under: Scene | None = None) -> None:
+                 portraits: list[pygame.Surface] | None = None, under: Scene | None = None,
+                 label: str = "Back to the title") -> None:
         super().__init__(app)
         self.under = under  # drawn once as the backdrop (see DealSummaryScene)
         self.overlay = under is None
@@ -43,7 +44,6 @@ class ResultsScene(Scene):
         self.standings = self.rank()
         self.panel_surface = self._paint()
         self.panel = self.panel_surface.get_rect(center=(w // 2, h // 2))
-        label = "Back to the title"
         self.button = Button(pygame.Rect(0, 0, button_width(app.text, label, 20, "Enter", minimum=260), 48), label,
                              self.on_continue, size=20, keycap="Enter")
         self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)

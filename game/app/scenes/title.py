@@ -27,7 +27,8 @@ BUTTON_SIZE = (320, 52)
 
 
 class TitleScene(Scene):
-    """The first scene: New game, Continue (when a session was kept), Settings, How to play, Statistics, Quit."""
+    """The first scene: New game, Continue (when a session was kept), Campaign, Settings, How to play,
+    Statistics, Quit."""
 
     def __init__(self, app: "App", message: str = "") -> None:
         super().__init__(app)
@@ -51,12 +52,15 @@ class TitleScene(Scene):
         entries: list[tuple[str, Any, int, str]] = [("New game", self.new_game, pygame.K_n, "")]
         if self.snapshot is not None:
             entries.append(("Continue", self.continue_session, pygame.K_c, describe_snapshot(self.snapshot)))
+        entries.append(("Campaign", self.campaign, pygame.K_m,
+                        "The road of tables: a bankroll to guard, venue by venue"))
         entries += [("Settings", self.settings, pygame.K_s, ""),
                     ("How to play", self.how_to_play, pygame.K_h, ""),
                     ("Statistics", self.statistics, pygame.K_t, ""),
                     ("Quit", self.app.request_quit, pygame.K_q, "")]
-        top = 282 if len(entries) == 6 else 300
-        buttons = [Button(pygame.Rect(96, top + i * 62, *BUTTON_SIZE), label, action, key, tooltip=tip, size=24,
+        step = 62 if len(entries) <= 6 else 56
+        top = 282 if len(entries) == 6 else (300 if len(entries) < 6 else 262)
+        buttons = [Button(pygame.Rect(96, top + i * step, *BUTTON_SIZE), label, action, key, tooltip=tip, size=24,
                           keycap=pygame.key.name(key).upper()) for i, (label, action, key, tip) in enumerate(entries)]
         labels = [button.label for button in self.menu.buttons]
         self.menu.set(buttons, keep_focus=labels == [button.label for button in buttons])
@@ -85,6 +89,11 @@ class TitleScene(Scene):
         discard_resume(self.app.data_dir)  # it lives in the table now, and is written again on closing
         self.snapshot = None
         self.app.scenes.replace(table)
+
+    def campaign(self) -> None:
+        """The campaign map: the road of venues."""
+        from .campaign_map import CampaignMapScene
+        self.app.scenes.push(CampaignMapScene(self.app))
 
     def settings(self) -> None:
         """Volumes, speed, talk and the deck."""

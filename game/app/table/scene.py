@@ -57,8 +57,15 @@ class TableScene(Scene):
 
     def __init__(self, app: Any, rules: RuleSet, seats: Sequence[SeatSpec], seed: int, *,
                  time_limit_s: float | None = None, _replay: Sequence[Action] = (), _elapsed: float = 0.0,
-                 _agent_states: Sequence[Any] | None = None) -> None:
+                 _agent_states: Sequence[Any] | None = None,
+                 on_finished: Callable[[list[int]], None] | None = None, campaign_slot: str | None = None) -> None:
         super().__init__(app)
+        # a campaign venue's table names its save slot in the snapshot, so a kept session resumed from the
+        # title still records its result into the campaign
+        self.campaign_slot = campaign_slot
+        # called with every seat's final chips when the player leaves a finished session (the campaign's hook);
+        # without it, leaving goes back to the title as always
+        self.on_finished = on_finished
         if not 3 <= len(seats) <= 8:
             raise ValueError(f"a table seats 3 to 8 players, not {len(seats)}")
         if any(character is None for _, character in seats[1:]):
@@ -132,13 +139,21 @@ class TableScene(Scene):
             seats.append((str(seat["name"]), None if character_id is None else load_character_by_id(character_id)))
         actions = [action_from_data(a) for a in snapshot["actions"]]
         limit = snapshot.get("time_limit_s")
+        slot = snapshot.get("campaign_slot")
+        on_finished: Callable[[list[int]], None] | None = None
+        if isinstance(slot, str):
+            from ..scenes.campaign_map import finish_kept_session
+            def on_finished(chips: list[int]) -> None:
+                finish_kept_session(app, slot, chips)
         return cls(app, rules, seats, int(snapshot["seed"]), time_limit_s=None if limit is None else float(limit),
                    _replay=actions, _elapsed=float(snapshot.get("elapsed_s", 0.0)),
-                   _agent_states=snapshot.get("agents"))
+                   _agent_states=snapshot.get("agents"), on_finished=on_finished,
+                   campaign_slot=slot if isinstance(slot, str) else None)
 
     def snapshot(self) -> dict[str, Any]:
         """What is needed to resume: rules, seats, seed and every action applied (the engine is deterministic)."""
-        return {"version": SNAPSHOT_VERSION, "rules": self.rules.settings(),
+        kept: dict[str, Any] = {} if self.campaign_slot is None else {"campaign_slot": self.campaign_slot}
+        return {**kept, "version": SNAPSHOT_VERSION, "rules": self.rules.settings(),
                 "seats": [{"name": name, "character": None if character is None else character.id}
                           for name, character in self.seats],
                 "seed": self.seed, "actions": [action_data(a) for a in self.actions],
@@ -383,11 +398,17 @@ class TableScene(Scene):
             problem = record_finished_session(self.app.data_dir, self.log, self.human_seat)
             if problem:
                 warn(problem)
-        self._results = ResultsScene(self.app, self.model, self.leave_table, self.portraits, under=self)
+        label = "Back to the map" if self.on_finished is not None else "Back to the title"
+        self._results = ResultsScene(self.app, self.model, self.leave_table, self.portraits, under=self,
+                                     label=label)
         self.app.scenes.push(self._results)
 
     def leave_table(self) -> None:
-        """Back to the title (the session is over or kept)."""
+        """Back to the title (the session is over or kept), or to `on_finished` with the final chips when over."""
+        if self.on_finished is not None and self.session.over:
+            finished, self.on_finished = self.on_finished, None  # once only, however often the button is pressed
+            finished(list(self.session.chips))
+            return
         try:
             from ..scenes.title import TitleScene
         except ImportError:

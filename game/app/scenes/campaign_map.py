@@ -1,0 +1,535 @@
+"""The campaign map: the road of venues, where the player stands on it, and the next table with its opponents.
+
+The player's progress lives in the save slot `campaign` (`SaveData.campaign` holds
+`CampaignProgress.to_json()`, plus `high_score_entered` once the finished road's score has gone on the table).
+Nothing the player's files hold can crash the map: a broken campaign file shows its problem lines, and a save
+that cannot be used says why and offers its backup or a fresh start. Playing a venue opens the table with
+`on_finished`; the session's final chips are recorded, the slot is saved, and the map comes back (with the
+high-score name entry first when that session ended the road).
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...campaign.model import CampaignProgress, SessionResult, VenueResult
+from ...campaign.spec import Campaign, Venue
+from ...config import campaign_file
+from ...config.errors import ConfigError
+from ...storage.atomic import move_aside
+from ...storage.resume import discard_resume, has_resume
+from ...storage.saves import SaveData, load_slot, restore_backup, save_slot, slot_path
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button, Menu, button_width, draw_panel
+from .common import felt, heading, hint_bar, portrait, short_name
+
+if TYPE_CHECKING:
+    from ..app import App
+
+SLOT = "campaign"
+CAMPAIGN_PATH: Path | None = None  # None: config/campaign.yaml (tests and a player's own file may set it)
+ENTERED = "high_score_entered"
+ROAD_TOP, ROAD_BOTTOM = 150, 250  # the band the road winds through
+STOP_R = 20
+ROAD = (112, 78, 44)
+ROAD_EDGE = (62, 40, 22)
+ROAD_LINE = (196, 164, 110)
+CLEARED = (128, 220, 140)
+GAIN = (128, 220, 140)
+LOSS = (240, 120, 108)
+
+
+def campaign_path() -> Path:
+    """The campaign file the map plays."""
+    return Path(CAMPAIGN_PATH) if CAMPAIGN_PATH is not None else campaign_file.CAMPAIGN_FILE
+
+
+def session_seed(progress: CampaignProgress) -> int:
+    """The seed of the next session: the campaign, the venue and how often it has been tried, so a retry deals anew."""
+    venue = progress.venue
+    attempts = sum(1 for r in progress.results if venue is not None and r.venue_id == venue.id)
+    return zlib.crc32(f"{progress.campaign.name}:{progress.venue_index}:{attempts}".encode("utf-8"))
+
+
+class CampaignMapScene(Scene):
+    """The road, the bankroll and score, and Play / Back; a problem with the file or the save is shown instead."""
+
+    def __init__(self, app: "App", message: str = "", *, progress: CampaignProgress | None = None) -> None:
+        """`progress`, when given, is shown instead of the saved one (the slot is then not read)."""
+        super().__init__(app)
+        self.message = message
+        self.t = 0.0
+        self.campaign: Campaign | None = None
+        self.problems: list[str] = []  # the campaign file's problem lines
+        self.load_problem = ""  # why the save could not be used
+        self.backup_available = False
+        self.progress: CampaignProgress | None = None
+        self.score_entered = False
+        self.shown = 0  # the venue whose details are shown (arrows browse the road)
+        self.menu = Menu()
+        if progress is not None:
+            self.campaign, self.progress = progress.campaign, progress
+            self._after_load()
+        else:
+            self._load()
+        self._build_menu()
+
+    # --- loading --------------------------------------------------------------------------------
+
+    def _load(self) -> None:
+        """The campaign file, then the player's progress on it."""
+        try:
+            self.campaign = campaign_file.load_campaign(campaign_path())
+        except ConfigError as error:
+            self.problems = list(error.problems)
+            return
+        except (OSError, ValueError) as error:  # whatever the file holds, the game carries on
+            self.problems = [f"{campaign_path()}: {error}"]
+            return
+        found = load_slot(self.app.data_dir, SLOT)
+        if found.save is None:
+            if found.problem:
+                self.load_problem, self.backup_available = found.problem, found.backup_available
+            else:
+                self.progress = CampaignProgress.start(self.campaign)
+            self._after_load()
+            return
+        self._take(found.save)
+
+    def _take(self, save: SaveData) -> None:
+        """The progress in `save`, or the reason it does not fit this campaign."""
+        assert self.campaign is not None
+        data = save.campaign
+        try:
+            self.progress = CampaignProgress.from_json(data, self.campaign)
+        except (ValueError, TypeError, KeyError) as error:
+            self.progress = None
+            self.load_problem = f"The campaign save does not fit {self.campaign.name}: {error}."
+            self.backup_available = False
+            return
+        self.load_problem = ""
+        self.score_entered = isinstance(data, dict) and data.get(ENTERED) is True
+        self._after_load()
+
+    def _after_load(self) -> None:
+        if self.progress is not None:
+            self.shown = min(self.progress.venue_index, len(self.progress.campaign.venues) - 1)
+
+    def save(self) -> str | None:
+        """Write the progress to the slot; None when written, else a sentence."""
+        if self.progress is None:
+            return None
+        data = self.progress.to_json()
+        data[ENTERED] = self.score_entered
+        venue = self.progress.venue
+        try:
+            save_slot(self.app.data_dir, SLOT, SaveData(campaign=data, venue=venue.name if venue else None,
+                                                        chips=self.progress.bankroll, slot=SLOT))
+        except (OSError, ValueError, TypeError) as error:
+            return f"The campaign could not be saved ({getattr(error, 'strerror', None) or error})."
+        return None
+
+    # --- the menu's actions ---------------------------------------------------------------------
+
+    def _build_menu(self) -> None:
+        entries: list[tuple[str, Any, int | None, str, bool]] = []
+        progress = self.progress
+        if progress is not None and not progress.over:
+            entries.append(("Play this venue", self.play, pygame.K_p, "P", True))
+        elif progress is not None:
+            if not self.score_entered and self._qualifies():
+                entries.append(("Enter your name", self.enter_name, pygame.K_e, "E", True))
+            entries.append(("New campaign", self.fresh_start, pygame.K_n, "N", True))
+        elif self.load_problem:
+            entries.append(("Restore the backup", self.restore, pygame.K_r, "R", self.backup_available))
+            entries.append(("Start afresh", self.fresh_start, pygame.K_n, "N", True))
+        if self.campaign is not None:
+            entries.append(("High scores", self.high_scores, pygame.K_h, "H", True))
+        entries.append(("Back", self.back, None, "Esc", True))
+        x = 1220
+        buttons: list[Button] = []
+        for label, action, hotkey, cap, enabled in reversed(entries):
+            width = button_width(self.app.text, label, 20, cap, minimum=150)
+            x -= width
+            buttons.append(Button(pygame.Rect(x, 640, width, 48), label, action, hotkey, enabled=enabled, size=20,
+                                  keycap=cap))
+            x -= 14
+        buttons.reverse()
+        self.menu.set(buttons, keep_focus=False)
+
+    def _qualifies(self) -> bool:
+        from ...storage.high_scores_file import load_high_scores
+        if self.progress is None:
+            return False
+        scores, _ = load_high_scores(self.app.data_dir)
+        return scores.qualifies(self.progress.score)
+
+    def play(self) -> None:
+        """Sit down at the current venue (asking first if that would replace a kept free session)."""
+        if self.progress is None or self.progress.venue is None:
+            return
+        if has_resume(self.app.data_dir):
+            from .confirm import ConfirmScene
+            self.app.scenes.push(ConfirmScene(
+                self.app, "Play this venue?", "Your kept session will be replaced by this one.",
+                yes="Play", no="Cancel", on_yes=self._play_now))
+            return
+        self._play_now()
+
+    def _play_now(self) -> None:
+        from ...ai.registry import load_character_by_id
+        from ..table import TableScene
+        progress = self.progress
+        if progress is None or progress.venue is None:
+            return
+        venue = progress.venue
+        try:
+            seats: list[tuple[str, Any]] = [("You", None)]
+            for character_id in venue.opponents:
+                character = load_character_by_id(character_id)
+                seats.append((character.name, character))
+            rules = progress.table_rules()
+        except (KeyError, ValueError, OSError) as error:
+            self.message = f"{venue.name} cannot be played: {error}"
+            return
+        discard_resume(self.app.data_dir)
+        table = TableScene(self.app, rules, seats, session_seed(progress), on_finished=self.finished,
+                           campaign_slot=SLOT)
+        self.app.scenes.clear_to(table)
+
+    def finished(self, chips: list[int]) -> None:
+        """The table's session is over: record it, save, and come back to the map (by the name entry at the end)."""
+        progress = self.progress
+        if progress is None or progress.venue is None:
+            self.app.scenes.clear_to(CampaignMapScene(self.app))
+            return
+        try:
+            result = progress.record_session(SessionResult(tuple(chips), 0))
+        except ValueError as error:
+            self.app.scenes.clear_to(CampaignMapScene(self.app, f"The session could not be recorded: {error}"))
+            return
+        problem = self.save()
+        words = describe_result(progress, result)
+        back = CampaignMapScene(self.app, problem or words)
+        if problem:  # the slot still holds the old progress: carry on from this one all the same
+            back.progress, back.load_problem, back.score_entered = progress, "", False
+            back._after_load()
+            back._build_menu()
+        self.app.scenes.clear_to(back)
+        if progress.over and back._qualifies():
+            back.enter_name()
+
+    def enter_name(self) -> None:
+        """The high-score name entry for the finished road."""
+        from .high_scores import HighScoresScene
+        if self.progress is None:
+            return
+        self.app.scenes.push(HighScoresScene(self.app, self.progress.score, on_entered=self._name_entered))
+
+    def _name_entered(self) -> None:
+        self.score_entered = True
+        problem = self.save()
+        if problem:
+            self.message = problem
+        self._build_menu()
+
+    def high_scores(self) -> None:
+        """The top-10 table."""
+        from .high_scores import HighScoresScene
+        self.app.scenes.push(HighScoresScene(self.app))
+
+    def restore(self) -> None:
+        """Put the save before the last one back."""
+        found = restore_backup(self.app.data_dir, SLOT)
+        if found.save is None:
+            self.load_problem = found.problem or "The backup could not be used."
+            self.backup_available = False
+        else:
+            self._take(found.save)
+            self.message = "The backup was restored." if self.progress is not None else ""
+        self._build_menu()
+
+    def fresh_start(self) -> None:
+        """A new run of the campaign (an unusable save is kept aside first, never overwritten)."""
+        if self.campaign is None:
+            return
+        if self.load_problem:
+            path = slot_path(self.app.data_dir, SLOT)
+            if path.exists():
+                try:
+                    move_aside(path, "replaced")
+                except OSError:
+                    pass
+        self.load_problem = ""
+        self.progress = CampaignProgress.start(self.campaign)
+        self.score_entered = False
+        self._after_load()
+        self.message = self.save() or f"A new run of {self.campaign.name} begins."
+        self._build_menu()
+
+    def back(self) -> None:
+        """Back to the title."""
+        from .title import TitleScene
+        if len(self.app.scenes) > 1 and self.app.scenes.top is self:
+            self.app.scenes.pop()
+        else:
+            self.app.scenes.clear_to(TitleScene(self.app))
+
+    # --- input and time -------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        """Nothing to build: the map draws from the progress."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc goes back; Left/Right browse the road; Up/Down/Tab, Enter and the letters work the buttons."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.campaign is not None \
+                    and self.progress is not None:
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                self.shown = max(0, min(len(self.campaign.venues) - 1, self.shown + step))
+                return
+            if event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.menu.keyboard = True
+                self.menu.move(1 if event.key == pygame.K_DOWN else -1)
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.campaign is not None \
+                and self.progress is not None:
+            for index, centre in enumerate(self.stops()):
+                if math.dist(centre, event.pos) <= STOP_R + 6:
+                    self.shown = index
+                    return
+        self.menu.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        """The current stop's ring pulses."""
+        self.t += dt
+
+    # --- layout ---------------------------------------------------------------------------------
+
+    def stops(self) -> list[tuple[int, int]]:
+        """Where each venue sits on the road: left to right, winding up and down."""
+        count = len(self.campaign.venues) if self.campaign is not None else 0
+        if count == 0:
+            return []
+        left, right = 110, 1170
+        out = []
+        for i in range(count):
+            x = left + (right - left) * (i / max(1, count - 1))
+            y = (ROAD_TOP + ROAD_BOTTOM) / 2 + (ROAD_BOTTOM - ROAD_TOP) / 2 * math.sin(i * 1.9 + 0.6)
+            out.append((round(x), round(y)))
+        return out
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The felt, the road (or what is wrong), the venue panel, the purse, the buttons and any message."""
+        text = self.app.text
+        surface.blit(felt(surface.get_size()), (0, 0))
+        title = self.campaign.name if self.campaign is not None else "Campaign"
+        subtitle = self.campaign.description if self.campaign is not None else "The road of tables"
+        heading(surface, text, title, subtitle, y=22)
+        if self.problems:
+            self._draw_lines(surface, "The campaign file has problems", self.problems)
+        elif self.progress is None:
+            self._draw_lines(surface, "Your campaign save could not be used", [self.load_problem])
+        else:
+            self._draw_road(surface, self.progress)
+            self._draw_venue(surface, self.progress)
+            self._draw_purse(surface, self.progress)
+        if self.message:
+            room = (self.menu.buttons[0].rect.x if self.menu.buttons else 800) - 84
+            words = text.render_wrapped(self.message, "bold", 15, theme.GOLD, room)
+            surface.blit(words, words.get_rect(midleft=(64, 664)))
+        self.menu.draw(surface, text)
+        road = "← → look along the road  ·  " if self.progress is not None else ""
+        hint_bar(surface, text, f"{road}↑ ↓ choose  ·  Enter select  ·  Esc back")
+
+    def _draw_lines(self, surface: pygame.Surface, title: str, lines: list[str]) -> None:
+        text = self.app.text
+        box = pygame.Rect(64, 130, 1152, 480)
+        draw_panel(surface, box, alpha=235)
+        text.draw(surface, title, (box.x + 24, box.y + 18), role="title", size=28, colour=theme.GOLD)
+        y = box.y + 70
+        if self.problems:
+            text.draw(surface, str(campaign_path()), (box.x + 24, y), role="body", size=15, colour=theme.INK_DIM,
+                      max_width=box.width - 48)
+            y += 30
+        for line in lines[:14]:
+            body = text.render_wrapped(line, "body", 17, theme.INK, box.width - 48)
+            if y + body.get_height() > box.bottom - 14:
+                break
+            surface.blit(body, (box.x + 24, y))
+            y += body.get_height() + 8
+        if len(lines) > 14:
+            text.draw(surface, f"… and {len(lines) - 14} more", (box.x + 24, box.bottom - 34), role="body", size=15,
+                      colour=theme.INK_DIM)
+
+    def _draw_road(self, surface: pygame.Surface, progress: CampaignProgress) -> None:
+        text = self.app.text
+        stops = self.stops()
+        points = _smooth(stops)
+        if len(points) > 1:
+            pygame.draw.lines(surface, ROAD_EDGE, False, points, 30)
+            pygame.draw.lines(surface, ROAD, False, points, 24)
+            for i in range(0, len(points) - 1, 2):  # a dashed line down the middle
+                pygame.draw.line(surface, ROAD_LINE, points[i], points[i + 1], 2)
+        cleared = {r.venue_id for r in progress.results if r.goal_met}
+        pulse = 0.5 + 0.5 * math.sin(self.t * 4)
+        for index, (venue, (x, y)) in enumerate(zip(progress.campaign.venues, stops)):
+            current = index == progress.venue_index and not progress.over
+            if index == self.shown:
+                pygame.draw.circle(surface, theme.INK, (x, y), STOP_R + 8, 2)
+            if current:
+                pygame.draw.circle(surface, theme.GOLD, (x, y), STOP_R + 4 + round(3 * pulse), 3)
+            fill = CLEARED if venue.id in cleared else (theme.GOLD if current else (60, 74, 66))
+            pygame.draw.circle(surface, (0, 0, 0), (x, y + 3), STOP_R)
+            pygame.draw.circle(surface, fill, (x, y), STOP_R)
+            pygame.draw.circle(surface, theme.PANEL, (x, y), STOP_R, 2)
+            mark = "✓" if venue.id in cleared else str(index + 1)
+            text.draw(surface, mark, (x, y), role="bold", size=18, colour=(24, 30, 26) if fill != (60, 74, 66)
+                      else theme.INK, anchor="center")
+            colour = theme.GOLD if current else (theme.INK if venue.id in cleared else theme.INK_DIM)
+            label_y = y + STOP_R + 10
+            for line in text.wrap(venue.name, "bold", 14, 150)[:2]:
+                text.draw(surface, line, (x, label_y), role="bold", size=14, colour=colour, anchor="midtop",
+                          shadow=True)
+                label_y += 17
+        if not progress.over and progress.venue_index < len(stops):
+            x, y = stops[progress.venue_index]
+            disc = portrait(_human_look(), 40, text, "human")
+            bob = round(2 * math.sin(self.t * 3))
+            surface.blit(disc, disc.get_rect(midbottom=(x, y - STOP_R - 8 + bob)))
+
+    def _draw_venue(self, surface: pygame.Surface, progress: CampaignProgress) -> None:
+        text = self.app.text
+        venues = progress.campaign.venues
+        venue = venues[self.shown]
+        box = pygame.Rect(64, 330, 800, 290)
+        draw_panel(surface, box, alpha=225)
+        cleared = any(r.venue_id == venue.id and r.goal_met for r in progress.results)
+        if self.shown == progress.venue_index and not progress.over:
+            tag, colour = "NEXT", theme.GOLD
+        elif cleared:
+            tag, colour = "CLEARED", CLEARED
+        else:
+            tag, colour = "AHEAD", theme.INK_DIM
+        tag_rect = text.draw(surface, f"{tag}  ·  venue {self.shown + 1} of {len(venues)}", (box.x + 22, box.y + 14),
+                             role="bold", size=14, colour=colour)
+        name_rect = text.draw(surface, venue.name, (box.x + 22, tag_rect.bottom + 2), role="title", size=30,
+                              colour=theme.INK, max_width=box.width - 44)
+        intro = text.render_wrapped(venue.intro, "body", 16, theme.INK, box.width - 44)
+        surface.blit(intro, (box.x + 22, name_rect.bottom + 6))
+        y = name_rect.bottom + 6 + intro.get_height() + 10
+        stack = venue.stack(progress.bankroll)
+        facts = (f"{venue.rules.name}  ·  {venue.deals} deals  ·  stake {venue.stake}"
+                 f"{f' (you bring {stack})' if stack < venue.stake else ''}  ·  ante up to {venue.ante}")
+        text.draw(surface, facts, (box.x + 22, y), role="bold", size=16, colour=theme.INK_DIM,
+                  max_width=box.width - 44)
+        goal = venue.goal.describe()
+        text.draw(surface, f"Goal: {goal[:1].upper()}{goal[1:]}", (box.x + 22, y + 24), role="bold", size=17,
+                  colour=theme.GOLD, max_width=box.width - 44)
+        if venue.unlocks:
+            words = ", ".join(_unlock_words(u.kind, u.target) for u in venue.unlocks)
+            text.draw(surface, f"Unlocks: {words}", (box.x + 22, y + 48), role="body", size=15, colour=theme.INK,
+                      max_width=box.width - 44)
+        self._draw_opponents(surface, venue, pygame.Rect(box.x + 22, box.bottom - 62, box.width - 44, 52))
+
+    def _draw_opponents(self, surface: pygame.Surface, venue: Venue, area: pygame.Rect) -> None:
+        from ...ai.registry import load_character_by_id
+        text = self.app.text
+        x = area.x
+        step = min(170, area.width // max(1, len(venue.opponents)))
+        for character_id in venue.opponents:
+            try:
+                character = load_character_by_id(character_id)
+            except (KeyError, ValueError, OSError):
+                continue
+            disc = portrait(character.look, 48, text, character.id)
+            surface.blit(disc, disc.get_rect(midleft=(x, area.centery)))
+            text.draw(surface, short_name(character.name), (x + 54, area.centery), role="bold", size=15,
+                      colour=theme.INK, anchor="midleft", max_width=step - 60)
+            x += step
+
+    def _draw_purse(self, surface: pygame.Surface, progress: CampaignProgress) -> None:
+        text = self.app.text
+        box = pygame.Rect(884, 330, 332, 290)
+        draw_panel(surface, box, alpha=225)
+        text.draw(surface, "Bankroll", (box.x + 22, box.y + 14), role="bold", size=15, colour=theme.INK_DIM)
+        chip = self.app.art.chip(1, 14)
+        surface.blit(chip, (box.x + 22, box.y + 46))
+        text.draw(surface, str(progress.bankroll), (box.x + 54, box.y + 36), role="title", size=40, colour=theme.GOLD)
+        change = progress.bankroll - progress.campaign.bankroll
+        text.draw(surface, f"started with {progress.campaign.bankroll}  ({'+' if change >= 0 else '−'}{abs(change)})",
+                  (box.x + 22, box.y + 90), role="body", size=15, colour=GAIN if change >= 0 else LOSS)
+        text.draw(surface, "Score", (box.x + 22, box.y + 122), role="bold", size=15, colour=theme.INK_DIM)
+        text.draw(surface, str(progress.score), (box.x + 22, box.y + 140), role="title", size=32, colour=theme.INK)
+        text.draw(surface, f"Venues cleared: {progress.cleared} of {len(progress.campaign.venues)}",
+                  (box.x + 22, box.y + 188), role="body", size=16, colour=theme.INK)
+        if progress.over:
+            words = "You won the road!" if progress.status == "won" else "Broke: the road ends here"
+            text.draw(surface, words, (box.x + 22, box.y + 216), role="bold", size=18,
+                      colour=theme.GOLD if progress.status == "won" else LOSS, max_width=box.width - 44)
+        elif progress.campaign.ante_note:
+            note = text.render_wrapped(progress.campaign.ante_note, "body", 14, theme.INK_DIM, box.width - 44)
+            surface.blit(note, (box.x + 22, box.y + 216))
+
+
+def finish_kept_session(app: "App", slot: str, chips: list[int]) -> None:
+    """A campaign table resumed from the title has finished: record it as the map would have."""
+    if slot != SLOT:  # only the one campaign slot exists so far
+        from .title import TitleScene
+        app.scenes.clear_to(TitleScene(app))
+        return
+    CampaignMapScene(app).finished(chips)
+
+
+def describe_result(progress: CampaignProgress, result: VenueResult) -> str:
+    """One sentence on the session just recorded."""
+    venue = progress.campaign.venue(result.venue_id)
+    place = {1: "first", 2: "second", 3: "third"}.get(result.standing, f"{result.standing}th")
+    head = f"{venue.name}: {place} with {result.final_chips} chips."
+    if progress.status == "won":
+        return f"{head} The road is won!"
+    if progress.status == "broke":
+        return f"{head} Your bankroll of {progress.bankroll} cannot pay the next ante: the road ends."
+    if result.goal_met:
+        nxt = progress.venue
+        return f"{head} Goal met: on to {nxt.name}." if nxt is not None else f"{head} Goal met."
+    return f"{head} Goal missed: try again."
+
+
+def _unlock_words(kind: str, target: str) -> str:
+    words = target.replace("_", " ")
+    return {"character": f"{words.title()} joins the cast", "look": f"the {words.title()} table",
+            "rules": f"the {words} rules"}.get(kind, words)
+
+
+def _human_look() -> Any:
+    from ..table.sprites import HUMAN_LOOK
+    return HUMAN_LOOK
+
+
+def _smooth(points: list[tuple[int, int]], steps: int = 12) -> list[tuple[int, int]]:
+    """A Catmull-Rom curve through `points`, as a polyline."""
+    if len(points) < 3:
+        return list(points)
+    out: list[tuple[int, int]] = []
+    padded = [points[0], *points, points[-1]]
+    for i in range(1, len(padded) - 2):
+        p0, p1, p2, p3 = padded[i - 1], padded[i], padded[i + 1], padded[i + 2]
+        for s in range(steps):
+            t = s / steps
+            x, y = (round(0.5 * (2 * p1[k] + (-p0[k] + p2[k]) * t + (2 * p0[k] - 5 * p1[k] + 4 * p2[k] - p3[k])
+                                 * t * t + (-p0[k] + 3 * p1[k] - 3 * p2[k] + p3[k]) * t ** 3)) for k in range(2))
+            out.append((x, y))
+    out.append(points[-1])
+    return out

@@ -1,0 +1,174 @@
+"""The campaign's high-score table: the top 10, and the name entry when a finished road's score makes it.
+
+The name is typed (text input events, so any keyboard layout works), Backspace deletes, Enter confirms and
+Esc leaves without entering. The table is kept in `<data>/high_scores.json` (game.storage.high_scores_file).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from ...campaign.scores import MAX_NAME, TABLE_SIZE, BadNameError, HighScores
+from ...storage.high_scores_file import load_high_scores, save_high_scores
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button, Menu, button_width, draw_panel
+from .common import felt, heading, hint_bar
+
+if TYPE_CHECKING:
+    from ..app import App
+
+ROW_H = 36
+
+
+class HighScoresScene(Scene):
+    """The top-10 table; with a `score` that qualifies, the name entry comes first."""
+
+    def __init__(self, app: "App", score: int | None = None, *, on_entered: Callable[[], None] | None = None,
+                 today: dt.date | None = None) -> None:
+        super().__init__(app)
+        self.scores, self.message = self._load()
+        self.score = score
+        self.on_entered = on_entered
+        self.today = today or dt.date.today()
+        self.name = ""
+        self.entering = score is not None and self.scores.qualifies(score)
+        self.rank: int | None = None  # the line just entered, highlighted
+        self.t = 0.0
+        self.menu = Menu()
+        self._build_menu()
+
+    def _load(self) -> tuple[HighScores, str]:
+        scores, problem = load_high_scores(self.app.data_dir)
+        return scores, problem or ""
+
+    def _build_menu(self) -> None:
+        entries = [("Confirm", self.confirm, "Enter")] if self.entering else []
+        entries.append(("Skip" if self.entering else "Back", self.back, "Esc"))
+        x = 1220
+        buttons = []
+        for label, action, cap in reversed(entries):
+            width = button_width(self.app.text, label, 20, cap, minimum=150)
+            x -= width
+            buttons.append(Button(pygame.Rect(x, 640, width, 48), label, action, size=20, keycap=cap))
+            x -= 14
+        buttons.reverse()
+        self.menu.set(buttons, keep_focus=False)
+
+    # --- actions --------------------------------------------------------------------------------
+
+    def confirm(self) -> None:
+        """Put the typed name on the table with the score, and save it."""
+        if not self.entering or self.score is None:
+            return
+        try:
+            rank = self.scores.add(self.name, self.score, self.today)
+        except BadNameError as error:
+            self.message = str(error)[:1].upper() + str(error)[1:] + "."
+            return
+        self.entering = False
+        self.rank = rank
+        problem = save_high_scores(self.app.data_dir, self.scores)
+        self.message = problem or (f"You are number {rank} on the table." if rank else "")
+        if self.on_entered is not None:
+            self.on_entered()
+        self._build_menu()
+
+    def back(self) -> None:
+        """Leave (without entering a name, if one was being typed)."""
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    # --- input and time -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Typing, Backspace, Enter and Esc while entering; the buttons otherwise."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if self.entering:
+            if event.type == pygame.TEXTINPUT:
+                self.type_text(event.text)
+                return
+            if event.type == pygame.KEYDOWN:
+                if event.key == pygame.K_BACKSPACE:
+                    self.name = self.name[:-1]
+                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    self.confirm()
+                return  # letters arrive as text input; Space too, so it must not press a button
+        self.menu.handle_event(event)
+
+    def type_text(self, typed: str) -> None:
+        """Add typed characters to the name, printable ones only and up to the longest name the table keeps."""
+        for ch in typed:
+            if ch.isprintable() and len(self.name) < MAX_NAME:
+                self.name += ch
+
+    def update(self, dt: float) -> None:
+        """The caret blinks."""
+        self.t += dt
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The felt, the name entry (when asked) and the table."""
+        text = self.app.text
+        surface.blit(felt(surface.get_size()), (0, 0))
+        heading(surface, text, "High scores", "The ten best runs along the road", y=22)
+        top = 140
+        if self.entering and self.score is not None:
+            box = pygame.Rect(64, top, 1152, 110)
+            draw_panel(surface, box, alpha=235)
+            text.draw(surface, f"Your score: {self.score}. It makes the table: type your name and press Enter.",
+                      (box.x + 24, box.y + 16), role="bold", size=18, colour=theme.GOLD, max_width=box.width - 48)
+            field = pygame.Rect(box.x + 24, box.y + 50, 460, 44)
+            pygame.draw.rect(surface, (6, 20, 14), field, border_radius=8)
+            pygame.draw.rect(surface, theme.GOLD, field, 2, border_radius=8)
+            shown = text.draw(surface, self.name, (field.x + 12, field.centery), role="bold", size=22,
+                              colour=theme.INK, anchor="midleft") if self.name else None
+            caret_x = (shown.right + 2) if shown is not None else field.x + 12
+            if int(self.t * 2) % 2 == 0:
+                pygame.draw.line(surface, theme.INK, (caret_x, field.y + 9), (caret_x, field.bottom - 9), 2)
+            text.draw(surface, f"{len(self.name)}/{MAX_NAME}", (field.right + 14, field.centery), role="body",
+                      size=15, colour=theme.INK_DIM, anchor="midleft")
+            top = box.bottom + 16
+        self._draw_table(surface, pygame.Rect(64, top, 1152, 620 - top))
+        if self.message:
+            text.draw(surface, self.message, (64, 652), role="bold", size=16, colour=theme.GOLD, max_width=800)
+        self.menu.draw(surface, text)
+        hint = "Type your name  ·  Backspace delete  ·  Enter confirm  ·  Esc skip" if self.entering \
+            else "Enter or Esc back"
+        hint_bar(surface, text, hint)
+
+    def _draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        text = self.app.text
+        draw_panel(surface, box, alpha=225)
+        entries = self.scores.entries
+        if not entries:
+            text.draw(surface, "No scores yet: finish a campaign to set the first.", box.center, role="body",
+                      size=18, colour=theme.INK_DIM, anchor="center")
+            return
+        row_h = min(ROW_H, (box.height - 50) // TABLE_SIZE)
+        columns = (box.x + 50, box.x + 110, box.x + 640, box.x + 860)
+        y = box.y + 14
+        for x, head in zip(columns, ("#", "Name", "Score", "Date")):
+            text.draw(surface, head, (x, y), role="bold", size=15, colour=theme.INK_DIM,
+                      anchor="midtop" if head == "#" else "topleft")
+        y += 26
+        for index, entry in enumerate(entries):
+            row = pygame.Rect(box.x + 20, y, box.width - 40, row_h - 4)
+            if self.rank == index + 1:
+                pygame.draw.rect(surface, (40, 80, 56), row, border_radius=8)
+                pygame.draw.rect(surface, theme.GOLD, row, 2, border_radius=8)
+            text.draw(surface, str(index + 1), (columns[0], row.centery), role="bold", size=17, colour=theme.GOLD,
+                      anchor="center")
+            text.draw(surface, entry.name, (columns[1], row.centery), role="bold", size=17, colour=theme.INK,
+                      anchor="midleft", max_width=500)
+            text.draw(surface, str(entry.score), (columns[2], row.centery), role="title", size=19, colour=theme.GOLD,
+                      anchor="midleft")
+            text.draw(surface, entry.date, (columns[3], row.centery), role="body", size=16, colour=theme.INK_DIM,
+                      anchor="midleft")
+            y += row_h
