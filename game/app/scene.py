@@ -34,6 +34,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; must not change any state."""
 
+    def back(self) -> None:
+        """Leave this scene for the one underneath (only while it is on top)."""
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
     def unsaved(self) -> bool:
         """True when leaving now would lose something the player would miss."""
         return False

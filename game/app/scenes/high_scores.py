@@ -77,11 +77,6 @@ class HighScoresScene(Scene):
             self.on_entered()
         self._build_menu()
 
-    def back(self) -> None:
-        """Leave (without entering a name, if one was being typed)."""
-        if self.app.scenes.top is self:
-            self.app.scenes.pop()
-
     # --- input and time -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:

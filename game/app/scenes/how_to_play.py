@@ -212,11 +212,6 @@ class HowToPlayScene(Scene):
             if isinstance(control, Button):
                 control.selected = number == self.index
 
-    def back(self) -> None:
-        """Return to the scene underneath."""
-        if self.app.scenes.top is self:
-            self.app.scenes.pop()
-
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc goes back; arrows, the list and the wheel move about."""
         if event.type == pygame.KEYDOWN:

@@ -242,11 +242,6 @@ class NewGameScene(Scene):
         table = TableScene(self.app, rules, self.seats(), self.seed, time_limit_s=limit)
         self.app.scenes.clear_to(table)
 
-    def back(self) -> None:
-        """Back to the title."""
-        if self.app.scenes.top is self:
-            self.app.scenes.pop()
-
     # --- the stack, input and time ------------------------------------------------------------------
 
     def enter(self) -> None:

@@ -109,11 +109,6 @@ class SettingsScene(Scene):
         self.app.change_settings(replace(Settings(), language=self.app.settings.language))
         self._build()
 
-    def back(self) -> None:
-        """Return to the scene underneath."""
-        if self.app.scenes.top is self:
-            self.app.scenes.pop()
-
     # --- input and drawing ----------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -78,11 +78,6 @@ class StatisticsScene(Scene):
                               keycap="ESC", size=20)])
         self.chart = self._chart_geometry()
 
-    def back(self) -> None:
-        """Return to the scene below."""
-        if self.app.scenes.top is self:
-            self.app.scenes.pop()
-
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc, Backspace or Back return."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
