@@ -98,7 +98,7 @@ def test_every_title_entry_is_reachable_from_the_keyboard(app: App) -> None:
     app.scenes.push(TitleScene(app))
     app.step(0.0)
     reached = []
-    for steps in range(6):  # New game, Campaign, Settings, How to play, Statistics, then Quit
+    for steps in range(7):  # New game, Campaign, Daily deal, Settings, How to play, Statistics, then Quit
         for _ in range(steps):
             key(app, pygame.K_DOWN)
         key(app, pygame.K_RETURN)
@@ -108,8 +108,9 @@ def test_every_title_entry_is_reachable_from_the_keyboard(app: App) -> None:
         key(app, pygame.K_ESCAPE)
         assert isinstance(app.scenes.top, TitleScene)
         app.scenes.top.menu.focus = 0
-    assert reached[:5] == ["NewGameScene", "CampaignMapScene", "SettingsScene", "HowToPlayScene", "StatisticsScene"]
-    assert not app.running  # the sixth entry is Quit, and nothing was in progress: no question asked
+    assert reached[:6] == ["NewGameScene", "CampaignMapScene", "DailyScene", "SettingsScene", "HowToPlayScene",
+                           "StatisticsScene"]
+    assert not app.running  # the seventh entry is Quit, and nothing was in progress: no question asked
 
 
 def test_title_shortcut_letters_and_escape(app: App) -> None:

@@ -49,7 +49,8 @@ def sample_statistics(sessions: int = 4, seed: int = EXTRA_SEED) -> "Statistics"
 
 
 def render_extra_screenshots(app: "App", folder: Path) -> list[Path]:
-    """Write the statistics (with data), a replay mid-deal and the campaign map as PNGs in `folder`; the paths."""
+    """Write the statistics (with data), a replay mid-deal, the campaign map and the daily deal as PNGs in
+    `folder`; the paths."""
     from ..replay import Replay
     from .scenes.replay import ReplayScene
     from .scenes.statistics import StatisticsScene
@@ -72,7 +73,21 @@ def render_extra_screenshots(app: "App", folder: Path) -> list[Path]:
     app.step(1 / 60)
     paths.append(_shoot(app, folder, "13_replay"))
     paths.append(_shoot_campaign_map(app, folder))
+    paths.append(_shoot_daily(app, folder))
     return paths
+
+
+def _shoot_daily(app: "App", folder: Path) -> Path:
+    """The daily deal of a fixed day just after a new best (shown, not saved: the player's bests are left alone)."""
+    import datetime as dt
+
+    from .scenes.daily import DailyScene
+
+    scene = DailyScene(app, dt.date(2026, 11, 29), "You finished with 57 chips.", new_best=True)
+    scene.best = 57
+    app.scenes.clear_to(scene)
+    app.step(1 / 60)
+    return _shoot(app, folder, "15_daily")
 
 
 def _shoot_campaign_map(app: "App", folder: Path) -> Path:

@@ -6,13 +6,13 @@ unreadable file went, and `save_high_scores` reports a failed write as a sentenc
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from ..campaign.scores import HighScores
-from .atomic import move_aside, write_atomically
+from .json_file import JsonFileWords, load_json_file, save_json_file
 
 HIGH_SCORES_FILE = "high_scores.json"
+WORDS = JsonFileWords("high scores", "high-score file", "a new table begins")
 
 
 def high_scores_path(folder: Path) -> Path:
@@ -22,27 +22,9 @@ def high_scores_path(folder: Path) -> Path:
 
 def load_high_scores(folder: Path) -> tuple[HighScores, str | None]:
     """The table (empty when there is none) and a sentence when a file could not be used (it is kept aside)."""
-    path = high_scores_path(folder)
-    if not path.is_file():
-        return HighScores(), None
-    try:
-        return HighScores.from_json(json.loads(path.read_bytes().decode("utf-8"))), None
-    except OSError as error:
-        return HighScores(), f"The high scores could not be read ({error.strerror or error})."
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        pass
-    try:
-        moved = move_aside(path)
-    except OSError:
-        return HighScores(), "The high-score file is damaged and could not be moved aside."
-    return HighScores(), f"The high-score file was damaged; it was kept as {moved.name} and a new table begins."
+    return load_json_file(high_scores_path(folder), HighScores.from_json, HighScores, WORDS)
 
 
 def save_high_scores(folder: Path, scores: HighScores) -> str | None:
     """Write the table atomically; None when written, else a sentence for the player."""
-    text = json.dumps(scores.to_json(), ensure_ascii=False, indent=1) + "\n"
-    try:
-        write_atomically(high_scores_path(folder), text.encode("utf-8"))
-    except OSError as error:
-        return f"The high scores could not be saved ({error.strerror or error})."
-    return None
+    return save_json_file(high_scores_path(folder), scores.to_json(), WORDS)

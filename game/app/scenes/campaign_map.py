@@ -484,7 +484,11 @@ class CampaignMapScene(Scene):
 
 
 def finish_kept_session(app: "App", slot: str, chips: list[int]) -> None:
-    """A campaign table resumed from the title has finished: record it as the map would have."""
+    """A campaign (or daily-deal) table resumed from the title has finished: record it as its scene would have."""
+    from .daily import SLOT_PREFIX, finish_daily
+    if slot.startswith(SLOT_PREFIX):
+        finish_daily(app, slot[len(SLOT_PREFIX):], chips)
+        return
     if slot != SLOT:  # only the one campaign slot exists so far
         from .title import TitleScene
         app.scenes.clear_to(TitleScene(app))

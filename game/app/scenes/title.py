@@ -27,8 +27,8 @@ BUTTON_SIZE = (320, 52)
 
 
 class TitleScene(Scene):
-    """The first scene: New game, Continue (when a session was kept), Campaign, Settings, How to play,
-    Statistics, Quit."""
+    """The first scene: New game, Continue (when a session was kept), Campaign, Daily deal, Settings,
+    How to play, Statistics, Quit."""
 
     def __init__(self, app: "App", message: str = "") -> None:
         super().__init__(app)
@@ -54,13 +54,19 @@ class TitleScene(Scene):
             entries.append(("Continue", self.continue_session, pygame.K_c, describe_snapshot(self.snapshot)))
         entries.append(("Campaign", self.campaign, pygame.K_m,
                         "The road of tables: a bankroll to guard, venue by venue"))
+        entries.append(("Daily deal", self.daily, pygame.K_d,
+                        "One table a day, the same for everyone, with its own best score"))
         entries += [("Settings", self.settings, pygame.K_s, ""),
                     ("How to play", self.how_to_play, pygame.K_h, ""),
                     ("Statistics", self.statistics, pygame.K_t, ""),
                     ("Quit", self.app.request_quit, pygame.K_q, "")]
-        step = 62 if len(entries) <= 6 else 56
-        top = 282 if len(entries) == 6 else (300 if len(entries) < 6 else 262)
-        buttons = [Button(pygame.Rect(96, top + i * step, *BUTTON_SIZE), label, action, key, tooltip=tip, size=24,
+        # the menu fills the room between the subtitle (y 240) and the hint bar (y 690) with a margin, however many
+        count = len(entries)
+        height = BUTTON_SIZE[1] if count <= 7 else 46
+        step = 62 if count <= 5 else (58 if count == 6 else (56 if count == 7 else 52))
+        top = max(250, min(300, 664 - (count - 1) * step - height))
+        buttons = [Button(pygame.Rect(96, top + i * step, BUTTON_SIZE[0], height), label, action, key, tooltip=tip,
+                          size=24 if count <= 7 else 22,
                           keycap=pygame.key.name(key).upper()) for i, (label, action, key, tip) in enumerate(entries)]
         labels = [button.label for button in self.menu.buttons]
         self.menu.set(buttons, keep_focus=labels == [button.label for button in buttons])
@@ -94,6 +100,11 @@ class TitleScene(Scene):
         """The campaign map: the road of venues."""
         from .campaign_map import CampaignMapScene
         self.app.scenes.push(CampaignMapScene(self.app))
+
+    def daily(self) -> None:
+        """The daily deal: one table a day, the same for everyone."""
+        from .daily import DailyScene
+        self.app.scenes.push(DailyScene(self.app))
 
     def settings(self) -> None:
         """Volumes, speed, talk and the deck."""

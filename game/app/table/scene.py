@@ -398,7 +398,10 @@ class TableScene(Scene):
             problem = record_finished_session(self.app.data_dir, self.log, self.human_seat)
             if problem:
                 warn(problem)
-        label = "Back to the map" if self.on_finished is not None else "Back to the title"
+        label = "Back to the title"
+        if self.on_finished is not None:
+            daily = (self.campaign_slot or "").startswith("daily:")
+            label = "Back to the daily deal" if daily else "Back to the map"
         self._results = ResultsScene(self.app, self.model, self.leave_table, self.portraits, under=self,
                                      label=label)
         self.app.scenes.push(self._results)

@@ -1,0 +1,260 @@
+"""The daily deal: today's table (drawn from the date, the same for everyone), the day's best, Play and Back.
+
+Play opens the table with `on_finished`; the player's final chips are the day's score, kept in
+`daily_bests.json` in the data folder (see `game.storage.daily_file`), and this scene comes back saying
+"New best!" or the best so far. A damaged bests file is moved aside and said so; nothing here crashes on it.
+The table names its day in `campaign_slot` ("daily:YYYY-MM-DD"), so a kept daily session resumed from the
+title still records its score for the day it was dealt.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...campaign.daily import DailyTable, daily_table
+from ...storage.daily_file import load_daily_bests, save_daily_bests
+from ...storage.resume import discard_resume, has_resume
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button, Menu, button_width, draw_panel
+from .common import felt, heading, hint_bar, portrait, short_name
+
+if TYPE_CHECKING:
+    from ..app import App
+
+SLOT_PREFIX = "daily:"
+NEW_BEST = (128, 220, 140)
+
+
+def today() -> dt.date:
+    """The player's local date (tests replace this)."""
+    return dt.date.today()
+
+
+def long_date(day: dt.date) -> str:
+    """'Sunday 29 November 2026'."""
+    return f"{day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
+
+
+class DailyScene(Scene):
+    """Today's table, the day's best score, Play (P) and Back (Esc)."""
+
+    def __init__(self, app: "App", day: dt.date | None = None, message: str = "", *, new_best: bool = False) -> None:
+        super().__init__(app)
+        self.day = day if day is not None else today()
+        self.message = message
+        self.new_best = new_best
+        self.table: DailyTable | None = None
+        self.problem = ""  # why today's table cannot be laid
+        try:
+            self.table = daily_table(self.day)
+        except (OSError, ValueError, KeyError) as error:  # a broken rules file must not stop the game
+            self.problem = f"Today's table cannot be laid: {error}"
+        bests, problem = load_daily_bests(app.data_dir)
+        self.best = bests.best_for(self.day)
+        if problem:
+            self.message = f"{self.message} {problem}".strip()
+        self.menu = Menu()
+        self._build_menu()
+
+    # --- the menu's actions ---------------------------------------------------------------------
+
+    def _build_menu(self) -> None:
+        entries: list[tuple[str, Any, int | None, str, bool]] = [
+            ("Play", self.play, pygame.K_p, "P", self.table is not None),
+            ("Back", self.back, None, "Esc", True)]
+        x = 1220
+        buttons: list[Button] = []
+        for label, action, hotkey, cap, enabled in reversed(entries):
+            width = button_width(self.app.text, label, 20, cap, minimum=150)
+            x -= width
+            buttons.append(Button(pygame.Rect(x, 640, width, 48), label, action, hotkey, enabled=enabled, size=20,
+                                  keycap=cap))
+            x -= 14
+        buttons.reverse()
+        self.menu.set(buttons, keep_focus=False)
+
+    def play(self) -> None:
+        """Sit down at today's table (asking first if that would replace a kept session)."""
+        if self.table is None:
+            return
+        if has_resume(self.app.data_dir):
+            from .confirm import ConfirmScene
+            self.app.scenes.push(ConfirmScene(
+                self.app, "Play the daily deal?", "Your kept session will be replaced by this one.",
+                yes="Play", no="Cancel", on_yes=self._play_now))
+            return
+        self._play_now()
+
+    def _play_now(self) -> None:
+        from ...ai.registry import load_character_by_id
+        from ..table import TableScene
+        table = self.table
+        if table is None:
+            return
+        try:
+            seats: list[tuple[str, Any]] = [("You", None)]
+            for character_id in table.opponents:
+                character = load_character_by_id(character_id)
+                seats.append((character.name, character))
+        except (KeyError, ValueError, OSError) as error:
+            self.message = f"Today's table cannot be played: {error}"
+            return
+        discard_resume(self.app.data_dir)
+        day = self.day
+        app = self.app
+
+        def finished(chips: list[int]) -> None:
+            finish_daily(app, day, chips)
+
+        scene = TableScene(app, table.rules, seats, table.session_seed, on_finished=finished,
+                           campaign_slot=f"{SLOT_PREFIX}{table.date}")
+        app.scenes.clear_to(scene)
+
+    def back(self) -> None:
+        """Back to the title."""
+        from .title import TitleScene
+        if len(self.app.scenes) > 1 and self.app.scenes.top is self:
+            self.app.scenes.pop()
+        else:
+            self.app.scenes.clear_to(TitleScene(self.app))
+
+    # --- input and time -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc goes back; Up/Down/Tab, Enter and the letters work the buttons."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return
+            if event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.menu.keyboard = True
+                self.menu.move(1 if event.key == pygame.K_DOWN else -1)
+                return
+        self.menu.handle_event(event)
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The felt, today's table, the day's best, the buttons and any message."""
+        text = self.app.text
+        surface.blit(felt(surface.get_size()), (0, 0))
+        heading(surface, text, "Daily deal", "One table a day, drawn from the date: the same for everyone today",
+                y=22)
+        self._draw_table(surface)
+        self._draw_best(surface)
+        if self.message:
+            room = (self.menu.buttons[0].rect.x if self.menu.buttons else 800) - 84
+            words = text.render_wrapped(self.message, "bold", 15, theme.GOLD, room)
+            surface.blit(words, words.get_rect(midleft=(64, 664)))
+        self.menu.draw(surface, text)
+        hint_bar(surface, text, "↑ ↓ choose  ·  Enter select  ·  P play  ·  Esc back")
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        box = pygame.Rect(64, 150, 800, 410)
+        draw_panel(surface, box, alpha=225)
+        x = box.x + 24
+        date_rect = text.draw(surface, f"TODAY  ·  {long_date(self.day)}", (x, box.y + 16), role="bold", size=15,
+                              colour=theme.GOLD)
+        if self.table is None:
+            body = text.render_wrapped(self.problem, "body", 17, theme.INK, box.width - 48)
+            surface.blit(body, (x, date_rect.bottom + 16))
+            return
+        table = self.table
+        name_rect = text.draw(surface, table.rules.name, (x, date_rect.bottom + 4), role="title", size=34,
+                              colour=theme.INK, max_width=box.width - 48)
+        y = name_rect.bottom + 6
+        # the rules file's own description names its usual players and deals, which the day sets anew: the
+        # boodle cards say what sets this table apart instead
+        boodle = "  ".join(_label(card) for card in table.rules.boodle_cards)
+        boodle_rect = text.draw(surface, f"Boodle cards: {boodle}", (x, y), role="body", size=16,
+                                colour=theme.INK_DIM, max_width=box.width - 48)
+        y = boodle_rect.bottom + 6
+        facts = (f"{table.deals} deals  ·  {len(table.opponents)} opponents  ·  "
+                 f"everyone starts with {table.rules.starting_chips} chips")
+        facts_rect = text.draw(surface, facts, (x, y + 4), role="bold", size=17, colour=theme.INK,
+                               max_width=box.width - 48)
+        label = text.draw(surface, "Your opponents", (x, facts_rect.bottom + 34), role="bold", size=15,
+                          colour=theme.INK_DIM)
+        self._draw_opponents(surface, table, pygame.Rect(x, label.bottom + 8, box.width - 48, 64))
+        text.draw(surface, "Score: your chips at the end of the last deal.", (x, box.bottom - 92), role="bold",
+                  size=17, colour=theme.GOLD, max_width=box.width - 48)
+        text.draw(surface, "Play as often as you like: the best of the day is kept. A new table comes at midnight.",
+                  (x, box.bottom - 62), role="body", size=15, colour=theme.INK_DIM, max_width=box.width - 48)
+
+    def _draw_opponents(self, surface: pygame.Surface, table: DailyTable, area: pygame.Rect) -> None:
+        from ...ai.registry import load_character_by_id
+        text = self.app.text
+        x = area.x
+        step = min(170, area.width // max(1, len(table.opponents)))
+        for character_id in table.opponents:
+            try:
+                character = load_character_by_id(character_id)
+            except (KeyError, ValueError, OSError):
+                continue
+            disc = portrait(character.look, 52, text, character.id)
+            surface.blit(disc, disc.get_rect(midleft=(x, area.centery)))
+            text.draw(surface, short_name(character.name), (x + 58, area.centery), role="bold", size=15,
+                      colour=theme.INK, anchor="midleft", max_width=step - 64)
+            x += step
+
+    def _draw_best(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        box = pygame.Rect(884, 150, 332, 410)
+        draw_panel(surface, box, alpha=225)
+        x = box.x + 24
+        text.draw(surface, "Today's best", (x, box.y + 16), role="bold", size=15, colour=theme.INK_DIM)
+        if self.best is None:
+            text.draw(surface, "Not played yet", (x, box.y + 44), role="title", size=30, colour=theme.INK)
+            note = text.render_wrapped("Finish the session to set the day's first score.", "body", 15,
+                                       theme.INK_DIM, box.width - 48)
+            surface.blit(note, (x, box.y + 92))
+        else:
+            chip = self.app.art.chip(1, 14)
+            surface.blit(chip, (x, box.y + 58))
+            text.draw(surface, str(self.best), (x + 34, box.y + 42), role="title", size=48, colour=theme.GOLD)
+            text.draw(surface, "chips", (x + 34, box.y + 104), role="body", size=15, colour=theme.INK_DIM)
+        if self.new_best:
+            text.draw(surface, "New best!", (box.centerx, box.y + 170), role="title", size=36, colour=NEW_BEST,
+                      anchor="center", shadow=True)
+        if self.table is not None:
+            text.draw(surface, "The day's seed", (x, box.bottom - 92), role="bold", size=14, colour=theme.INK_DIM)
+            text.draw(surface, f"{self.table.session_seed}", (x, box.bottom - 70), role="body", size=15,
+                      colour=theme.INK)
+
+
+def _label(card: Any) -> str:
+    label = card.label
+    return str(label() if callable(label) else label)
+
+
+def record_daily_score(app: "App", day: dt.date | str, score: int) -> tuple[bool, str]:
+    """Keep `score` as `day`'s score; (a new best?, a sentence for the player)."""
+    bests, problem = load_daily_bests(app.data_dir)
+    new_best = bests.record(day, max(0, int(score)))
+    words = [problem] if problem else []
+    if new_best:
+        failed = save_daily_bests(app.data_dir, bests)
+        if failed:
+            words.append(failed)
+    best = bests.best_for(day)
+    words.insert(0, f"You finished with {score} chips." + ("" if new_best else f" The day's best is {best}."))
+    return new_best, " ".join(words)
+
+
+def finish_daily(app: "App", day: dt.date | str, chips: list[int]) -> None:
+    """The daily table is over: record the human's final chips and come back to the daily deal of that day."""
+    if isinstance(day, str):
+        try:
+            day = dt.date.fromisoformat(day)
+        except ValueError:
+            from .title import TitleScene
+            app.scenes.clear_to(TitleScene(app))
+            return
+    score = chips[0] if chips else 0
+    new_best, words = record_daily_score(app, day, score)
+    app.scenes.clear_to(DailyScene(app, day, words, new_best=new_best))

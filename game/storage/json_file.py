@@ -1,0 +1,54 @@
+"""A small JSON file in the data folder, read without ever raising and written atomically.
+
+A file that cannot be parsed is moved aside (never deleted) and an empty value is answered
+with a sentence for the player saying where the file went; a failed write is a sentence too.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+from .atomic import move_aside, write_atomically
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class JsonFileWords:
+    """How the player's messages name the file: `things` ("high scores"), `file` ("high-score file") and
+    what follows when a damaged one was kept aside (`afresh`, "a new table begins")."""
+
+    things: str
+    file: str
+    afresh: str
+
+
+def load_json_file(path: Path, parse: Callable[[Any], T], empty: Callable[[], T],
+                   words: JsonFileWords) -> tuple[T, str | None]:
+    """`parse` of the file's JSON (`empty()` when there is none) and a sentence when it could not be used."""
+    if not path.is_file():
+        return empty(), None
+    try:
+        return parse(json.loads(path.read_bytes().decode("utf-8"))), None
+    except OSError as error:
+        return empty(), f"The {words.things} could not be read ({error.strerror or error})."
+    except (UnicodeDecodeError, ValueError, TypeError, KeyError, RecursionError):
+        pass
+    try:
+        moved = move_aside(path)
+    except OSError:
+        return empty(), f"The {words.file} is damaged and could not be moved aside."
+    return empty(), f"The {words.file} was damaged; it was kept as {moved.name} and {words.afresh}."
+
+
+def save_json_file(path: Path, data: Any, words: JsonFileWords) -> str | None:
+    """Write `data` as JSON atomically; None when written, else a sentence for the player."""
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    try:
+        write_atomically(path, text.encode("utf-8"))
+    except OSError as error:
+        return f"The {words.things} could not be saved ({error.strerror or error})."
+    return None
