@@ -199,7 +199,7 @@ class DailyScene(Scene):
             disc = portrait(character.look, 52, text, character.id)
             surface.blit(disc, disc.get_rect(midleft=(x, area.centery)))
             text.draw(surface, short_name(character.name), (x + 58, area.centery), role="bold", size=15,
-                      colour=theme.INK, anchor="midleft", max_width=step - 64)
+                      colour=theme.INK, anchor="midleft", max_width=step - 74)  # a clear gap before the next face
             x += step
 
     def _draw_best(self, surface: pygame.Surface) -> None:
