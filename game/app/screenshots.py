@@ -6,7 +6,7 @@ import dataclasses
 import os
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -72,15 +72,12 @@ def menu_shots(app: App, folder: Path) -> list[Path]:
 
 def table(app: App, players: int, seed: int, *, deals: int | None = 10) -> "TableScene":
     """A table of `players` with the human at seat 0 and the first characters in the other seats."""
-    from ..ai.registry import character_ids, load_character_by_id
+    from ..ai.registry import character_ids
     from ..config import default_rules
-    from .table import TableScene
+    from .table import TableScene, seats_against
 
     ids = character_ids()
-    seats: list[tuple[str, Any]] = [("You", None)]
-    for seat in range(1, players):
-        character = load_character_by_id(ids[(seat * 5) % len(ids)])
-        seats.append((character.name, character))
+    seats = seats_against([ids[(seat * 5) % len(ids)] for seat in range(1, players)])
     rules = dataclasses.replace(default_rules(), players=players, deals=deals)
     return TableScene(app, rules, seats, seed)
 

@@ -536,3 +536,21 @@ class Form:
         control = self.controls[shown]
         if control.tooltip:
             draw_tooltip(surface, text, control.tooltip, control.rect)
+
+
+ButtonEntry = tuple[str, Callable[[], None], "int | None", str, bool]  # label, action, hotkey, keycap, enabled
+
+
+def button_row(text: TextCache, entries: Sequence[ButtonEntry], *, right: int = 1220, y: int = 640,
+               size: int = 20, minimum: int = 150, gap: int = 14) -> list[Button]:
+    """Buttons in one row ending at `right`, each as wide as its label needs (and at least `minimum`)."""
+    buttons: list[Button] = []
+    x = right
+    for label, action, hotkey, cap, enabled in reversed(entries):
+        width = button_width(text, label, size, cap, minimum=minimum)
+        x -= width
+        buttons.append(Button(pygame.Rect(x, y, width, 48), label, action, hotkey, enabled=enabled, size=size,
+                              keycap=cap))
+        x -= gap
+    buttons.reverse()
+    return buttons

@@ -7,13 +7,12 @@ session can never crash the game.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
 from ..stats import Statistics
-from .atomic import write_atomically
+from .atomic import move_aside, write_atomically
 
 STATISTICS_FILE = "statistics.json"
 
@@ -44,8 +43,9 @@ def load_statistics(folder: Path) -> StatisticsLoad:
         return StatisticsLoad(Statistics(), f"The statistics could not be read ({error.strerror or error}).")
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
         why = "it is not text" if isinstance(error, UnicodeDecodeError) else "it is damaged or of an unknown version"
-    moved = _set_aside(path)
-    if moved is None:
+    try:
+        moved = move_aside(path)
+    except OSError:
         return StatisticsLoad(Statistics(), f"The statistics file could not be used ({why}) nor moved aside.")
     return StatisticsLoad(Statistics(), f"The statistics file could not be used ({why}); it was kept as "
                                         f"{moved.name} and a new record begins.", moved)
@@ -71,17 +71,3 @@ def record_finished_session(data_dir: Path, events: Iterable[Any], human_seat: i
         return f"The statistics could not be saved ({error.strerror or error})."
     return found.problem
 
-
-def _set_aside(path: Path) -> Path | None:
-    """Rename `path` with a time stamp (never delete it); where it went, or None if it could not be moved."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.unreadable-{stamp}")
-    number = 1
-    while target.exists():
-        number += 1
-        target = path.with_name(f"{path.name}.unreadable-{stamp}-{number}")
-    try:
-        path.rename(target)
-    except OSError:
-        return None
-    return target

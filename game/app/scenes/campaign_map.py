@@ -26,7 +26,7 @@ from ...storage.resume import discard_resume, has_resume
 from ...storage.saves import SaveData, load_slot, restore_backup, save_slot, slot_path
 from .. import theme
 from ..scene import Scene
-from ..widgets import Button, Menu, button_width, draw_panel
+from ..widgets import ButtonEntry, Menu, button_row, draw_panel
 from .common import felt, heading, hint_bar, portrait, short_name
 
 if TYPE_CHECKING:
@@ -138,7 +138,7 @@ class CampaignMapScene(Scene):
     # --- the menu's actions ---------------------------------------------------------------------
 
     def _build_menu(self) -> None:
-        entries: list[tuple[str, Any, int | None, str, bool]] = []
+        entries: list[ButtonEntry] = []
         progress = self.progress
         if progress is not None and not progress.over:
             entries.append(("Play this venue", self.play, pygame.K_p, "P", True))
@@ -152,16 +152,7 @@ class CampaignMapScene(Scene):
         if self.campaign is not None:
             entries.append(("High scores", self.high_scores, pygame.K_h, "H", True))
         entries.append(("Back", self.back, None, "Esc", True))
-        x = 1220
-        buttons: list[Button] = []
-        for label, action, hotkey, cap, enabled in reversed(entries):
-            width = button_width(self.app.text, label, 20, cap, minimum=150)
-            x -= width
-            buttons.append(Button(pygame.Rect(x, 640, width, 48), label, action, hotkey, enabled=enabled, size=20,
-                                  keycap=cap))
-            x -= 14
-        buttons.reverse()
-        self.menu.set(buttons, keep_focus=False)
+        self.menu.set(button_row(self.app.text, entries), keep_focus=False)
 
     def _qualifies(self) -> bool:
         from ...storage.high_scores_file import load_high_scores
@@ -183,17 +174,13 @@ class CampaignMapScene(Scene):
         self._play_now()
 
     def _play_now(self) -> None:
-        from ...ai.registry import load_character_by_id
-        from ..table import TableScene
+        from ..table import TableScene, seats_against
         progress = self.progress
         if progress is None or progress.venue is None:
             return
         venue = progress.venue
         try:
-            seats: list[tuple[str, Any]] = [("You", None)]
-            for character_id in venue.opponents:
-                character = load_character_by_id(character_id)
-                seats.append((character.name, character))
+            seats = seats_against(venue.opponents)
             rules = progress.table_rules()
         except (KeyError, ValueError, OSError) as error:
             self.message = f"{venue.name} cannot be played: {error}"

@@ -19,7 +19,7 @@ from ...storage.daily_file import load_daily_bests, save_daily_bests
 from ...storage.resume import discard_resume, has_resume
 from .. import theme
 from ..scene import Scene
-from ..widgets import Button, Menu, button_width, draw_panel
+from ..widgets import ButtonEntry, Menu, button_row, draw_panel
 from .common import felt, heading, hint_bar, portrait, short_name
 
 if TYPE_CHECKING:
@@ -63,19 +63,10 @@ class DailyScene(Scene):
     # --- the menu's actions ---------------------------------------------------------------------
 
     def _build_menu(self) -> None:
-        entries: list[tuple[str, Any, int | None, str, bool]] = [
+        entries: list[ButtonEntry] = [
             ("Play", self.play, pygame.K_p, "P", self.table is not None),
             ("Back", self.back, None, "Esc", True)]
-        x = 1220
-        buttons: list[Button] = []
-        for label, action, hotkey, cap, enabled in reversed(entries):
-            width = button_width(self.app.text, label, 20, cap, minimum=150)
-            x -= width
-            buttons.append(Button(pygame.Rect(x, 640, width, 48), label, action, hotkey, enabled=enabled, size=20,
-                                  keycap=cap))
-            x -= 14
-        buttons.reverse()
-        self.menu.set(buttons, keep_focus=False)
+        self.menu.set(button_row(self.app.text, entries), keep_focus=False)
 
     def play(self) -> None:
         """Sit down at today's table (asking first if that would replace a kept session)."""
@@ -90,16 +81,12 @@ class DailyScene(Scene):
         self._play_now()
 
     def _play_now(self) -> None:
-        from ...ai.registry import load_character_by_id
-        from ..table import TableScene
+        from ..table import TableScene, seats_against
         table = self.table
         if table is None:
             return
         try:
-            seats: list[tuple[str, Any]] = [("You", None)]
-            for character_id in table.opponents:
-                character = load_character_by_id(character_id)
-                seats.append((character.name, character))
+            seats = seats_against(table.opponents)
         except (KeyError, ValueError, OSError) as error:
             self.message = f"Today's table cannot be played: {error}"
             return

@@ -15,7 +15,7 @@ from ...campaign.scores import MAX_NAME, TABLE_SIZE, BadNameError, HighScores
 from ...storage.high_scores_file import load_high_scores, save_high_scores
 from .. import theme
 from ..scene import Scene
-from ..widgets import Button, Menu, button_width, draw_panel
+from ..widgets import ButtonEntry, Menu, button_row, draw_panel
 from .common import felt, heading, hint_bar
 
 if TYPE_CHECKING:
@@ -46,17 +46,9 @@ class HighScoresScene(Scene):
         return scores, problem or ""
 
     def _build_menu(self) -> None:
-        entries = [("Confirm", self.confirm, "Enter")] if self.entering else []
-        entries.append(("Skip" if self.entering else "Back", self.back, "Esc"))
-        x = 1220
-        buttons = []
-        for label, action, cap in reversed(entries):
-            width = button_width(self.app.text, label, 20, cap, minimum=150)
-            x -= width
-            buttons.append(Button(pygame.Rect(x, 640, width, 48), label, action, size=20, keycap=cap))
-            x -= 14
-        buttons.reverse()
-        self.menu.set(buttons, keep_focus=False)
+        entries: list[ButtonEntry] = [("Confirm", self.confirm, None, "Enter", True)] if self.entering else []
+        entries.append(("Skip" if self.entering else "Back", self.back, None, "Esc", True))
+        self.menu.set(button_row(self.app.text, entries), keep_focus=False)
 
     # --- actions --------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ engine waits. `draw` only reads: the model, the layout and the running animation
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import threading
@@ -41,6 +42,13 @@ STAKE_THINK = 0.35  # staking is quick: a character takes this share of their th
 WATCH_SUMMARY_S = 4.0  # with no human at the table, a deal summary closes by itself after this long
 
 SeatSpec = tuple[str, Character | None]
+
+
+def seats_against(character_ids: Sequence[str]) -> list[SeatSpec]:
+    """The human in seat 0, then these characters in order (KeyError or ValueError for one that cannot play)."""
+    from ...ai.registry import load_character_by_id
+    characters = [load_character_by_id(character_id) for character_id in character_ids]
+    return [("You", None)] + [(character.name, character) for character in characters]
 YOUR_TURN = {"stake": "Your turn to stake", "buy_dead": "Your turn: buy the dead hand?", "lead": "Your turn to lead",
              "follow": "Your turn: follow or decline?"}
 THEIR_TURN = {"stake": "{name} to stake", "buy_dead": "{name} may buy the dead hand", "lead": "{name} to lead",
@@ -143,8 +151,7 @@ class TableScene(Scene):
         on_finished: Callable[[list[int]], None] | None = None
         if isinstance(slot, str):
             from ..scenes.campaign_map import finish_kept_session
-            def on_finished(chips: list[int]) -> None:
-                finish_kept_session(app, slot, chips)
+            on_finished = functools.partial(finish_kept_session, app, slot)
         return cls(app, rules, seats, int(snapshot["seed"]), time_limit_s=None if limit is None else float(limit),
                    _replay=actions, _elapsed=float(snapshot.get("elapsed_s", 0.0)),
                    _agent_states=snapshot.get("agents"), on_finished=on_finished,
