@@ -20,6 +20,7 @@ last one) can be restored. Nothing here raises on a bad file.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import time
@@ -34,6 +35,7 @@ SAVES_FOLDER = "saves"
 FORMAT = "newmarket-save"
 VERSION = 2
 AUTOSAVE = "autosave"
+MAX_KEPT_LOGS = 150  # finished deals kept per slot: the oldest go first (a deal's log is a few kilobytes)
 LEGACY_FORMAT = "newmarket-session"  # resume.py's session.json, version 1 of this chain
 _SLOT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
 
@@ -304,6 +306,48 @@ def list_slots(folder: Path) -> list[SlotInfo]:
             infos.append(SlotInfo(name, save.saved_at, save.venue, save.to_document()["summary"]["deal"],
                                   save.chips, backup_available=has_backup))
     return infos
+
+
+def append_deal_log(folder: Path, slot: str | int, log: str, keep: int = MAX_KEPT_LOGS, *,
+                    create: bool = True) -> str | None:
+    """Keep one finished deal's log in `slot` (the oldest beyond `keep` dropped); None, or why it was not kept.
+
+    A slot that is not there yet is started empty (unless `create` is False); a slot file that cannot be used
+    is left to `load_slot` (moved aside and explained) and nothing is written over it.
+    """
+    try:
+        path = slot_path(folder, slot)
+    except ValueError as error:
+        return f"The deal could not be kept: {error}."
+    found = load_slot(folder, slot)
+    if found.problem:
+        return f"{found.problem} The deal just played was not kept in it."
+    if found.save is None and not create:
+        return None
+    save = found.save or SaveData(slot=path.stem)
+    logs = (*save.logs, log)[-keep:] if keep > 0 else ()
+    try:
+        save_slot(folder, slot, dataclasses.replace(save, logs=logs))
+    except OSError as error:
+        return f"The deal could not be kept in the save '{path.stem}' ({error.strerror or error})."
+    except (TypeError, ValueError) as error:
+        return f"The deal could not be kept in the save '{path.stem}' ({error})."
+    return None
+
+
+def deal_logs(folder: Path) -> list[tuple[str, tuple[str, ...]]]:
+    """(slot name, its finished deals' logs, oldest first) for every readable slot that has any."""
+    found = saves_dir(folder)
+    if not found.is_dir():
+        return []
+    kept: list[tuple[str, tuple[str, ...]]] = []
+    for path in sorted(found.glob("*.json"), key=lambda p: (p.stem != AUTOSAVE, p.stem)):
+        if not _SLOT_NAME.match(path.stem):
+            continue
+        save, _, _ = read_save_file(path)
+        if save is not None and save.logs:
+            kept.append((path.stem, save.logs))
+    return kept
 
 
 def import_kept_session(folder: Path) -> LoadResult:

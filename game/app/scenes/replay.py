@@ -129,9 +129,10 @@ class ReplayScene(Scene):
         self._build_buttons()
 
     @classmethod
-    def from_deal_logs(cls, app: "App", logs: list[str] | tuple[str, ...], index: int) -> "ReplayScene":
+    def from_deal_logs(cls, app: "App", logs: list[str] | tuple[str, ...], index: int,
+                       title: str = "") -> "ReplayScene":
         """A replay of one finished deal kept in a save (`SaveData.logs[index]`); LogError if it is unsound."""
-        return cls(app, Replay.from_text(logs[index], f"deal {index + 1} of the save"), f"Deal {index + 1}")
+        return cls(app, Replay.from_text(logs[index], f"deal {index + 1} of the save"), title or f"Deal {index + 1}")
 
     # --- moving the cursor ------------------------------------------------------------------------
 
@@ -283,7 +284,9 @@ class ReplayScene(Scene):
         text = self.app.text
         text.draw(surface, "Replay", (24, 12), role="title", size=34, colour=theme.GOLD, shadow=True)
         deals = len(self.replay.deals)
-        where = f"Deal {state.deal} of {deals}" if state.deal else "Before the first deal"
+        where = f"Deal {state.deal}" if state.deal else "Before the first deal"
+        if state.deal and deals > 1:  # a deal kept with a save is a log of its own: "of 1" would mislead
+            where += f" of {deals}"
         placed = text.draw(surface, where, (200, 20), role="bold", size=22, colour=theme.INK)
         step = f"event {self.position + 1} of {len(self.replay.steps)}"
         text.draw(surface, step, (placed.right + 24, 24), size=17, colour=theme.INK_DIM)

@@ -1,0 +1,321 @@
+"""The kept deals: every finished deal kept with the saves, by slot and newest first, to open in the replay.
+
+Each save slot keeps its finished deals' logs (`game.storage.saves`, one JSONL string per deal); this list
+reads only the lines it shows (who sat, who went out) and opens a deal in `ReplayScene`. A slot that cannot
+be read is listed with its problem and left alone: moving it aside is for whoever loads it to play.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...replay import LogError
+from ...storage.saves import AUTOSAVE, deal_logs, list_slots
+from .. import theme
+from ..scene import Scene
+from ..widgets import Menu, button_row, draw_panel
+from .common import felt, heading, hint_bar, short_name
+
+if TYPE_CHECKING:
+    from ..app import App
+
+LIST = pygame.Rect(64, 136, 1152, 484)
+ROW_H = 38
+TOP_PAD = 12
+EMPTY = "No deals kept yet: finished deals are kept here as you play."
+_CAMPAIGN = re.compile(r"^campaign(?:-(\d+))?$")
+_SHOWN = ('"session_start"', '"deal_start"', '"hand_won"', '"session_end"')
+
+
+@dataclass(frozen=True)
+class KeptDeal:
+    """One kept deal as a row of the list: where it is kept, and what the player would recognise it by."""
+
+    slot: str
+    index: int  # in the slot's logs (oldest first)
+    session: int  # sessions counted from the oldest kept in the slot
+    deal: int | None
+    players: tuple[str, ...]
+    winner: str | None
+    pot: int | None
+    over: bool  # the session ended with this deal
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """A line of the list: a slot's heading (with its note), or a deal to open."""
+
+    title: str
+    note: str = ""
+    deal: KeptDeal | None = None
+
+
+def slot_label(slot: str) -> str:
+    """What a save slot is called in the list: 'Free play', 'Campaign 2', 'Daily deal'."""
+    if slot == AUTOSAVE:
+        return "Free play"
+    if slot == "daily":
+        return "Daily deal"
+    found = _CAMPAIGN.match(slot)
+    if found:
+        return f"Campaign {found.group(1) or 1}"
+    return slot.replace("-", " ").replace("_", " ").capitalize()
+
+
+def _slot_order(slot: str) -> tuple[int, int, str]:
+    found = _CAMPAIGN.match(slot)
+    if slot == AUTOSAVE:
+        return (0, 0, slot)
+    if found:
+        return (1, int(found.group(1) or 1), slot)
+    return (2 if slot == "daily" else 3, 0, slot)
+
+
+def _event(line: str) -> dict[str, Any] | None:
+    try:
+        found = json.loads(line)
+    except ValueError:
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def read_deal(slot: str, index: int, session: int, log: str) -> KeptDeal:
+    """A kept deal's row, from the few lines it shows; a log that cannot be read says so instead."""
+    players: tuple[str, ...] = ()
+    deal = pot = None
+    winner: str | None = None
+    over = False
+    for line in log.splitlines():
+        # only the lines a row shows are parsed: the plays (most of a deal) are skipped unread
+        if not any(kind in line for kind in _SHOWN):
+            continue
+        event = _event(line)
+        if event is None:
+            continue
+        kind = event.get("type")
+        if kind == "session_start" and isinstance(event.get("players"), list):
+            players = tuple(short_name(str(p.get("name", "?"))) if isinstance(p, dict) else "?"
+                            for p in event["players"])
+        elif kind == "deal_start" and type(event.get("deal")) is int:
+            deal = event["deal"]
+        elif kind == "hand_won" and type(event.get("player")) is int:
+            seat = event["player"]
+            winner = players[seat] if 0 <= seat < len(players) else f"Seat {seat + 1}"
+            pot = event.get("pot") if type(event.get("pot")) is int else None
+        elif kind == "session_end":
+            over = True
+    problem = None if players and deal is not None else "this deal's log is damaged"
+    return KeptDeal(slot, index, session, deal, players, winner, pot, over, problem)
+
+
+def kept_deals(slot: str, logs: tuple[str, ...]) -> list[KeptDeal]:
+    """A slot's kept deals, newest first, each knowing which kept session it belongs to."""
+    deals: list[KeptDeal] = []
+    session, opening = 0, None
+    for index, log in enumerate(logs):
+        first = log.split("\n", 1)[0]
+        if first != opening:  # each deal's log opens with its session's session_start
+            session, opening = session + 1, first
+        deals.append(read_deal(slot, index, session, log))
+    return deals[::-1]
+
+
+def deal_words(deal: KeptDeal) -> tuple[str, str, str]:
+    """A row's three columns: which deal, who sat, and how it ended."""
+    if deal.problem:
+        return f"Kept deal {deal.index + 1}", "", deal.problem[:1].upper() + deal.problem[1:]
+    which = f"Session {deal.session}, deal {deal.deal}"
+    seats = f"{len(deal.players)} seats: " + ", ".join(deal.players)
+    if deal.winner is None:
+        ended = "Nobody went out"
+    else:
+        ended = f"{deal.winner} went out" + (f", pot {deal.pot}" if deal.pot else "")
+    return which, seats, ended + (" · last deal" if deal.over else "")
+
+
+class ReplaysScene(Scene):
+    """The kept deals by slot, newest first: arrows or the wheel to move, Enter or a click to replay, Esc back."""
+
+    def __init__(self, app: "App", folder: Path | None = None) -> None:
+        super().__init__(app)
+        self.folder = app.data_dir if folder is None else folder  # the data folder whose saves are listed
+        self.rows: list[Row] = []
+        self.logs: dict[str, tuple[str, ...]] = {}
+        self.selected: int | None = None  # index in `rows` of the deal Enter opens
+        self.hover: int | None = None
+        self.scroll = 0  # the first row shown
+        self.message = ""
+        self.menu = Menu()
+        self.menu.set(button_row(app.text, [("Back", self.back, None, "Esc", True)]), keep_focus=False)
+        self.reload()
+
+    # --- the list -------------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Read the slots again: their kept deals, and the problem of any that cannot be read."""
+        self.logs = dict(deal_logs(self.folder))
+        slots = list_slots(self.folder)
+        problems = {info.slot: info.problem for info in slots if info.problem and info.problem != "missing"}
+        saved = {info.slot: info.saved_at for info in slots if info.saved_at}
+        rows: list[Row] = []
+        for slot in sorted(set(self.logs) | set(problems), key=_slot_order):
+            if slot in problems:
+                rows.append(Row(slot_label(slot), f"This save could not be read: {problems[slot]}."))
+                continue
+            deals = kept_deals(slot, self.logs[slot])
+            count = f"{len(deals)} deal{'s' if len(deals) != 1 else ''} kept"
+            when = saved.get(slot)
+            note = count + (f", last saved {dt.date.fromtimestamp(when):%d %B %Y}" if when else "")
+            rows.append(Row(slot_label(slot), note))
+            rows += [Row("", deal=deal) for deal in deals]
+        self.rows = rows
+        self.selected = next((i for i, row in enumerate(rows) if row.deal is not None), None)
+        self.scroll = 0
+
+    @property
+    def visible(self) -> int:
+        """How many rows the panel shows at once."""
+        return (LIST.height - 2 * TOP_PAD) // ROW_H
+
+    def row_rect(self, index: int) -> pygame.Rect | None:
+        """Where row `index` is drawn, or None while it is scrolled out of sight."""
+        shown = index - self.scroll
+        if not 0 <= shown < self.visible:
+            return None
+        return pygame.Rect(LIST.x + 16, LIST.y + TOP_PAD + shown * ROW_H, LIST.width - 48, ROW_H - 4)
+
+    def scroll_by(self, rows: int) -> None:
+        """Move the view by `rows` (clamped to the list)."""
+        self.scroll = max(0, min(self.scroll + rows, len(self.rows) - self.visible))
+
+    def select(self, step: int) -> None:
+        """Move the selection `step` deals on (headings are skipped) and keep it in view."""
+        deals = [i for i, row in enumerate(self.rows) if row.deal is not None]
+        if not deals:
+            return
+        at = deals.index(self.selected) if self.selected in deals else 0
+        self.selected = deals[max(0, min(len(deals) - 1, at + step))]
+        if self.selected < self.scroll + 1:
+            self.scroll = max(0, self.selected - 1)  # keep the slot's heading in view with its first deal
+        elif self.selected >= self.scroll + self.visible:
+            self.scroll = self.selected - self.visible + 1
+        self.scroll_by(0)
+
+    def open(self, index: int | None = None) -> None:
+        """Replay the deal of row `index` (the selected one by default); an unsound log is explained instead."""
+        from .replay import ReplayScene
+        index = self.selected if index is None else index
+        if index is None or not 0 <= index < len(self.rows) or self.rows[index].deal is None:
+            return
+        deal = self.rows[index].deal
+        assert deal is not None
+        title = f"{slot_label(deal.slot)}: {deal_words(deal)[0]}"
+        try:
+            scene = ReplayScene.from_deal_logs(self.app, self.logs[deal.slot], deal.index, title=title)
+        except LogError as error:
+            self.message = f"That deal cannot be replayed: {error.problems[0] if error.problems else error}."
+            return
+        self.message = ""
+        self.app.scenes.push(scene)
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The deal row under `pos`, if any."""
+        for index in range(self.scroll, min(len(self.rows), self.scroll + self.visible)):
+            rect = self.row_rect(index)
+            if rect is not None and rect.collidepoint(pos) and self.rows[index].deal is not None:
+                return index
+        return None
+
+    # --- input ----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Arrows, PgUp/PgDn, Home/End and the wheel move; Enter or a click opens; Esc or Backspace leaves."""
+        if event.type == pygame.KEYDOWN:
+            moves = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: self.visible,
+                     pygame.K_PAGEUP: -self.visible, pygame.K_END: len(self.rows), pygame.K_HOME: -len(self.rows)}
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.back()
+            elif event.key in moves:
+                self.hover = None
+                self.select(moves[event.key])
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.open()
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-3 * event.y)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.row_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.row_at(event.pos)
+            if index is not None:
+                self.selected = index
+                self.open(index)
+                return
+        self.menu.handle_event(event)
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The felt, the list of kept deals (or why there are none), and Back."""
+        text = self.app.text
+        surface.blit(felt(surface.get_size()), (0, 0))
+        heading(surface, text, "Replays", "Every finished deal is kept with its save: open one to play it back",
+                y=22)
+        draw_panel(surface, LIST, alpha=225)
+        if not self.rows:
+            text.draw(surface, EMPTY, LIST.center, role="body", size=18, colour=theme.INK_DIM, anchor="center")
+        for index in range(self.scroll, min(len(self.rows), self.scroll + self.visible)):
+            rect = self.row_rect(index)
+            if rect is not None:
+                self._draw_row(surface, self.rows[index], rect, index)
+        self._draw_scrollbar(surface)
+        if self.message:
+            text.draw(surface, self.message, (64, 652), role="bold", size=16, colour=theme.GOLD, max_width=860)
+        self.menu.draw(surface, text)
+        hint_bar(surface, text, "↑/↓ choose   PgUp/PgDn page   wheel scroll   Enter or click replay   Esc back")
+
+    def _draw_row(self, surface: pygame.Surface, row: Row, rect: pygame.Rect, index: int) -> None:
+        text = self.app.text
+        if row.deal is None:
+            title = text.draw(surface, row.title, (rect.x + 4, rect.bottom - 6), role="title", size=22,
+                              colour=theme.GOLD, anchor="bottomleft")
+            text.draw(surface, row.note, (title.right + 16, rect.bottom - 9), size=15, colour=theme.INK_DIM,
+                      anchor="bottomleft", max_width=rect.right - title.right - 20, min_size=12)
+            return
+        if index == self.selected or index == self.hover:
+            pygame.draw.rect(surface, (40, 80, 56), rect, border_radius=8)
+            if index == self.selected:
+                pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=8)
+        which, seats, ended = deal_words(row.deal)
+        y = rect.centery
+        text.draw(surface, which, (rect.x + 24, y), role="bold", size=17, colour=theme.INK, anchor="midleft",
+                  max_width=220)
+        text.draw(surface, seats, (rect.x + 260, y), size=16, colour=theme.INK_DIM, anchor="midleft",
+                  max_width=480, min_size=12)
+        text.draw(surface, ended, (rect.x + 760, y), size=16,
+                  colour=theme.GOLD if row.deal.winner == "You" else theme.INK, anchor="midleft",
+                  max_width=rect.right - rect.x - 772, min_size=12)
+
+    def _draw_scrollbar(self, surface: pygame.Surface) -> None:
+        if len(self.rows) <= self.visible:
+            return
+        track = pygame.Rect(LIST.right - 22, LIST.y + TOP_PAD, 8, LIST.height - 2 * TOP_PAD)
+        pygame.draw.rect(surface, (30, 60, 46), track, border_radius=4)
+        size = max(24, track.height * self.visible // len(self.rows))
+        room = max(1, len(self.rows) - self.visible)
+        thumb = pygame.Rect(track.x, track.y + (track.height - size) * self.scroll // room, track.width, size)
+        pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=4)
+
+
+def open_replays(app: "App") -> None:
+    """Put the list of kept deals on top of the stack (the title's Replays entry)."""
+    app.scenes.push(ReplaysScene(app))
