@@ -12,6 +12,7 @@ import pygame
 from ..storage.paths import data_dir
 from ..storage.resume import save_resume
 from ..storage.settings import Settings, load_settings, save_settings
+from ..storage.unlocks_file import load_unlocks
 from .assets import Assets, warn
 from .card_art import Artwork
 from .scene import Scene, SceneStack
@@ -26,6 +27,7 @@ class AppOptions:
     data_dir: Path | None = None
     headless: bool = False  # no real window: tests, screenshots and the benchmark
     fps: int = 60
+    campaign: Path | None = None  # a campaign file named on the command line, offered for a new road
 
 
 class App:
@@ -65,6 +67,13 @@ class App:
             save_settings(self.data_dir, self.settings)
         except OSError as error:
             warn(f"settings could not be saved in {self.data_dir}: {error.strerror}")
+
+    def unlocked(self) -> frozenset[str]:
+        """Everything the player has unlocked on a campaign road, as "kind:target" names (look:green_baize)."""
+        names, problem = load_unlocks(self.data_dir)
+        if problem:
+            warn(problem)
+        return names
 
     def step(self, dt: float) -> None:
         """One frame: input, update, draw."""

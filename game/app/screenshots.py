@@ -168,6 +168,39 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     return paths
 
 
+def look_shots(app: App, folder: Path) -> list[Path]:
+    """The table at 5 players in every look a campaign venue unlocks, and the settings offering them all; played
+    from a scratch data folder holding those unlocks, so no player's folder is touched."""
+    from ..campaign.spec import TABLE_LOOKS, Unlock
+    from ..storage.unlocks_file import add_unlocks
+    from .scenes.settings import SettingsScene
+
+    paths: list[Path] = []
+    kept_folder, kept_settings = app.data_dir, app.settings
+    with tempfile.TemporaryDirectory(prefix="newmarket-looks-") as scratch:
+        app.data_dir = Path(scratch)
+        add_unlocks(app.data_dir, [str(Unlock("look", name)) for name in TABLE_LOOKS])
+        try:
+            for name in TABLE_LOOKS:
+                app.change_settings(dataclasses.replace(kept_settings, table_look=name), remember=False)
+                scene = table(app, 5, SHOT_SEED + 6)
+                app.scenes.clear_to(scene)
+                scene.fast_forward_until(lambda t: len(t.model.board) >= 9 and human_to_lead(t))
+                settle(app, 3.0)  # banners and pop-ups gone: the picture is of the table's dress
+                paths.append(shoot(app, folder, f"table-look-{name}"))
+            settings = SettingsScene(app)
+            app.scenes.clear_to(settings)
+            if settings.look_choice is not None:
+                settings.form.focus_on(settings.look_choice)
+            settle(app, 0.1)
+            paths.append(shoot(app, folder, "09b_settings_table_look"))
+        finally:
+            app.scenes.close()  # the tables leave while the scratch folder is still theirs
+            app.data_dir = kept_folder
+            app.change_settings(kept_settings, remember=False)
+    return paths
+
+
 def render_all(folder: Path, data_folder: Path | None = None) -> list[Path]:
     """Render every scene into `folder` and return the files written."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -180,6 +213,7 @@ def render_all(folder: Path, data_folder: Path | None = None) -> list[Path]:
             paths = menu_shots(app, folder)
             paths += table_shots(app, folder)
             paths += render_extra_screenshots(app, folder)
+            paths += look_shots(app, folder)
         finally:
             app.scenes.close()
             pygame.quit()

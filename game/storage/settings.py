@@ -1,4 +1,4 @@
-"""The player's preferences (volumes, speed, deck, talk), remembered between runs in settings.json."""
+"""The player's preferences (volumes, speed, deck, talk, table look), remembered between runs in settings.json."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ class Settings:
     chattiness: float = 1.0  # scales every character's own chattiness; 0 silences them
     four_colour_deck: bool = False
     language: str = ""  # empty: from the system locale
+    table_look: str = "club"  # a name in campaign TABLE_LOOKS; kept as written, drawn only once unlocked
 
     def clean(self) -> "Settings":
         """The same settings with every value forced into its lawful range."""
@@ -41,6 +42,7 @@ class Settings:
             four_colour_deck=self.four_colour_deck if isinstance(self.four_colour_deck, bool)
             else base.four_colour_deck,
             language=self.language if isinstance(self.language, str) else base.language,
+            table_look=self.table_look if isinstance(self.table_look, str) else base.table_look,
         )
 
 

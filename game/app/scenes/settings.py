@@ -1,4 +1,5 @@
-"""Settings: volumes, mute, animation speed, chattiness and the four-colour deck; each change counts at once."""
+"""Settings: volumes, mute, animation speed, chattiness, the four-colour deck and the table look; each change
+counts at once."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from ...engine.cards import Card
 from ...storage.settings import ANIMATION_SPEEDS, Settings
 from .. import theme
 from ..scene import Scene
+from ..table.looks import CLUB, TableLook, available_looks, look_named
+from ..table.sprites import draw_look_swatch
 from ..widgets import Button, Choice, Control, Form, Slider, Toggle, draw_panel, percent
 from .common import felt, heading, hint_bar, veil
 
@@ -19,7 +22,9 @@ if TYPE_CHECKING:
 
 SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
 PREVIEW = [Card.parse(name) for name in ("AS", "AH", "AD", "AC")]
-ROW_W, ROW_H, ROW_GAP = 640, 54, 10
+ROW_W, ROW_H, ROW_GAP = 640, 48, 6
+SWATCH_H = 84
+MORE_LOOKS = "Win campaign venues to unlock more."
 TIPS = {
     "master": "How loud the whole game is.",
     "effects": "Cards, chips, stops and cheers, as a share of the master volume.",
@@ -28,6 +33,7 @@ TIPS = {
              " at any speed Space or a click at the table hurries them.",
     "chat": "How often the characters speak in their speech bubbles. All the way left silences them.",
     "four": "Blue diamonds and green clubs, so that no two suits share a colour.",
+    "look": "The cloth and the rail of the table you play at.",
 }
 
 
@@ -46,6 +52,8 @@ class SettingsScene(Scene):
         self.overlay = over_table  # opened from the pause menu: the table stays visible underneath
         self.form = Form()
         self.panel = pygame.Rect(150, 136, 980, 500)
+        self.looks: list[TableLook] = [CLUB]
+        self.look_choice: Choice | None = None
 
     def enter(self) -> None:
         """Lay out the controls from the current settings."""
@@ -54,9 +62,16 @@ class SettingsScene(Scene):
     def _build(self) -> None:
         s = self.app.settings
         x, y = self.panel.x + 30, self.panel.y + 30
+        self.looks = available_looks(self.app.unlocked())
+        chosen = look_named(s.table_look)
+        look_tip = TIPS["look"] + (" " + MORE_LOOKS if len(self.looks) == 1 else "")
 
         def row(index: int) -> pygame.Rect:
             return pygame.Rect(x, y + index * (ROW_H + ROW_GAP), ROW_W, ROW_H)
+
+        self.look_choice = Choice(row(6), "Table look", [look.title for look in self.looks],
+                                  self.looks.index(chosen) if chosen in self.looks else 0, self._table_look,
+                                  wrap=False, tooltip=look_tip)
 
         controls: list[Control] = [
             Slider(row(0), "Master volume", s.master_volume, self._master, step=0.1,
@@ -71,6 +86,7 @@ class SettingsScene(Scene):
                    tooltip=TIPS["chat"]),
             Toggle(row(5), "Four-colour deck", s.four_colour_deck, self._four_colour,
                    tooltip=TIPS["four"]),
+            self.look_choice,
             Button(pygame.Rect(x, self.panel.bottom - 78, 200, 50), "Back", self.back, tooltip="Esc"),
             Button(pygame.Rect(x + 220, self.panel.bottom - 78, 260, 50), "Restore defaults", self.defaults),
         ]
@@ -103,6 +119,9 @@ class SettingsScene(Scene):
 
     def _four_colour(self, value: bool) -> None:
         self._change(four_colour_deck=value)
+
+    def _table_look(self, index: int) -> None:
+        self._change(table_look=self.looks[index].name)
 
     def defaults(self) -> None:
         """Every setting back to how the game ships (the language is kept)."""
@@ -144,10 +163,16 @@ class SettingsScene(Scene):
         if isinstance(focused, (Slider, Toggle, Choice)) and focused.tooltip:
             body = text.render_wrapped(focused.tooltip, "body", 15, theme.INK, about.width - 28)
             about.height = body.get_height() + 56
+            look_row = self.look_choice if focused is self.look_choice else None
+            if look_row is not None:
+                about.height += SWATCH_H + 10
             pygame.draw.rect(surface, (8, 24, 18), about, border_radius=10)
             text.draw(surface, focused.label, (about.x + 14, about.y + 12), role="bold", size=17, colour=theme.GOLD,
                       max_width=about.width - 28)
             surface.blit(body, (about.x + 14, about.y + 40))
+            if look_row is not None:  # the look as the table will wear it
+                swatch = pygame.Rect(about.x + 14, about.y + 46 + body.get_height(), about.width - 28, SWATCH_H)
+                draw_look_swatch(surface, swatch, self.looks[look_row.index])
         if not self.app.assets.audio:
             text.draw(surface, "Sound is off: no audio device was found.", (preview.centerx, self.panel.bottom - 56),
                       role="body", size=15, colour=theme.RED_TEXT, anchor="midtop", max_width=preview.width)

@@ -27,6 +27,7 @@ from ...engine.session import SeatInfo, Session
 from .. import theme
 from ..card_art import mix
 from ...storage.resume import discard_resume
+from ...storage.saves import AUTOSAVE, append_deal_log, deal_log
 from ...storage.statistics_file import record_finished_session
 from ..assets import warn
 from ..scene import Scene
@@ -232,9 +233,12 @@ class TableScene(Scene):
         self._build()
 
     def _build(self) -> None:
+        from .looks import look_in_play
         four = self.app.settings.four_colour_deck
         size = self.app.screen.get_size()
-        key = (four, size)
+        # a look named in the settings but not (or no longer) unlocked is drawn as the club's felt
+        table_look = look_in_play(self.app.settings.table_look, self.app.unlocked())
+        key = (four, size, table_look.name)
         if self._built_for == key and self._background is not None:
             return
         if size != self.layout.size:
@@ -248,7 +252,8 @@ class TableScene(Scene):
             self.portraits.append(draw_portrait(look, self.layout.seats[seat].portrait_radius, self.app.text, key_id))
         names = [self._plate_name(seat) for seat in range(len(self.seats))]
         self._background = draw_background(self.layout, names, self.portraits, self.rules.boodle_cards, self.decks,
-                                           self.app.text)
+                                           self.app.text, look=table_look)
+        self.table_look = table_look
         veil = pygame.Surface(self.layout.seats[0].plate.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (0, 0, 0, 150), veil.get_rect(), border_radius=14)
         self._out_veil = veil
@@ -374,6 +379,7 @@ class TableScene(Scene):
             self.director.waiting = False
             return
         self._autosave()
+        self._keep_deal_log()
         self.director.hush()  # the deal's talk is over; the summary's backdrop is taken without it
         # with nobody (left) at the table to read it, the summary plays on by itself: only the top scene
         # updates, so the summary keeps its own time
@@ -389,6 +395,43 @@ class TableScene(Scene):
             discard_resume(self.app.data_dir)
             return
         problem = self.app.keep_session()
+        if problem:
+            warn(problem)
+
+    # index in `log` of the last deal_start whose deal was kept, so a deal is never kept twice
+    _kept_deal_start: int = -1
+
+    def _finished_deal_log(self) -> tuple[int, str] | None:
+        """The deal just settled as a save keeps it (cut as `replay.split_deals` cuts), and its deal_start index."""
+        # the log ends with the batch that settled the deal (the engine waits on the director), so its last
+        # deal_end is this deal's; a resumed table rebuilt `log` in full, so no index needs carrying over
+        log = self.log
+        end = next((i for i in range(len(log) - 1, -1, -1) if log[i].type == "deal_end"), None)
+        start = None if end is None else next((i for i in range(end, -1, -1) if log[i].type == "deal_start"), None)
+        if end is None or start is None or start <= self._kept_deal_start:
+            return None
+        context = next((i for i in range(start - 1, -1, -1) if log[i].type in ("deal_end", "cut")), None)
+        after = next((i for i in range(end + 1, len(log)) if log[i].type == "deal_start"), len(log))
+        events = [log[0]] + ([log[context]] if context is not None else []) + log[start:after]
+        return start, deal_log([event.to_json() for event in events])
+
+    def _keep_deal_log(self) -> None:
+        """Keep the finished deal's log for the replays: in the campaign's slot, "daily", or the autosave."""
+        # a watched table is a show: its deals would push the player's own past the keep limit
+        if self.human_seat is None:
+            return
+        found = self._finished_deal_log()
+        if found is None:
+            return
+        self._kept_deal_start, log = found
+        slot = self.campaign_slot or AUTOSAVE
+        daily = slot.startswith("daily:")
+        try:
+            # a campaign slot is started by the map (a slot with logs and no progress would not load there)
+            problem = append_deal_log(self.app.data_dir, "daily" if daily else slot, log,
+                                      create=daily or slot == AUTOSAVE)
+        except Exception as error:  # a deal that cannot be kept must never stop the game
+            problem = f"the deal's log could not be kept: {error!r}"
         if problem:
             warn(problem)
 
