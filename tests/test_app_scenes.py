@@ -98,7 +98,7 @@ def test_every_title_entry_is_reachable_from_the_keyboard(app: App) -> None:
     app.scenes.push(TitleScene(app))
     app.step(0.0)
     reached = []
-    for steps in range(7):  # New game, Campaign, Daily deal, Settings, How to play, Statistics, then Quit
+    for steps in range(8):  # New game, Campaign, Daily deal, Settings, How to play, Statistics, Replays, then Quit
         for _ in range(steps):
             key(app, pygame.K_DOWN)
         key(app, pygame.K_RETURN)
@@ -108,9 +108,9 @@ def test_every_title_entry_is_reachable_from_the_keyboard(app: App) -> None:
         key(app, pygame.K_ESCAPE)
         assert isinstance(app.scenes.top, TitleScene)
         app.scenes.top.menu.focus = 0
-    assert reached[:6] == ["NewGameScene", "CampaignMapScene", "DailyScene", "SettingsScene", "HowToPlayScene",
-                           "StatisticsScene"]
-    assert not app.running  # the seventh entry is Quit, and nothing was in progress: no question asked
+    assert reached[:7] == ["NewGameScene", "CampaignSlotsScene", "DailyScene", "SettingsScene", "HowToPlayScene",
+                           "StatisticsScene", "ReplaysScene"]
+    assert not app.running  # the eighth entry is Quit, and nothing was in progress: no question asked
 
 
 def test_title_shortcut_letters_and_escape(app: App) -> None:
@@ -261,7 +261,7 @@ def test_no_usable_rules_file_disables_start(app: App, tmp_path: Path) -> None:
 
 
 def test_new_game_players_opponents_and_length(app: App) -> None:
-    scene = NewGameScene(app, seed=11)
+    scene = NewGameScene(app, seed=11, locks={})
     app.scenes.push(scene)
     app.step(0.0)
     assert len(scene.characters) >= 3
@@ -289,7 +289,7 @@ def test_new_game_players_opponents_and_length(app: App) -> None:
 
 
 def test_new_game_keyboard_walks_every_control(app: App) -> None:
-    scene = NewGameScene(app, seed=2)
+    scene = NewGameScene(app, seed=2, locks={})
     app.scenes.push(scene)
     app.step(0.0)
     visited = set()

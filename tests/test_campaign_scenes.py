@@ -15,6 +15,7 @@ from app_helpers import fuzz, key, make_app
 from game.app.app import App
 from game.app.scenes import campaign_map
 from game.app.scenes.campaign_map import SLOT, CampaignMapScene, session_seed
+from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.high_scores import HighScoresScene
 from game.app.scenes.title import TitleScene
 from game.app.table import TableScene
@@ -51,16 +52,21 @@ def test_the_map_opens_from_the_title_by_keyboard(app: App) -> None:
     app.step(0.0)
     key(app, pygame.K_DOWN)  # New game, then Campaign
     key(app, pygame.K_RETURN)
+    roads = app.scenes.top
+    assert isinstance(roads, CampaignSlotsScene)
+    key(app, pygame.K_1)  # the first road, empty: a new road on the shipped campaign
     scene = app.scenes.top
-    assert isinstance(scene, CampaignMapScene)
+    assert isinstance(scene, CampaignMapScene) and scene.slot == SLOT
     assert scene.progress is not None and scene.progress.venue_index == 0 and not scene.problems
     assert labels(scene) == ["Play this venue", "High scores", "Back"]
     key(app, pygame.K_RIGHT)  # browse the road
     assert scene.shown == 1
     key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is roads
+    key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, TitleScene)
     key(app, pygame.K_m)  # and by its letter
-    assert isinstance(app.scenes.top, CampaignMapScene)
+    assert isinstance(app.scenes.top, CampaignSlotsScene)
 
 
 def test_the_map_survives_random_input(app: App) -> None:

@@ -49,8 +49,8 @@ def sample_statistics(sessions: int = 4, seed: int = EXTRA_SEED) -> "Statistics"
 
 
 def render_extra_screenshots(app: "App", folder: Path) -> list[Path]:
-    """Write the statistics (with data), a replay mid-deal, the campaign map and the daily deal as PNGs in
-    `folder`; the paths."""
+    """Write the statistics (with data), a replay mid-deal, the campaign map and roads, the daily deal and the
+    kept deals as PNGs in `folder`; the paths."""
     from ..replay import Replay
     from .scenes.replay import ReplayScene
     from .scenes.statistics import StatisticsScene
@@ -73,7 +73,9 @@ def render_extra_screenshots(app: "App", folder: Path) -> list[Path]:
     app.step(1 / 60)
     paths.append(_shoot(app, folder, "13_replay"))
     paths.append(_shoot_campaign_map(app, folder))
+    paths.append(_shoot_roads(app, folder))
     paths.append(_shoot_daily(app, folder))
+    paths.append(_shoot_replays(app, folder))
     return paths
 
 
@@ -108,8 +110,58 @@ def _shoot_campaign_map(app: "App", folder: Path) -> Path:
     return _shoot(app, folder, "14_campaign_map")
 
 
+def _shoot_roads(app: "App", folder: Path) -> Path:
+    """The three campaign roads: one under way, one empty, one whose save is damaged (in a scratch folder)."""
+    import dataclasses
+    import tempfile
+
+    from ..campaign.model import CampaignProgress, SessionResult
+    from ..config import load_campaign
+    from ..storage.saves import SaveData, save_slot, slot_path
+    from .scenes.campaign_map import SLOTS
+    from .scenes.campaign_slots import CampaignSlotsScene
+
+    campaign = load_campaign()
+    progress = CampaignProgress.start(campaign)
+    first = campaign.venues[0]
+    stack = first.stack(progress.bankroll)
+    progress.record_session(SessionResult((stack + 9,) + (1,) * len(first.opponents), 0))
+    kept = app.data_dir
+    with tempfile.TemporaryDirectory(prefix="newmarket-roads-") as scratch:
+        app.data_dir = Path(scratch)
+        try:
+            save_slot(app.data_dir, SLOTS[0], SaveData(campaign=progress.to_json(), slot=SLOTS[0]))
+            slot_path(app.data_dir, SLOTS[2]).write_text('{"format": "newmarket-save", "vers', encoding="utf-8")
+            scene = CampaignSlotsScene(app)
+            # a fixed time of saving, so the picture is the same on every run
+            scene.cards = [dataclasses.replace(card, saved="29 Nov 2026, 20:15" if card.saved else "")
+                           for card in scene.cards]
+            app.scenes.clear_to(scene)
+            app.step(1 / 60)
+            return _shoot(app, folder, "14b_campaign_roads")
+        finally:
+            app.data_dir = kept
+
+
 def _shoot(app: "App", folder: Path, name: str) -> Path:
     app.draw(app.screen)
     path = folder / f"{name}.png"
     pygame.image.save(app.screen, str(path))
     return path
+
+
+def _shoot_replays(app: "App", folder: Path) -> Path:
+    """The kept deals of two sample sessions, read from a scratch folder (the player's saves are left alone)."""
+    import tempfile
+
+    from ..replay import split_deals
+    from ..storage.saves import SaveData, save_slot
+    from .scenes.replays import ReplaysScene
+
+    with tempfile.TemporaryDirectory(prefix="newmarket-replays-") as scratch:
+        for slot, seed, players in (("autosave", EXTRA_SEED, 4), ("campaign", EXTRA_SEED + 1, 5)):
+            logs = split_deals([json.dumps(event) for event in sample_session(seed, players=players)])
+            save_slot(Path(scratch), slot, SaveData(logs=tuple(logs), slot=slot))
+        app.scenes.clear_to(ReplaysScene(app, Path(scratch)))
+        app.step(1 / 60)
+        return _shoot(app, folder, "16_replays")

@@ -15,6 +15,7 @@ is also what the engine needs of a stack.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from game.engine.rules import RuleSet
@@ -134,3 +135,13 @@ class Campaign:
             if venue.id == venue_id:
                 return venue
         raise KeyError(venue_id)
+
+    def locks(self, unlocked: Collection[str]) -> dict[str, Venue]:
+        """What this road unlocks that is still locked ("character:bert"), each with the venue that first gives it."""
+        out: dict[str, Venue] = {}
+        for venue in self.venues:
+            for unlock in venue.unlocks:
+                name = str(unlock)
+                if name not in unlocked and name not in out:
+                    out[name] = venue
+        return out

@@ -19,6 +19,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="main.py", description="Newmarket, the classic British stops game.")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="keep settings and the session in progress here (default: the usual per-user folder)")
+    parser.add_argument("--campaign", type=Path, metavar="FILE",
+                        help="offer this campaign file (besides the shipped road) when a new road is started")
     parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)  # bench's startup_s
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for tool in TOOLS:
@@ -42,4 +44,4 @@ def main(argv: Sequence[str]) -> int:
 def start_game(args: argparse.Namespace) -> int:
     """Open the window on the title scene (pygame is imported only now, so the tools never load it)."""
     from .game import play
-    return play(args.data_dir, startup_probe=args.startup_probe)
+    return play(args.data_dir, startup_probe=args.startup_probe, campaign=args.campaign)

@@ -1,7 +1,9 @@
 """The campaign map: the road of venues, where the player stands on it, and the next table with its opponents.
 
-The player's progress lives in the save slot `campaign` (`SaveData.campaign` holds
-`CampaignProgress.to_json()`, plus `high_score_entered` once the finished road's score has gone on the table).
+The player's progress lives in one of the campaign save slots (`SLOTS`: `SaveData.campaign` holds
+`CampaignProgress.to_json()`, plus `high_score_entered` once the finished road's score has gone on the table,
+and `campaign_file`, the file the road was started from, so a player's own campaign reopens with its slot).
+What a road unlocks is also written to the player's unlocks file, which outlives any one slot.
 Nothing the player's files hold can crash the map: a broken campaign file shows its problem lines, and a save
 that cannot be used says why and offers its backup or a fresh start. Playing a venue opens the table with
 `on_finished`; the session's final chips are recorded, the slot is saved, and the map comes back (with the
@@ -24,7 +26,9 @@ from ...config.errors import ConfigError
 from ...storage.atomic import move_aside
 from ...storage.resume import discard_resume, has_resume
 from ...storage.saves import SaveData, load_slot, restore_backup, save_slot, slot_path
+from ...storage.unlocks_file import add_unlocks
 from .. import theme
+from ..assets import warn
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
 from .common import felt, heading, hint_bar, portrait, short_name
@@ -32,9 +36,11 @@ from .common import felt, heading, hint_bar, portrait, short_name
 if TYPE_CHECKING:
     from ..app import App
 
-SLOT = "campaign"
+SLOT = "campaign"  # the first road's slot (the only one before several slots existed)
+SLOTS = (SLOT, "campaign-2", "campaign-3")
 CAMPAIGN_PATH: Path | None = None  # None: config/campaign.yaml (tests and a player's own file may set it)
 ENTERED = "high_score_entered"
+FILE_KEY = "campaign_file"
 ROAD_TOP, ROAD_BOTTOM = 150, 250  # the band the road winds through
 STOP_R = 20
 ROAD = (112, 78, 44)
@@ -46,8 +52,15 @@ LOSS = (240, 120, 108)
 
 
 def campaign_path() -> Path:
-    """The campaign file the map plays."""
+    """The campaign file a road plays unless its save or the player names another."""
     return Path(CAMPAIGN_PATH) if CAMPAIGN_PATH is not None else campaign_file.CAMPAIGN_FILE
+
+
+def saved_campaign_path(save: SaveData | None) -> Path | None:
+    """The campaign file a slot's road was started from, when its save names one."""
+    data = save.campaign if save is not None else None
+    named = data.get(FILE_KEY) if isinstance(data, dict) else None
+    return Path(named) if isinstance(named, str) and named else None
 
 
 def session_seed(progress: CampaignProgress) -> int:
@@ -60,10 +73,14 @@ def session_seed(progress: CampaignProgress) -> int:
 class CampaignMapScene(Scene):
     """The road, the bankroll and score, and Play / Back; a problem with the file or the save is shown instead."""
 
-    def __init__(self, app: "App", message: str = "", *, progress: CampaignProgress | None = None) -> None:
-        """`progress`, when given, is shown instead of the saved one (the slot is then not read)."""
+    def __init__(self, app: "App", message: str = "", *, progress: CampaignProgress | None = None,
+                 slot: str = SLOT, path: Path | None = None) -> None:
+        """`progress`, when given, is shown instead of the saved one (the slot is then not read); `path` is the
+        campaign file for a new road (else the one the slot's save names, else the shipped one)."""
         super().__init__(app)
         self.message = message
+        self.slot = slot
+        self.path = path
         self.t = 0.0
         self.campaign: Campaign | None = None
         self.problems: list[str] = []  # the campaign file's problem lines
@@ -83,16 +100,18 @@ class CampaignMapScene(Scene):
     # --- loading --------------------------------------------------------------------------------
 
     def _load(self) -> None:
-        """The campaign file, then the player's progress on it."""
+        """The player's save in the slot, then the campaign file it plays, then the progress on it."""
+        found = load_slot(self.app.data_dir, self.slot)
+        if self.path is None:
+            self.path = saved_campaign_path(found.save) or campaign_path()
         try:
-            self.campaign = campaign_file.load_campaign(campaign_path())
+            self.campaign = campaign_file.load_campaign(self.path)
         except ConfigError as error:
             self.problems = list(error.problems)
             return
         except (OSError, ValueError) as error:  # whatever the file holds, the game carries on
-            self.problems = [f"{campaign_path()}: {error}"]
+            self.problems = [f"{self.path}: {error}"]
             return
-        found = load_slot(self.app.data_dir, SLOT)
         if found.save is None:
             if found.problem:
                 self.load_problem, self.backup_available = found.problem, found.backup_available
@@ -106,6 +125,10 @@ class CampaignMapScene(Scene):
         """The progress in `save`, or the reason it does not fit this campaign."""
         assert self.campaign is not None
         data = save.campaign
+        if data is None:  # a slot holding only deal logs: the road has not begun
+            self.progress = CampaignProgress.start(self.campaign)
+            self._after_load()
+            return
         try:
             self.progress = CampaignProgress.from_json(data, self.campaign)
         except (ValueError, TypeError, KeyError) as error:
@@ -115,7 +138,14 @@ class CampaignMapScene(Scene):
             return
         self.load_problem = ""
         self.score_entered = isinstance(data, dict) and data.get(ENTERED) is True
+        self.message = self._remember_unlocks() or self.message
         self._after_load()
+
+    def _remember_unlocks(self) -> str | None:
+        """Put what this road has unlocked into the player's unlocks file (it outlives the slot); a problem."""
+        if self.progress is None or not self.progress.unlocked:
+            return None
+        return add_unlocks(self.app.data_dir, [str(u) for u in self.progress.unlocked])
 
     def _after_load(self) -> None:
         if self.progress is not None:
@@ -127,10 +157,13 @@ class CampaignMapScene(Scene):
             return None
         data = self.progress.to_json()
         data[ENTERED] = self.score_entered
+        data[FILE_KEY] = str(self.path or campaign_path())
         venue = self.progress.venue
         try:
-            save_slot(self.app.data_dir, SLOT, SaveData(campaign=data, venue=venue.name if venue else None,
-                                                        chips=self.progress.bankroll, slot=SLOT))
+            logs = load_slot(self.app.data_dir, self.slot).save
+            save_slot(self.app.data_dir, self.slot, SaveData(campaign=data, venue=venue.name if venue else None,
+                                                             chips=self.progress.bankroll, slot=self.slot,
+                                                             logs=logs.logs if logs is not None else ()))
         except (OSError, ValueError, TypeError) as error:
             return f"The campaign could not be saved ({getattr(error, 'strerror', None) or error})."
         return None
@@ -186,24 +219,28 @@ class CampaignMapScene(Scene):
             self.message = f"{venue.name} cannot be played: {error}"
             return
         discard_resume(self.app.data_dir)
+        problem = self.save()  # the slot exists before the first deal, so every deal's log is kept in it
+        if problem:
+            warn(problem)
         table = TableScene(self.app, rules, seats, session_seed(progress), on_finished=self.finished,
-                           campaign_slot=SLOT)
+                           campaign_slot=self.slot)
         self.app.scenes.clear_to(table)
 
     def finished(self, chips: list[int]) -> None:
         """The table's session is over: record it, save, and come back to the map (by the name entry at the end)."""
         progress = self.progress
         if progress is None or progress.venue is None:
-            self.app.scenes.clear_to(CampaignMapScene(self.app))
+            self.app.scenes.clear_to(CampaignMapScene(self.app, slot=self.slot))
             return
         try:
             result = progress.record_session(SessionResult(tuple(chips), 0))
         except ValueError as error:
-            self.app.scenes.clear_to(CampaignMapScene(self.app, f"The session could not be recorded: {error}"))
+            self.app.scenes.clear_to(CampaignMapScene(self.app, f"The session could not be recorded: {error}",
+                                                      slot=self.slot))
             return
-        problem = self.save()
+        problem = self._remember_unlocks() or self.save()
         words = describe_result(progress, result)
-        back = CampaignMapScene(self.app, problem or words)
+        back = CampaignMapScene(self.app, problem or words, slot=self.slot)
         if problem:  # the slot still holds the old progress: carry on from this one all the same
             back.progress, back.load_problem, back.score_entered = progress, "", False
             back._after_load()
@@ -233,7 +270,7 @@ class CampaignMapScene(Scene):
 
     def restore(self) -> None:
         """Put the save before the last one back."""
-        found = restore_backup(self.app.data_dir, SLOT)
+        found = restore_backup(self.app.data_dir, self.slot)
         if found.save is None:
             self.load_problem = found.problem or "The backup could not be used."
             self.backup_available = False
@@ -247,7 +284,7 @@ class CampaignMapScene(Scene):
         if self.campaign is None:
             return
         if self.load_problem:
-            path = slot_path(self.app.data_dir, SLOT)
+            path = slot_path(self.app.data_dir, self.slot)
             if path.exists():
                 try:
                     move_aside(path, "replaced")
@@ -261,12 +298,17 @@ class CampaignMapScene(Scene):
         self._build_menu()
 
     def back(self) -> None:
-        """Back to the title."""
+        """Back to the list of roads (under the title)."""
+        from .campaign_slots import CampaignSlotsScene
         from .title import TitleScene
         if len(self.app.scenes) > 1 and self.app.scenes.top is self:
             self.app.scenes.pop()
+            top = self.app.scenes.top
+            if isinstance(top, CampaignSlotsScene):
+                top.refresh()
         else:
             self.app.scenes.clear_to(TitleScene(self.app))
+            self.app.scenes.push(CampaignSlotsScene(self.app))
 
     # --- input and time -------------------------------------------------------------------------
 
@@ -347,7 +389,7 @@ class CampaignMapScene(Scene):
         text.draw(surface, title, (box.x + 24, box.y + 18), role="title", size=28, colour=theme.GOLD)
         y = box.y + 70
         if self.problems:
-            text.draw(surface, str(campaign_path()), (box.x + 24, y), role="body", size=15, colour=theme.INK_DIM,
+            text.draw(surface, str(self.path or campaign_path()), (box.x + 24, y), role="body", size=15, colour=theme.INK_DIM,
                       max_width=box.width - 48)
             y += 30
         for line in lines[:14]:
@@ -476,11 +518,11 @@ def finish_kept_session(app: "App", slot: str, chips: list[int]) -> None:
     if slot.startswith(SLOT_PREFIX):
         finish_daily(app, slot[len(SLOT_PREFIX):], chips)
         return
-    if slot != SLOT:  # only the one campaign slot exists so far
+    if slot not in SLOTS:
         from .title import TitleScene
         app.scenes.clear_to(TitleScene(app))
         return
-    CampaignMapScene(app).finished(chips)
+    CampaignMapScene(app, slot=slot).finished(chips)
 
 
 def describe_result(progress: CampaignProgress, result: VenueResult) -> str:

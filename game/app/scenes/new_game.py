@@ -38,6 +38,18 @@ RULES_PITCH = 31
 GRID_COLUMNS = 5
 HUMAN_NAME = "You"
 
+def draw_padlock(surface: pygame.Surface, centre: tuple[int, int]) -> None:
+    """A small gold padlock: the shackle's arc over a body with a keyhole."""
+    x, y = centre
+    body = pygame.Rect(0, 0, 26, 20)
+    body.midtop = (x, y - 2)
+    pygame.draw.arc(surface, theme.GOLD, pygame.Rect(x - 9, y - 16, 18, 26), 0, 3.1416, 4)
+    pygame.draw.rect(surface, (0, 0, 0), body.move(0, 2), border_radius=4)
+    pygame.draw.rect(surface, theme.GOLD, body, border_radius=4)
+    pygame.draw.circle(surface, theme.PANEL, (x, body.y + 8), 3)
+    pygame.draw.line(surface, theme.PANEL, (x, body.y + 9), (x, body.y + 15), 2)
+
+
 LEFT = pygame.Rect(40, 104, 640, 572)
 RIGHT = pygame.Rect(700, 104, 540, 572)
 
@@ -80,6 +92,17 @@ def _short_problem(line: str, path: Path) -> str:
     return line
 
 
+def campaign_locks(unlocked: frozenset[str]) -> dict[str, str]:
+    """What the shipped campaign road still keeps locked ("character:bert", "rules:house"), each with the name
+    of the venue that unlocks it; nothing is locked when the campaign file cannot be read."""
+    from ...config.campaign_file import CAMPAIGN_FILE, load_campaign
+    try:
+        campaign = load_campaign(CAMPAIGN_FILE)
+    except Exception:  # a broken campaign file must not stop free play, nor lock anything away
+        return {}
+    return {name: venue.name for name, venue in campaign.locks(unlocked).items()}
+
+
 def load_opponents() -> list[Any]:
     """Every character that loads, by id."""
     from ...ai.registry import character_ids, load_character_by_id
@@ -96,15 +119,18 @@ class NewGameScene(Scene):
     """Choose the table and start it; Esc goes back to the title."""
 
     def __init__(self, app: "App", *, rules_folders: Sequence[Path] | None = None, seed: int | None = None,
-                 characters: Sequence[Any] | None = None) -> None:
+                 characters: Sequence[Any] | None = None, locks: dict[str, str] | None = None) -> None:
+        """`locks` (what the campaign still keeps locked, with the venue that unlocks each) defaults to the
+        shipped road's against what the player has unlocked."""
         super().__init__(app)
+        self.locks = locks if locks is not None else campaign_locks(app.unlocked())
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
         self.rng = random.Random(self.seed)
         if rules_folders is None:
             rules_folders = [RULES_DIR, app.data_dir / "rules"]
         self.entries = read_rules_files(rules_folders)
         self.characters = list(characters) if characters is not None else load_opponents()
-        usable = [i for i, entry in enumerate(self.entries) if entry.rules is not None]
+        usable = [i for i, entry in enumerate(self.entries) if entry.rules is not None and not self.rules_lock(i)]
         classic = [i for i in usable if self.entries[i].path.stem == "classic"]
         self.rules_index: int | None = (classic or usable)[0] if usable else None
         self.players = self.rules.players if self.rules is not None else 4
@@ -120,6 +146,19 @@ class NewGameScene(Scene):
         self.form = Form()
 
     # --- state ------------------------------------------------------------------------------------
+
+    def character_lock(self, index: int) -> str:
+        """The venue that unlocks character `index`, or "" when it can be seated."""
+        return self.locks.get(f"character:{self.characters[index].id}", "")
+
+    def rules_lock(self, index: int) -> str:
+        """The venue that unlocks rules file `index` (only the shipped files can be locked), or ""."""
+        path = self.entries[index].path
+        return self.locks.get(f"rules:{path.stem}", "") if path.parent == RULES_DIR else ""
+
+    def seatable(self) -> list[int]:
+        """The characters that can be seated (not locked)."""
+        return [i for i in range(len(self.characters)) if not self.character_lock(i)]
 
     @property
     def rules(self) -> RuleSet | None:
@@ -161,8 +200,12 @@ class NewGameScene(Scene):
     def seats(self) -> list[tuple[str, Any]]:
         """The table: the human first, then the chosen characters, empty seats filled at random."""
         picked = list(self.chosen)
-        free = [i for i in range(len(self.characters)) if i not in picked]
+        free = [i for i in self.seatable() if i not in picked]
         self.rng.shuffle(free)
+        # a table bigger than the unlocked cast is made up with the road's players rather than with twins
+        waiting = [i for i in range(len(self.characters)) if i not in picked and i not in free]
+        self.rng.shuffle(waiting)
+        free = waiting + free
         while len(picked) < self.players - 1 and self.characters:
             picked.append(free.pop() if free else self.rng.randrange(len(self.characters)))
         return [(HUMAN_NAME, None)] + [(self.characters[i].name, self.characters[i]) for i in picked]
@@ -172,7 +215,10 @@ class NewGameScene(Scene):
     def toggle(self, index: int) -> None:
         """Seat or unseat character `index`."""
         self.focused_character = index
-        if index in self.chosen:
+        venue = self.character_lock(index)
+        if venue and index not in self.chosen:
+            self.say(f"{self.characters[index].name} joins the cast when you clear {venue} on the campaign road.")
+        elif index in self.chosen:
             self.chosen.remove(index)
         elif len(self.chosen) < self.players - 1:
             self.chosen.append(index)
@@ -182,8 +228,8 @@ class NewGameScene(Scene):
 
     def random_table(self) -> None:
         """Seat a random set of opponents."""
-        count = min(self.players - 1, len(self.characters))
-        self.chosen = self.rng.sample(range(len(self.characters)), count)
+        pool = self.seatable()
+        self.chosen = self.rng.sample(pool, min(self.players - 1, len(pool)))
         self._build()
 
     def choose_rules(self, index: int) -> None:
@@ -191,6 +237,10 @@ class NewGameScene(Scene):
         entry = self.entries[index]
         if entry.rules is None:
             self.say(f"{entry.path.name} has problems and cannot be used: they are listed above the rules files.")
+            return
+        venue = self.rules_lock(index)
+        if venue:
+            self.say(f"The {entry.title} rules are unlocked by clearing {venue} on the campaign road.")
             return
         self.rules_index = index
         self._reset_length()
@@ -376,10 +426,16 @@ class NewGameScene(Scene):
             pygame.draw.rect(surface, edge, rect, width=3 if seated else 2, border_radius=12)
             size = min(72, rect.height - 48)
             disc = portrait(character.look, size, text, character.id)
+            locked = bool(self.character_lock(index))
+            if locked:  # a faded face behind a padlock: who is waiting on the road
+                disc = disc.copy()
+                disc.fill((110, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
             surface.blit(disc, disc.get_rect(midtop=(rect.centerx, rect.y + 10)))
             text.draw(surface, short_name(character.name), (rect.centerx, rect.bottom - 26), role="bold", size=17,
-                      colour=theme.INK,
+                      colour=theme.INK_DIM if locked else theme.INK,
                       anchor="center", max_width=rect.width - 10)
+            if locked:
+                draw_padlock(surface, (rect.centerx, rect.y + 10 + size // 2))
             if seated:
                 seat = self.chosen.index(index) + 1
                 badge = pygame.Rect(rect.right - 34, rect.y + 6, 28, 24)
@@ -421,10 +477,13 @@ class NewGameScene(Scene):
                 pygame.draw.circle(surface, theme.PANEL_EDGE, mark_centre, 8, width=2)
                 if chosen:
                     pygame.draw.circle(surface, theme.GOLD, mark_centre, 5)
-            colour = theme.INK if entry.rules is not None else theme.RED_TEXT
+            colour = theme.RED_TEXT if entry.rules is None else (theme.INK_DIM if self.rules_lock(index) else theme.INK)
             text.draw(surface, entry.title, (rect.x + 36, rect.centery), role="bold", size=17, colour=colour,
                       anchor="midleft", max_width=rect.width - 190)
-            if entry.rules is not None:
+            if entry.rules is not None and self.rules_lock(index):
+                text.draw(surface, "locked: campaign", (rect.right - 10, rect.centery), role="body", size=14,
+                          colour=theme.GOLD, anchor="midright", max_width=130)
+            elif entry.rules is not None:
                 text.draw(surface, entry.path.name, (rect.right - 10, rect.centery), role="body", size=14,
                           colour=theme.INK_DIM, anchor="midright", max_width=130)
             else:
@@ -493,7 +552,10 @@ class NewGameScene(Scene):
         chat = "silent" if character.chattiness <= 0 else f"talks {round(character.chattiness * 100)}% of the time"
         text.draw(surface, f"Thinks {low:g}–{high:g} s  ·  {chat}", (box.x + 114, box.y + 44), role="body", size=14,
                   colour=theme.INK_DIM, max_width=box.width - 130)
-        body = text.render_wrapped(character.bio, "body", 16, theme.INK, box.width - 130)
+        venue = self.character_lock(min(self.focused_character, len(self.characters) - 1))
+        bio = f"Locked: clear {venue} on the campaign road to seat {short_name(character.name)}.\n{character.bio}" \
+            if venue else character.bio
+        body = text.render_wrapped(bio, "body", 16, theme.INK, box.width - 130)
         clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - 76)
         surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))
 

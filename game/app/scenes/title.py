@@ -59,11 +59,12 @@ class TitleScene(Scene):
         entries += [("Settings", self.settings, pygame.K_s, ""),
                     ("How to play", self.how_to_play, pygame.K_h, ""),
                     ("Statistics", self.statistics, pygame.K_t, ""),
+                    ("Replays", self.replays, pygame.K_r, "Watch again any deal you finished, step by step"),
                     ("Quit", self.app.request_quit, pygame.K_q, "")]
         # the menu fills the room between the subtitle (y 240) and the hint bar (y 690) with a margin, however many
         count = len(entries)
-        height = BUTTON_SIZE[1] if count <= 7 else 46
-        step = 62 if count <= 5 else (58 if count == 6 else (56 if count == 7 else 52))
+        height = BUTTON_SIZE[1] if count <= 7 else (46 if count == 8 else 42)
+        step = 62 if count <= 5 else (58 if count == 6 else (56 if count == 7 else (52 if count == 8 else 47)))
         top = max(250, min(300, 664 - (count - 1) * step - height))
         buttons = [Button(pygame.Rect(96, top + i * step, BUTTON_SIZE[0], height), label, action, key, tooltip=tip,
                           size=24 if count <= 7 else 22,
@@ -97,9 +98,9 @@ class TitleScene(Scene):
         self.app.scenes.replace(table)
 
     def campaign(self) -> None:
-        """The campaign map: the road of venues."""
-        from .campaign_map import CampaignMapScene
-        self.app.scenes.push(CampaignMapScene(self.app))
+        """The campaign's roads (save slots), each opening onto its map."""
+        from .campaign_slots import CampaignSlotsScene
+        self.app.scenes.push(CampaignSlotsScene(self.app))
 
     def daily(self) -> None:
         """The daily deal: one table a day, the same for everyone."""
@@ -115,6 +116,11 @@ class TitleScene(Scene):
         """The rules in plain words."""
         from .how_to_play import HowToPlayScene
         self.app.scenes.push(HowToPlayScene(self.app))
+
+    def replays(self) -> None:
+        """The deals kept with the saves, to watch again."""
+        from .replays import open_replays
+        open_replays(self.app)
 
     def statistics(self) -> None:
         """The player's record."""

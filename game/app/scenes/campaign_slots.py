@@ -1,0 +1,313 @@
+"""The campaign's roads: three save slots, each a road of its own, opened, started or deleted from here.
+
+A new road plays the campaign file chosen at the top: the shipped road, any `*.yaml` the player keeps in
+`<data>/campaigns/`, and a file named with `--campaign FILE`. A road in progress always reopens with the
+file it was started from. Nothing read here is changed: a damaged slot is listed with its problem and the
+map (which offers the backup) deals with it; deleting sets the file aside, never erases it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from ...campaign.model import CampaignProgress
+from ...campaign.spec import Campaign
+from ...config import campaign_file
+from ...config.errors import ConfigError
+from ...storage.atomic import backup_path
+from ...storage.saves import delete_slot, read_save_file, slot_path
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button, Menu, button_width, draw_panel
+from .campaign_map import SLOTS, CampaignMapScene, campaign_path, saved_campaign_path
+from .common import felt, heading, hint_bar
+
+if TYPE_CHECKING:
+    from ..app import App
+
+PLAYERS_FOLDER = "campaigns"  # inside the data folder: the player's own campaign files
+CARD_W, CARD_H, CARD_TOP = 360, 330, 196
+GAIN, LOSS = (128, 220, 140), (240, 120, 108)
+
+
+@dataclass(frozen=True)
+class CampaignChoice:
+    """A campaign file that can start a new road: its path, and its name or what is wrong with it."""
+
+    path: Path
+    name: str
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class RoadCard:
+    """What one slot holds, in words for its card."""
+
+    slot: str
+    empty: bool = True
+    problem: str = ""
+    campaign: str = ""
+    where: str = ""
+    bankroll: int | None = None
+    change: int = 0
+    score: int | None = None
+    status: str = ""
+    saved: str = ""
+
+
+def campaign_choices(data_dir: Path, named: Path | None = None) -> list[CampaignChoice]:
+    """The campaign files a new road can play: the shipped one, `named` and the player's folder, each once."""
+    paths = [campaign_path()]
+    if named is not None:
+        paths.append(Path(named))
+    folder = Path(data_dir) / PLAYERS_FOLDER
+    if folder.is_dir():
+        paths += sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
+    seen: set[Path] = set()
+    out: list[CampaignChoice] = []
+    for path in paths:
+        key = path.resolve()
+        if key in seen:
+            continue
+        seen.add(key)
+        campaign, problem = _read_campaign(path)
+        out.append(CampaignChoice(path, campaign.name if campaign else path.name, problem))
+    return out
+
+
+def _read_campaign(path: Path) -> tuple[Campaign | None, str]:
+    """The campaign in `path`, or None and the first of its problems."""
+    try:
+        return campaign_file.load_campaign(path), ""
+    except ConfigError as error:
+        return None, error.problems[0] if error.problems else str(error)
+    except (OSError, ValueError) as error:
+        return None, f"{path}: {error}"
+
+
+def read_road(data_dir: Path, slot: str) -> RoadCard:
+    """One slot's card, read without changing anything on disk."""
+    path = slot_path(data_dir, slot)
+    if not path.is_file():
+        if backup_path(path).is_file():
+            return RoadCard(slot, empty=False, problem="The save is missing; open it to restore its backup.")
+        return RoadCard(slot)
+    save, _, why = read_save_file(path)
+    if save is None:
+        return RoadCard(slot, empty=False, problem=f"This save cannot be used: {why}. Open it to see what can be done.")
+    if save.campaign is None:
+        return RoadCard(slot)
+    saved = time.strftime("%d %b %Y, %H:%M", time.localtime(save.saved_at)) if save.saved_at else ""
+    file = saved_campaign_path(save) or campaign_path()
+    campaign, problem = _read_campaign(file)
+    if campaign is None:
+        return RoadCard(slot, empty=False, problem=f"Its campaign file cannot be read: {problem}", saved=saved)
+    try:
+        progress = CampaignProgress.from_json(save.campaign, campaign)
+    except (ValueError, TypeError, KeyError) as error:
+        return RoadCard(slot, empty=False, campaign=campaign.name, problem=f"It does not fit the campaign: {error}.",
+                        saved=saved)
+    total = len(campaign.venues)
+    if progress.status == "won":
+        where, status = f"All {total} venues cleared", "The road is won"
+    elif progress.status == "broke":
+        where, status = f"Stopped at venue {progress.venue_index + 1} of {total}", "Broke: the road has ended"
+    else:
+        venue = progress.venue
+        where = f"Venue {progress.venue_index + 1} of {total}: {venue.name if venue else ''}"
+        status = f"{progress.cleared} cleared so far"
+    return RoadCard(slot, empty=False, campaign=campaign.name, where=where, bankroll=progress.bankroll,
+                    change=progress.bankroll - campaign.bankroll, score=progress.score, status=status, saved=saved)
+
+
+def road_title(slot: str) -> str:
+    """'Road 1' for the first slot, and so on."""
+    return f"Road {SLOTS.index(slot) + 1}" if slot in SLOTS else slot
+
+
+class CampaignSlotsScene(Scene):
+    """Three roads side by side; the campaign file for a new road is chosen along the top."""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.choices = campaign_choices(app.data_dir, app.options.campaign)
+        self.chosen = 0
+        self.cards: list[RoadCard] = []
+        self.message = ""
+        self.menu = Menu(columns=1)
+        self.refresh()
+
+    # --- reading and the buttons ------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Read every slot again and rebuild the buttons (after a road was played, started or deleted)."""
+        self.cards = [read_road(self.app.data_dir, slot) for slot in SLOTS]
+        focus = self.menu.focus
+        buttons: list[Button] = []
+        for index, card in enumerate(self.cards):
+            left = self._card_rect(index)
+            y = left.bottom + 14
+            if card.empty:
+                choice = self.choices[self.chosen]
+                why = f"{choice.name} has problems: {choice.problem}" if choice.problem else ""
+                buttons.append(Button(pygame.Rect(left.x, y, left.width, 48), "Start a new road",
+                                      self._opener(card.slot, new=True), pygame.K_1 + index, size=20,
+                                      keycap=str(index + 1), enabled=not choice.problem, tooltip=why))
+                continue
+            delete_w = button_width(self.app.text, "Delete", 20, minimum=110)
+            buttons.append(Button(pygame.Rect(left.x, y, left.width - delete_w - 12, 48), "Open",
+                                  self._opener(card.slot, new=False), pygame.K_1 + index, size=20,
+                                  keycap=str(index + 1)))
+            buttons.append(Button(pygame.Rect(left.right - delete_w, y, delete_w, 48), "Delete",
+                                  self._deleter(card.slot), size=20))
+        width = button_width(self.app.text, "Back", 20, "Esc", minimum=150)
+        buttons.append(Button(pygame.Rect(1216 - width, 640, width, 48), "Back", self.back, size=20, keycap="Esc"))
+        self.menu.set(buttons)
+        self.menu.focus = min(focus, len(buttons) - 1)
+
+    def _opener(self, slot: str, *, new: bool) -> Callable[[], None]:
+        return lambda: self.open(slot, new=new)
+
+    def _deleter(self, slot: str) -> Callable[[], None]:
+        return lambda: self.ask_delete(slot)
+
+    # --- actions --------------------------------------------------------------------------------
+
+    def open(self, slot: str, *, new: bool = False) -> None:
+        """The map of the road in `slot`; a new road plays the campaign file chosen at the top."""
+        path = self.choices[self.chosen].path if new else None
+        self.app.scenes.push(CampaignMapScene(self.app, slot=slot, path=path))
+
+    def ask_delete(self, slot: str) -> None:
+        """Ask before a road is deleted."""
+        from .confirm import ConfirmScene
+        self.app.scenes.push(ConfirmScene(
+            self.app, f"Delete {road_title(slot)}?",
+            "Its save is set aside in the saves folder, not erased. What it unlocked stays unlocked.",
+            yes="Delete", no="Keep it", on_yes=lambda: self.delete(slot)))
+
+    def delete(self, slot: str) -> None:
+        """Set the slot's save aside (renamed, never erased)."""
+        moved = delete_slot(self.app.data_dir, slot)
+        self.message = f"{road_title(slot)} was set aside as {moved.name}." if moved else ""
+        self.refresh()
+
+    def choose_campaign(self, step: int) -> None:
+        """The next (or previous) campaign file for a new road."""
+        self.chosen = (self.chosen + step) % len(self.choices)
+        self.refresh()
+
+    # --- input ----------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Esc back; [ and ] (or a click on the arrows) change the campaign file; the rest works the buttons."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return
+            if event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.choose_campaign(1 if event.key in (pygame.K_RIGHTBRACKET, pygame.K_PAGEDOWN) else -1)
+                return
+            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+                self.menu.keyboard = True
+                self.menu.move(1 if event.key in (pygame.K_DOWN, pygame.K_RIGHT) else -1)
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            back, on = self._arrow_rects()
+            if back.collidepoint(event.pos) or on.collidepoint(event.pos):
+                self.choose_campaign(-1 if back.collidepoint(event.pos) else 1)
+                return
+        self.menu.handle_event(event)
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def _card_rect(self, index: int) -> pygame.Rect:
+        gap = (1152 - 3 * CARD_W) // 2
+        return pygame.Rect(64 + index * (CARD_W + gap), CARD_TOP, CARD_W, CARD_H)
+
+    def _chooser_rect(self) -> pygame.Rect:
+        return pygame.Rect(64, 126, 1152, 52)
+
+    def _arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        box = self._chooser_rect()
+        value = pygame.Rect(box.x + 330, box.y + 8, box.width - 350, box.height - 16)
+        return pygame.Rect(value.x, value.y, 40, value.height), pygame.Rect(value.right - 40, value.y, 40,
+                                                                            value.height)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The campaign chooser, the three road cards with their buttons, and any message."""
+        text = self.app.text
+        surface.blit(felt(surface.get_size()), (0, 0))
+        heading(surface, text, "Campaign", "Three roads, each saved on its own. Go on with one, or start afresh.",
+                y=22)
+        self._draw_chooser(surface)
+        for index, card in enumerate(self.cards):
+            self._draw_card(surface, self._card_rect(index), card)
+        if self.message:
+            room = self.menu.buttons[-1].rect.x - 84
+            words = text.render_wrapped(self.message, "bold", 15, theme.GOLD, room)
+            surface.blit(words, words.get_rect(midleft=(64, 664)))
+        self.menu.draw(surface, text)
+        hint_bar(surface, text, "1 2 3 open a road  ·  [ ] campaign for a new road  ·  arrows choose  ·  Esc back")
+
+    def _draw_chooser(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        box = self._chooser_rect()
+        draw_panel(surface, box, alpha=200, radius=12)
+        text.draw(surface, "Campaign for a new road", (box.x + 18, box.centery), role="bold", size=17,
+                  colour=theme.INK_DIM, anchor="midleft")
+        back, on = self._arrow_rects()
+        value = back.union(on)
+        pygame.draw.rect(surface, (6, 20, 14), value, border_radius=8)
+        arrows = theme.GOLD if len(self.choices) > 1 else theme.INK_DIM
+        text.draw(surface, "◀", back.center, role="body", size=16, colour=arrows, anchor="center")
+        text.draw(surface, "▶", on.center, role="body", size=16, colour=arrows, anchor="center")
+        choice = self.choices[self.chosen]
+        words = f"{choice.name}  ·  {choice.path.name}" + ("  ·  has problems" if choice.problem else "")
+        text.draw(surface, words, value.center, role="bold", size=18, colour=LOSS if choice.problem else theme.INK,
+                  anchor="center", max_width=value.width - 100, min_size=12)
+
+    def _draw_card(self, surface: pygame.Surface, box: pygame.Rect, card: RoadCard) -> None:
+        text = self.app.text
+        draw_panel(surface, box, alpha=225)
+        inner = box.width - 44
+        x, y = box.x + 22, box.y + 16
+        text.draw(surface, road_title(card.slot), (x, y), role="title", size=30, colour=theme.GOLD)
+        y += 48
+        if card.empty:
+            body = text.render_wrapped("Empty. Start a new road here with the campaign chosen above.", "body", 16,
+                                       theme.INK_DIM, inner)
+            surface.blit(body, (x, y))
+            return
+        if card.campaign:
+            y = text.draw(surface, card.campaign, (x, y), role="bold", size=18, colour=theme.INK,
+                          max_width=inner, min_size=12).bottom + 8
+        if card.problem:
+            body = text.render_wrapped(card.problem, "body", 16, LOSS, inner)
+            surface.blit(body, (x, y))
+            y += body.get_height() + 8
+        else:
+            for line in text.wrap(card.where, "body", 16, inner)[:2]:
+                text.draw(surface, line, (x, y), role="body", size=16, colour=theme.INK)
+                y += 21
+            y += 10
+            text.draw(surface, "Bankroll", (x, y), role="bold", size=14, colour=theme.INK_DIM)
+            text.draw(surface, "Score", (x + inner // 2, y), role="bold", size=14, colour=theme.INK_DIM)
+            y += 18
+            text.draw(surface, str(card.bankroll), (x, y), role="title", size=34, colour=theme.GOLD)
+            text.draw(surface, str(card.score), (x + inner // 2, y), role="title", size=34, colour=theme.INK)
+            y += 46
+            sign = "+" if card.change >= 0 else "−"
+            text.draw(surface, f"{sign}{abs(card.change)} on the start", (x, y), role="body", size=14,
+                      colour=GAIN if card.change >= 0 else LOSS)
+            y += 28
+            text.draw(surface, card.status, (x, y), role="bold", size=16, colour=theme.INK, max_width=inner,
+                      min_size=12)
+        if card.saved:
+            text.draw(surface, f"Saved {card.saved}", (x, box.bottom - 32), role="body", size=14,
+                      colour=theme.INK_DIM, max_width=inner)
