@@ -8,6 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import dataclasses
 import random
 from pathlib import Path
 from typing import Callable
@@ -24,9 +25,17 @@ KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETU
         pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_8, pygame.K_PLUS, pygame.K_MINUS, pygame.K_KP_ENTER)
 
 
-def make_app(folder: Path) -> App:
-    """A headless App keeping its files in `folder`."""
-    return App(AppOptions(data_dir=folder, headless=True))
+def make_app(folder: Path, language: str | None = "en") -> App:
+    """A headless App keeping its files in `folder`, in English (whatever the machine's locale) unless
+    `language` says otherwise; None: the language the saved settings choose, as a player's start would."""
+    return App(AppOptions(data_dir=folder, headless=True, language=language))
+
+
+def instant_app(folder: Path) -> App:
+    """A headless English App whose animations take no time: for tests that play tables through."""
+    app = make_app(folder)
+    app.change_settings(dataclasses.replace(app.settings, animation_speed="instant"))
+    return app
 
 
 def key(app: App, code: int, mod: int = 0) -> None:

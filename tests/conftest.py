@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Iterator
+
 import pytest
 
+import game.locale
 from helpers import StackedDeals
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English and a "system language" of English, so a French machine passes too;
+    a test that wants another language sets it (and is put back to English after)."""
+    monkeypatch.setattr(game.locale, "system_language", lambda known: "en")
+    game.locale.set_language("en")
+    yield
+    game.locale.set_language("en")
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ import pytest
 
 from game.cli import main
 from game.config import ConfigError, ConfigKind, Problem, kinds, list_character_files, list_rules_files
+from game.locale import LOCALES_DIR
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -42,10 +43,13 @@ def test_no_path_checks_the_game_config_folder(capsys: pytest.CaptureFixture[str
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
     code, out = check(capsys)
-    # config/ holds rules, characters and the campaign
-    expected = len(list_rules_files()) + len(list_character_files()) + 1
+    # config/ holds rules, characters, the campaign and every language's locale files
+    locale_files = sorted(LOCALES_DIR.glob("*/*.yaml"))
+    assert len(locale_files) >= 5 * 2  # at least every language's cards and meta
+    expected = len(list_rules_files()) + len(list_character_files()) + 1 + len(locale_files)
     assert code == 0 and len(out) == expected and all(line.startswith("ok  ") for line in out)
     assert "ok  config/campaign.yaml (campaign)" in out
+    assert "ok  config/locales/fr/cards.yaml (locale)" in out and "ok  config/locales/en/storage.yaml (locale)" in out
 
 
 def test_problems_are_one_line_each_and_fail(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -165,3 +169,60 @@ def test_main_py_check_config_exit_codes(tmp_path: Path) -> None:
         f"{tmp_path / 'missing'}: no such file or folder",
         f"{bad}:1: players: must be a whole number, got the text 'many'",
     ]
+
+
+def test_locale_files_are_checked_against_english(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    locales = tmp_path / "locales"
+    english = write(locales / "en" / "area.yaml", "title: New game\nturn: \"{name}'s turn\"\n"
+                                                   "group:\n  left: \"{count} left\"\n  gone: Gone\n"
+                                                   "lines: [One, Two]\n")
+    good = write(locales / "fr" / "area.yaml", "title: Nouvelle partie\nturn: \"À {name} de jouer\"\n"
+                                               "group:\n  left: \"{count} restantes\"\n  gone: Parti\n"
+                                               "lines: [Un, Deux]\n")
+    bad = write(locales / "it" / "area.yaml", "title: Nuova partita\nturn: \"Tocca a {nome}\"\n"
+                                              "group:\n  left: \"{count} rimaste\"\n  extra: Di troppo\n"
+                                              "lines: [Uno]\n")
+    code, out = check(capsys, locales)
+    assert code == 1
+    assert f"ok  {english} (locale)" in out and f"ok  {good} (locale)" in out
+    assert [line for line in out if line.startswith(str(bad))] == [
+        f"{bad}:2: turn: the placeholders {{nome}} differ from English's {{name}}",
+        f"{bad}:3: group.gone: missing: English has this key (line 5 of en/area.yaml)",
+        f"{bad}:5: group.extra: English has no such key",
+        f"{bad}:6: lines: has 1 lines where English has 2",
+    ]
+
+
+def test_a_locale_file_must_be_a_mapping_of_words(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    locales = tmp_path / "config" / "locales"
+    write(locales / "en" / "area.yaml", "title: New game\nlines: [a, b]\n")
+    listed = write(locales / "nl" / "area.yaml", "- Nieuw spel\n- Regels\n")
+    empty = write(locales / "pt" / "area.yaml", "# nada\n")
+    odd = write(locales / "fr" / "area.yaml", "title: [[Nouvelle], partie]\nlines: Un\n")
+    braces = write(locales / "it" / "area.yaml", "title: \"Nuova {partita\"\nlines: [a, b]\n")
+    alone = write(locales / "it" / "other.yaml", "title: Solo\n")
+    broken = write(locales / "nl" / "other.yaml", "title: [Nieuw\n")
+    code, out = check(capsys, locales)
+    assert code == 1
+    assert f"{listed}:1: must be a mapping of keys to words, got a list of 2 items" in out
+    assert f"{empty}:1: must be a mapping of keys to words, got nothing (null)" in out
+    assert f"{odd}:1: title: must be words, a list of words or a mapping, got a list of 2 items" in out
+    assert f"{odd}:2: lines: English has a list of 2 lines here" in out
+    assert any(line.startswith(f"{braces}:1: title: is not a valid format string (") for line in out)
+    assert f"{alone}: English has no en/other.yaml file, so none of these words would be used" in out
+    assert any(line.startswith(f"{broken}:") and "YAML syntax error" in line for line in out)
+    assert not any("Traceback" in line for line in out)
+
+
+def test_a_placeholder_missing_from_a_translation_is_named(tmp_path: Path) -> None:
+    from game.config import load_locale_file
+    write(tmp_path / "locales" / "en" / "area.yaml", "chips: \"{name} has {count} chips\"\nplain: Hello\n")
+    fr = write(tmp_path / "locales" / "fr" / "area.yaml", "chips: \"{name} a des jetons\"\nplain: \"Salut {name}\"\n")
+    with pytest.raises(ConfigError) as raised:
+        load_locale_file(fr)
+    assert raised.value.problems == [
+        f"{fr}:1: chips: the placeholders {{name}} differ from English's {{count}}, {{name}}",
+        f"{fr}:2: plain: the placeholders {{name}} differ from English's none",
+    ]
+    english = load_locale_file(tmp_path / "locales" / "en" / "area.yaml")
+    assert english == {"chips": "{name} has {count} chips", "plain": "Hello"}

@@ -21,6 +21,7 @@ from game.app.scenes.replays import EMPTY, ReplaysScene, kept_deals, open_replay
 from game.app.table import TableScene
 from game.app.table.scene import SeatSpec
 from game.config import rules_by_name
+from game.locale import tr
 from game.replay import Replay, split_deals
 from game.storage.saves import (SaveData, append_deal_log, deal_logs, list_slots, load_slot, save_slot,
                                 saves_dir, slot_path)
@@ -182,7 +183,7 @@ def test_the_list_says_so_when_nothing_is_kept(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     open_replays(app)
     scene = app.scenes.top
-    assert isinstance(scene, ReplaysScene) and scene.rows == [] and EMPTY.startswith("No deals kept yet")
+    assert isinstance(scene, ReplaysScene) and scene.rows == [] and tr(EMPTY).startswith("No deals kept yet")
     key(app, pygame.K_RETURN)
     app.draw(app.screen)
     assert app.scenes.top is scene
@@ -267,3 +268,17 @@ def test_the_list_survives_random_input(tmp_path: Path) -> None:
         return scene
     seen = fuzz(app, start, 600, seed=5)
     assert seen.get("ReplaysScene", 0) > 50 and seen.get("ReplayScene", 0) > 0
+
+
+def test_kept_deals_name_the_characters_in_the_current_language() -> None:
+    from game.app.scenes.replays import KeptDeal, deal_words
+    from game.locale import set_language
+    try:
+        set_language("fr")
+        deal = KeptDeal("autosave", 0, 1, 2, ("You", "Aunt Hetty Bramble", "Someone Else"), "Aunt Hetty Bramble", 4,
+                        False, None, (None, "hetty", "hetty"))
+        _, seats, ended = deal_words(deal)
+        assert "Tante Hetty" in seats and "Vous" in seats and "Tante Hetty" in ended
+        assert "Someone" in seats  # a name the character files do not give stays as the log has it
+    finally:
+        set_language("en")

@@ -22,7 +22,8 @@ import pytest
 
 from game.ai.character import Character
 from game.ai.registry import character_ids, load_character_by_id
-from game.app.app import App, AppOptions
+from app_helpers import instant_app
+from game.app.app import App
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.results import ResultsScene
 from game.app.table import TableScene
@@ -49,8 +50,7 @@ def characters(count: int) -> list[Character]:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    made = App(AppOptions(data_dir=tmp_path, headless=True))
-    made.change_settings(dataclasses.replace(made.settings, animation_speed="instant"))
+    made = instant_app(tmp_path)
     yield made
     made.scenes.close()
 

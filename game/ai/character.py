@@ -9,6 +9,7 @@ from typing import Any, Mapping
 from ..engine.decisions import (Action, BuyDeadAction, BuyDeadDecision, Decision, FollowAction, FollowDecision,
                                 LeadAction, LeadDecision, StakeAction, StakeDecision)
 from ..engine.view import PlayerView
+from ..locale import texts
 from . import strategies as _fill_registries  # noqa: F401  (importing it registers every strategy)
 from .strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING
 
@@ -108,7 +109,7 @@ class CharacterAgent:
 
     def line(self, moment: str) -> str | None:
         """Something to say at this moment, or None when the character keeps quiet."""
-        lines = self.character.lines.get(moment, ())
+        lines = texts.character_lines(self.character, moment)  # the current language's, as many as in English
         if not lines or self._table_rng.random() >= self.character.chattiness:
             return None
         return self._table_rng.choice(lines)

@@ -13,6 +13,7 @@ from typing import Callable
 
 from ..config import PERSONALITIES_DIR, ConfigError, list_character_files, load_character
 from ..engine.play import Agent
+from ..locale import language
 from .character import Character, CharacterAgent
 from .simple import FirstOptionAgent, LowestAgent, RandomAgent
 
@@ -25,7 +26,7 @@ BUILT_IN: dict[str, tuple[str, AgentMaker]] = {
 }
 
 # folder -> (characters by id, the problems of each file that failed, by its stem)
-_CACHE: dict[Path, tuple[dict[str, Character], dict[str, list[str]]]] = {}
+_CACHE: dict[tuple[Path, str], tuple[dict[str, Character], dict[str, list[str]]]] = {}
 
 
 class UnknownAgentError(ValueError):
@@ -36,7 +37,7 @@ def _load(folder: Path | None = None) -> tuple[dict[str, Character], dict[str, l
     """The characters in `folder` (default: config/personalities), loaded once, and the problem lines of
     the files that would not load."""
     folder = PERSONALITIES_DIR if folder is None else folder
-    key = folder.resolve()
+    key = (folder.resolve(), language())  # the problems are worded in the language current when read
     cached = _CACHE.get(key)
     if cached is None:
         characters: dict[str, Character] = {}

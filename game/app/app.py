@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pygame
 
+from .. import locale as i18n
+from ..locale import tr
 from ..storage.paths import data_dir
 from ..storage.resume import save_resume
 from ..storage.settings import Settings, load_settings, save_settings
@@ -28,6 +30,7 @@ class AppOptions:
     headless: bool = False  # no real window: tests, screenshots and the benchmark
     fps: int = 60
     campaign: Path | None = None  # a campaign file named on the command line, offered for a new road
+    language: str | None = None  # --lang: this run's language, over the saved setting (None: the setting)
 
 
 class App:
@@ -53,14 +56,32 @@ class App:
             warn(problem)
         self.assets = Assets(audio=not options.headless or os.environ.get("SDL_AUDIODRIVER") == "dummy")
         self.assets.apply_settings(self.settings)
+        # --lang, else the saved choice, else the system's language, else English (set_language falls back)
+        self.language = i18n.set_language(options.language or self.settings.language)
         self.text = TextCache(self.assets)
         self.art = Artwork(self.assets)
+
+    def set_language(self, code: str) -> str:
+        """Speak `code` from now on: every cached word and card face is redrawn and every scene on the stack
+        relabelled at once. Remembering the choice is the settings' business (`change_settings`)."""
+        code = i18n.set_language(code)
+        if code == self.language:
+            return code
+        self.language = code
+        self.text.clear()
+        self.art.forget_decks()  # rank letters are drawn on the faces: V D R in French
+        for scene in list(self.scenes):
+            scene.relabel()
+        return code
 
     def change_settings(self, settings: Settings, remember: bool = True) -> None:
         """Take new settings at once and (unless `remember` is False, as while a slider is dragged) remember
         them for the next run."""
+        before = self.settings.language
         self.settings = settings.clean()
         self.assets.apply_settings(self.settings)
+        if self.settings.language != before:
+            self.set_language(self.settings.language)
         if not remember:
             return
         try:
@@ -113,8 +134,9 @@ class App:
         if problem is None:
             self.quit()
             return
-        self.scenes.push(ConfirmScene(self, "Quit the game?", f"{problem} If you quit now it is lost.",
-                                      yes="Quit anyway", no="Keep playing", on_yes=self.quit, quitting=True))
+        self.scenes.push(ConfirmScene(self, tr("app.quit.question"), tr("app.quit.detail", problem=problem),
+                                      yes=tr("app.quit.yes"), no=tr("app.quit.no"), on_yes=self.quit,
+                                      quitting=True))
 
     def keep_session(self) -> str | None:
         """Save the session in progress for the next start: None when kept (or there is none), else why not."""
@@ -123,14 +145,14 @@ class App:
                 continue
             snapshot = getattr(scene, "snapshot", None)
             if snapshot is None:
-                return "This session cannot be kept."
+                return tr("app.session.cannot_keep")
             try:
                 save_resume(self.data_dir, snapshot())
             except OSError as error:
-                return f"The session could not be saved in {self.data_dir} ({error.strerror or error})."
+                return tr("app.session.not_saved_in", folder=self.data_dir, why=error.strerror or error)
             except Exception as error:  # whatever went wrong, the player is asked rather than the game ending
                 warn(f"the session could not be saved: {error!r}")
-                return "The session could not be saved."
+                return tr("app.session.not_saved")
             return None
         return None
 

@@ -14,13 +14,15 @@ from typing import Protocol, Sequence
 
 import pygame
 
+from ..locale import language, tr
+from ..locale.cards import rank_letter
 from . import theme
 from .assets import Assets
 
 Colour = tuple[int, int, int]
 SUPERSAMPLE = 4
 ASPECT = 1.4  # poker size, 2.5 x 3.5 in
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # English: the default faces
 SUIT_GLYPHS = "♠♥♦♣"
 PIPS_MIN_WIDTH = 72  # below this a number card shows one large suit: pips would be specks
 
@@ -90,8 +92,10 @@ def _rounded(size: tuple[int, int], radius: int, layers: Sequence[tuple[float, C
 class Deck:
     """The 52 faces, the back and the variants of one card width and colour scheme."""
 
-    def __init__(self, assets: Assets, width: int, four_colour: bool = False) -> None:
+    def __init__(self, assets: Assets, width: int, four_colour: bool = False,
+                 ranks: Sequence[str] = RANKS) -> None:
         self.assets = assets
+        self.ranks = tuple(ranks)  # the letters on the faces, ace to king: the language's (V D R in French)
         self.width, self.height = self.size = card_size(width)
         self.four_colour = four_colour
         self.suit_colours: tuple[Colour, ...] = tuple(theme.SUIT_COLOURS[four_colour])
@@ -205,7 +209,7 @@ class Deck:
         """The corner index: the rank over the suit symbol, centred in one column."""
         w = self.width
         colour = self.suit_colours[suit]
-        rank_glyph = self.glyph("condensed", RANKS[rank - 1], self._rank_size, colour)
+        rank_glyph = self.glyph("condensed", self.ranks[rank - 1], self._rank_size, colour)
         eight = self.glyph("condensed", "8", self._rank_size, colour)
         if rank == 10:  # "10" is two figures: squeeze it towards the width of the others
             narrow = round(eight.get_width() * 1.5)
@@ -237,13 +241,13 @@ class Deck:
             self._draw_ace(surface, suit)
         elif rank >= 11 and boodle and self.width < PIPS_MIN_WIDTH:
             # a small court's frame is its whole edge, which would hide the boodle card's gold one
-            self._draw_centre(surface, RANKS[rank - 1], "title", suit, None)
+            self._draw_centre(surface, self.ranks[rank - 1], "title", suit, None)
         elif rank >= 11:
             self._draw_court(surface, rank, suit)
         elif self.width >= PIPS_MIN_WIDTH:
             self._draw_pips(surface, rank, suit)
         else:
-            self._draw_centre(surface, RANKS[rank - 1], "condensed", suit, None)
+            self._draw_centre(surface, self.ranks[rank - 1], "condensed", suit, None)
         block = self._index_block(rank, suit)
         x = y = self._index_margin
         surface.blit(block, (x, y))
@@ -324,7 +328,7 @@ class Deck:
                 (line + max(1.5, w / 40), mix(frame_colour, theme.CARD_FACE, 0.45)),
                 (line + max(1.5, w / 40) + max(1.0, w / 80), tint)))
         surface.blit(inner, frame)
-        self._draw_centre(surface, RANKS[rank - 1], "title", suit, frame)
+        self._draw_centre(surface, self.ranks[rank - 1], "title", suit, frame)
 
     def _draw_back(self) -> pygame.Surface:
         w, h = self.size
@@ -368,16 +372,17 @@ class Artwork:
 
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
-        self._decks: dict[tuple[int, bool], Deck] = {}
+        self._decks: dict[tuple[int, bool, str], Deck] = {}
         self._chips: dict[tuple[int, int, bool], pygame.Surface] = {}
-        self._buttons: dict[int, pygame.Surface] = {}
+        self._buttons: dict[tuple[int, str], pygame.Surface] = {}
 
     def deck(self, width: int, four_colour: bool = False) -> Deck:
-        """The deck `width` pixels wide, drawn on first request."""
-        key = (width, four_colour)
+        """The deck `width` pixels wide with the current language's rank letters, drawn on first request."""
+        key = (width, four_colour, language())
         found = self._decks.get(key)
         if found is None:
-            found = self._decks[key] = Deck(self.assets, width, four_colour)
+            ranks = tuple(rank_letter(rank) for rank in range(1, 14))
+            found = self._decks[key] = Deck(self.assets, width, four_colour, ranks)
         return found
 
     def prepare(self, widths: Sequence[int], chip_radii: Sequence[int], four_colour: bool = False) -> None:
@@ -484,9 +489,15 @@ class Artwork:
 
     # --- the dealer button ----------------------------------------------------------------------
 
+    def forget_decks(self) -> None:
+        """Drop the decks and dealer buttons drawn so far (the language changed: their letters with it)."""
+        self._decks.clear()
+        self._buttons.clear()
+
     def dealer_button(self, radius: int) -> pygame.Surface:
-        """The dealer button: a cream disc with a 'D'."""
-        found = self._buttons.get(radius)
+        """The dealer button: a cream disc with the dealer's initial in the current language ('D')."""
+        initial = tr("app.dealer_initial")
+        found = self._buttons.get((radius, initial))
         if found is None:
             s = SUPERSAMPLE
             r = radius * s
@@ -496,7 +507,7 @@ class Artwork:
             pygame.draw.circle(big, (250, 246, 232), (r, r), r - max(s, r // 14))
             pygame.draw.circle(big, (196, 186, 160), (r, r), round(r * 0.8), max(s, r // 22))
             found = pygame.transform.smoothscale(big, (2 * radius, 2 * radius))
-            letter = _glyph(self.assets.font("title", round(radius * 1.25)), "D", ink)
+            letter = _glyph(self.assets.font("title", round(radius * 1.25)), initial, ink)
             found.blit(letter, letter.get_rect(center=(radius, radius)))
-            found = self._buttons[radius] = _finish(found)
+            found = self._buttons[(radius, initial)] = _finish(found)
         return found

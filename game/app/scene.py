@@ -43,6 +43,12 @@ class Scene:
         """True when leaving now would lose something the player would miss."""
         return False
 
+    def relabel(self) -> None:
+        """The language changed: rebuild whatever words this scene made ahead of drawing (buttons, rows).
+
+        App.set_language calls it on every scene on the stack; a scene that looks its words up while
+        drawing needs nothing here."""
+
 
 class SceneStack:
     """The scenes in play, the top one active."""

@@ -201,19 +201,23 @@ def look_shots(app: App, folder: Path) -> list[Path]:
     return paths
 
 
-def render_all(folder: Path, data_folder: Path | None = None) -> list[Path]:
-    """Render every scene into `folder` and return the files written."""
+def render_all(folder: Path, data_folder: Path | None = None, *, language: str = "en",
+               overflows: set[str] | None = None) -> list[Path]:
+    """Render every scene in `language` (English unless asked: the system's language must not change the
+    pictures) into `folder` and return the files written; the words that did not fit go into `overflows`."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="newmarket-shots-") as scratch:
         # a fresh data folder: the player's settings and kept session must not change the pictures
-        app = App(AppOptions(data_dir=data_folder or Path(scratch), headless=True))
+        app = App(AppOptions(data_dir=data_folder or Path(scratch), headless=True, language=language))
         try:
             paths = menu_shots(app, folder)
             paths += table_shots(app, folder)
             paths += render_extra_screenshots(app, folder)
             paths += look_shots(app, folder)
+            if overflows is not None:
+                overflows.update(app.text.overflows)
         finally:
             app.scenes.close()
             pygame.quit()

@@ -85,7 +85,9 @@ def _shoot_daily(app: "App", folder: Path) -> Path:
 
     from .scenes.daily import DailyScene
 
-    scene = DailyScene(app, dt.date(2026, 11, 29), "You finished with 57 chips.", new_best=True)
+    from ..locale import trn
+
+    scene = DailyScene(app, dt.date(2026, 11, 29), trn("daily.finished", 57), new_best=True)
     scene.best = 57
     app.scenes.clear_to(scene)
     app.step(1 / 60)
@@ -112,14 +114,14 @@ def _shoot_campaign_map(app: "App", folder: Path) -> Path:
 
 def _shoot_roads(app: "App", folder: Path) -> Path:
     """The three campaign roads: one under way, one empty, one whose save is damaged (in a scratch folder)."""
-    import dataclasses
     import tempfile
+    import time
 
     from ..campaign.model import CampaignProgress, SessionResult
     from ..config import load_campaign
     from ..storage.saves import SaveData, save_slot, slot_path
     from .scenes.campaign_map import SLOTS
-    from .scenes.campaign_slots import CampaignSlotsScene
+    from .scenes.campaign_slots import CampaignSlotsScene, saved_words
 
     campaign = load_campaign()
     progress = CampaignProgress.start(campaign)
@@ -134,8 +136,8 @@ def _shoot_roads(app: "App", folder: Path) -> Path:
             slot_path(app.data_dir, SLOTS[2]).write_text('{"format": "newmarket-save", "vers', encoding="utf-8")
             scene = CampaignSlotsScene(app)
             # a fixed time of saving, so the picture is the same on every run
-            scene.cards = [dataclasses.replace(card, saved="29 Nov 2026, 20:15" if card.saved else "")
-                           for card in scene.cards]
+            fixed = saved_words(time.mktime((2026, 11, 29, 20, 15, 0, 0, 0, -1)))
+            scene.cards = [dataclasses.replace(card, saved=fixed if card.saved else "") for card in scene.cards]
             app.scenes.clear_to(scene)
             app.step(1 / 60)
             return _shoot(app, folder, "14b_campaign_roads")

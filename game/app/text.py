@@ -34,6 +34,9 @@ class TextCache:
         self.misses = 0
         self._surfaces: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._measures: OrderedDict[Hashable, Any] = OrderedDict()
+        # words that did not fit their room even at the smallest size and were cut, or went off the target:
+        # the languages' tests read this, so a long translation shows up as a failure, not a clipped label
+        self.overflows: set[str] = set()
 
     def __len__(self) -> int:
         return len(self._surfaces)
@@ -175,6 +178,7 @@ class TextCache:
         def compute() -> str:
             if self.width(text, role, size) <= max_width:
                 return text
+            self.overflows.add(text)
             low, high = 0, len(text)
             while low < high:
                 middle = (low + high + 1) // 2
@@ -253,6 +257,8 @@ class TextCache:
             pad = 0
         rect = pygame.Rect(0, 0, surface.get_width() - 2 * pad, surface.get_height() - 2 * pad)
         setattr(rect, anchor, pos)
+        if not target.get_rect().contains(rect) and rect.width <= target.get_width():
+            self.overflows.add(text)
         target.blit(surface, (rect.x - pad, rect.y - pad))
         return rect
 

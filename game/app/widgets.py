@@ -7,6 +7,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from ..locale import tr
 from . import theme
 from .text import TextCache
 
@@ -289,9 +290,9 @@ class Toggle:
         pygame.draw.rect(surface, theme.PANEL_EDGE, pill, width=2, border_radius=15)
         knob_x = pill.right - 15 if self.value else pill.x + 15
         pygame.draw.circle(surface, theme.INK, (knob_x, pill.centery), 11)
-        word = "On" if self.value else "Off"
+        word = tr("widgets.on") if self.value else tr("widgets.off")
         text.draw(surface, word, (pill.x - 12, pill.centery), role="bold", size=18,
-                  colour=theme.GOLD if self.value else theme.INK_DIM, anchor="midright")
+                  colour=theme.GOLD if self.value else theme.INK_DIM, anchor="midright", max_width=120)
 
     def adjust(self, direction: int) -> None:
         """Flip."""

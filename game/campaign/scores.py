@@ -7,6 +7,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.locale import tr
+
 TABLE_SIZE = 10
 MAX_NAME = 16
 SCORES_FORMAT = "newmarket-high-scores"
@@ -14,20 +16,20 @@ SCORES_VERSION = 1
 
 
 class BadNameError(ValueError):
-    """A name that cannot go on the high-score table."""
+    """A name that cannot go on the high-score table; the message is a sentence in the player's language."""
 
 
 def clean_name(name: object) -> str:
     """A name as the table keeps it: spaces trimmed and collapsed, 1 to 16 printable characters."""
     if not isinstance(name, str):
-        raise BadNameError(f"a name must be text, got {type(name).__name__}")
+        raise BadNameError(tr("high_scores.bad_name.not_text", what=type(name).__name__))
     text = " ".join(name.split())
     if not text:
-        raise BadNameError("enter a name")
+        raise BadNameError(tr("high_scores.bad_name.empty"))
     if any(unicodedata.category(ch)[0] == "C" for ch in text):
-        raise BadNameError("a name cannot hold control characters")
+        raise BadNameError(tr("high_scores.bad_name.control"))
     if len(text) > MAX_NAME:
-        raise BadNameError(f"a name can be at most {MAX_NAME} characters")
+        raise BadNameError(tr("high_scores.bad_name.too_long", most=MAX_NAME))
     return text
 
 

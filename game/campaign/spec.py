@@ -15,10 +15,11 @@ is also what the engine needs of a stack.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from game.engine.rules import RuleSet
+from game.locale import has, tr, trn
 
 # The table looks a venue can unlock; the app draws them by these names.
 TABLE_LOOKS: tuple[str, ...] = ("green_baize", "pope_joan_board", "walnut_parlour", "riverboat_felt",
@@ -40,15 +41,17 @@ class Goal:
         return self.chips_at_least is None or final_chips >= self.chips_at_least
 
     def describe(self) -> str:
-        """The goal in words, for the campaign map."""
+        """The goal in words, in the current language, for the campaign map."""
         parts = []
         if self.finish_top == 1:
-            parts.append("finish first")
+            parts.append(tr("campaign.goal.first"))
         elif self.finish_top is not None:
-            parts.append(f"finish in the top {self.finish_top}")
+            parts.append(tr("campaign.goal.top", top=self.finish_top))
         if self.chips_at_least is not None:
-            parts.append(f"end with at least {self.chips_at_least} chips")
-        return " and ".join(parts)
+            parts.append(trn("campaign.goal.chips", self.chips_at_least))
+        if len(parts) == 2:
+            return tr("campaign.goal.both", first=parts[0], second=parts[1])
+        return parts[0] if parts else ""
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,15 @@ class Venue:
     opponents: tuple[str, ...]
     goal: Goal
     unlocks: tuple[Unlock, ...] = ()
+    texts: str = ""  # the locale area holding its name and intro (the shipped road's), else its own words
+
+    def title(self) -> str:
+        """The venue's name in the current language (a player's own venue keeps its file's words)."""
+        return words_of(self.texts, f"venues.{self.id}.name", self.name)
+
+    def story(self) -> str:
+        """The venue's intro in the current language."""
+        return words_of(self.texts, f"venues.{self.id}.intro", self.intro)
 
     @property
     def seats(self) -> int:
@@ -128,6 +140,19 @@ class Campaign:
     description: str = ""
     ante_note: str = ""
     source: str = ""
+    texts: str = ""  # the locale area holding its words (`texts: road` in the file), else its own words
+
+    def title(self) -> str:
+        """The road's name in the current language (`name` itself stays English: saves are keyed by it)."""
+        return words_of(self.texts, "name", self.name)
+
+    def blurb(self) -> str:
+        """The road's one-line description in the current language."""
+        return words_of(self.texts, "description", self.description)
+
+    def note(self) -> str:
+        """The map's note on antes in the current language."""
+        return words_of(self.texts, "ante_note", self.ante_note)
 
     def venue(self, venue_id: str) -> Venue:
         """The venue with this id; KeyError if there is none."""
@@ -145,3 +170,17 @@ class Campaign:
                 if name not in unlocked and name not in out:
                     out[name] = venue
         return out
+
+
+# The locale areas a campaign file may name with `texts:`, each with how its keys are spelt. Only the shipped
+# road has one: a player's own campaign cannot add locale files, so it writes its words in its file.
+TEXT_AREAS: dict[str, Callable[[str], str]] = {"road": lambda key: f"road.{key}"}
+
+
+def words_of(area: str, key: str, own: str) -> str:
+    """`key` of locale area `area` in the current language when the campaign's words live there, else `own`."""
+    spell = TEXT_AREAS.get(area)
+    if spell is None:
+        return own
+    full = spell(key)
+    return tr(full) if has(full) else own

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
+from ..locale import LANGUAGES
 from . import bench, check_config, replay, screenshots, simulate, tournament
 
 # each tool module offers add_parser(subparsers) and run(args) -> exit code; none imports pygame until it runs
@@ -21,6 +22,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="keep settings and the session in progress here (default: the usual per-user folder)")
     parser.add_argument("--campaign", type=Path, metavar="FILE",
                         help="offer this campaign file (besides the shipped road) when a new road is started")
+    parser.add_argument("--lang", metavar="CODE",
+                        help=f"play in this language for this run ({', '.join(sorted(LANGUAGES))}; "
+                             "default: the one chosen in Settings, else the system's, else English)")
     parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)  # bench's startup_s
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for tool in TOOLS:
@@ -33,6 +37,10 @@ def main(argv: Sequence[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     parser = build_parser()
     args = parser.parse_args(list(argv))
+    problem = check_language(getattr(args, "lang", None))
+    if problem:
+        print(f"newmarket: {problem}", file=sys.stderr)
+        return 2
     run: Callable[[argparse.Namespace], int] = args.run if args.command is not None else start_game
     try:
         return run(args)
@@ -41,7 +49,14 @@ def main(argv: Sequence[str]) -> int:
         return 130
 
 
+def check_language(code: str | None) -> str | None:
+    """Why `code` (a --lang value) cannot be used, or None when it can (or none was given)."""
+    if code is None or code in LANGUAGES:
+        return None
+    return f"unknown language {code!r}; choose one of {', '.join(sorted(LANGUAGES))}"
+
+
 def start_game(args: argparse.Namespace) -> int:
     """Open the window on the title scene (pygame is imported only now, so the tools never load it)."""
     from .game import play
-    return play(args.data_dir, startup_probe=args.startup_probe, campaign=args.campaign)
+    return play(args.data_dir, startup_probe=args.startup_probe, campaign=args.campaign, language=args.lang)

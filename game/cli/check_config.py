@@ -1,8 +1,10 @@
 """`check-config PATH...`: validate config files without starting a game.
 
-A file's kind comes from the folder it sits in (`rules/`, and whatever folders
-other kinds register), else from its keys. Every problem is printed as one line
-`path:line: key: why`; the exit code is 0 only when every file is valid.
+A file's kind comes from the folder it sits in (`rules/`, `locales/` and whatever
+folders other kinds register), else from its keys. Every problem is printed as one
+line `path:line: key: why`, its `why` in the current language (`--lang`); the exit
+code is 0 only when every file is valid. A locale file is checked against the
+English file of its area (missing or extra keys, placeholders, list lengths).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the `check-config` subcommand to a parser's subcommands."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "check-config",
-        help="validate rules files (and other config files) and report every problem",
+        help="validate rules files (and the other config and locale files) and report every problem",
         description="Validate config files: print `ok  PATH (kind)` for each valid file and one "
                     "`PATH:LINE: key: why` line for each problem. Exit code 0 when all are valid, else 1.")
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",

@@ -29,7 +29,8 @@ def usable_data_dir(chosen: Path | None) -> Path | str:
     return folder
 
 
-def open_app(chosen_dir: Path | None, *, headless: bool = False, campaign: Path | None = None) -> Any:
+def open_app(chosen_dir: Path | None, *, headless: bool = False, campaign: Path | None = None,
+             language: str | None = None) -> Any:
     """The App with its window open, or the exit code after one line saying why it could not open."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     folder = usable_data_dir(chosen_dir)
@@ -41,17 +42,19 @@ def open_app(chosen_dir: Path | None, *, headless: bool = False, campaign: Path 
         return say("pygame-ce is not installed; run: python3 -m pip install -r requirements.txt")
     from ..app.app import App, AppOptions
     try:
-        return App(AppOptions(data_dir=folder, headless=headless, campaign=campaign))
+        return App(AppOptions(data_dir=folder, headless=headless, campaign=campaign, language=language))
     except pygame.error as error:
         pygame.quit()
         return say(f"cannot open the game window: {error}")
 
 
-def play(chosen_dir: Path | None, *, startup_probe: bool = False, campaign: Path | None = None) -> int:
-    """Run the game until the window closes; with `startup_probe`, draw one frame, say when, and stop."""
+def play(chosen_dir: Path | None, *, startup_probe: bool = False, campaign: Path | None = None,
+         language: str | None = None) -> int:
+    """Run the game until the window closes (in `language` for this run, else the saved choice); with
+    `startup_probe`, draw one frame, say when, and stop."""
     if campaign is not None and not campaign.is_file():
         return say(f"there is no campaign file {campaign}")
-    app = open_app(chosen_dir, headless=startup_probe, campaign=campaign)
+    app = open_app(chosen_dir, headless=startup_probe, campaign=campaign, language=language)
     if isinstance(app, int):
         return app
     import pygame

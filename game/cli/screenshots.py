@@ -15,8 +15,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "screenshots", help="render every scene to PNG files (no window needed)",
         description="Render every scene of the game headless to PNG files in DIR: the title, new game, the "
                     "table at 3 and at 8 players, staking, a stop, the deal summary, the session results, "
-                    "settings, how to play and statistics. Fixed seeds: the same build gives the same pictures.")
+                    "settings, how to play and statistics. Fixed seeds: the same build gives the same pictures, "
+                    "in English unless --lang says otherwise (never the system's language).")
     parser.add_argument("folder", type=Path, metavar="DIR", help="where to write the PNG files (created if need be)")
+    # SUPPRESS: without --lang here, the global `main.py --lang xx screenshots DIR` stands
+    parser.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS,
+                        help="the language of the pictures (default: English)")
     parser.set_defaults(run=run)
     return parser
 
@@ -34,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window, even on a desktop
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from ..app.screenshots import render_all  # pygame is imported only now
-    paths = render_all(args.folder)
+    paths = render_all(args.folder, language=getattr(args, "lang", None) or "en")
     for path in paths:
         print(path)
     print(f"{len(paths)} screenshots in {args.folder}")

@@ -1,4 +1,4 @@
-"""Config files (rules, characters, campaigns): YAML in, validated engine objects out.
+"""Config files (rules, characters, campaigns, locale words): YAML in, validated engine objects out.
 
 Nothing here imports pygame; every loader raises `ConfigError`, whose `problems`
 are one line each in the form `path:line: key: why`.
@@ -14,6 +14,7 @@ from .rules_file import (CONFIG_DIR, DEFAULT_RULES_FILE, DEFAULT_RULES_NAME, PER
                          load_rules, load_rules_bytes, load_rules_text, rules_by_name, rules_from_document,
                          rules_names, rules_path, rules_yaml)
 from .campaign_file import CAMPAIGN_FILE, CAMPAIGN_KIND, load_campaign, load_campaign_text
+from .locale_file import LOCALE_KIND, LOCALES_FOLDER, load_locale_file
 from .yaml_lines import YamlDocument, read_yaml_bytes, read_yaml_file, read_yaml_text
 
 __all__ = [
@@ -25,4 +26,5 @@ __all__ = [
     "rules_yaml", "YamlDocument", "read_yaml_bytes", "read_yaml_file", "read_yaml_text", "PERSONALITIES_DIR",
     "PERSONALITY_KIND", "character_from_document", "list_character_files", "load_character", "load_character_text",
     "load_characters", "CAMPAIGN_FILE", "CAMPAIGN_KIND", "load_campaign", "load_campaign_text",
+    "LOCALE_KIND", "LOCALES_FOLDER", "load_locale_file",
 ]

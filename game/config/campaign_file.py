@@ -5,6 +5,12 @@ the campaign file) and its opponents (character ids from config/personalities);
 both are loaded and checked here, so a campaign that loads can be played. The
 venue's number of opponents and deals replace the rules file's `players` and
 `deals`. Venues are counted from 1 in problem lines: `venues[2].goal`.
+
+A shipped campaign keeps its words in the locale files: `texts: road` (an area of `TEXT_AREAS`) means the
+road's name, description and ante_note, and each venue's name and intro, are `road.name` ...
+`road.venues.<id>.intro` in `config/locales/<lang>/road.yaml`. The `Campaign` and its `Venue`s then hold the English words (saves
+are keyed by the English name) and show the current language's through `title()` and `story()`.
+The problem lines are worded in the current language (area `campaign_file`): the map shows them.
 """
 
 from __future__ import annotations
@@ -15,8 +21,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from game.campaign.spec import TABLE_LOOKS, UNLOCK_KINDS, Campaign, Goal, Unlock, Venue
+from game.campaign.spec import TABLE_LOOKS, TEXT_AREAS, UNLOCK_KINDS, Campaign, Goal, Unlock, Venue
 from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RulesError
+from game.locale import FALLBACK, LocaleError, catalog, tr
 
 from .errors import ConfigError
 from .kinds import ConfigKind, register_kind
@@ -25,8 +32,10 @@ from .rules_file import RULES_DIR, YAML_SUFFIXES, load_rules, rules_names
 from .yaml_lines import YamlDocument, describe, read_yaml_file, read_yaml_text, shorten
 
 CAMPAIGN_FILE = RULES_DIR.parent / "campaign.yaml"
-TOP_KEYS = ("name", "description", "bankroll", "ante_note", "venues")
+TOP_KEYS = ("name", "description", "bankroll", "ante_note", "texts", "venues")
 REQUIRED_TOP = ("name", "bankroll", "venues")
+TEXT_TOP = ("name", "description", "ante_note")  # with `texts: AREA` these come from the locale area
+TEXT_VENUE = ("name", "intro")
 VENUE_KEYS = ("id", "name", "intro", "rules", "opponents", "deals", "goal", "unlocks")
 REQUIRED_VENUE = ("id", "name", "intro", "rules", "opponents", "deals", "goal")
 GOAL_KEYS = ("finish", "finish_top", "chips_at_least")
@@ -39,17 +48,28 @@ MIN_OPPONENTS = MIN_PLAYERS - 1
 MAX_OPPONENTS = MAX_PLAYERS - 1
 ID_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
 
-_HINTS = {
-    "name": "add a line such as `name: The Newmarket Road`",
-    "bankroll": "add a line such as `bankroll: 60` (the chips the player starts with)",
-    "venues": "add a list of venues, each with id, name, intro, rules, opponents, deals and goal",
-    "id": "add a line such as `id: the_crown`",
-    "intro": "add two or three sentences introducing the venue",
-    "rules": "name a rules file, such as `rules: classic`",
-    "opponents": "add a list of character ids, such as `opponents: [pip, hetty]`",
-    "deals": "add a line such as `deals: 8`",
-    "goal": "add a goal such as `goal: {finish: first}` or `goal: {chips_at_least: 50}`",
-}
+_HINT_KEYS = {"name": "campaign_file.hints.name", "bankroll": "campaign_file.hints.bankroll",
+              "venues": "campaign_file.hints.venues", "id": "campaign_file.hints.id",
+              "intro": "campaign_file.hints.intro", "rules": "campaign_file.hints.rules",
+              "opponents": "campaign_file.hints.opponents", "deals": "campaign_file.hints.deals",
+              "goal": "campaign_file.hints.goal"}
+
+
+def _hints() -> dict[str, str]:
+    """What to add for each missing key, in the current language."""
+    found = {key: tr(words) for key, words in _HINT_KEYS.items()}
+    found["goal"] = tr("campaign_file.hints.goal", first="`goal: {finish: first}`",
+                       chips="`goal: {chips_at_least: 50}`")
+    return found
+
+
+def _english(key: str) -> str | None:
+    """The English words of locale key `key`, or None when English has none."""
+    try:
+        found = catalog(FALLBACK).entries.get(key)
+    except LocaleError:
+        return None
+    return found if isinstance(found, str) else None
 
 
 def load_campaign(path: str | Path = CAMPAIGN_FILE) -> Campaign:
@@ -65,21 +85,29 @@ def load_campaign_text(text: str, source_name: str = "<text>", folder: str | Pat
 def campaign_from_document(doc: YamlDocument, folder: Path) -> Campaign:
     """Validate a parsed campaign document and build its Campaign; raise ConfigError listing every problem."""
     check = _CampaignChecker(doc, folder)
-    data = check.mapping("", doc.data, TOP_KEYS, REQUIRED_TOP, hints=_HINTS)
-    name = check.text("name", data["name"], MAX_NAME) if "name" in data else None
-    description = check.text("description", data["description"], MAX_TEXT, blank_ok=True) \
-        if "description" in data else ""
-    ante_note = check.text("ante_note", data["ante_note"], MAX_TEXT, blank_ok=True) if "ante_note" in data else ""
+    raw = doc.data if isinstance(doc.data, dict) else {}
+    check.area = check.texts("texts", raw["texts"]) if "texts" in raw else ""
+    required = tuple(k for k in REQUIRED_TOP if not (check.area and k in TEXT_TOP))
+    data = check.mapping("", doc.data, TOP_KEYS, required, hints=_hints())
+    if check.area:
+        name = check.from_texts("texts", "name", data)
+        description = check.from_texts("texts", "description", data, blank_ok=True)
+        ante_note = check.from_texts("texts", "ante_note", data, blank_ok=True)
+    else:
+        name = check.text("name", data["name"], MAX_NAME) if "name" in data else None
+        description = check.text("description", data["description"], MAX_TEXT, blank_ok=True) \
+            if "description" in data else ""
+        ante_note = check.text("ante_note", data["ante_note"], MAX_TEXT, blank_ok=True) \
+            if "ante_note" in data else ""
     bankroll = check.whole("bankroll", data["bankroll"], 1, MAX_BANKROLL) if "bankroll" in data else None
     venues = check.venues("venues", data["venues"]) if "venues" in data else None
     if venues and bankroll is not None and not venues[0].can_play(bankroll):
-        check.add("bankroll", f"{bankroll} cannot pay the first venue's largest ante of {venues[0].ante}; "
-                              f"the campaign would be over before it starts")
+        check.add("bankroll", tr("campaign_file.first_ante", bankroll=bankroll, ante=venues[0].ante))
     if check.problems:
         raise ConfigError(check.problems)
     assert name is not None and bankroll is not None and venues is not None
     return Campaign(name=name, bankroll=bankroll, venues=tuple(venues), description=description or "",
-                    ante_note=ante_note or "", source=doc.source)
+                    ante_note=ante_note or "", source=doc.source, texts=check.area)
 
 
 class _CampaignChecker(_Checker):
@@ -88,7 +116,30 @@ class _CampaignChecker(_Checker):
     def __init__(self, doc: YamlDocument, folder: Path) -> None:
         super().__init__(doc)
         self.folder = folder
+        self.area = ""  # the locale area named by `texts:`, when the words live in the locale files
         self._rules: dict[str, RuleSet | None] = {}
+
+    def texts(self, key: str, raw: Any) -> str:
+        """`texts: AREA`: the locale area (config/locales/en/AREA.yaml) holding the campaign's words."""
+        if not isinstance(raw, str) or raw.strip() not in TEXT_AREAS:
+            self.add(key, tr("campaign_file.texts_area", areas=", ".join(TEXT_AREAS), what=describe(raw)))
+            return ""
+        return raw.strip()
+
+    def from_texts(self, key: str, name: str, data: dict[str, Any], blank_ok: bool = False,
+                   where: str = "") -> str | None:
+        """The English words of `AREA.<name>`; a problem when the file writes them too or English lacks them."""
+        place = f"{where}.{name}" if where else name
+        if name in data:
+            self.add(place, tr("campaign_file.from_texts", area=self.area))
+            return None
+        entry = TEXT_AREAS[self.area](name)
+        found = _english(entry)
+        if found is None or (not found.strip() and not blank_ok):
+            self.add(key, tr("campaign_file.no_words", entry=entry,
+                             file=f"config/locales/{FALLBACK}/{self.area}.yaml"))
+            return None
+        return " ".join(found.split())
 
     def text(self, key: str, raw: Any, limit: int, blank_ok: bool = False) -> str | None:
         """One line of text (a folded YAML block is joined), at most `limit` characters."""
@@ -104,7 +155,7 @@ class _CampaignChecker(_Checker):
         if value is None:
             return None
         if not low <= value <= high:
-            self.add(key, f"must be {low} to {high}, got {value}")
+            self.add(key, tr("campaign_file.range", low=low, high=high, value=value))
             return None
         return int(value)
 
@@ -127,9 +178,8 @@ class _CampaignChecker(_Checker):
             if not isinstance(venue_id, str):
                 continue
             if venue_id in first:
-                self.add(f"{where}.id", f"{venue_id!r} is already the id of venue {first[venue_id]} "
-                                        f"(line {self.doc.line_of(f'{key}[{first[venue_id]}].id')}); "
-                                        "venue ids must be unique")
+                self.add(f"{where}.id", tr("campaign_file.id_twice", id=repr(venue_id), number=first[venue_id],
+                                           line=self.doc.line_of(f"{key}[{first[venue_id]}].id")))
                 bad = True
             else:
                 first[venue_id] = number
@@ -138,14 +188,23 @@ class _CampaignChecker(_Checker):
     def venue(self, key: str, raw: Any, line: int | None) -> Venue | None:
         """One venue: a mapping of id, name, intro, rules, opponents, deals, goal and unlocks."""
         if not isinstance(raw, dict):
-            self.add(key, f"must be a venue (a mapping with {', '.join(REQUIRED_VENUE)}), got {describe(raw)}",
-                     line)
+            self.add(key, tr("campaign_file.not_a_venue", keys=", ".join(REQUIRED_VENUE), what=describe(raw)), line)
             return None
         before = len(self.problems)
-        data = self.mapping(key, raw, VENUE_KEYS, REQUIRED_VENUE, hints=_HINTS)
+        required = tuple(k for k in REQUIRED_VENUE if not (self.area and k in TEXT_VENUE))
+        data = self.mapping(key, raw, VENUE_KEYS, required, hints=_hints())
         venue_id = self.venue_id(f"{key}.id", data["id"]) if "id" in data else None
-        name = self.text(f"{key}.name", data["name"], MAX_NAME) if "name" in data else None
-        intro = self.text(f"{key}.intro", data["intro"], MAX_TEXT) if "intro" in data else None
+        if self.area:
+            name = intro = None
+            if venue_id is not None:
+                name = self.from_texts(f"{key}.id", f"venues.{venue_id}.name", {}, where=key)
+                intro = self.from_texts(f"{key}.id", f"venues.{venue_id}.intro", {}, where=key)
+            for written in TEXT_VENUE:
+                if written in data:
+                    self.add(f"{key}.{written}", tr("campaign_file.from_texts", area=self.area))
+        else:
+            name = self.text(f"{key}.name", data["name"], MAX_NAME) if "name" in data else None
+            intro = self.text(f"{key}.intro", data["intro"], MAX_TEXT) if "intro" in data else None
         rules = self.rules(f"{key}.rules", data["rules"]) if "rules" in data else None
         opponents = self.opponents(f"{key}.opponents", data["opponents"]) if "opponents" in data else None
         deals = self.whole(f"{key}.deals", data["deals"], 1, MAX_DEALS) if "deals" in data else None
@@ -157,31 +216,30 @@ class _CampaignChecker(_Checker):
         try:
             table = dataclasses.replace(rules, players=len(opponents) + 1, deals=deals)
         except RulesError as error:
-            self.add(f"{key}.rules", f"cannot be played with {len(opponents)} opponents and {deals} deals: "
-                                     f"{'; '.join(error.problems)}")
+            self.add(f"{key}.rules", tr("campaign_file.cannot_play", opponents=len(opponents), deals=deals,
+                                        why="; ".join(error.problems)))
             return None
         assert venue_id is not None and name is not None and intro is not None and unlocks is not None
         return Venue(id=venue_id, name=name, intro=intro, rules_name=str(data["rules"]).strip(), rules=table,
-                     opponents=opponents, goal=goal, unlocks=unlocks)
+                     opponents=opponents, goal=goal, unlocks=unlocks, texts=self.area)
 
     def venue_id(self, key: str, raw: Any) -> str | None:
         """A short lower-case id, as saves and unlocks name the venue."""
         if not isinstance(raw, str) or not ID_PATTERN.match(raw):
-            self.add(key, f"must be 1 to 32 lower-case letters, digits or _, starting with a letter, "
-                          f"like the_crown, got {describe(raw)}")
+            self.add(key, tr("campaign_file.venue_id", what=describe(raw)))
             return None
         return raw
 
     def rules(self, key: str, raw: Any) -> RuleSet | None:
         """The venue's rules: a name from config/rules, or a .yaml path relative to the campaign file."""
         if not isinstance(raw, str) or not raw.strip():
-            self.add(key, f"must name a rules file ({', '.join(rules_names())}), got {describe(raw)}")
+            self.add(key, tr("campaign_file.rules_name", names=", ".join(rules_names()), what=describe(raw)))
             return None
         name = raw.strip()
         if name not in self._rules:
             self._rules[name] = self._load_rules(key, name)
         elif self._rules[name] is None:
-            self.add(key, f"the rules file {name!r} has problems (see above)")
+            self.add(key, tr("campaign_file.rules_again", name=repr(name)))
         return self._rules[name]
 
     def _load_rules(self, key: str, name: str) -> RuleSet | None:
@@ -193,22 +251,23 @@ class _CampaignChecker(_Checker):
             known = rules_names()
             if name not in known:
                 near = _nearest(name, known)
-                self.add(key, f"no rules called {shorten(repr(name))}; {near}the rules are {', '.join(known)} "
-                              "(or write a path to a .yaml file)")
+                self.add(key, tr("campaign_file.no_rules", name=shorten(repr(name)), near=near,
+                                 names=", ".join(known)))
                 return None
             path = RULES_DIR / f"{name}.yaml"
             path = path if path.is_file() else path.with_suffix(".yml")
         try:
             return load_rules(path)
         except ConfigError as error:
-            self.add(key, f"the rules file {shorten(str(path), 80)} has problems: " + " | ".join(error.problems))
+            self.add(key, tr("campaign_file.rules_problems", path=shorten(str(path), 80),
+                             problems=" | ".join(error.problems)))
             return None
 
     def opponents(self, key: str, raw: Any) -> tuple[str, ...] | None:
         """Two to seven character ids, each a character that loads, none twice."""
         if not isinstance(raw, list) or not MIN_OPPONENTS <= len(raw) <= MAX_OPPONENTS:
-            self.add(key, f"must be a list of {MIN_OPPONENTS} to {MAX_OPPONENTS} character ids (a table seats "
-                          f"{MIN_PLAYERS} to {MAX_PLAYERS} with you), got {describe(raw)}")
+            self.add(key, tr("campaign_file.opponents", low=MIN_OPPONENTS, high=MAX_OPPONENTS, seats_low=MIN_PLAYERS,
+                             seats_high=MAX_PLAYERS, what=describe(raw)))
             return None
         known = _character_ids()
         found: list[str] = []
@@ -217,11 +276,11 @@ class _CampaignChecker(_Checker):
             line = self.doc.item_line(key, index)
             if not isinstance(item, str) or item not in known:
                 near = _nearest(item, known)
-                self.add(key, f"item {index + 1}: no character {_shown(item)}; {near}"
-                              f"the characters are {', '.join(known) or '(none)'}", line)
+                self.add(key, tr("campaign_file.no_character", item=index + 1, name=_shown(item), near=near,
+                                 names=", ".join(known) or tr("campaign_file.none")), line)
                 bad = True
             elif item in found:
-                self.add(key, f"item {index + 1}: {item} already sits at this table", line)
+                self.add(key, tr("campaign_file.seated_twice", item=index + 1, id=item), line)
                 bad = True
             else:
                 found.append(item)
@@ -231,7 +290,7 @@ class _CampaignChecker(_Checker):
         """`{finish: first}`, `{finish_top: N}` and/or `{chips_at_least: N}`."""
         example = "{finish: first}, {finish_top: 2} or {chips_at_least: 50}"
         if not isinstance(raw, dict) or not raw:
-            self.add(key, f"must be a mapping like {example}, got {describe(raw)}")
+            self.add(key, tr("campaign_file.goal", example=example, what=describe(raw)))
             return None
         data = self.mapping(key, raw, GOAL_KEYS, ())
         if len(data) != len(raw):
@@ -239,13 +298,12 @@ class _CampaignChecker(_Checker):
         seats = len(opponents) + 1 if opponents is not None else MAX_PLAYERS
         top = None
         if "finish" in data and "finish_top" in data:
-            self.add(f"{key}.finish_top", "give finish or finish_top, not both")
+            self.add(f"{key}.finish_top", tr("campaign_file.finish_both"))
             return None
         if "finish" in data:
             word = data["finish"]
             if word not in FINISH_WORDS:
-                self.add(f"{key}.finish",
-                         f"must be first (for a lower place write finish_top: N), got {describe(word)}")
+                self.add(f"{key}.finish", tr("campaign_file.finish", what=describe(word)))
                 return None
             top = 1
         if "finish_top" in data:
@@ -264,7 +322,7 @@ class _CampaignChecker(_Checker):
         if raw is None:
             return ()
         if not isinstance(raw, dict):
-            self.add(key, f"must be a mapping like {{character: vera, look: pope_joan_board}}, got {describe(raw)}")
+            self.add(key, tr("campaign_file.unlocks", what=describe(raw)))
             return None
         data = self.mapping(key, raw, UNLOCK_KINDS, ())
         bad = len(data) != len(raw)
@@ -277,8 +335,8 @@ class _CampaignChecker(_Checker):
                 line = self.doc.item_line(where, index) if isinstance(value, list) else None
                 if not isinstance(item, str) or item not in targets[kind]:
                     near = _nearest(item, targets[kind])
-                    self.add(where, f"no {kind} {_shown(item)}; {near}the {kind} names are "
-                                    f"{', '.join(targets[kind]) or '(none)'}", line)
+                    self.add(where, tr("campaign_file.no_target", kind=kind, name=_shown(item), near=near,
+                                       names=", ".join(targets[kind]) or tr("campaign_file.none")), line)
                     bad = True
                 elif Unlock(kind, item) not in found:
                     found.append(Unlock(kind, item))
@@ -297,7 +355,7 @@ def _nearest(raw: Any, known: list[str]) -> str:
     if not isinstance(raw, str):
         return ""
     close = difflib.get_close_matches(raw.strip().lower(), known, n=1, cutoff=0.6)
-    return f"did you mean {close[0]}? " if close else ""
+    return tr("campaign_file.did_you_mean", name=close[0]) + " " if close else ""
 
 
 def _shown(raw: Any) -> str:

@@ -13,18 +13,21 @@ import math
 import re
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+
+from ..locale import FALLBACK, LocaleError, catalog, tr, trn
 from .errors import ConfigError, Problem
 from .kinds import ConfigKind, register_kind
-from .rules_file import PERSONALITIES_DIR, YAML_SUFFIXES, _line_of_text, _unknown_key
-from .yaml_lines import YamlDocument, describe, key_name, read_yaml_file, read_yaml_text, shorten
+from .rules_file import PERSONALITIES_DIR, YAML_SUFFIXES
+from .yaml_lines import YamlDocument, key_name, read_yaml_file, read_yaml_text, shorten
 
 if TYPE_CHECKING:
     from game.ai.character import Character, Look, StrategyChoice
     from game.ai.strategy import Param, Registry
 
-# The keys of a character file, in the order files list them; all but mistake_rate are required.
+# The keys of a character file, in the order files list them; all but mistake_rate are required, except
+# that a shipped character's bio and lines live in the locale files (config/locales/<lang>/characters.yaml).
 TOP_KEYS = ("id", "name", "bio", "look", "staking", "lead", "dead_hand", "follow", "think_time", "chattiness",
             "lines", "mistake_rate")
 OPTIONAL_KEYS = frozenset({"mistake_rate"})
@@ -38,11 +41,11 @@ MAX_LINE = 100
 MAX_THINK = 30.0
 ID_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,23}\Z")
 COLOUR_PATTERN = re.compile(r"#[0-9a-fA-F]{6}\Z")
-_SUGGESTION = re.compile(r"did you mean ([a-z_]+)\?")
+# The player sees these problems in the game, so they are worded in the current language (tr), from the
+# locale area personality_file; check-config runs in English.
 
 _EXAMPLES = {
     "name": "name: Maud Pennyfeather",
-    "bio": "bio: Two short sentences about who they are.",
     "look": 'look: {colour: "#5b3a8c", accent: "#f2d16b", initials: MP}',
     "staking": "staking: {strategy: even}",
     "lead": "lead: {strategy: lowest}",
@@ -125,7 +128,7 @@ def _duplicate(path: Path, character_id: str, first: Path) -> Problem:
         line = read_yaml_file(path).line_of("id")
     except ConfigError:
         pass
-    return Problem(str(path), f"{character_id!r} is already the id of {first.name}; ids must be unique", line, "id")
+    return Problem(str(path), tr("personality_file.id_taken", id=repr(character_id), file=first.name), line, "id")
 
 
 def character_from_document(doc: YamlDocument, expected_id: str | None = None) -> Character:
@@ -133,8 +136,10 @@ def character_from_document(doc: YamlDocument, expected_id: str | None = None) -
     from game.ai.character import Character
 
     check = _Checker(doc)
-    data = check.mapping("", doc.data, TOP_KEYS, required=[k for k in TOP_KEYS if k not in OPTIONAL_KEYS],
-                         hints={"id": f"add a line `id: {expected_id or 'NAME'}` (the file's name without .yaml)"})
+    shipped = _shipped_words(doc.data)
+    data = check.mapping("", doc.data, TOP_KEYS,
+                         required=[k for k in TOP_KEYS if k not in OPTIONAL_KEYS and k not in shipped],
+                         hints={"id": tr("personality_file.add_id", id=expected_id or "NAME")})
     values: dict[str, Any] = {}
     for key, raw in data.items():
         read = getattr(check, f"read_{key}")
@@ -142,8 +147,10 @@ def character_from_document(doc: YamlDocument, expected_id: str | None = None) -
         if value is not None:
             values[key] = value
     if "id" in values and expected_id is not None and values["id"] != expected_id:
-        check.add("id", f"must be the file's name without .yaml ({expected_id!r}), got {values['id']!r}; "
-                        f"set id: {expected_id}, or rename the file to {values['id']}.yaml")
+        check.add("id", tr("personality_file.id_not_file_name", expected=repr(expected_id), got=repr(values["id"]),
+                           stem=expected_id, file=f"{values['id']}.yaml"))
+    for key, words in shipped.items():
+        values.setdefault(key, words)
     if check.problems:
         raise ConfigError(check.problems)
     return Character(
@@ -151,6 +158,28 @@ def character_from_document(doc: YamlDocument, expected_id: str | None = None) -
         staking=values["staking"], lead=values["lead"], dead_hand=values["dead_hand"], follow=values["follow"],
         think_time=values["think_time"], chattiness=values["chattiness"], lines=values["lines"],
         mistake_rate=values.get("mistake_rate", 0.0))
+
+
+def _shipped_words(data: Any) -> dict[str, Any]:
+    """The bio and lines the English locale holds for the file's id: a shipped character's words."""
+    from game.ai.character import MOMENTS
+
+    character_id = data.get("id") if isinstance(data, dict) else None
+    if not isinstance(character_id, str) or not ID_PATTERN.match(character_id):
+        return {}
+    try:
+        entries = catalog(FALLBACK).entries
+    except LocaleError:
+        return {}
+    prefix = f"characters.{character_id}."
+    words: dict[str, Any] = {}
+    bio = entries.get(prefix + "bio")
+    if isinstance(bio, str) and bio.strip():
+        words["bio"] = " ".join(bio.split())
+    said = {moment: entries.get(f"{prefix}lines.{moment}") for moment in MOMENTS}
+    if all(isinstance(sayings, tuple) and sayings for sayings in said.values()):
+        words["lines"] = MappingProxyType(said)
+    return words
 
 
 class _Checker:
@@ -173,27 +202,32 @@ class _Checker:
         """The known keys of a mapping value; unknown and missing keys are problems."""
         prefix = f"{key}." if key else ""
         if not isinstance(raw, dict):
-            hint = f" like {example}" if example else ""
-            self.add(key, f"must be a mapping{hint}, got {describe(raw)}")
+            if example:
+                self.add(key, tr("personality_file.not_mapping_like", example=example, got=_got(raw)))
+            else:
+                self.add(key, tr("personality_file.not_mapping", got=_got(raw)))
             return {}
         found: dict[str, Any] = {}
         suggested: set[str] = set()  # a misspelt key is reported once, not again as a missing one
         for raw_key, value in raw.items():
             name = key_name(raw_key)
             if not isinstance(raw_key, str) or name not in known:
-                why = _unknown_key(name, known, {})
-                suggested.update(near for near in _SUGGESTION.findall(why)
-                                 if difflib.SequenceMatcher(None, name.lower(), near).ratio() >= 0.75)
-                self.add(prefix + name, why)
+                near = _near_key(name, known)
+                if near is not None and difflib.SequenceMatcher(None, name.lower(), near).ratio() >= 0.75:
+                    suggested.add(near)
+                self.add(prefix + name, _unknown_key_why(near, known))
             else:
                 found[name] = value
         for name in required:
             if name not in found and name not in suggested:
-                example_line = _EXAMPLES.get(prefix + name)
-                hint = f"; add a line such as `{example_line}`" if example_line else ""
+                where = self.doc.line_of(key) if key else self.doc.line
+                example_line = _example(prefix + name)
                 if hints and name in hints:
-                    hint = f"; {hints[name]}"
-                self.add(prefix + name, f"missing{hint}", self.doc.line_of(key) if key else self.doc.line)
+                    self.add(prefix + name, tr("personality_file.missing_hint", hint=hints[name]), where)
+                elif example_line:
+                    self.add(prefix + name, tr("personality_file.missing_example", example=example_line), where)
+                else:
+                    self.add(prefix + name, tr("personality_file.missing"), where)
         return {name: found[name] for name in known if name in found}
 
     # ----- who they are -------------------------------------------------------------------
@@ -201,15 +235,14 @@ class _Checker:
     def read_id(self, key: str, raw: Any) -> str | None:
         """A short lower-case id usable in `--ai` lists, not taken by a built-in AI."""
         if not isinstance(raw, str):
-            self.add(key, f"must be a short lower-case word like maud, got {describe(raw)}")
+            self.add(key, tr("personality_file.id_not_word", got=_got(raw)))
             return None
         if not ID_PATTERN.match(raw):
-            self.add(key, f"must be 1 to 24 lower-case letters, digits or _, starting with a letter, "
-                          f"got {shorten(repr(raw))}")
+            self.add(key, tr("personality_file.id_letters", got=shorten(repr(raw))))
             return None
         from game.ai.registry import BUILT_IN
         if raw in BUILT_IN:
-            self.add(key, f"{raw!r} is the id of a built-in AI ({', '.join(sorted(BUILT_IN))}); choose another")
+            self.add(key, tr("personality_file.id_built_in", id=repr(raw), ids=", ".join(sorted(BUILT_IN))))
             return None
         return raw
 
@@ -226,15 +259,12 @@ class _Checker:
     def _text(self, key: str, raw: Any, limit: int, item: int | None = None) -> str | None:
         """One line of text, not blank, at most `limit` characters (item `item` of the list under `key`)."""
         line = None if item is None else self.doc.item_line(key, item)
-        label = "" if item is None else f"item {item + 1} "
-        text, issues = _line_of_text(raw, blank_ok=False)
-        for _, why in issues:
-            self.add(key, label + why, line)
-        if issues:
-            return None
-        assert isinstance(text, str)
-        if len(text) > limit:
-            self.add(key, f"{label}must be at most {limit} characters, got {len(text)}", line)
+        text = raw.strip() if isinstance(raw, str) else ""
+        why = _not_one_line(raw)
+        if why is None and len(text) > limit:
+            why = tr("personality_file.too_long", limit=limit, count=len(text))
+        if why is not None:
+            self.add(key, why if item is None else tr("personality_file.item", number=item + 1, why=why), line)
             return None
         return text
 
@@ -250,16 +280,16 @@ class _Checker:
             raw_initials = found["initials"]
             if not isinstance(raw_initials, str) or not 1 <= len(raw_initials.strip()) <= 3 \
                     or any(ch.isspace() for ch in raw_initials.strip()):
-                self.add(f"{key}.initials", f"must be 1 to 3 letters like MP, got {describe(raw_initials)}")
+                self.add(f"{key}.initials", tr("personality_file.initials", got=_got(raw_initials)))
             else:
                 initials = raw_initials.strip()
         portrait = "plain"
         if "portrait" in found:
             style = found["portrait"]
             if not isinstance(style, str) or style not in PORTRAIT_STYLES:
-                near = _nearest(style, PORTRAIT_STYLES)
-                self.add(f"{key}.portrait", f"must be a portrait style, got {describe(style)}; {near}"
-                                            f"the styles are {', '.join(PORTRAIT_STYLES)}")
+                self.add(f"{key}.portrait", _with_near(
+                    "personality_file.portrait", _nearest(style, PORTRAIT_STYLES), got=_got(style),
+                    styles=", ".join(PORTRAIT_STYLES)))
             else:
                 portrait = style
         if colour is None or accent is None or initials is None:
@@ -270,8 +300,7 @@ class _Checker:
         """A colour written "#rrggbb"."""
         if isinstance(raw, str) and COLOUR_PATTERN.match(raw.strip()):
             return raw.strip().lower()
-        hint = ' (put it in quotes: YAML reads # as the start of a comment)' if raw is None else ""
-        self.add(key, f'must be a colour written "#rrggbb" like "#5b3a8c", got {describe(raw)}{hint}')
+        self.add(key, tr("personality_file.colour_quotes" if raw is None else "personality_file.colour", got=_got(raw)))
         return None
 
     # ----- how they play ------------------------------------------------------------------
@@ -301,7 +330,7 @@ class _Checker:
             found: dict[str, Any] = {"strategy": raw}
         else:
             found = self.mapping(key, raw, STRATEGY_KEYS, ("strategy",), _EXAMPLES[key].split(": ", 1)[1],
-                                 {"strategy": f"name one of {', '.join(registry.names())}"})
+                                 {"strategy": tr("personality_file.name_one_of", names=", ".join(registry.names()))})
             if not found and not isinstance(raw, dict):
                 return None
         name = found.get("strategy")
@@ -309,20 +338,18 @@ class _Checker:
         if "strategy" in found:
             where = f"{key}.strategy" if not isinstance(raw, str) else key
             if not isinstance(name, str):
-                self.add(where, f"must name a {registry.decision} strategy ({', '.join(registry.names())}), "
-                                f"got {describe(name)}")
+                self.add(where, tr(f"personality_file.strategy_not_named.{key}", names=", ".join(registry.names()),
+                                   got=_got(name)))
             elif name not in registry:
-                near = _nearest(name, registry.names())
-                self.add(where, f"unknown {registry.decision} strategy {shorten(repr(name))}; {near}"
-                                f"the {registry.decision} strategies are {', '.join(registry.names())}")
+                self.add(where, _with_near(f"personality_file.strategy_unknown.{key}", _nearest(name, registry.names()),
+                                           got=shorten(repr(name)), names=", ".join(registry.names())))
             else:
                 strategy = registry.get(name)
         raw_params = found.get("params")
         if raw_params is None:
             raw_params = {}
         if not isinstance(raw_params, dict):
-            self.add(f"{key}.params",
-                     f"must be a mapping of parameters like {{share: 0.5}}, got {describe(raw_params)}")
+            self.add(f"{key}.params", tr("personality_file.params_not_mapping", got=_got(raw_params)))
             return None
         if strategy is None:
             return None
@@ -332,11 +359,14 @@ class _Checker:
             pname = key_name(raw_key)
             where = f"{key}.params.{pname}"
             if not isinstance(raw_key, str) or pname not in strategy.params:
-                if strategy.params:
-                    self.add(where, _unknown_key(pname, strategy.params, {}).replace(
-                        "unknown key", "unknown parameter", 1).replace("the keys are", f"{strategy.name} takes"))
+                near = _near_key(pname, strategy.params)
+                if near is not None:
+                    self.add(where, tr("personality_file.unknown_parameter_near", near=near))
+                elif strategy.params:
+                    self.add(where, tr("personality_file.unknown_parameter", strategy=strategy.name,
+                                       names=", ".join(strategy.params)))
                 else:
-                    self.add(where, f"unknown parameter; {strategy.name} takes no parameters")
+                    self.add(where, tr("personality_file.no_parameters", strategy=strategy.name))
                 bad = True
                 continue
             checked = self._param(where, strategy.params[pname], value)
@@ -355,13 +385,15 @@ class _Checker:
         if spec.kind is bool:
             if isinstance(raw, bool):
                 return raw
-            self.add(key, f"must be true or false, got {describe(raw)}")
+            self.add(key, tr("personality_file.true_false", got=_got(raw)))
             return None
         if spec.kind is str:
             if not isinstance(raw, str) or (spec.choices and raw not in spec.choices):
-                choices = f"one of {', '.join(spec.choices)}" if spec.choices else "a word"
-                near = _nearest(raw, spec.choices) if spec.choices else ""
-                self.add(key, f"must be {choices}, got {describe(raw)}" + (f"; {near.rstrip('; ')}" if near else ""))
+                if spec.choices:
+                    self.add(key, _with_near("personality_file.one_of", _nearest(raw, spec.choices),
+                                             choices=", ".join(spec.choices), got=_got(raw)))
+                else:
+                    self.add(key, tr("personality_file.a_word", got=_got(raw)))
                 return None
             return raw
         whole = spec.kind is int
@@ -369,7 +401,7 @@ class _Checker:
         if value is None:
             return None
         if not _in_range(value, spec):
-            self.add(key, f"must be {_range_words(spec)}, got {_shown(value)}")
+            self.add(key, _out_of_range(spec, value))
             return None
         return value
 
@@ -377,7 +409,7 @@ class _Checker:
         """A mapping of names to numbers, such as a mix's weights."""
         if not isinstance(raw, dict):
             example = ", ".join(f"{name}: 1" for name in spec.keys[:2]) or "name: 1"
-            self.add(key, f"must be a mapping like {{{example}}}, got {describe(raw)}")
+            self.add(key, tr("personality_file.not_mapping_like", example=f"{{{example}}}", got=_got(raw)))
             return None
         found: dict[str, float] = {}
         bad = False
@@ -385,39 +417,41 @@ class _Checker:
             name = key_name(raw_key)
             where = f"{key}.{name}"
             if not isinstance(raw_key, str) or (spec.keys and name not in spec.keys):
-                self.add(where, _unknown_key(name, spec.keys, {}).replace("the keys are", "choose from"))
+                near = _near_key(name, spec.keys)
+                self.add(where, tr("personality_file.unknown_key_near", near=near) if near is not None
+                         else tr("personality_file.unknown_weight", keys=", ".join(spec.keys)))
                 bad = True
                 continue
             number = self._number(where, value, whole=False)
             if number is None:
                 bad = True
             elif not _in_range(number, spec):
-                self.add(where, f"must be {_range_words(spec)}, got {_shown(number)}")
+                self.add(where, _out_of_range(spec, number))
                 bad = True
             else:
                 found[name] = float(number)
         if bad:
             return None
         if not any(weight > 0 for weight in found.values()):
-            self.add(key, "needs at least one weight above 0")
+            self.add(key, tr("personality_file.no_weight"))
             return None
         return MappingProxyType(found)
 
     def _number(self, key: str, raw: Any, whole: bool, line: int | None = None) -> float | int | None:
         """A number (a whole one when `whole`); bools, text and infinities are refused."""
         if isinstance(raw, bool) or not isinstance(raw, (int, float)) or (whole and not isinstance(raw, int)):
-            wanted = "a whole number" if whole else "a number"
-            hint = ""
+            quoted = False
             if isinstance(raw, str):
                 try:
                     float(raw.strip())
-                    hint = " (write the number without quotes)"
+                    quoted = True
                 except ValueError:
                     pass
-            self.add(key, f"must be {wanted}, got {describe(raw)}{hint}", line)
+            wanted = ("whole_number" if whole else "number") + ("_quoted" if quoted else "")
+            self.add(key, tr(f"personality_file.{wanted}", got=_got(raw)), line)
             return None
         if isinstance(raw, float) and not math.isfinite(raw):
-            self.add(key, f"must be a finite number, got {describe(raw)}", line)
+            self.add(key, tr("personality_file.finite", got=_got(raw)), line)
             return None
         return raw
 
@@ -427,7 +461,7 @@ class _Checker:
         if value is None:
             return None
         if not 0 <= value <= 1:
-            self.add(key, f"must be between 0 and 1, got {_shown(value)}")
+            self.add(key, tr("personality_file.between", low=0, high=1, got=_shown(value)))
             return None
         return float(value)
 
@@ -442,13 +476,13 @@ class _Checker:
             if value is None:
                 continue
             if not 0 <= value <= MAX_THINK:
-                self.add(f"{key}.{name}", f"must be 0 to {_shown(MAX_THINK)} seconds, got {_shown(value)}")
+                self.add(f"{key}.{name}", tr("personality_file.seconds", max=_shown(MAX_THINK), got=_shown(value)))
                 continue
             bounds.append(float(value))
         if len(bounds) != 2:
             return None
         if bounds[0] > bounds[1]:
-            self.add(f"{key}.min", f"must not be more than max ({_shown(bounds[1])}), got {_shown(bounds[0])}")
+            self.add(f"{key}.min", tr("personality_file.min_over_max", max=_shown(bounds[1]), got=_shown(bounds[0])))
             return None
         return bounds[0], bounds[1]
 
@@ -472,7 +506,7 @@ class _Checker:
             if isinstance(sayings, str):
                 sayings = [sayings]
             if not isinstance(sayings, list) or not sayings:
-                self.add(where, f"must be a list of one or more lines, got {describe(sayings)}")
+                self.add(where, tr("personality_file.no_sayings", got=_got(sayings)))
                 bad = True
                 continue
             kept = []
@@ -494,12 +528,76 @@ def _registries() -> dict[str, Registry[Any]]:
     return {"staking": STAKING, "lead": LEADING, "dead_hand": DEAD_HAND, "follow": FOLLOWING}
 
 
-def _nearest(raw: Any, known: tuple[str, ...] | list[str]) -> str:
-    """'did you mean X? ' for the closest known word, or nothing."""
+def _nearest(raw: Any, known: tuple[str, ...] | list[str]) -> str | None:
+    """The known word closest to `raw`, if one is close."""
     if not isinstance(raw, str):
-        return ""
+        return None
     close = difflib.get_close_matches(raw.strip().lower(), list(known), n=1, cutoff=0.6)
-    return f"did you mean {close[0]}? " if close else ""
+    return close[0] if close else None
+
+
+def _near_key(name: str, known: Iterable[str]) -> str | None:
+    """The known key a misspelt `name` most likely meant ("Lines" or "look-s" -> lines, look)."""
+    known = list(known)
+    plain = name.strip().lower().replace("-", "_").replace(" ", "_")
+    if plain in known:
+        return plain
+    close = difflib.get_close_matches(plain, known, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def _unknown_key_why(near: str | None, known: Iterable[str]) -> str:
+    """Why a key is refused, with the nearest known key when there is one."""
+    if near is not None:
+        return tr("personality_file.unknown_key_near", near=near)
+    return tr("personality_file.unknown_key", keys=", ".join(known))
+
+
+def _with_near(key: str, near: str | None, **params: object) -> str:
+    """The words of `key`, or of `key_near` naming the closest known word when there is one."""
+    return tr(f"{key}_near", near=near, **params) if near is not None else tr(key, **params)
+
+
+def _example(key: str) -> str:
+    """A line to add for a missing key, like `think_time: {min: 0.5, max: 1.5}` ("" when there is none)."""
+    if key == "bio":
+        return tr("personality_file.example_bio")
+    return _EXAMPLES.get(key, "")
+
+
+def _got(value: object) -> str:
+    """What a YAML value is, in the current language and one short line (never the whole of a big value)."""
+    if value is None:
+        return tr("personality_file.got.null")
+    if isinstance(value, bool):
+        return tr("personality_file.got.true" if value else "personality_file.got.false")
+    if isinstance(value, (int, float)):
+        return tr("personality_file.got.number", value=shorten(repr(value)))
+    if isinstance(value, str):
+        return tr("personality_file.got.text", value=shorten(repr(value))) if value.strip() \
+            else tr("personality_file.got.blank")
+    if isinstance(value, list):
+        return trn("personality_file.got.list", len(value))
+    if isinstance(value, dict):
+        return tr("personality_file.got.mapping")
+    return tr("personality_file.got.other", type=type(value).__name__)
+
+
+def _not_one_line(raw: Any) -> str | None:
+    """Why `raw` is not one line of text (numbers and dates are refused: quote them), or None when it is."""
+    if not isinstance(raw, str):
+        quote = raw is not None and not isinstance(raw, (list, dict))
+        return tr("personality_file.text_quote" if quote else "personality_file.text", got=_got(raw))
+    text = raw.strip()
+    if not text:
+        return tr("personality_file.blank")
+    if "\n" in text:
+        return tr("personality_file.one_line")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # an escape such as "\ud800" names half a character, which no file can hold
+        return tr("personality_file.half_character")
+    return None
 
 
 def _in_range(value: float, spec: Param) -> bool:
@@ -507,13 +605,13 @@ def _in_range(value: float, spec: Param) -> bool:
     return (spec.low is None or value >= spec.low) and (spec.high is None or value <= spec.high)
 
 
-def _range_words(spec: Param) -> str:
-    """The parameter's range in words."""
+def _out_of_range(spec: Param, value: float) -> str:
+    """Why `value` is refused: the parameter's range in words."""
     if spec.low is not None and spec.high is not None:
-        return f"between {_shown(spec.low)} and {_shown(spec.high)}"
+        return tr("personality_file.between", low=_shown(spec.low), high=_shown(spec.high), got=_shown(value))
     if spec.low is not None:
-        return f"at least {_shown(spec.low)}"
-    return f"at most {_shown(spec.high)}"
+        return tr("personality_file.at_least", low=_shown(spec.low), got=_shown(value))
+    return tr("personality_file.at_most", high=_shown(spec.high), got=_shown(value))
 
 
 def _shown(value: float | None) -> str:

@@ -5,13 +5,15 @@ can get wrong: unknown keys, duplicated keys, values of the wrong type (in YAML
 `true` is not 1 and `"4"` is not 4), card names. The engine's `RuleSet.problems()`
 stays the one place that knows which values and combinations RULES.md allows
 (ranges, choices, staking: even against ante_boodle, ...); its `key: why`
-messages are mapped back to the line of that key here.
+messages are mapped back to the line of that key here, and worded in the current language
+(the `rules_file` locale area) by matching the engine's English sentence.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
+import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -20,6 +22,7 @@ import yaml  # type: ignore[import-untyped]
 from game.engine.cards import Card
 from game.engine.rules import FIRST_LEAD_DEFAULT, RuleSet, RulesError
 
+from ..locale import tr
 from .errors import ConfigError, Problem
 from .kinds import ConfigKind, register_kind
 from .yaml_lines import YamlDocument, describe, key_name, read_yaml_bytes, read_yaml_file, read_yaml_text
@@ -51,25 +54,26 @@ def _unquote_hint(raw: str, wanted: str) -> str:
     """A hint when text in quotes looks like the value that was wanted."""
     text = raw.strip().lower()
     if wanted == "number" and text.lstrip("+-").isdigit():
-        return " (write the number without quotes)"
+        return tr("rules_file.hint_number")
     if wanted == "flag" and text in ("true", "false", "yes", "no", "on", "off"):
-        return " (write true or false without quotes)"
+        return tr("rules_file.hint_flag")
     return ""
 
 
-def _whole(raw: Any, or_null: str = "") -> tuple[Any, Issues]:
+def _whole(raw: Any, or_null: bool = False) -> tuple[Any, Issues]:
     """A whole number; bools, decimals and numbers in quotes are refused."""
     if isinstance(raw, int) and not isinstance(raw, bool):
         return raw, []
     if raw is None and or_null:
         return None, []
     hint = _unquote_hint(raw, "number") if isinstance(raw, str) else ""
-    return None, [(None, f"must be a whole number{or_null}, got {describe(raw)}{hint}")]
+    why = tr("rules_file.whole_number_or_null" if or_null else "rules_file.whole_number", what=describe(raw))
+    return None, [(None, why + hint)]
 
 
 def _whole_or_null(raw: Any) -> tuple[Any, Issues]:
     """A whole number, or null."""
-    return _whole(raw, " (or null for no limit)")
+    return _whole(raw, or_null=True)
 
 
 def _flag(raw: Any) -> tuple[Any, Issues]:
@@ -77,30 +81,30 @@ def _flag(raw: Any) -> tuple[Any, Issues]:
     if isinstance(raw, bool):
         return raw, []
     hint = _unquote_hint(raw, "flag") if isinstance(raw, str) else ""
-    return None, [(None, f"must be true or false, got {describe(raw)}{hint}")]
+    return None, [(None, tr("rules_file.flag", what=describe(raw)) + hint)]
 
 
 def _word(raw: Any) -> tuple[Any, Issues]:
     """A word; which words are allowed is the engine's to say."""
     if isinstance(raw, str):
         return raw, []
-    return None, [(None, f"must be a word, got {describe(raw)}")]
+    return None, [(None, tr("rules_file.word", what=describe(raw)))]
 
 
 def _line_of_text(raw: Any, blank_ok: bool) -> tuple[Any, Issues]:
     """One line of text (numbers and dates are refused: quote them)."""
     if not isinstance(raw, str):
-        hint = " (put it in quotes)" if raw is not None and not isinstance(raw, (list, dict)) else ""
-        return None, [(None, f"must be text, got {describe(raw)}{hint}")]
+        quote = raw is not None and not isinstance(raw, (list, dict))
+        return None, [(None, tr("rules_file.text_quote" if quote else "rules_file.text", what=describe(raw)))]
     text = raw.strip()
     if not text and not blank_ok:
-        return None, [(None, "must not be blank")]
+        return None, [(None, tr("rules_file.blank"))]
     if "\n" in text:
-        return None, [(None, "must be one line of text")]
+        return None, [(None, tr("rules_file.one_line"))]
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # an escape such as "\ud800" names half a character, which no file can hold
-        return None, [(None, "must be text that can be written out: it has half of an escaped character")]
+        return None, [(None, tr("rules_file.half_character"))]
     return text, []
 
 
@@ -117,17 +121,17 @@ def _description(raw: Any) -> tuple[Any, Issues]:
 def _cards(raw: Any) -> tuple[Any, Issues]:
     """A list of card names like [AS, KH, QC, JD]; each bad item is reported at its own line."""
     if not isinstance(raw, list):
-        return None, [(None, f"must be a list of cards like [AS, KH, QC, JD], got {describe(raw)}")]
+        return None, [(None, tr("rules_file.cards", what=describe(raw)))]
     cards: list[Card] = []
     issues: Issues = []
     for index, item in enumerate(raw):
         if not isinstance(item, str):
-            issues.append((index, f"item {index + 1} must be a card like 10H, got {describe(item)}"))
+            issues.append((index, tr("rules_file.card_item", number=index + 1, what=describe(item))))
             continue
         try:
             cards.append(Card.parse(item))
         except ValueError as error:
-            issues.append((index, f"item {index + 1}: {error}"))
+            issues.append((index, tr("rules_file.card_item_error", number=index + 1, error=error)))
     return tuple(cards), issues
 
 
@@ -138,7 +142,7 @@ def _first_lead(raw: Any) -> tuple[Any, Issues]:
             return (raw if raw == FIRST_LEAD_DEFAULT else str(Card.parse(raw))), []
         except ValueError:
             return raw, []
-    return None, [(None, f"must be dealer_left or a card like 2D, got {describe(raw)}")]
+    return None, [(None, tr("rules_file.first_lead", what=describe(raw)))]
 
 
 _READERS: dict[str, Reader] = {
@@ -238,7 +242,7 @@ def rules_from_document(doc: YamlDocument) -> RuleSet:
     except RulesError:  # problems() came back empty above, so this means the engine changed under us
         raise ConfigError([_engine_problem(doc, message) for message in
                            _UncheckedRuleSet(**_arguments(values, {})).problems()] or
-                          [Problem(doc.source, "the engine refused these rules")]) from None
+                          [Problem(doc.source, tr("rules_file.refused"))]) from None
 
 
 def _read_value(doc: YamlDocument, key: str, raw: Any, values: dict[str, Any], bad: set[str],
@@ -260,7 +264,7 @@ def _read_section(doc: YamlDocument, section: str, raw: Any, values: dict[str, A
     leaves = _SECTION_LEAVES[section]
     if not isinstance(raw, dict):
         example = ", ".join(f"{leaf}: {_yaml_form(_default_of(f'{section}.{leaf}'))}" for leaf in leaves)
-        problems.append(Problem(doc.source, f"must be a mapping like {{{example}}}, got {describe(raw)}",
+        problems.append(Problem(doc.source, tr("rules_file.section", example=f"{{{example}}}", what=describe(raw)),
                                 doc.line_of(section), section))
         bad.update(f"{section}.{leaf}" for leaf in leaves)
         return
@@ -278,13 +282,13 @@ def _unknown_key(name: str, known: Iterable[str], homes: Mapping[str, str]) -> s
     known = list(known)
     plain = name.strip().lower().replace("-", "_").replace(" ", "_")
     if plain in known:
-        return f"unknown key; did you mean {plain}?"
+        return tr("rules_file.unknown_key_did_you_mean", name=plain)
     if plain in homes:
-        return f"unknown key here; did you mean {homes[plain]}?"
+        return tr("rules_file.unknown_key_here", name=homes[plain])
     close = difflib.get_close_matches(plain, known + list(homes.values()), n=1, cutoff=0.6)
     if close:
-        return f"unknown key; did you mean {close[0]}?"
-    return f"unknown key; the keys are {', '.join(known)}"
+        return tr("rules_file.unknown_key_did_you_mean", name=close[0])
+    return tr("rules_file.unknown_key", keys=", ".join(known))
 
 
 def _arguments(values: Mapping[str, Any], stand_ins: Mapping[str, Any]) -> dict[str, Any]:
@@ -319,9 +323,38 @@ def _engine_problem(doc: YamlDocument, message: str) -> Problem:
     key, sep, why = message.partition(": ")
     if not sep or key not in TOP_KEYS + RULES_KEYS:
         return Problem(doc.source, message)
+    why = engine_words(why)
     if not doc.has(key):
-        why += f" ({key} is not in the file, so the default {_yaml_form(_default_of(key))} applies)"
+        why += tr("rules_file.default_applies", name=key, default=_yaml_form(_default_of(key)))
     return Problem(doc.source, why, doc.line_of(key), key)
+
+
+# The engine words its `key: why` problems in English (RULES.md's words); each sentence it can say is
+# matched here and said again in the current language. A sentence not listed passes through unchanged.
+_ENGINE_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), key) for pattern, key in (
+    (r"needs 1 to 13 cards, got (?P<count>-?\d+)", "rules_file.engine.boodle_count"),
+    (r"(?P<cards>.+) listed more than once", "rules_file.engine.listed_twice"),
+    (r"must not be negative, got (?P<value>.+)", "rules_file.engine.negative"),
+    (r"must be at least 1, got (?P<value>.+)", "rules_file.engine.at_least_one"),
+    (r"must be (?P<low>\d+) to (?P<high>\d+), got (?P<value>.+)", "rules_file.engine.players"),
+    (r"must be at least 1 \(or null for no limit\), got (?P<value>.+)", "rules_file.engine.deals_at_least_one"),
+    (r"null \(no limit\) needs an ante .*", "rules_file.engine.endless"),
+    (r"must be one of (?P<choices>.+), got (?P<value>.+)", "rules_file.engine.one_of"),
+    (r"write the card as (?P<card>\S+), not (?P<value>.+)", "rules_file.engine.card_spelling"),
+    (r"must be (?P<default>\w+) or a card like 2D, got (?P<value>.+)", "rules_file.engine.first_lead"),
+    (r"even needs ante_boodle \((?P<ante>-?\d+)\) divisible by the (?P<count>\d+) boodle cards",
+     "rules_file.engine.even_staking"),
+    (r"(?P<chips>-?\d+) cannot pay the first ante of (?P<ante>-?\d+)", "rules_file.engine.cannot_pay"),
+))
+
+
+def engine_words(why: str) -> str:
+    """One of the engine's English `why` sentences in the current language (unchanged when not known)."""
+    for pattern, key in _ENGINE_SENTENCES:
+        found = pattern.fullmatch(why)
+        if found:
+            return tr(key, **found.groupdict())
+    return why
 
 
 def _yaml_form(value: Any) -> str:
@@ -366,9 +399,10 @@ def rules_path(name_or_path: str | Path, folder: str | Path = RULES_DIR) -> Path
             return path
     names = rules_names(folder)
     close = difflib.get_close_matches(str(name_or_path).lower(), names, n=1)
-    hint = f"did you mean {close[0]}? " if close else ""
-    raise ConfigError.single(str(name_or_path), f"no such rules; {hint}the rules in {folder} are "
-                                                f"{', '.join(names) or '(none)'}")
+    shown = ", ".join(names) or tr("rules_file.none")
+    why = (tr("rules_file.no_such_rules_close", close=close[0], folder=folder, names=shown) if close
+           else tr("rules_file.no_such_rules", folder=folder, names=shown))
+    raise ConfigError.single(str(name_or_path), why)
 
 
 def rules_by_name(name_or_path: str | Path, folder: str | Path = RULES_DIR) -> RuleSet:

@@ -4,7 +4,8 @@ The values come from PyYAML's SafeLoader, so the file means exactly what
 `yaml.safe_load` would make of it; the lines come from the composed node tree
 (`yaml.compose` marks) of the same parse. Every way of failing, from a missing
 file to bytes that are not UTF-8 to a syntax error, becomes a `ConfigError`
-whose lines name the file and, where PyYAML knows it, the line.
+whose lines name the file and, where PyYAML knows it, the line. The words of a problem are in the
+current language (the `config` locale area); PyYAML's own details stay as PyYAML words them.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, Mapping
 
 import yaml  # type: ignore[import-untyped]
 
+from ..locale import tr, trn
 from .errors import ConfigError, Problem
 
 MERGE_TAG = "tag:yaml.org,2002:merge"
@@ -74,18 +76,18 @@ def shorten(text: str, limit: int = _SHOWN_TEXT) -> str:
 def describe(value: object) -> str:
     """What a YAML value is, in words and in one short line (never the whole of a big value)."""
     if value is None:
-        return "nothing (null)"
+        return tr("config.value.null")
     if isinstance(value, bool):
-        return f"the true/false value {'true' if value else 'false'}"
+        return tr("config.value.flag", value="true" if value else "false")
     if isinstance(value, (int, float)):
-        return f"the number {shorten(repr(value))}"
+        return tr("config.value.number", value=shorten(repr(value)))
     if isinstance(value, str):
-        return f"the text {shorten(repr(value))}" if value.strip() else "blank text"
+        return tr("config.value.text", value=shorten(repr(value))) if value.strip() else tr("config.value.blank")
     if isinstance(value, list):
-        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+        return trn("config.value.list", len(value))
     if isinstance(value, dict):
-        return "a mapping (key: value pairs)"
-    return f"a {type(value).__name__} value"
+        return tr("config.value.mapping")
+    return tr("config.value.other", kind=type(value).__name__)
 
 
 def read_yaml_file(path: str | Path) -> YamlDocument:
@@ -94,13 +96,13 @@ def read_yaml_file(path: str | Path) -> YamlDocument:
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
-        raise ConfigError.single(source, "file not found") from None
+        raise ConfigError.single(source, tr("config.read.not_found")) from None
     except IsADirectoryError:
-        raise ConfigError.single(source, "is a folder, not a file") from None
+        raise ConfigError.single(source, tr("config.read.is_folder")) from None
     except PermissionError:
-        raise ConfigError.single(source, "cannot read the file: permission denied") from None
+        raise ConfigError.single(source, tr("config.read.permission")) from None
     except OSError as error:
-        raise ConfigError.single(source, f"cannot read the file: {error.strerror or error}") from None
+        raise ConfigError.single(source, tr("config.read.cannot_read", error=error.strerror or error)) from None
     return read_yaml_bytes(data, source)
 
 
@@ -112,8 +114,7 @@ def read_yaml_bytes(data: bytes, source: str) -> YamlDocument:
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         raise ConfigError.single(
-            source, f"not UTF-8 text: byte 0x{data[error.start]:02x} at column {column} cannot be read "
-                    "(save the file as UTF-8)", line) from None
+            source, tr("config.read.not_utf8", byte=f"0x{data[error.start]:02x}", column=column), line) from None
     return read_yaml_text(text, source)
 
 
@@ -126,12 +127,10 @@ def read_yaml_text(text: str, source: str) -> YamlDocument:
     try:
         node = _compose(loader, source, text)
         if node is None or (isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null"):
-            raise ConfigError.single(source, "the file is empty: expected settings such as `name: My rules`")
+            raise ConfigError.single(source, tr("config.read.empty"))
         if not isinstance(node, yaml.MappingNode):
             data = _construct(loader, node, source)
-            raise ConfigError.single(
-                source, f"the top level must be a mapping of settings (key: value lines), got {describe(data)}",
-                _line(node))
+            raise ConfigError.single(source, tr("config.read.not_mapping", what=describe(data)), _line(node))
         key_lines: dict[str, int] = {}
         item_lines: dict[str, tuple[int, ...]] = {}
         duplicates: list[Problem] = []
@@ -140,7 +139,7 @@ def read_yaml_text(text: str, source: str) -> YamlDocument:
     finally:
         loader.dispose()
     if not isinstance(data, dict):  # cannot happen for a mapping node, but never trust it blindly
-        raise ConfigError.single(source, "the top level must be a mapping of settings", _line(node))
+        raise ConfigError.single(source, tr("config.read.not_mapping_short"), _line(node))
     return YamlDocument(source, data, _line(node), key_lines, item_lines, tuple(duplicates))
 
 
@@ -151,7 +150,7 @@ def _compose(loader: Any, source: str, text: str) -> Any:
     except yaml.YAMLError as error:
         raise ConfigError([_yaml_problem(error, source, text)]) from None
     except RecursionError:
-        raise ConfigError.single(source, "the YAML is nested too deeply to read") from None
+        raise ConfigError.single(source, tr("config.read.too_deep")) from None
 
 
 def _construct(loader: Any, node: Any, source: str) -> Any:
@@ -161,12 +160,12 @@ def _construct(loader: Any, node: Any, source: str) -> Any:
     except yaml.YAMLError as error:
         raise ConfigError([_yaml_problem(error, source, "")]) from None
     except RecursionError:
-        raise ConfigError.single(source, "the YAML is nested too deeply to read") from None
+        raise ConfigError.single(source, tr("config.read.too_deep")) from None
     except Exception as error:  # noqa: BLE001
         # explicit tags (`!!int abc`) and impossible dates (2024-13-45) pass the parser and fail here
         # with plain Python errors; building values from safe YAML has no other side to go wrong
         why = shorten(str(error), _SHOWN_ERROR) or type(error).__name__
-        raise ConfigError.single(source, f"a value cannot be read: {why}", _first_bad_scalar(node)) from None
+        raise ConfigError.single(source, tr("config.read.bad_value", error=why), _first_bad_scalar(node)) from None
 
 
 def _yaml_problem(error: Exception, source: str, text: str) -> Problem:
@@ -175,14 +174,16 @@ def _yaml_problem(error: Exception, source: str, text: str) -> Problem:
         line = text.count("\n", 0, error.position) + 1 if text else None
         char = error.character
         code = char if isinstance(char, int) else ord(char) if isinstance(char, str) and char else 0
-        return Problem(source, f"YAML cannot contain the character #x{code:04x} ({error.reason})", line)
+        return Problem(source, tr("config.read.bad_character", code=f"#x{code:04x}", reason=error.reason), line)
     if isinstance(error, yaml.MarkedYAMLError):
         context_first = error.context_mark is not None and str(error.context or "").startswith(_CONTEXT_FIRST)
         mark = error.context_mark if context_first else error.problem_mark or error.context_mark
-        words = ", ".join(part for part in (error.context, error.problem) if part) or "cannot be parsed"
-        kind = "YAML value error" if isinstance(error, yaml.constructor.ConstructorError) else "YAML syntax error"
-        return Problem(source, f"{kind}: {' '.join(words.split())}", mark.line + 1 if mark is not None else None)
-    return Problem(source, f"YAML error: {shorten(' '.join(str(error).split()), _SHOWN_ERROR)}")
+        words = ", ".join(part for part in (error.context, error.problem) if part) or tr("config.read.cannot_parse")
+        details = " ".join(words.split())
+        why = (tr("config.read.value_error", details=details) if isinstance(error, yaml.constructor.ConstructorError)
+               else tr("config.read.syntax", details=details))
+        return Problem(source, why, mark.line + 1 if mark is not None else None)
+    return Problem(source, tr("config.read.other", details=shorten(" ".join(str(error).split()), _SHOWN_ERROR)))
 
 
 def _line(node: Any) -> int:
@@ -205,8 +206,7 @@ def _index(node: Any, prefix: str, source: str, key_lines: dict[str, int], item_
         path = prefix + _key_node_name(key_node)
         line = _line(key_node)
         if path in seen:
-            duplicates.append(Problem(source, f"set more than once (first on line {seen[path]}); "
-                                              "only the last one would count", line, path))
+            duplicates.append(Problem(source, tr("config.read.duplicate", line=seen[path]), line, path))
         seen[path] = line
         key_lines[path] = line
         _index_value(value_node, path, source, key_lines, item_lines, duplicates, on_path, depth)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ..locale import tr
 from .log import LogError, LogProblem, parse_lines, read_log_text
 
 Hand = tuple[str, ...]
@@ -301,6 +302,73 @@ def describe_event(event: dict[str, Any], state: TableState) -> str:
             return "the cut is tied: the tied players cut again"
         return f"cut: {_name(state, event['dealer'])} deals first"
     return str(kind).replace("_", " ")
+
+
+YOU = "You"  # the player's seat, as the game's own logs name it
+
+
+def tell_event(event: dict[str, Any], state: TableState) -> str:
+    """One event as the replay window says it, in the current language; the player's own moves as "you ..."."""
+    from ..engine.cards import Card
+    from ..locale.cards import card_label
+
+    def card(name: Any) -> str:
+        try:
+            return card_label(Card.parse(str(name)))
+        except ValueError:
+            return str(name)
+
+    def who(seat: Any) -> tuple[str, str]:
+        """The key's ending for this seat ("you" or "other") and the name to fill in."""
+        name = _name(state, seat)
+        return ("you", name) if name == YOU else ("other", name)
+
+    kind = event["type"]
+    form, name = who(event.get("player"))
+    if kind == "play":
+        verb = "lead" if event["lead"] else "play"
+        return tr(f"replay.events.{verb}.{form}", name=name, card=card(event["card"]))
+    if kind == "stake":
+        boodle = ", ".join(tr("replay.events.on_card", chips=n, card=card(c)) for c, n in event["boodle"].items())
+        return tr(f"replay.events.stake.{form}", name=name, pot=event["pot"],
+                  boodle=boodle or tr("replay.events.nothing_on_boodle"))
+    if kind == "boodle_won":
+        return tr(f"replay.events.boodle_won.{form}", name=name, card=card(event["card"]), chips=event["chips"])
+    if kind == "stop":
+        return tr("replay.events.stop", card=card(event["after"]), reason=stop_reason(event["reason"]))
+    if kind == "hand_won":
+        paid = sum(p["chips"] for p in event["payments"])
+        return tr(f"replay.events.hand_won.{form}", name=name, pot=event["pot"], paid=paid)
+    if kind == "buy_dead":
+        return tr(f"replay.events.buy_dead.{form}", name=name, fee=event["fee"])
+    if kind == "deal_start":
+        form, dealer = who(event["dealer"])
+        return tr(f"replay.events.deal_start.{form}", deal=event["deal"], name=dealer)
+    if kind == "session_end":
+        names = [who(w) for w in event["winners"]]
+        shown = ", ".join(tr("replay.you") if form == "you" else name for form, name in names)
+        return tr("replay.events.session_end", names=shown)
+    if kind == "player_out":
+        return tr(f"replay.events.player_out.{form}", name=name)
+    if kind == "cut":
+        if event["dealer"] is None:
+            return tr("replay.events.cut_tied")
+        form, dealer = who(event["dealer"])
+        return tr(f"replay.events.cut.{form}", name=dealer)
+    if kind == "session_start":
+        return tr("replay.events.session_start")
+    if kind == "deal":
+        return tr("replay.events.deal")
+    if kind == "deal_end":
+        return tr("replay.events.deal_end")
+    return str(kind).replace("_", " ")
+
+
+def stop_reason(reason: str) -> str:
+    """Why a run stopped, in words ("the king", "in the dead hand")."""
+    key = f"replay.stop_reasons.{reason}"
+    found = tr(key)
+    return reason.replace("_", " ") if found == key else found
 
 
 def _name(state: TableState, seat: Any) -> str:

@@ -12,7 +12,8 @@ from ..campaign.daily import DailyBests
 from .json_file import JsonFileWords, load_json_file, save_json_file
 
 DAILY_BESTS_FILE = "daily_bests.json"
-WORDS = JsonFileWords("daily-deal best scores", "daily-deal file", "the bests start afresh")
+WORDS = JsonFileWords(not_read="storage.daily.not_read", not_saved="storage.daily.not_saved",
+                      damaged="storage.daily.damaged", stuck="storage.daily.stuck")
 
 
 def daily_bests_path(folder: Path) -> Path:

@@ -12,7 +12,8 @@ from ..campaign.scores import HighScores
 from .json_file import JsonFileWords, load_json_file, save_json_file
 
 HIGH_SCORES_FILE = "high_scores.json"
-WORDS = JsonFileWords("high scores", "high-score file", "a new table begins")
+WORDS = JsonFileWords(not_read="storage.high_scores.not_read", not_saved="storage.high_scores.not_saved",
+                      damaged="storage.high_scores.damaged", stuck="storage.high_scores.stuck")
 
 
 def high_scores_path(folder: Path) -> Path:

@@ -2,6 +2,7 @@
 
 A file that cannot be parsed is moved aside (never deleted) and an empty value is answered
 with a sentence for the player saying where the file went; a failed write is a sentence too.
+The sentences are whole ones from the `storage` locale area, one set per file (`JsonFileWords`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
+from ..locale import tr
 from .atomic import move_aside, write_atomically
 
 T = TypeVar("T")
@@ -18,12 +20,13 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class JsonFileWords:
-    """How the player's messages name the file: `things` ("high scores"), `file` ("high-score file") and
-    what follows when a damaged one was kept aside (`afresh`, "a new table begins")."""
+    """The locale keys of one file's sentences: could not be read ({error}), could not be saved ({error}),
+    damaged and kept as {file}, damaged and stuck where it is."""
 
-    things: str
-    file: str
-    afresh: str
+    not_read: str
+    not_saved: str
+    damaged: str
+    stuck: str
 
 
 def load_json_file(path: Path, parse: Callable[[Any], T], empty: Callable[[], T],
@@ -34,14 +37,14 @@ def load_json_file(path: Path, parse: Callable[[Any], T], empty: Callable[[], T]
     try:
         return parse(json.loads(path.read_bytes().decode("utf-8"))), None
     except OSError as error:
-        return empty(), f"The {words.things} could not be read ({error.strerror or error})."
+        return empty(), tr(words.not_read, error=error.strerror or error)
     except (UnicodeDecodeError, ValueError, TypeError, KeyError, RecursionError):
         pass
     try:
         moved = move_aside(path)
     except OSError:
-        return empty(), f"The {words.file} is damaged and could not be moved aside."
-    return empty(), f"The {words.file} was damaged; it was kept as {moved.name} and {words.afresh}."
+        return empty(), tr(words.stuck)
+    return empty(), tr(words.damaged, file=moved.name)
 
 
 def save_json_file(path: Path, data: Any, words: JsonFileWords) -> str | None:
@@ -50,5 +53,5 @@ def save_json_file(path: Path, data: Any, words: JsonFileWords) -> str | None:
     try:
         write_atomically(path, text.encode("utf-8"))
     except OSError as error:
-        return f"The {words.things} could not be saved ({error.strerror or error})."
+        return tr(words.not_saved, error=error.strerror or error)
     return None

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..locale import tr
 from .atomic import move_aside, write_atomically
 
 RESUME_FILE = "session.json"
@@ -64,13 +65,14 @@ def load_resume(folder: Path) -> Resumable:
     try:
         data = path.read_bytes()
     except OSError as error:
-        return Resumable(message=set_aside(path, f"it could not be read ({error.strerror or error})"))
+        return Resumable(message=set_aside(path, tr("storage.why.unreadable", error=error.strerror or error)))
     try:
         document = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
-        return Resumable(message=set_aside(path, "it is damaged (not text)"))
+        return Resumable(message=set_aside(path, tr("storage.why.not_text")))
     except ValueError:
-        return Resumable(message=set_aside(path, "it is empty" if not data.strip() else "it is damaged"))
+        return Resumable(message=set_aside(path, tr("storage.why.empty") if not data.strip()
+                                           else tr("storage.why.damaged")))
     problem = _problem(document)
     if problem:
         return Resumable(message=set_aside(path, problem))
@@ -80,24 +82,32 @@ def load_resume(folder: Path) -> Resumable:
 def _problem(document: Any) -> str | None:
     """Why `document` is not a kept session we can use, or None."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        return "it is not a Newmarket session file"
+        return tr("storage.why.not_a_session")
     version = document.get("version")
     if type(version) is not int:
-        return "it has no version number"
+        return tr("storage.why.no_version")
     if version > VERSION:
-        return f"it was written by a newer version of the game (format {version}, this game reads {VERSION})"
+        return tr("storage.why.newer_session", version=version, newest=VERSION)
     if version < 1:
-        return f"its format {version} is unknown"
+        return tr("storage.why.unknown_format", version=version)
     if not isinstance(document.get("snapshot"), dict):
-        return "it holds no session"
+        return tr("storage.why.no_session")
     return None
 
 
 def set_aside(path: Path, why: str) -> str:
-    """Rename `path` out of the way (never delete it) and say so in one sentence for the player."""
+    """Rename `path` out of the way (never delete it) and say so in one sentence for the player.
+
+    `why` reads after "could not be used:" in the player's language (a `storage.why.*` text).
+    """
     try:
         target = move_aside(path)
     except OSError as error:
-        return f"Your saved session could not be used: {why}; it could not be moved aside either ({error.strerror})."
-    return f"Your saved session could not be used: {why}. It was kept as {target.name}."
+        return tr("storage.session.unusable_stuck", why=why, error=error.strerror)
+    return tr("storage.session.unusable", why=why, file=target.name)
+
+
+def set_aside_unresumable(path: Path, error: object) -> str:
+    """Set aside a kept session whose snapshot the table could not resume from; the sentence for the player."""
+    return set_aside(path, tr("storage.why.not_resumable", error=error))
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..engine.decisions import action_from_data, action_to_data  # noqa: F401  (saves keep actions in this form)
+from ..locale import tr
 from .atomic import backup_path, move_aside, write_atomically
 
 SAVES_FOLDER = "saves"
@@ -61,14 +62,13 @@ def migrate(document: Document) -> Document:
     """`document` walked up the migration chain to `VERSION`; ValueError (with a sentence) if it cannot be."""
     version = document.get("version")
     if type(version) is not int:
-        raise ValueError("it has no version number")
+        raise ValueError(tr("storage.why.no_version"))
     if version > VERSION:
-        raise ValueError(f"it was written by a newer version of the game (save format {version}, "
-                         f"this game reads up to {VERSION})")
+        raise ValueError(tr("storage.why.newer_save", version=version, newest=VERSION))
     if version < 1:
-        raise ValueError(f"its save format {version} is unknown")
+        raise ValueError(tr("storage.why.unknown_save_format", version=version))
     if document.get("format") != _FORMATS.get(version, FORMAT):
-        raise ValueError("it is not a Newmarket save")
+        raise ValueError(tr("storage.why.not_a_save"))
     while version < VERSION:
         document = MIGRATIONS[version](document)
         version += 1
@@ -119,23 +119,23 @@ def _shape_problem(document: Document) -> str | None:
     table = document.get("table")
     if table is not None:
         if not isinstance(table, dict):
-            return "its table is not a table snapshot"
+            return tr("storage.why.bad_table")
         if type(table.get("seed")) is not int or not isinstance(table.get("actions"), list) \
                 or not isinstance(table.get("rules"), dict) or not isinstance(table.get("seats"), list):
-            return "its table snapshot is missing its seed, rules, seats or actions"
+            return tr("storage.why.table_parts")
     logs = document.get("logs", [])
     if not isinstance(logs, list) or not all(isinstance(log, str) for log in logs):
-        return "its deal logs are not a list of logs"
+        return tr("storage.why.bad_logs")
     summary = document.get("summary", {})
     if summary is not None and not isinstance(summary, dict):
-        return "its summary is not an object"
+        return tr("storage.why.bad_summary")
     for key, kind in (("venue", str), ("deal", int), ("chips", int)):
         value = (summary or {}).get(key)
         if value is not None and type(value) is not kind:
-            return f"its summary's {key} is the wrong type"
+            return tr("storage.why.bad_summary_value", part=key)
     saved_at = document.get("saved_at", 0)
     if type(saved_at) not in (int, float):
-        return "its save time is the wrong type"
+        return tr("storage.why.bad_saved_at")
     return None
 
 
@@ -215,17 +215,18 @@ def load_slot(folder: Path, slot: str | int) -> LoadResult:
     backup = backup_path(path)
     if not path.is_file():
         if backup.is_file():
-            return LoadResult(problem=f"The save '{path.stem}' is missing; its backup can be restored.",
-                              backup_available=True)
+            return LoadResult(problem=tr("storage.save.missing", slot=path.stem), backup_available=True)
         return LoadResult()
     save, version, why = read_save_file(path)
     if save is not None:
         return LoadResult(save=save, migrated_from=version if version != VERSION else None)
-    moved, sentence = _set_aside(path, why or "it could not be read")
+    moved, error = _set_aside(path)
+    why = why or tr("storage.why.damaged")
+    sentence = (tr("storage.save.unusable", slot=path.stem, why=why, file=moved.name) if moved is not None
+                else tr("storage.save.unusable_stuck", slot=path.stem, why=why, error=error))
     has_backup = backup.is_file()
-    offer = " Its backup (the save before) can be restored." if has_backup else " There is no backup of it."
-    return LoadResult(problem=f"The save '{path.stem}' could not be used: {sentence}.{offer}",
-                      backup_available=has_backup, moved_to=moved)
+    offer = tr("storage.save.backup_offered") if has_backup else tr("storage.save.no_backup")
+    return LoadResult(problem=f"{sentence} {offer}", backup_available=has_backup, moved_to=moved)
 
 
 def read_save_file(path: Path) -> tuple[SaveData | None, int | None, str | None]:
@@ -233,23 +234,24 @@ def read_save_file(path: Path) -> tuple[SaveData | None, int | None, str | None]
     try:
         data = path.read_bytes()
     except OSError as error:
-        return None, None, f"it could not be read ({error.strerror or error})"
+        return None, None, tr("storage.why.unreadable", error=error.strerror or error)
     if not data.strip():
-        return None, None, "it is empty"
+        return None, None, tr("storage.why.empty")
     try:
         document = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
-        return None, None, "it is damaged (not text)"
+        return None, None, tr("storage.why.not_text")
     except (ValueError, RecursionError):
-        return None, None, "it is damaged or cut short (not valid JSON)"
+        return None, None, tr("storage.why.not_json")
     if not isinstance(document, dict):
-        return None, None, "it is not a Newmarket save (not a JSON object)"
+        return None, None, tr("storage.why.not_object")
     version = document.get("version")
     try:
         current = migrate(document)
         return SaveData.from_document(current), version if type(version) is int else None, None
     except (ValueError, TypeError, KeyError, AttributeError) as error:
-        return None, None, str(error) if isinstance(error, ValueError) else f"it is malformed ({error!r})"
+        return None, None, str(error) if isinstance(error, ValueError) else tr("storage.why.malformed",
+                                                                                error=repr(error))
 
 
 def restore_backup(folder: Path, slot: str | int) -> LoadResult:
@@ -257,19 +259,23 @@ def restore_backup(folder: Path, slot: str | int) -> LoadResult:
     path = slot_path(folder, slot)
     backup = backup_path(path)
     if not backup.is_file():
-        return LoadResult(problem=f"The save '{path.stem}' has no backup to restore.")
+        return LoadResult(problem=tr("storage.save.no_backup_to_restore", slot=path.stem))
     save, version, why = read_save_file(backup)
     if save is None:
-        moved, sentence = _set_aside(backup, why or "it could not be read")
-        return LoadResult(problem=f"The backup of '{path.stem}' could not be used either: {sentence}.",
-                          moved_to=moved)
+        moved, error = _set_aside(backup)
+        why = why or tr("storage.why.damaged")
+        sentence = (tr("storage.save.backup_unusable", slot=path.stem, why=why, file=moved.name)
+                    if moved is not None else
+                    tr("storage.save.backup_unusable_stuck", slot=path.stem, why=why, error=error))
+        return LoadResult(problem=sentence, moved_to=moved)
     moved_current: Path | None = None
     if path.exists():  # never silently overwrite whatever is there now
-        moved_current, _ = _set_aside(path, "replaced by its backup", tag="replaced")
+        moved_current, _ = _set_aside(path, tag="replaced")
     try:
         write_atomically(path, backup.read_bytes())
     except OSError as error:
-        return LoadResult(problem=f"The backup of '{path.stem}' could not be put back ({error.strerror or error}).",
+        return LoadResult(problem=tr("storage.save.backup_not_put_back", slot=path.stem,
+                                     error=error.strerror or error),
                           backup_available=True, moved_to=moved_current)
     return LoadResult(save=save, migrated_from=version if version != VERSION else None, moved_to=moved_current)
 
@@ -279,7 +285,7 @@ def delete_slot(folder: Path, slot: str | int) -> Path | None:
     path = slot_path(folder, slot)
     if not path.exists():
         return None
-    moved, _ = _set_aside(path, "deleted by the player", tag="deleted")
+    moved, _ = _set_aside(path, tag="deleted")
     return moved
 
 
@@ -318,10 +324,10 @@ def append_deal_log(folder: Path, slot: str | int, log: str, keep: int = MAX_KEP
     try:
         path = slot_path(folder, slot)
     except ValueError as error:
-        return f"The deal could not be kept: {error}."
+        return tr("storage.save.deal_not_kept", error=error)
     found = load_slot(folder, slot)
     if found.problem:
-        return f"{found.problem} The deal just played was not kept in it."
+        return f"{found.problem} {tr('storage.save.deal_not_kept_in_it')}"
     if found.save is None and not create:
         return None
     save = found.save or SaveData(slot=path.stem)
@@ -329,9 +335,9 @@ def append_deal_log(folder: Path, slot: str | int, log: str, keep: int = MAX_KEP
     try:
         save_slot(folder, slot, dataclasses.replace(save, logs=logs))
     except OSError as error:
-        return f"The deal could not be kept in the save '{path.stem}' ({error.strerror or error})."
+        return tr("storage.save.deal_not_written", slot=path.stem, error=error.strerror or error)
     except (TypeError, ValueError) as error:
-        return f"The deal could not be kept in the save '{path.stem}' ({error})."
+        return tr("storage.save.deal_not_written", slot=path.stem, error=error)
     return None
 
 
@@ -358,16 +364,15 @@ def import_kept_session(folder: Path) -> LoadResult:
         return LoadResult()
     save, version, why = read_save_file(path)
     if save is None:
-        return LoadResult(problem=f"The kept session could not be used: {why}.")
+        return LoadResult(problem=tr("storage.save.kept_session_unusable", why=why))
     return LoadResult(save=save, migrated_from=version)
 
 
-def _set_aside(path: Path, why: str, tag: str = "unreadable") -> tuple[Path | None, str]:
-    """Rename `path` out of the way with a time stamp (never delete it); where it went and a sentence."""
+def _set_aside(path: Path, tag: str = "unreadable") -> tuple[Path | None, str]:
+    """Rename `path` out of the way with a time stamp (never delete it): where it went, or None and why not."""
     try:
-        target = move_aside(path, tag)
+        return move_aside(path, tag), ""
     except OSError as error:
-        return None, f"{why}; it could not be moved aside either ({error.strerror or error})"
-    return target, f"{why}. It was kept as {target.name}"
+        return None, str(error.strerror or error)
 
 

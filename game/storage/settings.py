@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from ..locale import LANGUAGES, tr
 from .atomic import write_atomically
 
 SETTINGS_FILE = "settings.json"
@@ -23,7 +24,7 @@ class Settings:
     animation_speed: str = "normal"
     chattiness: float = 1.0  # scales every character's own chattiness; 0 silences them
     four_colour_deck: bool = False
-    language: str = ""  # empty: from the system locale
+    language: str = ""  # a code in locale.LANGUAGES; empty (or one this build lacks): the system's language
     table_look: str = "club"  # a name in campaign TABLE_LOOKS; kept as written, drawn only once unlocked
 
     def clean(self) -> "Settings":
@@ -41,7 +42,8 @@ class Settings:
             chattiness=unit(self.chattiness, base.chattiness),
             four_colour_deck=self.four_colour_deck if isinstance(self.four_colour_deck, bool)
             else base.four_colour_deck,
-            language=self.language if isinstance(self.language, str) else base.language,
+            language=self.language if isinstance(self.language, str) and self.language in LANGUAGES
+            else base.language,
             table_look=self.table_look if isinstance(self.table_look, str) else base.table_look,
         )
 
@@ -56,7 +58,7 @@ def load_settings(folder: Path) -> tuple[Settings, str | None]:
         if not isinstance(data, dict):
             raise ValueError("not an object")
     except (OSError, ValueError) as error:
-        return Settings(), f"settings were reset: {path} could not be read ({error})"
+        return Settings(), tr("storage.settings.reset", path=path, error=error)
     known = {f.name for f in fields(Settings)}
     return replace(Settings(), **{k: v for k, v in data.items() if k in known}).clean(), None
 

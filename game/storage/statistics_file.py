@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..stats import Statistics
+from ..locale import tr
 from .atomic import move_aside, write_atomically
 
 STATISTICS_FILE = "statistics.json"
@@ -40,15 +41,15 @@ def load_statistics(folder: Path) -> StatisticsLoad:
         text = path.read_bytes().decode("utf-8")
         return StatisticsLoad(Statistics.from_json(text))
     except OSError as error:
-        return StatisticsLoad(Statistics(), f"The statistics could not be read ({error.strerror or error}).")
+        return StatisticsLoad(Statistics(), tr("storage.statistics.not_read", error=error.strerror or error))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        why = "it is not text" if isinstance(error, UnicodeDecodeError) else "it is damaged or of an unknown version"
+        why = (tr("storage.statistics.why_not_text") if isinstance(error, UnicodeDecodeError)
+               else tr("storage.statistics.why_damaged"))
     try:
         moved = move_aside(path)
     except OSError:
-        return StatisticsLoad(Statistics(), f"The statistics file could not be used ({why}) nor moved aside.")
-    return StatisticsLoad(Statistics(), f"The statistics file could not be used ({why}); it was kept as "
-                                        f"{moved.name} and a new record begins.", moved)
+        return StatisticsLoad(Statistics(), tr("storage.statistics.stuck", why=why))
+    return StatisticsLoad(Statistics(), tr("storage.statistics.damaged", why=why, file=moved.name), moved)
 
 
 def save_statistics(folder: Path, statistics: Statistics) -> None:
@@ -68,6 +69,6 @@ def record_finished_session(data_dir: Path, events: Iterable[Any], human_seat: i
     try:
         save_statistics(data_dir, statistics)
     except OSError as error:
-        return f"The statistics could not be saved ({error.strerror or error})."
+        return tr("storage.statistics.not_saved", error=error.strerror or error)
     return found.problem
 

@@ -12,7 +12,8 @@ from typing import Any, Iterable
 from .json_file import JsonFileWords, load_json_file, save_json_file
 
 UNLOCKS_FILE = "unlocks.json"
-WORDS = JsonFileWords("unlocks", "unlocks file", "the unlocks will be gathered again from your campaign saves")
+WORDS = JsonFileWords(not_read="storage.unlocks.not_read", not_saved="storage.unlocks.not_saved",
+                      damaged="storage.unlocks.damaged", stuck="storage.unlocks.stuck")
 
 
 def unlocks_path(folder: Path) -> Path:

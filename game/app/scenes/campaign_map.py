@@ -23,6 +23,7 @@ from ...campaign.model import CampaignProgress, SessionResult, VenueResult
 from ...campaign.spec import Campaign, Venue
 from ...config import campaign_file
 from ...config.errors import ConfigError
+from ...locale import has, texts, tr, trn
 from ...storage.atomic import move_aside
 from ...storage.resume import discard_resume, has_resume
 from ...storage.saves import SaveData, load_slot, restore_backup, save_slot, slot_path
@@ -110,7 +111,7 @@ class CampaignMapScene(Scene):
             self.problems = list(error.problems)
             return
         except (OSError, ValueError) as error:  # whatever the file holds, the game carries on
-            self.problems = [f"{self.path}: {error}"]
+            self.problems = [f"{self.path}: {error}"]  # the system's own words (a missing file, a bad byte)
             return
         if found.save is None:
             if found.problem:
@@ -133,7 +134,7 @@ class CampaignMapScene(Scene):
             self.progress = CampaignProgress.from_json(data, self.campaign)
         except (ValueError, TypeError, KeyError) as error:
             self.progress = None
-            self.load_problem = f"The campaign save does not fit {self.campaign.name}: {error}."
+            self.load_problem = tr("campaign.save_does_not_fit", campaign=self.campaign.title(), why=error)
             self.backup_available = False
             return
         self.load_problem = ""
@@ -165,27 +166,33 @@ class CampaignMapScene(Scene):
                                                              chips=self.progress.bankroll, slot=self.slot,
                                                              logs=logs.logs if logs is not None else ()))
         except (OSError, ValueError, TypeError) as error:
-            return f"The campaign could not be saved ({getattr(error, 'strerror', None) or error})."
+            return tr("campaign.not_saved", why=getattr(error, "strerror", None) or error)
         return None
 
     # --- the menu's actions ---------------------------------------------------------------------
 
-    def _build_menu(self) -> None:
+    def _build_menu(self, keep_focus: bool = False) -> None:
         entries: list[ButtonEntry] = []
         progress = self.progress
         if progress is not None and not progress.over:
-            entries.append(("Play this venue", self.play, pygame.K_p, "P", True))
+            entries.append((tr("campaign.buttons.play"), self.play, pygame.K_p, "P", True))
         elif progress is not None:
             if not self.score_entered and self._qualifies():
-                entries.append(("Enter your name", self.enter_name, pygame.K_e, "E", True))
-            entries.append(("New campaign", self.fresh_start, pygame.K_n, "N", True))
+                entries.append((tr("campaign.buttons.enter_name"), self.enter_name, pygame.K_e, "E", True))
+            entries.append((tr("campaign.buttons.new_campaign"), self.fresh_start, pygame.K_n, "N", True))
         elif self.load_problem:
-            entries.append(("Restore the backup", self.restore, pygame.K_r, "R", self.backup_available))
-            entries.append(("Start afresh", self.fresh_start, pygame.K_n, "N", True))
+            entries.append((tr("campaign.buttons.restore"), self.restore, pygame.K_r, "R", self.backup_available))
+            entries.append((tr("campaign.buttons.afresh"), self.fresh_start, pygame.K_n, "N", True))
         if self.campaign is not None:
-            entries.append(("High scores", self.high_scores, pygame.K_h, "H", True))
-        entries.append(("Back", self.back, None, "Esc", True))
-        self.menu.set(button_row(self.app.text, entries), keep_focus=False)
+            entries.append((tr("campaign.buttons.high_scores"), self.high_scores, pygame.K_h, "H", True))
+        entries.append((tr("campaign.buttons.back"), self.back, None, "Esc", True))
+        crowded = len(entries) > 3  # the road's end: smaller buttons leave the result's sentence its room
+        self.menu.set(button_row(self.app.text, entries, size=17 if crowded else 20, minimum=100 if crowded else 130,
+                                 gap=8 if crowded else 12), keep_focus=keep_focus)
+
+    def relabel(self) -> None:
+        """The language changed: the buttons again in the new words (the map's words are read as it draws)."""
+        self._build_menu(keep_focus=True)
 
     def _qualifies(self) -> bool:
         from ...storage.high_scores_file import load_high_scores
@@ -201,8 +208,8 @@ class CampaignMapScene(Scene):
         if has_resume(self.app.data_dir):
             from .confirm import ConfirmScene
             self.app.scenes.push(ConfirmScene(
-                self.app, "Play this venue?", "Your kept session will be replaced by this one.",
-                yes="Play", no="Cancel", on_yes=self._play_now))
+                self.app, tr("campaign.confirm_play.title"), tr("campaign.confirm_play.body"),
+                yes=tr("campaign.confirm_play.yes"), no=tr("campaign.confirm_play.no"), on_yes=self._play_now))
             return
         self._play_now()
 
@@ -216,7 +223,7 @@ class CampaignMapScene(Scene):
             seats = seats_against(venue.opponents)
             rules = progress.table_rules()
         except (KeyError, ValueError, OSError) as error:
-            self.message = f"{venue.name} cannot be played: {error}"
+            self.message = tr("campaign.cannot_play", venue=venue.title(), why=error)
             return
         discard_resume(self.app.data_dir)
         problem = self.save()  # the slot exists before the first deal, so every deal's log is kept in it
@@ -235,7 +242,7 @@ class CampaignMapScene(Scene):
         try:
             result = progress.record_session(SessionResult(tuple(chips), 0))
         except ValueError as error:
-            self.app.scenes.clear_to(CampaignMapScene(self.app, f"The session could not be recorded: {error}",
+            self.app.scenes.clear_to(CampaignMapScene(self.app, tr("campaign.not_recorded", why=error),
                                                       slot=self.slot))
             return
         problem = self._remember_unlocks() or self.save()
@@ -272,11 +279,11 @@ class CampaignMapScene(Scene):
         """Put the save before the last one back."""
         found = restore_backup(self.app.data_dir, self.slot)
         if found.save is None:
-            self.load_problem = found.problem or "The backup could not be used."
+            self.load_problem = found.problem or tr("campaign.backup_unusable")
             self.backup_available = False
         else:
             self._take(found.save)
-            self.message = "The backup was restored." if self.progress is not None else ""
+            self.message = tr("campaign.backup_restored") if self.progress is not None else ""
         self._build_menu()
 
     def fresh_start(self) -> None:
@@ -294,7 +301,7 @@ class CampaignMapScene(Scene):
         self.progress = CampaignProgress.start(self.campaign)
         self.score_entered = False
         self._after_load()
-        self.message = self.save() or f"A new run of {self.campaign.name} begins."
+        self.message = self.save() or tr("campaign.new_run", campaign=self.campaign.title())
         self._build_menu()
 
     def back(self) -> None:
@@ -363,33 +370,32 @@ class CampaignMapScene(Scene):
         """The felt, the road (or what is wrong), the venue panel, the purse, the buttons and any message."""
         text = self.app.text
         surface.blit(felt(surface.get_size()), (0, 0))
-        title = self.campaign.name if self.campaign is not None else "Campaign"
-        subtitle = self.campaign.description if self.campaign is not None else "The road of tables"
+        title = self.campaign.title() if self.campaign is not None else tr("campaign.title")
+        subtitle = self.campaign.blurb() if self.campaign is not None else tr("campaign.subtitle")
         heading(surface, text, title, subtitle, y=22)
         if self.problems:
-            self._draw_lines(surface, "The campaign file has problems", self.problems)
+            self._draw_lines(surface, tr("campaign.file_problems"), self.problems)
         elif self.progress is None:
-            self._draw_lines(surface, "Your campaign save could not be used", [self.load_problem])
+            self._draw_lines(surface, tr("campaign.save_unusable"), [self.load_problem])
         else:
             self._draw_road(surface, self.progress)
             self._draw_venue(surface, self.progress)
             self._draw_purse(surface, self.progress)
         if self.message:
-            room = (self.menu.buttons[0].rect.x if self.menu.buttons else 800) - 84
-            words = text.render_wrapped(self.message, "bold", 15, theme.GOLD, room)
-            surface.blit(words, words.get_rect(midleft=(64, 664)))
+            draw_message(surface, text, self.message, (self.menu.buttons[0].rect.x if self.menu.buttons else 800) - 84)
         self.menu.draw(surface, text)
-        road = "← → look along the road  ·  " if self.progress is not None else ""
-        hint_bar(surface, text, f"{road}↑ ↓ choose  ·  Enter select  ·  Esc back")
+        hint_bar(surface, text, tr("campaign.hint_road") if self.progress is not None else tr("campaign.hint"))
 
     def _draw_lines(self, surface: pygame.Surface, title: str, lines: list[str]) -> None:
         text = self.app.text
         box = pygame.Rect(64, 130, 1152, 480)
         draw_panel(surface, box, alpha=235)
-        text.draw(surface, title, (box.x + 24, box.y + 18), role="title", size=28, colour=theme.GOLD)
+        text.draw(surface, title, (box.x + 24, box.y + 18), role="title", size=28, colour=theme.GOLD,
+                  max_width=box.width - 48)
         y = box.y + 70
         if self.problems:
-            text.draw(surface, str(self.path or campaign_path()), (box.x + 24, y), role="body", size=15, colour=theme.INK_DIM,
+            text.draw(surface, str(self.path or campaign_path()), (box.x + 24, y), role="body", size=15,
+                      colour=theme.INK_DIM, min_size=9,
                       max_width=box.width - 48)
             y += 30
         for line in lines[:14]:
@@ -399,8 +405,8 @@ class CampaignMapScene(Scene):
             surface.blit(body, (box.x + 24, y))
             y += body.get_height() + 8
         if len(lines) > 14:
-            text.draw(surface, f"… and {len(lines) - 14} more", (box.x + 24, box.bottom - 34), role="body", size=15,
-                      colour=theme.INK_DIM)
+            text.draw(surface, trn("campaign.more_problems", len(lines) - 14), (box.x + 24, box.bottom - 34),
+                      role="body", size=15, colour=theme.INK_DIM)
 
     def _draw_road(self, surface: pygame.Surface, progress: CampaignProgress) -> None:
         text = self.app.text
@@ -428,7 +434,7 @@ class CampaignMapScene(Scene):
                       else theme.INK, anchor="center")
             colour = theme.GOLD if current else (theme.INK if venue.id in cleared else theme.INK_DIM)
             label_y = y + STOP_R + 10
-            for line in text.wrap(venue.name, "bold", 14, 150)[:2]:
+            for line in text.wrap(venue.title(), "bold", 14, 150)[:3]:  # a long name (it: "La finale della Coppa della contea") takes a third line
                 text.draw(surface, line, (x, label_y), role="bold", size=14, colour=colour, anchor="midtop",
                           shadow=True)
                 label_y += 17
@@ -446,30 +452,27 @@ class CampaignMapScene(Scene):
         draw_panel(surface, box, alpha=225)
         cleared = any(r.venue_id == venue.id and r.goal_met for r in progress.results)
         if self.shown == progress.venue_index and not progress.over:
-            tag, colour = "NEXT", theme.GOLD
+            tag, colour = tr("campaign.tags.next"), theme.GOLD
         elif cleared:
-            tag, colour = "CLEARED", CLEARED
+            tag, colour = tr("campaign.tags.cleared"), CLEARED
         else:
-            tag, colour = "AHEAD", theme.INK_DIM
-        tag_rect = text.draw(surface, f"{tag}  ·  venue {self.shown + 1} of {len(venues)}", (box.x + 22, box.y + 14),
-                             role="bold", size=14, colour=colour)
-        name_rect = text.draw(surface, venue.name, (box.x + 22, tag_rect.bottom + 2), role="title", size=30,
-                              colour=theme.INK, max_width=box.width - 44)
-        intro = text.render_wrapped(venue.intro, "body", 16, theme.INK, box.width - 44)
+            tag, colour = tr("campaign.tags.ahead"), theme.INK_DIM
+        room = box.width - 44
+        tag_rect = text.draw(surface, tr("campaign.venue_of", tag=tag, number=self.shown + 1, total=len(venues)),
+                             (box.x + 22, box.y + 14), role="bold", size=14, colour=colour, max_width=room)
+        name_rect = text.draw(surface, venue.title(), (box.x + 22, tag_rect.bottom + 2), role="title", size=30,
+                              colour=theme.INK, max_width=room, min_size=20)
+        intro = text.render_wrapped(venue.story(), "body", 16, theme.INK, room)
         surface.blit(intro, (box.x + 22, name_rect.bottom + 6))
-        y = name_rect.bottom + 6 + intro.get_height() + 10
-        stack = venue.stack(progress.bankroll)
-        facts = (f"{venue.rules.name}  ·  {venue.deals} deals  ·  stake {venue.stake}"
-                 f"{f' (you bring {stack})' if stack < venue.stake else ''}  ·  ante up to {venue.ante}")
-        text.draw(surface, facts, (box.x + 22, y), role="bold", size=16, colour=theme.INK_DIM,
-                  max_width=box.width - 44)
-        goal = venue.goal.describe()
-        text.draw(surface, f"Goal: {goal[:1].upper()}{goal[1:]}", (box.x + 22, y + 24), role="bold", size=17,
-                  colour=theme.GOLD, max_width=box.width - 44)
+        y = name_rect.bottom + 6 + intro.get_height() + 8
+        text.draw(surface, venue_facts(venue, progress.bankroll), (box.x + 22, y), role="bold", size=16,
+                  colour=theme.INK_DIM, max_width=room, min_size=11)
+        text.draw(surface, tr("campaign.goal_line", goal=venue.goal.describe()), (box.x + 22, y + 23),
+                  role="bold", size=17, colour=theme.GOLD, max_width=room, min_size=11)
         if venue.unlocks:
-            words = ", ".join(_unlock_words(u.kind, u.target) for u in venue.unlocks)
-            text.draw(surface, f"Unlocks: {words}", (box.x + 22, y + 48), role="body", size=15, colour=theme.INK,
-                      max_width=box.width - 44)
+            words = ", ".join(unlock_words(u.kind, u.target) for u in venue.unlocks)
+            text.draw(surface, tr("campaign.unlocks", words=words), (box.x + 22, y + 46), role="body", size=15,
+                      colour=theme.INK, max_width=room, min_size=10)
         self._draw_opponents(surface, venue, pygame.Rect(box.x + 22, box.bottom - 62, box.width - 44, 52))
 
     def _draw_opponents(self, surface: pygame.Surface, venue: Venue, area: pygame.Rect) -> None:
@@ -484,32 +487,49 @@ class CampaignMapScene(Scene):
                 continue
             disc = portrait(character.look, 48, text, character.id)
             surface.blit(disc, disc.get_rect(midleft=(x, area.centery)))
-            text.draw(surface, short_name(character.name), (x + 54, area.centery), role="bold", size=15,
-                      colour=theme.INK, anchor="midleft", max_width=step - 60)
+            text.draw(surface, short_name(texts.character_name(character)), (x + 54, area.centery), role="bold",
+                      size=15, colour=theme.INK, anchor="midleft", max_width=step - 60, min_size=10)
             x += step
 
     def _draw_purse(self, surface: pygame.Surface, progress: CampaignProgress) -> None:
         text = self.app.text
         box = pygame.Rect(884, 330, 332, 290)
         draw_panel(surface, box, alpha=225)
-        text.draw(surface, "Bankroll", (box.x + 22, box.y + 14), role="bold", size=15, colour=theme.INK_DIM)
+        room = box.width - 44
+        text.draw(surface, tr("campaign.bankroll"), (box.x + 22, box.y + 14), role="bold", size=15,
+                  colour=theme.INK_DIM, max_width=room)
         chip = self.app.art.chip(1, 14)
         surface.blit(chip, (box.x + 22, box.y + 46))
         text.draw(surface, str(progress.bankroll), (box.x + 54, box.y + 36), role="title", size=40, colour=theme.GOLD)
         change = progress.bankroll - progress.campaign.bankroll
-        text.draw(surface, f"started with {progress.campaign.bankroll}  ({'+' if change >= 0 else '−'}{abs(change)})",
-                  (box.x + 22, box.y + 90), role="body", size=15, colour=GAIN if change >= 0 else LOSS)
-        text.draw(surface, "Score", (box.x + 22, box.y + 122), role="bold", size=15, colour=theme.INK_DIM)
+        sign = "+" if change >= 0 else "−"
+        text.draw(surface, tr("campaign.started_with", start=progress.campaign.bankroll, change=f"{sign}{abs(change)}"),
+                  (box.x + 22, box.y + 90), role="body", size=15, colour=GAIN if change >= 0 else LOSS,
+                  max_width=room)
+        text.draw(surface, tr("campaign.score"), (box.x + 22, box.y + 122), role="bold", size=15,
+                  colour=theme.INK_DIM, max_width=room)
         text.draw(surface, str(progress.score), (box.x + 22, box.y + 140), role="title", size=32, colour=theme.INK)
-        text.draw(surface, f"Venues cleared: {progress.cleared} of {len(progress.campaign.venues)}",
-                  (box.x + 22, box.y + 188), role="body", size=16, colour=theme.INK)
+        text.draw(surface, tr("campaign.cleared", cleared=progress.cleared, total=len(progress.campaign.venues)),
+                  (box.x + 22, box.y + 188), role="body", size=16, colour=theme.INK, max_width=room)
         if progress.over:
-            words = "You won the road!" if progress.status == "won" else "Broke: the road ends here"
+            words = tr("campaign.won") if progress.status == "won" else tr("campaign.broke")
             text.draw(surface, words, (box.x + 22, box.y + 216), role="bold", size=18,
-                      colour=theme.GOLD if progress.status == "won" else LOSS, max_width=box.width - 44)
-        elif progress.campaign.ante_note:
-            note = text.render_wrapped(progress.campaign.ante_note, "body", 14, theme.INK_DIM, box.width - 44)
-            surface.blit(note, (box.x + 22, box.y + 216))
+                      colour=theme.GOLD if progress.status == "won" else LOSS, max_width=room)
+        elif progress.campaign.note():
+            note = text.render_wrapped(progress.campaign.note(), "body", 14, theme.INK_DIM, room)
+            surface.blit(note, (box.x + 22, box.y + 214))
+
+
+def draw_message(surface: pygame.Surface, text: Any, message: str, room: int, *, x: int = 64,
+                 centre_y: int = 664) -> None:
+    """A scene's message left of its buttons, in at most two lines: a long one (a translation) in smaller type."""
+    longest = max(message.split(), key=len, default="")
+    for size in (15, 14, 13, 12, 11):  # two lines, or three in small type; never a word cut in two
+        if text.width(longest, "bold", size) <= room and len(text.wrap(message, "bold", size, room)) <= (
+                2 if size >= 13 else 3):
+            break
+    words = text.render_wrapped(message, "bold", size, theme.GOLD, room, line_spacing=1.0)
+    surface.blit(words, words.get_rect(midleft=(x, centre_y)))
 
 
 def finish_kept_session(app: "App", slot: str, chips: list[int]) -> None:
@@ -526,29 +546,61 @@ def finish_kept_session(app: "App", slot: str, chips: list[int]) -> None:
 
 
 def describe_result(progress: CampaignProgress, result: VenueResult) -> str:
-    """One sentence on the session just recorded."""
+    """One sentence on the session just recorded, in the current language."""
     venue = progress.campaign.venue(result.venue_id)
-    place = {1: "first", 2: "second", 3: "third"}.get(result.standing, f"{result.standing}th")
-    head = f"{venue.name}: {place} with {result.final_chips} chips."
+    places = {1: "campaign.result.first", 2: "campaign.result.second", 3: "campaign.result.third"}
+    place = tr(places[result.standing]) if result.standing in places \
+        else tr("campaign.result.nth", standing=result.standing)
+    head = trn("campaign.result.head", result.final_chips, venue=venue.title(), place=place)
     if progress.status == "won":
-        return f"{head} The road is won!"
+        return tr("campaign.result.won", head=head)
     if progress.status == "broke":
-        return f"{head} Your bankroll of {progress.bankroll} cannot pay the next ante: the road ends."
+        return tr("campaign.result.broke", head=head, bankroll=progress.bankroll)
     if result.goal_met:
         nxt = progress.venue
-        return f"{head} Goal met: on to {nxt.name}." if nxt is not None else f"{head} Goal met."
-    return f"{head} Goal missed: try again."
+        return tr("campaign.result.met_next", head=head, venue=nxt.title()) if nxt is not None \
+            else tr("campaign.result.met", head=head)
+    return tr("campaign.result.missed", head=head)
 
 
-def _unlock_words(kind: str, target: str) -> str:
-    words = target.replace("_", " ")
-    return {"character": f"{words.title()} joins the cast", "look": f"the {words.title()} table",
-            "rules": f"the {words} rules"}.get(kind, words)
+def venue_facts(venue: Venue, bankroll: int) -> str:
+    """The venue's rules, deals, stake and ante on one line ("Classic Newmarket  ·  6 deals  ·  ...")."""
+    stack = venue.stack(bankroll)
+    stake = tr("campaign.facts.stake_short", stake=venue.stake, stack=stack) if stack < venue.stake \
+        else tr("campaign.facts.stake", stake=venue.stake)
+    parts = [texts.rules_name(venue.rules), trn("campaign.facts.deals", venue.deals or 0), stake,
+             tr("campaign.facts.ante", ante=venue.ante)]
+    return "  ·  ".join(parts)
+
+
+def unlock_words(kind: str, target: str) -> str:
+    """What an unlock gives, in words: "Bert joins the cast", "the Green Baize table", "the House rules"."""
+    if kind == "character":
+        try:
+            from ...ai.registry import load_character_by_id
+            name = texts.character_name(load_character_by_id(target))
+        except (KeyError, ValueError, OSError):
+            name = target.replace("_", " ").title()
+        return tr("campaign.unlock.character", name=short_name(name))
+    if kind == "look":
+        key = f"looks.{target}"  # the table looks' names, as the settings list them
+        return tr("campaign.unlock.look", look=tr(key) if has(key) else target.replace("_", " ").title())
+    if kind == "rules":
+        try:
+            from ...config.rules_file import rules_by_name
+            name = texts.rules_name(rules_by_name(target))
+        except (KeyError, ValueError, OSError):
+            name = target.replace("_", " ")
+        return tr("campaign.unlock.rules", rules=name)
+    return target.replace("_", " ")
 
 
 def _human_look() -> Any:
+    """The player's marker on the road, tagged "you" in the player's language as at the table ("MOI")."""
+    import dataclasses
+
     from ..table.sprites import HUMAN_LOOK
-    return HUMAN_LOOK
+    return dataclasses.replace(HUMAN_LOOK, initials=tr("table.you_tag"))
 
 
 def _smooth(points: list[tuple[int, int]], steps: int = 12) -> list[tuple[int, int]]:

@@ -8,6 +8,7 @@ map (which offers the backup) deals with it; deleting sets the file aside, never
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,12 +20,13 @@ from ...campaign.model import CampaignProgress
 from ...campaign.spec import Campaign
 from ...config import campaign_file
 from ...config.errors import ConfigError
+from ...locale import tr, trn
 from ...storage.atomic import backup_path
 from ...storage.saves import delete_slot, read_save_file, slot_path
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
-from .campaign_map import SLOTS, CampaignMapScene, campaign_path, saved_campaign_path
+from .campaign_map import SLOTS, CampaignMapScene, campaign_path, draw_message, saved_campaign_path
 from .common import felt, heading, hint_bar
 
 if TYPE_CHECKING:
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 
 PLAYERS_FOLDER = "campaigns"  # inside the data folder: the player's own campaign files
 CARD_W, CARD_H, CARD_TOP = 360, 330, 196
+CHOOSER_LABEL = 330  # room for the chooser's label, left of the campaign's name
 GAIN, LOSS = (128, 220, 140), (240, 120, 108)
 
 
@@ -76,7 +79,7 @@ def campaign_choices(data_dir: Path, named: Path | None = None) -> list[Campaign
             continue
         seen.add(key)
         campaign, problem = _read_campaign(path)
-        out.append(CampaignChoice(path, campaign.name if campaign else path.name, problem))
+        out.append(CampaignChoice(path, campaign.title() if campaign else path.name, problem))
     return out
 
 
@@ -95,39 +98,48 @@ def read_road(data_dir: Path, slot: str) -> RoadCard:
     path = slot_path(data_dir, slot)
     if not path.is_file():
         if backup_path(path).is_file():
-            return RoadCard(slot, empty=False, problem="The save is missing; open it to restore its backup.")
+            return RoadCard(slot, empty=False, problem=tr("roads.missing_save"))
         return RoadCard(slot)
     save, _, why = read_save_file(path)
     if save is None:
-        return RoadCard(slot, empty=False, problem=f"This save cannot be used: {why}. Open it to see what can be done.")
+        return RoadCard(slot, empty=False, problem=tr("roads.unusable_save", why=why))
     if save.campaign is None:
         return RoadCard(slot)
-    saved = time.strftime("%d %b %Y, %H:%M", time.localtime(save.saved_at)) if save.saved_at else ""
+    saved = saved_words(save.saved_at) if save.saved_at else ""
     file = saved_campaign_path(save) or campaign_path()
     campaign, problem = _read_campaign(file)
     if campaign is None:
-        return RoadCard(slot, empty=False, problem=f"Its campaign file cannot be read: {problem}", saved=saved)
+        return RoadCard(slot, empty=False, problem=tr("roads.file_unreadable", problem=problem), saved=saved)
     try:
         progress = CampaignProgress.from_json(save.campaign, campaign)
     except (ValueError, TypeError, KeyError) as error:
-        return RoadCard(slot, empty=False, campaign=campaign.name, problem=f"It does not fit the campaign: {error}.",
-                        saved=saved)
+        return RoadCard(slot, empty=False, campaign=campaign.title(),
+                        problem=tr("roads.not_fitting", why=error), saved=saved)
     total = len(campaign.venues)
     if progress.status == "won":
-        where, status = f"All {total} venues cleared", "The road is won"
+        where, status = trn("roads.all_cleared", total), tr("roads.won")
     elif progress.status == "broke":
-        where, status = f"Stopped at venue {progress.venue_index + 1} of {total}", "Broke: the road has ended"
+        where, status = tr("roads.stopped_at", number=progress.venue_index + 1, total=total), tr("roads.broke")
     else:
         venue = progress.venue
-        where = f"Venue {progress.venue_index + 1} of {total}: {venue.name if venue else ''}"
-        status = f"{progress.cleared} cleared so far"
-    return RoadCard(slot, empty=False, campaign=campaign.name, where=where, bankroll=progress.bankroll,
+        where = tr("roads.at_venue", number=progress.venue_index + 1, total=total,
+                   venue=venue.title() if venue else "")
+        status = trn("roads.cleared_so_far", progress.cleared)
+    return RoadCard(slot, empty=False, campaign=campaign.title(), where=where, bankroll=progress.bankroll,
                     change=progress.bankroll - campaign.bankroll, score=progress.score, status=status, saved=saved)
+
+
+def saved_words(when: float) -> str:
+    """When a save was written, as the card says it: '29 November 2026, 20:15' in the current language."""
+    from .daily import short_date
+    moment = time.localtime(when)
+    day = short_date(dt.date(moment.tm_year, moment.tm_mon, moment.tm_mday))
+    return tr("roads.saved_at", date=day, time=time.strftime("%H:%M", moment))
 
 
 def road_title(slot: str) -> str:
     """'Road 1' for the first slot, and so on."""
-    return f"Road {SLOTS.index(slot) + 1}" if slot in SLOTS else slot
+    return tr("roads.road", number=SLOTS.index(slot) + 1) if slot in SLOTS else slot
 
 
 class CampaignSlotsScene(Scene):
@@ -142,6 +154,12 @@ class CampaignSlotsScene(Scene):
         self.menu = Menu(columns=1)
         self.refresh()
 
+    def relabel(self) -> None:
+        """The language changed: the cards and buttons again in the new words."""
+        self.choices = campaign_choices(self.app.data_dir, self.app.options.campaign)
+        self.chosen = min(self.chosen, len(self.choices) - 1)
+        self.refresh()
+
     # --- reading and the buttons ------------------------------------------------------------------
 
     def refresh(self) -> None:
@@ -154,19 +172,21 @@ class CampaignSlotsScene(Scene):
             y = left.bottom + 14
             if card.empty:
                 choice = self.choices[self.chosen]
-                why = f"{choice.name} has problems: {choice.problem}" if choice.problem else ""
-                buttons.append(Button(pygame.Rect(left.x, y, left.width, 48), "Start a new road",
+                why = tr("roads.choice_problem", campaign=choice.name, problem=choice.problem) \
+                    if choice.problem else ""
+                buttons.append(Button(pygame.Rect(left.x, y, left.width, 48), tr("roads.start"),
                                       self._opener(card.slot, new=True), pygame.K_1 + index, size=20,
                                       keycap=str(index + 1), enabled=not choice.problem, tooltip=why))
                 continue
-            delete_w = button_width(self.app.text, "Delete", 20, minimum=110)
-            buttons.append(Button(pygame.Rect(left.x, y, left.width - delete_w - 12, 48), "Open",
+            delete_w = button_width(self.app.text, tr("roads.delete"), 20, minimum=110, pad=20)
+            buttons.append(Button(pygame.Rect(left.x, y, left.width - delete_w - 12, 48), tr("roads.open"),
                                   self._opener(card.slot, new=False), pygame.K_1 + index, size=20,
                                   keycap=str(index + 1)))
-            buttons.append(Button(pygame.Rect(left.right - delete_w, y, delete_w, 48), "Delete",
+            buttons.append(Button(pygame.Rect(left.right - delete_w, y, delete_w, 48), tr("roads.delete"),
                                   self._deleter(card.slot), size=20))
-        width = button_width(self.app.text, "Back", 20, "Esc", minimum=150)
-        buttons.append(Button(pygame.Rect(1216 - width, 640, width, 48), "Back", self.back, size=20, keycap="Esc"))
+        width = button_width(self.app.text, tr("roads.back"), 20, "Esc", minimum=150)
+        buttons.append(Button(pygame.Rect(1216 - width, 640, width, 48), tr("roads.back"), self.back, size=20,
+                              keycap="Esc"))
         self.menu.set(buttons)
         self.menu.focus = min(focus, len(buttons) - 1)
 
@@ -187,14 +207,13 @@ class CampaignSlotsScene(Scene):
         """Ask before a road is deleted."""
         from .confirm import ConfirmScene
         self.app.scenes.push(ConfirmScene(
-            self.app, f"Delete {road_title(slot)}?",
-            "Its save is set aside in the saves folder, not erased. What it unlocked stays unlocked.",
-            yes="Delete", no="Keep it", on_yes=lambda: self.delete(slot)))
+            self.app, tr("roads.confirm_delete.title", road=road_title(slot)), tr("roads.confirm_delete.body"),
+            yes=tr("roads.confirm_delete.yes"), no=tr("roads.confirm_delete.no"), on_yes=lambda: self.delete(slot)))
 
     def delete(self, slot: str) -> None:
         """Set the slot's save aside (renamed, never erased)."""
         moved = delete_slot(self.app.data_dir, slot)
-        self.message = f"{road_title(slot)} was set aside as {moved.name}." if moved else ""
+        self.message = tr("roads.set_aside", road=road_title(slot), file=moved.name) if moved else ""
         self.refresh()
 
     def choose_campaign(self, step: int) -> None:
@@ -235,7 +254,7 @@ class CampaignSlotsScene(Scene):
 
     def _arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         box = self._chooser_rect()
-        value = pygame.Rect(box.x + 330, box.y + 8, box.width - 350, box.height - 16)
+        value = pygame.Rect(box.x + CHOOSER_LABEL, box.y + 8, box.width - CHOOSER_LABEL - 20, box.height - 16)
         return pygame.Rect(value.x, value.y, 40, value.height), pygame.Rect(value.right - 40, value.y, 40,
                                                                             value.height)
 
@@ -243,24 +262,21 @@ class CampaignSlotsScene(Scene):
         """The campaign chooser, the three road cards with their buttons, and any message."""
         text = self.app.text
         surface.blit(felt(surface.get_size()), (0, 0))
-        heading(surface, text, "Campaign", "Three roads, each saved on its own. Go on with one, or start afresh.",
-                y=22)
+        heading(surface, text, tr("roads.title"), tr("roads.subtitle"), y=22)
         self._draw_chooser(surface)
         for index, card in enumerate(self.cards):
             self._draw_card(surface, self._card_rect(index), card)
         if self.message:
-            room = self.menu.buttons[-1].rect.x - 84
-            words = text.render_wrapped(self.message, "bold", 15, theme.GOLD, room)
-            surface.blit(words, words.get_rect(midleft=(64, 664)))
+            draw_message(surface, text, self.message, self.menu.buttons[-1].rect.x - 84)
         self.menu.draw(surface, text)
-        hint_bar(surface, text, "1 2 3 open a road  ·  [ ] campaign for a new road  ·  arrows choose  ·  Esc back")
+        hint_bar(surface, text, tr("roads.hint"))
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         text = self.app.text
         box = self._chooser_rect()
         draw_panel(surface, box, alpha=200, radius=12)
-        text.draw(surface, "Campaign for a new road", (box.x + 18, box.centery), role="bold", size=17,
-                  colour=theme.INK_DIM, anchor="midleft")
+        text.draw(surface, tr("roads.chooser"), (box.x + 18, box.centery), role="bold", size=17,
+                  colour=theme.INK_DIM, anchor="midleft", max_width=CHOOSER_LABEL - 28, min_size=12)
         back, on = self._arrow_rects()
         value = back.union(on)
         pygame.draw.rect(surface, (6, 20, 14), value, border_radius=8)
@@ -268,7 +284,8 @@ class CampaignSlotsScene(Scene):
         text.draw(surface, "◀", back.center, role="body", size=16, colour=arrows, anchor="center")
         text.draw(surface, "▶", on.center, role="body", size=16, colour=arrows, anchor="center")
         choice = self.choices[self.chosen]
-        words = f"{choice.name}  ·  {choice.path.name}" + ("  ·  has problems" if choice.problem else "")
+        words = f"{choice.name}  ·  {choice.path.name}" + (f"  ·  {tr('roads.has_problems')}" if choice.problem
+                                                            else "")
         text.draw(surface, words, value.center, role="bold", size=18, colour=LOSS if choice.problem else theme.INK,
                   anchor="center", max_width=value.width - 100, min_size=12)
 
@@ -277,11 +294,10 @@ class CampaignSlotsScene(Scene):
         draw_panel(surface, box, alpha=225)
         inner = box.width - 44
         x, y = box.x + 22, box.y + 16
-        text.draw(surface, road_title(card.slot), (x, y), role="title", size=30, colour=theme.GOLD)
+        text.draw(surface, road_title(card.slot), (x, y), role="title", size=30, colour=theme.GOLD, max_width=inner)
         y += 48
         if card.empty:
-            body = text.render_wrapped("Empty. Start a new road here with the campaign chosen above.", "body", 16,
-                                       theme.INK_DIM, inner)
+            body = text.render_wrapped(tr("roads.empty"), "body", 16, theme.INK_DIM, inner)
             surface.blit(body, (x, y))
             return
         if card.campaign:
@@ -296,18 +312,20 @@ class CampaignSlotsScene(Scene):
                 text.draw(surface, line, (x, y), role="body", size=16, colour=theme.INK)
                 y += 21
             y += 10
-            text.draw(surface, "Bankroll", (x, y), role="bold", size=14, colour=theme.INK_DIM)
-            text.draw(surface, "Score", (x + inner // 2, y), role="bold", size=14, colour=theme.INK_DIM)
+            text.draw(surface, tr("roads.bankroll"), (x, y), role="bold", size=14, colour=theme.INK_DIM,
+                      max_width=inner // 2 - 8)
+            text.draw(surface, tr("roads.score"), (x + inner // 2, y), role="bold", size=14, colour=theme.INK_DIM,
+                      max_width=inner // 2)
             y += 18
             text.draw(surface, str(card.bankroll), (x, y), role="title", size=34, colour=theme.GOLD)
             text.draw(surface, str(card.score), (x + inner // 2, y), role="title", size=34, colour=theme.INK)
             y += 46
             sign = "+" if card.change >= 0 else "−"
-            text.draw(surface, f"{sign}{abs(card.change)} on the start", (x, y), role="body", size=14,
-                      colour=GAIN if card.change >= 0 else LOSS)
+            text.draw(surface, tr("roads.on_start", change=f"{sign}{abs(card.change)}"), (x, y), role="body",
+                      size=14, colour=GAIN if card.change >= 0 else LOSS, max_width=inner)
             y += 28
             text.draw(surface, card.status, (x, y), role="bold", size=16, colour=theme.INK, max_width=inner,
                       min_size=12)
         if card.saved:
-            text.draw(surface, f"Saved {card.saved}", (x, box.bottom - 32), role="body", size=14,
+            text.draw(surface, tr("roads.saved", when=card.saved), (x, box.bottom - 32), role="body", size=14,
                       colour=theme.INK_DIM, max_width=inner)

@@ -71,15 +71,19 @@ def veil(size: tuple[int, int], alpha: int = 150) -> pygame.Surface:
 def heading(surface: pygame.Surface, text: TextCache, title: str, subtitle: str = "", *, x: int = 64,
             y: int = 40) -> None:
     """A scene's title in the gold serif, with a line under it saying what the scene is for."""
-    rect = text.draw(surface, title, (x, y), role="title", size=46, colour=theme.GOLD, shadow=True)
+    room = surface.get_width() - x - 40  # a long translation shrinks rather than running off the screen
+    rect = text.draw(surface, title, (x, y), role="title", size=46, colour=theme.GOLD, shadow=True, max_width=room,
+                     min_size=30)
     if subtitle:
-        text.draw(surface, subtitle, (x + 2, rect.bottom + 6), role="body", size=18, colour=theme.INK_DIM)
+        text.draw(surface, subtitle, (x + 2, rect.bottom + 6), role="body", size=18, colour=theme.INK_DIM,
+                  max_width=room, min_size=13)
 
 
 def hint_bar(surface: pygame.Surface, text: TextCache, hint: str) -> None:
     """The keys the scene answers to, along the bottom edge."""
     w, h = surface.get_size()
-    text.draw(surface, hint, (w // 2, h - 22), role="body", size=15, colour=theme.INK_DIM, anchor="center")
+    text.draw(surface, hint, (w // 2, h - 22), role="body", size=15, colour=theme.INK_DIM, anchor="center",
+              max_width=w - 40, min_size=11)
 
 
 def portrait(look: Any, diameter: int, text: TextCache, seed: str) -> pygame.Surface:
@@ -92,9 +96,16 @@ def portrait(look: Any, diameter: int, text: TextCache, seed: str) -> pygame.Sur
     return found
 
 
-_FAMILY = ("Aunt", "Uncle", "Granny", "Grandpa", "Nan", "Cousin")
+# the words of kinship and the titles in the five languages' character names: a name tag keeps the kinship
+# word whole and shortens the title ("Tante Hetty", "Prof. Quist")
+_FAMILY = ("Aunt", "Uncle", "Granny", "Grandpa", "Nan", "Cousin",
+           "Tante", "Oncle", "Mamie", "Papi", "Cousine", "Zia", "Zio", "Nonna", "Nonno", "Cugino", "Cugina",
+           "Tia", "Tio", "Avó", "Avô", "Primo", "Prima", "Oom", "Oma", "Opa", "Neef", "Nicht")
 _TITLES = {"Professor": "Prof.", "Doctor": "Dr", "Captain": "Capt.", "Colonel": "Col.", "Reverend": "Rev.",
-           "Lady": "Lady", "Lord": "Lord", "Sir": "Sir", "Dame": "Dame", "Mrs": "Mrs", "Mr": "Mr", "Miss": "Miss"}
+           "Lady": "Lady", "Lord": "Lord", "Sir": "Sir", "Dame": "Dame", "Mrs": "Mrs", "Mr": "Mr", "Miss": "Miss",
+           "Professeur": "Prof.", "Docteur": "Dr", "Capitaine": "Cap.", "Professore": "Prof.", "Professoressa": "Prof.",
+           "Dottore": "Dott.", "Capitano": "Cap.", "Colonnello": "Col.", "Doutor": "Dr.", "Capitão": "Cap.",
+           "Coronel": "Cel.", "Dokter": "Dr.", "Kapitein": "Kapt.", "Kolonel": "Kol.", "Dominee": "Ds."}
 
 
 def short_name(name: str) -> str:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from ...locale import tr
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
@@ -22,9 +23,11 @@ class ConfirmScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: "App", question: str, detail: str = "", *, yes: str = "Yes", no: str = "Cancel",
-                 on_yes: Callable[[], None], quitting: bool = False) -> None:
+    def __init__(self, app: "App", question: str, detail: str = "", *, yes: str | None = None,
+                 no: str | None = None, on_yes: Callable[[], None], quitting: bool = False) -> None:
         super().__init__(app)
+        yes = tr("confirm.yes") if yes is None else yes
+        no = tr("confirm.cancel") if no is None else no
         self.question = question
         self.detail = detail
         self.on_yes = on_yes

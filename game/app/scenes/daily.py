@@ -10,11 +10,13 @@ title still records its score for the day it was dealt.
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ...campaign.daily import DailyTable, daily_table
+from ...locale import lines, texts, tr, trn
+from ...locale.cards import card_label
 from ...storage.daily_file import load_daily_bests, save_daily_bests
 from ...storage.resume import discard_resume, has_resume
 from .. import theme
@@ -35,8 +37,17 @@ def today() -> dt.date:
 
 
 def long_date(day: dt.date) -> str:
-    """'Sunday 29 November 2026'."""
-    return f"{day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
+    """'Sunday 29 November 2026', in the current language."""
+    weekdays = lines("daily.weekdays")
+    weekday = weekdays[day.weekday()] if len(weekdays) == 7 else day.strftime("%A")
+    return tr("daily.long_date", weekday=weekday, date=short_date(day))
+
+
+def short_date(day: dt.date) -> str:
+    """'29 November 2026', in the current language."""
+    months = lines("daily.months")
+    month = months[day.month - 1] if len(months) == 12 else day.strftime("%B")
+    return tr("daily.short_date", day=day.day, month=month, year=day.year)
 
 
 class DailyScene(Scene):
@@ -52,7 +63,7 @@ class DailyScene(Scene):
         try:
             self.table = daily_table(self.day)
         except (OSError, ValueError, KeyError) as error:  # a broken rules file must not stop the game
-            self.problem = f"Today's table cannot be laid: {error}"
+            self.problem = tr("daily.cannot_lay", why=error)
         bests, problem = load_daily_bests(app.data_dir)
         self.best = bests.best_for(self.day)
         if problem:
@@ -62,11 +73,15 @@ class DailyScene(Scene):
 
     # --- the menu's actions ---------------------------------------------------------------------
 
-    def _build_menu(self) -> None:
+    def _build_menu(self, keep_focus: bool = False) -> None:
         entries: list[ButtonEntry] = [
-            ("Play", self.play, pygame.K_p, "P", self.table is not None),
-            ("Back", self.back, None, "Esc", True)]
-        self.menu.set(button_row(self.app.text, entries), keep_focus=False)
+            (tr("daily.play"), self.play, pygame.K_p, "P", self.table is not None),
+            (tr("daily.back"), self.back, None, "Esc", True)]
+        self.menu.set(button_row(self.app.text, entries), keep_focus=keep_focus)
+
+    def relabel(self) -> None:
+        """The language changed: the buttons again in the new words."""
+        self._build_menu(keep_focus=True)
 
     def play(self) -> None:
         """Sit down at today's table (asking first if that would replace a kept session)."""
@@ -75,8 +90,8 @@ class DailyScene(Scene):
         if has_resume(self.app.data_dir):
             from .confirm import ConfirmScene
             self.app.scenes.push(ConfirmScene(
-                self.app, "Play the daily deal?", "Your kept session will be replaced by this one.",
-                yes="Play", no="Cancel", on_yes=self._play_now))
+                self.app, tr("daily.confirm.title"), tr("daily.confirm.body"),
+                yes=tr("daily.confirm.yes"), no=tr("daily.confirm.no"), on_yes=self._play_now))
             return
         self._play_now()
 
@@ -88,7 +103,7 @@ class DailyScene(Scene):
         try:
             seats = seats_against(table.opponents)
         except (KeyError, ValueError, OSError) as error:
-            self.message = f"Today's table cannot be played: {error}"
+            self.message = tr("daily.cannot_play", why=error)
             return
         discard_resume(self.app.data_dir)
         day = self.day
@@ -129,49 +144,48 @@ class DailyScene(Scene):
         """The felt, today's table, the day's best, the buttons and any message."""
         text = self.app.text
         surface.blit(felt(surface.get_size()), (0, 0))
-        heading(surface, text, "Daily deal", "One table a day, drawn from the date: the same for everyone today",
-                y=22)
+        heading(surface, text, tr("daily.title"), tr("daily.subtitle"), y=22)
         self._draw_table(surface)
         self._draw_best(surface)
         if self.message:
-            room = (self.menu.buttons[0].rect.x if self.menu.buttons else 800) - 84
-            words = text.render_wrapped(self.message, "bold", 15, theme.GOLD, room)
-            surface.blit(words, words.get_rect(midleft=(64, 664)))
+            from .campaign_map import draw_message
+            draw_message(surface, text, self.message, (self.menu.buttons[0].rect.x if self.menu.buttons else 800) - 84)
         self.menu.draw(surface, text)
-        hint_bar(surface, text, "↑ ↓ choose  ·  Enter select  ·  P play  ·  Esc back")
+        hint_bar(surface, text, tr("daily.hint"))
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         text = self.app.text
         box = pygame.Rect(64, 150, 800, 410)
         draw_panel(surface, box, alpha=225)
         x = box.x + 24
-        date_rect = text.draw(surface, f"TODAY  ·  {long_date(self.day)}", (x, box.y + 16), role="bold", size=15,
-                              colour=theme.GOLD)
+        room = box.width - 48
+        date_rect = text.draw(surface, tr("daily.today", date=long_date(self.day)), (x, box.y + 16), role="bold",
+                              size=15, colour=theme.GOLD, max_width=room)
         if self.table is None:
-            body = text.render_wrapped(self.problem, "body", 17, theme.INK, box.width - 48)
+            body = text.render_wrapped(self.problem, "body", 17, theme.INK, room)
             surface.blit(body, (x, date_rect.bottom + 16))
             return
         table = self.table
-        name_rect = text.draw(surface, table.rules.name, (x, date_rect.bottom + 4), role="title", size=34,
-                              colour=theme.INK, max_width=box.width - 48)
+        name_rect = text.draw(surface, texts.rules_name(table.rules), (x, date_rect.bottom + 4), role="title",
+                              size=34, colour=theme.INK, max_width=room, min_size=22)
         y = name_rect.bottom + 6
         # the rules file's own description names its usual players and deals, which the day sets anew: the
         # boodle cards say what sets this table apart instead
-        boodle = "  ".join(_label(card) for card in table.rules.boodle_cards)
-        boodle_rect = text.draw(surface, f"Boodle cards: {boodle}", (x, y), role="body", size=16,
-                                colour=theme.INK_DIM, max_width=box.width - 48)
+        boodle = "  ".join(card_label(card) for card in table.rules.boodle_cards)
+        boodle_rect = text.draw(surface, tr("daily.boodle", cards=boodle), (x, y), role="body", size=16,
+                                colour=theme.INK_DIM, max_width=room)
         y = boodle_rect.bottom + 6
-        facts = (f"{table.deals} deals  ·  {len(table.opponents)} opponents  ·  "
-                 f"everyone starts with {table.rules.starting_chips} chips")
+        facts = "  ·  ".join((trn("daily.deals", table.deals or 0), trn("daily.opponents", len(table.opponents)),
+                              trn("daily.starts", table.rules.starting_chips)))
         facts_rect = text.draw(surface, facts, (x, y + 4), role="bold", size=17, colour=theme.INK,
-                               max_width=box.width - 48)
-        label = text.draw(surface, "Your opponents", (x, facts_rect.bottom + 34), role="bold", size=15,
-                          colour=theme.INK_DIM)
+                               max_width=room, min_size=12)
+        label = text.draw(surface, tr("daily.your_opponents"), (x, facts_rect.bottom + 34), role="bold", size=15,
+                          colour=theme.INK_DIM, max_width=room)
         self._draw_opponents(surface, table, pygame.Rect(x, label.bottom + 8, box.width - 48, 64))
-        text.draw(surface, "Score: your chips at the end of the last deal.", (x, box.bottom - 92), role="bold",
-                  size=17, colour=theme.GOLD, max_width=box.width - 48)
-        text.draw(surface, "Play as often as you like: the best of the day is kept. A new table comes at midnight.",
-                  (x, box.bottom - 62), role="body", size=15, colour=theme.INK_DIM, max_width=box.width - 48)
+        text.draw(surface, tr("daily.score_rule"), (x, box.bottom - 92), role="bold", size=17, colour=theme.GOLD,
+                  max_width=room, min_size=12)
+        text.draw(surface, tr("daily.often"), (x, box.bottom - 62), role="body", size=15, colour=theme.INK_DIM,
+                  max_width=room, min_size=11)
 
     def _draw_opponents(self, surface: pygame.Surface, table: DailyTable, area: pygame.Rect) -> None:
         from ...ai.registry import load_character_by_id
@@ -185,8 +199,9 @@ class DailyScene(Scene):
                 continue
             disc = portrait(character.look, 52, text, character.id)
             surface.blit(disc, disc.get_rect(midleft=(x, area.centery)))
-            text.draw(surface, short_name(character.name), (x + 58, area.centery), role="bold", size=15,
-                      colour=theme.INK, anchor="midleft", max_width=step - 74)  # a clear gap before the next face
+            text.draw(surface, short_name(texts.character_name(character)), (x + 58, area.centery), role="bold",
+                      size=15, colour=theme.INK, anchor="midleft", max_width=step - 74,  # a gap before the next face
+                      min_size=10)
             x += step
 
     def _draw_best(self, surface: pygame.Surface) -> None:
@@ -194,29 +209,28 @@ class DailyScene(Scene):
         box = pygame.Rect(884, 150, 332, 410)
         draw_panel(surface, box, alpha=225)
         x = box.x + 24
-        text.draw(surface, "Today's best", (x, box.y + 16), role="bold", size=15, colour=theme.INK_DIM)
+        room = box.width - 48
+        text.draw(surface, tr("daily.best"), (x, box.y + 16), role="bold", size=15, colour=theme.INK_DIM,
+                  max_width=room)
         if self.best is None:
-            text.draw(surface, "Not played yet", (x, box.y + 44), role="title", size=30, colour=theme.INK)
-            note = text.render_wrapped("Finish the session to set the day's first score.", "body", 15,
-                                       theme.INK_DIM, box.width - 48)
+            text.draw(surface, tr("daily.not_played"), (x, box.y + 44), role="title", size=30, colour=theme.INK,
+                      max_width=room, min_size=18)
+            note = text.render_wrapped(tr("daily.first_score"), "body", 15, theme.INK_DIM, room)
             surface.blit(note, (x, box.y + 92))
         else:
             chip = self.app.art.chip(1, 14)
             surface.blit(chip, (x, box.y + 58))
             text.draw(surface, str(self.best), (x + 34, box.y + 42), role="title", size=48, colour=theme.GOLD)
-            text.draw(surface, "chips", (x + 34, box.y + 104), role="body", size=15, colour=theme.INK_DIM)
+            text.draw(surface, trn("daily.chips", self.best), (x + 34, box.y + 104), role="body", size=15,
+                      colour=theme.INK_DIM, max_width=room - 34)
         if self.new_best:
-            text.draw(surface, "New best!", (box.centerx, box.y + 170), role="title", size=36, colour=NEW_BEST,
-                      anchor="center", shadow=True)
+            text.draw(surface, tr("daily.new_best"), (box.centerx, box.y + 170), role="title", size=36,
+                      colour=NEW_BEST, anchor="center", shadow=True, max_width=room, min_size=20)
         if self.table is not None:
-            text.draw(surface, "The day's seed", (x, box.bottom - 92), role="bold", size=14, colour=theme.INK_DIM)
+            text.draw(surface, tr("daily.seed"), (x, box.bottom - 92), role="bold", size=14, colour=theme.INK_DIM,
+                      max_width=room)
             text.draw(surface, f"{self.table.session_seed}", (x, box.bottom - 70), role="body", size=15,
                       colour=theme.INK)
-
-
-def _label(card: Any) -> str:
-    label = card.label
-    return str(label() if callable(label) else label)
 
 
 def record_daily_score(app: "App", day: dt.date | str, score: int) -> tuple[bool, str]:
@@ -229,7 +243,8 @@ def record_daily_score(app: "App", day: dt.date | str, score: int) -> tuple[bool
         if failed:
             words.append(failed)
     best = bests.best_for(day)
-    words.insert(0, f"You finished with {score} chips." + ("" if new_best else f" The day's best is {best}."))
+    finished = trn("daily.finished", score)
+    words.insert(0, finished if new_best else tr("daily.finished_best", finished=finished, best=best))
     return new_best, " ".join(words)
 
 

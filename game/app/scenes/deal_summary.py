@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from ...locale import tr, trn
+from ...locale.cards import card_label
 from .. import theme
 from ..scene import Scene
 from ..text import suit_runs
@@ -80,15 +82,24 @@ class DealSummaryScene(Scene):
         self.close_after = close_after
         self.closed = False
         self.clock = 0.0
+        self.hover = False
+        w, h = app.screen.get_size()
+        self.veil = dimming((w, h), 120)
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Word the panel and its button in the current language (again, after a switch)."""
+        app = self.app
         w, h = app.screen.get_size()
         self.panel_surface = self._paint()
         self.panel = self.panel_surface.get_rect(center=(w // 2, h // 2))
-        label = "See the results" if last else "Next deal"
-        width = button_width(app.text, label, 20, "Enter", minimum=240)
-        self.button = Button(pygame.Rect(0, 0, width, 46), label, self.play_on, size=20, keycap="Enter")
+        label = tr("summary.see_results") if self.last else tr("summary.next_deal")
+        width = button_width(app.text, label, 20, tr("table.enter_key"), minimum=240)
+        self.button = Button(pygame.Rect(0, 0, width, 46), label, self.play_on, size=20,
+                             keycap=tr("table.enter_key"))
         self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
-        self.hover = False
-        self.veil = dimming((w, h), 120)
+        if self.backdrop is not None and self.under is not None:
+            self.backdrop = freeze(app, self.under, self.veil)  # the table under it is worded anew too
 
     def enter(self) -> None:
         """Take the backdrop from the scene underneath, as it is now."""
@@ -100,30 +111,29 @@ class DealSummaryScene(Scene):
         """The story of the deal in a few sentences."""
         model, record = self.model, self.record
         out: list[tuple[str, tuple[int, int, int]]] = []
+        you = [state.is_human for state in model.seats]
         if record.bought is not None:
             seat, fee = record.bought
-            who = model.name(seat)
-            out.append((f"{who} bought the dead hand for {fee} chips.", theme.INK_DIM))
+            out.append((trn("summary.you_bought", fee) if you[seat] else
+                        trn("summary.they_bought", fee, name=model.name(seat)), theme.INK_DIM))
         if record.winner is not None:
             paid = sum(p.chips for p in record.payments)
-            who = model.name(record.winner)
-            verb = "took" if who != "You" else "took"
-            out.append((f"{who} {verb} the pot of {record.pot} and {paid} chips for the cards left in hand.",
-                        theme.INK))
+            winner = record.winner
+            out.append((trn("summary.you_took", paid, pot=record.pot) if you[winner] else
+                        trn("summary.they_took", paid, pot=record.pot, name=model.name(winner)), theme.INK))
             payers = [f"{short(model, p.source)} {p.chips}" for p in record.payments if p.chips]
             if payers:
-                out.append(("Paid: " + ", ".join(payers), theme.INK_DIM))
+                out.append((tr("summary.paid", payers=", ".join(payers)), theme.INK_DIM))
         for win in record.boodle_wins:
-            who = model.name(win.player)
-            out.append((f"{who} hit the boodle card {win.card.label} for {win.chips} chip{'s' if win.chips != 1 else ''}.",
-                        theme.GOLD))
+            card = card_label(win.card)
+            out.append((trn("summary.you_hit", win.chips, card=card) if you[win.player] else
+                        trn("summary.they_hit", win.chips, card=card, name=model.name(win.player)), theme.GOLD))
         if not record.boodle_wins:
-            out.append(("No boodle card was hit.", theme.INK_DIM))
-        carried = [f"{card.label} {chips}" for card, chips in record.carried if chips]
+            out.append((tr("summary.no_boodle"), theme.INK_DIM))
+        carried = [f"{card_label(card)} {chips}" for card, chips in record.carried if chips]
         if carried:
-            out.append(("Left on the boodle for the next deal: " + ", ".join(carried), theme.INK_DIM))
-        stops = record.stops
-        out.append((f"{stops} stop{'s' if stops != 1 else ''} in this deal.", theme.INK_DIM))
+            out.append((tr("summary.carried", cards=", ".join(carried)), theme.INK_DIM))
+        out.append((trn("summary.stops", record.stops), theme.INK_DIM))
         return out
 
     def _paint(self) -> pygame.Surface:
@@ -138,15 +148,17 @@ class DealSummaryScene(Scene):
         pygame.draw.rect(surface, (*theme.PANEL, 255), rect, border_radius=18)  # opaque: nothing shows through
         pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=18)
         limit = model.rules.deals
-        title = f"Deal {record.deal} of {limit}" if limit else f"Deal {record.deal}"
+        title = (tr("summary.title_of", deal=record.deal, limit=limit) if limit else
+                 tr("summary.title", deal=record.deal))
         text.draw(surface, title, (PANEL_W // 2, 18), role="title", size=34, colour=theme.GOLD, anchor="midtop",
-                  shadow=True)
+                  shadow=True, max_width=PANEL_W - 60, min_size=22)
         if record.winner is not None:
-            who = model.name(record.winner)
-            headline = "You went out!" if who == "You" else f"{who} went out"
+            headline = (tr("summary.you_went_out") if model.seats[record.winner].is_human else
+                        tr("summary.they_went_out", name=model.name(record.winner)))
         else:
-            headline = "The deal ended"
-        text.draw(surface, headline, (PANEL_W // 2, 64), role="bold", size=22, colour=theme.INK, anchor="midtop")
+            headline = tr("summary.deal_ended")
+        text.draw(surface, headline, (PANEL_W // 2, 64), role="bold", size=22, colour=theme.INK, anchor="midtop",
+                  max_width=PANEL_W - 60, min_size=15)
         light = theme.suits_on_dark(self.app.settings.four_colour_deck)
         y = 104
         for words, colour in lines:
@@ -156,10 +168,11 @@ class DealSummaryScene(Scene):
                 y += 24
         y += 14
         columns = (60, 330, 450, 560, 670)
-        for x, head in zip(columns, ("Player", "Before", "Change", "Now", "")):
+        heads = (tr("summary.player"), tr("summary.before"), tr("summary.change"), tr("summary.now"), "")
+        for x, head in zip(columns, heads):
             if head:
                 text.draw(surface, head, (x, y), role="bold", size=15, colour=theme.INK_DIM,
-                          anchor="topleft" if x == 60 else "midtop")
+                          anchor="topleft" if x == 60 else "midtop", max_width=250 if x == 60 else 104, min_size=11)
         y += ROW_H
         before, after = record.chips_before, record.chips_after or record.chips_before
         for seat in seats:
@@ -168,7 +181,7 @@ class DealSummaryScene(Scene):
                 pygame.draw.rect(surface, (30, 70, 50), row, border_radius=8)
             elif seat % 2:
                 pygame.draw.rect(surface, (16, 40, 30), row, border_radius=8)
-            name = model.seats[seat].name if not model.seats[seat].is_human else "You"
+            name = model.name(seat)
             colour = theme.INK if model.seats[seat].in_session else theme.INK_DIM
             text.draw(surface, name, (columns[0], y), role="bold", size=17, colour=colour, max_width=250)
             change = after[seat] - before[seat]
@@ -179,10 +192,11 @@ class DealSummaryScene(Scene):
             text.draw(surface, str(after[seat]), (columns[3], y), role="bold", size=17, colour=theme.GOLD,
                       anchor="midtop")
             if seat == record.winner:
-                text.draw(surface, "went out", (columns[4], y + 1), role="body", size=14, colour=theme.GOLD,
-                          anchor="midtop")
+                text.draw(surface, tr("summary.went_out_mark"), (columns[4], y + 1), role="body", size=14,
+                          colour=theme.GOLD, anchor="midtop", max_width=150, min_size=11)
             elif not model.seats[seat].in_session:
-                text.draw(surface, "out", (columns[4], y + 1), role="body", size=14, colour=LOSS, anchor="midtop")
+                text.draw(surface, tr("summary.out_mark"), (columns[4], y + 1), role="body", size=14, colour=LOSS,
+                          anchor="midtop", max_width=150, min_size=11)
             y += ROW_H
         return surface  # SRCALPHA is already the display's alpha format: a converted copy would only churn memory
 

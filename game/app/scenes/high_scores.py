@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from ...campaign.scores import MAX_NAME, TABLE_SIZE, BadNameError, HighScores
+from ...locale import tr
 from ...storage.high_scores_file import load_high_scores, save_high_scores
 from .. import theme
 from ..scene import Scene
@@ -45,10 +46,16 @@ class HighScoresScene(Scene):
         scores, problem = load_high_scores(self.app.data_dir)
         return scores, problem or ""
 
-    def _build_menu(self) -> None:
-        entries: list[ButtonEntry] = [("Confirm", self.confirm, None, "Enter", True)] if self.entering else []
-        entries.append(("Skip" if self.entering else "Back", self.back, None, "Esc", True))
-        self.menu.set(button_row(self.app.text, entries), keep_focus=False)
+    def _build_menu(self, keep_focus: bool = False) -> None:
+        entries: list[ButtonEntry] = [(tr("high_scores.confirm"), self.confirm, None, "Enter", True)] \
+            if self.entering else []
+        entries.append((tr("high_scores.skip") if self.entering else tr("high_scores.back"), self.back, None, "Esc",
+                        True))
+        self.menu.set(button_row(self.app.text, entries), keep_focus=keep_focus)
+
+    def relabel(self) -> None:
+        """The language changed: the buttons again in the new words."""
+        self._build_menu(keep_focus=True)
 
     # --- actions --------------------------------------------------------------------------------
 
@@ -59,12 +66,12 @@ class HighScoresScene(Scene):
         try:
             rank = self.scores.add(self.name, self.score, self.today)
         except BadNameError as error:
-            self.message = str(error)[:1].upper() + str(error)[1:] + "."
+            self.message = str(error)
             return
         self.entering = False
         self.rank = rank
         problem = save_high_scores(self.app.data_dir, self.scores)
-        self.message = problem or (f"You are number {rank} on the table." if rank else "")
+        self.message = problem or (tr("high_scores.placed", rank=rank) if rank else "")
         if self.on_entered is not None:
             self.on_entered()
         self._build_menu()
@@ -104,18 +111,19 @@ class HighScoresScene(Scene):
         """The felt, the name entry (when asked) and the table."""
         text = self.app.text
         surface.blit(felt(surface.get_size()), (0, 0))
-        heading(surface, text, "High scores", "The ten best runs along the road", y=22)
+        heading(surface, text, tr("high_scores.title"), tr("high_scores.subtitle"), y=22)
         top = 140
         if self.entering and self.score is not None:
             box = pygame.Rect(64, top, 1152, 110)
             draw_panel(surface, box, alpha=235)
-            text.draw(surface, f"Your score: {self.score}. It makes the table: type your name and press Enter.",
-                      (box.x + 24, box.y + 16), role="bold", size=18, colour=theme.GOLD, max_width=box.width - 48)
+            text.draw(surface, tr("high_scores.your_score", score=self.score), (box.x + 24, box.y + 16), role="bold",
+                      size=18, colour=theme.GOLD, max_width=box.width - 48, min_size=13)
             field = pygame.Rect(box.x + 24, box.y + 50, 460, 44)
             pygame.draw.rect(surface, (6, 20, 14), field, border_radius=8)
             pygame.draw.rect(surface, theme.GOLD, field, 2, border_radius=8)
             shown = text.draw(surface, self.name, (field.x + 12, field.centery), role="bold", size=22,
-                              colour=theme.INK, anchor="midleft") if self.name else None
+                              colour=theme.INK, anchor="midleft", max_width=field.width - 28, min_size=14) \
+                if self.name else None
             caret_x = (shown.right + 2) if shown is not None else field.x + 12
             if int(self.t * 2) % 2 == 0:
                 pygame.draw.line(surface, theme.INK, (caret_x, field.y + 9), (caret_x, field.bottom - 9), 2)
@@ -124,10 +132,10 @@ class HighScoresScene(Scene):
             top = box.bottom + 16
         self._draw_table(surface, pygame.Rect(64, top, 1152, 620 - top))
         if self.message:
-            text.draw(surface, self.message, (64, 652), role="bold", size=16, colour=theme.GOLD, max_width=800)
+            from .campaign_map import draw_message
+            draw_message(surface, text, self.message, (self.menu.buttons[0].rect.x if self.menu.buttons else 864) - 84)
         self.menu.draw(surface, text)
-        hint = "Type your name  ·  Backspace delete  ·  Enter confirm  ·  Esc skip" if self.entering \
-            else "Enter or Esc back"
+        hint = tr("high_scores.hint_entering") if self.entering else tr("high_scores.hint")
         hint_bar(surface, text, hint)
 
     def _draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:
@@ -135,15 +143,18 @@ class HighScoresScene(Scene):
         draw_panel(surface, box, alpha=225)
         entries = self.scores.entries
         if not entries:
-            text.draw(surface, "No scores yet: finish a campaign to set the first.", box.center, role="body",
-                      size=18, colour=theme.INK_DIM, anchor="center")
+            text.draw(surface, tr("high_scores.empty"), box.center, role="body", size=18, colour=theme.INK_DIM,
+                      anchor="center", max_width=box.width - 48)
             return
         row_h = min(ROW_H, (box.height - 50) // TABLE_SIZE)
         columns = (box.x + 50, box.x + 110, box.x + 640, box.x + 860)
         y = box.y + 14
-        for x, head in zip(columns, ("#", "Name", "Score", "Date")):
+        heads = (tr("high_scores.columns.rank"), tr("high_scores.columns.name"), tr("high_scores.columns.score"),
+                 tr("high_scores.columns.date"))
+        rooms = (40, columns[2] - columns[1] - 20, columns[3] - columns[2] - 20, box.right - columns[3] - 20)
+        for number, (x, head, room) in enumerate(zip(columns, heads, rooms)):
             text.draw(surface, head, (x, y), role="bold", size=15, colour=theme.INK_DIM,
-                      anchor="midtop" if head == "#" else "topleft")
+                      anchor="midtop" if number == 0 else "topleft", max_width=room)
         y += 26
         for index, entry in enumerate(entries):
             row = pygame.Rect(box.x + 20, y, box.width - 40, row_h - 4)
@@ -156,6 +167,15 @@ class HighScoresScene(Scene):
                       anchor="midleft", max_width=500)
             text.draw(surface, str(entry.score), (columns[2], row.centery), role="title", size=19, colour=theme.GOLD,
                       anchor="midleft")
-            text.draw(surface, entry.date, (columns[3], row.centery), role="body", size=16, colour=theme.INK_DIM,
-                      anchor="midleft")
+            text.draw(surface, table_date(entry.date), (columns[3], row.centery), role="body", size=16,
+                      colour=theme.INK_DIM, anchor="midleft", max_width=rooms[3], min_size=12)
             y += row_h
+
+
+def table_date(iso: str) -> str:
+    """A table entry's ISO date as the current language writes it ("29 November 2026")."""
+    from .daily import short_date
+    try:
+        return short_date(dt.date.fromisoformat(iso))
+    except ValueError:
+        return iso

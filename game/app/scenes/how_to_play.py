@@ -1,4 +1,8 @@
-"""How to play: the rules in our own words, fitted to the rules file in play, a section a page."""
+"""How to play: the rules in the player's language, fitted to the rules file in play, a section a page.
+
+Every word comes from `config/locales/<lang>/how_to_play.yaml`; the pages are the same in every language,
+and the values (boodle cards in the language's rank letters, chips, antes) come from the rules in play.
+"""
 
 from __future__ import annotations
 
@@ -9,19 +13,24 @@ import pygame
 
 from ...engine.cards import Card
 from ...engine.rules import FIRST_LEAD_DEFAULT, RuleSet
+from ...locale import tr, trn
+from ...locale.cards import card_label
+from ...locale.texts import rules_description, rules_name
 from .. import theme
 from ..scene import Scene
 from ..text import suit_runs
-from ..widgets import Button, Form, draw_panel
+from ..widgets import Button, Form, button_width, draw_panel
 from .common import felt, heading, hint_bar, veil
 
 if TYPE_CHECKING:
     from ..app import App
 
-SUIT_WORDS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 BULLET = "•  "
 BULLET_INDENT = 26
 TABS_X, TABS_W = 40, 304  # the list of sections: wide enough for the longest title with margins
+TAB_SIZE = 17
+BODY_SIZES = (20, 19, 18, 17, 16, 15)  # a long page in a long language shrinks a little rather than scroll
+CARDS_HEIGHT = 150
 
 
 @dataclass(frozen=True)
@@ -35,146 +44,144 @@ class Section:
 
 
 def card_name(card: Card) -> str:
-    """A card as a reader writes it: 10♥, Q♣."""
-    text = str(card)
-    return text[:-1] + SUIT_WORDS[text[-1]]
+    """A card as a reader of the current language writes it: 10♥, D♣."""
+    return card_label(card)
 
 
 def chips(count: int) -> str:
-    """'1 chip', '4 chips'."""
-    return f"{count} chip" if count == 1 else f"{count} chips"
+    """'1 chip', '4 chips' in the current language."""
+    return trn("how_to_play.chips", count)
+
+
+def _cards(rules: RuleSet) -> str:
+    return ", ".join(card_label(card) for card in rules.boodle_cards)
+
+
+def _after_stop(rules: RuleSet) -> str:
+    """What the new leader must do after a stop, as whole sentences."""
+    if not rules.switch_suit:
+        return tr("how_to_play.after_stop.any")
+    must = tr("how_to_play.after_stop.other_colour") if rules.switch_to == "other_colour" else \
+        tr("how_to_play.after_stop.other_suit")
+    unable = tr("how_to_play.after_stop.pass_left") if rules.when_unable == "pass_left" else \
+        tr("how_to_play.after_stop.same_suit")
+    return f"{must} {unable}"
 
 
 def rule_sections(rules: RuleSet) -> list[Section]:
-    """The pages of the rules, each fitted to `rules`."""
-    boodle = ", ".join(card_name(card) for card in rules.boodle_cards)
+    """The pages of the rules in the current language, each fitted to `rules`."""
+    boodle = _cards(rules)
     if rules.staking == "free":
-        spread = "spread as you like over the boodle cards: all on one, one on each, or any mix"
+        spread = tr("how_to_play.antes.free")
     else:
-        each = rules.ante_boodle // max(1, len(rules.boodle_cards))
-        spread = f"split evenly over the boodle cards, {chips(each)} on each (the Saratoga way)"
-    dealer = (f" The dealer stakes {rules.dealer_ante_multiplier} times as much on the boodle cards."
-              if rules.dealer_ante_multiplier > 1 else "")
-    buy = (f" With these rules the dealer may look at their hand and then buy the dead hand for "
-           f"{chips(rules.buy_dead_hand.fee)}, paid into the pot: the two hands swap, and the one given up becomes "
-           "the dead hand." if rules.buy_dead_hand.enabled else
-           " (Some tables let the dealer buy the dead hand; these rules do not.)")
+        spread = tr("how_to_play.antes.even", each=chips(rules.ante_boodle // max(1, len(rules.boodle_cards))))
+    ante = tr("how_to_play.antes.ante", pot=chips(rules.ante_pot), boodle=chips(rules.ante_boodle)) + " " + spread
+    if rules.dealer_ante_multiplier > 1:
+        ante += " " + tr("how_to_play.antes.dealer", times=rules.dealer_ante_multiplier)
+    buy = tr("how_to_play.deal.buy", fee=chips(rules.buy_dead_hand.fee)) if rules.buy_dead_hand.enabled else \
+        tr("how_to_play.deal.no_buy")
     if rules.first_lead == FIRST_LEAD_DEFAULT:
-        first = "The player on the dealer's left leads first."
+        first = tr("how_to_play.runs.first_left")
     else:
-        first = (f"Whoever holds the {card_name(Card.parse(rules.first_lead))} leads first (the dealer's left if "
-                 "it lies in the dead hand).")
-    optional = (" With these rules following is optional: the holder may decline, and the run stops."
-                if rules.follow == "optional" else "")
-    declined = ("•  Its holder declined to play it.",) if rules.follow == "optional" else ()
-    reasons = "four" if declined else "three"
-    if not rules.switch_suit:
-        after = "They may lead any suit they hold, the stopped one included."
+        first = tr("how_to_play.runs.first_card", card=card_label(Card.parse(rules.first_lead)))
+    follow = tr("how_to_play.runs.follow")
+    if rules.follow == "optional":
+        follow += " " + tr("how_to_play.runs.optional")
+    declined = (BULLET + tr("how_to_play.stops.declined"),) if rules.follow == "optional" else ()
+    if rules.deals:
+        length = trn("how_to_play.end.deals", rules.deals)
     else:
-        other = "a suit of the other colour" if rules.switch_to == "other_colour" else "a different suit"
-        unable = ("If they cannot, the lead passes to the left, to the first player who can."
-                  if rules.when_unable == "pass_left" else
-                  "If they hold nothing else, they lead their lowest card of the same suit.")
-        after = f"They must lead {other} from the one that just stopped, if they hold one. {unable}"
-    length = (f"The session ends after {rules.deals} deals" if rules.deals else
-              "The session has no set number of deals: it goes on")
-    payment = (f"every other player pays them {chips(rules.per_card_payment)} for each card still in their hand; "
-               "a player who owes more than they have pays all they have." if rules.per_card_payment else
-               "with these rules nobody pays for the cards left in their hand.")
+        length = tr("how_to_play.end.open")
+    payment = tr("how_to_play.going_out.pot_pay", chips=chips(rules.per_card_payment)) if rules.per_card_payment \
+        else tr("how_to_play.going_out.pot_only")
     example_boodle = tuple(str(card) for card in rules.boodle_cards[:4])
     hit = str(rules.boodle_cards[0])
     return [
-        Section("The aim", (
-            "Newmarket is a race and a treasure hunt at once. Cards are played upward in runs, and the first "
-            "player to get rid of every card wins the pot and collects for the cards the others still hold.",
-            "Along the way, whoever plays the card that matches a boodle card scoops every chip staked on it. "
-            "Chips are never made or lost: they only move between the players, the pot and the boodle cards.",
+        Section(tr("how_to_play.aim.title"), (
+            tr("how_to_play.aim.race"),
+            tr("how_to_play.aim.boodle"),
         ), ("5H", "6H", "7H", "8H")),
-        Section("Setting up", (
-            f"Three to eight players each start with {chips(rules.starting_chips)} and play from one ordinary "
-            "52-card deck. Aces are low and the King is the top of every suit.",
-            "Everyone cuts a card to find the first dealer: the highest card deals, and players tied for highest "
-            "cut again. After every deal the deal passes to the left.",
-            "You sit at the bottom of the table. The other seats are characters, each with a way of playing "
-            "and a thing or two to say about it.",
+        Section(tr("how_to_play.setup.title"), (
+            tr("how_to_play.setup.deck", chips=chips(rules.starting_chips)),
+            tr("how_to_play.setup.cut"),
+            tr("how_to_play.setup.seats"),
         ), ("KC", "9D", "4S")),
-        Section("Antes and boodle cards", (
-            f"Before each deal every player pays an ante: {chips(rules.ante_pot)} into the pot and "
-            f"{chips(rules.ante_boodle)} {spread}.{dealer}",
-            f"The boodle cards are {boodle}: cards from a second deck that only carry chips. Chips on a boodle "
-            "card nobody hits stay there, and the pile grows from deal to deal.",
-            "A player who cannot pay the full ante is out of the session and keeps what they have left.",
+        Section(tr("how_to_play.antes.title"), (
+            ante,
+            tr("how_to_play.antes.cards", cards=boodle),
+            tr("how_to_play.antes.broke"),
         ), example_boodle, True),
-        Section("The deal and the dead hand", (
-            "The dealer deals every card, one at a time, to each player and to one extra hand, the dead hand. "
-            "Hands differ by one card at most. Nobody sees the dead hand, and its cards are what break runs."
-            + buy,
+        Section(tr("how_to_play.deal.title"), (
+            tr("how_to_play.deal.deal"),
+            buy,
         ), ("?", "?", "?")),
-        Section("Leading and runs", (
-            f"{first} To lead, choose a suit you hold and play your lowest card of it.",
-            "Whoever holds the next card up in that suit plays it at once, out of turn; then the holder of the "
-            f"next one, and so on up the suit.{optional} The table plays these follows for you: watch the run "
-            "climb.",
+        Section(tr("how_to_play.runs.title"), (
+            first + " " + tr("how_to_play.runs.lead"),
+            follow,
         ), ("5H", "6H", "7H", "8H", "9H")),
-        Section("Stops", (
-            f"A run stops when its next card cannot be played. That happens for {reasons} reasons:",
-            "•  After a King: nothing is higher.",
-            "•  The next card is in the dead hand: nobody can play it.",
-            "•  The next card was played earlier in this deal: a suit first led from the middle comes round "
-            "again.",
+        Section(tr("how_to_play.stops.title"), (
+            tr("how_to_play.stops.intro"),
+            BULLET + tr("how_to_play.stops.king"),
+            BULLET + tr("how_to_play.stops.dead_hand"),
+            BULLET + tr("how_to_play.stops.played"),
             *declined,
-            "The table says which, for example “Stop: 8♣ is in the dead hand”.",
+            tr("how_to_play.stops.example",  # in the very words the table uses for a stop
+               example=tr("stops.line", reason=tr("stops.dead_hand", card=card_label(Card.parse("8C"))))),
         ), ("JC", "QC", "KC")),
-        Section("Leading after a stop", (
-            f"Whoever played the last card of the stopped run leads next. {after}",
-            "Leading a suit whose low cards you hold empties your hand quickly; a King in your hand means the "
-            "lead will come back to you.",
+        Section(tr("how_to_play.after_stop.title"), (
+            tr("how_to_play.after_stop.who") + " " + _after_stop(rules),
+            tr("how_to_play.after_stop.tip"),
         )),
-        Section("Boodle wins", (
-            "Playing the card that matches a boodle card, as a lead or as a follow, wins every chip lying on that "
-            "boodle card at once.",
-            "Boodle cards nobody hits keep their chips for the next deal, so a card left unclaimed for a few "
-            "deals becomes a prize worth steering a run towards.",
+        Section(tr("how_to_play.boodle.title"), (
+            tr("how_to_play.boodle.hit"),
+            tr("how_to_play.boodle.carry"),
         ), (hit, hit), True),
-        Section("Going out and payments", (
-            "The first player to play their last card wins the deal, and play stops at once.",
-            f"They take the whole pot, and {payment}",
+        Section(tr("how_to_play.going_out.title"), (
+            tr("how_to_play.going_out.first"),
+            payment,
         )),
-        Section("End of the session", (
-            f"{length}, and it ends as soon as only one player has chips left. With a time limit it ends with "
-            "the deal in progress when the time is up. You may also end it from the pause menu.",
-            "The player with the most chips wins the session; equal chips share the win.",
+        Section(tr("how_to_play.end.title"), (
+            length + " " + tr("how_to_play.end.clock"),
+            tr("how_to_play.end.winner"),
         )),
-        Section("These rules", rules_summary(rules)),
-        Section("Controls", (
-            "Mouse: click a raised card to lead it; hover a lowered card to see why it cannot be led. When you "
-            "stake, click boodle cards to place chips or pick a quick choice, then confirm.",
-            "Keyboard: arrows or number keys choose, Enter confirms. H shows a hint: what the expert would lead "
-            "and why. Space or a click fast-forwards the animations.",
-            "Esc opens the pause menu (and goes back in menus). F11 switches full screen on and off.",
+        Section(tr("how_to_play.rules.title"), rules_summary(rules)),
+        Section(tr("how_to_play.controls.title"), (
+            tr("how_to_play.controls.mouse"),
+            tr("how_to_play.controls.keyboard"),
+            tr("how_to_play.controls.menu"),
         )),
     ]
 
 
 def rules_summary(rules: RuleSet) -> tuple[str, ...]:
-    """Every setting of `rules`, one line each, in words."""
-    boodle = ", ".join(card_name(card) for card in rules.boodle_cards)
-    lines = [f"{rules.name}" + (f": {rules.description}" if rules.description else ""),
-             f"Boodle cards: {boodle}.",
-             f"Starting chips: {rules.starting_chips}.  Ante: {rules.ante_pot} to the pot, {rules.ante_boodle} "
-             f"on the boodle cards ({'spread freely' if rules.staking == 'free' else 'split evenly'})"
-             + (f", the dealer {rules.dealer_ante_multiplier}×." if rules.dealer_ante_multiplier > 1 else "."),
-             f"Following: {rules.follow}.  After a stop: "
-             + ("any suit" if not rules.switch_suit else
-                ("another colour" if rules.switch_to == "other_colour" else "another suit")
-                + (", else pass the lead left" if rules.when_unable == "pass_left" else ", else the same suit"))
-             + ".",
-             "First lead: " + ("the dealer's left" if rules.first_lead == FIRST_LEAD_DEFAULT else
-                               f"the holder of {card_name(Card.parse(rules.first_lead))}") + ".",
-             "Buying the dead hand: " + (f"allowed, {chips(rules.buy_dead_hand.fee)}" if rules.buy_dead_hand.enabled
-                                         else "not allowed") + ".",
-             f"Paid per card left in hand: {chips(rules.per_card_payment)}.  Deals: "
-             + (str(rules.deals) if rules.deals else "no limit") + "."]
+    """Every setting of `rules`, one bullet each, in the current language's words."""
+    name, about = rules_name(rules), rules_description(rules)
+    lines = [tr("how_to_play.rules.named", name=name, description=about) if about else name,
+             BULLET + tr("how_to_play.rules.boodle", cards=_cards(rules)),
+             BULLET + tr("how_to_play.rules.chips", chips=rules.starting_chips),
+             BULLET + tr("how_to_play.rules.ante_free" if rules.staking == "free" else "how_to_play.rules.ante_even",
+                         pot=rules.ante_pot, boodle=rules.ante_boodle)]
+    if rules.dealer_ante_multiplier > 1:
+        lines.append(BULLET + tr("how_to_play.rules.dealer", times=rules.dealer_ante_multiplier))
+    lines.append(BULLET + (tr("how_to_play.rules.optional") if rules.follow == "optional" else
+                           tr("how_to_play.rules.compulsory")))
+    if not rules.switch_suit:
+        after = "how_to_play.rules.after_any"
+    elif rules.switch_to == "other_colour":
+        after = "how_to_play.rules.after_colour_pass" if rules.when_unable == "pass_left" else \
+            "how_to_play.rules.after_colour_same"
+    else:
+        after = "how_to_play.rules.after_suit_pass" if rules.when_unable == "pass_left" else \
+            "how_to_play.rules.after_suit_same"
+    lines.append(BULLET + tr(after))
+    lines.append(BULLET + (tr("how_to_play.rules.first_left") if rules.first_lead == FIRST_LEAD_DEFAULT else
+                           tr("how_to_play.rules.first_card", card=card_label(Card.parse(rules.first_lead)))))
+    lines.append(BULLET + (tr("how_to_play.rules.buy", fee=chips(rules.buy_dead_hand.fee))
+                           if rules.buy_dead_hand.enabled else tr("how_to_play.rules.no_buy")))
+    lines.append(BULLET + (tr("how_to_play.rules.per_card", chips=chips(rules.per_card_payment))
+                           if rules.per_card_payment else tr("how_to_play.rules.no_per_card")))
+    lines.append(BULLET + (trn("how_to_play.rules.deals", rules.deals) if rules.deals else
+                           tr("how_to_play.rules.no_deals")))
     return tuple(lines)
 
 
@@ -186,15 +193,21 @@ class HowToPlayScene(Scene):
         super().__init__(app)
         self.overlay = over_table
         self.rules = rules if rules is not None else _default_rules()
-        self.sections = rule_sections(self.rules)
-        self.index = min(max(0, section), len(self.sections) - 1)
-        self.scroll = 0
         self.page = pygame.Rect(360, 128, 870, 520)
         self.form = Form()
-        tabs = [Button(pygame.Rect(TABS_X, 128 + i * 42, TABS_W, 36), section.title, self._opener(i), size=17)
+        self.index = max(0, section)
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Rebuild the pages and the section list in the current language, on the same page."""
+        self.sections = rule_sections(self.rules)
+        self.index = min(self.index, len(self.sections) - 1)
+        tabs = [Button(pygame.Rect(TABS_X, 128 + i * 42, TABS_W, 36), section.title, self._opener(i), size=TAB_SIZE)
                 for i, section in enumerate(self.sections)]
-        self.back_button = Button(pygame.Rect(TABS_X, 128 + len(tabs) * 42 + 8, TABS_W, 40), "Back", self.back,
-                                  tooltip="Esc", size=19)
+        back = tr("how_to_play.back")
+        self.back_button = Button(pygame.Rect(TABS_X, 128 + len(tabs) * 42 + 8,
+                                              max(TABS_W // 2, button_width(self.app.text, back, 19)), 40),
+                                  back, self.back, tooltip=tr("how_to_play.back_tip"), size=19)
         self.form.set([*tabs, self.back_button])
         self.show(self.index)
 
@@ -240,27 +253,50 @@ class HowToPlayScene(Scene):
             return
         self.form.handle_event(event)
 
-    def _lines(self) -> list[tuple[str, bool, int]]:
-        """The page's lines as (text, starts a paragraph, indent); a "•  " paragraph hangs under its bullet."""
+    # --- the page's layout: the largest body size at which the page fits its box ------------------------
+
+    def _room(self) -> int:
+        return self.page.height - 100
+
+    def _lines_at(self, size: int) -> list[tuple[str, bool, int]]:
+        """The page's lines at `size` as (text, starts a paragraph, indent); a bullet hangs under its mark."""
         out: list[tuple[str, bool, int]] = []
         width = self.page.width - 64
         for paragraph in self.sections[self.index].paragraphs:
             if paragraph.startswith(BULLET):
-                lines = self.app.text.wrap(paragraph[len(BULLET):], "body", 20, width - BULLET_INDENT)
+                lines = self.app.text.wrap(paragraph[len(BULLET):], "body", size, width - BULLET_INDENT)
                 out += [(line, number == 0, BULLET_INDENT) for number, line in enumerate(lines)]
             else:
-                lines = self.app.text.wrap(paragraph, "body", 20, width)
+                lines = self.app.text.wrap(paragraph, "body", size, width)
                 out += [(line, number == 0, 0) for number, line in enumerate(lines)]
         return out
 
+    @staticmethod
+    def _steps(size: int) -> tuple[int, int]:
+        """A line's height and the gap before a paragraph at `size`."""
+        return round(size * 1.4), size // 2
+
+    def _height_at(self, size: int) -> int:
+        lines = self._lines_at(size)
+        line, gap = self._steps(size)
+        height = len(lines) * line + sum(gap for _, first, _ in lines if first)
+        return height + (CARDS_HEIGHT if self.sections[self.index].cards else 0)
+
+    def _body_size(self) -> int:
+        """The largest body size at which the page needs no scrolling (the smallest if none does)."""
+        for size in BODY_SIZES:
+            if self._height_at(size) <= self._room():
+                return size
+        return BODY_SIZES[-1]
+
+    def _lines(self) -> list[tuple[str, bool, int]]:
+        return self._lines_at(self._body_size())
+
     def _body_height(self) -> int:
-        section = self.sections[self.index]
-        lines = self._lines()
-        height = len(lines) * 28 + sum(10 for _, first, _ in lines if first)
-        return height + (150 if section.cards else 0)
+        return self._height_at(self._body_size())
 
     def _overflow(self) -> int:
-        return max(0, self._body_height() - (self.page.height - 100))
+        return max(0, self._body_height() - self._room())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The section list and the page."""
@@ -269,34 +305,39 @@ class HowToPlayScene(Scene):
             surface.blit(veil(surface.get_size(), 190), (0, 0))
         else:
             surface.blit(felt(surface.get_size()), (0, 0))
-        heading(surface, text, "How to play", f"The rules in play: {self.rules.name}", y=28)
+        heading(surface, text, tr("how_to_play.heading"),
+                tr("how_to_play.subtitle", name=rules_name(self.rules)), y=28)
         draw_panel(surface, self.page)
         section = self.sections[self.index]
+        number = text.draw(surface, tr("how_to_play.page_number", number=self.index + 1, total=len(self.sections)),
+                           (self.page.right - 28, self.page.y + 34), role="body", size=16, colour=theme.INK_DIM,
+                           anchor="topright")
         text.draw(surface, section.title, (self.page.x + 32, self.page.y + 24), role="title", size=30,
-                  colour=theme.GOLD)
-        text.draw(surface, f"{self.index + 1} / {len(self.sections)}", (self.page.right - 28, self.page.y + 34),
-                  role="body", size=16, colour=theme.INK_DIM, anchor="topright")
+                  colour=theme.GOLD, max_width=number.x - 16 - self.page.x - 32, min_size=20)
         clip = pygame.Rect(self.page.x + 8, self.page.y + 76, self.page.width - 16, self.page.height - 88)
         old_clip = surface.get_clip()
         surface.set_clip(clip)
         y = clip.y + 4 - self.scroll
         colours = theme.suits_on_dark(self.app.settings.four_colour_deck)
-        for line, first, indent in self._lines():
+        size = self._body_size()
+        step, gap = self._steps(size)
+        for line, first, indent in self._lines_at(size):
             if first:
-                y += 10
+                y += gap
                 if indent:
-                    text.draw(surface, "♦", (self.page.x + 34, y + 2), role="body", size=16, colour=theme.RED_TEXT)
-            surface.blit(text.render_runs(suit_runs(line, theme.INK, colours), "body", 20),
+                    text.draw(surface, "♦", (self.page.x + 34, y + 2), role="body", size=size - 4,
+                              colour=theme.RED_TEXT)
+            surface.blit(text.render_runs(suit_runs(line, theme.INK, colours), "body", size),
                          (self.page.x + 32 + indent, y))
-            y += 28
+            y += step
         if section.cards:
             self._draw_cards(surface, section, y + 20)
         surface.set_clip(old_clip)
         if self._overflow() and self.scroll < self._overflow():
-            text.draw(surface, "▼ more", (self.page.right - 24, self.page.bottom - 14), role="body", size=14,
-                      colour=theme.GOLD, anchor="bottomright")
+            text.draw(surface, tr("how_to_play.more"), (self.page.right - 24, self.page.bottom - 14), role="body",
+                      size=14, colour=theme.GOLD, anchor="bottomright")
         self.form.draw(surface, text, tooltips=False)
-        hint_bar(surface, text, "↑ ↓ or ← → turn the page   ·   wheel scrolls   ·   Esc back")
+        hint_bar(surface, text, tr("how_to_play.hint"))
 
     def _draw_cards(self, surface: pygame.Surface, section: Section, top: int) -> None:
         deck = self.app.art.deck(80, self.app.settings.four_colour_deck)

@@ -17,26 +17,29 @@ import pygame
 
 from ...config import RULES_DIR, ConfigError, list_rules_files, load_rules
 from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RulesError
+from ...locale import tr, trn
+from ...locale.cards import card_label
+from ...locale.texts import character_bio, character_name, rules_description, rules_name
 from ...storage.resume import discard_resume, has_resume
 from ...storage.settings import ANIMATION_SPEEDS
 from .. import theme
 from ..scene import Scene
-from ..widgets import Button, Choice, Form, Tile, draw_panel
+from ..widgets import Button, Choice, Form, Tile, button_width, draw_panel
 from .common import felt, heading, hint_bar, portrait, short_name
-from .how_to_play import card_name
-from .settings import SPEED_LABELS
 
 if TYPE_CHECKING:
     from ..app import App
 
 LENGTHS = ("deals", "last_one", "time")
-LENGTH_LABELS = ("Number of deals", "Until one is left", "Time limit")
+LENGTH_KEYS = ("new_game.length.deals", "new_game.length.last_one", "new_game.length.time")
+SPEED_KEYS = {"slow": "new_game.speed.slow", "normal": "new_game.speed.normal", "fast": "new_game.speed.fast",
+              "instant": "new_game.speed.instant"}
 DEAL_CHOICES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50)
 MINUTE_CHOICES = (5, 10, 15, 20, 30, 45, 60, 90)
 RULES_ROWS = 4
 RULES_PITCH = 31
 GRID_COLUMNS = 5
-HUMAN_NAME = "You"
+HUMAN_NAME = "You"  # the seat's name in the session's log, which stays English
 
 def draw_padlock(surface: pygame.Surface, centre: tuple[int, int]) -> None:
     """A small gold padlock: the shackle's arc over a body with a keyhole."""
@@ -64,8 +67,8 @@ class RulesEntry:
 
     @property
     def title(self) -> str:
-        """The rules' own name, or the file's when it will not load."""
-        return self.rules.name if self.rules is not None else self.path.name
+        """The rules' name in the current language, or the file's when it will not load."""
+        return rules_name(self.rules) if self.rules is not None else self.path.name
 
 
 def read_rules_files(folders: Sequence[Path]) -> list[RulesEntry]:
@@ -78,7 +81,7 @@ def read_rules_files(folders: Sequence[Path]) -> list[RulesEntry]:
             except ConfigError as error:
                 entries.append(RulesEntry(path, None, tuple(_short_problem(line, path) for line in error.problems)))
             except Exception as error:  # whatever a strange file does, it must not stop the game
-                entries.append(RulesEntry(path, None, (f"{path.name}: cannot be read ({error})",)))
+                entries.append(RulesEntry(path, None, (tr("new_game.unreadable", file=path.name, error=error),)))
     return entries
 
 
@@ -88,7 +91,8 @@ def _short_problem(line: str, path: Path) -> str:
         if line.startswith(prefix + ":"):
             rest = line[len(prefix) + 1:]
             number, _, message = rest.partition(": ")
-            return f"line {number}: {message}" if number.isdigit() else rest.lstrip()
+            return tr("new_game.problem_line", number=number, message=message) if number.isdigit() \
+                else rest.lstrip()
     return line
 
 
@@ -100,7 +104,7 @@ def campaign_locks(unlocked: frozenset[str]) -> dict[str, str]:
         campaign = load_campaign(CAMPAIGN_FILE)
     except Exception:  # a broken campaign file must not stop free play, nor lock anything away
         return {}
-    return {name: venue.name for name, venue in campaign.locks(unlocked).items()}
+    return {name: venue.title() for name, venue in campaign.locks(unlocked).items()}
 
 
 def load_opponents() -> list[Any]:
@@ -128,7 +132,8 @@ class NewGameScene(Scene):
         self.rng = random.Random(self.seed)
         if rules_folders is None:
             rules_folders = [RULES_DIR, app.data_dir / "rules"]
-        self.entries = read_rules_files(rules_folders)
+        self.rules_folders = list(rules_folders)
+        self.entries = read_rules_files(self.rules_folders)
         self.characters = list(characters) if characters is not None else load_opponents()
         usable = [i for i, entry in enumerate(self.entries) if entry.rules is not None and not self.rules_lock(i)]
         classic = [i for i in usable if self.entries[i].path.stem == "classic"]
@@ -180,9 +185,9 @@ class NewGameScene(Scene):
         """The rules to play (with the chosen length and players), the time limit, and why not if impossible."""
         rules = self.rules
         if rules is None:
-            return None, None, "Choose a rules file that loads."
+            return None, None, tr("new_game.no_rules")
         if not self.characters:
-            return None, None, "No characters could be loaded from config/personalities."
+            return None, None, tr("new_game.no_characters")
         mode = LENGTHS[self.length]
         deals: int | None = DEAL_CHOICES[self.deals_index] if mode == "deals" else None
         limit = MINUTE_CHOICES[self.minutes_index] * 60.0 if mode == "time" else None
@@ -217,13 +222,13 @@ class NewGameScene(Scene):
         self.focused_character = index
         venue = self.character_lock(index)
         if venue and index not in self.chosen:
-            self.say(f"{self.characters[index].name} joins the cast when you clear {venue} on the campaign road.")
+            self.say(tr("new_game.character_locked", name=character_name(self.characters[index]), venue=venue))
         elif index in self.chosen:
             self.chosen.remove(index)
         elif len(self.chosen) < self.players - 1:
             self.chosen.append(index)
         else:
-            self.say(f"The table is full: {self.players - 1} opponents. Raise the players or unseat someone.")
+            self.say(trn("new_game.table_full", self.players - 1))
         self._build()
 
     def random_table(self) -> None:
@@ -236,11 +241,11 @@ class NewGameScene(Scene):
         """Choose rules file `index`, if it loads."""
         entry = self.entries[index]
         if entry.rules is None:
-            self.say(f"{entry.path.name} has problems and cannot be used: they are listed above the rules files.")
+            self.say(tr("new_game.rules_broken", file=entry.path.name))
             return
         venue = self.rules_lock(index)
         if venue:
-            self.say(f"The {entry.title} rules are unlocked by clearing {venue} on the campaign road.")
+            self.say(tr("new_game.rules_locked", rules=entry.title, venue=venue))
             return
         self.rules_index = index
         self._reset_length()
@@ -278,8 +283,8 @@ class NewGameScene(Scene):
         if has_resume(self.app.data_dir):
             from .confirm import ConfirmScene
             self.app.scenes.push(ConfirmScene(
-                self.app, "Start a new game?", "Your kept session will be replaced by this one.",
-                yes="Start new game", no="Cancel", on_yes=self._start_now))
+                self.app, tr("new_game.replace_title"), tr("new_game.replace_detail"),
+                yes=tr("new_game.replace_yes"), no=tr("new_game.replace_no"), on_yes=self._start_now))
             return
         self._start_now()
 
@@ -296,6 +301,18 @@ class NewGameScene(Scene):
 
     def enter(self) -> None:
         """Lay out the controls."""
+        self._build()
+
+    def relabel(self) -> None:
+        """Lay the controls out again in the current language (the rules files' names with them)."""
+        self.flash = ""
+        self.flash_time = 0.0
+        chosen = self.entries[self.rules_index].path if self.rules_index is not None else None
+        self.entries = read_rules_files(self.rules_folders)  # the loader words a broken file's problems anew
+        paths = [entry.path for entry in self.entries]
+        if chosen in paths and self.entries[paths.index(chosen)].rules is not None:
+            self.rules_index = paths.index(chosen)
+        self.rules_scroll = min(self.rules_scroll, max(0, len(self.entries) - RULES_ROWS))
         self._build()
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -348,6 +365,12 @@ class NewGameScene(Scene):
         width = (LEFT.width - 40 - (GRID_COLUMNS - 1) * 10) // GRID_COLUMNS
         return width, height, rows
 
+    def _label_width(self) -> int:
+        """The widest of the choice rows' labels as the row draws them."""
+        labels = ("new_game.players", "new_game.length_label", "new_game.minutes", "new_game.deals",
+                  "new_game.animation")
+        return max(self.app.text.width(tr(key), "bold", 20) for key in labels)
+
     def _rules_area(self) -> pygame.Rect:
         return pygame.Rect(RIGHT.x + 20, RIGHT.y + 272, RIGHT.width - 40, RULES_ROWS * RULES_PITCH)
 
@@ -362,31 +385,35 @@ class NewGameScene(Scene):
                 tile.character = slot  # type: ignore[attr-defined]
             else:
                 tile = Tile(rect, self.random_table, self._paint_random, hotkey=pygame.K_r,
-                            tooltip="Seat a random set of opponents (R)")
+                            tooltip=tr("new_game.random_tip"))
             controls.append(tile)
         x, y, w = RIGHT.x + 20, RIGHT.y + 46, RIGHT.width - 40
         row_h = 44
-        controls.append(Choice(pygame.Rect(x, y, w, row_h), "Players", [f"{n} players" for n in
-                               range(MIN_PLAYERS, MAX_PLAYERS + 1)], self.players - MIN_PLAYERS, self._set_players,
-                               wrap=False, tooltip="You and the opponents"))
-        controls.append(Choice(pygame.Rect(x, y + 48, w, row_h), "Length", LENGTH_LABELS, self.length,
-                               self._set_length, tooltip="A fixed number of deals, until one player has all the "
-                               "chips, or a time limit (the deal in progress is finished)"))
+        values = max(w // 2 - 8, w - self._label_width() - 40)  # the value boxes take what the labels leave
+        controls.append(Choice(pygame.Rect(x, y, w, row_h), tr("new_game.players"),
+                               [trn("new_game.players_value", n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+                               self.players - MIN_PLAYERS, self._set_players, wrap=False,
+                               tooltip=tr("new_game.players_tip"), value_width=values))
+        controls.append(Choice(pygame.Rect(x, y + 48, w, row_h), tr("new_game.length_label"),
+                               [tr(key) for key in LENGTH_KEYS], self.length, self._set_length,
+                               tooltip=tr("new_game.length_tip"), value_width=values))
         mode = LENGTHS[self.length]
         if mode == "time":
-            amount = Choice(pygame.Rect(x, y + 96, w, row_h), "Minutes", [f"{m} minutes" for m in MINUTE_CHOICES],
-                            self.minutes_index, self._set_amount, wrap=False)
+            amount = Choice(pygame.Rect(x, y + 96, w, row_h), tr("new_game.minutes"),
+                            [trn("new_game.minutes_value", m) for m in MINUTE_CHOICES],
+                            self.minutes_index, self._set_amount, wrap=False, value_width=values)
         elif mode == "deals":
-            amount = Choice(pygame.Rect(x, y + 96, w, row_h), "Deals", [f"{d} deals" if d > 1 else "1 deal"
-                            for d in DEAL_CHOICES], self.deals_index, self._set_amount, wrap=False)
+            amount = Choice(pygame.Rect(x, y + 96, w, row_h), tr("new_game.deals"),
+                            [trn("new_game.deals_value", d) for d in DEAL_CHOICES], self.deals_index,
+                            self._set_amount, wrap=False, value_width=values)
         else:
-            amount = Choice(pygame.Rect(x, y + 96, w, row_h), "Deals", ["no limit"], 0, lambda i: None,
-                            enabled=False)
+            amount = Choice(pygame.Rect(x, y + 96, w, row_h), tr("new_game.deals"), [tr("new_game.no_limit")], 0,
+                            lambda i: None, enabled=False, value_width=values)
         controls.append(amount)
-        controls.append(Choice(pygame.Rect(x, y + 144, w, row_h), "Animation",
-                               [SPEED_LABELS[name] for name in ANIMATION_SPEEDS],
+        controls.append(Choice(pygame.Rect(x, y + 144, w, row_h), tr("new_game.animation"),
+                               [tr(SPEED_KEYS[name]) for name in ANIMATION_SPEEDS],
                                ANIMATION_SPEEDS.index(self.app.settings.animation_speed), self._set_speed, wrap=False,
-                               tooltip="How quickly cards and chips move (also in Settings)"))
+                               tooltip=tr("new_game.animation_tip"), value_width=values))
         area = self._rules_area()
         for slot in range(min(RULES_ROWS, len(self.entries))):
             index = self.rules_scroll + slot
@@ -395,10 +422,13 @@ class NewGameScene(Scene):
             tile.rules_slot = slot  # type: ignore[attr-defined]
             controls.append(tile)
         rules, _, problem = self.session_rules()
-        controls.append(Button(pygame.Rect(RIGHT.x + 20, RIGHT.bottom - 62, 150, 50), "Back", self.back,
-                               tooltip="Esc"))
-        controls.append(Button(pygame.Rect(RIGHT.right - 270, RIGHT.bottom - 62, 250, 50), "Start", self.start,
-                               enabled=rules is not None, tooltip=problem or "Cut for the first dealer and play",
+        back, begin = tr("new_game.back"), tr("new_game.start")
+        back_width = button_width(self.app.text, back, 22, minimum=150)
+        controls.append(Button(pygame.Rect(RIGHT.x + 20, RIGHT.bottom - 62, back_width, 50), back, self.back,
+                               tooltip=tr("new_game.back_tip")))
+        start_width = button_width(self.app.text, begin, 26, minimum=250)
+        controls.append(Button(pygame.Rect(RIGHT.right - 20 - start_width, RIGHT.bottom - 62, start_width, 50), begin,
+                               self.start, enabled=rules is not None, tooltip=problem or tr("new_game.start_tip"),
                                size=26))
         if not self.form.controls:
             self.form.set(controls, keep_focus=False)
@@ -431,7 +461,8 @@ class NewGameScene(Scene):
                 disc = disc.copy()
                 disc.fill((110, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
             surface.blit(disc, disc.get_rect(midtop=(rect.centerx, rect.y + 10)))
-            text.draw(surface, short_name(character.name), (rect.centerx, rect.bottom - 26), role="bold", size=17,
+            text.draw(surface, short_name(character_name(character)), (rect.centerx, rect.bottom - 26), role="bold",
+                      size=17,
                       colour=theme.INK_DIM if locked else theme.INK,
                       anchor="center", max_width=rect.width - 10)
             if locked:
@@ -455,10 +486,10 @@ class NewGameScene(Scene):
         pygame.draw.rect(surface, theme.INK, die, border_radius=max(3, size // 6))
         for fx, fy in ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)):
             pygame.draw.circle(surface, theme.CARD_BACK, (die.x + fx * size, die.y + fy * size), max(2, size // 10))
-        text.draw(surface, "Random", (rect.centerx, rect.bottom - 36), role="bold", size=17, colour=theme.GOLD,
-                  anchor="center", max_width=rect.width - 10)
-        text.draw(surface, "table", (rect.centerx, rect.bottom - 17), role="bold", size=17, colour=theme.GOLD,
-                  anchor="center", max_width=rect.width - 10)
+        text.draw(surface, tr("new_game.random_1"), (rect.centerx, rect.bottom - 36), role="bold", size=17,
+                  colour=theme.GOLD, anchor="center", max_width=rect.width - 10)
+        text.draw(surface, tr("new_game.random_2"), (rect.centerx, rect.bottom - 17), role="bold", size=17,
+                  colour=theme.GOLD, anchor="center", max_width=rect.width - 10)
 
     def _rules_painter(self, index: int) -> Callable[[pygame.Surface, pygame.Rect, bool, bool], None]:
         def paint(surface: pygame.Surface, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
@@ -478,44 +509,49 @@ class NewGameScene(Scene):
                 if chosen:
                     pygame.draw.circle(surface, theme.GOLD, mark_centre, 5)
             colour = theme.RED_TEXT if entry.rules is None else (theme.INK_DIM if self.rules_lock(index) else theme.INK)
-            text.draw(surface, entry.title, (rect.x + 36, rect.centery), role="bold", size=17, colour=colour,
-                      anchor="midleft", max_width=rect.width - 190)
             if entry.rules is not None and self.rules_lock(index):
-                text.draw(surface, "locked: campaign", (rect.right - 10, rect.centery), role="body", size=14,
-                          colour=theme.GOLD, anchor="midright", max_width=130)
+                note, tint = tr("new_game.rules_locked_note"), theme.GOLD
             elif entry.rules is not None:
-                text.draw(surface, entry.path.name, (rect.right - 10, rect.centery), role="body", size=14,
-                          colour=theme.INK_DIM, anchor="midright", max_width=130)
+                note, tint = entry.path.name, theme.INK_DIM
             else:
-                text.draw(surface, "cannot be used", (rect.right - 10, rect.centery), role="body", size=14,
-                          colour=theme.RED_TEXT, anchor="midright")
+                note, tint = tr("new_game.cannot_be_used"), theme.RED_TEXT
+            note_rect = text.draw(surface, note, (rect.right - 10, rect.centery), role="body", size=14, colour=tint,
+                                  anchor="midright", max_width=170, min_size=11)
+            text.draw(surface, entry.title, (rect.x + 36, rect.centery), role="bold", size=17, colour=colour,
+                      anchor="midleft", max_width=note_rect.x - 12 - rect.x - 36, min_size=12)
         return paint
 
     def draw(self, surface: pygame.Surface) -> None:
         """The two panels: who plays, and how."""
         text = self.app.text
         surface.blit(felt(surface.get_size()), (0, 0))
-        heading(surface, text, "New game", "Choose your opponents, the rules and the length, then Start.", y=12)
+        heading(surface, text, tr("new_game.heading"), tr("new_game.subtitle"), y=12)
         draw_panel(surface, LEFT)
         draw_panel(surface, RIGHT)
-        text.draw(surface, "Opponents", (LEFT.x + 22, LEFT.y + 14), role="title", size=24, colour=theme.GOLD)
+        title = text.draw(surface, tr("new_game.opponents"), (LEFT.x + 22, LEFT.y + 14), role="title", size=24,
+                          colour=theme.GOLD, max_width=LEFT.width // 2 - 30)
         seated = len(self.chosen)
         needed = self.players - 1
-        count = f"{seated} of {needed} seated" + (f", {needed - seated} at random" if seated < needed else "")
+        count = trn("new_game.seated", needed, seated=seated)
+        if seated < needed:
+            count += trn("new_game.at_random", needed - seated)
         text.draw(surface, count, (LEFT.right - 22, LEFT.y + 20), role="body", size=16, colour=theme.INK_DIM,
-                  anchor="topright")
-        text.draw(surface, "The table", (RIGHT.x + 22, RIGHT.y + 14), role="title", size=24, colour=theme.GOLD)
+                  anchor="topright", max_width=LEFT.right - 22 - title.right - 16, min_size=12)
+        text.draw(surface, tr("new_game.table"), (RIGHT.x + 22, RIGHT.y + 14), role="title", size=24,
+                  colour=theme.GOLD, max_width=RIGHT.width - 44)
         area = self._rules_area()
-        text.draw(surface, "Rules file", (area.x + 2, area.y - 28), role="title", size=20, colour=theme.GOLD)
+        heading_rect = text.draw(surface, tr("new_game.rules_file"), (area.x + 2, area.y - 28), role="title", size=20,
+                                 colour=theme.GOLD, max_width=area.width // 2)
         if len(self.entries) > RULES_ROWS:
             up = "▲ " if self.rules_scroll > 0 else ""
             down = "  ▼" if self.rules_scroll + RULES_ROWS < len(self.entries) else ""
-            text.draw(surface, f"{up}{self.rules_scroll + 1}–{self.rules_scroll + RULES_ROWS} of "
-                      f"{len(self.entries)}{down}", (area.right, area.y - 26), role="body", size=14,
-                      colour=theme.GOLD, anchor="topright")
+            shown = tr("new_game.rules_shown", first=self.rules_scroll + 1, last=self.rules_scroll + RULES_ROWS,
+                       total=len(self.entries))
+            text.draw(surface, f"{up}{shown}{down}", (area.right, area.y - 26), role="body", size=14,
+                      colour=theme.GOLD, anchor="topright", max_width=area.right - heading_rect.right - 16)
         if not self.entries:
-            text.draw(surface, f"No rules files in {RULES_DIR}", area.topleft, role="body", size=16,
-                      colour=theme.RED_TEXT)
+            text.draw(surface, tr("new_game.no_rules_files", folder=RULES_DIR), area.topleft, role="body", size=16,
+                      colour=theme.RED_TEXT, max_width=area.width, min_size=11)
         self._draw_bio(surface)
         self._draw_rules_detail(surface)
         self.form.draw(surface, text)
@@ -529,14 +565,13 @@ class NewGameScene(Scene):
             pygame.draw.rect(surface, theme.GOLD, box, width=1, border_radius=10)
             surface.blit(label, label.get_rect(center=box.center))
         else:
-            hint_bar(surface, text, "Arrows move   ·   Enter seats a character or picks a file   ·   R random "
-                                    "table   ·   Esc back")
+            hint_bar(surface, text, tr("new_game.hint"))
 
     def _draw_bio(self, surface: pygame.Surface) -> None:
         """The focused (else the last seated) character: portrait, name, bio."""
         if not self.characters:
-            self.app.text.draw(surface, "No characters could be loaded from config/personalities.",
-                               (LEFT.x + 24, LEFT.bottom - 150), role="body", size=16, colour=theme.RED_TEXT)
+            self.app.text.draw(surface, tr("new_game.no_characters"), (LEFT.x + 24, LEFT.bottom - 150), role="body",
+                               size=16, colour=theme.RED_TEXT, max_width=LEFT.width - 48, min_size=11)
             return
         text = self.app.text
         _, height, rows = self._grid()
@@ -546,22 +581,26 @@ class NewGameScene(Scene):
         character = self.characters[min(self.focused_character, len(self.characters) - 1)]
         disc = portrait(character.look, 84, text, character.id)
         surface.blit(disc, (box.x + 14, box.y + 14))
-        text.draw(surface, character.name, (box.x + 114, box.y + 14), role="title", size=22, colour=theme.GOLD,
+        name = character_name(character)
+        text.draw(surface, name, (box.x + 114, box.y + 14), role="title", size=22, colour=theme.GOLD,
                   max_width=box.width - 130)
         low, high = character.think_time
-        chat = "silent" if character.chattiness <= 0 else f"talks {round(character.chattiness * 100)}% of the time"
-        text.draw(surface, f"Thinks {low:g}–{high:g} s  ·  {chat}", (box.x + 114, box.y + 44), role="body", size=14,
-                  colour=theme.INK_DIM, max_width=box.width - 130)
+        chat = tr("new_game.silent") if character.chattiness <= 0 else \
+            tr("new_game.talks", percent=round(character.chattiness * 100))
+        point = tr("new_game.decimal_point")
+        text.draw(surface, tr("new_game.thinks", low=f"{low:g}".replace(".", point),
+                              high=f"{high:g}".replace(".", point), chat=chat),
+                  (box.x + 114, box.y + 44), role="body", size=14, colour=theme.INK_DIM, max_width=box.width - 130)
         venue = self.character_lock(min(self.focused_character, len(self.characters) - 1))
-        bio = f"Locked: clear {venue} on the campaign road to seat {short_name(character.name)}.\n{character.bio}" \
-            if venue else character.bio
-        body = text.render_wrapped(bio, "body", 16, theme.INK, box.width - 130)
+        bio = character_bio(character)
+        if venue:
+            bio = tr("new_game.character_locked_bio", venue=venue, name=short_name(name)) + "\n" + bio
         clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - 76)
+        body = self._wrapped(bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13))
         surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))
 
     def _draw_rules_detail(self, surface: pygame.Surface) -> None:
         """The focused (else the chosen) rules file: its description, or its problem lines."""
-        text = self.app.text
         area = self._rules_area()
         slot = self._rules_slot()
         index = self.rules_scroll + slot if slot is not None else self.rules_index
@@ -572,20 +611,30 @@ class NewGameScene(Scene):
         entry = self.entries[index]
         inner = box.inflate(-20, -12)
         if entry.rules is None:
-            count = len(entry.problems)
-            body = text.render_wrapped(f"⚠ {entry.path.name} cannot be used: it has {count} problem"
-                                       f"{'s' if count != 1 else ''}, listed above. Fix the file (check-config "
-                                       "finds them too) and open New game again.", "body", 14, theme.RED_TEXT,
-                                       inner.width)
+            body = self._wrapped("⚠ " + trn("new_game.problems", len(entry.problems), file=entry.path.name),
+                                 theme.RED_TEXT, inner.size)
         else:
             rules = entry.rules
-            about = rules.description or "The classic game."
-            boodle = " ".join(card_name(card) for card in rules.boodle_cards)
-            extra = f"Boodle {boodle}  ·  {rules.starting_chips} chips  ·  ante {rules.ante_pot}+{rules.ante_boodle}"
+            about = rules_description(rules) or tr("new_game.classic_game")
+            boodle = " ".join(card_label(card) for card in rules.boodle_cards)
+            extra = tr("new_game.rules_detail", cards=boodle, chips=rules.starting_chips, pot=rules.ante_pot,
+                       boodle=rules.ante_boodle)
             if rules.buy_dead_hand.enabled:
-                extra += "  ·  buy the dead hand"
-            body = text.render_wrapped(f"{about}\n{extra}", "body", 14, theme.INK, inner.width, line_spacing=1.05)
+                extra += tr("new_game.rules_detail_buy")
+            body = self._wrapped(f"{about}\n{extra}", theme.INK, inner.size)
         surface.blit(body, inner.topleft, area=pygame.Rect(0, 0, inner.width, inner.height))
+
+    def _wrapped(self, words: str, colour: tuple[int, int, int], room: tuple[int, int],
+                 sizes: Sequence[int] = (14, 13, 12)) -> pygame.Surface:
+        """`words` wrapped to the room's width at the largest of `sizes` that fits its height (a long language
+        shrinks a little); if even the smallest does not fit, the words count as overflowing."""
+        text = self.app.text
+        for size in sizes:
+            body = text.render_wrapped(words, "body", size, colour, room[0], line_spacing=1.05)
+            if body.get_height() <= room[1]:
+                return body
+        text.overflows.add(words)
+        return body
 
     def _draw_problems(self, surface: pygame.Surface, entry: RulesEntry) -> None:
         """Every problem line of a broken rules file, over the table's rows just above the list."""

@@ -6,16 +6,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...locale import tr
+from ...locale.texts import rules_name
 from ...storage.resume import has_resume
 from .. import theme
 from ..scene import Scene
-from ..widgets import Button, Menu, draw_panel
+from ..widgets import Button, Menu, button_width, draw_panel
 from .common import veil
 
 if TYPE_CHECKING:
     from ..app import App
 
-KEPT = "Your session is kept: Continue picks it up where you left it."
+PANEL_MIN_W, BUTTON_MIN_W = 420, 300
 
 
 class PauseScene(Scene):
@@ -26,19 +28,33 @@ class PauseScene(Scene):
     def __init__(self, app: "App", table: Any = None) -> None:
         super().__init__(app)
         self.table = table
-        w, h = app.screen.get_size()
-        self.panel = pygame.Rect(0, 0, 420, 446)
-        self.panel.center = (w // 2, h // 2)
-        entries = (("Resume", self.resume, pygame.K_r, "Esc"),
-                   ("Settings", self.settings, pygame.K_s, ""),
-                   ("How to play", self.how_to_play, pygame.K_h, ""),
-                   ("Quit to title", self.quit_to_title, pygame.K_t, "Your session is kept for Continue"),
-                   ("Quit game", self.app.request_quit, pygame.K_q, "Your session is kept for next time"))
-        top = self.panel.y + 110
+        self.panel = pygame.Rect(0, 0, PANEL_MIN_W, 446)
         self.menu = Menu()
-        self.menu.set([Button(pygame.Rect(self.panel.centerx - 150, top + i * 64, 300, 52), label, action, key,
-                              tooltip=tip, size=23, keycap="Esc" if key == pygame.K_r else pygame.key.name(key).upper())
-                       for i, (label, action, key, tip) in enumerate(entries)])
+        self._build()
+
+    def relabel(self) -> None:
+        """The menu in the new language, the focus where it was."""
+        focus = self.menu.focus
+        self._build()
+        self.menu.focus = focus
+
+    def _build(self) -> None:
+        """The panel as wide as the longest label needs, and the five buttons in it."""
+        entries = ((tr("pause.resume"), self.resume, pygame.K_r, "Esc"),
+                   (tr("pause.settings"), self.settings, pygame.K_s, ""),
+                   (tr("pause.how_to_play"), self.how_to_play, pygame.K_h, ""),
+                   (tr("pause.quit_to_title"), self.quit_to_title, pygame.K_t, tr("pause.tips.quit_to_title")),
+                   (tr("pause.quit_game"), self.app.request_quit, pygame.K_q, tr("pause.tips.quit_game")))
+        caps = ["Esc" if key == pygame.K_r else pygame.key.name(key).upper() for _, _, key, _ in entries]
+        wide = max(button_width(self.app.text, label, 23, cap, minimum=BUTTON_MIN_W)
+                   for (label, *_), cap in zip(entries, caps))
+        w, h = self.app.screen.get_size()
+        self.panel = pygame.Rect(0, 0, max(PANEL_MIN_W, wide + 120), 446)
+        self.panel.center = (w // 2, h // 2)
+        top = self.panel.y + 110
+        self.menu.set([Button(pygame.Rect(self.panel.centerx - wide // 2, top + i * 64, wide, 52), label, action, key,
+                              tooltip=tip, size=23, keycap=cap)
+                       for i, ((label, action, key, tip), cap) in enumerate(zip(entries, caps))])
 
     def resume(self) -> None:
         """Back to the table."""
@@ -62,13 +78,14 @@ class PauseScene(Scene):
             self._to_title()
             return
         from .confirm import ConfirmScene
-        self.app.scenes.push(ConfirmScene(self.app, "Quit to the title?", f"{problem} If you leave now it is lost.",
-                                          yes="Leave anyway", no="Keep playing", on_yes=self._to_title))
+        self.app.scenes.push(ConfirmScene(self.app, tr("pause.leave.question"),
+                                          tr("pause.leave.detail", problem=problem), yes=tr("pause.leave.yes"),
+                                          no=tr("pause.leave.no"), on_yes=self._to_title))
 
     def _to_title(self) -> None:
         from .title import TitleScene
         kept = has_resume(self.app.data_dir)
-        self.app.scenes.clear_to(TitleScene(self.app, KEPT if kept else ""))
+        self.app.scenes.clear_to(TitleScene(self.app, tr("pause.kept") if kept else ""))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc resumes; the menu does the rest."""
@@ -82,8 +99,8 @@ class PauseScene(Scene):
         text = self.app.text
         surface.blit(veil(surface.get_size(), 140), (0, 0))
         draw_panel(surface, self.panel, alpha=255)  # opaque: the table does not show through
-        text.draw(surface, "Paused", (self.panel.centerx, self.panel.y + 46), role="title", size=40,
-                  colour=theme.GOLD, anchor="center")
+        text.draw(surface, tr("pause.title"), (self.panel.centerx, self.panel.y + 46), role="title", size=40,
+                  colour=theme.GOLD, anchor="center", max_width=self.panel.width - 40, min_size=24)
         about = describe_table(self.table)
         if about:
             text.draw(surface, about, (self.panel.centerx, self.panel.y + 84), role="body", size=16,
@@ -96,9 +113,10 @@ def describe_table(table: Any) -> str:
     rules = getattr(table, "rules", None)
     if rules is None:
         return ""
-    parts = [rules.name]
+    parts = [rules_name(rules)]
     session = getattr(table, "session", None)
     deal = getattr(session, "deal_number", 0)
     if isinstance(deal, int) and deal > 0:
-        parts.append(f"deal {deal} of {rules.deals}" if rules.deals else f"deal {deal}")
+        parts.append(tr("pause.deal_of", deal=deal, deals=rules.deals) if rules.deals else
+                     tr("pause.deal", deal=deal))
     return "  ·  ".join(parts)

@@ -7,8 +7,6 @@ chips and the dealer button come from the app's shared artwork, portraits from t
 
 from __future__ import annotations
 
-import re
-
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine.cards import Card
-from ...replay import Replay, TableState, describe_event
+from ...locale import tr, trn
+from ...locale.cards import card_label
+from ...replay import Replay, TableState, stop_reason, tell_event
 from .. import theme
 from ..card_art import card_size
 from ..scene import Scene
@@ -31,6 +31,7 @@ BOARD = pygame.Rect(732, 64, 532, 560)
 BAR = pygame.Rect(16, 636, 1248, 54)
 PACES = (1.2, 0.7, 0.4, 0.2, 0.08)  # seconds per event while playing, slow to fast
 BOARD_CARD_W = 34
+PLAYER_W = 500  # the progress track and the pace words, left of the controls
 BOODLE_CARD_W = 52
 RUN_EDGE = theme.GOLD
 
@@ -50,8 +51,9 @@ def seat_faces(replay: Replay) -> list[SeatFace]:
     players = first.get("players", []) if first.get("type") == "session_start" else []
     faces: list[SeatFace] = []
     for seat, player in enumerate(players):
-        name = str(player.get("name", f"Seat {seat}"))
         personality = player.get("personality")
+        name = player_name(str(player.get("name", tr("replay.seat", number=seat + 1))),
+                           personality if isinstance(personality, str) else None)
         look = None
         if isinstance(personality, str):
             try:
@@ -61,6 +63,23 @@ def seat_faces(replay: Replay) -> list[SeatFace]:
                 look = None
         faces.append(SeatFace(short_name(name) if len(name) > 18 else name, look, f"{personality}:{seat}"))
     return faces
+
+
+def player_name(name: str, character_id: str | None = None) -> str:
+    """A seat's name as shown: the player's own seat ("You" in the logs) and a shipped character under their
+    own name (the logs keep the English one) in the current language; any other name as the log has it."""
+    if name == "You":
+        return tr("replay.you")
+    if character_id is not None:
+        from ...ai.registry import load_character_by_id
+        from ...locale.texts import character_name
+        try:
+            character = load_character_by_id(character_id)
+        except Exception:  # a built-in AI or a character since removed: the log's name stands
+            return name
+        if character.name == name:
+            return character_name(character)
+    return name
 
 
 def seat_row(seat: int, count: int) -> pygame.Rect:
@@ -89,14 +108,6 @@ def parse_card(name: str) -> Card | None:
         return Card.parse(name)
     except ValueError:
         return None
-
-
-_CARD_NAME = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
-
-
-def with_suit_glyphs(words: str) -> str:
-    """Card names as the log writes them (QD, 10H) turned into what the table shows (Q♦, 10♥)."""
-    return _CARD_NAME.sub(lambda m: m.group(1) + "♠♥♦♣"["SHDC".index(m.group(2))], words)
 
 
 _YOU_VERBS = {"plays": "play", "leads": "lead", "stakes": "stake", "hits": "hit", "goes": "go", "buys": "buy",
@@ -132,7 +143,8 @@ class ReplayScene(Scene):
     def from_deal_logs(cls, app: "App", logs: list[str] | tuple[str, ...], index: int,
                        title: str = "") -> "ReplayScene":
         """A replay of one finished deal kept in a save (`SaveData.logs[index]`); LogError if it is unsound."""
-        return cls(app, Replay.from_text(logs[index], f"deal {index + 1} of the save"), title or f"Deal {index + 1}")
+        return cls(app, Replay.from_text(logs[index], f"deal {index + 1} of the save"),
+                   title or tr("replay.deal_title", number=index + 1))
 
     # --- moving the cursor ------------------------------------------------------------------------
 
@@ -204,12 +216,23 @@ class ReplayScene(Scene):
 
     # --- input and time ---------------------------------------------------------------------------
 
+    def relabel(self) -> None:
+        """The language changed: the controls again in the new words (the rest is read as it draws)."""
+        self.faces = seat_faces(self.replay)
+        self._build_buttons()
+
     def _build_buttons(self) -> None:
-        controls = (("Prev deal", lambda: self.jump_deal(-1)), ("Back", lambda: self._manual(-1)),
-                    ("Pause" if self.playing else "Play", self.toggle_play), ("Step", lambda: self._manual(1)),
-                    ("Next deal", lambda: self.jump_deal(1)), ("Close", self.back))
+        controls = ((tr("replay.buttons.prev_deal"), lambda: self.jump_deal(-1)),
+                    (tr("replay.buttons.back"), lambda: self._manual(-1)),
+                    (tr("replay.buttons.pause") if self.playing else tr("replay.buttons.play"), self.toggle_play),
+                    (tr("replay.buttons.step"), lambda: self._manual(1)),
+                    (tr("replay.buttons.next_deal"), lambda: self.jump_deal(1)),
+                    (tr("replay.buttons.close"), self.back))
         gap = 8
         widths = [button_width(self.app.text, label, 17, minimum=84, pad=18) for label, _ in controls]
+        spare = BAR.width - 24 - PLAYER_W - sum(widths) - (len(controls) - 1) * gap
+        if spare < 0:  # long words: every button gives up a share of its margins (the label may shrink a little)
+            widths = [max(60, w + spare // len(widths) - 1) for w in widths]
         x = BAR.right - 12 - sum(widths) - (len(controls) - 1) * gap
         buttons = []
         for (label, action), width in zip(controls, widths):
@@ -277,21 +300,29 @@ class ReplayScene(Scene):
         self._draw_seats(surface, state)
         self._draw_board(surface, state)
         self._draw_bar(surface)
-        hint_bar(surface, self.app.text, "←/→ step   Space play/pause   +/− pace   Home/End   PgUp/PgDn deal   "
-                                         "Esc back")
+        hint_bar(surface, self.app.text, tr("replay.hint"))
 
     def _draw_top(self, surface: pygame.Surface, state: TableState) -> None:
         text = self.app.text
-        text.draw(surface, "Replay", (24, 12), role="title", size=34, colour=theme.GOLD, shadow=True)
+        heading = text.draw(surface, tr("replay.title"), (24, 12), role="title", size=34, colour=theme.GOLD,
+                            shadow=True, max_width=170, min_size=22)
         deals = len(self.replay.deals)
-        where = f"Deal {state.deal}" if state.deal else "Before the first deal"
-        if state.deal and deals > 1:  # a deal kept with a save is a log of its own: "of 1" would mislead
-            where += f" of {deals}"
-        placed = text.draw(surface, where, (200, 20), role="bold", size=22, colour=theme.INK)
-        step = f"event {self.position + 1} of {len(self.replay.steps)}"
-        text.draw(surface, step, (placed.right + 24, 24), size=17, colour=theme.INK_DIM)
-        text.draw(surface, self.title, (BOARD.right, 24), size=15, colour=theme.INK_DIM, anchor="topright",
-                  max_width=560)
+        if not state.deal:
+            where = tr("replay.before")
+        elif deals > 1:  # a deal kept with a save is a log of its own: "of 1" would mislead
+            where = tr("replay.deal_of", deal=state.deal, total=deals)
+        else:
+            where = tr("replay.deal", deal=state.deal)
+        x = max(200, heading.right + 24)
+        placed = text.draw(surface, where, (x, 20), role="bold", size=22, colour=theme.INK, max_width=260,
+                           min_size=15)
+        step = tr("replay.event_of", number=self.position + 1, total=len(self.replay.steps))
+        shown = text.draw(surface, step, (placed.right + 20, 24), size=17, colour=theme.INK_DIM, max_width=220,
+                          min_size=12)
+        room = BOARD.right - shown.right - 24
+        if room > 60:
+            text.draw(surface, self.title, (BOARD.right, 24), size=15, colour=theme.INK_DIM, anchor="topright",
+                      max_width=min(560, room), min_size=11)
 
     def _draw_seats(self, surface: pygame.Surface, state: TableState) -> None:
         text = self.app.text
@@ -313,16 +344,19 @@ class ReplayScene(Scene):
             name_x = row.x + 20 + disc_d
             text.draw(surface, self.faces[seat].name if seat < len(self.faces) else name,
                       (name_x, row.centery - 2), role="bold", size=17 if row_h > 50 else 15,
-                      colour=theme.INK_DIM if out else theme.INK, anchor="bottomleft", max_width=150)
+                      colour=theme.INK_DIM if out else theme.INK, anchor="bottomleft", max_width=row.x + 226 - name_x,
+                      min_size=11)
             chips = state.chips[seat] if seat < len(state.chips) else 0
-            note = f"{chips} chips" + ("  · out" if out else "")
+            notes = [trn("replay.chips", chips)]
+            if out:
+                notes.append(tr("replay.out"))
             if state.deal_winner == seat:
-                note += "  · went out"
+                notes.append(tr("replay.went_out"))
             if state.winners is not None and seat in state.winners:
-                note += "  · winner"
-            text.draw(surface, note, (name_x, row.centery + 2), size=15,
+                notes.append(tr("replay.winner"))
+            text.draw(surface, "  · ".join(notes), (name_x, row.centery + 2), size=15,
                       colour=theme.GOLD if state.deal_winner == seat else theme.INK_DIM, anchor="topleft",
-                      max_width=170)
+                      max_width=row.x + 226 - name_x, min_size=10)
             if state.dealer == seat:
                 button = self.app.art.dealer_button(12)
                 surface.blit(button, button.get_rect(center=(row.x + 12 + disc_d, row.bottom - 14)))
@@ -355,7 +389,8 @@ class ReplayScene(Scene):
         text = self.app.text
         draw_panel(surface, BOARD)
         # the boodle cards with their chips, and the pot
-        text.draw(surface, "Boodle", (BOARD.x + 16, BOARD.y + 10), role="bold", size=17, colour=theme.GOLD)
+        text.draw(surface, tr("replay.boodle"), (BOARD.x + 16, BOARD.y + 10), role="bold", size=17, colour=theme.GOLD,
+                  max_width=300)
         boodle_deck = self.app.art.deck(BOODLE_CARD_W, self.app.settings.four_colour_deck)
         x = BOARD.x + 16
         for name, chips in state.boodle:
@@ -369,15 +404,16 @@ class ReplayScene(Scene):
                       colour=theme.INK, anchor="midtop")
             x = rect.right + 18
         pot_x = BOARD.right - 80
-        text.draw(surface, "Pot", (pot_x, BOARD.y + 10), role="bold", size=17, colour=theme.GOLD, anchor="midtop")
+        text.draw(surface, tr("replay.pot"), (pot_x, BOARD.y + 10), role="bold", size=17, colour=theme.GOLD,
+                  anchor="midtop", max_width=140)
         if state.pot:
             self.app.art.draw_stack(surface, 2, 14, min(state.pot, 10), (pot_x, BOARD.y + 100))
         text.draw(surface, str(state.pot), (pot_x, BOARD.y + 106), role="title", size=26, colour=theme.INK,
                   anchor="midtop")
         # the runs by suit: every card played this deal in its suit's row, the current run outlined
         top = BOARD_TOP
-        text.draw(surface, "Played this deal, by suit", (BOARD.x + 16, top), role="bold", size=17,
-                  colour=theme.GOLD)
+        text.draw(surface, tr("replay.played_by_suit"), (BOARD.x + 16, top), role="bold", size=17,
+                  colour=theme.GOLD, max_width=BOARD.width - 32)
         deck = self.app.art.deck(BOARD_CARD_W, self.app.settings.four_colour_deck)
         w, h = card_size(BOARD_CARD_W)
         played = {name for name in state.played}
@@ -408,18 +444,19 @@ class ReplayScene(Scene):
         # the last event in words, and the stops of this deal
         words_y = top + 28 + 4 * (h + 8) + 6
         last = self.replay.step
-        said = with_suit_glyphs(describe_event(last.event, state)) if last is not None else "The log begins."
-        said = second_person(said[:1].upper() + said[1:])
-        text.draw(surface, said, (BOARD.x + 16, words_y), role="bold", size=19, colour=theme.INK,
-                  max_width=BOARD.width - 32, min_size=13)
-        if state.stops:
-            stops = with_suit_glyphs(", ".join(f"{card} ({reason.replace('_', ' ')})"
-                                               for card, reason in state.stops[-4:]))
-            text.draw(surface, f"Stops: {stops}", (BOARD.x + 16, words_y + 30), size=15, colour=theme.INK_DIM,
-                      max_width=BOARD.width - 32, min_size=11)
+        said = tell_event(last.event, state) if last is not None else tr("replay.begins")
+        said = said[:1].upper() + said[1:]
+        words = text.render_wrapped(said, "bold", 19, theme.INK, BOARD.width - 32, line_spacing=1.05)
+        surface.blit(words, (BOARD.x + 16, words_y))
+        if state.stops:  # the last few stops, wrapped: a translation's reasons run long
+            stops = ", ".join(tr("replay.stop", card=_card_words(card), reason=stop_reason(reason))
+                              for card, reason in state.stops[-4:])
+            listed = text.render_wrapped(tr("replay.stops", stops=stops), "body", 15, theme.INK_DIM,
+                                         BOARD.width - 32)
+            surface.blit(listed, (BOARD.x + 16, words_y + words.get_height() + 10))
         if state.dead:
-            text.draw(surface, f"Dead hand: {len(state.dead)} cards", (BOARD.right - 16, BOARD.y + 150), size=15,
-                      colour=theme.INK_DIM, anchor="topright")
+            text.draw(surface, trn("replay.dead_hand", len(state.dead)), (BOARD.right - 16, BOARD.y + 150), size=15,
+                      colour=theme.INK_DIM, anchor="topright", max_width=260)
 
     def _draw_flight(self, surface: pygame.Surface, deck: Any, card: Card, slot: pygame.Rect,
                      state: TableState) -> None:
@@ -436,7 +473,11 @@ class ReplayScene(Scene):
     def _draw_bar(self, surface: pygame.Surface) -> None:
         text = self.app.text
         draw_panel(surface, BAR, radius=12)
-        track = pygame.Rect(BAR.x + 16, BAR.centery - 4, 330, 8)
+        pace = tr("replay.playing" if self.playing else "replay.paused", seconds=f"{PACES[self.pace]:g}")
+        controls = self.menu.buttons[0].rect.x if self.menu.buttons else BAR.right
+        # the track gives up width to the pace's words (longer in some languages), down to a short track
+        spare = controls - BAR.x - 16 - 14 - text.width(pace, "body", 14) - 16
+        track = pygame.Rect(BAR.x + 16, BAR.centery - 4, max(150, min(330, spare)), 8)
         pygame.draw.rect(surface, (30, 60, 46), track, border_radius=4)
         total = max(1, len(self.replay.steps) - 1)
         for span in self.replay.deals:
@@ -446,10 +487,16 @@ class ReplayScene(Scene):
         done.width = round(max(0, self.position) * track.width / total)
         pygame.draw.rect(surface, theme.GOLD, done, border_radius=4)
         pygame.draw.circle(surface, theme.GOLD, (done.right, track.centery), 8)
-        state = "playing" if self.playing else "paused"
-        text.draw(surface, f"{state} · {PACES[self.pace]:g}s a step", (track.right + 14, BAR.centery), size=14,
-                  colour=theme.INK_DIM, anchor="midleft")
+        room = controls - track.right - 24
+        text.draw(surface, pace, (track.right + 14, BAR.centery), size=14, colour=theme.INK_DIM, anchor="midleft",
+                  max_width=room, min_size=10)
         self.menu.draw(surface, text)
 
 
 _RANKS = {1: "A", 11: "J", 12: "Q", 13: "K", **{r: str(r) for r in range(2, 11)}}
+
+
+def _card_words(name: str) -> str:
+    """A card of the log ("QD") as the current language writes it ("D♦" in French)."""
+    card = parse_card(name)
+    return card_label(card) if card is not None else name

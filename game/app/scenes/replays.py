@@ -16,12 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...locale import tr, trn
 from ...replay import LogError
+from ...replay.replay import YOU
 from ...storage.saves import AUTOSAVE, deal_logs, list_slots
 from .. import theme
 from ..scene import Scene
 from ..widgets import Menu, button_row, draw_panel
 from .common import felt, heading, hint_bar, short_name
+from .daily import short_date
 
 if TYPE_CHECKING:
     from ..app import App
@@ -29,7 +32,8 @@ if TYPE_CHECKING:
 LIST = pygame.Rect(64, 136, 1152, 484)
 ROW_H = 38
 TOP_PAD = 12
-EMPTY = "No deals kept yet: finished deals are kept here as you play."
+EMPTY = "replays.empty"  # the key of what the list says when no deal is kept
+DAMAGED = "damaged"  # a kept deal's problem: its log cannot be read
 _CAMPAIGN = re.compile(r"^campaign(?:-(\d+))?$")
 _SHOWN = ('"session_start"', '"deal_start"', '"hand_won"', '"session_end"')
 
@@ -42,11 +46,18 @@ class KeptDeal:
     index: int  # in the slot's logs (oldest first)
     session: int  # sessions counted from the oldest kept in the slot
     deal: int | None
-    players: tuple[str, ...]
+    players: tuple[str, ...]  # as the log names them (English)
     winner: str | None
     pot: int | None
     over: bool  # the session ended with this deal
     problem: str | None = None
+    characters: tuple[str | None, ...] = ()  # each seat's character id, so a name is shown in the language
+
+    def shown(self, name: str) -> str:
+        """A seat's name as the list shows it, in the current language."""
+        from .replay import player_name
+        character = dict(zip(self.players, self.characters)).get(name)
+        return short_name(player_name(name, character))
 
 
 @dataclass(frozen=True)
@@ -61,12 +72,12 @@ class Row:
 def slot_label(slot: str) -> str:
     """What a save slot is called in the list: 'Free play', 'Campaign 2', 'Daily deal'."""
     if slot == AUTOSAVE:
-        return "Free play"
+        return tr("replays.slots.free_play")
     if slot == "daily":
-        return "Daily deal"
+        return tr("replays.slots.daily")
     found = _CAMPAIGN.match(slot)
     if found:
-        return f"Campaign {found.group(1) or 1}"
+        return tr("replays.slots.campaign", number=found.group(1) or 1)
     return slot.replace("-", " ").replace("_", " ").capitalize()
 
 
@@ -90,6 +101,7 @@ def _event(line: str) -> dict[str, Any] | None:
 def read_deal(slot: str, index: int, session: int, log: str) -> KeptDeal:
     """A kept deal's row, from the few lines it shows; a log that cannot be read says so instead."""
     players: tuple[str, ...] = ()
+    characters: tuple[str | None, ...] = ()
     deal = pot = None
     winner: str | None = None
     over = False
@@ -102,18 +114,19 @@ def read_deal(slot: str, index: int, session: int, log: str) -> KeptDeal:
             continue
         kind = event.get("type")
         if kind == "session_start" and isinstance(event.get("players"), list):
-            players = tuple(short_name(str(p.get("name", "?"))) if isinstance(p, dict) else "?"
-                            for p in event["players"])
+            players = tuple(str(p.get("name", "?")) if isinstance(p, dict) else "?" for p in event["players"])
+            characters = tuple(p.get("personality") if isinstance(p, dict) and isinstance(p.get("personality"), str)
+                               else None for p in event["players"])
         elif kind == "deal_start" and type(event.get("deal")) is int:
             deal = event["deal"]
         elif kind == "hand_won" and type(event.get("player")) is int:
             seat = event["player"]
-            winner = players[seat] if 0 <= seat < len(players) else f"Seat {seat + 1}"
+            winner = players[seat] if 0 <= seat < len(players) else f"#{seat + 1}"
             pot = event.get("pot") if type(event.get("pot")) is int else None
         elif kind == "session_end":
             over = True
-    problem = None if players and deal is not None else "this deal's log is damaged"
-    return KeptDeal(slot, index, session, deal, players, winner, pot, over, problem)
+    problem = None if players and deal is not None else DAMAGED
+    return KeptDeal(slot, index, session, deal, players, winner, pot, over, problem, characters)
 
 
 def kept_deals(slot: str, logs: tuple[str, ...]) -> list[KeptDeal]:
@@ -131,14 +144,18 @@ def kept_deals(slot: str, logs: tuple[str, ...]) -> list[KeptDeal]:
 def deal_words(deal: KeptDeal) -> tuple[str, str, str]:
     """A row's three columns: which deal, who sat, and how it ended."""
     if deal.problem:
-        return f"Kept deal {deal.index + 1}", "", deal.problem[:1].upper() + deal.problem[1:]
-    which = f"Session {deal.session}, deal {deal.deal}"
-    seats = f"{len(deal.players)} seats: " + ", ".join(deal.players)
+        return tr("replays.kept_deal", number=deal.index + 1), "", tr("replays.damaged")
+    which = tr("replays.which", session=deal.session, deal=deal.deal)
+    seats = trn("replays.seats", len(deal.players), names=", ".join(deal.shown(p) for p in deal.players))
     if deal.winner is None:
-        ended = "Nobody went out"
+        ended = tr("replays.nobody_out")
+    elif deal.winner == YOU:  # the player's own going out has its own words ("Vous êtes sorti", "Hai chiuso")
+        ended = tr("replays.you_went_out_pot", pot=deal.pot) if deal.pot else tr("replays.you_went_out")
+    elif deal.pot:
+        ended = tr("replays.went_out_pot", name=deal.shown(deal.winner), pot=deal.pot)
     else:
-        ended = f"{deal.winner} went out" + (f", pot {deal.pot}" if deal.pot else "")
-    return which, seats, ended + (" · last deal" if deal.over else "")
+        ended = tr("replays.went_out", name=deal.shown(deal.winner))
+    return which, seats, tr("replays.last_deal", ended=ended) if deal.over else ended
 
 
 class ReplaysScene(Scene):
@@ -154,8 +171,19 @@ class ReplaysScene(Scene):
         self.scroll = 0  # the first row shown
         self.message = ""
         self.menu = Menu()
-        self.menu.set(button_row(app.text, [("Back", self.back, None, "Esc", True)]), keep_focus=False)
+        self._build_menu()
         self.reload()
+
+    def _build_menu(self) -> None:
+        self.menu.set(button_row(self.app.text, [(tr("replays.back"), self.back, None, "Esc", True)]),
+                      keep_focus=False)
+
+    def relabel(self) -> None:
+        """The language changed: the headings and the button again in the new words (the place in the list kept)."""
+        selected, scroll = self.selected, self.scroll
+        self._build_menu()
+        self.reload()
+        self.selected, self.scroll = selected, scroll
 
     # --- the list -------------------------------------------------------------------------------
 
@@ -168,12 +196,13 @@ class ReplaysScene(Scene):
         rows: list[Row] = []
         for slot in sorted(set(self.logs) | set(problems), key=_slot_order):
             if slot in problems:
-                rows.append(Row(slot_label(slot), f"This save could not be read: {problems[slot]}."))
+                rows.append(Row(slot_label(slot), tr("replays.unreadable", why=problems[slot])))
                 continue
             deals = kept_deals(slot, self.logs[slot])
-            count = f"{len(deals)} deal{'s' if len(deals) != 1 else ''} kept"
+            count = trn("replays.kept", len(deals))
             when = saved.get(slot)
-            note = count + (f", last saved {dt.date.fromtimestamp(when):%d %B %Y}" if when else "")
+            note = tr("replays.last_saved", kept=count, date=short_date(dt.date.fromtimestamp(when))) if when \
+                else count
             rows.append(Row(slot_label(slot), note))
             rows += [Row("", deal=deal) for deal in deals]
         self.rows = rows
@@ -217,11 +246,11 @@ class ReplaysScene(Scene):
             return
         deal = self.rows[index].deal
         assert deal is not None
-        title = f"{slot_label(deal.slot)}: {deal_words(deal)[0]}"
+        title = tr("replays.open_title", slot=slot_label(deal.slot), which=deal_words(deal)[0])
         try:
             scene = ReplayScene.from_deal_logs(self.app, self.logs[deal.slot], deal.index, title=title)
         except LogError as error:
-            self.message = f"That deal cannot be replayed: {error.problems[0] if error.problems else error}."
+            self.message = tr("replays.cannot_replay", why=error.problems[0] if error.problems else error)
             return
         self.message = ""
         self.app.scenes.push(scene)
@@ -268,26 +297,27 @@ class ReplaysScene(Scene):
         """The felt, the list of kept deals (or why there are none), and Back."""
         text = self.app.text
         surface.blit(felt(surface.get_size()), (0, 0))
-        heading(surface, text, "Replays", "Every finished deal is kept with its save: open one to play it back",
-                y=22)
+        heading(surface, text, tr("replays.title"), tr("replays.subtitle"), y=22)
         draw_panel(surface, LIST, alpha=225)
         if not self.rows:
-            text.draw(surface, EMPTY, LIST.center, role="body", size=18, colour=theme.INK_DIM, anchor="center")
+            text.draw(surface, tr(EMPTY), LIST.center, role="body", size=18, colour=theme.INK_DIM, anchor="center",
+                      max_width=LIST.width - 48)
         for index in range(self.scroll, min(len(self.rows), self.scroll + self.visible)):
             rect = self.row_rect(index)
             if rect is not None:
                 self._draw_row(surface, self.rows[index], rect, index)
         self._draw_scrollbar(surface)
         if self.message:
-            text.draw(surface, self.message, (64, 652), role="bold", size=16, colour=theme.GOLD, max_width=860)
+            from .campaign_map import draw_message
+            draw_message(surface, text, self.message, (self.menu.buttons[0].rect.x if self.menu.buttons else 924) - 84)
         self.menu.draw(surface, text)
-        hint_bar(surface, text, "↑/↓ choose   PgUp/PgDn page   wheel scroll   Enter or click replay   Esc back")
+        hint_bar(surface, text, tr("replays.hint"))
 
     def _draw_row(self, surface: pygame.Surface, row: Row, rect: pygame.Rect, index: int) -> None:
         text = self.app.text
         if row.deal is None:
             title = text.draw(surface, row.title, (rect.x + 4, rect.bottom - 6), role="title", size=22,
-                              colour=theme.GOLD, anchor="bottomleft")
+                              colour=theme.GOLD, anchor="bottomleft", max_width=rect.width // 3)
             text.draw(surface, row.note, (title.right + 16, rect.bottom - 9), size=15, colour=theme.INK_DIM,
                       anchor="bottomleft", max_width=rect.right - title.right - 20, min_size=12)
             return
@@ -298,11 +328,11 @@ class ReplaysScene(Scene):
         which, seats, ended = deal_words(row.deal)
         y = rect.centery
         text.draw(surface, which, (rect.x + 24, y), role="bold", size=17, colour=theme.INK, anchor="midleft",
-                  max_width=220)
+                  max_width=226, min_size=11)
         text.draw(surface, seats, (rect.x + 260, y), size=16, colour=theme.INK_DIM, anchor="midleft",
                   max_width=480, min_size=12)
         text.draw(surface, ended, (rect.x + 760, y), size=16,
-                  colour=theme.GOLD if row.deal.winner == "You" else theme.INK, anchor="midleft",
+                  colour=theme.GOLD if row.deal.winner == YOU else theme.INK, anchor="midleft",
                   max_width=rect.right - rect.x - 772, min_size=12)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from ...locale import tr, trn
+from ...locale.texts import rules_name
 from .. import theme
 from ..scene import Scene
 from ..table.animation import Confetti, Timeline
@@ -31,7 +33,7 @@ class ResultsScene(Scene):
 
     def __init__(self, app: "App", model: "TableModel", on_continue: Callable[[], None],
                  portraits: list[pygame.Surface] | None = None, under: Scene | None = None,
-                 label: str = "Back to the title") -> None:
+                 label: str | None = None, label_key: str = "results.back_title") -> None:
         super().__init__(app)
         self.under = under  # drawn once as the backdrop (see DealSummaryScene)
         self.overlay = under is None
@@ -42,18 +44,30 @@ class ResultsScene(Scene):
         self.clock = 0.0
         w, h = app.screen.get_size()
         self.standings = self.rank()
-        self.panel_surface = self._paint()
-        self.panel = self.panel_surface.get_rect(center=(w // 2, h // 2))
-        self.button = Button(pygame.Rect(0, 0, button_width(app.text, label, 20, "Enter", minimum=260), 48), label,
-                             self.on_continue, size=20, keycap="Enter")
-        self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+        self.label = label  # a caller's own words; else `label_key` is worded in the current language
+        self.label_key = label_key
         self.hover = False
         self.veil = veil((w, h), 150)
+        self.relabel()
         self.party = Timeline()
         winners = self.winners
         if any(model.seats[s].is_human for s in winners) or not any(seat.is_human for seat in model.seats):
             for i, x in enumerate((w * 0.25, w * 0.5, w * 0.75)):
                 self.party.add(Confetti((x, h * 0.35), 90, 3.2, seed=i + 1))
+
+    def relabel(self) -> None:
+        """Word the panel and the button in the current language (again, after a switch)."""
+        app = self.app
+        w, h = app.screen.get_size()
+        self.panel_surface = self._paint()
+        self.panel = self.panel_surface.get_rect(center=(w // 2, h // 2))
+        label = self.label if self.label is not None else tr(self.label_key)
+        cap = tr("table.enter_key")
+        self.button = Button(pygame.Rect(0, 0, button_width(app.text, label, 20, cap, minimum=260), 48), label,
+                             self.on_continue, size=20, keycap=cap)
+        self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+        if self.backdrop is not None and self.under is not None:
+            self.backdrop = freeze(app, self.under, self.veil)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -83,9 +97,9 @@ class ResultsScene(Scene):
         winners = self.winners
         if len(winners) > 1:
             names = [model.name(s) for s in winners]
-            return "A shared win: " + ", ".join(names[:-1]) + " and " + names[-1]
+            return tr("results.shared_win", names=tr("table.and", first=", ".join(names[:-1]), last=names[-1]))
         seat = winners[0]
-        return "You win the session!" if model.seats[seat].is_human else f"{model.name(seat)} wins the session"
+        return tr("results.you_win") if model.seats[seat].is_human else tr("results.they_win", name=model.name(seat))
 
     def _paint(self) -> pygame.Surface:
         """The panel with the standings, drawn once."""
@@ -95,19 +109,20 @@ class ResultsScene(Scene):
         rect = surface.get_rect()
         pygame.draw.rect(surface, (*theme.PANEL, 255), rect, border_radius=20)  # opaque: nothing shows through
         pygame.draw.rect(surface, theme.GOLD, rect, 3, border_radius=20)
-        text.draw(surface, "Session over", (PANEL_W // 2, 20), role="title", size=40, colour=theme.GOLD,
-                  anchor="midtop", shadow=True)
+        text.draw(surface, tr("results.title"), (PANEL_W // 2, 20), role="title", size=40, colour=theme.GOLD,
+                  anchor="midtop", shadow=True, max_width=PANEL_W - 60, min_size=24)
         text.draw(surface, self.headline(), (PANEL_W // 2, 76), role="bold", size=23, colour=theme.INK,
                   anchor="midtop", max_width=PANEL_W - 60)
         deals = model.deal_number
-        text.draw(surface, f"{model.rules.name} · {deals} deal{'s' if deals != 1 else ''} played", (PANEL_W // 2, 110),
-                  role="body", size=16, colour=theme.INK_DIM, anchor="midtop")
-        columns = (70, 130, 430, 540, 660)
+        text.draw(surface, trn("results.deals_played", deals, rules=rules_name(model.rules)), (PANEL_W // 2, 110),
+                  role="body", size=16, colour=theme.INK_DIM, anchor="midtop", max_width=PANEL_W - 60, min_size=12)
+        columns = (70, 130, 430, 535, 670)
         y = 146
-        for x, head in zip(columns, ("", "Player", "Chips", "Change", "Deals won")):
+        heads = ("", tr("results.player"), tr("results.chips"), tr("results.change"), tr("results.deals_won"))
+        for i, (x, head) in enumerate(zip(columns, heads)):
             if head:
                 text.draw(surface, head, (x, y), role="bold", size=15, colour=theme.INK_DIM,
-                          anchor="topleft" if head == "Player" else "midtop")
+                          anchor="topleft" if i == 1 else "midtop", max_width=(280, 280, 96, 120, 200)[i], min_size=11)
         y += 28
         start = model.rules.starting_chips
         wins = [sum(1 for r in model.records if r.winner == s) for s in range(model.n)]
@@ -128,7 +143,7 @@ class ResultsScene(Scene):
                 small = pygame.transform.smoothscale(self.portraits[seat], (30, 30))
                 surface.blit(small, small.get_rect(midleft=(x, row.centery)))
                 x += 38
-            name = "You" if state.is_human else state.name
+            name = model.name(seat)
             text.draw(surface, name, (x, row.centery), role="bold", size=18,
                       colour=theme.INK if state.in_session else theme.INK_DIM, anchor="midleft", max_width=260)
             text.draw(surface, str(state.chips), (columns[2], row.centery), role="title", size=20, colour=theme.GOLD,

@@ -1,5 +1,5 @@
-"""Settings: volumes, mute, animation speed, chattiness, the four-colour deck and the table look; each change
-counts at once."""
+"""Settings: volumes, mute, animation speed, chattiness, the four-colour deck, the table look and the language;
+each change counts at once."""
 
 from __future__ import annotations
 
@@ -9,39 +9,53 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine.cards import Card
+from ...locale import LANGUAGES, catalog, tr
 from ...storage.settings import ANIMATION_SPEEDS, Settings
 from .. import theme
 from ..scene import Scene
 from ..table.looks import CLUB, TableLook, available_looks, look_named
 from ..table.sprites import draw_look_swatch
-from ..widgets import Button, Choice, Control, Form, Slider, Toggle, draw_panel, percent
+from ..widgets import Button, Choice, Control, Form, Slider, Toggle, button_width, draw_panel, percent
 from .common import felt, heading, hint_bar, veil
 
 if TYPE_CHECKING:
     from ..app import App
 
-SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
-PREVIEW = [Card.parse(name) for name in ("AS", "AH", "AD", "AC")]
-ROW_W, ROW_H, ROW_GAP = 640, 48, 6
+SPEED_KEYS = {"slow": "settings.speed.slow", "normal": "settings.speed.normal", "fast": "settings.speed.fast",
+              "instant": "settings.speed.instant"}
+PREVIEW = [Card.parse(name) for name in ("AS", "QH", "JD", "KC")]  # court cards: their letters are the language's
+ROW_W, ROW_H, ROW_GAP = 640, 46, 6
+PANEL_H = 520
 SWATCH_H = 84
-MORE_LOOKS = "Win campaign venues to unlock more."
 TIPS = {
-    "master": "How loud the whole game is.",
-    "effects": "Cards, chips, stops and cheers, as a share of the master volume.",
-    "mute": "Silence every sound at once; the volumes are kept for when you turn it off.",
-    "speed": "How quickly cards and chips move. Instant skips the animations;"
-             " at any speed Space or a click at the table hurries them.",
-    "chat": "How often the characters speak in their speech bubbles. All the way left silences them.",
-    "four": "Blue diamonds and green clubs, so that no two suits share a colour.",
-    "look": "The cloth and the rail of the table you play at.",
+    "master": "settings.tips.master",
+    "effects": "settings.tips.effects",
+    "mute": "settings.tips.mute",
+    "speed": "settings.tips.speed",
+    "chat": "settings.tips.chat",
+    "four": "settings.tips.four",
+    "look": "settings.tips.look",
+    "language": "settings.tips.language",
 }
+
+
+def __getattr__(name: str) -> str:
+    """MORE_LOOKS: the note under the table look's help, in the current language."""
+    if name == "MORE_LOOKS":
+        return tr("settings.more_looks")
+    raise AttributeError(name)
 
 
 def chat_label(value: float) -> str:
     """The chattiness as the player thinks of it."""
     if value <= 0:
-        return "Silent"
+        return tr("settings.silent")
     return percent(value)
+
+
+def language_names() -> list[str]:
+    """Every language by its own name ("Français"), in the order of LANGUAGES."""
+    return [str(catalog(code).entries.get("meta.name", name)) for code, name in LANGUAGES.items()]
 
 
 class SettingsScene(Scene):
@@ -51,7 +65,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.overlay = over_table  # opened from the pause menu: the table stays visible underneath
         self.form = Form()
-        self.panel = pygame.Rect(150, 136, 980, 500)
+        self.panel = pygame.Rect(150, 130, 980, PANEL_H)
         self.looks: list[TableLook] = [CLUB]
         self.look_choice: Choice | None = None
 
@@ -59,36 +73,49 @@ class SettingsScene(Scene):
         """Lay out the controls from the current settings."""
         self._build()
 
+    def relabel(self) -> None:
+        """The rows in the new language (the focus stays on the row it was on)."""
+        self._build()
+
     def _build(self) -> None:
         s = self.app.settings
         x, y = self.panel.x + 30, self.panel.y + 30
         self.looks = available_looks(self.app.unlocked())
         chosen = look_named(s.table_look)
-        look_tip = TIPS["look"] + (" " + MORE_LOOKS if len(self.looks) == 1 else "")
+        look_tip = tr(TIPS["look"]) + (" " + tr("settings.more_looks") if len(self.looks) == 1 else "")
 
         def row(index: int) -> pygame.Rect:
             return pygame.Rect(x, y + index * (ROW_H + ROW_GAP), ROW_W, ROW_H)
 
-        self.look_choice = Choice(row(6), "Table look", [look.title for look in self.looks],
+        self.look_choice = Choice(row(6), tr("settings.table_look"), [look.title for look in self.looks],
                                   self.looks.index(chosen) if chosen in self.looks else 0, self._table_look,
                                   wrap=False, tooltip=look_tip)
 
+        codes = list(LANGUAGES)
+        language = Choice(row(7), tr("settings.language"), language_names(),
+                          codes.index(self.app.language) if self.app.language in codes else 0, self._language,
+                          tooltip=tr(TIPS["language"]))
+        back, restore = tr("settings.back"), tr("settings.restore_defaults")
+        back_w = button_width(self.app.text, back, 22, minimum=200)
+        restore_w = button_width(self.app.text, restore, 22, minimum=260)
+        bottom = self.panel.bottom - 70
         controls: list[Control] = [
-            Slider(row(0), "Master volume", s.master_volume, self._master, step=0.1,
-                   tooltip=TIPS["master"]),
-            Slider(row(1), "Effects volume", s.effects_volume, self._effects, step=0.1,
-                   tooltip=TIPS["effects"]),
-            Toggle(row(2), "Mute", s.muted, self._mute, tooltip=TIPS["mute"]),
-            Choice(row(3), "Animation speed", [SPEED_LABELS[name] for name in ANIMATION_SPEEDS],
+            Slider(row(0), tr("settings.master_volume"), s.master_volume, self._master, step=0.1,
+                   tooltip=tr(TIPS["master"])),
+            Slider(row(1), tr("settings.effects_volume"), s.effects_volume, self._effects, step=0.1,
+                   tooltip=tr(TIPS["effects"])),
+            Toggle(row(2), tr("settings.mute"), s.muted, self._mute, tooltip=tr(TIPS["mute"])),
+            Choice(row(3), tr("settings.animation_speed"), [tr(SPEED_KEYS[name]) for name in ANIMATION_SPEEDS],
                    ANIMATION_SPEEDS.index(s.animation_speed), self._speed, wrap=False,
-                   tooltip=TIPS["speed"]),
-            Slider(row(4), "Chattiness", s.chattiness, self._chat, step=0.1, format=chat_label,
-                   tooltip=TIPS["chat"]),
-            Toggle(row(5), "Four-colour deck", s.four_colour_deck, self._four_colour,
-                   tooltip=TIPS["four"]),
+                   tooltip=tr(TIPS["speed"])),
+            Slider(row(4), tr("settings.chattiness"), s.chattiness, self._chat, step=0.1, format=chat_label,
+                   tooltip=tr(TIPS["chat"])),
+            Toggle(row(5), tr("settings.four_colour_deck"), s.four_colour_deck, self._four_colour,
+                   tooltip=tr(TIPS["four"])),
             self.look_choice,
-            Button(pygame.Rect(x, self.panel.bottom - 78, 200, 50), "Back", self.back, tooltip="Esc"),
-            Button(pygame.Rect(x + 220, self.panel.bottom - 78, 260, 50), "Restore defaults", self.defaults),
+            language,
+            Button(pygame.Rect(x, bottom, back_w, 50), back, self.back, tooltip="Esc"),
+            Button(pygame.Rect(x + back_w + 20, bottom, restore_w, 50), restore, self.defaults),
         ]
         self.form.set(controls)
 
@@ -123,6 +150,12 @@ class SettingsScene(Scene):
     def _table_look(self, index: int) -> None:
         self._change(table_look=self.looks[index].name)
 
+    def _language(self, index: int) -> None:
+        """Speak the chosen language at once (the app relabels every scene, this one too) and remember it."""
+        code = list(LANGUAGES)[index]
+        self.app.set_language(code)  # even when the saved choice is already `code` and --lang said another
+        self._change(language=code)
+
     def defaults(self) -> None:
         """Every setting back to how the game ships (the language is kept)."""
         self.app.change_settings(replace(Settings(), language=self.app.settings.language))
@@ -144,18 +177,17 @@ class SettingsScene(Scene):
             surface.blit(veil(surface.get_size(), 170), (0, 0))
         else:
             surface.blit(felt(surface.get_size()), (0, 0))
-        heading(surface, text, "Settings", "Changes count at once and are remembered for next time.")
+        heading(surface, text, tr("settings.title"), tr("settings.subtitle"))
         draw_panel(surface, self.panel, alpha=225)
         preview = pygame.Rect(self.panel.x + 30 + ROW_W + 30, self.panel.y + 30, 0, 0)
         preview.width = self.panel.right - 30 - preview.x
-        text.draw(surface, "Your deck", (preview.centerx, preview.y + 4), role="bold", size=20, colour=theme.GOLD,
-                  anchor="midtop")
+        text.draw(surface, tr("settings.your_deck"), (preview.centerx, preview.y + 4), role="bold", size=20,
+                  colour=theme.GOLD, anchor="midtop", max_width=preview.width)
         deck = self.app.art.deck(64, self.app.settings.four_colour_deck)
         span = 4 * deck.width + 3 * 8
         for index, card in enumerate(PREVIEW):
             surface.blit(deck.face(card), (preview.centerx - span // 2 + index * (deck.width + 8), preview.y + 44))
-        note = ("Four colours:\n♠ black  ♥ red  ♦ blue  ♣ green" if self.app.settings.four_colour_deck
-                else "Two colours:\n♠ ♣ black  ·  ♥ ♦ red")
+        note = tr("settings.four_colours") if self.app.settings.four_colour_deck else tr("settings.two_colours")
         body = text.render_wrapped(note, "body", 16, theme.INK_DIM, preview.width, align="center")
         surface.blit(body, body.get_rect(midtop=(preview.centerx, preview.y + 44 + deck.height + 14)))
         focused = self.form.focused
@@ -174,7 +206,7 @@ class SettingsScene(Scene):
                 swatch = pygame.Rect(about.x + 14, about.y + 46 + body.get_height(), about.width - 28, SWATCH_H)
                 draw_look_swatch(surface, swatch, self.looks[look_row.index])
         if not self.app.assets.audio:
-            text.draw(surface, "Sound is off: no audio device was found.", (preview.centerx, self.panel.bottom - 56),
+            text.draw(surface, tr("settings.no_audio"), (preview.centerx, self.panel.bottom - 56),
                       role="body", size=15, colour=theme.RED_TEXT, anchor="midtop", max_width=preview.width)
         self.form.draw(surface, text, tooltips=False)
-        hint_bar(surface, text, "↑ ↓ choose   ·   ← → change   ·   Enter toggle   ·   Esc back")
+        hint_bar(surface, text, tr("settings.hint"))

@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine.cards import Card
+from ...locale import tr, trn
+from ...locale.texts import character_name
 from ...stats import Record, Statistics
 from ...storage.statistics_file import load_statistics
 from .. import theme
 from ..scene import Scene
-from ..widgets import Button, Menu, draw_panel
+from ..widgets import Button, Menu, button_width, draw_panel
 from .common import felt, heading, hint_bar, portrait, short_name
 
 if TYPE_CHECKING:
@@ -55,7 +57,7 @@ def find_opponent(key: str, record: Record) -> Opponent:
     try:
         from ...ai.registry import load_character_by_id
         character = load_character_by_id(key)
-        return Opponent(key, short_name(character.name), character.look, record)
+        return Opponent(key, short_name(character_name(character)), character.look, record)
     except Exception:  # a built-in AI or a character whose file is gone: a plain disc stands in
         return Opponent(key, key.replace("_", " ").title(), None, record)
 
@@ -71,11 +73,17 @@ class StatisticsScene(Scene):
             statistics, self.message = found.statistics, found.problem or ""
         self.stats = statistics
         self.empty = statistics.sessions == 0
-        ordered = sorted(statistics.records.items(), key=lambda item: (-item[1].sessions, item[0]))
-        self.opponents = [find_opponent(key, record) for key, record in ordered]
         self.menu = Menu()
-        self.menu.set([Button(pygame.Rect(1216 - 150, 46, 150, 48), "Back", self.back, tooltip="Esc",
-                              keycap="ESC", size=20)])
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The Back button, the opponents' names and the chart's session marks in the current language."""
+        ordered = sorted(self.stats.records.items(), key=lambda item: (-item[1].sessions, item[0]))
+        self.opponents = [find_opponent(key, record) for key, record in ordered]
+        back = tr("statistics.back")
+        width = button_width(self.app.text, back, 20, "ESC", minimum=150)
+        self.menu.set([Button(pygame.Rect(1216 - width, 46, width, 48), back, self.back,
+                              tooltip=tr("statistics.back_tip"), keycap="ESC", size=20)])
         self.chart = self._chart_geometry()
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -112,7 +120,7 @@ class StatisticsScene(Scene):
         yticks = [(y_of(v), str(v)) for v in range(bottom, top + 1, step)]
         xstep = nice_step(count, 6)
         xticks = [(x_of(i - 1), str(i)) for i in range(xstep, count + 1, xstep)]
-        sessions = [(x_of(i), f"S{p.session}") for i, p in enumerate(points)
+        sessions = [(x_of(i), tr("statistics.session_mark", number=p.session)) for i, p in enumerate(points)
                     if i == 0 or points[i - 1].session != p.session]
         return {"plot": plot, "line": line, "yticks": yticks, "xticks": xticks, "sessions": sessions}
 
@@ -122,7 +130,7 @@ class StatisticsScene(Scene):
         """The record, or the empty state when no session has been played."""
         text = self.app.text
         surface.blit(felt(surface.get_size()), (0, 0))
-        heading(surface, text, "Statistics", "Your record at the table.")
+        heading(surface, text, tr("statistics.heading"), tr("statistics.subtitle"))
         if self.empty:
             self._draw_empty(surface)
         else:
@@ -134,49 +142,60 @@ class StatisticsScene(Scene):
         if self.message:
             text.draw(surface, self.message, (SCREEN.centerx, 124), size=15, colour=theme.RED_TEXT, anchor="center",
                       max_width=1100)
-        hint_bar(surface, text, "Esc  back")
+        hint_bar(surface, text, tr("statistics.hint"))
 
     def _draw_empty(self, surface: pygame.Surface) -> None:
         text = self.app.text
         panel = pygame.Rect(240, 170, 800, 400)
         draw_panel(surface, panel)
-        text.draw(surface, "No sessions played yet", (panel.centerx, panel.y + 60), role="title", size=34,
-                  colour=theme.GOLD, anchor="center")
-        text.draw(surface, "Finish a session and your record starts here:", (panel.centerx, panel.y + 112),
-                  size=19, colour=theme.INK_DIM, anchor="center")
-        coming = ("your record against each character", "boodle cards hit", "deals won", "the biggest pot",
-                  "the longest run", "chips over time, as a chart")
+        text.draw(surface, tr("statistics.empty_title"), (panel.centerx, panel.y + 60), role="title", size=34,
+                  colour=theme.GOLD, anchor="center", max_width=panel.width - 60)
+        text.draw(surface, tr("statistics.empty_intro"), (panel.centerx, panel.y + 112),
+                  size=19, colour=theme.INK_DIM, anchor="center", max_width=panel.width - 60)
+        coming = [tr(key) for key in ("statistics.coming.records", "statistics.coming.boodle",
+                                      "statistics.coming.deals", "statistics.coming.pot", "statistics.coming.run",
+                                      "statistics.coming.chart")]
+        widest = max(text.width("•  " + line, "body", 19) for line in coming)
+        left = max(panel.x + 40, min(panel.x + 250, panel.centerx - widest // 2))
         for row, line in enumerate(coming):
-            text.draw(surface, "•  " + line, (panel.x + 250, panel.y + 160 + row * 36), size=19, colour=theme.INK)
+            text.draw(surface, "•  " + line, (left, panel.y + 160 + row * 36), size=19, colour=theme.INK,
+                      max_width=panel.right - 40 - left)
 
     def _draw_tiles(self, surface: pygame.Surface) -> None:
         text, s = self.app.text, self.stats
         hits = sum(h.hits for h in s.boodle.values())
-        tiles = (("Sessions", f"{s.sessions}", f"{s.sessions_won} won"),
-                 ("Deals won", f"{s.deals_won}", f"of {s.deals_played} played"),
-                 ("Biggest pot", f"{s.biggest_pot}", "chips"),
-                 ("Longest run", f"{s.longest_run}", "cards in a row"),
-                 ("Boodle hits", f"{hits}", f"{sum(h.chips for h in s.boodle.values())} chips"))
+        tiles = ((tr("statistics.tiles.sessions"), f"{s.sessions}", trn("statistics.tiles.won", s.sessions_won)),
+                 (tr("statistics.tiles.deals_won"), f"{s.deals_won}",
+                  trn("statistics.tiles.of_played", s.deals_played)),
+                 (tr("statistics.tiles.biggest_pot"), f"{s.biggest_pot}", trn("statistics.tiles.chips_word",
+                                                                              s.biggest_pot)),
+                 (tr("statistics.tiles.longest_run"), f"{s.longest_run}", trn("statistics.tiles.in_a_row",
+                                                                              s.longest_run)),
+                 (tr("statistics.tiles.boodle_hits"), f"{hits}",
+                  trn("statistics.chips", sum(h.chips for h in s.boodle.values()))))
         gap = 12
         width = (TILES.width - gap * (len(tiles) - 1)) // len(tiles)
         for i, (label, value, note) in enumerate(tiles):
             rect = pygame.Rect(TILES.x + i * (width + gap), TILES.y, width, TILES.height)
             draw_panel(surface, rect, radius=12)
-            text.draw(surface, label, (rect.x + 16, rect.y + 10), size=15, colour=theme.INK_DIM)
+            text.draw(surface, label, (rect.x + 16, rect.y + 10), size=15, colour=theme.INK_DIM,
+                      max_width=rect.width - 32)
             value_rect = text.draw(surface, value, (rect.x + 16, rect.bottom - 10), role="title", size=34,
                                    colour=theme.GOLD, anchor="bottomleft")
             text.draw(surface, note, (value_rect.right + 10, rect.bottom - 16), size=15, colour=theme.INK,
-                      anchor="bottomleft", max_width=rect.right - value_rect.right - 22)
+                      anchor="bottomleft", max_width=rect.right - value_rect.right - 22, min_size=11)
 
     def _draw_records(self, surface: pygame.Surface) -> None:
         text = self.app.text
         draw_panel(surface, RECORDS)
-        text.draw(surface, "Against each character", (RECORDS.x + 20, RECORDS.y + 14), role="bold", size=20,
-                  colour=theme.GOLD)
-        columns = (("played", 280), ("ahead", 350), ("behind", 420), ("net chips", 500))
+        text.draw(surface, tr("statistics.against"), (RECORDS.x + 20, RECORDS.y + 14), role="bold", size=20,
+                  colour=theme.GOLD, max_width=RECORDS.width - 40)
+        columns = ((tr("statistics.columns.played"), 280), (tr("statistics.columns.ahead"), 350),
+                   (tr("statistics.columns.behind"), 420), (tr("statistics.columns.net"), 500))
         for label, x in columns:
+            room = 76 if x == 500 else 66  # the last column has the panel's margin to spare
             text.draw(surface, label, (RECORDS.x + x, RECORDS.y + 46), size=14, colour=theme.INK_DIM,
-                      anchor="midtop")
+                      anchor="midtop", max_width=room, min_size=10)
         top = RECORDS.y + 70
         room = (RECORDS.bottom - 12 - top) // ROW_H
         shown = self.opponents if len(self.opponents) <= room else self.opponents[:room - 1]
@@ -198,11 +217,11 @@ class StatisticsScene(Scene):
                           anchor="center")
         if len(shown) < len(self.opponents):
             y = top + len(shown) * ROW_H + ROW_H // 2
-            text.draw(surface, f"and {len(self.opponents) - len(shown)} more", (RECORDS.centerx, y), size=16,
-                      colour=theme.INK_DIM, anchor="center")
+            text.draw(surface, trn("statistics.more", len(self.opponents) - len(shown)), (RECORDS.centerx, y),
+                      size=16, colour=theme.INK_DIM, anchor="center", max_width=RECORDS.width - 40)
         if not shown:
-            text.draw(surface, "No opponents yet.", (RECORDS.centerx, top + 40), size=17, colour=theme.INK_DIM,
-                      anchor="center")
+            text.draw(surface, tr("statistics.no_opponents"), (RECORDS.centerx, top + 40), size=17,
+                      colour=theme.INK_DIM, anchor="center", max_width=RECORDS.width - 40)
 
     def _draw_face(self, surface: pygame.Surface, opponent: Opponent, centre: tuple[int, int]) -> None:
         if opponent.look is not None:
@@ -218,9 +237,10 @@ class StatisticsScene(Scene):
         text, chart = self.app.text, self.chart
         plot: pygame.Rect = chart["plot"]
         draw_panel(surface, CHART)
-        text.draw(surface, "Chips over time", (CHART.x + 20, CHART.y + 14), role="bold", size=20, colour=theme.GOLD)
-        text.draw(surface, "after every deal", (CHART.right - 20, CHART.y + 18), size=15, colour=theme.INK_DIM,
-                  anchor="topright")
+        title = text.draw(surface, tr("statistics.chart_title"), (CHART.x + 20, CHART.y + 14), role="bold", size=20,
+                          colour=theme.GOLD, max_width=CHART.width // 2)
+        text.draw(surface, tr("statistics.chart_note"), (CHART.right - 20, CHART.y + 18), size=15,
+                  colour=theme.INK_DIM, anchor="topright", max_width=CHART.right - 20 - title.right - 16)
         for x, label in chart["sessions"][1:]:
             pygame.draw.line(surface, (90, 120, 100), (x, plot.y), (x, plot.bottom))
         for y, label in chart["yticks"]:
@@ -231,8 +251,8 @@ class StatisticsScene(Scene):
             text.draw(surface, label, (x, plot.bottom + 7), size=14, colour=theme.INK_DIM, anchor="midtop")
         pygame.draw.line(surface, theme.INK_DIM, plot.bottomleft, plot.bottomright, 2)
         pygame.draw.line(surface, theme.INK_DIM, plot.bottomleft, plot.topleft, 2)
-        text.draw(surface, "deals played", (plot.centerx, CHART.bottom - 8), size=14, colour=theme.INK_DIM,
-                  anchor="midbottom")
+        text.draw(surface, tr("statistics.chart_axis"), (plot.centerx, CHART.bottom - 8), size=14,
+                  colour=theme.INK_DIM, anchor="midbottom", max_width=plot.width)
         line = chart["line"]
         if len(line) > 1:
             pygame.draw.lines(surface, LINE, False, line, 3)
@@ -247,12 +267,12 @@ class StatisticsScene(Scene):
     def _draw_boodle(self, surface: pygame.Surface) -> None:
         text = self.app.text
         draw_panel(surface, BOODLE)
-        text.draw(surface, "Boodle cards hit", (BOODLE.x + 20, BOODLE.y + 12), role="bold", size=20,
-                  colour=theme.GOLD)
+        text.draw(surface, tr("statistics.boodle_title"), (BOODLE.x + 20, BOODLE.y + 12), role="bold", size=20,
+                  colour=theme.GOLD, max_width=BOODLE.width - 40)
         hits = sorted(self.stats.boodle.items(), key=lambda item: (-item[1].hits, item[0]))
         if not hits:
-            text.draw(surface, "None yet: play the card on a boodle card to take its chips.",
-                      (BOODLE.x + 20, BOODLE.y + 62), size=17, colour=theme.INK_DIM)
+            text.draw(surface, tr("statistics.boodle_none"), (BOODLE.x + 20, BOODLE.y + 62), size=17,
+                      colour=theme.INK_DIM, max_width=BOODLE.width - 40)
             return
         deck = self.app.art.deck(44, self.app.settings.four_colour_deck)
         x = BOODLE.x + 20
@@ -264,7 +284,7 @@ class StatisticsScene(Scene):
             face = deck.face(card)
             rect = surface.blit(face, (x, BOODLE.y + 46))
             text.draw(surface, f"× {count.hits}", (rect.right + 8, rect.y + 8), role="bold", size=18,
-                      colour=theme.INK)
-            text.draw(surface, f"{count.chips} chips", (rect.right + 8, rect.y + 36), size=14,
-                      colour=theme.INK_DIM)
+                      colour=theme.INK, max_width=72)
+            text.draw(surface, trn("statistics.chips", count.chips), (rect.right + 8, rect.y + 36), size=14,
+                      colour=theme.INK_DIM, max_width=72, min_size=10)
             x = rect.right + 84

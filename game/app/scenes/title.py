@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine.cards import Card
-from ...storage.resume import discard_resume, load_resume, set_aside, resume_path
+from ...locale import tr, trn
+from ...storage.resume import discard_resume, load_resume, resume_path, set_aside_unresumable
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, Menu, draw_panel
@@ -24,6 +25,7 @@ RUN_HOLD = 2.2  # seconds the finished run and its stop banner stay
 CARD_W = 100  # one deck size for the fan and the run: the deck is drawn once at start-up
 ANGLE_STEP = 0.5  # rotated boodle cards are cached at this many degrees apart
 BUTTON_SIZE = (320, 52)
+SUBTITLE_W = 630  # from the left margin to short of the boodle fan
 
 
 class TitleScene(Scene):
@@ -48,19 +50,26 @@ class TitleScene(Scene):
             self.message = found.message
         self._build_menu()
 
+    def relabel(self) -> None:
+        """The menu in the new language, the focus where it was."""
+        focus = self.menu.focus
+        self._rotated.clear()  # the boodle fan's court letters are the language's
+        self._build_menu()
+        self.menu.focus = min(focus, len(self.menu.buttons) - 1)
+
     def _build_menu(self) -> None:
-        entries: list[tuple[str, Any, int, str]] = [("New game", self.new_game, pygame.K_n, "")]
+        # the hotkeys are the English initials in every language: the keycap on each button shows the key
+        entries: list[tuple[str, Any, int, str]] = [(tr("title.menu.new_game"), self.new_game, pygame.K_n, "")]
         if self.snapshot is not None:
-            entries.append(("Continue", self.continue_session, pygame.K_c, describe_snapshot(self.snapshot)))
-        entries.append(("Campaign", self.campaign, pygame.K_m,
-                        "The road of tables: a bankroll to guard, venue by venue"))
-        entries.append(("Daily deal", self.daily, pygame.K_d,
-                        "One table a day, the same for everyone, with its own best score"))
-        entries += [("Settings", self.settings, pygame.K_s, ""),
-                    ("How to play", self.how_to_play, pygame.K_h, ""),
-                    ("Statistics", self.statistics, pygame.K_t, ""),
-                    ("Replays", self.replays, pygame.K_r, "Watch again any deal you finished, step by step"),
-                    ("Quit", self.app.request_quit, pygame.K_q, "")]
+            entries.append((tr("title.menu.continue"), self.continue_session, pygame.K_c,
+                            describe_snapshot(self.snapshot)))
+        entries.append((tr("title.menu.campaign"), self.campaign, pygame.K_m, tr("title.tips.campaign")))
+        entries.append((tr("title.menu.daily"), self.daily, pygame.K_d, tr("title.tips.daily")))
+        entries += [(tr("title.menu.settings"), self.settings, pygame.K_s, ""),
+                    (tr("title.menu.how_to_play"), self.how_to_play, pygame.K_h, ""),
+                    (tr("title.menu.statistics"), self.statistics, pygame.K_t, ""),
+                    (tr("title.menu.replays"), self.replays, pygame.K_r, tr("title.tips.replays")),
+                    (tr("title.menu.quit"), self.app.request_quit, pygame.K_q, "")]
         # the menu fills the room between the subtitle (y 240) and the hint bar (y 690) with a margin, however many
         count = len(entries)
         height = BUTTON_SIZE[1] if count <= 7 else (46 if count == 8 else 42)
@@ -89,7 +98,7 @@ class TitleScene(Scene):
         try:
             table = TableScene.resume(self.app, self.snapshot)
         except Exception as error:  # a snapshot that no longer fits this game must not stop it: set it aside
-            self.message = set_aside(resume_path(self.app.data_dir), f"it could not be resumed ({error})")
+            self.message = set_aside_unresumable(resume_path(self.app.data_dir), error)
             self.snapshot = None
             self._build_menu()
             return
@@ -158,17 +167,18 @@ class TitleScene(Scene):
         title = text.render_shadowed("Newmarket", "title", 92, theme.GOLD, offset=(2, 4), blur=4, strength=210)
         pad = text.shadow_pad((2, 4), 4)
         surface.blit(title, (88 - pad, 70 - pad))
-        text.draw(surface, "The classic British stops game: runs, stops and boodle cards",
-                  (98, 184), role="body", size=20, colour=theme.INK, shadow=True)
-        text.draw(surface, "Also known as Michigan, Boodle, Chicago and Saratoga", (98, 214), role="body", size=16,
-                  colour=theme.INK_DIM)
+        # the lines end short of the boodle fan at the upper right, however long the language's words
+        text.draw(surface, tr("title.subtitle"), (98, 184), role="body", size=20, colour=theme.INK, shadow=True,
+                  max_width=SUBTITLE_W, min_size=14)
+        text.draw(surface, tr("title.also_known"), (98, 214), role="body", size=16, colour=theme.INK_DIM,
+                  max_width=SUBTITLE_W, min_size=12)
         self.menu.draw(surface, text)
         if self.message:
             box = self._message_rect()
             draw_panel(surface, box, alpha=235, radius=12)
             body = text.render_wrapped(self.message, "body", 16, theme.GOLD, box.width - 28)
             surface.blit(body, (box.x + 14, box.y + 10))
-        hint_bar(surface, text, "↑ ↓ choose  ·  Enter select  ·  or press a button's letter  ·  F11 full screen")
+        hint_bar(surface, text, tr("title.hint"))
 
     def _message_rect(self) -> pygame.Rect:
         lines = self.app.text.wrap(self.message, "body", 16, 520 - 28)
@@ -227,7 +237,7 @@ class TitleScene(Scene):
             since = local - len(RUN) * RUN_STEP
             pop = min(1.0, since / 0.2)
             size = round(24 + 8 * pop)
-            self.app.text.draw(surface, "Stop: King", (left + 4 * gap + CARD_W // 2, top - 28), role="title",
+            self.app.text.draw(surface, tr("title.stop_king"), (left + 4 * gap + CARD_W // 2, top - 28), role="title",
                                size=size, colour=theme.GOLD, anchor="center", outline=2)
 
 
@@ -241,8 +251,10 @@ def describe_snapshot(snapshot: dict[str, Any]) -> str:
         parts.append(rules)
     deal = snapshot.get("deal")
     if isinstance(deal, int) and deal > 0:
-        parts.append(f"deal {deal}")
+        parts.append(tr("title.snapshot.deal", deal=deal))
     seats = snapshot.get("seats")
     if isinstance(seats, list) and seats:
-        parts.append(f"{len(seats)} players")
-    return "Pick up your session: " + ", ".join(parts) if parts else "Pick up the session you left"
+        parts.append(trn("title.snapshot.players", len(seats)))
+    if not parts:
+        return tr("title.snapshot.unknown")
+    return tr("title.snapshot.session", details=", ".join(parts))

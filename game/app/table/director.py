@@ -19,6 +19,8 @@ from ...engine.cards import Card
 from ...engine.events import (BoodleWon, BuyDead, Cut, DealEnd, DealStart, Dealt, Event, HandWon, Play, PlayerOut,
                               SessionEnd, SessionStart, Stake, Stop)
 from .. import theme
+from ...locale import tr, trn
+from ...locale.cards import card_label
 from .animation import Banner, Bubble, Confetti, Flight, PopUp, Ring, Timeline, Wait
 from .model import HUMAN, BoodleWin
 from .sprites import STOP_BANNER_H, make_banner, make_bubble, make_stop_banner
@@ -319,15 +321,18 @@ class Director:
         if event.dealer is None:
             top = max(c.rank for c in event.cards if c is not None)
             tied = [model.name(s) for s, c in enumerate(event.cards) if c is not None and c.rank == top]
-            self.motion.add(Wait(0.5, 0.3, on_done=lambda: self.banner("A tie: cut again", " and ".join(tied) +
-                                                                       " cut the same rank", duration=1.2)))
+            who = tr("table.and", first=", ".join(tied[:-1]), last=tied[-1]) if len(tied) > 1 else "".join(tied)
+            self.motion.add(Wait(0.5, 0.3, on_done=lambda: self.banner(
+                tr("table.banner.tie"), tr("table.banner.tie_who", names=who), duration=1.2)))
             self._hold(1.3)
         else:
             cut = event.cards[event.dealer]
             name = model.name(event.dealer)
-            verb = "deal" if self.you(event.dealer) else "deals"
-            words = f"{name} cut the highest card, {cut.label}" if cut is not None else ""
-            self.motion.add(Wait(0.5, 0.3, on_done=lambda: self.banner(f"{name} {verb}", words, duration=1.6)))
+            you = self.you(event.dealer)
+            title = tr("table.banner.you_deal") if you else tr("table.banner.they_deal", name=name)
+            words = "" if cut is None else (tr("table.banner.you_cut_highest", card=card_label(cut)) if you else
+                                            tr("table.banner.they_cut_highest", name=name, card=card_label(cut)))
+            self.motion.add(Wait(0.5, 0.3, on_done=lambda: self.banner(title, words, duration=1.6)))
             self._hold(1.5)
 
     def _on_deal_start(self, event: DealStart) -> None:
@@ -348,11 +353,13 @@ class Director:
         else:
             settle()
         limit = model.rules.deals
-        title = f"Deal {event.deal} of {limit}" if limit is not None else f"Deal {event.deal}"
+        title = (tr("table.banner.deal_of", deal=event.deal, limit=limit) if limit is not None else
+                 tr("table.banner.deal", deal=event.deal))
         if scene.end_requested or (limit is not None and event.deal == limit):
-            title = f"Last deal ({event.deal})"
+            title = tr("table.banner.last_deal", deal=event.deal)
         name = model.name(event.dealer)
-        self.banner(title, f"{name} {'deal' if self.you(event.dealer) else 'deals'}", duration=1.3)
+        dealer = tr("table.banner.you_deal") if self.you(event.dealer) else tr("table.banner.they_deal", name=name)
+        self.banner(title, dealer, duration=1.3)
         self.sound("shuffle")
         self._hold(0.55)
 
@@ -467,8 +474,8 @@ class Director:
             model.pot += share
             model.touch()
         self.chips_fly(event.fee, self.chip_spot(seat), self.pot_spot(), 0, leave=leave, land=to_pot)
-        verb = "buy" if self.you(seat) else "buys"
-        self.banner(f"{name} {verb} the dead hand", f"for {event.fee} chips, paid into the pot", duration=1.5)
+        title = tr("table.banner.you_buy") if self.you(seat) else tr("table.banner.they_buy", name=name)
+        self.banner(title, trn("table.banner.fee_to_pot", event.fee), duration=1.5)
         self._hold(0.7)
 
     def _on_play(self, event: Play) -> None:
@@ -521,14 +528,14 @@ class Director:
 
     def _on_stop(self, event: Stop) -> None:
         model = self.model
-        words = model.stop(event.after, event.reason)
+        reason = str(model.stop(event.after, event.reason))
         # compact, on the status line that says the same: the board, the boodle cards and the seats stay in view
         scene = self.scene
-        reason = words.removeprefix("Stop: ")
-        key = ("stop banner", reason, scene.decks.four_colour)
+        title = tr("stops.banner")
+        key = ("stop banner", title, reason, scene.decks.four_colour)
         image = scene.art_cache.get(key)
         if image is None:
-            image = scene.art_cache.put(key, make_stop_banner(scene.app.text, "Stop!", reason,
+            image = scene.art_cache.put(key, make_stop_banner(scene.app.text, title, reason,
                                                               scene.layout.centre.width, STOP_RED,
                                                               theme.suits_on_dark(scene.decks.four_colour)))
         self.stop_banner = self._show_banner(image, self.stop_banner_at(), 1.5)
@@ -546,8 +553,8 @@ class Director:
             record.winner, record.pot, record.payments = winner, event.pot, event.payments
         paid = sum(p.chips for p in event.payments)
         name = model.name(winner)
-        title = "You go out!" if self.you(winner) else f"{name} goes out!"
-        self.banner(title, f"takes the pot of {event.pot} and {paid} chips for the cards left", theme.GOLD, 2.2)
+        title = tr("table.banner.you_go_out") if self.you(winner) else tr("table.banner.they_go_out", name=name)
+        self.banner(title, tr("table.banner.takes_pot", pot=event.pot, paid=paid), theme.GOLD, 2.2)
         burst = layout.seats[winner].plate.center if winner != HUMAN else layout.hand.center
         self.decor.add(Confetti(burst, 110 if winner == HUMAN else 80, seed=model.deal_number * 31 + winner))
         if self.you(winner):
@@ -608,8 +615,9 @@ class Director:
         model.seats[event.player].cards = 0
         model.touch()
         name = model.name(event.player)
-        title = "You are out" if self.you(event.player) else f"{name} is out"
-        self.banner(title, "not enough chips for the next ante", theme.RED_TEXT, 1.6)
+        title = tr("table.banner.you_are_out") if self.you(event.player) else tr("table.banner.they_are_out",
+                                                                                   name=name)
+        self.banner(title, tr("table.banner.no_ante"), theme.RED_TEXT, 1.6)
         self.sound("stop", 0.6)
         self._hold(1.1)
 

@@ -19,10 +19,13 @@ from ...engine.decisions import (Action, BuyDeadAction, BuyDeadDecision, Decisio
                                  LeadAction, LeadDecision, StakeAction, StakeDecision)
 from ...engine.rules import RuleSet
 from ...engine.view import PlayerView
+from ...locale import tr, trn
+from ...locale.cards import card_label
 from .. import theme
 from ..text import suit_runs
 from ..widgets import Button, draw_tooltip
 from .layout import HAND_RAISE
+from .model import Words
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -46,68 +49,117 @@ def number_of(key: int) -> int | None:
     return None
 
 
-def lead_refusal(card: Card, hand: list[Card], options: tuple[Card, ...], rules: RuleSet,
-                 stopped_suit: int | None) -> str:
-    """Why `card` may not be led now, in words (empty when it may)."""
+def lead_refusal_words(card: Card, hand: list[Card], options: tuple[Card, ...], rules: RuleSet,
+                       stopped_suit: int | None) -> Words | None:
+    """Why `card` may not be led now (None when it may), from the decision's options and the rules' settings."""
     if card in options:
-        return ""
+        return None
     suit = card.suit
     if not any(option.suit == suit for option in options):
         if stopped_suit is not None and rules.switch_suit:
             stopped = Suit(stopped_suit)
             if rules.switch_to == "other_colour":
-                colour = "black" if stopped.is_red else "red"
-                return f"After a stop in {stopped.symbol} you must lead a {colour} suit"
-            return f"After a stop in {stopped.symbol} you must switch suit"
-        return f"You may not lead {suit.symbol} now"
+                key = "table.refusal.lead_black" if stopped.is_red else "table.refusal.lead_red"
+                return Words.of(key, suit=stopped.symbol)
+            return Words.of("table.refusal.switch_suit", suit=stopped.symbol)
+        return Words.of("table.refusal.not_now", suit=suit.symbol)
     lowest = min((c for c in hand if c.suit == suit), key=card_order)
-    return f"You must lead the lowest {suit.symbol}: {lowest.label}"
+    return Words.of("table.refusal.lowest", suit=suit.symbol, card=lowest)
+
+
+def lead_refusal(card: Card, hand: list[Card], options: tuple[Card, ...], rules: RuleSet,
+                 stopped_suit: int | None) -> str:
+    """Why `card` may not be led now, in the current language's words (empty when it may)."""
+    words = lead_refusal_words(card, hand, options, rules, stopped_suit)
+    return "" if words is None else str(words)
 
 
 def signed(value: float) -> str:
-    """A chip estimate with its sign: "+1.8", "−0.4"."""
-    return f"+{value:.1f}" if value >= 0.05 else (f"−{-value:.1f}" if value <= -0.05 else "±0.0")
+    """A chip estimate with its sign, in the language's decimals: "+1.8", "−0,4"."""
+    text = f"+{value:.1f}" if value >= 0.05 else (f"−{-value:.1f}" if value <= -0.05 else "±0.0")
+    return text.replace(".", tr("table.hint.decimal_point"))
 
 
-def expert_hint(view: PlayerView, decision: Decision, seed: int) -> tuple[str, Card | None]:
-    """What the expert would do here and why, in a sentence; and the card it would lead, if any."""
+def _estimate(value: float) -> "_Signed":
+    return _Signed(value)
+
+
+class _Signed:
+    """A chip estimate worded when shown (the decimal point follows the language)."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __call__(self) -> str:
+        return signed(self.value)
+
+
+class _Others:
+    """The other leads with their estimates, "3♣ +0.4, 9♦ −1.2", worded when shown."""
+
+    def __init__(self, ranked: list[tuple[Card, float]]) -> None:
+        self.ranked = ranked
+
+    def __call__(self) -> str:
+        return ", ".join(f"{card_label(card)} {signed(value)}" for card, value in self.ranked)
+
+
+class _Percent:
+    """A share as the language writes a percentage ("42%", "42 %")."""
+
+    def __init__(self, share: float) -> None:
+        self.share = share
+
+    def __call__(self) -> str:
+        return tr("table.hint.percent", percent=round(self.share * 100))
+
+
+def expert_hint_words(view: PlayerView, decision: Decision, seed: int) -> tuple[Words, Card | None]:
+    """What the expert would do here and why, as words worded when shown; and the card it would lead, if any."""
     rng = random.Random(seed)
     try:
         from ...ai.expert.search import Budget, boodle_hit_rates, buy_values, follow_values, lead_values
     except Exception:  # the expert is optional: without it the hint says the plain thing
         if isinstance(decision, LeadDecision):
             card = min(decision.options, key=lambda c: c.rank)
-            return f"Hint: lead your lowest card, {card.label} (the expert is not available)", card
-        return "Hint: the expert is not available", None
+            return Words.of("table.hint.lowest_no_expert", card=card), card
+        return Words.of("table.hint.no_expert"), None
     budget = Budget(time_budget_ms=40.0, max_samples=600, min_samples=8, deadline_ms=400.0)
     try:
         if isinstance(decision, LeadDecision):
             values = lead_values(view, [c.index for c in decision.options], budget, rng)
             ranked = sorted(zip(decision.options, values), key=lambda cv: -cv[1])
             best = ranked[0][0]
-            others = ", ".join(f"{c.label} {signed(v)}" for c, v in ranked[1:])
-            return (f"The expert would lead {best.label}: it expects {signed(ranked[0][1])} chips from here "
-                    f"(against {others})", best)
+            if len(ranked) == 1:
+                return Words.of("table.hint.lead_only", card=best, value=_estimate(ranked[0][1])), best
+            return Words.of("table.hint.lead", card=best, value=_estimate(ranked[0][1]),
+                            others=_Others(ranked[1:])), best
         if isinstance(decision, FollowDecision):
             play, decline = follow_values(view, decision.card.index, budget, rng)
             if play >= decline:
-                return (f"The expert would play {decision.card.label}: {signed(play)} chips expected, "
-                        f"{signed(decline)} if it declined", decision.card)
-            return (f"The expert would decline: {signed(decline)} chips expected, {signed(play)} if it played "
-                    f"{decision.card.label}", None)
+                return Words.of("table.hint.play", card=decision.card, play=_estimate(play),
+                                decline=_estimate(decline)), decision.card
+            return Words.of("table.hint.decline", card=decision.card, play=_estimate(play),
+                            decline=_estimate(decline)), None
         if isinstance(decision, BuyDeadDecision):
             keep, buy = buy_values(view, decision.fee, budget, rng)
             if buy > keep:
-                return f"The expert would buy: {signed(buy)} chips expected after the fee, {signed(keep)} keeping", None
-            return f"The expert would keep this hand: {signed(keep)} chips expected, {signed(buy)} buying", None
+                return Words.of("table.hint.buy", buy=_estimate(buy), keep=_estimate(keep)), None
+            return Words.of("table.hint.keep", buy=_estimate(buy), keep=_estimate(keep)), None
         seats = sum(view.table.in_session)
         rates = boodle_hit_rates(view.rules, seats)
         best_slot = max(range(len(decision.cards)), key=lambda i: (rates[i], -i))
         card = decision.cards[best_slot]
-        return (f"The expert puts all {decision.boodle_total} on {card.label}: at a table of {seats} it is hit "
-                f"in {rates[best_slot]:.0%} of deals, the most of the boodle cards", None)
+        return Words.of("table.hint.stake", decision.boodle_total, card=card, seats=seats,
+                        rate=_Percent(rates[best_slot])), None
     except Exception as error:  # a hint must never end the game
-        return f"Hint unavailable ({type(error).__name__})", None
+        return Words.of("table.hint.unavailable", error=type(error).__name__), None
+
+
+def expert_hint(view: PlayerView, decision: Decision, seed: int) -> tuple[str, Card | None]:
+    """What the expert would do here and why, in a sentence of the current language; and the card it would lead."""
+    words, card = expert_hint_words(view, decision, seed)
+    return str(words), card
 
 
 class HumanSeat:
@@ -124,9 +176,18 @@ class HumanSeat:
         self.hover_boodle: int | None = None
         self.hover_button: int | None = None
         self.buttons: list[Button] = []
-        self.hint: str | None = None
+        self.hint_words: Words | None = None
         self.hint_card: Card | None = None
         self.lawful: frozenset[Card] = frozenset()
+
+    @property
+    def hint(self) -> str | None:
+        """The expert's hint in the current language, while it is shown."""
+        return None if self.hint_words is None else str(self.hint_words)
+
+    def relabel(self) -> None:
+        """The language changed: word the buttons again (the hint and prompt are worded as they are drawn)."""
+        self._build_buttons()
 
     # --- the decision ---------------------------------------------------------------------------
 
@@ -139,7 +200,7 @@ class HumanSeat:
         """Show a new decision."""
         self.decision = decision
         self.view = view
-        self.hint = None
+        self.hint_words = None
         self.hint_card = None
         self.focus = 0
         self.lawful = frozenset()
@@ -158,7 +219,7 @@ class HumanSeat:
         self.view = None
         self.buttons = []
         self.lawful = frozenset()
-        self.hint = None
+        self.hint_words = None
         self.hint_card = None
         self.hover_button = None
 
@@ -244,10 +305,11 @@ class HumanSeat:
         """Ask the expert what it would do (asked again, hide the answer)."""
         if self.decision is None or self.view is None:
             return
-        if self.hint is not None:
-            self.hint, self.hint_card = None, None
+        if self.hint_words is not None:
+            self.hint_words, self.hint_card = None, None
             return
-        self.hint, self.hint_card = expert_hint(self.view, self.decision, self.scene.seed * 1009 + len(self.scene.actions))
+        self.hint_words, self.hint_card = expert_hint_words(self.view, self.decision,
+                                                            self.scene.seed * 1009 + len(self.scene.actions))
         self.scene.app.assets.play("click", 0.5)
 
     def options(self) -> tuple[Card, ...]:
@@ -262,29 +324,29 @@ class HumanSeat:
         specs: list[tuple[str, str, Callable[[], None], int | None, bool, str]] = []  # label, key, action, ...
         if isinstance(decision, StakeDecision):
             left = self.left_to_place
-            specs = [("Spread evenly", "E", self.spread_evenly, pygame.K_e, True,
-                      "The same on every boodle card, odd chips on the first"),
-                     ("All on the biggest", "B", self.all_on_biggest, pygame.K_b, True,
-                      "Every chip on the boodle card with the most chips already"),
-                     ("Confirm" if left == 0 else f"Confirm ({left} left)", "C", self.confirm_stake, pygame.K_c,
-                      left == 0, "" if left == 0 else f"Place {left} more chip{'s' if left != 1 else ''} first")]
+            specs = [(tr("table.button.spread"), "E", self.spread_evenly, pygame.K_e, True,
+                      tr("table.tip.spread")),
+                     (tr("table.button.biggest"), "B", self.all_on_biggest, pygame.K_b, True,
+                      tr("table.tip.biggest")),
+                     (tr("table.button.confirm") if left == 0 else trn("table.button.confirm_left", left), "C",
+                      self.confirm_stake, pygame.K_c, left == 0, "" if left == 0 else trn("table.tip.place_more", left))]
         elif isinstance(decision, BuyDeadDecision):
-            specs = [(f"Buy for {decision.fee} chips", "B", lambda: self.buy(True), pygame.K_b, True,
-                      "Swap your hand for the dead hand; the fee goes to the pot"),
-                     ("Keep my hand", "K", lambda: self.buy(False), pygame.K_k, True, "Play the hand you were dealt")]
+            specs = [(trn("table.button.buy", decision.fee), "B", lambda: self.buy(True), pygame.K_b, True,
+                      tr("table.tip.buy")),
+                     (tr("table.button.keep"), "K", lambda: self.buy(False), pygame.K_k, True, tr("table.tip.keep"))]
         elif isinstance(decision, LeadDecision):
             options = self.options()
             card = options[min(self.focus, len(options) - 1)] if options else None
             if card is not None:
-                specs = [(f"Lead {card.label}", "Enter", partial(self.lead, card), None, True,
-                          "Or click a raised card; ←/→ or 1–9 choose")]
+                specs = [(tr("table.button.lead", card=card_label(card)), tr("table.enter_key"), partial(self.lead, card), None, True,
+                          tr("table.tip.lead"))]
         elif isinstance(decision, FollowDecision):
-            specs = [(f"Play {decision.card.label}", "P", lambda: self.follow(True), pygame.K_p, True,
-                      "Play the next card of the run"),
-                     ("Decline", "D", lambda: self.follow(False), pygame.K_d, True,
-                      "Keep the card: the run stops here")]
+            specs = [(tr("table.button.play", card=card_label(decision.card)), "P", lambda: self.follow(True),
+                      pygame.K_p, True, tr("table.tip.play")),
+                     (tr("table.button.decline"), "D", lambda: self.follow(False), pygame.K_d, True,
+                      tr("table.tip.decline"))]
         if decision is not None:
-            specs.append(("Hint", "H", self.ask_hint, pygame.K_h, True, "What would the expert do?"))
+            specs.append((tr("table.button.hint"), "H", self.ask_hint, pygame.K_h, True, tr("table.tip.hint")))
         height, gap = 40, 8
         top = panel.bottom - len(specs) * height - (len(specs) - 1) * gap
         self.buttons = [Button(pygame.Rect(panel.x, top + i * (height + gap), panel.width, height), label, action,
@@ -334,7 +396,7 @@ class HumanSeat:
             return lead_refusal(card, self.scene.model.hand, decision.options, self.scene.model.rules,
                                 self.scene.model.last_stop_suit)
         if isinstance(decision, FollowDecision) and card is not decision.card:
-            return f"Only {decision.card.label} can follow now"
+            return tr("table.refusal.only_follow", card=card_label(decision.card))
         return ""
 
     # --- input ----------------------------------------------------------------------------------
@@ -463,17 +525,15 @@ class HumanSeat:
         decision = self.decision
         if isinstance(decision, StakeDecision):
             left = self.left_to_place
-            words = (f"Stake {decision.boodle_total} chips on the boodle cards: {left} left to place" if left else
-                     "All placed: confirm your stake")
-            return words, "Click a boodle card (right-click takes back) · ←/→ choose, +/− or Enter add · " \
-                          "E even · B biggest · C confirm"
+            words = (trn("table.prompt.stake", decision.boodle_total, left=left) if left else
+                     tr("table.prompt.stake_placed"))
+            return words, tr("table.keys.stake")
         if isinstance(decision, BuyDeadDecision):
-            return (f"You deal: buy the dead hand for {decision.fee} chips, or keep your hand?",
-                    "B buy · K keep · ←/→ and Enter")
+            return trn("table.prompt.buy", decision.fee), tr("table.keys.buy")
         if isinstance(decision, LeadDecision):
-            return "Your lead: choose a raised card", "Click it, or ←/→ and Enter, or 1–9 · H for a hint"
+            return tr("table.prompt.lead"), tr("table.keys.lead")
         if isinstance(decision, FollowDecision):
-            return f"Follow with {decision.card.label}, or decline and stop the run?", "P play · D decline · H hint"
+            return tr("table.prompt.follow", card=card_label(decision.card)), tr("table.keys.follow")
         return "", ""
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -484,10 +544,13 @@ class HumanSeat:
         text, layout = scene.app.text, scene.layout
         words, keys = self.prompt()
         runs = suit_runs(words, theme.GOLD, theme.suits_on_dark(scene.decks.four_colour))
-        line = text.render_runs(runs, "bold", 19)
+        size = text.fit_size(words, "bold", 19, layout.prompt.width, 13)
+        if text.width(words, "bold", size) > layout.prompt.width:
+            text.overflows.add(words)
+        line = text.render_runs(runs, "bold", size)
         surface.blit(line, line.get_rect(midtop=(layout.prompt.centerx, layout.prompt.y)))
         text.draw(surface, keys, (layout.prompt.centerx, layout.prompt.bottom), role="body", size=13,
-                  colour=theme.INK_DIM, anchor="midtop", max_width=layout.prompt.width)
+                  colour=theme.INK_DIM, anchor="midtop", max_width=layout.prompt.width, min_size=10)
         if isinstance(self.decision, StakeDecision):
             self._draw_stake(surface)
         for i, button in enumerate(self.buttons):
@@ -536,5 +599,5 @@ class HumanSeat:
         pygame.draw.rect(surface, (18, 44, 32), box, border_radius=10)
         pygame.draw.rect(surface, HINT_COLOUR, box, 2, border_radius=10)
         surface.blit(body, body.get_rect(center=box.center))
-        text.draw(surface, "H hides", (box.right - 8, box.bottom - 4), role="body", size=11, colour=theme.INK_DIM,
-                  anchor="bottomright")
+        text.draw(surface, tr("table.hint.hides"), (box.right - 8, box.bottom - 4), role="body", size=11,
+                  colour=theme.INK_DIM, anchor="bottomright")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...campaign.spec import TABLE_LOOKS, Unlock
+from ...locale import has, tr
 from .. import theme
 
 Colour = tuple[int, int, int]
@@ -29,7 +30,7 @@ class TableLook:
     """How the table is dressed: the felt's shades, the rail, the seat plates and a drawing style."""
 
     name: str  # as in TABLE_LOOKS and the settings ("club" for the default)
-    title: str  # as the player reads it
+    label: str  # its English title; the player reads `title`, in their language
     felt_dark: Colour  # the felt at the rim
     felt: Colour  # the felt's own colour: slots, lines and labels on the table are shades of it
     felt_light: Colour  # the felt where the light falls
@@ -44,6 +45,12 @@ class TableLook:
     surround: Colour = (0, 0, 0)  # ROUND_BOARD only: the cloth round the board
     label_lift: float = 0.3  # the share of white in the rank labels on the board's slots: more on a bright felt
     style: str = PLAIN
+
+    @property
+    def title(self) -> str:
+        """The look's name as the player reads it, in the current language."""
+        key = f"looks.{self.name}"
+        return tr(key) if has(key) else self.label
 
 
 CLUB = TableLook("club", "Club felt", theme.FELT_DARK, theme.FELT, theme.FELT_LIGHT, theme.RAIL, theme.RAIL_LIGHT)

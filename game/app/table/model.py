@@ -9,15 +9,52 @@ from a `PlayerView` when a saved session is resumed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from ...ai.character import Character
 from ...engine.cards import DECK, KING, Card, card_order
 from ...engine.events import Payment
 from ...engine.rules import RuleSet
 from ...engine.view import PlayerView
+from ...locale import tr, trn
+from ...locale.cards import card_label
+from ...locale.texts import character_name
 
 HUMAN = 0
+
+
+def worded(value: Any) -> Any:
+    """A parameter as the current language shows it: a card by its label, deferred words worded now."""
+    if isinstance(value, Card):
+        return card_label(value)
+    if isinstance(value, Words):
+        return str(value)
+    if callable(value):
+        return value()
+    return value
+
+
+@dataclass(frozen=True)
+class Words:
+    """A sentence kept as its key and parameters, and worded in the current language each time it is shown,
+    so a language switch reaches words already on the table. Cards and callables (a seat's name) among the
+    parameters are worded then too; with `count`, the key is a plural one (`trn`)."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+    count: int | None = None
+
+    @classmethod
+    def of(cls, key: str, count: int | None = None, **params: Any) -> "Words":
+        """Words for `key` with these parameters."""
+        return cls(key, tuple(params.items()), count)
+
+    def __str__(self) -> str:
+        values = {name: worded(value) for name, value in self.params}
+        return tr(self.key, **values) if self.count is None else trn(self.key, self.count, **values)
+
+    def __bool__(self) -> bool:
+        return True
 
 
 @dataclass
@@ -72,21 +109,26 @@ class DealRecord:
     carried: tuple[tuple[Card, int], ...] = ()  # boodle chips left for the next deal
 
 
-def stop_words(after: Card, reason: str, optional_follow: bool, human_declined: bool = False) -> str:
-    """The sentence that explains a stop (R15), saying only what the human may know."""
-    nxt = DECK[after.index + 1].label if after.rank < KING else ""
+def stop_reason(after: Card, reason: str, optional_follow: bool, human_declined: bool = False) -> Words:
+    """Why a run stopped (R15), from the engine's reason code, saying only what the human may know."""
+    nxt: Card | str = DECK[after.index + 1] if after.rank < KING else ""
     if reason == "king":
-        return f"Stop: King — {after.label} ends the run"
+        return Words.of("stops.king", card=after)
     if reason == "already_played":
-        return f"Stop: {nxt} was already played"
+        return Words.of("stops.already_played", card=nxt)
     if reason == "declined" and human_declined:
-        return f"Stop: you declined {nxt}"
+        return Words.of("stops.you_declined", card=nxt)
     if optional_follow and reason in ("dead_hand", "declined", "no_follow"):
         # with optional following a decline and a dead card look the same at the table
-        return f"Stop: nobody played {nxt} (declined, or in the dead hand)"
+        return Words.of("stops.nobody_played", card=nxt)
     if reason == "declined":
-        return f"Stop: {nxt} was declined"
-    return f"Stop: {nxt} is in the dead hand"
+        return Words.of("stops.declined", card=nxt)
+    return Words.of("stops.dead_hand", card=nxt)
+
+
+def stop_words(after: Card, reason: str, optional_follow: bool, human_declined: bool = False) -> str:
+    """The sentence that explains a stop on the status line ("Stop: 8♣ is in the dead hand")."""
+    return tr("stops.line", reason=stop_reason(after, reason, optional_follow, human_declined))
 
 
 class TableModel:
@@ -109,7 +151,8 @@ class TableModel:
         self.known_dead: set[Card] = set()
         self.stop_marks: dict[Card, str] = {}  # the last card of each stopped run -> why it stopped
         self.last_stop_suit: int | None = None
-        self.status = ""  # the stop explanation or the last lead, in words
+        self.status_words: Words | None = None  # the stop explanation or the last lead, worded when shown
+        self.status_is_stop = False
         self.leader: int | None = None  # who led the run in progress, or leads next
         self.active: int | None = None  # whose decision the table waits for
         self.cut_cards: dict[int, Card] = {}
@@ -125,9 +168,26 @@ class TableModel:
         """The deal in progress (or the last one)."""
         return self.records[-1] if self.records else None
 
+    @property
+    def status(self) -> str:
+        """The status line's words in the current language (empty when there are none)."""
+        return "" if self.status_words is None else str(self.status_words)
+
+    def set_status(self, words: Words | None, *, stop: bool = False) -> None:
+        """Put `words` on the status line (a stop's explanation with `stop`)."""
+        self.status_words = words
+        self.status_is_stop = stop and words is not None
+
     def name(self, seat: int) -> str:
-        """A seat's name, "You" for the human."""
-        return "You" if self.seats[seat].is_human else self.seats[seat].name
+        """A seat's name in the current language, "You" for the human."""
+        state = self.seats[seat]
+        if state.is_human:
+            return tr("table.you") if state.name in ("", "You") else state.name
+        return character_name(state.character)
+
+    def namer(self, seat: int) -> Callable[[], str]:
+        """A seat's name to be worded when shown (a parameter of `Words`)."""
+        return _Namer(self, seat)
 
     def in_play(self) -> list[int]:
         """Seats still in the session."""
@@ -157,7 +217,7 @@ class TableModel:
         self.known_dead.clear()
         self.stop_marks.clear()
         self.last_stop_suit = None
-        self.status = ""
+        self.set_status(None)
         self.leader = None
         self.cut_cards.clear()
         self.hand = []
@@ -191,7 +251,10 @@ class TableModel:
             self.run_number += 1
             self.current_run = [card]
             self.leader = seat
-            self.status = f"{self.name(seat)} {'lead' if self.seats[seat].is_human else 'leads'} {card.label}"
+            if self.seats[seat].is_human:
+                self.set_status(Words.of("table.status.you_lead", card=card))
+            else:
+                self.set_status(Words.of("table.status.they_lead", card=card, name=self.namer(seat)))
         else:
             self.current_run.append(card)
         self.touch()
@@ -201,23 +264,23 @@ class TableModel:
         self.board[card] = Mark(seat, lead, self.run_number)
         self.touch()
 
-    def stop(self, after: Card, reason: str) -> str:
-        """A run stopped: mark it and explain it; returns the explanation."""
+    def stop(self, after: Card, reason: str) -> Words:
+        """A run stopped: mark it and explain it; returns why it stopped (the words after "Stop:")."""
         optional = self.rules.follow == "optional"
         self.stop_marks[after] = reason
         self.last_stop_suit = int(after.suit)
         if reason == "dead_hand" and not optional and after.rank < KING:
             self.known_dead.add(DECK[after.index + 1])
-        words = stop_words(after, reason, optional, self.human_declined and reason == "declined")
+        why = stop_reason(after, reason, optional, self.human_declined and reason == "declined")
         self.human_declined = False
         mark = self.board.get(after)
         if mark is not None:
             self.leader = mark.player
-        self.status = words
+        self.set_status(Words.of("stops.line", reason=why), stop=True)
         if self.record is not None:
             self.record.stops += 1
         self.touch()
-        return words
+        return why
 
     # --- rebuilding from a view (resuming a saved session) --------------------------------------
 
@@ -253,8 +316,19 @@ class TableModel:
         for stop in view.stops:
             self.stop_marks[stop.after] = stop.reason
             self.last_stop_suit = int(stop.after.suit)
-            self.status = stop_words(stop.after, stop.reason, optional)
+            self.set_status(Words.of("stops.line", reason=stop_reason(stop.after, stop.reason, optional)), stop=True)
         if view.stops and view.plays and view.plays[-1].card == view.stops[-1].after:
             self.current_run = []
         self.records.append(DealRecord(table.deal_number, table.dealer, list(table.chips)))
         self.touch()
+
+
+@dataclass(frozen=True)
+class _Namer:
+    """A seat's name, worded when called (so it follows the language)."""
+
+    model: TableModel
+    seat: int
+
+    def __call__(self) -> str:
+        return self.model.name(self.seat)

@@ -9,6 +9,7 @@ engine waits. `draw` only reads: the model, the layout and the running animation
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import random
@@ -30,6 +31,8 @@ from ...storage.resume import discard_resume
 from ...storage.saves import AUTOSAVE, append_deal_log, deal_log
 from ...storage.statistics_file import record_finished_session
 from ..assets import warn
+from ...locale import language, tr, trn
+from ...locale.texts import character_lines
 from ..scene import Scene
 from ..text import suit_runs
 from .director import SPEEDS, Director
@@ -49,11 +52,17 @@ def seats_against(character_ids: Sequence[str]) -> list[SeatSpec]:
     """The human in seat 0, then these characters in order (KeyError or ValueError for one that cannot play)."""
     from ...ai.registry import load_character_by_id
     characters = [load_character_by_id(character_id) for character_id in character_ids]
-    return [("You", None)] + [(character.name, character) for character in characters]
-YOUR_TURN = {"stake": "Your turn to stake", "buy_dead": "Your turn: buy the dead hand?", "lead": "Your turn to lead",
-             "follow": "Your turn: follow or decline?"}
-THEIR_TURN = {"stake": "{name} to stake", "buy_dead": "{name} may buy the dead hand", "lead": "{name} to lead",
-              "follow": "{name} to follow or decline"}
+    return [("You", None)] + [(character.name, character) for character in characters]  # "You": worded when shown
+
+
+def your_turn(kind: str) -> str:
+    """The status band's words when the human must decide `kind` ("stake", "buy_dead", "lead", "follow")."""
+    return tr(f"table.turn.you.{kind}")
+
+
+def their_turn(kind: str, name: str) -> str:
+    """The status band's words while `name` decides `kind`."""
+    return tr(f"table.turn.them.{kind}", name=name)
 
 
 # actions and rules as plain data for snapshots: the engine's own forms, under the names the shell uses
@@ -108,7 +117,7 @@ class TableScene(Scene):
         self.actions: list[Action] = []
         self.rng = random.Random(f"{seed}:table")
         self.end_requested = False
-        self.turn_words = ""
+        self.turn: tuple[str, int] | None = None  # the decision waited for (its kind) and whose it is
         self.clock = 0.0
         self.art_cache = BoundedCache(48)
         self.decks = TableDecks(app.art, self.layout.boodle_card_w, app.settings.four_colour_deck)
@@ -238,7 +247,7 @@ class TableScene(Scene):
         size = self.app.screen.get_size()
         # a look named in the settings but not (or no longer) unlocked is drawn as the club's felt
         table_look = look_in_play(self.app.settings.table_look, self.app.unlocked())
-        key = (four, size, table_look.name)
+        key = (four, size, table_look.name, language())  # the plates and labels carry words
         if self._built_for == key and self._background is not None:
             return
         if size != self.layout.size:
@@ -246,7 +255,9 @@ class TableScene(Scene):
         self.decks = TableDecks(self.app.art, self.layout.boodle_card_w, four)
         self.portraits = []
         for seat, (name, character) in enumerate(self.seats):
-            look = HUMAN_LOOK if character is None else character.look
+            # the human's tag says "you" in the player's language ("MOI")
+            look = dataclasses.replace(HUMAN_LOOK, initials=tr("table.you_tag")) if character is None else \
+                character.look
             key_id = "human" if character is None else character.id
             # seeded by the character alone: the same face at every seat and in the new-game picker
             self.portraits.append(draw_portrait(look, self.layout.seats[seat].portrait_radius, self.app.text, key_id))
@@ -261,11 +272,25 @@ class TableScene(Scene):
         self._suit_light = list(theme.suits_on_dark(four))
         self._built_for = key
 
+    def relabel(self) -> None:
+        """The language changed: the background, the buttons and the cached banners are worded again."""
+        self._built_for = None
+        self.art_cache = BoundedCache(48)
+        if self._background is not None:
+            self._build()
+        if self.human.decision is not None:
+            self.human.relabel()
+        for scene in (self._summary, self._results):
+            relabel = getattr(scene, "relabel", None)
+            if relabel is not None and scene is not None and scene not in self.app.scenes:
+                relabel()  # on the stack, the App relabels it itself
+
     def _plate_name(self, seat: int) -> str:
         """The name as a plate has room for: in full when it fits, else shortened ("Prof. Quist")."""
         name, character = self.seats[seat]
+        name = self.model.name(seat)
         if character is None:
-            return "You" if name in ("", "You") else name
+            return name
         if self.app.text.width(name, "bold", 17) <= self.layout.seats[seat].plate.right - \
                 self.layout.seats[seat].name_left - 10:
             return name
@@ -274,6 +299,14 @@ class TableScene(Scene):
         except ImportError:
             return name.split()[0]
         return short_name(name)
+
+    @property
+    def turn_words(self) -> str:
+        """Whose decision the table waits for, in the current language ("" when nobody's)."""
+        if self.turn is None:
+            return ""
+        kind, seat = self.turn
+        return your_turn(kind) if seat == self.human_seat else their_turn(kind, self.model.name(seat))
 
     def update(self, dt: float) -> None:
         """Advance the animations, then the session when nothing is being presented."""
@@ -299,19 +332,19 @@ class TableScene(Scene):
         decision = self.session.pending()
         model = self.model
         if decision is None:
-            self.turn_words = ""
+            self.turn = None
             if self.session.over and self._results is None and self._summary is None:
                 self._show_results()
             return
         seat = decision.player
         model.active = seat
         if seat == self.human_seat:
-            self.turn_words = YOUR_TURN[decision.kind]
+            self.turn = (decision.kind, seat)
             if self.human.decision is None:
                 self.director.clear_stop_banner()  # the prompt takes the banner's place
                 self.human.offer(decision, self.session.view(seat))
             return
-        self.turn_words = THEIR_TURN[decision.kind].format(name=model.name(seat))
+        self.turn = (decision.kind, seat)
         if self._thinking is None:
             agent = self.agents[seat]
             assert agent is not None
@@ -339,7 +372,9 @@ class TableScene(Scene):
         try:
             events = self.session.apply(action)
         except IllegalActionError as error:  # the UI offers only lawful choices; say so rather than crash
-            self.model.status = f"Not allowed: {error}"
+            # the engine's words are for programmers: the player reads which rule refused, from the error's class
+            from .model import Words
+            self.model.set_status(Words.of(f"table.not_allowed.{illegal_kind(error)}"))
             self.model.touch()
             return
         self.actions.append(action)
@@ -348,13 +383,13 @@ class TableScene(Scene):
         if agent is not None:  # its stream has moved on by exactly this decision
             self._agent_states[action.player] = agent.rng_state()
         self.model.active = None
-        self.turn_words = ""
+        self.turn = None
         self.director.push(events)
 
     def _time_up(self) -> None:
         self.end_requested = True
         self.session.request_end()
-        self.director.banner("Time is up", "this deal is the last", theme.GOLD, 1.8)
+        self.director.banner(tr("table.banner.time_up"), tr("table.banner.time_up_last_deal"), theme.GOLD, 1.8)
 
     def _sync_from_engine(self) -> None:
         """Show the engine's state at once (after a resume)."""
@@ -448,12 +483,12 @@ class TableScene(Scene):
             problem = record_finished_session(self.app.data_dir, self.log, self.human_seat)
             if problem:
                 warn(problem)
-        label = "Back to the title"
+        label = "results.back_title"
         if self.on_finished is not None:
             daily = (self.campaign_slot or "").startswith("daily:")
-            label = "Back to the daily deal" if daily else "Back to the map"
+            label = "results.back_daily" if daily else "results.back_map"
         self._results = ResultsScene(self.app, self.model, self.leave_table, self.portraits, under=self,
-                                     label=label)
+                                     label_key=label)
         self.app.scenes.push(self._results)
 
     def leave_table(self) -> None:
@@ -483,6 +518,18 @@ class TableScene(Scene):
         words = agent.line(moment)
         if words is None or self.rng.random() >= level:
             return None
+        return self._in_language(agent.character, moment, words)
+
+    def _in_language(self, character: Character, moment: str, words: str) -> str:
+        """The character's line in the current language: the agent chose it (from its own stream, which
+        must not move differently by language); a line from the YAML's own list becomes the same line of
+        the translated list."""
+        local = character_lines(character, moment)
+        if not local or words in local:
+            return words
+        own = tuple(character.lines.get(moment, ()))
+        if words in own:
+            return local[own.index(words) % len(local)]
         return words
 
     def open_pause(self) -> None:
@@ -582,9 +629,10 @@ class TableScene(Scene):
         shown = min(model.dead_count, 6)
         for i in range(shown):
             surface.blit(back, back.get_rect(center=(x + i * 2, y - i * 2)))
-        words = f"{model.dead_count} card{'s' if model.dead_count != 1 else ''}" if model.dead_count else "—"
+        words = trn("table.cards", model.dead_count) if model.dead_count else "—"
         text.draw(surface, words, (layout.dead.centerx, layout.dead.y + 112), role="bold", size=16,
-                  colour=theme.INK if model.dead_count else theme.INK_DIM, anchor="midtop", shadow=True)
+                  colour=theme.INK if model.dead_count else theme.INK_DIM, anchor="midtop", shadow=True,
+                  max_width=layout.dead.width, min_size=12)
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         model, layout, text, art = self.model, self.layout, self.app.text, self.app.art
@@ -605,7 +653,7 @@ class TableScene(Scene):
                           anchor="topright")
             if not state.in_session and self._out_veil is not None:
                 surface.blit(self._out_veil, plate)
-                text.draw(surface, "out", (plate.right - 12, plate.y + 8), role="bold", size=14,
+                text.draw(surface, tr("table.out"), (plate.right - 12, plate.y + 8), role="bold", size=14,
                           colour=theme.RED_TEXT, anchor="topright")
             if seat != HUMAN and state.cards:
                 count = state.cards
@@ -652,13 +700,28 @@ class TableScene(Scene):
             return  # the stop's banner stands on this line while it shows
         words = "   ·   ".join(parts)
         light = self._suit_light
-        colour = (255, 214, 200) if model.status.startswith("Stop") else theme.INK
-        line = text.render_runs(suit_runs(words, colour, light), "bold", 17)
+        colour = (255, 214, 200) if model.status_is_stop else theme.INK
+        room = layout.status.width - 24
+        size = text.fit_size(words, "bold", 17, room, 12)
+        if text.width(words, "bold", size) > room:
+            text.overflows.add(words)
+        line = text.render_runs(suit_runs(words, colour, light), "bold", size)
         rect = line.get_rect(center=layout.status.center)
         back = rect.inflate(24, 6)
         pygame.draw.rect(surface, (8, 30, 20), back, border_radius=back.height // 2)
         surface.blit(line, rect)
 
+
+
+def illegal_kind(error: IllegalActionError) -> str:
+    """Which rule refused an action, from the engine error's class (its text is for programmers)."""
+    from ...engine import errors
+    for kind, cls in (("turn", errors.NotYourDecisionError), ("stake", errors.IllegalStakeError),
+                      ("lead", errors.IllegalLeadError), ("buy", errors.IllegalBuyError),
+                      ("over", errors.SessionOverError)):
+        if isinstance(error, cls):
+            return kind
+    return "other"
 
 
 class Thought:
@@ -728,9 +791,9 @@ class _FallbackPause(Scene):
         rect.center = surface.get_rect().center
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=14)
         pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=14)
-        self.app.text.draw(surface, "Paused", (rect.centerx, rect.y + 34), role="title", size=32, colour=theme.GOLD,
-                           anchor="center")
-        self.app.text.draw(surface, "Esc resume  ·  Q quit to title", (rect.centerx, rect.y + 84), role="body",
-                           size=18, colour=theme.INK, anchor="center")
+        self.app.text.draw(surface, tr("table.paused"), (rect.centerx, rect.y + 34), role="title", size=32,
+                           colour=theme.GOLD, anchor="center", max_width=rect.width - 40, min_size=20)
+        self.app.text.draw(surface, tr("table.paused_keys"), (rect.centerx, rect.y + 84), role="body",
+                           size=18, colour=theme.INK, anchor="center", max_width=rect.width - 40, min_size=13)
 
 

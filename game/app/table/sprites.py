@@ -15,7 +15,9 @@ from typing import Any, Hashable, Sequence
 import pygame
 
 from ...ai.character import Look
-from ...engine.cards import RANK_NAMES, Card, Suit
+from ...engine.cards import Card, Suit
+from ...locale import tr
+from ...locale.cards import rank_letter
 from .. import theme
 from ..card_art import Artwork, Deck, mix
 from ..text import TextCache, suit_runs
@@ -477,7 +479,7 @@ def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequen
             slot = layout.board_slot(Card(rank, suit))
             pygame.draw.rect(surface, slot_fill, slot, border_radius=4)
             pygame.draw.rect(surface, slot_line, slot, 1, border_radius=4)
-            label = text.render(RANK_NAMES[rank - 1], "condensed", 13, rank_colour)
+            label = text.render(rank_letter(rank), "condensed", 13, rank_colour)
             surface.blit(label, label.get_rect(center=slot.center))
     # boodle cards
     for card, rect in zip(boodle, layout.boodle_cards):
@@ -486,13 +488,13 @@ def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequen
         surface.blit(decks.boodle.shadow(), (rect.x - decks.boodle.shadow_pad, rect.y - decks.boodle.shadow_pad + 2))
         surface.blit(decks.boodle.boodle(card), rect)
     # pot and dead hand labels and their spots on the felt
-    for rect, title in ((layout.pot, "Pot"), (layout.dead, "Dead hand")):
+    for rect, title in ((layout.pot, tr("table.pot")), (layout.dead, tr("table.dead_hand"))):
         ring = pygame.Rect(0, 0, rect.width - 6, 86)
         ring.midtop = (rect.centerx, rect.y + 22)
         pygame.draw.ellipse(surface, mix(felt, (0, 0, 0), 0.16), ring)
         pygame.draw.ellipse(surface, mix(felt, theme.GOLD, 0.3), ring, 1)
         text.draw(surface, title, (rect.centerx, rect.y), role="bold", size=16, colour=theme.INK_DIM, anchor="midtop",
-                  shadow=True)
+                  shadow=True, max_width=rect.width + 20, min_size=11)
     return surface.convert() if pygame.display.get_surface() is not None else surface
 
 
@@ -564,10 +566,16 @@ def make_banner(text: TextCache, title: str, subtitle: str, width: int, accent: 
     must read on the dark band (`theme.suits_on_dark`)."""
     height = 92 if subtitle else 64
     surface = _band(width, height, accent)
-    head = text.render_shadowed(title, "title", 38, accent, outline=1)
+    room = width - 80
+    head_size = text.fit_size(title, "title", 38, room, 20)
+    if text.width(title, "title", head_size) > room:
+        text.overflows.add(title)
+    head = text.render_shadowed(title, "title", head_size, accent, outline=1)
     surface.blit(head, head.get_rect(center=(width // 2, 34 if subtitle else height // 2)))
     if subtitle:
-        size = text.fit_size(subtitle, "bold", 20, width - 80, 12)
+        size = text.fit_size(subtitle, "bold", 20, room, 12)
+        if text.width(subtitle, "bold", size) > room:
+            text.overflows.add(subtitle)
         line = text.render_runs(suit_runs(subtitle, theme.INK, suit_colours), "bold", size)
         surface.blit(line, line.get_rect(center=(width // 2, 68)))
     return _finish(surface)
@@ -582,7 +590,10 @@ def make_stop_banner(text: TextCache, title: str, reason: str, max_width: int, a
     head = text.render_shadowed(title, "title", 30, accent, outline=1)
     inner = head.get_width() + 18 + text.width(reason, "bold", 19)
     width = min(max_width, round(inner * 1.5) + 40)  # the band fades over its outer sixths: keep the words inside
-    size = text.fit_size(reason, "bold", 19, round(width * 2 / 3) - 20 - head.get_width() - 18, 12)
+    room = round(width * 2 / 3) - 20 - head.get_width() - 18
+    size = text.fit_size(reason, "bold", 19, room, 12)
+    if text.width(reason, "bold", size) > room:
+        text.overflows.add(reason)
     line = text.render_runs(suit_runs(reason, theme.INK, suit_colours), "bold", size)
     surface = _band(width, STOP_BANNER_H, accent)
     left = (width - (head.get_width() + 18 + line.get_width())) // 2

@@ -1,0 +1,88 @@
+"""The words the player reads, in their language: `tr("title.new_game")`, from `config/locales/<lang>/`.
+
+One language is current at a time (`set_language`); a key missing from it falls back to English, and a
+key missing from English shows itself, so a gap is visible rather than fatal. No pygame here: the
+storage and config layers may word their messages with it too.
+"""
+
+from __future__ import annotations
+
+from .catalog import LOCALES_DIR, Catalog, Entry, LocaleError, plural_form
+from .system import system_language
+
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "it": "Italiano", "pt": "Português",
+                             "nl": "Nederlands"}
+FALLBACK = "en"
+
+_catalogs: dict[str, Catalog] = {}
+_current = FALLBACK
+
+
+def catalog(code: str) -> Catalog:
+    """The catalog of language `code`, read once; LocaleError if its files are damaged."""
+    found = _catalogs.get(code)
+    if found is None:
+        found = _catalogs[code] = Catalog.load(code)
+    return found
+
+
+def set_language(code: str) -> str:
+    """Make `code` current ("" or unknown: the system's language, else English); the code now current."""
+    global _current
+    if code not in LANGUAGES:
+        code = system_language(tuple(LANGUAGES))
+    catalog(code)
+    _current = code
+    return code
+
+
+def language() -> str:
+    """The current language's code."""
+    return _current
+
+
+def lookup(key: str) -> Entry | None:
+    """The current language's entry for `key`, else English's, else None."""
+    for code in (_current, FALLBACK):
+        try:
+            found = catalog(code).entries.get(key)
+        except LocaleError:
+            continue
+        if found is not None:
+            return found
+    return None
+
+
+def has(key: str) -> bool:
+    """True when `key` has words (in the current language or English)."""
+    return lookup(key) is not None
+
+
+def tr(key: str, **params: object) -> str:
+    """The words of `key` with `params` filled in; the key itself when it has none."""
+    found = lookup(key)
+    if not isinstance(found, str):
+        return key
+    if not params:
+        return found
+    try:
+        return found.format(**params)
+    except (KeyError, IndexError, ValueError):  # a translation's bad placeholder shows, never crashes
+        return found
+
+
+def trn(key: str, count: int, **params: object) -> str:
+    """`key.one` or `key.other` as the current language counts `count`, with `count` among the params."""
+    return tr(f"{key}.{plural_form(_current, count)}", count=count, **params)
+
+
+def lines(key: str) -> tuple[str, ...]:
+    """A list of lines (a character's sayings), empty when there is none."""
+    found = lookup(key)
+    if isinstance(found, tuple):
+        return found
+    return (found,) if isinstance(found, str) else ()
+
+
+__all__ = ["FALLBACK", "LANGUAGES", "LOCALES_DIR", "Catalog", "Entry", "LocaleError", "catalog", "has", "language",
+           "lines", "lookup", "plural_form", "set_language", "system_language", "tr", "trn"]
