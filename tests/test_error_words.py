@@ -169,3 +169,16 @@ def test_every_storage_and_config_key_has_english_placeholders(code: str) -> Non
 def test_the_locale_checker_passes_the_shipped_error_words(code: str) -> None:
     for area in AREAS:
         assert load_locale_file(LOCALES_DIR / code / f"{area}.yaml")
+
+
+def test_the_engines_own_problems_with_a_table_are_worded_in_the_language() -> None:
+    from game.config.rules_file import engine_problem_words
+    from game.locale import set_language
+    try:
+        set_language("fr")
+        words = engine_problem_words("players: must be 3 to 8, got 9")
+        assert words.startswith("players: ") and "must be" not in words and "9" in words
+        assert engine_problem_words("something the engine says anew") == "something the engine says anew"
+    finally:
+        set_language("en")
+    assert engine_problem_words("players: must be 3 to 8, got 9") == "players: must be 3 to 8, got 9"

@@ -414,3 +414,15 @@ def test_plural_forms_count_as_each_language_does() -> None:
     assert [plural_form("fr", n) for n in (0, 1, 2)] == ["one", "one", "other"]
     for code in ("en", "it", "pt", "nl"):
         assert [plural_form(code, n) for n in (0, 1, 2)] == ["other", "one", "other"], code
+
+
+def test_numbers_are_written_with_the_languages_decimal_point() -> None:
+    from game.locale import decimal, set_language
+    try:
+        set_language("fr")
+        assert decimal(0.5) == "0,5" and decimal(12.25, ".1f") == "12,2" and decimal(3) == "3"
+        set_language("nl")
+        assert decimal(1.5) == "1,5"
+    finally:
+        set_language("en")
+    assert decimal(0.5) == "0.5"

@@ -348,6 +348,12 @@ _ENGINE_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p
 ))
 
 
+def engine_problem_words(problem: str) -> str:
+    """One of the engine's English `key: why` problems with its `why` in the current language."""
+    key, sep, why = problem.partition(": ")
+    return f"{key}: {engine_words(why)}" if sep else engine_words(problem)
+
+
 def engine_words(why: str) -> str:
     """One of the engine's English `why` sentences in the current language (unchanged when not known)."""
     for pattern, key in _ENGINE_SENTENCES:

@@ -71,6 +71,11 @@ def tr(key: str, **params: object) -> str:
         return found
 
 
+def decimal(value: float, spec: str = "g") -> str:
+    """`value` formatted by `spec` with the current language's decimal point ("0,5" in French)."""
+    return format(value, spec).replace(".", tr("meta.decimal_point"))
+
+
 def trn(key: str, count: int, **params: object) -> str:
     """`key.one` or `key.other` as the current language counts `count`, with `count` among the params."""
     return tr(f"{key}.{plural_form(_current, count)}", count=count, **params)
@@ -84,5 +89,5 @@ def lines(key: str) -> tuple[str, ...]:
     return (found,) if isinstance(found, str) else ()
 
 
-__all__ = ["FALLBACK", "LANGUAGES", "LOCALES_DIR", "Catalog", "Entry", "LocaleError", "catalog", "has", "language",
+__all__ = ["FALLBACK", "LANGUAGES", "LOCALES_DIR", "Catalog", "Entry", "LocaleError", "catalog", "decimal", "has", "language",
            "lines", "lookup", "plural_form", "set_language", "system_language", "tr", "trn"]

@@ -47,7 +47,7 @@ class HighScoresScene(Scene):
         return scores, problem or ""
 
     def _build_menu(self, keep_focus: bool = False) -> None:
-        entries: list[ButtonEntry] = [(tr("high_scores.confirm"), self.confirm, None, "Enter", True)] \
+        entries: list[ButtonEntry] = [(tr("high_scores.confirm"), self.confirm, None, tr("table.enter_key"), True)] \
             if self.entering else []
         entries.append((tr("high_scores.skip") if self.entering else tr("high_scores.back"), self.back, None, "Esc",
                         True))

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import pygame
 
 from ...config import RULES_DIR, ConfigError, list_rules_files, load_rules
+from ...config.rules_file import engine_problem_words
 from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RulesError
-from ...locale import tr, trn
+from ...locale import decimal, tr, trn
 from ...locale.cards import card_label
 from ...locale.texts import character_bio, character_name, rules_description, rules_name
 from ...storage.resume import discard_resume, has_resume
@@ -199,7 +200,7 @@ class NewGameScene(Scene):
                     return dataclasses.replace(rules, players=self.players), limit, ""
                 except RulesError:
                     pass
-            return None, None, "; ".join(error.problems)
+            return None, None, "; ".join(engine_problem_words(problem) for problem in error.problems)
         return chosen, limit, ""
 
     def seats(self) -> list[tuple[str, Any]]:
@@ -587,9 +588,7 @@ class NewGameScene(Scene):
         low, high = character.think_time
         chat = tr("new_game.silent") if character.chattiness <= 0 else \
             tr("new_game.talks", percent=round(character.chattiness * 100))
-        point = tr("new_game.decimal_point")
-        text.draw(surface, tr("new_game.thinks", low=f"{low:g}".replace(".", point),
-                              high=f"{high:g}".replace(".", point), chat=chat),
+        text.draw(surface, tr("new_game.thinks", low=decimal(low), high=decimal(high), chat=chat),
                   (box.x + 114, box.y + 44), role="body", size=14, colour=theme.INK_DIM, max_width=box.width - 130)
         venue = self.character_lock(min(self.focused_character, len(self.characters) - 1))
         bio = character_bio(character)

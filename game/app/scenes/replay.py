@@ -7,6 +7,7 @@ chips and the dealer button come from the app's shared artwork, portraits from t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine.cards import Card
-from ...locale import tr, trn
+from ...locale import decimal, tr, trn
 from ...locale.cards import card_label
+from ...locale.texts import character_name
 from ...replay import Replay, TableState, stop_reason, tell_event
 from .. import theme
 from ..card_art import card_size
@@ -65,21 +67,34 @@ def seat_faces(replay: Replay) -> list[SeatFace]:
     return faces
 
 
+SIMULATED_SEAT = re.compile(r"Seat (?P<number>\d+) \((?P<who>[^)]*)\)")
+
+
 def player_name(name: str, character_id: str | None = None) -> str:
-    """A seat's name as shown: the player's own seat ("You" in the logs) and a shipped character under their
-    own name (the logs keep the English one) in the current language; any other name as the log has it."""
+    """A seat's name as shown in the current language: the player's own seat ("You" in the logs), a shipped
+    character under their own name (the logs keep the English one), simulate's "Seat 0 (maud)"; any other
+    name as the log has it."""
     if name == "You":
         return tr("replay.you")
-    if character_id is not None:
-        from ...ai.registry import load_character_by_id
-        from ...locale.texts import character_name
-        try:
-            character = load_character_by_id(character_id)
-        except Exception:  # a built-in AI or a character since removed: the log's name stands
-            return name
-        if character.name == name:
-            return character_name(character)
+    character = _shipped_character(character_id)
+    if character is not None and character.name == name:
+        return character_name(character)
+    simulated = SIMULATED_SEAT.fullmatch(name)
+    if simulated:
+        who = short_name(character_name(character)) if character is not None else simulated["who"]
+        return tr("replay.seat_with", number=simulated["number"], who=who)
     return name
+
+
+def _shipped_character(character_id: str | None) -> Any:
+    """The character a log's seat names, or None (a built-in AI, or a character since removed)."""
+    if character_id is None:
+        return None
+    from ...ai.registry import load_character_by_id
+    try:
+        return load_character_by_id(character_id)
+    except Exception:  # whatever is wrong with that file, the log's own name stands in
+        return None
 
 
 def seat_row(seat: int, count: int) -> pygame.Rect:
@@ -473,7 +488,7 @@ class ReplayScene(Scene):
     def _draw_bar(self, surface: pygame.Surface) -> None:
         text = self.app.text
         draw_panel(surface, BAR, radius=12)
-        pace = tr("replay.playing" if self.playing else "replay.paused", seconds=f"{PACES[self.pace]:g}")
+        pace = tr("replay.playing" if self.playing else "replay.paused", seconds=decimal(PACES[self.pace]))
         controls = self.menu.buttons[0].rect.x if self.menu.buttons else BAR.right
         # the track gives up width to the pace's words (longer in some languages), down to a short track
         spare = controls - BAR.x - 16 - 14 - text.width(pace, "body", 14) - 16

@@ -206,7 +206,10 @@ class SettingsScene(Scene):
                 swatch = pygame.Rect(about.x + 14, about.y + 46 + body.get_height(), about.width - 28, SWATCH_H)
                 draw_look_swatch(surface, swatch, self.looks[look_row.index])
         if not self.app.assets.audio:
-            text.draw(surface, tr("settings.no_audio"), (preview.centerx, self.panel.bottom - 56),
-                      role="body", size=15, colour=theme.RED_TEXT, anchor="midtop", max_width=preview.width)
+            silent = text.render_wrapped(tr("settings.no_audio"), "body", 15, theme.RED_TEXT, preview.width,
+                                         align="center")
+            place = silent.get_rect(midbottom=(preview.centerx, self.panel.bottom - 24))
+            if place.top >= about.bottom + 4:  # a tall explanation above has the room while it is shown
+                surface.blit(silent, place)
         self.form.draw(surface, text, tooltips=False)
         hint_bar(surface, text, tr("settings.hint"))

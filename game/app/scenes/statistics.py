@@ -139,9 +139,11 @@ class StatisticsScene(Scene):
             self._draw_chart(surface)
             self._draw_boodle(surface)
         self.menu.draw(surface, text)
-        if self.message:
-            text.draw(surface, self.message, (SCREEN.centerx, 124), size=15, colour=theme.RED_TEXT, anchor="center",
-                      max_width=1100)
+        if self.message:  # a file that could not be read: the record starts afresh, so the room below is free
+            words = text.render_wrapped(self.message, "body", 16, theme.RED_TEXT, 960, align="center")
+            band = words.get_rect(midbottom=(SCREEN.centerx, 672)).inflate(32, 16)
+            draw_panel(surface, band, alpha=235, radius=12)
+            surface.blit(words, words.get_rect(center=band.center))
         hint_bar(surface, text, tr("statistics.hint"))
 
     def _draw_empty(self, surface: pygame.Surface) -> None:

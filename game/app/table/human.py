@@ -19,7 +19,7 @@ from ...engine.decisions import (Action, BuyDeadAction, BuyDeadDecision, Decisio
                                  LeadAction, LeadDecision, StakeAction, StakeDecision)
 from ...engine.rules import RuleSet
 from ...engine.view import PlayerView
-from ...locale import tr, trn
+from ...locale import decimal, tr, trn
 from ...locale.cards import card_label
 from .. import theme
 from ..text import suit_runs
@@ -76,8 +76,9 @@ def lead_refusal(card: Card, hand: list[Card], options: tuple[Card, ...], rules:
 
 def signed(value: float) -> str:
     """A chip estimate with its sign, in the language's decimals: "+1.8", "−0,4"."""
-    text = f"+{value:.1f}" if value >= 0.05 else (f"−{-value:.1f}" if value <= -0.05 else "±0.0")
-    return text.replace(".", tr("table.hint.decimal_point"))
+    if value >= 0.05:
+        return f"+{decimal(value, '.1f')}"
+    return f"−{decimal(-value, '.1f')}" if value <= -0.05 else f"±{decimal(0.0, '.1f')}"
 
 
 def _estimate(value: float) -> "_Signed":
