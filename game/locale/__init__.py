@@ -1,8 +1,10 @@
 """The words the player reads, in their language: `tr("title.new_game")`, from `config/locales/<lang>/`.
 
 One language is current at a time (`set_language`); a key missing from it falls back to English, and a
-key missing from English shows itself, so a gap is visible rather than fatal. No pygame here: the
-storage and config layers may word their messages with it too.
+key missing from English shows itself, so a gap is visible rather than fatal. A language whose files
+cannot be read is never fatal either: it is an empty catalog with its problem kept (`load_problem`), and
+`set_language` speaks English instead. No pygame here: the storage and config layers word their messages
+with it too.
 """
 
 from __future__ import annotations
@@ -15,23 +17,37 @@ LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "it": "Italiano
 FALLBACK = "en"
 
 _catalogs: dict[str, Catalog] = {}
+_problems: dict[str, str] = {}
 _current = FALLBACK
 
 
 def catalog(code: str) -> Catalog:
-    """The catalog of language `code`, read once; LocaleError if its files are damaged."""
+    """The catalog of language `code`, read once; an empty one when its files cannot be read (the reason is
+    kept for `load_problem`, and the files are not read again)."""
     found = _catalogs.get(code)
     if found is None:
-        found = _catalogs[code] = Catalog.load(code)
+        try:
+            found = Catalog.load(code)
+        except LocaleError as error:
+            found, _problems[code] = Catalog(code), str(error)
+        _catalogs[code] = found
     return found
 
 
+def load_problem(code: str) -> str | None:
+    """Why language `code`'s files could not be read, or None when they were."""
+    catalog(code)
+    return _problems.get(code)
+
+
 def set_language(code: str) -> str:
-    """Make `code` current ("" or unknown: the system's language, else English); the code now current."""
+    """Make `code` current ("" or unknown: the system's language; one whose files cannot be read: English);
+    the code now current."""
     global _current
     if code not in LANGUAGES:
         code = system_language(tuple(LANGUAGES))
-    catalog(code)
+    if load_problem(code) is not None:
+        code = FALLBACK
     _current = code
     return code
 
@@ -43,14 +59,13 @@ def language() -> str:
 
 def lookup(key: str) -> Entry | None:
     """The current language's entry for `key`, else English's, else None."""
-    for code in (_current, FALLBACK):
-        try:
-            found = catalog(code).entries.get(key)
-        except LocaleError:
-            continue
-        if found is not None:
-            return found
-    return None
+    found = catalog(_current).entries.get(key)
+    return found if found is not None else english(key)
+
+
+def english(key: str) -> Entry | None:
+    """The English entry for `key` (None when English has none): what shipped content is recognised by."""
+    return catalog(FALLBACK).entries.get(key)
 
 
 def has(key: str) -> bool:
@@ -67,7 +82,7 @@ def tr(key: str, **params: object) -> str:
         return found
     try:
         return found.format(**params)
-    except (KeyError, IndexError, ValueError):  # a translation's bad placeholder shows, never crashes
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):  # a bad placeholder shows, never crashes
         return found
 
 
@@ -89,5 +104,5 @@ def lines(key: str) -> tuple[str, ...]:
     return (found,) if isinstance(found, str) else ()
 
 
-__all__ = ["FALLBACK", "LANGUAGES", "LOCALES_DIR", "Catalog", "Entry", "LocaleError", "catalog", "decimal", "has", "language",
-           "lines", "lookup", "plural_form", "set_language", "system_language", "tr", "trn"]
+__all__ = ["FALLBACK", "LANGUAGES", "LOCALES_DIR", "Catalog", "Entry", "LocaleError", "catalog", "decimal", "english", "has", "language",
+           "lines", "load_problem", "lookup", "plural_form", "set_language", "system_language", "tr", "trn"]

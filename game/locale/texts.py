@@ -11,31 +11,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import FALLBACK, Entry, LocaleError, catalog, lines, tr
+from . import FALLBACK, catalog, english, lines, tr
 
 CHARACTERS = "characters"
 RULES_FILES = "rules_files"
 
 
-def _english(key: str) -> Entry | None:
-    """The English catalog's entry for `key` (None when there is none or English cannot be read)."""
-    try:
-        return catalog(FALLBACK).entries.get(key)
-    except LocaleError:
-        return None
 
 
 def character_name(character: Any) -> str:
     """The character's full name ("Professor Quist") in the current language."""
     key = f"characters.{character.id}.name"
     own = str(character.name)
-    return tr(key) if _english(key) == own else own
+    return tr(key) if english(key) == own else own
 
 
 def character_short_name(character: Any) -> str | None:
     """What a shipped character's name tag says ("Tante Hetty", "Prof. Quist"); None for a player's own
     character (shorten its name yourself)."""
-    if _english(f"characters.{character.id}.name") != str(character.name):
+    if english(f"characters.{character.id}.name") != str(character.name):
         return None
     return tr(f"characters.{character.id}.short")
 
@@ -44,14 +38,14 @@ def character_bio(character: Any) -> str:
     """The character's two sentences about themselves."""
     key = f"characters.{character.id}.bio"
     own = str(character.bio)
-    return tr(key) if _english(key) == own else own
+    return tr(key) if english(key) == own else own
 
 
 def character_lines(character: Any, moment: str) -> tuple[str, ...]:
     """What the character may say at `moment` ("stop", "boodle_win", "going_out", "big_loss", "win")."""
     own = tuple(character.lines.get(moment, ()))
     key = f"characters.{character.id}.lines.{moment}"
-    if not own or _english(key) != own:
+    if not own or english(key) != own:
         return own
     found = lines(key)
     # as many lines as in English, or the table's random stream would draw differently in this language
@@ -60,11 +54,7 @@ def character_lines(character: Any, moment: str) -> tuple[str, ...]:
 
 def _rules_stem(name: str) -> str | None:
     """The shipped rules file ("classic") whose English name is `name`, if any."""
-    try:
-        entries = catalog(FALLBACK).entries
-    except LocaleError:
-        return None
-    for key, value in entries.items():
+    for key, value in catalog(FALLBACK).entries.items():
         if value == name and key.startswith(f"{RULES_FILES}.") and key.endswith(".name"):
             return key[len(RULES_FILES) + 1:-len(".name")]
     return None
@@ -84,4 +74,4 @@ def rules_description(rules: Any) -> str:
     if stem is None or not own:
         return own
     key = f"rules_files.{stem}.description"
-    return tr(key) if _english(key) == own else own
+    return tr(key) if english(key) == own else own
