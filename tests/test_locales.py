@@ -426,3 +426,31 @@ def test_numbers_are_written_with_the_languages_decimal_point() -> None:
     finally:
         set_language("en")
     assert decimal(0.5) == "0.5"
+
+
+def test_a_language_whose_files_cannot_be_read_falls_back_to_english_with_a_notice(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.locale.catalog import Catalog, LocaleError
+    real = Catalog.load.__func__  # type: ignore[attr-defined]
+
+    def damaged(cls: type[Catalog], code: str, *args: Any) -> Catalog:
+        if code == "fr":
+            raise LocaleError("config/locales/fr/title.yaml: cannot be read (a tab where YAML wants spaces)")
+        return real(cls, code, *args)
+
+    monkeypatch.setattr(Catalog, "load", classmethod(damaged))
+    saved = game.locale._catalogs.pop("fr", None)
+    try:
+        assert game.locale.set_language("fr") == "en" and tr("meta.name") == "English"
+        assert "title.yaml" in (game.locale.load_problem("fr") or "")
+        app = make_app(tmp_path, language="fr")
+        try:
+            assert app.language == "en" and "Français" in app.notice and "title.yaml" in app.notice
+        finally:
+            app.scenes.close()
+    finally:
+        game.locale._catalogs.pop("fr", None)
+        game.locale._problems.pop("fr", None)
+        if saved is not None:
+            game.locale._catalogs["fr"] = saved
+        game.locale.set_language("en")

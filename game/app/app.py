@@ -57,14 +57,15 @@ class App:
         self.assets = Assets(audio=not options.headless or os.environ.get("SDL_AUDIODRIVER") == "dummy")
         self.assets.apply_settings(self.settings)
         # --lang, else the saved choice, else the system's language, else English (set_language falls back)
-        self.language = i18n.set_language(options.language or self.settings.language)
+        self.notice = ""  # a problem to show on the first scene (a language whose files cannot be read)
+        self.language = self._speak(options.language or self.settings.language)
         self.text = TextCache(self.assets)
         self.art = Artwork(self.assets)
 
     def set_language(self, code: str) -> str:
         """Speak `code` from now on: every cached word and card face is redrawn and every scene on the stack
         relabelled at once. Remembering the choice is the settings' business (`change_settings`)."""
-        code = i18n.set_language(code)
+        code = self._speak(code)
         if code == self.language:
             return code
         self.language = code
@@ -73,6 +74,15 @@ class App:
         for scene in list(self.scenes):
             scene.relabel()
         return code
+
+    def _speak(self, code: str) -> str:
+        """Make `code` the language (English when its files cannot be read, with a notice); the code spoken."""
+        spoken = i18n.set_language(code)
+        problem = i18n.load_problem(code) if code in i18n.LANGUAGES else None
+        if problem:
+            self.notice = i18n.tr("app.language_unreadable", language=i18n.LANGUAGES[code], why=problem)
+            warn(self.notice)
+        return spoken
 
     def change_settings(self, settings: Settings, remember: bool = True) -> None:
         """Take new settings at once and (unless `remember` is False, as while a slider is dragged) remember

@@ -178,7 +178,6 @@ class TextCache:
         def compute() -> str:
             if self.width(text, role, size) <= max_width:
                 return text
-            self.overflows.add(text)
             low, high = 0, len(text)
             while low < high:
                 middle = (low + high + 1) // 2
@@ -187,7 +186,10 @@ class TextCache:
                 else:
                     high = middle - 1
             return text[:low].rstrip() + ELLIPSIS if low else ELLIPSIS
-        return self._measure(("ellipsize", text, role, size, max_width), compute)
+        cut = self._measure(("ellipsize", text, role, size, max_width), compute)
+        if cut != text:  # recorded on every cut, not only the first (the cut itself is cached)
+            self.overflows.add(text)
+        return cut
 
     def fit(self, text: str, role: str, size: int, colour: Colour, max_width: int,
             min_size: int = 10) -> pygame.Surface:

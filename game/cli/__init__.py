@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..locale import LANGUAGES
+from ..locale import LANGUAGES, set_language
 from . import bench, check_config, replay, screenshots, simulate, tournament
 
 # each tool module offers add_parser(subparsers) and run(args) -> exit code; none imports pygame until it runs
@@ -41,6 +41,8 @@ def main(argv: Sequence[str]) -> int:
     if problem:
         print(f"newmarket: {problem}", file=sys.stderr)
         return 2
+    if getattr(args, "lang", None):  # the tools word their messages in it too (the game sets its own)
+        set_language(args.lang)
     run: Callable[[argparse.Namespace], int] = args.run if args.command is not None else start_game
     try:
         return run(args)

@@ -68,5 +68,5 @@ def play(chosen_dir: Path | None, *, startup_probe: bool = False, campaign: Path
         app.scenes.close()
         pygame.quit()
         return 0
-    app.run(TitleScene(app))
+    app.run(TitleScene(app, app.notice))
     return 0

@@ -85,7 +85,7 @@ class PauseScene(Scene):
     def _to_title(self) -> None:
         from .title import TitleScene
         kept = has_resume(self.app.data_dir)
-        self.app.scenes.clear_to(TitleScene(self.app, tr("pause.kept") if kept else ""))
+        self.app.scenes.clear_to(TitleScene(self.app, (lambda: tr("pause.kept")) if kept else ""))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc resumes; the menu does the rest."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -32,10 +32,11 @@ class TitleScene(Scene):
     """The first scene: New game, Continue (when a session was kept), Campaign, Daily deal, Settings,
     How to play, Statistics, Quit."""
 
-    def __init__(self, app: "App", message: str = "") -> None:
+    def __init__(self, app: "App", message: str | Callable[[], str] = "") -> None:
+        """`message` is a sentence for the player, or a function wording it (so a language switch rewords it)."""
         super().__init__(app)
         self.t = 0.0
-        self.message = message
+        self.words: str | Callable[[], str] = message
         self.snapshot: dict[str, Any] | None = None
         self.menu = Menu()
         self._rotated: dict[tuple[int, int, bool], pygame.Surface] = {}
@@ -47,8 +48,13 @@ class TitleScene(Scene):
         found = load_resume(self.app.data_dir)
         self.snapshot = found.snapshot
         if found.message:
-            self.message = found.message
+            self.words = found.message
         self._build_menu()
+
+    @property
+    def message(self) -> str:
+        """The sentence shown over the title, in the current language when it was given as a function."""
+        return self.words() if callable(self.words) else self.words
 
     def relabel(self) -> None:
         """The menu in the new language, the focus where it was."""
@@ -98,7 +104,7 @@ class TitleScene(Scene):
         try:
             table = TableScene.resume(self.app, self.snapshot)
         except Exception as error:  # a snapshot that no longer fits this game must not stop it: set it aside
-            self.message = set_aside_unresumable(resume_path(self.app.data_dir), error)
+            self.words = set_aside_unresumable(resume_path(self.app.data_dir), error)
             self.snapshot = None
             self._build_menu()
             return
@@ -148,7 +154,7 @@ class TitleScene(Scene):
                 self.menu.focus = quit_index
             return
         if event.type == pygame.MOUSEBUTTONDOWN and self.message and self._message_rect().collidepoint(event.pos):
-            self.message = ""
+            self.words = ""
             return
         self.menu.handle_event(event)
 

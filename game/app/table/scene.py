@@ -32,7 +32,6 @@ from ...storage.saves import AUTOSAVE, append_deal_log, deal_log
 from ...storage.statistics_file import record_finished_session
 from ..assets import warn
 from ...locale import language, tr, trn
-from ...locale.texts import character_lines
 from ..scene import Scene
 from ..text import suit_runs
 from .director import SPEEDS, Director
@@ -518,19 +517,7 @@ class TableScene(Scene):
         words = agent.line(moment)
         if words is None or self.rng.random() >= level:
             return None
-        return self._in_language(agent.character, moment, words)
-
-    def _in_language(self, character: Character, moment: str, words: str) -> str:
-        """The character's line in the current language: the agent chose it (from its own stream, which
-        must not move differently by language); a line from the YAML's own list becomes the same line of
-        the translated list."""
-        local = character_lines(character, moment)
-        if not local or words in local:
-            return words
-        own = tuple(character.lines.get(moment, ()))
-        if words in own:
-            return local[own.index(words) % len(local)]
-        return words
+        return words  # the agent draws from the current language's lines (locale.texts.character_lines)
 
     def open_pause(self) -> None:
         """The pause menu over the table."""
