@@ -23,12 +23,12 @@ from typing import Any
 
 from game.campaign.spec import TABLE_LOOKS, TEXT_AREAS, UNLOCK_KINDS, Campaign, Goal, Unlock, Venue
 from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RulesError
-from game.locale import FALLBACK, LocaleError, catalog, tr
+from game.locale import FALLBACK, english, tr
 
 from .errors import ConfigError
 from .kinds import ConfigKind, register_kind
 from .personality_file import _Checker
-from .rules_file import RULES_DIR, YAML_SUFFIXES, load_rules, rules_names
+from .rules_file import RULES_DIR, YAML_SUFFIXES, engine_problem_words, load_rules, rules_names
 from .yaml_lines import YamlDocument, describe, read_yaml_file, read_yaml_text, shorten
 
 CAMPAIGN_FILE = RULES_DIR.parent / "campaign.yaml"
@@ -48,28 +48,13 @@ MIN_OPPONENTS = MIN_PLAYERS - 1
 MAX_OPPONENTS = MAX_PLAYERS - 1
 ID_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
 
-_HINT_KEYS = {"name": "campaign_file.hints.name", "bankroll": "campaign_file.hints.bankroll",
-              "venues": "campaign_file.hints.venues", "id": "campaign_file.hints.id",
-              "intro": "campaign_file.hints.intro", "rules": "campaign_file.hints.rules",
-              "opponents": "campaign_file.hints.opponents", "deals": "campaign_file.hints.deals",
-              "goal": "campaign_file.hints.goal"}
+_HINTED = ("name", "bankroll", "venues", "id", "intro", "rules", "opponents", "deals", "goal")  # campaign_file.hints.*
 
 
 def _hints() -> dict[str, str]:
     """What to add for each missing key, in the current language."""
-    found = {key: tr(words) for key, words in _HINT_KEYS.items()}
-    found["goal"] = tr("campaign_file.hints.goal", first="`goal: {finish: first}`",
-                       chips="`goal: {chips_at_least: 50}`")
-    return found
-
-
-def _english(key: str) -> str | None:
-    """The English words of locale key `key`, or None when English has none."""
-    try:
-        found = catalog(FALLBACK).entries.get(key)
-    except LocaleError:
-        return None
-    return found if isinstance(found, str) else None
+    examples = {"first": "`goal: {finish: first}`", "chips": "`goal: {chips_at_least: 50}`"}  # for the goal's words
+    return {key: tr(f"campaign_file.hints.{key}", **examples) for key in _HINTED}
 
 
 def load_campaign(path: str | Path = CAMPAIGN_FILE) -> Campaign:
@@ -134,8 +119,8 @@ class _CampaignChecker(_Checker):
             self.add(place, tr("campaign_file.from_texts", area=self.area))
             return None
         entry = TEXT_AREAS[self.area](name)
-        found = _english(entry)
-        if found is None or (not found.strip() and not blank_ok):
+        found = english(entry)
+        if not isinstance(found, str) or (not found.strip() and not blank_ok):
             self.add(key, tr("campaign_file.no_words", entry=entry,
                              file=f"config/locales/{FALLBACK}/{self.area}.yaml"))
             return None
@@ -162,7 +147,7 @@ class _CampaignChecker(_Checker):
     def venues(self, key: str, raw: Any) -> list[Venue] | None:
         """The list of venues, each checked, with ids unique."""
         if not isinstance(raw, list) or not raw:
-            self.add(key, f"must be a list of one or more venues, got {describe(raw)}")
+            self.add(key, tr("campaign_file.venues", what=describe(raw)))
             return None
         venues: list[Venue] = []
         bad = False
@@ -217,7 +202,7 @@ class _CampaignChecker(_Checker):
             table = dataclasses.replace(rules, players=len(opponents) + 1, deals=deals)
         except RulesError as error:
             self.add(f"{key}.rules", tr("campaign_file.cannot_play", opponents=len(opponents), deals=deals,
-                                        why="; ".join(error.problems)))
+                                        why="; ".join(engine_problem_words(problem) for problem in error.problems)))
             return None
         assert venue_id is not None and name is not None and intro is not None and unlocks is not None
         return Venue(id=venue_id, name=name, intro=intro, rules_name=str(data["rules"]).strip(), rules=table,

@@ -2,99 +2,103 @@
 
 A locale file is a mapping of keys to words (nested mappings add dots, a list of strings is a list of
 lines). Every language but English is compared with the English file of the same area: a key English
-lacks or has, placeholders (`{name}`) that differ, a list of lines of another length. The game itself
-reads these files with `game.locale.Catalog`; this module only checks them.
+lacks or has, placeholders (`{name}`) that differ, a list of lines of another length. The game reads
+these files with `game.locale.Catalog`; both flatten a file with `game.locale.catalog.flatten`, so a file
+this check passes is one the game takes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import string
 from pathlib import Path
-from typing import Any, Union
+from typing import Union
 
-import yaml  # type: ignore[import-untyped]
-
-from ..locale import tr
+from ..locale import language, tr
+from ..locale.catalog import Entry, flatten
 from .errors import ConfigError, Problem
 from .kinds import ConfigKind, register_kind
-from .yaml_lines import YamlDocument, describe, key_name, read_yaml_file
+from .yaml_lines import YamlDocument, describe, read_yaml_bytes, read_yaml_file
 
 LOCALES_FOLDER = "locales"
 ENGLISH = "en"
 
-Words = Union[str, tuple[str, ...]]
+Words = Entry
+
+# Each file read in this run, by path, content and language (the problems are worded in it): its document,
+# words and problems, or the ConfigError it raised. English's file of an area, compared with every other
+# language's, is so parsed once for all of them.
+_Read = tuple[YamlDocument, dict[str, Words], list[Problem]]
+_READ: dict[tuple[str, bytes, str], Union[_Read, ConfigError]] = {}
 
 
 def load_locale_file(path: str | Path) -> dict[str, Words]:
     """Check one locale file (against English unless it is English); its words by dotted key, else ConfigError."""
     path = Path(path)
-    doc = _read(path)
-    words, problems = _words(doc)
+    doc, words, problems = _read(path)
+    problems = list(problems)
     english_path = path.parent.parent / ENGLISH / path.name
     if path.parent.name != ENGLISH:
         if not english_path.is_file():
             problems.append(Problem(doc.source, tr("config.locale.no_english", file=f"{ENGLISH}/{path.name}")))
         else:
             try:
-                english_doc = _read(english_path)
+                english_doc, english, _ = _read(english_path)
             except ConfigError:
-                english_doc = None  # English's own check reports it; there is nothing to compare with
-            if english_doc is not None:
-                english, _ = _words(english_doc)
+                pass  # English's own check reports it; there is nothing to compare with
+            else:
                 problems += _compare(doc, words, english_doc, english, f"{ENGLISH}/{path.name}")
     if problems:
         raise ConfigError(problems)
-    return words
+    return dict(words)
 
 
 def placeholders(text: str) -> frozenset[str]:
-    """The names of the `{placeholders}` in a format string (ValueError when it is not one)."""
-    names = set()
-    for _, field, _, _ in string.Formatter().parse(text):
-        if field is not None:
-            names.add(field.split(".")[0].split("[")[0])
-    return frozenset(names)
+    """The whole field names of the `{placeholders}` in a format string, `{count[0]}` as `count[0]` (ValueError
+    when it is not a format string)."""
+    return frozenset(field for _, field, _, _ in string.Formatter().parse(text) if field is not None)
 
 
-def _read(path: Path) -> YamlDocument:
-    """The file's document; ConfigError when it cannot be read or is not a mapping of words."""
+def _read(path: Path) -> _Read:
+    """The file's document, its words and their problems, parsed once per content; ConfigError when it cannot
+    be read or is not a mapping."""
     try:
-        raw: Any = yaml.load(path.read_bytes(), Loader=yaml.SafeLoader)
-    except Exception:  # noqa: BLE001 - read_yaml_file below words every way of failing, with its line
-        raw = {}
-    if not isinstance(raw, dict):
-        raise ConfigError.single(str(path), tr("config.locale.not_mapping", what=describe(raw)), 1)
-    return read_yaml_file(path)
+        data: bytes | None = path.read_bytes()
+    except OSError:
+        data = None  # read_yaml_file words why
+    key = (str(path), hashlib.sha1(data).digest() if data is not None else b"", language())
+    found = _READ.get(key) if data is not None else None
+    if found is None:
+        try:
+            doc = (read_yaml_file(path, "config.locale.not_mapping") if data is None
+                   else read_yaml_bytes(data, str(path), "config.locale.not_mapping"))
+            words, problems = _words(doc)
+            found = (doc, words, problems)
+        except ConfigError as error:
+            found = error
+        if data is not None:
+            _READ[key] = found
+    if isinstance(found, ConfigError):
+        raise ConfigError(found.details)
+    return found
 
 
 def _words(doc: YamlDocument) -> tuple[dict[str, Words], list[Problem]]:
-    """The file's words by dotted key, and a problem for each value that is not words or not a format string."""
-    words: dict[str, Words] = {}
+    """The file's words by dotted key (as the game reads them), and a problem for each part the game refuses
+    and for each value that is not a format string."""
+    words, refused = flatten(doc.data)
     problems: list[Problem] = list(doc.duplicates)
-
-    def take(prefix: str, data: dict[Any, Any]) -> None:
-        for raw_key, value in data.items():
-            key = prefix + key_name(raw_key)
-            if isinstance(value, dict):
-                take(key + ".", value)
-                continue
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                value = str(value)
-            if isinstance(value, list) and all(isinstance(item, str) for item in value):
-                value = tuple(value)
-            if not isinstance(value, (str, tuple)):
-                problems.append(Problem(doc.source, tr("config.locale.bad_value", what=describe(value)),
-                                        doc.line_of(key), key))
-                continue
-            for index, text in enumerate((value,) if isinstance(value, str) else value):
-                try:
-                    placeholders(text)
-                except ValueError as error:
-                    line = doc.line_of(key) if isinstance(value, str) else doc.item_line(key, index)
-                    problems.append(Problem(doc.source, tr("config.locale.bad_format", error=error), line, key))
-            words[key] = value
-
-    take("", doc.data)
+    for part in refused:
+        why = (tr("config.locale.bool_key") if part.bool_key
+               else tr("config.locale.bad_value", what=describe(part.value)))
+        problems.append(Problem(doc.source, why, doc.line_of(part.key), part.key))
+    for key, value in words.items():
+        for index, text in enumerate((value,) if isinstance(value, str) else value):
+            try:
+                placeholders(text)
+            except ValueError as error:
+                line = doc.line_of(key) if isinstance(value, str) else doc.item_line(key, index)
+                problems.append(Problem(doc.source, tr("config.locale.bad_format", error=error), line, key))
     return words, problems
 
 

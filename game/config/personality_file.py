@@ -13,14 +13,14 @@ import math
 import re
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 
-from ..locale import FALLBACK, LocaleError, catalog, tr, trn
+from ..locale import english, tr
 from .errors import ConfigError, Problem
 from .kinds import ConfigKind, register_kind
-from .rules_file import PERSONALITIES_DIR, YAML_SUFFIXES
-from .yaml_lines import YamlDocument, key_name, read_yaml_file, read_yaml_text, shorten
+from .rules_file import PERSONALITIES_DIR, YAML_SUFFIXES, text_problem, unknown_key
+from .yaml_lines import YamlDocument, describe, key_name, read_yaml_file, read_yaml_text, shorten
 
 if TYPE_CHECKING:
     from game.ai.character import Character, Look, StrategyChoice
@@ -167,16 +167,12 @@ def _shipped_words(data: Any) -> dict[str, Any]:
     character_id = data.get("id") if isinstance(data, dict) else None
     if not isinstance(character_id, str) or not ID_PATTERN.match(character_id):
         return {}
-    try:
-        entries = catalog(FALLBACK).entries
-    except LocaleError:
-        return {}
     prefix = f"characters.{character_id}."
     words: dict[str, Any] = {}
-    bio = entries.get(prefix + "bio")
+    bio = english(prefix + "bio")
     if isinstance(bio, str) and bio.strip():
         words["bio"] = " ".join(bio.split())
-    said = {moment: entries.get(f"{prefix}lines.{moment}") for moment in MOMENTS}
+    said = {moment: english(f"{prefix}lines.{moment}") for moment in MOMENTS}
     if all(isinstance(sayings, tuple) and sayings for sayings in said.values()):
         words["lines"] = MappingProxyType(said)
     return words
@@ -203,19 +199,19 @@ class _Checker:
         prefix = f"{key}." if key else ""
         if not isinstance(raw, dict):
             if example:
-                self.add(key, tr("personality_file.not_mapping_like", example=example, got=_got(raw)))
+                self.add(key, tr("personality_file.not_mapping_like", example=example, got=describe(raw)))
             else:
-                self.add(key, tr("personality_file.not_mapping", got=_got(raw)))
+                self.add(key, tr("personality_file.not_mapping", got=describe(raw)))
             return {}
         found: dict[str, Any] = {}
         suggested: set[str] = set()  # a misspelt key is reported once, not again as a missing one
         for raw_key, value in raw.items():
             name = key_name(raw_key)
             if not isinstance(raw_key, str) or name not in known:
-                near = _near_key(name, known)
+                why, near = unknown_key(name, known)
                 if near is not None and difflib.SequenceMatcher(None, name.lower(), near).ratio() >= 0.75:
                     suggested.add(near)
-                self.add(prefix + name, _unknown_key_why(near, known))
+                self.add(prefix + name, why)
             else:
                 found[name] = value
         for name in required:
@@ -235,7 +231,7 @@ class _Checker:
     def read_id(self, key: str, raw: Any) -> str | None:
         """A short lower-case id usable in `--ai` lists, not taken by a built-in AI."""
         if not isinstance(raw, str):
-            self.add(key, tr("personality_file.id_not_word", got=_got(raw)))
+            self.add(key, tr("personality_file.id_not_word", got=describe(raw)))
             return None
         if not ID_PATTERN.match(raw):
             self.add(key, tr("personality_file.id_letters", got=shorten(repr(raw))))
@@ -260,7 +256,7 @@ class _Checker:
         """One line of text, not blank, at most `limit` characters (item `item` of the list under `key`)."""
         line = None if item is None else self.doc.item_line(key, item)
         text = raw.strip() if isinstance(raw, str) else ""
-        why = _not_one_line(raw)
+        why = text_problem(raw)
         if why is None and len(text) > limit:
             why = tr("personality_file.too_long", limit=limit, count=len(text))
         if why is not None:
@@ -280,7 +276,7 @@ class _Checker:
             raw_initials = found["initials"]
             if not isinstance(raw_initials, str) or not 1 <= len(raw_initials.strip()) <= 3 \
                     or any(ch.isspace() for ch in raw_initials.strip()):
-                self.add(f"{key}.initials", tr("personality_file.initials", got=_got(raw_initials)))
+                self.add(f"{key}.initials", tr("personality_file.initials", got=describe(raw_initials)))
             else:
                 initials = raw_initials.strip()
         portrait = "plain"
@@ -288,7 +284,7 @@ class _Checker:
             style = found["portrait"]
             if not isinstance(style, str) or style not in PORTRAIT_STYLES:
                 self.add(f"{key}.portrait", _with_near(
-                    "personality_file.portrait", _nearest(style, PORTRAIT_STYLES), got=_got(style),
+                    "personality_file.portrait", _nearest(style, PORTRAIT_STYLES), got=describe(style),
                     styles=", ".join(PORTRAIT_STYLES)))
             else:
                 portrait = style
@@ -300,7 +296,8 @@ class _Checker:
         """A colour written "#rrggbb"."""
         if isinstance(raw, str) and COLOUR_PATTERN.match(raw.strip()):
             return raw.strip().lower()
-        self.add(key, tr("personality_file.colour_quotes" if raw is None else "personality_file.colour", got=_got(raw)))
+        self.add(key, tr("personality_file.colour_quotes" if raw is None else "personality_file.colour",
+                         got=describe(raw)))
         return None
 
     # ----- how they play ------------------------------------------------------------------
@@ -339,7 +336,7 @@ class _Checker:
             where = f"{key}.strategy" if not isinstance(raw, str) else key
             if not isinstance(name, str):
                 self.add(where, tr(f"personality_file.strategy_not_named.{key}", names=", ".join(registry.names()),
-                                   got=_got(name)))
+                                   got=describe(name)))
             elif name not in registry:
                 self.add(where, _with_near(f"personality_file.strategy_unknown.{key}", _nearest(name, registry.names()),
                                            got=shorten(repr(name)), names=", ".join(registry.names())))
@@ -349,7 +346,7 @@ class _Checker:
         if raw_params is None:
             raw_params = {}
         if not isinstance(raw_params, dict):
-            self.add(f"{key}.params", tr("personality_file.params_not_mapping", got=_got(raw_params)))
+            self.add(f"{key}.params", tr("personality_file.params_not_mapping", got=describe(raw_params)))
             return None
         if strategy is None:
             return None
@@ -359,7 +356,7 @@ class _Checker:
             pname = key_name(raw_key)
             where = f"{key}.params.{pname}"
             if not isinstance(raw_key, str) or pname not in strategy.params:
-                near = _near_key(pname, strategy.params)
+                near = unknown_key(pname, strategy.params)[1]
                 if near is not None:
                     self.add(where, tr("personality_file.unknown_parameter_near", near=near))
                 elif strategy.params:
@@ -385,15 +382,15 @@ class _Checker:
         if spec.kind is bool:
             if isinstance(raw, bool):
                 return raw
-            self.add(key, tr("personality_file.true_false", got=_got(raw)))
+            self.add(key, tr("personality_file.true_false", got=describe(raw)))
             return None
         if spec.kind is str:
             if not isinstance(raw, str) or (spec.choices and raw not in spec.choices):
                 if spec.choices:
                     self.add(key, _with_near("personality_file.one_of", _nearest(raw, spec.choices),
-                                             choices=", ".join(spec.choices), got=_got(raw)))
+                                             choices=", ".join(spec.choices), got=describe(raw)))
                 else:
-                    self.add(key, tr("personality_file.a_word", got=_got(raw)))
+                    self.add(key, tr("personality_file.a_word", got=describe(raw)))
                 return None
             return raw
         whole = spec.kind is int
@@ -409,7 +406,7 @@ class _Checker:
         """A mapping of names to numbers, such as a mix's weights."""
         if not isinstance(raw, dict):
             example = ", ".join(f"{name}: 1" for name in spec.keys[:2]) or "name: 1"
-            self.add(key, tr("personality_file.not_mapping_like", example=f"{{{example}}}", got=_got(raw)))
+            self.add(key, tr("personality_file.not_mapping_like", example=f"{{{example}}}", got=describe(raw)))
             return None
         found: dict[str, float] = {}
         bad = False
@@ -417,9 +414,9 @@ class _Checker:
             name = key_name(raw_key)
             where = f"{key}.{name}"
             if not isinstance(raw_key, str) or (spec.keys and name not in spec.keys):
-                near = _near_key(name, spec.keys)
-                self.add(where, tr("personality_file.unknown_key_near", near=near) if near is not None
-                         else tr("personality_file.unknown_weight", keys=", ".join(spec.keys)))
+                why, near = unknown_key(name, spec.keys)
+                self.add(where, why if near is not None else tr("personality_file.unknown_weight",
+                                                                 keys=", ".join(spec.keys)))
                 bad = True
                 continue
             number = self._number(where, value, whole=False)
@@ -448,10 +445,10 @@ class _Checker:
                 except ValueError:
                     pass
             wanted = ("whole_number" if whole else "number") + ("_quoted" if quoted else "")
-            self.add(key, tr(f"personality_file.{wanted}", got=_got(raw)), line)
+            self.add(key, tr(f"personality_file.{wanted}", got=describe(raw)), line)
             return None
         if isinstance(raw, float) and not math.isfinite(raw):
-            self.add(key, tr("personality_file.finite", got=_got(raw)), line)
+            self.add(key, tr("personality_file.finite", got=describe(raw)), line)
             return None
         return raw
 
@@ -506,7 +503,7 @@ class _Checker:
             if isinstance(sayings, str):
                 sayings = [sayings]
             if not isinstance(sayings, list) or not sayings:
-                self.add(where, tr("personality_file.no_sayings", got=_got(sayings)))
+                self.add(where, tr("personality_file.no_sayings", got=describe(sayings)))
                 bad = True
                 continue
             kept = []
@@ -536,23 +533,6 @@ def _nearest(raw: Any, known: tuple[str, ...] | list[str]) -> str | None:
     return close[0] if close else None
 
 
-def _near_key(name: str, known: Iterable[str]) -> str | None:
-    """The known key a misspelt `name` most likely meant ("Lines" or "look-s" -> lines, look)."""
-    known = list(known)
-    plain = name.strip().lower().replace("-", "_").replace(" ", "_")
-    if plain in known:
-        return plain
-    close = difflib.get_close_matches(plain, known, n=1, cutoff=0.6)
-    return close[0] if close else None
-
-
-def _unknown_key_why(near: str | None, known: Iterable[str]) -> str:
-    """Why a key is refused, with the nearest known key when there is one."""
-    if near is not None:
-        return tr("personality_file.unknown_key_near", near=near)
-    return tr("personality_file.unknown_key", keys=", ".join(known))
-
-
 def _with_near(key: str, near: str | None, **params: object) -> str:
     """The words of `key`, or of `key_near` naming the closest known word when there is one."""
     return tr(f"{key}_near", near=near, **params) if near is not None else tr(key, **params)
@@ -563,41 +543,6 @@ def _example(key: str) -> str:
     if key == "bio":
         return tr("personality_file.example_bio")
     return _EXAMPLES.get(key, "")
-
-
-def _got(value: object) -> str:
-    """What a YAML value is, in the current language and one short line (never the whole of a big value)."""
-    if value is None:
-        return tr("personality_file.got.null")
-    if isinstance(value, bool):
-        return tr("personality_file.got.true" if value else "personality_file.got.false")
-    if isinstance(value, (int, float)):
-        return tr("personality_file.got.number", value=shorten(repr(value)))
-    if isinstance(value, str):
-        return tr("personality_file.got.text", value=shorten(repr(value))) if value.strip() \
-            else tr("personality_file.got.blank")
-    if isinstance(value, list):
-        return trn("personality_file.got.list", len(value))
-    if isinstance(value, dict):
-        return tr("personality_file.got.mapping")
-    return tr("personality_file.got.other", type=type(value).__name__)
-
-
-def _not_one_line(raw: Any) -> str | None:
-    """Why `raw` is not one line of text (numbers and dates are refused: quote them), or None when it is."""
-    if not isinstance(raw, str):
-        quote = raw is not None and not isinstance(raw, (list, dict))
-        return tr("personality_file.text_quote" if quote else "personality_file.text", got=_got(raw))
-    text = raw.strip()
-    if not text:
-        return tr("personality_file.blank")
-    if "\n" in text:
-        return tr("personality_file.one_line")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # an escape such as "\ud800" names half a character, which no file can hold
-        return tr("personality_file.half_character")
-    return None
 
 
 def _in_range(value: float, spec: Param) -> bool:

@@ -91,21 +91,27 @@ def _word(raw: Any) -> tuple[Any, Issues]:
     return None, [(None, tr("rules_file.word", what=describe(raw)))]
 
 
-def _line_of_text(raw: Any, blank_ok: bool) -> tuple[Any, Issues]:
-    """One line of text (numbers and dates are refused: quote them)."""
+def text_problem(raw: Any, blank_ok: bool = False) -> str | None:
+    """Why `raw` is not one line of text (numbers and dates are refused: quote them), or None when it is."""
     if not isinstance(raw, str):
         quote = raw is not None and not isinstance(raw, (list, dict))
-        return None, [(None, tr("rules_file.text_quote" if quote else "rules_file.text", what=describe(raw)))]
+        return tr("rules_file.text_quote" if quote else "rules_file.text", what=describe(raw))
     text = raw.strip()
     if not text and not blank_ok:
-        return None, [(None, tr("rules_file.blank"))]
+        return tr("rules_file.blank")
     if "\n" in text:
-        return None, [(None, tr("rules_file.one_line"))]
+        return tr("rules_file.one_line")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # an escape such as "\ud800" names half a character, which no file can hold
-        return None, [(None, tr("rules_file.half_character"))]
-    return text, []
+        return tr("rules_file.half_character")
+    return None
+
+
+def _line_of_text(raw: Any, blank_ok: bool) -> tuple[Any, Issues]:
+    """One line of text (numbers and dates are refused: quote them)."""
+    why = text_problem(raw, blank_ok)
+    return (None, [(None, why)]) if why is not None else (raw.strip(), [])
 
 
 def _name(raw: Any) -> tuple[Any, Issues]:
@@ -228,7 +234,7 @@ def rules_from_document(doc: YamlDocument) -> RuleSet:
     for raw_key, raw in doc.data.items():
         name = key_name(raw_key)
         if not isinstance(raw_key, str) or name not in TOP_KEYS:
-            problems.append(Problem(doc.source, _unknown_key(name, TOP_KEYS, _LEAF_HOMES), doc.line_of(name), name))
+            problems.append(Problem(doc.source, unknown_key(name, TOP_KEYS, _LEAF_HOMES)[0], doc.line_of(name), name))
         elif name in _SECTION_LEAVES:
             _read_section(doc, name, raw, values, bad, problems)
         else:
@@ -272,23 +278,25 @@ def _read_section(doc: YamlDocument, section: str, raw: Any, values: dict[str, A
         name = key_name(raw_key)
         dotted = f"{section}.{name}"
         if not isinstance(raw_key, str) or name not in leaves:
-            problems.append(Problem(doc.source, _unknown_key(name, leaves, {}), doc.line_of(dotted), dotted))
+            problems.append(Problem(doc.source, unknown_key(name, leaves)[0], doc.line_of(dotted), dotted))
         else:
             _read_value(doc, dotted, sub, values, bad, problems)
 
 
-def _unknown_key(name: str, known: Iterable[str], homes: Mapping[str, str]) -> str:
-    """Why a key is refused, with the nearest known key when there is one."""
+def unknown_key(name: str, known: Iterable[str], homes: Mapping[str, str] | None = None) -> tuple[str, str | None]:
+    """Why a key is refused, and the known key a misspelt `name` most likely meant ("Lines" or "look-s": lines,
+    look; a leaf written at the top: its home in `homes`), None when no known key is close."""
     known = list(known)
+    homes = homes or {}
     plain = name.strip().lower().replace("-", "_").replace(" ", "_")
     if plain in known:
-        return tr("rules_file.unknown_key_did_you_mean", name=plain)
+        return tr("rules_file.unknown_key_did_you_mean", name=plain), plain
     if plain in homes:
-        return tr("rules_file.unknown_key_here", name=homes[plain])
+        return tr("rules_file.unknown_key_here", name=homes[plain]), homes[plain]
     close = difflib.get_close_matches(plain, known + list(homes.values()), n=1, cutoff=0.6)
     if close:
-        return tr("rules_file.unknown_key_did_you_mean", name=close[0])
-    return tr("rules_file.unknown_key", keys=", ".join(known))
+        return tr("rules_file.unknown_key_did_you_mean", name=close[0]), close[0]
+    return tr("rules_file.unknown_key", keys=", ".join(known)), None
 
 
 def _arguments(values: Mapping[str, Any], stand_ins: Mapping[str, Any]) -> dict[str, Any]:

@@ -90,8 +90,11 @@ def describe(value: object) -> str:
     return tr("config.value.other", kind=type(value).__name__)
 
 
-def read_yaml_file(path: str | Path) -> YamlDocument:
-    """Read and parse one config file; a file that cannot be read or parsed raises ConfigError."""
+def read_yaml_file(path: str | Path, not_mapping: str = "") -> YamlDocument:
+    """Read and parse one config file; a file that cannot be read or parsed raises ConfigError.
+
+    `not_mapping`, when given, is the locale key (with `{what}`) wording a file whose top level is not a
+    mapping, an empty file included, for a kind of file that says what its mapping holds."""
     source = str(path)
     try:
         data = Path(path).read_bytes()
@@ -103,11 +106,11 @@ def read_yaml_file(path: str | Path) -> YamlDocument:
         raise ConfigError.single(source, tr("config.read.permission")) from None
     except OSError as error:
         raise ConfigError.single(source, tr("config.read.cannot_read", error=error.strerror or error)) from None
-    return read_yaml_bytes(data, source)
+    return read_yaml_bytes(data, source, not_mapping)
 
 
-def read_yaml_bytes(data: bytes, source: str) -> YamlDocument:
-    """Parse config bytes, which must be UTF-8 (a byte-order mark is allowed)."""
+def read_yaml_bytes(data: bytes, source: str, not_mapping: str = "") -> YamlDocument:
+    """Parse config bytes, which must be UTF-8 (a byte-order mark is allowed); `not_mapping` as for read_yaml_file."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -115,11 +118,11 @@ def read_yaml_bytes(data: bytes, source: str) -> YamlDocument:
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         raise ConfigError.single(
             source, tr("config.read.not_utf8", byte=f"0x{data[error.start]:02x}", column=column), line) from None
-    return read_yaml_text(text, source)
+    return read_yaml_text(text, source, not_mapping)
 
 
-def read_yaml_text(text: str, source: str) -> YamlDocument:
-    """Parse config text whose top level must be a mapping of settings."""
+def read_yaml_text(text: str, source: str, not_mapping: str = "") -> YamlDocument:
+    """Parse config text whose top level must be a mapping of settings; `not_mapping` as for read_yaml_file."""
     try:
         loader = yaml.SafeLoader(text)
     except yaml.YAMLError as error:  # the reader refuses control characters before parsing starts
@@ -127,10 +130,13 @@ def read_yaml_text(text: str, source: str) -> YamlDocument:
     try:
         node = _compose(loader, source, text)
         if node is None or (isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null"):
+            if not_mapping:
+                raise ConfigError.single(source, tr(not_mapping, what=describe(None)), 1)
             raise ConfigError.single(source, tr("config.read.empty"))
         if not isinstance(node, yaml.MappingNode):
             data = _construct(loader, node, source)
-            raise ConfigError.single(source, tr("config.read.not_mapping", what=describe(data)), _line(node))
+            raise ConfigError.single(source, tr(not_mapping or "config.read.not_mapping", what=describe(data)),
+                                     _line(node))
         key_lines: dict[str, int] = {}
         item_lines: dict[str, tuple[int, ...]] = {}
         duplicates: list[Problem] = []

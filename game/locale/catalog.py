@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 import yaml  # type: ignore[import-untyped]
 
@@ -43,25 +43,62 @@ class Catalog:
                 raise LocaleError(f"{path}: cannot be read ({error})") from error
             if not isinstance(data, dict):
                 raise LocaleError(f"{path}: must be a mapping of keys to words")
-            catalog._take(path.stem, data, path)
+            entries, refused = flatten(data, f"{path.stem}.")
+            if refused:
+                raise LocaleError(f"{path}: {refused[0].words()}")
+            catalog.entries.update(entries)
         return catalog
 
-    def _take(self, prefix: str, data: dict[Any, Any], path: Path) -> None:
-        """Flatten one mapping into dotted keys under `prefix`."""
+
+class Refused(NamedTuple):
+    """A part of a locale file the game cannot use: a key that YAML reads as true/false, or a value that is not
+    words, a list of words or a mapping."""
+
+    key: str  # dotted, as `flatten` spells it
+    value: Any  # what the file holds there (for a true/false key, its mapping)
+    bool_key: bool  # the key itself is the trouble: a bare yes, no, on or off reads as true/false
+
+    def words(self) -> str:
+        """Why, in English (the catalog's own message; check-config words it in the current language)."""
+        if self.bool_key:
+            return f"{self.key}: quote the key (a bare yes/no/on/off reads as true/false)"
+        return f"{self.key}: must be words, a list of words or a mapping"
+
+
+def key_part(key: object) -> str:
+    """One part of a dotted key as the file means it: `null`, `true`, `12`, `title`."""
+    if key is None:
+        return "null"
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return str(key)
+
+
+def flatten(data: dict[Any, Any], prefix: str = "") -> tuple[dict[str, Entry], list[Refused]]:
+    """A locale file's mapping as dotted keys under `prefix` (nested mappings add dots, numbers become words,
+    a list of strings a tuple), and every part of it that cannot be used. The game and check-config both
+    read locale files through this, so they agree on what a file means."""
+    entries: dict[str, Entry] = {}
+    refused: list[Refused] = []
+
+    def take(prefix: str, data: dict[Any, Any]) -> None:
         for key, value in data.items():
+            name = prefix + key_part(key)
             if isinstance(key, bool):  # YAML reads a bare yes/no/on/off key as a boolean
-                raise LocaleError(f"{path}: {prefix}.{key}: quote the key (a bare {key!r} reads as true/false)")
-            name = f"{prefix}.{key}"
-            if isinstance(value, dict):
-                self._take(name, value, path)
+                refused.append(Refused(name, value, True))
+            elif isinstance(value, dict):
+                take(name + ".", value)
             elif isinstance(value, str):
-                self.entries[name] = value
+                entries[name] = value
             elif isinstance(value, (int, float)) and not isinstance(value, bool):
-                self.entries[name] = str(value)
+                entries[name] = str(value)
             elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-                self.entries[name] = tuple(value)
+                entries[name] = tuple(value)
             else:
-                raise LocaleError(f"{path}: {name}: must be words, a list of words or a mapping")
+                refused.append(Refused(name, value, False))
+
+    take(prefix, data)
+    return entries, refused
 
 
 def plural_form(code: str, count: int) -> str:
