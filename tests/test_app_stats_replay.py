@@ -262,13 +262,6 @@ def test_a_tied_cut_replays(tmp_path: Path) -> None:
     assert replay.steps[1].state.dealer is None and replay.steps[2].state.dealer == cuts[-1]["dealer"]
 
 
-def test_the_players_own_moves_read_in_the_second_person() -> None:
-    from game.app.scenes.replay import second_person
-    assert second_person("You plays 5S") == "You play 5S"
-    assert second_person("You goes out: takes the pot of 4") == "You go out: take the pot of 4"
-    assert second_person("Maud plays 5S") == "Maud plays 5S"
-
-
 @pytest.mark.filterwarnings("ignore:no fast renderer")
 def test_the_replay_command_opens_the_replay_scene(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.cli import main

@@ -16,11 +16,12 @@ from app_helpers import key, make_app
 from game.app import theme
 from game.app.app import App
 from game.app.card_art import mix
-from game.app.scenes.settings import MORE_LOOKS, SettingsScene
+from game.app.scenes.settings import SettingsScene
 from game.app.screenshots import table as seated_table
 from game.app.table.looks import CLUB, LOOKS, STYLES, available_looks, look_in_play, look_named
 from game.app.table.sprites import board_circle
 from game.campaign.spec import TABLE_LOOKS
+from game.locale import tr
 from game.storage.settings import Settings, load_settings, save_settings
 from game.storage.unlocks_file import add_unlocks
 
@@ -122,7 +123,7 @@ def look_choice(app: App) -> SettingsScene:
 def test_with_nothing_unlocked_the_settings_offer_the_club_felt_and_say_how_to_win_more(app: App) -> None:
     scene = look_choice(app)
     choice = scene.look_choice
-    assert choice is not None and list(choice.options) == ["Club felt"] and MORE_LOOKS in choice.tooltip
+    assert choice is not None and list(choice.options) == ["Club felt"] and tr("settings.more_looks") in choice.tooltip
     scene.form.focus_on(choice)
     key(app, pygame.K_RIGHT)
     assert app.settings.table_look == "club"
@@ -136,7 +137,7 @@ def test_the_settings_offer_only_the_unlocked_looks_and_the_choice_sticks(app: A
     scene = look_choice(app)
     choice = scene.look_choice
     assert choice is not None and list(choice.options) == ["Club felt", "Green baize", "Walnut parlour"]
-    assert MORE_LOOKS not in choice.tooltip
+    assert tr("settings.more_looks") not in choice.tooltip
     scene.form.focus_on(choice)
     key(app, pygame.K_RIGHT)
     assert app.settings.table_look == "green_baize"

@@ -121,7 +121,7 @@ def _shoot_roads(app: "App", folder: Path) -> Path:
     from ..config import load_campaign
     from ..storage.saves import SaveData, save_slot, slot_path
     from .scenes.campaign_map import SLOTS
-    from .scenes.campaign_slots import CampaignSlotsScene, saved_words
+    from .scenes.campaign_slots import CampaignSlotsScene
 
     campaign = load_campaign()
     progress = CampaignProgress.start(campaign)
@@ -136,8 +136,8 @@ def _shoot_roads(app: "App", folder: Path) -> Path:
             slot_path(app.data_dir, SLOTS[2]).write_text('{"format": "newmarket-save", "vers', encoding="utf-8")
             scene = CampaignSlotsScene(app)
             # a fixed time of saving, so the picture is the same on every run
-            fixed = saved_words(time.mktime((2026, 11, 29, 20, 15, 0, 0, 0, -1)))
-            scene.cards = [dataclasses.replace(card, saved=fixed if card.saved else "") for card in scene.cards]
+            fixed = time.mktime((2026, 11, 29, 20, 15, 0, 0, 0, -1))
+            scene.cards = [dataclasses.replace(card, saved_at=fixed if card.saved_at else 0.0) for card in scene.cards]
             app.scenes.clear_to(scene)
             app.step(1 / 60)
             return _shoot(app, folder, "14b_campaign_roads")

@@ -7,6 +7,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from ..locale import percent as whole_percent
 from ..locale import tr
 from . import theme
 from .text import TextCache
@@ -189,8 +190,13 @@ def draw_tooltip(surface: pygame.Surface, text: TextCache, message: str, near: p
 
 
 def percent(value: float) -> str:
-    """A 0..1 value as a whole percentage."""
-    return f"{round(value * 100)}%"
+    """A 0..1 value as a whole percentage, as the language writes it ("40%", "40 %")."""
+    return whole_percent(round(value * 100))
+
+
+def signed(change: int, zero: str = "0") -> str:
+    """A chip change with its sign ("+3", "−2"); `zero` for no change ("0", or "+0" where a sign always shows)."""
+    return f"+{change}" if change > 0 else (f"−{-change}" if change < 0 else zero)
 
 
 def _draw_row(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, label: str, focused: bool,

@@ -91,6 +91,11 @@ def decimal(value: float, spec: str = "g") -> str:
     return format(value, spec).replace(".", tr("meta.decimal_point"))
 
 
+def percent(value: int) -> str:
+    """A whole percentage as the current language writes it ("42%", "42 %" in French)."""
+    return tr("table.hint.percent", percent=value)
+
+
 def trn(key: str, count: int, **params: object) -> str:
     """`key.one` or `key.other` as the current language counts `count`, with `count` among the params."""
     return tr(f"{key}.{plural_form(_current, count)}", count=count, **params)
@@ -105,4 +110,4 @@ def lines(key: str) -> tuple[str, ...]:
 
 
 __all__ = ["FALLBACK", "LANGUAGES", "LOCALES_DIR", "Catalog", "Entry", "LocaleError", "catalog", "decimal", "english", "has", "language",
-           "lines", "load_problem", "lookup", "plural_form", "set_language", "system_language", "tr", "trn"]
+           "lines", "load_problem", "lookup", "percent", "plural_form", "set_language", "system_language", "tr", "trn"]

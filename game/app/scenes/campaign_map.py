@@ -12,6 +12,7 @@ high-score name entry first when that session ended the road).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import zlib
 from pathlib import Path
@@ -23,7 +24,7 @@ from ...campaign.model import CampaignProgress, SessionResult, VenueResult
 from ...campaign.spec import Campaign, Venue
 from ...config import campaign_file
 from ...config.errors import ConfigError
-from ...locale import has, texts, tr, trn
+from ...locale import language, texts, tr, trn
 from ...storage.atomic import move_aside
 from ...storage.resume import discard_resume, has_resume
 from ...storage.saves import SaveData, load_slot, restore_backup, save_slot, slot_path
@@ -31,7 +32,9 @@ from ...storage.unlocks_file import add_unlocks
 from .. import theme
 from ..assets import warn
 from ..scene import Scene
-from ..widgets import ButtonEntry, Menu, button_row, draw_panel
+from ..table.looks import LOOKS
+from ..table.sprites import HUMAN_LOOK
+from ..widgets import ButtonEntry, Menu, button_row, draw_panel, signed
 from .common import felt, heading, hint_bar, portrait, short_name
 
 if TYPE_CHECKING:
@@ -48,8 +51,6 @@ ROAD = (112, 78, 44)
 ROAD_EDGE = (62, 40, 22)
 ROAD_LINE = (196, 164, 110)
 CLEARED = (128, 220, 140)
-GAIN = (128, 220, 140)
-LOSS = (240, 120, 108)
 
 
 def campaign_path() -> Path:
@@ -90,6 +91,7 @@ class CampaignMapScene(Scene):
         self.progress: CampaignProgress | None = None
         self.score_entered = False
         self.shown = 0  # the venue whose details are shown (arrows browse the road)
+        self.unlock_lines: dict[tuple[str, str], str] = {}  # (venue id, language): what the venue unlocks, worded
         self.menu = Menu()
         if progress is not None:
             self.campaign, self.progress = progress.campaign, progress
@@ -191,8 +193,20 @@ class CampaignMapScene(Scene):
                                  gap=8 if crowded else 12), keep_focus=keep_focus)
 
     def relabel(self) -> None:
-        """The language changed: the buttons again in the new words (the map's words are read as it draws)."""
+        """The language changed: the buttons again in the new words (the map's other words are read as it draws;
+        the unlock lines, kept by language, are worded again when next shown)."""
+        self.unlock_lines.clear()
         self._build_menu(keep_focus=True)
+
+    def unlock_line(self, venue: Venue) -> str:
+        """What `venue` unlocks, in a sentence of the current language: worded once, not every frame (a rules
+        unlock reads its rules file)."""
+        key = (venue.id, language())
+        found = self.unlock_lines.get(key)
+        if found is None:
+            words = ", ".join(unlock_words(u.kind, u.target) for u in venue.unlocks)
+            found = self.unlock_lines[key] = tr("campaign.unlocks", words=words)
+        return found
 
     def _qualifies(self) -> bool:
         from ...storage.high_scores_file import load_high_scores
@@ -440,7 +454,8 @@ class CampaignMapScene(Scene):
                 label_y += 17
         if not progress.over and progress.venue_index < len(stops):
             x, y = stops[progress.venue_index]
-            disc = portrait(_human_look(), 40, text, "human")
+            you = dataclasses.replace(HUMAN_LOOK, initials=tr("table.you_tag"))  # tagged as at the table ("MOI")
+            disc = portrait(you, 40, text, "human")
             bob = round(2 * math.sin(self.t * 3))
             surface.blit(disc, disc.get_rect(midbottom=(x, y - STOP_R - 8 + bob)))
 
@@ -470,8 +485,7 @@ class CampaignMapScene(Scene):
         text.draw(surface, tr("campaign.goal_line", goal=venue.goal.describe()), (box.x + 22, y + 23),
                   role="bold", size=17, colour=theme.GOLD, max_width=room, min_size=11)
         if venue.unlocks:
-            words = ", ".join(unlock_words(u.kind, u.target) for u in venue.unlocks)
-            text.draw(surface, tr("campaign.unlocks", words=words), (box.x + 22, y + 46), role="body", size=15,
+            text.draw(surface, self.unlock_line(venue), (box.x + 22, y + 46), role="body", size=15,
                       colour=theme.INK, max_width=room, min_size=10)
         self._draw_opponents(surface, venue, pygame.Rect(box.x + 22, box.bottom - 62, box.width - 44, 52))
 
@@ -502,9 +516,8 @@ class CampaignMapScene(Scene):
         surface.blit(chip, (box.x + 22, box.y + 46))
         text.draw(surface, str(progress.bankroll), (box.x + 54, box.y + 36), role="title", size=40, colour=theme.GOLD)
         change = progress.bankroll - progress.campaign.bankroll
-        sign = "+" if change >= 0 else "−"
-        text.draw(surface, tr("campaign.started_with", start=progress.campaign.bankroll, change=f"{sign}{abs(change)}"),
-                  (box.x + 22, box.y + 90), role="body", size=15, colour=GAIN if change >= 0 else LOSS,
+        text.draw(surface, tr("campaign.started_with", start=progress.campaign.bankroll, change=signed(change, "+0")),
+                  (box.x + 22, box.y + 90), role="body", size=15, colour=theme.GAIN if change >= 0 else theme.LOSS,
                   max_width=room)
         text.draw(surface, tr("campaign.score"), (box.x + 22, box.y + 122), role="bold", size=15,
                   colour=theme.INK_DIM, max_width=room)
@@ -514,7 +527,7 @@ class CampaignMapScene(Scene):
         if progress.over:
             words = tr("campaign.won") if progress.status == "won" else tr("campaign.broke")
             text.draw(surface, words, (box.x + 22, box.y + 216), role="bold", size=18,
-                      colour=theme.GOLD if progress.status == "won" else LOSS, max_width=room)
+                      colour=theme.GOLD if progress.status == "won" else theme.LOSS, max_width=room)
         elif progress.campaign.note():
             note = text.render_wrapped(progress.campaign.note(), "body", 14, theme.INK_DIM, room)
             surface.blit(note, (box.x + 22, box.y + 214))
@@ -583,8 +596,8 @@ def unlock_words(kind: str, target: str) -> str:
             name = target.replace("_", " ").title()
         return tr("campaign.unlock.character", name=short_name(name))
     if kind == "look":
-        key = f"looks.{target}"  # the table looks' names, as the settings list them
-        return tr("campaign.unlock.look", look=tr(key) if has(key) else target.replace("_", " ").title())
+        look = LOOKS.get(target)  # the table looks' names, as the settings list them
+        return tr("campaign.unlock.look", look=look.title if look is not None else target.replace("_", " ").title())
     if kind == "rules":
         try:
             from ...config.rules_file import rules_by_name
@@ -593,14 +606,6 @@ def unlock_words(kind: str, target: str) -> str:
             name = target.replace("_", " ")
         return tr("campaign.unlock.rules", rules=name)
     return target.replace("_", " ")
-
-
-def _human_look() -> Any:
-    """The player's marker on the road, tagged "you" in the player's language as at the table ("MOI")."""
-    import dataclasses
-
-    from ..table.sprites import HUMAN_LOOK
-    return dataclasses.replace(HUMAN_LOOK, initials=tr("table.you_tag"))
 
 
 def _smooth(points: list[tuple[int, int]], steps: int = 12) -> list[tuple[int, int]]:

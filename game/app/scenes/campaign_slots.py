@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from ...campaign.model import CampaignProgress
-from ...campaign.spec import Campaign
+from ...campaign.model import BROKE, WON, CampaignProgress
+from ...campaign.spec import Campaign, Venue
 from ...config import campaign_file
 from ...config.errors import ConfigError
 from ...locale import tr, trn
@@ -25,7 +25,8 @@ from ...storage.atomic import backup_path
 from ...storage.saves import delete_slot, read_save_file, slot_path
 from .. import theme
 from ..scene import Scene
-from ..widgets import Button, Menu, button_width, draw_panel
+from ..table.model import Words
+from ..widgets import Button, Menu, button_width, draw_panel, signed
 from .campaign_map import SLOTS, CampaignMapScene, campaign_path, draw_message, saved_campaign_path
 from .common import felt, heading, hint_bar
 
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
 PLAYERS_FOLDER = "campaigns"  # inside the data folder: the player's own campaign files
 CARD_W, CARD_H, CARD_TOP = 360, 330, 196
 CHOOSER_LABEL = 330  # room for the chooser's label, left of the campaign's name
-GAIN, LOSS = (128, 220, 140), (240, 120, 108)
 
 
 @dataclass(frozen=True)
@@ -49,18 +49,54 @@ class CampaignChoice:
 
 @dataclass(frozen=True)
 class RoadCard:
-    """What one slot holds, in words for its card."""
+    """What one slot holds: the numbers and names, worded as the card is drawn (so a language switch needs no
+    second reading of the slots)."""
 
     slot: str
     empty: bool = True
-    problem: str = ""
-    campaign: str = ""
-    where: str = ""
+    trouble: Words | None = None  # what is wrong with the slot
+    road: Campaign | None = None  # the campaign the slot's road plays
+    outcome: str = ""  # the progress's status: PLAYING, WON or BROKE
+    venue_index: int = 0
+    venue: Venue | None = None  # the venue the road is at (None when it is over)
+    cleared: int = 0
     bankroll: int | None = None
     change: int = 0
     score: int | None = None
-    status: str = ""
-    saved: str = ""
+    saved_at: float = 0.0  # when the save was written (0: the save does not say)
+
+    @property
+    def problem(self) -> str:
+        """What is wrong with the slot, in the current language ("" when nothing is)."""
+        return "" if self.trouble is None else str(self.trouble)
+
+    @property
+    def campaign(self) -> str:
+        """The road's name in the current language."""
+        return self.road.title() if self.road is not None else ""
+
+    @property
+    def where(self) -> str:
+        """Where the road stands ("Venue 2 of 6: The Dairy Social Club")."""
+        total = len(self.road.venues) if self.road is not None else 0
+        if self.outcome == WON:
+            return trn("roads.all_cleared", total)
+        if self.outcome == BROKE:
+            return tr("roads.stopped_at", number=self.venue_index + 1, total=total)
+        return tr("roads.at_venue", number=self.venue_index + 1, total=total,
+                  venue=self.venue.title() if self.venue else "")
+
+    @property
+    def status(self) -> str:
+        """How the road went: won, broke, or the venues cleared so far."""
+        if self.outcome == WON:
+            return tr("roads.won")
+        return tr("roads.broke") if self.outcome == BROKE else trn("roads.cleared_so_far", self.cleared)
+
+    @property
+    def saved(self) -> str:
+        """When the slot was saved, as the card says it ("" when the save does not say)."""
+        return saved_words(self.saved_at) if self.saved_at else ""
 
 
 def campaign_choices(data_dir: Path, named: Path | None = None) -> list[CampaignChoice]:
@@ -98,35 +134,27 @@ def read_road(data_dir: Path, slot: str) -> RoadCard:
     path = slot_path(data_dir, slot)
     if not path.is_file():
         if backup_path(path).is_file():
-            return RoadCard(slot, empty=False, problem=tr("roads.missing_save"))
+            return RoadCard(slot, empty=False, trouble=Words.of("roads.missing_save"))
         return RoadCard(slot)
     save, _, why = read_save_file(path)
     if save is None:
-        return RoadCard(slot, empty=False, problem=tr("roads.unusable_save", why=why))
+        return RoadCard(slot, empty=False, trouble=Words.of("roads.unusable_save", why=why))
     if save.campaign is None:
         return RoadCard(slot)
-    saved = saved_words(save.saved_at) if save.saved_at else ""
+    saved_at = save.saved_at or 0.0
     file = saved_campaign_path(save) or campaign_path()
     campaign, problem = _read_campaign(file)
     if campaign is None:
-        return RoadCard(slot, empty=False, problem=tr("roads.file_unreadable", problem=problem), saved=saved)
+        return RoadCard(slot, empty=False, trouble=Words.of("roads.file_unreadable", problem=problem),
+                        saved_at=saved_at)
     try:
         progress = CampaignProgress.from_json(save.campaign, campaign)
     except (ValueError, TypeError, KeyError) as error:
-        return RoadCard(slot, empty=False, campaign=campaign.title(),
-                        problem=tr("roads.not_fitting", why=error), saved=saved)
-    total = len(campaign.venues)
-    if progress.status == "won":
-        where, status = trn("roads.all_cleared", total), tr("roads.won")
-    elif progress.status == "broke":
-        where, status = tr("roads.stopped_at", number=progress.venue_index + 1, total=total), tr("roads.broke")
-    else:
-        venue = progress.venue
-        where = tr("roads.at_venue", number=progress.venue_index + 1, total=total,
-                   venue=venue.title() if venue else "")
-        status = trn("roads.cleared_so_far", progress.cleared)
-    return RoadCard(slot, empty=False, campaign=campaign.title(), where=where, bankroll=progress.bankroll,
-                    change=progress.bankroll - campaign.bankroll, score=progress.score, status=status, saved=saved)
+        return RoadCard(slot, empty=False, road=campaign, trouble=Words.of("roads.not_fitting", why=error),
+                        saved_at=saved_at)
+    return RoadCard(slot, empty=False, road=campaign, outcome=progress.status, venue_index=progress.venue_index,
+                    venue=progress.venue, cleared=progress.cleared, bankroll=progress.bankroll,
+                    change=progress.bankroll - campaign.bankroll, score=progress.score, saved_at=saved_at)
 
 
 def saved_words(when: float) -> str:
@@ -155,16 +183,23 @@ class CampaignSlotsScene(Scene):
         self.refresh()
 
     def relabel(self) -> None:
-        """The language changed: the cards and buttons again in the new words."""
+        """The language changed: the buttons again in the new words (the cards are worded as they are drawn; the
+        campaign files are read again, as their names and problems are worded when read)."""
         self.choices = campaign_choices(self.app.data_dir, self.app.options.campaign)
         self.chosen = min(self.chosen, len(self.choices) - 1)
-        self.refresh()
+        if any(card.trouble is not None for card in self.cards):  # a reader's own words are in its problem
+            self.cards = [read_road(self.app.data_dir, slot) for slot in SLOTS]
+        self._build_buttons()
 
     # --- reading and the buttons ------------------------------------------------------------------
 
     def refresh(self) -> None:
         """Read every slot again and rebuild the buttons (after a road was played, started or deleted)."""
         self.cards = [read_road(self.app.data_dir, slot) for slot in SLOTS]
+        self._build_buttons()
+
+    def _build_buttons(self) -> None:
+        """The buttons under the cards as they were read, in the current words and for the chosen campaign."""
         focus = self.menu.focus
         buttons: list[Button] = []
         for index, card in enumerate(self.cards):
@@ -219,7 +254,7 @@ class CampaignSlotsScene(Scene):
     def choose_campaign(self, step: int) -> None:
         """The next (or previous) campaign file for a new road."""
         self.chosen = (self.chosen + step) % len(self.choices)
-        self.refresh()
+        self._build_buttons()
 
     # --- input ----------------------------------------------------------------------------------
 
@@ -286,8 +321,9 @@ class CampaignSlotsScene(Scene):
         choice = self.choices[self.chosen]
         words = f"{choice.name}  ·  {choice.path.name}" + (f"  ·  {tr('roads.has_problems')}" if choice.problem
                                                             else "")
-        text.draw(surface, words, value.center, role="bold", size=18, colour=LOSS if choice.problem else theme.INK,
-                  anchor="center", max_width=value.width - 100, min_size=12)
+        text.draw(surface, words, value.center, role="bold", size=18,
+                  colour=theme.LOSS if choice.problem else theme.INK, anchor="center", max_width=value.width - 100,
+                  min_size=12)
 
     def _draw_card(self, surface: pygame.Surface, box: pygame.Rect, card: RoadCard) -> None:
         text = self.app.text
@@ -304,7 +340,7 @@ class CampaignSlotsScene(Scene):
             y = text.draw(surface, card.campaign, (x, y), role="bold", size=18, colour=theme.INK,
                           max_width=inner, min_size=12).bottom + 8
         if card.problem:
-            body = text.render_wrapped(card.problem, "body", 16, LOSS, inner)
+            body = text.render_wrapped(card.problem, "body", 16, theme.LOSS, inner)
             surface.blit(body, (x, y))
             y += body.get_height() + 8
         else:
@@ -320,9 +356,8 @@ class CampaignSlotsScene(Scene):
             text.draw(surface, str(card.bankroll), (x, y), role="title", size=34, colour=theme.GOLD)
             text.draw(surface, str(card.score), (x + inner // 2, y), role="title", size=34, colour=theme.INK)
             y += 46
-            sign = "+" if card.change >= 0 else "−"
-            text.draw(surface, tr("roads.on_start", change=f"{sign}{abs(card.change)}"), (x, y), role="body",
-                      size=14, colour=GAIN if card.change >= 0 else LOSS, max_width=inner)
+            text.draw(surface, tr("roads.on_start", change=signed(card.change, "+0")), (x, y), role="body",
+                      size=14, colour=theme.GAIN if card.change >= 0 else theme.LOSS, max_width=inner)
             y += 28
             text.draw(surface, card.status, (x, y), role="bold", size=16, colour=theme.INK, max_width=inner,
                       min_size=12)

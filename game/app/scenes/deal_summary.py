@@ -11,7 +11,7 @@ from ...locale.cards import card_label
 from .. import theme
 from ..scene import Scene
 from ..text import suit_runs
-from ..widgets import Button, button_width
+from ..widgets import Button, button_width, signed
 from .common import veil as dimming  # cached: one sheet for every summary
 
 if TYPE_CHECKING:
@@ -20,8 +20,6 @@ if TYPE_CHECKING:
 
 PANEL_W = 780
 ROW_H = 27
-GAIN = (128, 220, 140)
-LOSS = (240, 120, 108)
 
 
 _BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
@@ -52,11 +50,6 @@ def short(model: "TableModel", seat: int) -> str:
     except ImportError:
         return name
     return short_name(name)
-
-
-def signed(n: int) -> str:
-    """A chip change with its sign."""
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 class DealSummaryScene(Scene):
@@ -188,14 +181,14 @@ class DealSummaryScene(Scene):
             text.draw(surface, str(before[seat]), (columns[1], y), role="body", size=17, colour=theme.INK_DIM,
                       anchor="midtop")
             text.draw(surface, signed(change), (columns[2], y), role="bold", size=17,
-                      colour=GAIN if change > 0 else LOSS if change < 0 else theme.INK_DIM, anchor="midtop")
+                      colour=theme.GAIN if change > 0 else theme.LOSS if change < 0 else theme.INK_DIM, anchor="midtop")
             text.draw(surface, str(after[seat]), (columns[3], y), role="bold", size=17, colour=theme.GOLD,
                       anchor="midtop")
             if seat == record.winner:
                 text.draw(surface, tr("summary.went_out_mark"), (columns[4], y + 1), role="body", size=14,
                           colour=theme.GOLD, anchor="midtop", max_width=150, min_size=11)
             elif not model.seats[seat].in_session:
-                text.draw(surface, tr("summary.out_mark"), (columns[4], y + 1), role="body", size=14, colour=LOSS,
+                text.draw(surface, tr("summary.out_mark"), (columns[4], y + 1), role="body", size=14, colour=theme.LOSS,
                           anchor="midtop", max_width=150, min_size=11)
             y += ROW_H
         return surface  # SRCALPHA is already the display's alpha format: a converted copy would only churn memory

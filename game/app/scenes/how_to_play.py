@@ -43,11 +43,6 @@ class Section:
     boodle: bool = False  # draw the example cards as boodle cards
 
 
-def card_name(card: Card) -> str:
-    """A card as a reader of the current language writes it: 10♥, D♣."""
-    return card_label(card)
-
-
 def chips(count: int) -> str:
     """'1 chip', '4 chips' in the current language."""
     return trn("how_to_play.chips", count)

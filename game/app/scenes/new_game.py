@@ -27,14 +27,13 @@ from .. import theme
 from ..scene import Scene
 from ..widgets import Button, Choice, Form, Tile, button_width, draw_panel
 from .common import felt, heading, hint_bar, portrait, short_name
+from .settings import speed_names
 
 if TYPE_CHECKING:
     from ..app import App
 
 LENGTHS = ("deals", "last_one", "time")
 LENGTH_KEYS = ("new_game.length.deals", "new_game.length.last_one", "new_game.length.time")
-SPEED_KEYS = {"slow": "new_game.speed.slow", "normal": "new_game.speed.normal", "fast": "new_game.speed.fast",
-              "instant": "new_game.speed.instant"}
 DEAL_CHOICES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50)
 MINUTE_CHOICES = (5, 10, 15, 20, 30, 45, 60, 90)
 RULES_ROWS = 4
@@ -411,8 +410,7 @@ class NewGameScene(Scene):
             amount = Choice(pygame.Rect(x, y + 96, w, row_h), tr("new_game.deals"), [tr("new_game.no_limit")], 0,
                             lambda i: None, enabled=False, value_width=values)
         controls.append(amount)
-        controls.append(Choice(pygame.Rect(x, y + 144, w, row_h), tr("new_game.animation"),
-                               [tr(SPEED_KEYS[name]) for name in ANIMATION_SPEEDS],
+        controls.append(Choice(pygame.Rect(x, y + 144, w, row_h), tr("new_game.animation"), speed_names(),
                                ANIMATION_SPEEDS.index(self.app.settings.animation_speed), self._set_speed, wrap=False,
                                tooltip=tr("new_game.animation_tip"), value_width=values))
         area = self._rules_area()

@@ -54,15 +54,9 @@ def seat_faces(replay: Replay) -> list[SeatFace]:
     faces: list[SeatFace] = []
     for seat, player in enumerate(players):
         personality = player.get("personality")
-        name = player_name(str(player.get("name", tr("replay.seat", number=seat + 1))),
-                           personality if isinstance(personality, str) else None)
-        look = None
-        if isinstance(personality, str):
-            try:
-                from ...ai.registry import load_character_by_id
-                look = load_character_by_id(personality).look
-            except Exception:  # a built-in AI ("lowest", "random") has no portrait: a plain disc stands in
-                look = None
+        character = _shipped_character(personality if isinstance(personality, str) else None)
+        name = _shown_name(str(player.get("name", tr("replay.seat", number=seat + 1))), character)
+        look = character.look if character is not None else None  # a built-in AI ("random"): a plain disc
         faces.append(SeatFace(short_name(name) if len(name) > 18 else name, look, f"{personality}:{seat}"))
     return faces
 
@@ -74,9 +68,13 @@ def player_name(name: str, character_id: str | None = None) -> str:
     """A seat's name as shown in the current language: the player's own seat ("You" in the logs), a shipped
     character under their own name (the logs keep the English one), simulate's "Seat 0 (maud)"; any other
     name as the log has it."""
+    return _shown_name(name, _shipped_character(character_id) if name != "You" else None)
+
+
+def _shown_name(name: str, character: Any) -> str:
+    """`player_name` with the seat's character already loaded (None when the log names none or an unknown one)."""
     if name == "You":
         return tr("replay.you")
-    character = _shipped_character(character_id)
     if character is not None and character.name == name:
         return character_name(character)
     simulated = SIMULATED_SEAT.fullmatch(name)
@@ -123,19 +121,6 @@ def parse_card(name: str) -> Card | None:
         return Card.parse(name)
     except ValueError:
         return None
-
-
-_YOU_VERBS = {"plays": "play", "leads": "lead", "stakes": "stake", "hits": "hit", "goes": "go", "buys": "buy",
-              "is": "are"}
-
-
-def second_person(said: str) -> str:
-    """'You plays 5S' as English: the player's seat is named "You" in the game's own logs."""
-    words = said.split(" ", 2)
-    if len(words) >= 2 and words[0] == "You" and words[1] in _YOU_VERBS:
-        words[1] = _YOU_VERBS[words[1]]
-        words[2:] = [words[2].replace("out: takes", "out: take", 1)] if len(words) > 2 else []
-    return " ".join(words)
 
 
 class ReplayScene(Scene):

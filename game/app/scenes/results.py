@@ -11,7 +11,7 @@ from ...locale.texts import rules_name
 from .. import theme
 from ..scene import Scene
 from ..table.animation import Confetti, Timeline
-from ..widgets import Button, button_width
+from ..widgets import Button, button_width, signed
 from .common import veil
 from .deal_summary import freeze
 
@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 PANEL_W = 820
 ROW_H = 40
 MEDALS = ((236, 196, 84), (200, 206, 214), (205, 127, 50))
-GAIN = (128, 220, 140)
-LOSS = (240, 120, 108)
 
 
 class ResultsScene(Scene):
@@ -149,9 +147,9 @@ class ResultsScene(Scene):
             text.draw(surface, str(state.chips), (columns[2], row.centery), role="title", size=20, colour=theme.GOLD,
                       anchor="center")
             change = state.chips - start
-            text.draw(surface, f"+{change}" if change > 0 else (f"−{-change}" if change < 0 else "0"),
+            text.draw(surface, signed(change),
                       (columns[3], row.centery), role="bold", size=18,
-                      colour=GAIN if change > 0 else LOSS if change < 0 else theme.INK_DIM, anchor="center")
+                      colour=theme.GAIN if change > 0 else theme.LOSS if change < 0 else theme.INK_DIM, anchor="center")
             text.draw(surface, str(wins[seat]), (columns[4], row.centery), role="body", size=18, colour=theme.INK,
                       anchor="center")
             y += ROW_H

@@ -22,28 +22,16 @@ if TYPE_CHECKING:
     from ..app import App
 
 SPEED_KEYS = {"slow": "settings.speed.slow", "normal": "settings.speed.normal", "fast": "settings.speed.fast",
-              "instant": "settings.speed.instant"}
+              "instant": "settings.speed.instant"}  # New game's animation row reads them too
 PREVIEW = [Card.parse(name) for name in ("AS", "QH", "JD", "KC")]  # court cards: their letters are the language's
 ROW_W, ROW_H, ROW_GAP = 640, 46, 6
 PANEL_H = 520
 SWATCH_H = 84
-TIPS = {
-    "master": "settings.tips.master",
-    "effects": "settings.tips.effects",
-    "mute": "settings.tips.mute",
-    "speed": "settings.tips.speed",
-    "chat": "settings.tips.chat",
-    "four": "settings.tips.four",
-    "look": "settings.tips.look",
-    "language": "settings.tips.language",
-}
 
 
-def __getattr__(name: str) -> str:
-    """MORE_LOOKS: the note under the table look's help, in the current language."""
-    if name == "MORE_LOOKS":
-        return tr("settings.more_looks")
-    raise AttributeError(name)
+def speed_names() -> list[str]:
+    """The animation speeds (ANIMATION_SPEEDS' order) in the current language, for Settings and New game."""
+    return [tr(SPEED_KEYS[name]) for name in ANIMATION_SPEEDS]
 
 
 def chat_label(value: float) -> str:
@@ -82,7 +70,7 @@ class SettingsScene(Scene):
         x, y = self.panel.x + 30, self.panel.y + 30
         self.looks = available_looks(self.app.unlocked())
         chosen = look_named(s.table_look)
-        look_tip = tr(TIPS["look"]) + (" " + tr("settings.more_looks") if len(self.looks) == 1 else "")
+        look_tip = tr("settings.tips.look") + (" " + tr("settings.more_looks") if len(self.looks) == 1 else "")
 
         def row(index: int) -> pygame.Rect:
             return pygame.Rect(x, y + index * (ROW_H + ROW_GAP), ROW_W, ROW_H)
@@ -94,24 +82,24 @@ class SettingsScene(Scene):
         codes = list(LANGUAGES)
         language = Choice(row(7), tr("settings.language"), language_names(),
                           codes.index(self.app.language) if self.app.language in codes else 0, self._language,
-                          tooltip=tr(TIPS["language"]))
+                          tooltip=tr("settings.tips.language"))
         back, restore = tr("settings.back"), tr("settings.restore_defaults")
         back_w = button_width(self.app.text, back, 22, minimum=200)
         restore_w = button_width(self.app.text, restore, 22, minimum=260)
         bottom = self.panel.bottom - 70
         controls: list[Control] = [
             Slider(row(0), tr("settings.master_volume"), s.master_volume, self._master, step=0.1,
-                   tooltip=tr(TIPS["master"])),
+                   tooltip=tr("settings.tips.master")),
             Slider(row(1), tr("settings.effects_volume"), s.effects_volume, self._effects, step=0.1,
-                   tooltip=tr(TIPS["effects"])),
-            Toggle(row(2), tr("settings.mute"), s.muted, self._mute, tooltip=tr(TIPS["mute"])),
-            Choice(row(3), tr("settings.animation_speed"), [tr(SPEED_KEYS[name]) for name in ANIMATION_SPEEDS],
+                   tooltip=tr("settings.tips.effects")),
+            Toggle(row(2), tr("settings.mute"), s.muted, self._mute, tooltip=tr("settings.tips.mute")),
+            Choice(row(3), tr("settings.animation_speed"), speed_names(),
                    ANIMATION_SPEEDS.index(s.animation_speed), self._speed, wrap=False,
-                   tooltip=tr(TIPS["speed"])),
+                   tooltip=tr("settings.tips.speed")),
             Slider(row(4), tr("settings.chattiness"), s.chattiness, self._chat, step=0.1, format=chat_label,
-                   tooltip=tr(TIPS["chat"])),
+                   tooltip=tr("settings.tips.chat")),
             Toggle(row(5), tr("settings.four_colour_deck"), s.four_colour_deck, self._four_colour,
-                   tooltip=tr(TIPS["four"])),
+                   tooltip=tr("settings.tips.four")),
             self.look_choice,
             language,
             Button(pygame.Rect(x, bottom, back_w, 50), back, self.back, tooltip="Esc"),

@@ -19,7 +19,7 @@ from ...engine.decisions import (Action, BuyDeadAction, BuyDeadDecision, Decisio
                                  LeadAction, LeadDecision, StakeAction, StakeDecision)
 from ...engine.rules import RuleSet
 from ...engine.view import PlayerView
-from ...locale import decimal, tr, trn
+from ...locale import decimal, percent, tr, trn
 from ...locale.cards import card_label
 from .. import theme
 from ..text import suit_runs
@@ -81,10 +81,6 @@ def signed(value: float) -> str:
     return f"−{decimal(-value, '.1f')}" if value <= -0.05 else f"±{decimal(0.0, '.1f')}"
 
 
-def _estimate(value: float) -> "_Signed":
-    return _Signed(value)
-
-
 class _Signed:
     """A chip estimate worded when shown (the decimal point follows the language)."""
 
@@ -112,7 +108,7 @@ class _Percent:
         self.share = share
 
     def __call__(self) -> str:
-        return tr("table.hint.percent", percent=round(self.share * 100))
+        return percent(round(self.share * 100))
 
 
 def expert_hint_words(view: PlayerView, decision: Decision, seed: int) -> tuple[Words, Card | None]:
@@ -132,21 +128,21 @@ def expert_hint_words(view: PlayerView, decision: Decision, seed: int) -> tuple[
             ranked = sorted(zip(decision.options, values), key=lambda cv: -cv[1])
             best = ranked[0][0]
             if len(ranked) == 1:
-                return Words.of("table.hint.lead_only", card=best, value=_estimate(ranked[0][1])), best
-            return Words.of("table.hint.lead", card=best, value=_estimate(ranked[0][1]),
+                return Words.of("table.hint.lead_only", card=best, value=_Signed(ranked[0][1])), best
+            return Words.of("table.hint.lead", card=best, value=_Signed(ranked[0][1]),
                             others=_Others(ranked[1:])), best
         if isinstance(decision, FollowDecision):
             play, decline = follow_values(view, decision.card.index, budget, rng)
             if play >= decline:
-                return Words.of("table.hint.play", card=decision.card, play=_estimate(play),
-                                decline=_estimate(decline)), decision.card
-            return Words.of("table.hint.decline", card=decision.card, play=_estimate(play),
-                            decline=_estimate(decline)), None
+                return Words.of("table.hint.play", card=decision.card, play=_Signed(play),
+                                decline=_Signed(decline)), decision.card
+            return Words.of("table.hint.decline", card=decision.card, play=_Signed(play),
+                            decline=_Signed(decline)), None
         if isinstance(decision, BuyDeadDecision):
             keep, buy = buy_values(view, decision.fee, budget, rng)
             if buy > keep:
-                return Words.of("table.hint.buy", buy=_estimate(buy), keep=_estimate(keep)), None
-            return Words.of("table.hint.keep", buy=_estimate(buy), keep=_estimate(keep)), None
+                return Words.of("table.hint.buy", buy=_Signed(buy), keep=_Signed(keep)), None
+            return Words.of("table.hint.keep", buy=_Signed(buy), keep=_Signed(keep)), None
         seats = sum(view.table.in_session)
         rates = boodle_hit_rates(view.rules, seats)
         best_slot = max(range(len(decision.cards)), key=lambda i: (rates[i], -i))
@@ -155,12 +151,6 @@ def expert_hint_words(view: PlayerView, decision: Decision, seed: int) -> tuple[
                         rate=_Percent(rates[best_slot])), None
     except Exception as error:  # a hint must never end the game
         return Words.of("table.hint.unavailable", error=type(error).__name__), None
-
-
-def expert_hint(view: PlayerView, decision: Decision, seed: int) -> tuple[str, Card | None]:
-    """What the expert would do here and why, in a sentence of the current language; and the card it would lead."""
-    words, card = expert_hint_words(view, decision, seed)
-    return str(words), card
 
 
 class HumanSeat:
