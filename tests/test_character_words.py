@@ -11,7 +11,7 @@ import pytest
 from game.ai.character import MOMENTS, CharacterAgent
 from game.config import RULES_DIR, list_character_files, load_character, load_rules
 from game.config.personality_file import MAX_BIO, MAX_LINE, MAX_NAME
-from game.locale import LANGUAGES, catalog, set_language, texts
+from game.locale import LANGUAGES, catalog, set_language, texts, tr
 from game.locale.texts import character_bio, character_lines, character_name, rules_description, rules_name
 
 SHIPPED = {path.stem: load_character(path) for path in list_character_files()}
@@ -176,3 +176,20 @@ def test_a_line_at_the_table_comes_from_the_current_language() -> None:
                     for line in said["en"]]
         assert said[code] == expected  # the same draws, the same choices, this language's words
     assert any(line == "Main morte. Comme je pensais." for line in said["fr"])
+
+
+def test_a_name_tag_is_the_locales_short_form_or_the_name_shortened() -> None:
+    import dataclasses
+
+    import app_helpers  # noqa: F401  (the scenes' module imports pygame)
+    from game.ai.registry import load_character_by_id
+    from game.app.scenes.common import character_short
+    hetty = load_character_by_id("hetty")
+    try:
+        set_language("fr")
+        assert character_short(hetty) == tr("characters.hetty.short") == "Tante Hetty"
+        own = dataclasses.replace(hetty, id="nell", name="Captain Nell Moss")
+        assert character_short(own) == "Capt. Moss"  # a player's own character: their name, shortened
+    finally:
+        set_language("en")
+    assert character_short(hetty) == "Aunt Hetty"

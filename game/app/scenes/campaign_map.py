@@ -35,7 +35,7 @@ from ..scene import Scene
 from ..table.looks import LOOKS
 from ..table.sprites import HUMAN_LOOK
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel, signed
-from .common import felt, heading, hint_bar, portrait, short_name
+from .common import felt, heading, hint_bar, character_short, portrait, short_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -501,7 +501,7 @@ class CampaignMapScene(Scene):
                 continue
             disc = portrait(character.look, 48, text, character.id)
             surface.blit(disc, disc.get_rect(midleft=(x, area.centery)))
-            text.draw(surface, short_name(texts.character_name(character)), (x + 54, area.centery), role="bold",
+            text.draw(surface, character_short(character), (x + 54, area.centery), role="bold",
                       size=15, colour=theme.INK, anchor="midleft", max_width=step - 60, min_size=10)
             x += step
 
@@ -591,10 +591,10 @@ def unlock_words(kind: str, target: str) -> str:
     if kind == "character":
         try:
             from ...ai.registry import load_character_by_id
-            name = texts.character_name(load_character_by_id(target))
+            name = character_short(load_character_by_id(target))
         except (KeyError, ValueError, OSError):
-            name = target.replace("_", " ").title()
-        return tr("campaign.unlock.character", name=short_name(name))
+            name = short_name(target.replace("_", " ").title())
+        return tr("campaign.unlock.character", name=name)
     if kind == "look":
         look = LOOKS.get(target)  # the table looks' names, as the settings list them
         return tr("campaign.unlock.look", look=look.title if look is not None else target.replace("_", " ").title())

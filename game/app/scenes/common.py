@@ -108,6 +108,13 @@ _TITLES = {"Professor": "Prof.", "Doctor": "Dr", "Captain": "Capt.", "Colonel": 
            "Coronel": "Cel.", "Dokter": "Dr.", "Kapitein": "Kapt.", "Kolonel": "Kol.", "Dominee": "Ds."}
 
 
+def character_short(character: Any) -> str:
+    """A character's name tag in the current language: the locale's own short form for a shipped character
+    ("Tante Hetty"), else their name shortened."""
+    from ...locale.texts import character_name, character_short_name
+    return character_short_name(character) or short_name(character_name(character))
+
+
 def short_name(name: str) -> str:
     """What a name tag has room for: 'Maud', 'Aunt Hetty', 'Prof. Quist'."""
     words = name.split()

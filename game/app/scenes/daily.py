@@ -22,7 +22,7 @@ from ...storage.resume import discard_resume, has_resume
 from .. import theme
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
-from .common import felt, heading, hint_bar, portrait, short_name
+from .common import felt, heading, hint_bar, character_short, portrait
 
 if TYPE_CHECKING:
     from ..app import App
@@ -199,7 +199,7 @@ class DailyScene(Scene):
                 continue
             disc = portrait(character.look, 52, text, character.id)
             surface.blit(disc, disc.get_rect(midleft=(x, area.centery)))
-            text.draw(surface, short_name(texts.character_name(character)), (x + 58, area.centery), role="bold",
+            text.draw(surface, character_short(character), (x + 58, area.centery), role="bold",
                       size=15, colour=theme.INK, anchor="midleft", max_width=step - 74,  # a gap before the next face
                       min_size=10)
             x += step

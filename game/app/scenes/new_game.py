@@ -26,7 +26,7 @@ from ...storage.settings import ANIMATION_SPEEDS
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, Choice, Form, Tile, button_width, draw_panel
-from .common import felt, heading, hint_bar, portrait, short_name
+from .common import felt, heading, hint_bar, character_short, portrait
 from .settings import speed_names
 
 if TYPE_CHECKING:
@@ -460,7 +460,7 @@ class NewGameScene(Scene):
                 disc = disc.copy()
                 disc.fill((110, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
             surface.blit(disc, disc.get_rect(midtop=(rect.centerx, rect.y + 10)))
-            text.draw(surface, short_name(character_name(character)), (rect.centerx, rect.bottom - 26), role="bold",
+            text.draw(surface, character_short(character), (rect.centerx, rect.bottom - 26), role="bold",
                       size=17,
                       colour=theme.INK_DIM if locked else theme.INK,
                       anchor="center", max_width=rect.width - 10)
@@ -591,7 +591,7 @@ class NewGameScene(Scene):
         venue = self.character_lock(min(self.focused_character, len(self.characters) - 1))
         bio = character_bio(character)
         if venue:
-            bio = tr("new_game.character_locked_bio", venue=venue, name=short_name(name)) + "\n" + bio
+            bio = tr("new_game.character_locked_bio", venue=venue, name=character_short(character)) + "\n" + bio
         clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - 76)
         body = self._wrapped(bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13))
         surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))

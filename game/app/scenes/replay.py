@@ -23,7 +23,7 @@ from .. import theme
 from ..card_art import card_size
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import felt, hint_bar, portrait, short_name
+from .common import felt, hint_bar, character_short, portrait, short_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -79,7 +79,7 @@ def _shown_name(name: str, character: Any) -> str:
         return character_name(character)
     simulated = SIMULATED_SEAT.fullmatch(name)
     if simulated:
-        who = short_name(character_name(character)) if character is not None else simulated["who"]
+        who = character_short(character) if character is not None else simulated["who"]
         return tr("replay.seat_with", number=simulated["number"], who=who)
     return name
 

@@ -10,13 +10,12 @@ import pygame
 
 from ...engine.cards import Card
 from ...locale import tr, trn
-from ...locale.texts import character_name
 from ...stats import Record, Statistics
 from ...storage.statistics_file import load_statistics
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import felt, heading, hint_bar, portrait, short_name
+from .common import felt, heading, hint_bar, character_short, portrait
 
 if TYPE_CHECKING:
     from ..app import App
@@ -57,7 +56,7 @@ def find_opponent(key: str, record: Record) -> Opponent:
     try:
         from ...ai.registry import load_character_by_id
         character = load_character_by_id(key)
-        return Opponent(key, short_name(character_name(character)), character.look, record)
+        return Opponent(key, character_short(character), character.look, record)
     except Exception:  # a built-in AI or a character whose file is gone: a plain disc stands in
         return Opponent(key, key.replace("_", " ").title(), None, record)
 
