@@ -454,3 +454,20 @@ def test_a_language_whose_files_cannot_be_read_falls_back_to_english_with_a_noti
         if saved is not None:
             game.locale._catalogs["fr"] = saved
         game.locale.set_language("en")
+
+
+def test_dates_are_worded_in_the_language() -> None:
+    import datetime as dt
+
+    from game.locale.dates import long_date, saved_date, short_date
+    day = dt.date(2026, 11, 29)
+    try:
+        game.locale.set_language("fr")
+        assert short_date(day) == "29 novembre 2026" and long_date(day) == "dimanche 29 novembre 2026"
+        game.locale.set_language("nl")
+        assert long_date(day) == "zondag 29 november 2026"
+        noon = dt.datetime(2026, 11, 29, 12, 0).timestamp()
+        assert saved_date(noon) == "29 november 2026"
+    finally:
+        game.locale.set_language("en")
+    assert long_date(day) == "Sunday 29 November 2026"

@@ -8,7 +8,6 @@ map (which offers the backup) deals with it; deleting sets the file aside, never
 
 from __future__ import annotations
 
-import datetime as dt
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from ...campaign.spec import Campaign, Venue
 from ...config import campaign_file
 from ...config.errors import ConfigError
 from ...locale import tr, trn
+from ...locale.dates import saved_date
 from ...storage.atomic import backup_path
 from ...storage.saves import delete_slot, read_save_file, slot_path
 from .. import theme
@@ -159,10 +159,7 @@ def read_road(data_dir: Path, slot: str) -> RoadCard:
 
 def saved_words(when: float) -> str:
     """When a save was written, as the card says it: '29 November 2026, 20:15' in the current language."""
-    from .daily import short_date
-    moment = time.localtime(when)
-    day = short_date(dt.date(moment.tm_year, moment.tm_mon, moment.tm_mday))
-    return tr("roads.saved_at", date=day, time=time.strftime("%H:%M", moment))
+    return tr("roads.saved_at", date=saved_date(when), time=time.strftime("%H:%M", time.localtime(when)))
 
 
 def road_title(slot: str) -> str:

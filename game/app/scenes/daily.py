@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...campaign.daily import DailyTable, daily_table
-from ...locale import lines, texts, tr, trn
+from ...locale import texts, tr, trn
 from ...locale.cards import card_label
+from ...locale.dates import long_date
 from ...storage.daily_file import load_daily_bests, save_daily_bests
 from ...storage.resume import discard_resume, has_resume
 from .. import theme
@@ -34,20 +35,6 @@ NEW_BEST = (128, 220, 140)
 def today() -> dt.date:
     """The player's local date (tests replace this)."""
     return dt.date.today()
-
-
-def long_date(day: dt.date) -> str:
-    """'Sunday 29 November 2026', in the current language."""
-    weekdays = lines("daily.weekdays")
-    weekday = weekdays[day.weekday()] if len(weekdays) == 7 else day.strftime("%A")
-    return tr("daily.long_date", weekday=weekday, date=short_date(day))
-
-
-def short_date(day: dt.date) -> str:
-    """'29 November 2026', in the current language."""
-    months = lines("daily.months")
-    month = months[day.month - 1] if len(months) == 12 else day.strftime("%B")
-    return tr("daily.short_date", day=day.day, month=month, year=day.year)
 
 
 class DailyScene(Scene):

@@ -174,7 +174,7 @@ class HighScoresScene(Scene):
 
 def table_date(iso: str) -> str:
     """A table entry's ISO date as the current language writes it ("29 November 2026")."""
-    from .daily import short_date
+    from ...locale.dates import short_date
     try:
         return short_date(dt.date.fromisoformat(iso))
     except ValueError:

@@ -7,7 +7,6 @@ be read is listed with its problem and left alone: moving it aside is for whoeve
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ from .. import theme
 from ..scene import Scene
 from ..widgets import Menu, button_row, draw_panel
 from .common import felt, heading, hint_bar, short_name
-from .daily import short_date
+from ...locale.dates import saved_date
 
 if TYPE_CHECKING:
     from ..app import App
@@ -201,7 +200,7 @@ class ReplaysScene(Scene):
             deals = kept_deals(slot, self.logs[slot])
             count = trn("replays.kept", len(deals))
             when = saved.get(slot)
-            note = tr("replays.last_saved", kept=count, date=short_date(dt.date.fromtimestamp(when))) if when \
+            note = tr("replays.last_saved", kept=count, date=saved_date(when)) if when \
                 else count
             rows.append(Row(slot_label(slot), note))
             rows += [Row("", deal=deal) for deal in deals]
