@@ -35,7 +35,7 @@ from ..scene import Scene
 from ..table.looks import LOOKS
 from ..table.sprites import HUMAN_LOOK
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel, signed
-from .common import felt, heading, hint_bar, character_short, portrait, short_name
+from .common import character_short, draw_opponents, felt, heading, hint_bar, portrait, short_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -487,23 +487,7 @@ class CampaignMapScene(Scene):
         if venue.unlocks:
             text.draw(surface, self.unlock_line(venue), (box.x + 22, y + 46), role="body", size=15,
                       colour=theme.INK, max_width=room, min_size=10)
-        self._draw_opponents(surface, venue, pygame.Rect(box.x + 22, box.bottom - 62, box.width - 44, 52))
-
-    def _draw_opponents(self, surface: pygame.Surface, venue: Venue, area: pygame.Rect) -> None:
-        from ...ai.registry import load_character_by_id
-        text = self.app.text
-        x = area.x
-        step = min(170, area.width // max(1, len(venue.opponents)))
-        for character_id in venue.opponents:
-            try:
-                character = load_character_by_id(character_id)
-            except (KeyError, ValueError, OSError):
-                continue
-            disc = portrait(character.look, 48, text, character.id)
-            surface.blit(disc, disc.get_rect(midleft=(x, area.centery)))
-            text.draw(surface, character_short(character), (x + 54, area.centery), role="bold",
-                      size=15, colour=theme.INK, anchor="midleft", max_width=step - 60, min_size=10)
-            x += step
+        draw_opponents(surface, text, venue.opponents, pygame.Rect(box.x + 22, box.bottom - 62, box.width - 44, 52))
 
     def _draw_purse(self, surface: pygame.Surface, progress: CampaignProgress) -> None:
         text = self.app.text

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
 import pygame
 
@@ -106,6 +106,24 @@ _TITLES = {"Professor": "Prof.", "Doctor": "Dr", "Captain": "Capt.", "Colonel": 
            "Professeur": "Prof.", "Docteur": "Dr", "Capitaine": "Cap.", "Professore": "Prof.", "Professoressa": "Prof.",
            "Dottore": "Dott.", "Capitano": "Cap.", "Colonnello": "Col.", "Doutor": "Dr.", "Capitão": "Cap.",
            "Coronel": "Cel.", "Dokter": "Dr.", "Kapitein": "Kapt.", "Kolonel": "Kol.", "Dominee": "Ds."}
+
+
+def draw_opponents(surface: pygame.Surface, text: TextCache, character_ids: Sequence[str], area: pygame.Rect, *,
+                   diameter: int = 48, gap: int = 6) -> None:
+    """A row of opponents across `area`: each portrait with their name tag, `gap` clear before the next face."""
+    from ...ai.registry import load_character_by_id
+    x = area.x
+    step = min(170, area.width // max(1, len(character_ids)))
+    for character_id in character_ids:
+        try:
+            character = load_character_by_id(character_id)
+        except (KeyError, ValueError, OSError):  # a character whose file broke since: their seat stays empty
+            continue
+        disc = portrait(character.look, diameter, text, character.id)
+        surface.blit(disc, disc.get_rect(midleft=(x, area.centery)))
+        text.draw(surface, character_short(character), (x + diameter + 6, area.centery), role="bold", size=15,
+                  colour=theme.INK, anchor="midleft", max_width=step - diameter - 6 - gap, min_size=10)
+        x += step
 
 
 def character_short(character: Any) -> str:

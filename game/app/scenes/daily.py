@@ -23,7 +23,7 @@ from ...storage.resume import discard_resume, has_resume
 from .. import theme
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
-from .common import felt, heading, hint_bar, character_short, portrait
+from .common import draw_opponents, felt, heading, hint_bar
 
 if TYPE_CHECKING:
     from ..app import App
@@ -168,28 +168,12 @@ class DailyScene(Scene):
                                max_width=room, min_size=12)
         label = text.draw(surface, tr("daily.your_opponents"), (x, facts_rect.bottom + 34), role="bold", size=15,
                           colour=theme.INK_DIM, max_width=room)
-        self._draw_opponents(surface, table, pygame.Rect(x, label.bottom + 8, box.width - 48, 64))
+        draw_opponents(surface, text, table.opponents, pygame.Rect(x, label.bottom + 8, box.width - 48, 64),
+                       diameter=52, gap=16)  # a clear gap before the next face
         text.draw(surface, tr("daily.score_rule"), (x, box.bottom - 92), role="bold", size=17, colour=theme.GOLD,
                   max_width=room, min_size=12)
         text.draw(surface, tr("daily.often"), (x, box.bottom - 62), role="body", size=15, colour=theme.INK_DIM,
                   max_width=room, min_size=11)
-
-    def _draw_opponents(self, surface: pygame.Surface, table: DailyTable, area: pygame.Rect) -> None:
-        from ...ai.registry import load_character_by_id
-        text = self.app.text
-        x = area.x
-        step = min(170, area.width // max(1, len(table.opponents)))
-        for character_id in table.opponents:
-            try:
-                character = load_character_by_id(character_id)
-            except (KeyError, ValueError, OSError):
-                continue
-            disc = portrait(character.look, 52, text, character.id)
-            surface.blit(disc, disc.get_rect(midleft=(x, area.centery)))
-            text.draw(surface, character_short(character), (x + 58, area.centery), role="bold",
-                      size=15, colour=theme.INK, anchor="midleft", max_width=step - 74,  # a gap before the next face
-                      min_size=10)
-            x += step
 
     def _draw_best(self, surface: pygame.Surface) -> None:
         text = self.app.text
