@@ -94,18 +94,24 @@ def _shoot_daily(app: "App", folder: Path) -> Path:
     return _shoot(app, folder, "15_daily")
 
 
-def _shoot_campaign_map(app: "App", folder: Path) -> Path:
-    """The campaign map after the first venue was cleared (shown, not saved: the player's slot is left alone)."""
+def _first_venue_cleared() -> tuple[Any, Any]:
+    """The shipped road's progress after a win at its first venue, and that session's recorded result."""
     from ..campaign.model import CampaignProgress, SessionResult
     from ..config import load_campaign
-    from .scenes.campaign_map import CampaignMapScene, describe_result
 
     campaign = load_campaign()
     progress = CampaignProgress.start(campaign)
     first = campaign.venues[0]
     stack = first.stack(progress.bankroll)
     chips = (stack + stack // 2,) + tuple(max(0, stack - 10 * (i + 1)) for i in range(len(first.opponents)))
-    result = progress.record_session(SessionResult(chips, 0))
+    return progress, progress.record_session(SessionResult(chips, 0))
+
+
+def _shoot_campaign_map(app: "App", folder: Path) -> Path:
+    """The campaign map after the first venue was cleared (shown, not saved: the player's slot is left alone)."""
+    from .scenes.campaign_map import CampaignMapScene, describe_result
+
+    progress, result = _first_venue_cleared()
     scene = CampaignMapScene(app, describe_result(progress, result), progress=progress)
     app.scenes.clear_to(scene)
     app.step(1 / 60)
@@ -117,17 +123,11 @@ def _shoot_roads(app: "App", folder: Path) -> Path:
     import tempfile
     import time
 
-    from ..campaign.model import CampaignProgress, SessionResult
-    from ..config import load_campaign
     from ..storage.saves import SaveData, save_slot, slot_path
     from .scenes.campaign_map import SLOTS
     from .scenes.campaign_slots import CampaignSlotsScene
 
-    campaign = load_campaign()
-    progress = CampaignProgress.start(campaign)
-    first = campaign.venues[0]
-    stack = first.stack(progress.bankroll)
-    progress.record_session(SessionResult((stack + 9,) + (1,) * len(first.opponents), 0))
+    progress, _ = _first_venue_cleared()
     kept = app.data_dir
     with tempfile.TemporaryDirectory(prefix="newmarket-roads-") as scratch:
         app.data_dir = Path(scratch)
