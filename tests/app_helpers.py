@@ -10,8 +10,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import dataclasses
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pygame
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
+from helpers import StackedDeals
 
 import game.locale
-from helpers import StackedDeals
 
 
 @pytest.fixture(autouse=True)

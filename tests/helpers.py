@@ -20,20 +20,20 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from functools import lru_cache
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import Any
 
 import pytest
+from referee import Referee
 
 from game.ai.simple import LowestAgent, spread_evenly
 from game.engine import session as session_module
 from game.engine.cards import Card, parse_cards
-from game.engine.decisions import (Action, BuyDeadAction, Decision, FollowAction, LeadAction, StakeAction,
-                                   StakeDecision)
+from game.engine.decisions import Action, BuyDeadAction, Decision, FollowAction, LeadAction, StakeAction, StakeDecision
 from game.engine.events import Event
 from game.engine.rules import RuleSet
 from game.engine.session import SeatInfo, Session
-from referee import Referee
 
 DEAD = -1
 PLAYED = -2
@@ -59,7 +59,7 @@ def names(items: Sequence[Card]) -> list[str]:
     return [str(card) for card in items]
 
 
-@lru_cache(maxsize=None)
+@cache
 def seed_with_dealer(n: int, dealer: int) -> int:
     """The smallest seed whose cut (R4) makes `dealer` the first dealer at an `n`-seat table."""
     for seed in range(10_000):

@@ -1,7 +1,7 @@
-"""An independent referee: replays a session's event log by RULES.md and checks every event and step.
+"""An independent referee: replays a session's event log by docs/rules.md and checks every event and step.
 
 `Referee.feed` takes one event (or `feed_line` one JSONL line) and checks it against
-its own model of the table, built from the log alone: the fields of RULES.md's event
+its own model of the table, built from the log alone: the fields of docs/rules.md's event
 table, the card whereabouts (each of the 52 cards in exactly one hand, the dead hand,
 or played), chip conservation (R21), ascending runs (R14), lawful leads (R13, R16,
 first lead R12), stop reasons (R15), boodle wins (R17), settlement (R19), dealer
@@ -14,7 +14,8 @@ session through both.
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from game.engine.cards import DECK, KING, Card, parse_cards
 from game.engine.decisions import BuyDeadDecision, FollowDecision, LeadDecision, StakeDecision
@@ -58,7 +59,7 @@ def rules_from_log(data: dict[str, Any]) -> RuleSet:
 
 
 class Referee:
-    """Checks a session's events one by one against RULES.md (see the module docstring)."""
+    """Checks a session's events one by one against docs/rules.md (see the module docstring)."""
 
     def __init__(self, equal_start: bool = True, real_deals: bool = True) -> None:
         self.equal_start = equal_start
@@ -198,7 +199,7 @@ class Referee:
         assert sum(boodle.values()) == total, "R8: wrong boodle stake"
         k = len(self.boodle)
         if (self.rules.staking == "even" or k == 1) and total:
-            assert boodle == {card: total // k for card in self.boodle}, "R8: even staking"
+            assert boodle == dict.fromkeys(self.boodle, total // k), "R8: even staking"
         self.chips[seat] -= e["pot"] + total
         self.pot += e["pot"]
         for card, chips in boodle.items():

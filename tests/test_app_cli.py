@@ -28,6 +28,7 @@ def test_screenshots_writes_every_scene_the_same_every_run(tmp_path: Path) -> No
                   "results", "settings", "how_to_play", "statistics", "pause"):
         assert any(scene in name for name in names), scene
     import app_helpers  # noqa: F401  (dummy drivers)
+
     from game.app.screenshots import render_all
     again = render_all(tmp_path / "again")
     differing = [p.name for p in again if p.read_bytes() != (tmp_path / "shots" / p.name).read_bytes()]

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
-
 import dataclasses
 import tracemalloc
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
+import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-
 from app_helpers import click, frames, fuzz, key, make_app
+
 from game.app.app import App
 from game.app.scene import Scene
 from game.app.scenes.confirm import ConfirmScene
@@ -387,13 +386,14 @@ def test_every_button_in_every_screenshot_fits_its_label_with_margins(tmp_path: 
 def test_the_questions_and_the_rarer_decisions_fit_their_buttons(app: App) -> None:
     buttons: list[Button] = []
     for yes, no in (("Quit anyway", "Keep playing"), ("Leave anyway", "Keep playing"), ("Start new game", "Cancel")):
-        buttons += ConfirmScene(app, "Quit?", "Something would be lost.", yes=yes, no=no, on_yes=lambda: None).menu.buttons
+        confirm = ConfirmScene(app, "Quit?", "Something would be lost.", yes=yes, no=no, on_yes=lambda: None)
+        buttons += confirm.menu.buttons
     for rules, kind in ((rules_by_name("michigan"), "buy_dead"),
                         (dataclasses.replace(rules_by_name("classic"), follow="optional"), "follow")):
         table = seated_table(app, 4, 5)
         table = TableScene(app, dataclasses.replace(rules, players=4), table.seats, 5)
         app.scenes.clear_to(table)
-        assert table.fast_forward_until(lambda s: s.human.kind == kind, 40_000)
+        assert table.fast_forward_until(lambda s, kind=kind: s.human.kind == kind, 40_000)
         buttons += table.human.buttons
     tight = [f"{b.label!r} in {b.rect.width}px" for b in buttons if not fits(app.text, b)]
     assert len(buttons) >= 8 and not tight

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
-
 import json
 from pathlib import Path
 from typing import Any
 
+import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-
 from app_helpers import frames, key, make_app
+
 from game.app.app import App
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.new_game import NewGameScene

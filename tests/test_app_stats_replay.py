@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pygame
 import pytest
-
 from app_helpers import fuzz, key
+
 from game.app.app import App, AppOptions
 from game.app.scene import Scene
 from game.app.scenes.replay import ReplayScene
@@ -25,8 +25,7 @@ from game.app.screenshots_extra import render_extra_screenshots, sample_session,
 from game.replay import Replay, split_deals
 from game.stats import Statistics
 from game.storage.saves import SaveData, load_slot, save_slot
-from game.storage.statistics_file import (load_statistics, record_finished_session, save_statistics,
-                                          statistics_path)
+from game.storage.statistics_file import load_statistics, record_finished_session, save_statistics, statistics_path
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.jsonl"))
@@ -224,8 +223,8 @@ def test_replay_scene_plays_a_simulated_session(app: App) -> None:
 
 def test_extra_screenshots_are_written(app: App, tmp_path: Path) -> None:
     paths = render_extra_screenshots(app, tmp_path / "shots")
-    assert [p.name for p in paths] == ["11b_statistics_record.png", "13_replay.png",
-                                       "14_campaign_map.png", "14b_campaign_roads.png", "15_daily.png", "16_replays.png"]
+    assert [p.name for p in paths] == ["11b_statistics_record.png", "13_replay.png", "14_campaign_map.png",
+                                       "14b_campaign_roads.png", "15_daily.png", "16_replays.png"]
     assert all(pygame.image.load(str(p)).get_size() == (1280, 720) for p in paths)
     assert sample_statistics(2).sessions == 2
 

@@ -12,8 +12,9 @@ import subprocess
 import sys
 import time
 import wave
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pygame
 import pytest

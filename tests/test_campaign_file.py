@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.ai.registry import character_ids
 from game.campaign.spec import TABLE_LOOKS, Goal, Unlock
 from game.cli import main
 from game.config import CAMPAIGN_FILE, ConfigError, load_campaign, load_campaign_text, rules_by_name
-from game.ai.registry import character_ids
 
 SHIPPED = CAMPAIGN_FILE.read_text(encoding="utf-8")
 

@@ -10,8 +10,16 @@ from pathlib import Path
 import pytest
 
 from game.ai.registry import make_agent
-from game.campaign.model import BROKE, PLAYING, VENUE_BONUS, WIN_BONUS, WON, CampaignProgress, SessionResult, \
-    VenueResult
+from game.campaign.model import (
+    BROKE,
+    PLAYING,
+    VENUE_BONUS,
+    WIN_BONUS,
+    WON,
+    CampaignProgress,
+    SessionResult,
+    VenueResult,
+)
 from game.campaign.spec import Campaign, Unlock
 from game.config import load_campaign, load_campaign_text
 from game.engine.events import SessionEnd
@@ -160,7 +168,7 @@ def test_a_real_session_at_each_shipped_venue_records() -> None:
         session = Session(rules, seats, seed=7)
         ends: list[SessionEnd] = []
         agents = [make_agent("lowest", 7, 0)] + [make_agent("lowest", 7, s) for s in range(1, venue.seats)]
-        play_session(session, agents, lambda e: ends.append(e) if isinstance(e, SessionEnd) else None)
+        play_session(session, agents, lambda e: ends.append(e) if isinstance(e, SessionEnd) else None)  # noqa: B023
         result = progress.record_session(SessionResult(tuple(ends[-1].chips)))
         assert result.bankroll_after == 60 - min(60, venue.stake) + ends[-1].chips[0]
 

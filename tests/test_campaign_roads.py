@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
-
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
+import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-
 from app_helpers import fuzz, key, make_app
+
 from game.app.app import App
 from game.app.scenes.campaign_map import SLOTS, CampaignMapScene
 from game.app.scenes.campaign_slots import CampaignSlotsScene, campaign_choices, read_road

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
-
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
+import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-
 from app_helpers import fuzz, key, make_app
+
 from game.app.app import App
 from game.app.scenes import campaign_map
 from game.app.scenes.campaign_map import SLOT, CampaignMapScene, session_seed
@@ -212,9 +211,10 @@ def test_a_kept_campaign_table_resumed_later_still_records_into_the_campaign(app
 
 
 def test_a_free_table_keeps_its_old_snapshot_and_way_out(app: App) -> None:
-    from game.config import rules_by_name
-    from game.ai.registry import load_character_by_id
     import dataclasses
+
+    from game.ai.registry import load_character_by_id
+    from game.config import rules_by_name
     rules = dataclasses.replace(rules_by_name("classic"), players=3, deals=1)
     seats = [("You", None), ("Maud", load_character_by_id("maud")), ("Pip", load_character_by_id("pip"))]
     table = TableScene(app, rules, seats, 5)

@@ -10,14 +10,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml  # type: ignore[import-untyped]
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.config import (DEFAULT_RULES_FILE, RULES_DIR, RULES_KEYS, TOP_KEYS, ConfigError, default_rules,
-                         list_rules_files, load_rules, load_rules_bytes, load_rules_text, read_yaml_file,
-                         rules_by_name, rules_names, rules_path, rules_yaml)
-from game.config import rules_file
+from game.config import (
+    DEFAULT_RULES_FILE,
+    RULES_DIR,
+    RULES_KEYS,
+    TOP_KEYS,
+    ConfigError,
+    default_rules,
+    list_rules_files,
+    load_rules,
+    load_rules_bytes,
+    load_rules_text,
+    read_yaml_file,
+    rules_by_name,
+    rules_file,
+    rules_names,
+    rules_path,
+    rules_yaml,
+)
 from game.engine.cards import parse_cards
 from game.engine.rules import BuyDeadHand, RuleSet
 

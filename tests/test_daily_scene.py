@@ -11,13 +11,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import datetime as dt
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pygame
 import pytest
-
 from app_helpers import fuzz, key
+
 from game.app.app import App, AppOptions
 from game.app.scenes import daily as daily_scene
 from game.app.scenes.daily import DailyScene, finish_daily

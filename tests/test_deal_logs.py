@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from app_helpers import click, fuzz, key, make_app
 
 from game.ai.registry import load_character_by_id
 from game.app.app import App
@@ -23,9 +24,16 @@ from game.app.table.scene import SeatSpec
 from game.config import rules_by_name
 from game.locale import tr
 from game.replay import Replay, split_deals
-from game.storage.saves import (SaveData, append_deal_log, deal_logs, list_slots, load_slot, save_slot,
-                                saves_dir, slot_path)
-from tests.app_helpers import click, fuzz, key, make_app
+from game.storage.saves import (
+    SaveData,
+    append_deal_log,
+    deal_logs,
+    list_slots,
+    load_slot,
+    save_slot,
+    saves_dir,
+    slot_path,
+)
 
 CHARACTERS = ("maud", "bert", "vera")
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from helpers import seats, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from referee import play_checked
 
 from game.ai.simple import RandomAgent
 from game.engine.cards import DECK
 from game.engine.rules import BuyDeadHand, RuleSet
 from game.engine.session import Session
-from helpers import seats, snapshot
-from referee import play_checked
 
 quick = settings(max_examples=60, deadline=None, database=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -21,7 +21,7 @@ quick = settings(max_examples=60, deadline=None, database=None,
 
 @st.composite
 def rule_sets(draw: st.DrawFn) -> RuleSet:
-    """Rules made from the classic ones by changing any of the settings RULES.md leaves open."""
+    """Rules made from the classic ones by changing any of the settings docs/rules.md leaves open."""
     boodle = tuple(draw(st.lists(st.sampled_from(DECK), min_size=1, max_size=13, unique=True)))
     staking = draw(st.sampled_from(["free", "even"]))
     per_card_stake = draw(st.integers(0, 3))

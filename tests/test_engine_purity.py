@@ -1,4 +1,4 @@
-"""The engine is pure Python: no pygame, no files, no clocks, no sleeping (DESIGN.md)."""
+"""The engine is pure Python: no pygame, no files, no clocks, no sleeping (docs/architecture.md)."""
 
 from __future__ import annotations
 

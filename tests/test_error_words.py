@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import string
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -128,7 +128,8 @@ def test_a_broken_rules_file_is_explained_in_french_with_the_same_prefixes(langu
         assert fr_line != en_line, f"not translated: {en_line}"
     assert "house.yaml:3: ante_boodle: ne doit pas être négatif, et non -1" in french
     assert "house.yaml:2: players: doit être entre 3 et 8, et non 2" in french
-    assert any(line.startswith("house.yaml:9: ante_bodle: clé inconnue ; vouliez-vous dire ante_boodle") for line in french)
+    wanted = "house.yaml:9: ante_bodle: clé inconnue ; vouliez-vous dire ante_boodle"
+    assert any(line.startswith(wanted) for line in french)
 
 
 def test_the_engine_sentences_the_rules_file_knows_are_all_translated(language: None) -> None:
@@ -161,8 +162,9 @@ def test_every_storage_and_config_key_has_english_placeholders(code: str) -> Non
     assert len(english) > 100
     assert set(words) == set(english)
     for key, text in english.items():
-        assert isinstance(text, str) and isinstance(words[key], str)
-        assert _placeholders(words[key]) == _placeholders(text), key
+        theirs = words[key]
+        assert isinstance(text, str) and isinstance(theirs, str)
+        assert _placeholders(theirs) == _placeholders(text), key
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))

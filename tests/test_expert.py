@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -18,9 +18,16 @@ from game.ai.simple import RandomAgent
 from game.ai.strategies.expert import expert_buy, expert_follow, expert_lead, expert_stake
 from game.engine import RuleSet, SeatInfo, Session
 from game.engine.cards import Card, parse_cards
-from game.engine.decisions import (BuyDeadAction, BuyDeadDecision, FollowAction, FollowDecision, LeadAction,
-                                   LeadDecision, StakeDecision)
-from game.engine.events import DealEnd, Play, Stop
+from game.engine.decisions import (
+    BuyDeadAction,
+    BuyDeadDecision,
+    FollowAction,
+    FollowDecision,
+    LeadAction,
+    LeadDecision,
+    StakeDecision,
+)
+from game.engine.events import DealEnd, Play
 from game.engine.view import PlayerView, TableView
 
 # Rules that exercise every inference: optional following, each R16 switching rule, a first-lead card,

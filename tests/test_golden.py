@@ -17,9 +17,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from referee import Referee
 
 from game.cli import main
-from referee import Referee
 
 REPO = Path(__file__).resolve().parents[1]
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from helpers import StackedDeals, Table, cards, rigged_table, rules, seats, snapshot
 
 from game.engine.cards import Card
-from game.engine.decisions import (BuyDeadAction, FollowAction, LeadAction, LeadDecision, StakeAction,
-                                   StakeDecision)
-from game.engine.errors import (IllegalActionError, IllegalBuyError, IllegalLeadError, IllegalStakeError,
-                                NotYourDecisionError, SessionOverError)
+from game.engine.decisions import BuyDeadAction, FollowAction, LeadAction, LeadDecision, StakeAction, StakeDecision
+from game.engine.errors import (
+    IllegalActionError,
+    IllegalBuyError,
+    IllegalLeadError,
+    IllegalStakeError,
+    NotYourDecisionError,
+    SessionOverError,
+)
 from game.engine.rules import BuyDeadHand, RuleSet
 from game.engine.session import Session
-from helpers import StackedDeals, Table, cards, rigged_table, rules, seats, snapshot
 
 
 def c(text: str) -> Card:
@@ -44,8 +50,9 @@ def test_the_snapshot_sees_every_kind_of_change() -> None:
 
     before = snapshot(fresh())
     assert snapshot(fresh()) == before
-    changes = [lambda s: s.chips.__setitem__(0, 39), lambda s: s._rng.random(), lambda s: s.hands[0].pop(),
-               lambda s: setattr(s, "pot", 1), lambda s: s._owner.__setitem__(5, -2)]
+    changes: list[Callable[[Session], object]] = [
+        lambda s: s.chips.__setitem__(0, 39), lambda s: s._rng.random(), lambda s: s.hands[0].pop(),
+        lambda s: setattr(s, "pot", 1), lambda s: s._owner.__setitem__(5, -2)]
     for change in changes:
         session = fresh()
         change(session)

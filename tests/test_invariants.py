@@ -5,7 +5,7 @@ event: the 52 cards (each in exactly one hand, the dead hand, or played), chip
 conservation (R21), ascending runs (R14), lawful leads (R12, R13, R16), stop reasons (R15),
 boodle wins (R17), settlement (R19, R20), the dealer passing to the next seat still in
 (R5), players going out (R7), the end (R6), hand sizes after the deal (R10) and the JSON
-line of every event with exactly the fields of RULES.md. Between steps it compares its
+line of every event with exactly the fields of docs/rules.md. Between steps it compares its
 model with the session: state, the pending decision and its options, and every seat's
 view (own hand only, other hands as counts).
 """
@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+from helpers import cards, seats
+from referee import Referee, play_checked
 
 from game.ai.simple import FirstOptionAgent, LowestAgent, RandomAgent
 from game.config import list_rules_files, load_rules
 from game.engine.rules import BuyDeadHand, RuleSet
 from game.engine.session import Session
-from helpers import cards, seats
-from referee import Referee, play_checked
 
 SEEDS = 20  # per rules file and player count: 5 files x 6 counts x 20 = 600 sessions
 RULES_FILES = list_rules_files()
@@ -105,9 +106,9 @@ def test_every_stop_reason_and_event_type_turns_up() -> None:
 
 # ----- the referee is not a rubber stamp ----------------------------------------------------------
 
-def recorded_log(rules: RuleSet = RuleSet(), n: int = 4, seed: int = 3) -> list[str]:
-    """The JSON lines of one refereed random session."""
-    session = Session(rules, seats(n), seed)
+def recorded_log(rules: RuleSet | None = None, n: int = 4, seed: int = 3) -> list[str]:
+    """The JSON lines of one refereed random session (classic rules unless given)."""
+    session = Session(rules or RuleSet(), seats(n), seed)
     lines: list[str] = []
     agents = random_agents(seed, n)
     lines += [e.to_json() for e in session.start()]

@@ -5,20 +5,21 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 import string
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
-
-import pytest
+from typing import Any
 
 import app_helpers  # noqa: F401  (dummy video and audio drivers before pygame starts)
 import pygame
+import pytest
+from app_helpers import key, make_app
 
 import game.locale
-from app_helpers import key, make_app
 from game.app.app import App, AppOptions
 from game.locale import LANGUAGES, catalog, tr
 from game.storage.settings import load_settings
@@ -288,13 +289,13 @@ def test_every_scene_fits_at_3_and_8_players(code: str, tmp_path: Path) -> None:
 # --- e. screenshots --lang ------------------------------------------------------------------------------------
 
 def run_main(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**app_helpers.os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT,
                           env=env, timeout=300)
 
 
-def test_screenshots_in_another_language_from_the_command_line(tmp_path: Path,
-                                                               rendered: dict[str, tuple[list[Path], set[str]]]) -> None:
+def test_screenshots_in_another_language_from_the_command_line(
+        tmp_path: Path, rendered: dict[str, tuple[list[Path], set[str]]]) -> None:
     done = run_main("screenshots", str(tmp_path / "nl"), "--lang", "nl")  # the others: `rendered`, in-process
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     names = sorted(p.name for p in (tmp_path / "nl").glob("*.png"))
@@ -436,7 +437,8 @@ def test_a_language_whose_files_cannot_be_read_falls_back_to_english_with_a_noti
     def damaged(cls: type[Catalog], code: str, *args: Any) -> Catalog:
         if code == "fr":
             raise LocaleError("config/locales/fr/title.yaml: cannot be read (a tab where YAML wants spaces)")
-        return real(cls, code, *args)
+        loaded: Catalog = real(cls, code, *args)
+        return loaded
 
     monkeypatch.setattr(Catalog, "load", classmethod(damaged))
     saved = game.locale._catalogs.pop("fr", None)

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
-
 import dataclasses
 import string
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
+import app_helpers
 import pygame
 import pytest
-import yaml  # type: ignore[import-untyped]
-
+import yaml
 from app_helpers import make_app
+
 from game.app.app import App
 from game.app.scene import Scene
 from game.app.scenes.how_to_play import HowToPlayScene, rule_sections
@@ -78,7 +77,7 @@ def on_screen(app: App) -> str:
 
 # --- the locale files of these scenes --------------------------------------------------------------------
 
-def _flat(data: dict, prefix: str = "") -> dict[str, object]:
+def _flat(data: dict[str, object], prefix: str = "") -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in data.items():
         if isinstance(value, dict):

@@ -6,7 +6,8 @@ import dataclasses
 import gc
 import random
 import types
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -66,7 +67,7 @@ def hidden_from(session: Session, view: PlayerView) -> list[tuple[Card, ...]]:
 @pytest.mark.parametrize("name", sorted(RULES))
 def test_nothing_hidden_is_reachable_from_a_view(name: str) -> None:
     checked = 0
-    for k, (session, view, decision) in enumerate(positions(RULES[name], 3)):
+    for k, (session, view, _decision) in enumerate(positions(RULES[name], 3)):
         if k % 3:
             continue
         me = view.player
@@ -93,13 +94,16 @@ def test_every_agent_is_handed_only_a_view_and_keeps_no_session() -> None:
         received: list[tuple[type, type]] = []
 
         class Spy:
+            def __init__(self, agent: Any, received: list[tuple[type, type]]) -> None:
+                self.agent, self.received = agent, received
+
             def decide(self, view: Any, decision: Any) -> Any:
-                received.append((type(view), type(decision)))
-                return agent.decide(view, decision)
+                self.received.append((type(view), type(decision)))
+                return self.agent.decide(view, decision)
         others = [make_agent("lowest", 1, seat) for seat in range(1, 4)]
         session = Session(rules, [SeatInfo(f"s{i}") for i in range(4)], 11)
         from game.engine import play_session
-        play_session(session, [Spy(), *others])
+        play_session(session, [Spy(agent, received), *others])
         assert received and all(view is PlayerView for view, _ in received), agent_id
         assert not any(isinstance(obj, Session) for obj in reachable(agent)), agent_id
 

@@ -1,4 +1,4 @@
-"""One or more tests per rule of RULES.md (R1–R21), each on a deal chosen card by card.
+"""One or more tests per rule of docs/rules.md (R1–R21), each on a deal chosen card by card.
 
 Most tables here have 3 seats with seat 2 dealing, so seat 0 is the dealer's left and
 the stakes and payments go round 0, 1, 2. Cards not given to a seat lie in the dead
@@ -11,18 +11,25 @@ import dataclasses
 import random
 
 import pytest
+from helpers import StackedDeals, Table, cards, names, rigged_table, rules, seats, snapshot
+from referee import play_checked
 
 from game.ai.simple import LowestAgent, RandomAgent
 from game.engine.cards import DECK, Card, Suit
-from game.engine.decisions import (BuyDeadAction, BuyDeadDecision, FollowAction, FollowDecision, LeadAction,
-                                   LeadDecision, StakeDecision)
+from game.engine.decisions import (
+    BuyDeadAction,
+    BuyDeadDecision,
+    FollowAction,
+    FollowDecision,
+    LeadAction,
+    LeadDecision,
+    StakeDecision,
+)
 from game.engine.errors import IllegalActionError, IllegalLeadError, NotYourDecisionError
-from game.engine.events import Event
+from game.engine.events import Cut, Event
 from game.engine.play import play_session
-from game.engine.rules import CLASSIC_BOODLE, BuyDeadHand, RuleSet, RulesError
+from game.engine.rules import CLASSIC_BOODLE, BuyDeadHand, RulesError, RuleSet
 from game.engine.session import Session, shuffled_deck
-from helpers import StackedDeals, Table, cards, names, rigged_table, rules, seats, snapshot
-from referee import play_checked
 
 MICHIGAN = rules(boodle_cards=cards("AS KS QS JS"), buy_dead_hand=BuyDeadHand(True, 4))
 
@@ -103,11 +110,11 @@ def test_R4_the_highest_cut_deals_and_only_the_tied_cut_again() -> None:
     for seed in range(300):
         session = Session(RuleSet(), seats(8), seed)
         events = session.start()
-        cuts = [e for e in events if e.type == "cut"]
+        cuts = [e for e in events if isinstance(e, Cut)]
         cutting = list(range(8))
         for cut in cuts:
             assert [s for s in range(8) if cut.cards[s] is not None] == cutting
-            ranks = {s: cut.cards[s].rank for s in cutting}
+            ranks = {s: card.rank for s, card in enumerate(cut.cards) if card is not None}
             top = [s for s in cutting if ranks[s] == max(ranks.values())]
             if cut is cuts[-1]:
                 assert top == [cut.dealer] == [session.dealer]
@@ -122,9 +129,10 @@ def test_R4_the_highest_cut_deals_and_only_the_tied_cut_again() -> None:
 def test_R4_king_is_high_in_the_cut() -> None:
     for seed in range(100):
         session = Session(RuleSet(), seats(4), seed)
-        cut = [e for e in session.start() if e.type == "cut"][-1]
+        cut = [e for e in session.start() if isinstance(e, Cut)][-1]
         if any(c is not None and c.rank == 13 for c in cut.cards):
-            assert cut.cards[session.dealer].rank == 13
+            dealer_cut = cut.cards[session.dealer]
+            assert dealer_cut is not None and dealer_cut.rank == 13
             return
     raise AssertionError("no cut with a king in 100 seeds")
 
@@ -186,7 +194,8 @@ def test_R6_no_deal_limit_plays_on_until_one_player_is_left() -> None:
         play_checked(session, [RandomAgent(f"{seed}:{seat}") for seat in range(3)])
         assert sum(session.in_session) == 1
         longest = max(longest, session.deal_number)
-    assert longest > RuleSet().deals, "with no limit some session runs past the default limit"
+    default = RuleSet().deals
+    assert default is not None and longest > default, "with no limit some session runs past the default limit"
 
 
 def test_R6_no_deal_limit_needs_an_ante_or_the_session_could_never_end() -> None:
@@ -208,7 +217,9 @@ def test_R6_the_user_may_end_the_session(stacked: StackedDeals) -> None:
     session = Session(RuleSet(), seats(4), 2)
     session.start()
     events = session.end_now()
-    assert [e.type for e in events] == ["session_end"] and events[0].winners == (0, 1, 2, 3)
+    assert [e.type for e in events] == ["session_end"]
+    end = events[0]
+    assert end.type == "session_end" and end.winners == (0, 1, 2, 3)
     assert session.pending() is None and session.end_now() == []
 
 
@@ -259,7 +270,7 @@ def test_R8_even_staking_puts_the_same_on_every_boodle_card_without_asking() -> 
     session = Session(rules(staking="even"), seats(4), 1)
     events = session.start()
     stakes = [e for e in events if e.type == "stake"]
-    assert len(stakes) == 4 and all(dict(s.boodle) == {c: 1 for c in CLASSIC_BOODLE} for s in stakes)
+    assert len(stakes) == 4 and all(dict(s.boodle) == dict.fromkeys(CLASSIC_BOODLE, 1) for s in stakes)
     assert not isinstance(session.pending(), StakeDecision)
     assert session.boodle == [4, 4, 4, 4] and session.pot == 4
 
@@ -278,7 +289,7 @@ def test_R8_dealer_ante_multiplier_doubles_the_dealers_boodle_stake(staking: str
     assert sum(stakes[session.dealer].values()) == 8
     assert session.chips[session.dealer] == 40 - 9 and session.boodle == [4, 4, 4, 4]
     if staking == "even":
-        assert stakes[session.dealer] == {c: 2 for c in CLASSIC_BOODLE}
+        assert stakes[session.dealer] == dict.fromkeys(CLASSIC_BOODLE, 2)
 
 
 def test_R8_the_ante_to_the_pot_and_to_the_boodle_are_settings() -> None:
@@ -370,7 +381,7 @@ def test_R11_the_dealer_may_buy_the_dead_hand_for_the_fee(stacked: StackedDeals)
     assert dealer_view.given_up == cards("6H 7C") and dealer_view.known_dead >= set(cards("6H 7C"))
     assert dealer_view.table.dead_bought and dealer_view.hand_sizes[2] == len(old_dead)
     assert session.view(0).given_up == () and not session.view(0).known_dead
-    assert table.pending == LeadDecision(0, cards("2H 3C"))
+    assert table.session.pending() == LeadDecision(0, cards("2H 3C"))
 
 
 def test_R11_declining_keeps_the_hands_and_the_chips(stacked: StackedDeals) -> None:
@@ -607,7 +618,8 @@ def test_R18_the_first_to_play_their_last_card_wins_and_play_stops(stacked: Stac
     table = rigged_table(stacked, rules(), {0: "2S 9H 9C", 1: "3S", 2: "4S 5S"})
     events = table.lead("2S")
     assert [e.type for e in events[:5]] == ["play", "play", "hand_won", "deal_end", "deal_start"]
-    assert events[2].player == 1, "won with a follow, out of turn"
+    won = events[2]
+    assert won.type == "hand_won" and won.player == 1, "won with a follow, out of turn"
     assert "4S" not in [str(e.card) for e in table.of_type("play")]
 
 
@@ -655,7 +667,7 @@ def test_R21_ending_at_once_leaves_chips_on_the_table() -> None:
     while isinstance(decision := session.pending(), StakeDecision):
         session.apply(LowestAgent().decide(session.view(decision.player), decision))
     end = session.end_now()[0]
-    assert sum(end.chips) == 4 * 35 and session.pot == 4 and sum(session.boodle) == 16
+    assert end.type == "session_end" and sum(end.chips) == 4 * 35 and session.pot == 4 and sum(session.boodle) == 16
     assert session.chips_total() == 160
 
 
@@ -664,4 +676,5 @@ def test_R8_no_boodle_ante_means_no_stake_decision() -> None:
     events = session.start()
     stakes = [e for e in events if e.type == "stake"]
     assert [s.boodle for s in stakes] == [(), (), (), ()] and all(s.pot == 2 for s in stakes)
-    assert session.pending() is None or session.pending().kind != "stake"
+    pending = session.pending()
+    assert pending is None or pending.kind != "stake"

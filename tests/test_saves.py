@@ -13,10 +13,19 @@ from game.ai.character import CharacterAgent
 from game.ai.registry import make_agent
 from game.config import rules_by_name
 from game.engine import Action, SeatInfo, Session, to_json
+from game.engine.decisions import action_from_data, action_to_data
 from game.storage import saves
 from game.storage.atomic import backup_path
-from game.storage.saves import (AUTOSAVE, LoadResult, SaveData, action_from_data, action_to_data, list_slots,
-                                load_slot, restore_backup, save_slot, slot_path)
+from game.storage.saves import (
+    AUTOSAVE,
+    LoadResult,
+    SaveData,
+    list_slots,
+    load_slot,
+    restore_backup,
+    save_slot,
+    slot_path,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LINEUP = ("lowest", "pip", "dex", "hetty")  # pip slips at random and dex mixes at random: both use their streams
@@ -90,7 +99,8 @@ def test_a_save_round_trips_table_campaign_and_logs(tmp_path: Path) -> None:
     save_slot(tmp_path, "mine", SaveData(table=None, campaign=campaign, logs=logs, venue="The Crown", deal=2, chips=57))
     loaded = load_slot(tmp_path, "mine").save
     assert loaded is not None
-    assert (loaded.campaign, loaded.logs, loaded.venue, loaded.deal, loaded.chips) == (campaign, logs, "The Crown", 2, 57)
+    kept = (loaded.campaign, loaded.logs, loaded.venue, loaded.deal, loaded.chips)
+    assert kept == (campaign, logs, "The Crown", 2, 57)
     assert loaded.slot == "mine" and loaded.saved_at > 0
 
 
@@ -276,7 +286,8 @@ def test_no_damage_to_a_save_makes_loading_raise(tmp_path: Path) -> None:
                                     campaign={"a": [1, 2]}, logs=("x\n",), venue="v", chips=3))
     good = slot_path(tmp_path, 1).read_bytes()
     rng = random.Random(1)
-    damaged = [b"[" * 100_000, good.replace(b'"seed":3', b'"seed":"3"'), good.replace(b'"logs":["x\\n"]', b'"logs":[1]')]
+    damaged = [b"[" * 100_000, good.replace(b'"seed":3', b'"seed":"3"'),
+               good.replace(b'"logs":["x\\n"]', b'"logs":[1]')]
     assert all(variant != good for variant in damaged)
     for _ in range(150):
         mutated = bytearray(good)

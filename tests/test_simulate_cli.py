@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from referee import FIELDS, Referee
 
 from game.cli import main
-from referee import FIELDS, Referee
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -10,8 +10,8 @@ import pytest
 
 from game.ai.registry import make_agent
 from game.config import rules_by_name
-from game.engine.events import BoodleWon
 from game.engine import Event, SeatInfo, Session, play_session
+from game.engine.events import BoodleWon
 from game.stats import BoodleHits, ChipPoint, Record, Statistics
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))

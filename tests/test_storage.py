@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import atomic
 from game.storage.atomic import backup_path, write_atomically
 from game.storage.paths import data_dir
 from game.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
@@ -32,7 +31,7 @@ def test_a_write_that_fails_after_the_temporary_file_leaves_the_old_file(tmp_pat
             raise OSError("disk pulled out")
         real_replace(src, dst)
 
-    monkeypatch.setattr(atomic.os, "replace", failing_replace)
+    monkeypatch.setattr(os, "replace", failing_replace)
     with pytest.raises(OSError):
         write_atomically(target, b"new", keep_backup=True)
     assert target.read_bytes() == b"old"

@@ -8,7 +8,8 @@ import random
 import statistics
 import time
 from collections import defaultdict
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -18,9 +19,25 @@ from game.ai.simple import RandomAgent
 from game.ai.strategies.dead_hand import hand_quality
 from game.ai.strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Registry
 from game.config import list_character_files, rules_by_name
-from game.engine import (DECK, Action, BuyDeadAction, BuyDeadDecision, Card, Decision, FollowDecision, LeadAction,
-                         LeadDecision, PlayerView, RuleSet, SeatInfo, Session, StakeAction, StakeDecision,
-                         play_session)
+from game.engine import (
+    DECK,
+    Action,
+    BuyDeadAction,
+    BuyDeadDecision,
+    Card,
+    Decision,
+    FollowAction,
+    FollowDecision,
+    LeadAction,
+    LeadDecision,
+    PlayerView,
+    RuleSet,
+    SeatInfo,
+    Session,
+    StakeAction,
+    StakeDecision,
+    play_session,
+)
 from game.engine.events import Play, Stop
 from game.engine.view import TableView
 
@@ -486,8 +503,8 @@ def _profile(records: list[tuple[PlayerView, Decision, Action]]) -> dict[str, fl
                 fresh.append(float(action.card.suit not in started))
         elif isinstance(decision, BuyDeadDecision) and isinstance(action, BuyDeadAction):
             buys.append(float(action.buy))
-        elif isinstance(decision, FollowDecision):
-            follows.append(float(getattr(action, "play")))
+        elif isinstance(decision, FollowDecision) and isinstance(action, FollowAction):
+            follows.append(float(action.play))
     def mean(values: list[float]) -> float:
         return statistics.mean(values) if values else 0.0
 

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
-
 import json
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterator
 
+import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-
 from app_helpers import key, make_app
+
 from game.app import theme
 from game.app.app import App
 from game.app.card_art import mix

@@ -14,30 +14,29 @@ import itertools
 import json
 import random
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pygame
 import pytest
+from app_helpers import instant_app
 
 from game.ai.character import Character
 from game.ai.registry import character_ids, load_character_by_id
-from app_helpers import instant_app
+from game.app import theme
 from game.app.app import App
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.results import ResultsScene
 from game.app.table import TableScene
-from game.app.table.human import lead_refusal
-from game.app import theme
 from game.app.table.animation import Bubble, PopUp
+from game.app.table.human import lead_refusal
 from game.app.table.layout import SeatPlace, table_layout
 from game.app.table.model import HUMAN, stop_words
 from game.app.table.scene import WATCH_SUMMARY_S
 from game.app.table.sprites import PLATE_FILL, draw_portrait, make_bubble
 from game.config import rules_by_name
 from game.engine.cards import Card, parse_cards
-from game.engine.decisions import (BuyDeadAction, FollowAction, FollowDecision, LeadAction, LeadDecision,
-                                   StakeAction)
+from game.engine.decisions import BuyDeadAction, FollowAction, FollowDecision, LeadAction, LeadDecision, StakeAction
 from game.engine.rules import RuleSet
 
 FAST_CHARACTERS = [c for c in character_ids() if c != "expert"]  # the expert searches: slow for a test
@@ -218,7 +217,7 @@ def test_buying_the_dead_hand_by_keyboard(app: App) -> None:
         assert scene.session.view(0).table.dead_bought is bought
         if bought:
             assert scene.session.hand(0) == dead
-            run_until(app, lambda: not scene.director.busy)
+            run_until(app, lambda scene=scene: not scene.director.busy)
             assert set(scene.model.hand) == set(scene.session.hand(0)) | {
                 c for c, m in scene.model.board.items() if m.player == 0}
 

@@ -10,14 +10,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import dataclasses
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pygame
 import pytest
+from app_helpers import instant_app
 
 from game.ai.registry import character_ids, load_character_by_id
-from app_helpers import instant_app
 from game.app.app import App
 from game.app.table import TableScene
 from game.app.table.human import lead_refusal

@@ -17,8 +17,8 @@ import math
 import random
 import sys
 import wave
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 RATE = 22050
 Samples = list[float]

@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
-from ..engine.decisions import (Action, BuyDeadAction, BuyDeadDecision, Decision, FollowAction, FollowDecision,
-                                LeadAction, LeadDecision, StakeAction, StakeDecision)
+from ..engine.decisions import (
+    Action,
+    BuyDeadAction,
+    BuyDeadDecision,
+    Decision,
+    FollowAction,
+    FollowDecision,
+    LeadAction,
+    LeadDecision,
+    StakeAction,
+    StakeDecision,
+)
 from ..engine.view import PlayerView
 from ..locale import texts
 from . import strategies as _fill_registries  # noqa: F401  (importing it registers every strategy)

@@ -8,7 +8,7 @@ heuristic decision far below a millisecond.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..engine.cards import KING, Card
 from ..engine.view import PlayerView

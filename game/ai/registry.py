@@ -8,8 +8,8 @@ error that asking for it raises.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from ..config import PERSONALITIES_DIR, ConfigError, list_character_files, load_character
 from ..engine.play import Agent

@@ -6,8 +6,17 @@ import random
 from operator import attrgetter
 
 from ..engine.cards import Card
-from ..engine.decisions import (Action, BuyDeadAction, BuyDeadDecision, Decision, FollowAction, LeadAction,
-                                LeadDecision, StakeAction, StakeDecision)
+from ..engine.decisions import (
+    Action,
+    BuyDeadAction,
+    BuyDeadDecision,
+    Decision,
+    FollowAction,
+    LeadAction,
+    LeadDecision,
+    StakeAction,
+    StakeDecision,
+)
 from ..engine.view import PlayerView
 
 

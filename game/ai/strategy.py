@@ -9,8 +9,9 @@ character files are checked against what really exists.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Mapping, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..engine.cards import Card
 from ..engine.decisions import BuyDeadDecision, FollowDecision, LeadDecision, StakeDecision

@@ -20,8 +20,8 @@ import math
 import multiprocessing
 import os
 import signal
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
 
 from ..engine import RuleSet, SeatInfo, Session, play_session
 from ..engine.events import Event, HandWon
@@ -87,7 +87,7 @@ def play_block(rules: RuleSet, ids: Sequence[str], seed: int, deal: int,
         seated = rotation(ids, turn)
         winner: list[int] = []
 
-        def on_event(event: Event) -> None:
+        def on_event(event: Event, winner: list[int] = winner) -> None:
             if isinstance(event, HandWon):
                 winner.append(event.player)
         session = Session(single, [SeatInfo(f"Seat {s} ({i})", "ai", i) for s, i in enumerate(seated)], this_seed)

@@ -160,7 +160,7 @@ class App:
                 save_resume(self.data_dir, snapshot())
             except OSError as error:
                 return tr("app.session.not_saved_in", folder=self.data_dir, why=error.strerror or error)
-            except Exception as error:  # whatever went wrong, the player is asked rather than the game ending
+            except Exception as error:  # noqa: BLE001 - whatever went wrong, the player is asked rather than the game ending
                 warn(f"the session could not be saved: {error!r}")
                 return tr("app.session.not_saved")
             return None

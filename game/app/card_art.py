@@ -10,7 +10,8 @@ PIPS_MIN_WIDTH number cards show a large rank over its suit instead of pips, whi
 from __future__ import annotations
 
 import math
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 import pygame
 

@@ -16,7 +16,7 @@ class Scene:
     #: scenes under this one keep drawing (a pause menu over the table)
     overlay = False
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
 
     def enter(self) -> None:

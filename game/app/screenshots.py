@@ -5,14 +5,14 @@ from __future__ import annotations
 import dataclasses
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
-from .screenshots_extra import render_extra_screenshots
-
 from .app import App, AppOptions
+from .screenshots_extra import render_extra_screenshots
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -70,7 +70,7 @@ def menu_shots(app: App, folder: Path) -> list[Path]:
     return paths
 
 
-def table(app: App, players: int, seed: int, *, deals: int | None = 10) -> "TableScene":
+def table(app: App, players: int, seed: int, *, deals: int | None = 10) -> TableScene:
     """A table of `players` with the human at seat 0 and the first characters in the other seats."""
     from ..ai.registry import character_ids
     from ..config import default_rules
@@ -82,7 +82,7 @@ def table(app: App, players: int, seed: int, *, deals: int | None = 10) -> "Tabl
     return TableScene(app, rules, seats, seed)
 
 
-def play_until(app: App, scene: "TableScene", predicate: Callable[[], bool], seconds: float = 60.0) -> bool:
+def play_until(app: App, scene: TableScene, predicate: Callable[[], bool], seconds: float = 60.0) -> bool:
     """Run the app at its own pace (animations and think times as a player sees them) until `predicate()`;
     the human's decisions are answered by a plain agent and deal summaries are closed."""
     from ..ai.simple import LowestAgent
@@ -105,7 +105,7 @@ def play_until(app: App, scene: "TableScene", predicate: Callable[[], bool], sec
     return predicate()
 
 
-def human_to_lead(scene: "TableScene") -> bool:
+def human_to_lead(scene: TableScene) -> bool:
     """The human is being asked to lead."""
     return scene.human.kind == "lead"
 

@@ -39,7 +39,7 @@ def sample_session(seed: int, players: int = 4, deals: int = 6) -> list[dict[str
     return events
 
 
-def sample_statistics(sessions: int = 4, seed: int = EXTRA_SEED) -> "Statistics":
+def sample_statistics(sessions: int = 4, seed: int = EXTRA_SEED) -> Statistics:
     """Statistics of a few sessions played out by AIs, the player at seat 0."""
     from ..stats import Statistics
     statistics = Statistics()
@@ -48,7 +48,7 @@ def sample_statistics(sessions: int = 4, seed: int = EXTRA_SEED) -> "Statistics"
     return statistics
 
 
-def render_extra_screenshots(app: "App", folder: Path) -> list[Path]:
+def render_extra_screenshots(app: App, folder: Path) -> list[Path]:
     """Write the statistics (with data), a replay mid-deal, the campaign map and roads, the daily deal and the
     kept deals as PNGs in `folder`; the paths."""
     from ..replay import Replay
@@ -79,13 +79,12 @@ def render_extra_screenshots(app: "App", folder: Path) -> list[Path]:
     return paths
 
 
-def _shoot_daily(app: "App", folder: Path) -> Path:
+def _shoot_daily(app: App, folder: Path) -> Path:
     """The daily deal of a fixed day just after a new best (shown, not saved: the player's bests are left alone)."""
     import datetime as dt
 
-    from .scenes.daily import DailyScene
-
     from ..locale import trn
+    from .scenes.daily import DailyScene
 
     scene = DailyScene(app, dt.date(2026, 11, 29), trn("daily.finished", 57), new_best=True)
     scene.best = 57
@@ -107,7 +106,7 @@ def _first_venue_cleared() -> tuple[Any, Any]:
     return progress, progress.record_session(SessionResult(chips, 0))
 
 
-def _shoot_campaign_map(app: "App", folder: Path) -> Path:
+def _shoot_campaign_map(app: App, folder: Path) -> Path:
     """The campaign map after the first venue was cleared (shown, not saved: the player's slot is left alone)."""
     from .scenes.campaign_map import CampaignMapScene, describe_result
 
@@ -118,7 +117,7 @@ def _shoot_campaign_map(app: "App", folder: Path) -> Path:
     return _shoot(app, folder, "14_campaign_map")
 
 
-def _shoot_roads(app: "App", folder: Path) -> Path:
+def _shoot_roads(app: App, folder: Path) -> Path:
     """The three campaign roads: one under way, one empty, one whose save is damaged (in a scratch folder)."""
     import tempfile
     import time
@@ -145,14 +144,14 @@ def _shoot_roads(app: "App", folder: Path) -> Path:
             app.data_dir = kept
 
 
-def _shoot(app: "App", folder: Path, name: str) -> Path:
+def _shoot(app: App, folder: Path, name: str) -> Path:
     app.draw(app.screen)
     path = folder / f"{name}.png"
     pygame.image.save(app.screen, str(path))
     return path
 
 
-def _shoot_replays(app: "App", folder: Path) -> Path:
+def _shoot_replays(app: App, folder: Path) -> Path:
     """The kept deals of two sample sessions, read from a scratch folder (the player's saves are left alone)."""
     import tempfile
 

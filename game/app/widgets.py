@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 import pygame
 
@@ -11,7 +11,6 @@ from ..locale import percent as whole_percent
 from ..locale import tr
 from . import theme
 from .text import TextCache
-
 
 PAD_X = 16  # a button's label keeps at least this far from its sides
 CAP_GAP = 10  # and this far from its keycap

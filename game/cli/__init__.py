@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 from ..locale import LANGUAGES, set_language
 from . import bench, check_config, replay, screenshots, simulate, tournament

@@ -6,7 +6,8 @@ import argparse
 import dataclasses
 import json
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..ai.simple import FirstOptionAgent
 from ..engine import RuleSet, SeatInfo, Session, play_session

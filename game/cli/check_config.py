@@ -11,11 +11,21 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
-from game.config import (CONFIG_DIR, YAML_SUFFIXES, ConfigError, ConfigKind, config_kinds, kind_for_content,
-                         kind_name_for_path, kind_named, read_yaml_file)
+from game.config import (
+    CONFIG_DIR,
+    YAML_SUFFIXES,
+    ConfigError,
+    ConfigKind,
+    config_kinds,
+    kind_for_content,
+    kind_name_for_path,
+    kind_named,
+    read_yaml_file,
+)
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:

@@ -1,4 +1,4 @@
-"""`simulate`: one whole session with an AI in every seat, logged as JSONL (RULES.md's event table)."""
+"""`simulate`: one whole session with an AI in every seat, logged as JSONL (the event table of docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..ai.registry import UnknownAgentError, make_agent, seat_agent_ids
-from .common import rules_or_report
-from ..engine import Event, RuleSet, RulesError, SeatInfo, Session, play_session, to_json
+from ..engine import Event, RulesError, RuleSet, SeatInfo, Session, play_session, to_json
 from ..engine.events import BoodleWon, HandWon, SessionEnd
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from .common import rules_or_report
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:

@@ -4,17 +4,47 @@ Nothing here imports pygame; every loader raises `ConfigError`, whose `problems`
 are one line each in the form `path:line: key: why`.
 """
 
-from .errors import ConfigError, Problem
-from .kinds import (PLANNED_FOLDERS, ConfigKind, config_kinds, kind_for_content, kind_name_for_path, kind_named,
-                    register_kind)
-from .personality_file import (PERSONALITY_KIND, character_from_document, list_character_files, load_character,
-                               load_character_text, load_characters)
-from .rules_file import (CONFIG_DIR, DEFAULT_RULES_FILE, DEFAULT_RULES_NAME, PERSONALITIES_DIR, RULES_DIR,
-                         RULES_KEYS, RULES_KIND, TOP_KEYS, YAML_SUFFIXES, default_rules, list_rules_files,
-                         load_rules, load_rules_bytes, load_rules_text, rules_by_name, rules_from_document,
-                         rules_names, rules_path, rules_yaml)
 from .campaign_file import CAMPAIGN_FILE, CAMPAIGN_KIND, load_campaign, load_campaign_text
+from .errors import ConfigError, Problem
+from .kinds import (
+    PLANNED_FOLDERS,
+    ConfigKind,
+    config_kinds,
+    kind_for_content,
+    kind_name_for_path,
+    kind_named,
+    register_kind,
+)
 from .locale_file import LOCALE_KIND, LOCALES_FOLDER, load_locale_file
+from .personality_file import (
+    PERSONALITY_KIND,
+    character_from_document,
+    list_character_files,
+    load_character,
+    load_character_text,
+    load_characters,
+)
+from .rules_file import (
+    CONFIG_DIR,
+    DEFAULT_RULES_FILE,
+    DEFAULT_RULES_NAME,
+    PERSONALITIES_DIR,
+    RULES_DIR,
+    RULES_KEYS,
+    RULES_KIND,
+    TOP_KEYS,
+    YAML_SUFFIXES,
+    default_rules,
+    list_rules_files,
+    load_rules,
+    load_rules_bytes,
+    load_rules_text,
+    rules_by_name,
+    rules_from_document,
+    rules_names,
+    rules_path,
+    rules_yaml,
+)
 from .yaml_lines import YamlDocument, read_yaml_bytes, read_yaml_file, read_yaml_text
 
 __all__ = [

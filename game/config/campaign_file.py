@@ -8,8 +8,8 @@ venue's number of opponents and deals replace the rules file's `players` and
 
 A shipped campaign keeps its words in the locale files: `texts: road` (an area of `TEXT_AREAS`) means the
 road's name, description and ante_note, and each venue's name and intro, are `road.name` ...
-`road.venues.<id>.intro` in `config/locales/<lang>/road.yaml`. The `Campaign` and its `Venue`s then hold the English words (saves
-are keyed by the English name) and show the current language's through `title()` and `story()`.
+`road.venues.<id>.intro` in `config/locales/<lang>/road.yaml`. The `Campaign` and its `Venue`s then hold
+the English words (saves are keyed by the English name) and show the current language's through `title()` and `story()`.
 The problem lines are worded in the current language (area `campaign_file`): the map shows them.
 """
 
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from game.campaign.spec import TABLE_LOOKS, TEXT_AREAS, UNLOCK_KINDS, Campaign, Goal, Unlock, Venue
-from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RulesError
+from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from game.locale import FALLBACK, english, tr
 
 from .errors import ConfigError

@@ -7,9 +7,10 @@ module is imported), so the checker never needs to know them by name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .yaml_lines import YamlDocument
 

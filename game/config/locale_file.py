@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import string
 from pathlib import Path
-from typing import Union
 
 from ..locale import language, tr
 from ..locale.catalog import Entry, flatten
@@ -29,7 +28,7 @@ Words = Entry
 # words and problems, or the ConfigError it raised. English's file of an area, compared with every other
 # language's, is so parsed once for all of them.
 _Read = tuple[YamlDocument, dict[str, Words], list[Problem]]
-_READ: dict[tuple[str, bytes, str], Union[_Read, ConfigError]] = {}
+_READ: dict[tuple[str, bytes, str], _Read | ConfigError] = {}
 
 
 def load_locale_file(path: str | Path) -> dict[str, Words]:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import difflib
 import math
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping
-
+from typing import TYPE_CHECKING, Any
 
 from ..locale import english, tr
 from .errors import ConfigError, Problem

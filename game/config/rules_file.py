@@ -3,7 +3,7 @@
 The checks are split in two on purpose. This module checks what only a file
 can get wrong: unknown keys, duplicated keys, values of the wrong type (in YAML
 `true` is not 1 and `"4"` is not 4), card names. The engine's `RuleSet.problems()`
-stays the one place that knows which values and combinations RULES.md allows
+stays the one place that knows which values and combinations docs/rules.md allows
 (ranges, choices, staking: even against ante_boodle, ...); its `key: why`
 messages are mapped back to the line of that key here, and worded in the current language
 (the `rules_file` locale area) by matching the engine's English sentence.
@@ -14,13 +14,14 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import re
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
-import yaml  # type: ignore[import-untyped]
+import yaml
 
 from game.engine.cards import Card
-from game.engine.rules import FIRST_LEAD_DEFAULT, RuleSet, RulesError
+from game.engine.rules import FIRST_LEAD_DEFAULT, RulesError, RuleSet
 
 from ..locale import tr
 from .errors import ConfigError, Problem
@@ -337,7 +338,7 @@ def _engine_problem(doc: YamlDocument, message: str) -> Problem:
     return Problem(doc.source, why, doc.line_of(key), key)
 
 
-# The engine words its `key: why` problems in English (RULES.md's words); each sentence it can say is
+# The engine words its `key: why` problems in English (the words of docs/rules.md); each sentence it can say is
 # matched here and said again in the current language. A sentence not listed passes through unchanged.
 _ENGINE_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), key) for pattern, key in (
     (r"needs 1 to 13 cards, got (?P<count>-?\d+)", "rules_file.engine.boodle_count"),

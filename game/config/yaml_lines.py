@@ -10,11 +10,12 @@ current language (the `config` locale area); PyYAML's own details stay as PyYAML
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-import yaml  # type: ignore[import-untyped]
+import yaml
 
 from ..locale import tr, trn
 from .errors import ConfigError, Problem

@@ -1,12 +1,22 @@
 """The pure Newmarket engine: no pygame, no files, no clocks; same seed, same session."""
 
 from .cards import DECK, Card, Suit
-from .decisions import (Action, BuyDeadAction, BuyDeadDecision, Decision, FollowAction, FollowDecision,
-                        LeadAction, LeadDecision, StakeAction, StakeDecision)
+from .decisions import (
+    Action,
+    BuyDeadAction,
+    BuyDeadDecision,
+    Decision,
+    FollowAction,
+    FollowDecision,
+    LeadAction,
+    LeadDecision,
+    StakeAction,
+    StakeDecision,
+)
 from .errors import IllegalActionError
 from .events import Event, event_dict, to_json
 from .play import Agent, play_session
-from .rules import BuyDeadHand, RuleSet, RulesError
+from .rules import BuyDeadHand, RulesError, RuleSet
 from .session import SeatInfo, Session
 from .view import PlayerView
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
-from typing import Iterable
 
 
 class Suit(IntEnum):
@@ -30,7 +30,7 @@ class Suit(IntEnum):
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
+    def parse(cls, text: str) -> Suit:
         """Read a suit from its letter or glyph ("S", "♠", "h")."""
         key = text.strip().upper()
         for suit in cls:
@@ -53,13 +53,13 @@ class Card:
     index: int
     _text: str
 
-    def __new__(cls, rank: int, suit: Suit) -> "Card":
+    def __new__(cls, rank: int, suit: Suit) -> Card:
         if not (ACE <= rank <= KING):
             raise ValueError(f"rank out of range: {rank}")
         return DECK[int(suit) * 13 + rank - 1]
 
     @classmethod
-    def _make(cls, rank: int, suit: Suit) -> "Card":
+    def _make(cls, rank: int, suit: Suit) -> Card:
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
@@ -68,7 +68,7 @@ class Card:
         return card
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Read a card from rank + suit: "AS", "10H", "qc", "K♦"."""
         if not isinstance(text, str):
             raise ValueError(f"not a card: {text!r} (write rank then suit, like AS or 10H)")
@@ -89,7 +89,7 @@ class Card:
         return DECK[int(suit) * 13 + RANK_NAMES.index(rank_text)]
 
     @classmethod
-    def from_index(cls, index: int) -> "Card":
+    def from_index(cls, index: int) -> Card:
         """The card with this deck index (suit * 13 + rank - 1)."""
         return DECK[index]
 
@@ -104,10 +104,10 @@ class Card:
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (Card.from_index, (self.index,))
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: object) -> "Card":
+    def __deepcopy__(self, memo: object) -> Card:
         return self
 
     # Equality is identity (cards are interned) and there is deliberately no ordering method: any

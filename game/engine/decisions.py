@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple, Union
+from typing import Any, ClassVar, NamedTuple
 
 from .cards import Card
 
@@ -64,7 +64,7 @@ class FollowDecision(_FollowDecisionFields, DecisionRecord):
     kind = "follow"
 
 
-Decision = Union[StakeDecision, BuyDeadDecision, LeadDecision, FollowDecision]
+Decision = StakeDecision | BuyDeadDecision | LeadDecision | FollowDecision
 
 
 class StakeAction(NamedTuple):
@@ -95,7 +95,7 @@ class FollowAction(NamedTuple):
     play: bool
 
 
-Action = Union[StakeAction, BuyDeadAction, LeadAction, FollowAction]
+Action = StakeAction | BuyDeadAction | LeadAction | FollowAction
 
 
 def action_to_data(action: Action) -> dict[str, Any]:

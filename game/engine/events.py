@@ -1,4 +1,4 @@
-"""Events: the rows of the event table in RULES.md, one small immutable record each.
+"""Events: the rows of the event table in docs/rules.md, one small immutable record each.
 
 Each event is a typed NamedTuple (its fields) under a small `EventRecord` base (its
 `type` and `to_json`), rather than a frozen dataclass: just as immutable and typed,
@@ -8,7 +8,7 @@ but built about twice as fast, and the engine makes dozens per deal.
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar, NamedTuple, Union
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from .cards import Card
 
@@ -43,7 +43,7 @@ class SessionStart(_SessionStartFields, EventRecord):
     """A session begins: its seed, resolved rules, players and stacks."""
 
     __slots__ = ()
-    type = "session_start"
+    type: ClassVar[Literal["session_start"]] = "session_start"
 
     def data(self) -> dict[str, Any]:
         """Plain JSON-ready fields."""
@@ -59,7 +59,7 @@ class Cut(_CutFields, EventRecord):
     """R4: one round of the cut for the first dealer; dealer is None when the highest tied."""
 
     __slots__ = ()
-    type = "cut"
+    type: ClassVar[Literal["cut"]] = "cut"
 
     def data(self) -> dict[str, Any]:
         """Plain JSON-ready fields."""
@@ -75,7 +75,7 @@ class DealStart(_DealStartFields, EventRecord):
     """A deal begins (1-based number) with this dealer."""
 
     __slots__ = ()
-    type = "deal_start"
+    type: ClassVar[Literal["deal_start"]] = "deal_start"
 
     def data(self) -> dict[str, Any]:
         """Plain JSON-ready fields."""
@@ -92,7 +92,7 @@ class Stake(_StakeFields, EventRecord):
     """R8: a player's ante, chips to the pot and to each boodle card."""
 
     __slots__ = ()
-    type = "stake"
+    type: ClassVar[Literal["stake"]] = "stake"
 
     def data(self) -> dict[str, Any]:
         """Plain JSON-ready fields."""
@@ -108,7 +108,7 @@ class Dealt(_DealtFields, EventRecord):
     """R10: the hands as dealt ([] for players out) and the dead hand."""
 
     __slots__ = ()
-    type = "deal"
+    type: ClassVar[Literal["deal"]] = "deal"
 
     def data(self) -> dict[str, Any]:
         """Plain JSON-ready fields."""
@@ -124,7 +124,7 @@ class BuyDead(_BuyDeadFields, EventRecord):
     """R11: the dealer paid the fee and swapped hands with the dead hand."""
 
     __slots__ = ()
-    type = "buy_dead"
+    type: ClassVar[Literal["buy_dead"]] = "buy_dead"
 
     def data(self) -> dict[str, Any]:
         """Plain JSON-ready fields."""
@@ -141,7 +141,7 @@ class Play(_PlayFields, EventRecord):
     """R13/R14: a card played, as a lead or as the next card of the run."""
 
     __slots__ = ()
-    type = "play"
+    type: ClassVar[Literal["play"]] = "play"
 
     def data(self) -> dict[str, Any]:
         """Plain JSON-ready fields."""
@@ -158,7 +158,7 @@ class BoodleWon(_BoodleWonFields, EventRecord):
     """R17: a played card hit a boodle card and took its chips."""
 
     __slots__ = ()
-    type = "boodle_won"
+    type: ClassVar[Literal["boodle_won"]] = "boodle_won"
 
     def data(self) -> dict[str, Any]:
         """Plain JSON-ready fields."""
@@ -174,7 +174,7 @@ class Stop(_StopFields, EventRecord):
     """R15: the run ended after this card, for this reason."""
 
     __slots__ = ()
-    type = "stop"
+    type: ClassVar[Literal["stop"]] = "stop"
 
     def data(self) -> dict[str, Any]:
         """Plain JSON-ready fields."""
@@ -198,7 +198,7 @@ class HandWon(_HandWonFields, EventRecord):
     """R18/R19: a player went out, took the pot and was paid for the cards left."""
 
     __slots__ = ()
-    type = "hand_won"
+    type: ClassVar[Literal["hand_won"]] = "hand_won"
 
     def data(self) -> dict[str, Any]:
         """Plain JSON-ready fields."""
@@ -215,7 +215,7 @@ class DealEnd(_DealEndFields, EventRecord):
     """A deal is settled: every stack, and the boodle chips carried over (R20)."""
 
     __slots__ = ()
-    type = "deal_end"
+    type: ClassVar[Literal["deal_end"]] = "deal_end"
 
     def data(self) -> dict[str, Any]:
         """Plain JSON-ready fields."""
@@ -230,7 +230,7 @@ class PlayerOut(_PlayerOutFields, EventRecord):
     """R7: a player cannot pay the next ante and leaves the session."""
 
     __slots__ = ()
-    type = "player_out"
+    type: ClassVar[Literal["player_out"]] = "player_out"
 
     def data(self) -> dict[str, Any]:
         """Plain JSON-ready fields."""
@@ -246,15 +246,15 @@ class SessionEnd(_SessionEndFields, EventRecord):
     """R6: the session is over; the winners are those with most chips."""
 
     __slots__ = ()
-    type = "session_end"
+    type: ClassVar[Literal["session_end"]] = "session_end"
 
     def data(self) -> dict[str, Any]:
         """Plain JSON-ready fields."""
         return {"chips": list(self.chips), "winners": list(self.winners)}
 
 
-Event = Union[SessionStart, Cut, DealStart, Stake, Dealt, BuyDead, Play, BoodleWon, Stop,
-              HandWon, DealEnd, PlayerOut, SessionEnd]
+Event = (SessionStart | Cut | DealStart | Stake | Dealt | BuyDead | Play | BoodleWon | Stop | HandWon | DealEnd
+         | PlayerOut | SessionEnd)
 
 EVENT_TYPES: dict[str, type[EventRecord]] = {
     cls.type: cls for cls in (SessionStart, Cut, DealStart, Stake, Dealt, BuyDead, Play, BoodleWon, Stop, HandWon,

@@ -1,4 +1,4 @@
-"""The rules settings of a session: every choice RULES.md leaves open, as data."""
+"""The rules settings of a session: every choice docs/rules.md leaves open, as data."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ class BuyDeadHand:
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Resolved rules settings; the defaults are the classic game of RULES.md."""
+    """Resolved rules settings; the defaults are the classic game of docs/rules.md."""
 
     name: str = "Classic Newmarket"
     description: str = ""
@@ -67,7 +67,7 @@ class RuleSet:
             raise RulesError(problems)
 
     def problems(self) -> list[str]:
-        """Every way these settings break RULES.md, as `key: why` sentences."""
+        """Every way these settings break docs/rules.md, as `key: why` sentences."""
         out = self._type_problems()
         if out:
             return out
@@ -144,7 +144,7 @@ class RuleSet:
         return None if self.first_lead == FIRST_LEAD_DEFAULT else Card.parse(self.first_lead)
 
     @classmethod
-    def from_settings(cls, settings: dict[str, Any]) -> "RuleSet":
+    def from_settings(cls, settings: dict[str, Any]) -> RuleSet:
         """The RuleSet that `settings()` described (as a log or a saved session keeps it); unknown keys are ignored."""
         values = dict(settings)
         values["boodle_cards"] = parse_cards(values["boodle_cards"])

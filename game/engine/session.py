@@ -10,16 +10,48 @@ up (who holds the next card of a run) the engine works with deck indices.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .cards import DECK, KING, Card, card_order
-from .decisions import (Action, BuyDeadAction, BuyDeadDecision, Decision, FollowAction, FollowDecision,
-                        LeadAction, LeadDecision, StakeAction, StakeDecision)
-from .errors import (IllegalActionError, IllegalBuyError, IllegalLeadError, IllegalStakeError,
-                     NotYourDecisionError, SessionOverError)
-from .events import (BoodleWon, BuyDead, Cut, DealEnd, DealStart, Dealt, Event, HandWon, Payment, Play,
-                     PlayerOut, SessionEnd, SessionStart, Stake, Stop)
+from .decisions import (
+    Action,
+    BuyDeadAction,
+    BuyDeadDecision,
+    Decision,
+    FollowAction,
+    FollowDecision,
+    LeadAction,
+    LeadDecision,
+    StakeAction,
+    StakeDecision,
+)
+from .errors import (
+    IllegalActionError,
+    IllegalBuyError,
+    IllegalLeadError,
+    IllegalStakeError,
+    NotYourDecisionError,
+    SessionOverError,
+)
+from .events import (
+    BoodleWon,
+    BuyDead,
+    Cut,
+    DealEnd,
+    DealStart,
+    Dealt,
+    Event,
+    HandWon,
+    Payment,
+    Play,
+    PlayerOut,
+    SessionEnd,
+    SessionStart,
+    Stake,
+    Stop,
+)
 from .rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from .view import PlayerView, TableView
 
@@ -86,7 +118,8 @@ class Session:
     __slots__ = ("rules", "seats", "seed", "n", "chips", "in_session", "pot", "boodle", "boodle_hits", "dealer",
                  "deal_number", "hands", "dead", "_rng", "_boodle_slot", "_owner", "_order", "_stake_turn",
                  "_stake_asks", "_ante", "_may_lead", "_run_constants", "_optional_follow", "_plays", "_stops",
-                 "_given_up", "_dead_bought", "_no_cards", "_no_hands", "_dealt_sizes", "_run_card", "_run_player", "_pending",
+                 "_given_up", "_dead_bought", "_no_cards", "_no_hands", "_dealt_sizes", "_run_card", "_run_player",
+                 "_pending",
                  "_started", "_over", "_end_requested", "_out", "_table_view", "_plays_view", "_stops_view")
 
     def __init__(self, rules: RuleSet, seats: Sequence[SeatInfo], seed: int) -> None:
@@ -187,7 +220,8 @@ class Session:
         elif type(action) is BuyDeadAction and type(decision) is BuyDeadDecision:
             self._apply_buy(decision, action.buy)
         else:
-            raise NotYourDecisionError(f"a {type(action).__name__} does not answer the pending {decision.kind} decision")
+            raise NotYourDecisionError(
+                f"a {type(action).__name__} does not answer the pending {decision.kind} decision")
         return out
 
     def request_end(self) -> None:

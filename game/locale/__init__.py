@@ -109,5 +109,6 @@ def lines(key: str) -> tuple[str, ...]:
     return (found,) if isinstance(found, str) else ()
 
 
-__all__ = ["FALLBACK", "LANGUAGES", "LOCALES_DIR", "Catalog", "Entry", "LocaleError", "catalog", "decimal", "english", "has", "language",
-           "lines", "load_problem", "lookup", "percent", "plural_form", "set_language", "system_language", "tr", "trn"]
+__all__ = ["FALLBACK", "LANGUAGES", "LOCALES_DIR", "Catalog", "Entry", "LocaleError", "catalog", "decimal", "english",
+           "has", "language", "lines", "load_problem", "lookup", "percent", "plural_form", "set_language",
+           "system_language", "tr", "trn"]

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
-import yaml  # type: ignore[import-untyped]
+import yaml
 
 LOCALES_DIR = Path(__file__).resolve().parents[2] / "config" / "locales"
-Entry = Union[str, tuple[str, ...]]
+Entry = str | tuple[str, ...]
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -30,7 +30,7 @@ class Catalog:
     entries: dict[str, Entry] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, code: str, folder: Path = LOCALES_DIR) -> "Catalog":
+    def load(cls, code: str, folder: Path = LOCALES_DIR) -> Catalog:
         """Every area file of language `code` in `folder`; LocaleError when a file is damaged."""
         catalog = cls(code)
         where = folder / code

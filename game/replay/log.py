@@ -1,11 +1,12 @@
-"""Reading an event log (JSONL, RULES.md's event table) and checking every line, with one sentence per problem."""
+"""Reading an event log (JSONL, the event table of docs/rules.md) and checking every line, one sentence a problem."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..engine.cards import Card
 
@@ -80,7 +81,7 @@ def _players(value: Any) -> str | None:
     return None if ok else "a list of {name, kind, personality}"
 
 
-# RULES.md's event table: the fields every event type must have, and what each must be
+# the event table of docs/rules.md: the fields every event type must have, and what each must be
 FIELDS: dict[str, dict[str, Checker]] = {
     "session_start": {"seed": lambda v: None, "rules": _dict, "players": _players, "chips": _ints},
     "cut": {"cards": _card_or_null_list, "dealer": _seat_or_null},

@@ -174,7 +174,7 @@ class Replay:
         self.deals = _deal_spans(steps)
 
     @classmethod
-    def from_lines(cls, lines: list[str], source: str = "the log") -> "Replay":
+    def from_lines(cls, lines: list[str], source: str = "the log") -> Replay:
         """Check and fold a log's lines; LogError listing every bad line if it cannot be replayed."""
         events, problems = parse_lines(lines)
         if problems:
@@ -192,12 +192,12 @@ class Replay:
         return cls(steps, source)
 
     @classmethod
-    def from_text(cls, text: str, source: str = "the log") -> "Replay":
+    def from_text(cls, text: str, source: str = "the log") -> Replay:
         """A replay of JSONL text (a file's contents, or one deal's log from a save)."""
         return cls.from_lines(text.splitlines(), source)
 
     @classmethod
-    def from_file(cls, path: Path) -> "Replay":
+    def from_file(cls, path: Path) -> Replay:
         """A replay of a JSONL file; LogError if it cannot be read or replayed."""
         return cls.from_text(read_log_text(path), str(path))
 

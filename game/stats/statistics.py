@@ -1,11 +1,11 @@
-"""The player's statistics, read off sessions' event logs (RULES.md's event table). No pygame here.
+"""The player's statistics, read off sessions' event logs (the event table of docs/rules.md). No pygame here.
 
 What each figure means:
 - record against a character (keyed by the seat's `personality`, else its name): sessions played together;
   sessions the player finished ahead of / behind / level with them (final chips); chips won from them and
-  lost to them (a character in two seats of one session counts twice), counting the deal settlements between the two (R19 payments: they paid the player for
-  cards left when the player went out, or the reverse) — pots and boodle chips come from everybody, so they
-  belong to no one opponent.
+  lost to them (a character in two seats of one session counts twice), counting the deal settlements
+  between the two (R19 payments: they paid the player for cards left when the player went out, or the
+  reverse) — pots and boodle chips come from everybody, so they belong to no one opponent.
 - boodle cards hit: for each boodle card, how often the player hit it and the chips it paid.
 - deals played / won: deals the player was dealt into, and those they went out first in (hand_won).
 - biggest pot: the largest pot the player took when winning a deal (payments not included).
@@ -17,8 +17,9 @@ What each figure means:
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 STATS_VERSION = 1
 
@@ -148,7 +149,7 @@ class Statistics:
         return {"version": STATS_VERSION, **data}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Statistics":
+    def from_dict(cls, data: Any) -> Statistics:
         """Statistics from `to_dict` data; ValueError (one sentence) if it is not that."""
         try:
             if not isinstance(data, dict) or data.get("version") != STATS_VERSION:
@@ -168,7 +169,7 @@ class Statistics:
         return json.dumps(self.to_dict(), sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str) -> "Statistics":
+    def from_json(cls, text: str) -> Statistics:
         """Statistics from `to_json` text; ValueError if it is not that."""
         try:
             return cls.from_dict(json.loads(text))

@@ -8,9 +8,10 @@ The sentences are whole ones from the `storage` locale area, one set per file (`
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from ..locale import tr
 from .atomic import move_aside, write_atomically

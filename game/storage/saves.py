@@ -24,9 +24,10 @@ import dataclasses
 import json
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..engine.decisions import action_from_data, action_to_data  # noqa: F401  (saves keep actions in this form)
 from ..locale import tr
@@ -102,7 +103,7 @@ class SaveData:
                 "table": self.table, "campaign": self.campaign, "logs": list(self.logs)}
 
     @classmethod
-    def from_document(cls, document: Document) -> "SaveData":
+    def from_document(cls, document: Document) -> SaveData:
         """A current-version document as a SaveData; ValueError (a sentence) if a part is the wrong shape."""
         problem = _shape_problem(document)
         if problem:

@@ -27,7 +27,7 @@ class Settings:
     language: str = ""  # a code in locale.LANGUAGES; empty (or one this build lacks): the system's language
     table_look: str = "club"  # a name in campaign TABLE_LOOKS; kept as written, drawn only once unlocked
 
-    def clean(self) -> "Settings":
+    def clean(self) -> Settings:
         """The same settings with every value forced into its lawful range."""
         def unit(value: Any, default: float) -> float:
             if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -7,12 +7,13 @@ session can never crash the game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
-from ..stats import Statistics
 from ..locale import tr
+from ..stats import Statistics
 from .atomic import move_aside, write_atomically
 
 STATISTICS_FILE = "statistics.json"

@@ -6,8 +6,9 @@ it won. Nothing here raises on a bad file: a damaged one is moved aside and the 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from .json_file import JsonFileWords, load_json_file, save_json_file
 

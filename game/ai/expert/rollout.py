@@ -18,8 +18,8 @@ deal to another player when it can avoid it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from ...engine.rules import RuleSet
 from .knowledge import allowed_suits
@@ -46,7 +46,7 @@ class Table:
     dealer_left: int
 
     @classmethod
-    def of(cls, rules: RuleSet, in_session: Sequence[bool], dealer: int) -> "Table":
+    def of(cls, rules: RuleSet, in_session: Sequence[bool], dealer: int) -> Table:
         """The playout constants for `rules` at a table with these seats in the session."""
         n = len(in_session)
         in_play = tuple(s for s in range(n) if in_session[s])
@@ -78,7 +78,7 @@ class State:
     pot: int
 
     @classmethod
-    def of(cls, owner: list[int], seats: int, chips: Sequence[int], bchips: list[int], pot: int) -> "State":
+    def of(cls, owner: list[int], seats: int, chips: Sequence[int], bchips: list[int], pot: int) -> State:
         """The state for a deal given its owners (a sample), stacks and boodle chips by card."""
         hands = [0] * seats
         counts = [0] * seats
@@ -88,7 +88,7 @@ class State:
                 counts[o] += 1
         return cls(owner, hands, counts, list(chips), bchips, pot)
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy to play out."""
         return State(self.owner[:], self.hands[:], self.counts[:], self.chips[:], self.bchips[:], self.pot)
 

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from ...engine.rules import RuleSet
 from ...engine.view import PlayerView

@@ -24,13 +24,13 @@ from ...engine.view import PlayerView
 from ..expert.search import Budget, boodle_hit_rates, buy_values, follow_values, lead_values
 from ..strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Params, StakeChoice
 
-_SEARCH = dict(
-    time_budget_ms=Param(int, 25, 1, 10_000, help="search work per decision, in milliseconds of the reference "
+_SEARCH = {
+    "time_budget_ms": Param(int, 25, 1, 10_000, help="search work per decision, in milliseconds of the reference "
                                                   "machine (turned into a fixed number of sampled deals)"),
-    max_samples=Param(int, 1000, 1, 100_000, help="the most sampled deals per decision"),
-    deadline_ms=Param(int, 200, 0, 100_000, help="wall-clock safety net in milliseconds (0: none); the "
+    "max_samples": Param(int, 1000, 1, 100_000, help="the most sampled deals per decision"),
+    "deadline_ms": Param(int, 200, 0, 100_000, help="wall-clock safety net in milliseconds (0: none); the "
                                                  "search stops early if it is passed"),
-)
+}
 
 
 def budget_of(params: Params) -> Budget:

@@ -8,7 +8,8 @@ cards that stops have shown to lie in the dead hand, chips on the boodle cards).
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ...engine.cards import KING, Card
 from ...engine.decisions import LeadDecision

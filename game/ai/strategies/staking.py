@@ -9,8 +9,9 @@ tests prove it): they see the chips carried over on each boodle card
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from types import MappingProxyType
-from typing import Any, Sequence
+from typing import Any
 
 from ...engine.cards import Card
 from ...engine.decisions import StakeDecision

@@ -69,13 +69,13 @@ def session_seed(progress: CampaignProgress) -> int:
     """The seed of the next session: the campaign, the venue and how often it has been tried, so a retry deals anew."""
     venue = progress.venue
     attempts = sum(1 for r in progress.results if venue is not None and r.venue_id == venue.id)
-    return zlib.crc32(f"{progress.campaign.name}:{progress.venue_index}:{attempts}".encode("utf-8"))
+    return zlib.crc32(f"{progress.campaign.name}:{progress.venue_index}:{attempts}".encode())
 
 
 class CampaignMapScene(Scene):
     """The road, the bankroll and score, and Play / Back; a problem with the file or the save is shown instead."""
 
-    def __init__(self, app: "App", message: str = "", *, progress: CampaignProgress | None = None,
+    def __init__(self, app: App, message: str = "", *, progress: CampaignProgress | None = None,
                  slot: str = SLOT, path: Path | None = None) -> None:
         """`progress`, when given, is shown instead of the saved one (the slot is then not read); `path` is the
         campaign file for a new road (else the one the slot's save names, else the shipped one)."""
@@ -448,7 +448,8 @@ class CampaignMapScene(Scene):
                       else theme.INK, anchor="center")
             colour = theme.GOLD if current else (theme.INK if venue.id in cleared else theme.INK_DIM)
             label_y = y + STOP_R + 10
-            for line in text.wrap(venue.title(), "bold", 14, 150)[:3]:  # a long name (it: "La finale della Coppa della contea") takes a third line
+            # a long name (it: "La finale della Coppa della contea") takes a third line
+            for line in text.wrap(venue.title(), "bold", 14, 150)[:3]:
                 text.draw(surface, line, (x, label_y), role="bold", size=14, colour=colour, anchor="midtop",
                           shadow=True)
                 label_y += 17
@@ -529,7 +530,7 @@ def draw_message(surface: pygame.Surface, text: Any, message: str, room: int, *,
     surface.blit(words, words.get_rect(midleft=(x, centre_y)))
 
 
-def finish_kept_session(app: "App", slot: str, chips: list[int]) -> None:
+def finish_kept_session(app: App, slot: str, chips: list[int]) -> None:
     """A campaign (or daily-deal) table resumed from the title has finished: record it as its scene would have."""
     from .daily import SLOT_PREFIX, finish_daily
     if slot.startswith(SLOT_PREFIX):

@@ -9,9 +9,10 @@ map (which offers the backup) deals with it; deleting sets the file aside, never
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -170,7 +171,7 @@ def road_title(slot: str) -> str:
 class CampaignSlotsScene(Scene):
     """Three roads side by side; the campaign file for a new road is chosen along the top."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.choices = campaign_choices(app.data_dir, app.options.campaign)
         self.chosen = 0

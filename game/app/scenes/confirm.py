@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,7 +24,7 @@ class ConfirmScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: "App", question: str, detail: str = "", *, yes: str | None = None,
+    def __init__(self, app: App, question: str, detail: str = "", *, yes: str | None = None,
                  no: str | None = None, on_yes: Callable[[], None], quitting: bool = False) -> None:
         super().__init__(app)
         yes = tr("confirm.yes") if yes is None else yes

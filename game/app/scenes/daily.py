@@ -40,7 +40,7 @@ def today() -> dt.date:
 class DailyScene(Scene):
     """Today's table, the day's best score, Play (P) and Back (Esc)."""
 
-    def __init__(self, app: "App", day: dt.date | None = None, message: str = "", *, new_best: bool = False) -> None:
+    def __init__(self, app: App, day: dt.date | None = None, message: str = "", *, new_best: bool = False) -> None:
         super().__init__(app)
         self.day = day if day is not None else today()
         self.message = message
@@ -204,7 +204,7 @@ class DailyScene(Scene):
                       colour=theme.INK)
 
 
-def record_daily_score(app: "App", day: dt.date | str, score: int) -> tuple[bool, str]:
+def record_daily_score(app: App, day: dt.date | str, score: int) -> tuple[bool, str]:
     """Keep `score` as `day`'s score; (a new best?, a sentence for the player)."""
     bests, problem = load_daily_bests(app.data_dir)
     new_best = bests.record(day, max(0, int(score)))
@@ -219,7 +219,7 @@ def record_daily_score(app: "App", day: dt.date | str, score: int) -> tuple[bool
     return new_best, " ".join(words)
 
 
-def finish_daily(app: "App", day: dt.date | str, chips: list[int]) -> None:
+def finish_daily(app: App, day: dt.date | str, chips: list[int]) -> None:
     """The daily table is over: record the human's final chips and come back to the daily deal of that day."""
     if isinstance(day, str):
         try:

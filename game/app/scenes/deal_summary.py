@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,7 +26,7 @@ ROW_H = 27
 _BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
 
 
-def freeze(app: "App", under: Scene | None, veil: pygame.Surface) -> pygame.Surface | None:
+def freeze(app: App, under: Scene | None, veil: pygame.Surface) -> pygame.Surface | None:
     """The scene `under` drawn once and dimmed by `veil`, for an overlay to blit as its backdrop.
 
     One sheet a screen size serves every summary and the results (one is open at a time): a new
@@ -42,7 +43,7 @@ def freeze(app: "App", under: Scene | None, veil: pygame.Surface) -> pygame.Surf
     return backdrop
 
 
-def short(model: "TableModel", seat: int) -> str:
+def short(model: TableModel, seat: int) -> str:
     """A seat's name short enough for a list ("Prof. Quist")."""
     name = model.name(seat)
     try:
@@ -57,7 +58,7 @@ class DealSummaryScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: "App", model: "TableModel", record: "DealRecord", on_continue: Callable[[], None], *,
+    def __init__(self, app: App, model: TableModel, record: DealRecord, on_continue: Callable[[], None], *,
                  last: bool = False, on_pause: Callable[[], None] | None = None, under: Scene | None = None,
                  close_after: float | None = None) -> None:
         super().__init__(app)

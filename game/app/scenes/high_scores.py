@@ -7,7 +7,8 @@ Esc leaves without entering. The table is kept in `<data>/high_scores.json` (gam
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,7 +29,7 @@ ROW_H = 36
 class HighScoresScene(Scene):
     """The top-10 table; with a `score` that qualifies, the name entry comes first."""
 
-    def __init__(self, app: "App", score: int | None = None, *, on_entered: Callable[[], None] | None = None,
+    def __init__(self, app: App, score: int | None = None, *, on_entered: Callable[[], None] | None = None,
                  today: dt.date | None = None) -> None:
         super().__init__(app)
         self.scores, self.message = self._load()

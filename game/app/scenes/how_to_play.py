@@ -6,8 +6,9 @@ and the values (boodle cards in the language's rank letters, chips, antes) come 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -183,7 +184,7 @@ def rules_summary(rules: RuleSet) -> tuple[str, ...]:
 class HowToPlayScene(Scene):
     """The rules, a section a page: ↑/↓ or the list pick a section, ←/→ page, the wheel scrolls a long page."""
 
-    def __init__(self, app: "App", rules: RuleSet | None = None, *, over_table: bool = False,
+    def __init__(self, app: App, rules: RuleSet | None = None, *, over_table: bool = False,
                  section: int = 0) -> None:
         super().__init__(app)
         self.overlay = over_table
@@ -357,7 +358,7 @@ def _default_rules() -> RuleSet:
     try:
         from ...config import default_rules
         return default_rules()
-    except Exception:  # a broken default file is reported by the new-game scene; here the classic rules do
+    except Exception:  # noqa: BLE001 - a broken default file is reported by the new-game scene; here the classic rules do
         return RuleSet()
 
 

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...config import RULES_DIR, ConfigError, list_rules_files, load_rules
 from ...config.rules_file import engine_problem_words
-from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet, RulesError
+from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from ...locale import decimal, tr, trn
 from ...locale.cards import card_label
 from ...locale.texts import character_bio, character_name, rules_description, rules_name
@@ -26,7 +27,7 @@ from ...storage.settings import ANIMATION_SPEEDS
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, Choice, Form, Tile, button_width, draw_panel
-from .common import felt, heading, hint_bar, character_short, portrait
+from .common import character_short, felt, heading, hint_bar, portrait
 from .settings import speed_names
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def read_rules_files(folders: Sequence[Path]) -> list[RulesEntry]:
                 entries.append(RulesEntry(path, load_rules(path)))
             except ConfigError as error:
                 entries.append(RulesEntry(path, None, tuple(_short_problem(line, path) for line in error.problems)))
-            except Exception as error:  # whatever a strange file does, it must not stop the game
+            except Exception as error:  # noqa: BLE001 - whatever a strange file does, it must not stop the game
                 entries.append(RulesEntry(path, None, (tr("new_game.unreadable", file=path.name, error=error),)))
     return entries
 
@@ -102,7 +103,7 @@ def campaign_locks(unlocked: frozenset[str]) -> dict[str, str]:
     from ...config.campaign_file import CAMPAIGN_FILE, load_campaign
     try:
         campaign = load_campaign(CAMPAIGN_FILE)
-    except Exception:  # a broken campaign file must not stop free play, nor lock anything away
+    except Exception:  # noqa: BLE001 - a broken campaign file must not stop free play, nor lock anything away
         return {}
     return {name: venue.title() for name, venue in campaign.locks(unlocked).items()}
 
@@ -114,7 +115,7 @@ def load_opponents() -> list[Any]:
     for character_id in character_ids():
         try:
             out.append(load_character_by_id(character_id))
-        except Exception:  # the registry already keeps broken files out; be sure one cannot stop the scene
+        except Exception:  # noqa: BLE001 - the registry already keeps broken files out; be sure one cannot stop the scene
             continue
     return out
 
@@ -122,7 +123,7 @@ def load_opponents() -> list[Any]:
 class NewGameScene(Scene):
     """Choose the table and start it; Esc goes back to the title."""
 
-    def __init__(self, app: "App", *, rules_folders: Sequence[Path] | None = None, seed: int | None = None,
+    def __init__(self, app: App, *, rules_folders: Sequence[Path] | None = None, seed: int | None = None,
                  characters: Sequence[Any] | None = None, locks: dict[str, str] | None = None) -> None:
         """`locks` (what the campaign still keeps locked, with the venue that unlocks each) defaults to the
         shipped road's against what the player has unlocked."""

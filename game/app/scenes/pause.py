@@ -25,7 +25,7 @@ class PauseScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: "App", table: Any = None) -> None:
+    def __init__(self, app: App, table: Any = None) -> None:
         super().__init__(app)
         self.table = table
         self.panel = pygame.Rect(0, 0, PANEL_MIN_W, 446)

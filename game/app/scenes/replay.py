@@ -23,7 +23,7 @@ from .. import theme
 from ..card_art import card_size
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import felt, hint_bar, character_short, portrait, short_name
+from .common import character_short, felt, hint_bar, portrait, short_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -91,7 +91,7 @@ def _shipped_character(character_id: str | None) -> Any:
     from ...ai.registry import load_character_by_id
     try:
         return load_character_by_id(character_id)
-    except Exception:  # whatever is wrong with that file, the log's own name stands in
+    except Exception:  # noqa: BLE001 - whatever is wrong with that file, the log's own name stands in
         return None
 
 
@@ -126,7 +126,7 @@ def parse_card(name: str) -> Card | None:
 class ReplayScene(Scene):
     """Steps through a Replay: Right/Left, Space to play or pause, Home/End, PageUp/PageDown by deal, Esc back."""
 
-    def __init__(self, app: "App", replay: Replay, title: str = "") -> None:
+    def __init__(self, app: App, replay: Replay, title: str = "") -> None:
         super().__init__(app)
         self.replay = replay
         self.title = title or Path(replay.source).name
@@ -140,8 +140,8 @@ class ReplayScene(Scene):
         self._build_buttons()
 
     @classmethod
-    def from_deal_logs(cls, app: "App", logs: list[str] | tuple[str, ...], index: int,
-                       title: str = "") -> "ReplayScene":
+    def from_deal_logs(cls, app: App, logs: list[str] | tuple[str, ...], index: int,
+                       title: str = "") -> ReplayScene:
         """A replay of one finished deal kept in a save (`SaveData.logs[index]`); LogError if it is unsound."""
         return cls(app, Replay.from_text(logs[index], f"deal {index + 1} of the save"),
                    title or tr("replay.deal_title", number=index + 1))
@@ -416,7 +416,7 @@ class ReplayScene(Scene):
                   colour=theme.GOLD, max_width=BOARD.width - 32)
         deck = self.app.art.deck(BOARD_CARD_W, self.app.settings.four_colour_deck)
         w, h = card_size(BOARD_CARD_W)
-        played = {name for name in state.played}
+        played = set(state.played)
         flying = self.flight_card() if self.flight < FLIGHT else None
         flight_card: Card | None = None
         flight_slot = pygame.Rect(0, 0, 0, 0)

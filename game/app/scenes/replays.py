@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...locale import tr, trn
+from ...locale.dates import saved_date
 from ...replay import LogError
 from ...replay.replay import YOU
 from ...storage.saves import AUTOSAVE, deal_logs, list_slots
@@ -23,7 +24,6 @@ from .. import theme
 from ..scene import Scene
 from ..widgets import Menu, button_row, draw_panel
 from .common import felt, heading, hint_bar, short_name
-from ...locale.dates import saved_date
 
 if TYPE_CHECKING:
     from ..app import App
@@ -160,7 +160,7 @@ def deal_words(deal: KeptDeal) -> tuple[str, str, str]:
 class ReplaysScene(Scene):
     """The kept deals by slot, newest first: arrows or the wheel to move, Enter or a click to replay, Esc back."""
 
-    def __init__(self, app: "App", folder: Path | None = None) -> None:
+    def __init__(self, app: App, folder: Path | None = None) -> None:
         super().__init__(app)
         self.folder = app.data_dir if folder is None else folder  # the data folder whose saves are listed
         self.rows: list[Row] = []
@@ -345,6 +345,6 @@ class ReplaysScene(Scene):
         pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=4)
 
 
-def open_replays(app: "App") -> None:
+def open_replays(app: App) -> None:
     """Put the list of kept deals on top of the stack (the title's Replays entry)."""
     app.scenes.push(ReplaysScene(app))

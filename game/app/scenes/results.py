@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -29,7 +30,7 @@ class ResultsScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: "App", model: "TableModel", on_continue: Callable[[], None],
+    def __init__(self, app: App, model: TableModel, on_continue: Callable[[], None],
                  portraits: list[pygame.Surface] | None = None, under: Scene | None = None,
                  label: str | None = None, label_key: str = "results.back_title") -> None:
         super().__init__(app)

@@ -49,7 +49,7 @@ def language_names() -> list[str]:
 class SettingsScene(Scene):
     """The player's preferences; Esc or Back returns to where they came from."""
 
-    def __init__(self, app: "App", *, over_table: bool = False) -> None:
+    def __init__(self, app: App, *, over_table: bool = False) -> None:
         super().__init__(app)
         self.overlay = over_table  # opened from the pause menu: the table stays visible underneath
         self.form = Form()

@@ -15,7 +15,7 @@ from ...storage.statistics_file import load_statistics
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import felt, heading, hint_bar, character_short, portrait
+from .common import character_short, felt, heading, hint_bar, portrait
 
 if TYPE_CHECKING:
     from ..app import App
@@ -57,14 +57,14 @@ def find_opponent(key: str, record: Record) -> Opponent:
         from ...ai.registry import load_character_by_id
         character = load_character_by_id(key)
         return Opponent(key, character_short(character), character.look, record)
-    except Exception:  # a built-in AI or a character whose file is gone: a plain disc stands in
+    except Exception:  # noqa: BLE001 - a built-in AI or a character whose file is gone: a plain disc stands in
         return Opponent(key, key.replace("_", " ").title(), None, record)
 
 
 class StatisticsScene(Scene):
     """The player's record, read from the data folder; Esc or Back returns."""
 
-    def __init__(self, app: "App", statistics: Statistics | None = None) -> None:
+    def __init__(self, app: App, statistics: Statistics | None = None) -> None:
         super().__init__(app)
         self.message = ""
         if statistics is None:
@@ -242,7 +242,7 @@ class StatisticsScene(Scene):
                           colour=theme.GOLD, max_width=CHART.width // 2)
         text.draw(surface, tr("statistics.chart_note"), (CHART.right - 20, CHART.y + 18), size=15,
                   colour=theme.INK_DIM, anchor="topright", max_width=CHART.right - 20 - title.right - 16)
-        for x, label in chart["sessions"][1:]:
+        for x, _label in chart["sessions"][1:]:
             pygame.draw.line(surface, (90, 120, 100), (x, plot.y), (x, plot.bottom))
         for y, label in chart["yticks"]:
             pygame.draw.line(surface, GRID, (plot.x, y), (plot.right, y))

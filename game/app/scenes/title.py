@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -32,7 +33,7 @@ class TitleScene(Scene):
     """The first scene: New game, Continue (when a session was kept), Campaign, Daily deal, Settings,
     How to play, Statistics, Quit."""
 
-    def __init__(self, app: "App", message: str | Callable[[], str] = "") -> None:
+    def __init__(self, app: App, message: str | Callable[[], str] = "") -> None:
         """`message` is a sentence for the player, or a function wording it (so a language switch rewords it)."""
         super().__init__(app)
         self.t = 0.0
@@ -103,7 +104,7 @@ class TitleScene(Scene):
         from ..table import TableScene
         try:
             table = TableScene.resume(self.app, self.snapshot)
-        except Exception as error:  # a snapshot that no longer fits this game must not stop it: set it aside
+        except Exception as error:  # noqa: BLE001 - a snapshot that no longer fits this game must not stop it: set it aside
             self.words = set_aside_unresumable(resume_path(self.app.data_dir), error)
             self.snapshot = None
             self._build_menu()

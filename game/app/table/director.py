@@ -11,16 +11,31 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import TYPE_CHECKING, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ...engine.cards import Card
-from ...engine.events import (BoodleWon, BuyDead, Cut, DealEnd, DealStart, Dealt, Event, HandWon, Play, PlayerOut,
-                              SessionEnd, SessionStart, Stake, Stop)
-from .. import theme
+from ...engine.events import (
+    BoodleWon,
+    BuyDead,
+    Cut,
+    DealEnd,
+    DealStart,
+    Dealt,
+    Event,
+    HandWon,
+    Play,
+    PlayerOut,
+    SessionEnd,
+    SessionStart,
+    Stake,
+    Stop,
+)
 from ...locale import tr, trn
 from ...locale.cards import card_label
+from .. import theme
 from .animation import Banner, Bubble, Confetti, Flight, PopUp, Ring, Timeline, Wait
 from .model import HUMAN, BoodleWin
 from .sprites import STOP_BANNER_H, make_banner, make_bubble, make_stop_banner
@@ -42,7 +57,7 @@ POPUP_RISE = 12
 class Director:
     """Presents events on the table in order, at the pace of the speed setting."""
 
-    def __init__(self, scene: "TableScene") -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.motion = Timeline()  # cards and chips in flight: the table waits for these
         self.decor = Timeline()  # banners, pop-ups, bubbles, confetti: never waited for
@@ -62,7 +77,7 @@ class Director:
     # --- pacing ---------------------------------------------------------------------------------
 
     @property
-    def model(self) -> "TableModel":
+    def model(self) -> TableModel:
         """The scene's table model."""
         return self.scene.model
 
@@ -315,7 +330,8 @@ class Director:
             def land(seat: int = seat, card: Card = card) -> None:
                 model.cut_cards[seat] = card
                 model.touch()
-            self.motion.add(Flight(back, centre, self.card_spot(seat), 0.35, i * 0.08, end_image=decks.flight.face(card),
+            self.motion.add(Flight(back, centre, self.card_spot(seat), 0.35, i * 0.08,
+                                   end_image=decks.flight.face(card),
                                    on_done=land))
         self.sound("deal")
         if event.dealer is None:
@@ -576,7 +592,8 @@ class Director:
         for i, payment in enumerate(event.payments):
             loser = model.seats[payment.source]
 
-            end = max(end, self.chips_fly(payment.chips, self.chip_spot(payment.source), target, 4, delay=0.6 + i * 0.12,
+            end = max(end, self.chips_fly(payment.chips, self.chip_spot(payment.source), target, 4,
+                                          delay=0.6 + i * 0.12,
                                           leave=self._paying(loser), land=land, duration=0.55))
             self.popup(payment.source, -payment.chips, delay=0.6 + i * 0.12)
         self.popup(winner, event.pot + paid, delay=end)
@@ -585,7 +602,7 @@ class Director:
             self.say(biggest.source, "big_loss")
         self._hold(1.1)
 
-    def _paying(self, loser: "SeatState") -> Callable[[int], None]:
+    def _paying(self, loser: SeatState) -> Callable[[int], None]:
         """Chips leaving a paying seat."""
         model = self.model
 

@@ -9,14 +9,25 @@ and they only describe what the engine already decided.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ...engine.cards import Card, Suit, card_order
-from ...engine.decisions import (Action, BuyDeadAction, BuyDeadDecision, Decision, FollowAction, FollowDecision,
-                                 LeadAction, LeadDecision, StakeAction, StakeDecision)
+from ...engine.decisions import (
+    Action,
+    BuyDeadAction,
+    BuyDeadDecision,
+    Decision,
+    FollowAction,
+    FollowDecision,
+    LeadAction,
+    LeadDecision,
+    StakeAction,
+    StakeDecision,
+)
 from ...engine.rules import RuleSet
 from ...engine.view import PlayerView
 from ...locale import decimal, percent, tr, trn
@@ -116,7 +127,7 @@ def expert_hint_words(view: PlayerView, decision: Decision, seed: int) -> tuple[
     rng = random.Random(seed)
     try:
         from ...ai.expert.search import Budget, boodle_hit_rates, buy_values, follow_values, lead_values
-    except Exception:  # the expert is optional: without it the hint says the plain thing
+    except Exception:  # noqa: BLE001 - the expert is optional: without it the hint says the plain thing
         if isinstance(decision, LeadDecision):
             card = min(decision.options, key=lambda c: c.rank)
             return Words.of("table.hint.lowest_no_expert", card=card), card
@@ -149,14 +160,14 @@ def expert_hint_words(view: PlayerView, decision: Decision, seed: int) -> tuple[
         card = decision.cards[best_slot]
         return Words.of("table.hint.stake", decision.boodle_total, card=card, seats=seats,
                         rate=_Percent(rates[best_slot])), None
-    except Exception as error:  # a hint must never end the game
+    except Exception as error:  # noqa: BLE001 - a hint must never end the game
         return Words.of("table.hint.unavailable", error=type(error).__name__), None
 
 
 class HumanSeat:
     """The human's side of the table: shows the pending decision and turns input into an action."""
 
-    def __init__(self, scene: "TableScene", submit: Callable[[Action], None]) -> None:
+    def __init__(self, scene: TableScene, submit: Callable[[Action], None]) -> None:
         self.scene = scene
         self._submit = submit
         self.decision: Decision | None = None
@@ -320,7 +331,8 @@ class HumanSeat:
                      (tr("table.button.biggest"), "B", self.all_on_biggest, pygame.K_b, True,
                       tr("table.tip.biggest")),
                      (tr("table.button.confirm") if left == 0 else trn("table.button.confirm_left", left), "C",
-                      self.confirm_stake, pygame.K_c, left == 0, "" if left == 0 else trn("table.tip.place_more", left))]
+                      self.confirm_stake, pygame.K_c, left == 0,
+                      "" if left == 0 else trn("table.tip.place_more", left))]
         elif isinstance(decision, BuyDeadDecision):
             specs = [(trn("table.button.buy", decision.fee), "B", lambda: self.buy(True), pygame.K_b, True,
                       tr("table.tip.buy")),
@@ -329,7 +341,8 @@ class HumanSeat:
             options = self.options()
             card = options[min(self.focus, len(options) - 1)] if options else None
             if card is not None:
-                specs = [(tr("table.button.lead", card=card_label(card)), tr("table.enter_key"), partial(self.lead, card), None, True,
+                specs = [(tr("table.button.lead", card=card_label(card)), tr("table.enter_key"),
+                          partial(self.lead, card), None, True,
                           tr("table.tip.lead"))]
         elif isinstance(decision, FollowDecision):
             specs = [(tr("table.button.play", card=card_label(decision.card)), "P", lambda: self.follow(True),

@@ -8,8 +8,9 @@ from a `PlayerView` when a saved session is resumed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ...ai.character import Character
 from ...engine.cards import DECK, KING, Card, card_order
@@ -45,7 +46,7 @@ class Words:
     count: int | None = None
 
     @classmethod
-    def of(cls, key: str, count: int | None = None, **params: Any) -> "Words":
+    def of(cls, key: str, count: int | None = None, **params: Any) -> Words:
         """Words for `key` with these parameters."""
         return cls(key, tuple(params.items()), count)
 

@@ -14,7 +14,8 @@ import functools
 import math
 import random
 import threading
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
@@ -25,20 +26,20 @@ from ...engine.errors import IllegalActionError
 from ...engine.events import Dealt, Event
 from ...engine.rules import RuleSet
 from ...engine.session import SeatInfo, Session
-from .. import theme
-from ..card_art import mix
+from ...locale import language, tr, trn
 from ...storage.resume import discard_resume
 from ...storage.saves import AUTOSAVE, append_deal_log, deal_log
 from ...storage.statistics_file import record_finished_session
+from .. import theme
 from ..assets import warn
-from ...locale import language, tr, trn
+from ..card_art import mix
 from ..scene import Scene
 from ..text import suit_runs
 from .director import SPEEDS, Director
 from .human import HumanSeat
 from .layout import FAN_STEP, TableLayout, table_layout
 from .model import HUMAN, DealRecord, TableModel
-from .sprites import BoundedCache, HUMAN_LOOK, TableDecks, draw_background, draw_portrait
+from .sprites import HUMAN_LOOK, BoundedCache, TableDecks, draw_background, draw_portrait
 
 SNAPSHOT_VERSION = 1
 STAKE_THINK = 0.35  # staking is quick: a character takes this share of their think time for it
@@ -144,7 +145,7 @@ class TableScene(Scene):
     # --- the public surface for the shell -------------------------------------------------------
 
     @classmethod
-    def resume(cls, app: Any, snapshot: dict[str, Any]) -> "TableScene":
+    def resume(cls, app: Any, snapshot: dict[str, Any]) -> TableScene:
         """The table of a `snapshot()`, with the session replayed to exactly where it was."""
         from ...ai.registry import load_character_by_id
         if snapshot.get("version") != SNAPSHOT_VERSION:
@@ -191,7 +192,7 @@ class TableScene(Scene):
         """A session in progress would be lost by leaving."""
         return not self.session.over
 
-    def fast_forward_until(self, predicate: Callable[["TableScene"], bool], max_steps: int = 20_000, *,
+    def fast_forward_until(self, predicate: Callable[[TableScene], bool], max_steps: int = 20_000, *,
                            play_for_human: bool = True, dt: float = 1 / 30) -> bool:
         """Run the table at instant speed until `predicate(self)` holds; True if it did within `max_steps`.
 
@@ -253,7 +254,7 @@ class TableScene(Scene):
             self.layout = table_layout(len(self.seats), len(self.rules.boodle_cards), size)
         self.decks = TableDecks(self.app.art, self.layout.boodle_card_w, four)
         self.portraits = []
-        for seat, (name, character) in enumerate(self.seats):
+        for seat, (_name, character) in enumerate(self.seats):
             # the human's tag says "you" in the player's language ("MOI")
             look = dataclasses.replace(HUMAN_LOOK, initials=tr("table.you_tag")) if character is None else \
                 character.look
@@ -464,7 +465,7 @@ class TableScene(Scene):
             # a campaign slot is started by the map (a slot with logs and no progress would not load there)
             problem = append_deal_log(self.app.data_dir, "daily" if daily else slot, log,
                                       create=daily or slot == AUTOSAVE)
-        except Exception as error:  # a deal that cannot be kept must never stop the game
+        except Exception as error:  # noqa: BLE001 - a deal that cannot be kept must never stop the game
             problem = f"the deal's log could not be kept: {error!r}"
         if problem:
             warn(problem)
@@ -582,7 +583,7 @@ class TableScene(Scene):
             if card not in model.board:
                 slot = layout.board_slot(card)
                 surface.blit(back, slot)
-        for card, reason in model.stop_marks.items():
+        for card in model.stop_marks:
             slot = layout.board_slot(card)
             bar = pygame.Rect(slot.right, slot.y - 4, 3, slot.height + 8)
             if card.rank == 13:
@@ -733,7 +734,7 @@ class Thought:
     def _run(self, agent: CharacterAgent, view: Any, decision: Any) -> None:
         try:
             self._action = agent.decide(view, decision)
-        except BaseException as error:  # handed to the main thread, which raises it
+        except BaseException as error:  # noqa: BLE001 - handed to the main thread, which raises it
             self._error = error
 
     @property

@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
-from typing import Any, Hashable, Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any
 
 import pygame
 
@@ -96,8 +97,8 @@ def draw_portrait(look: Look, radius: int, text: TextCache, seed: str) -> pygame
     if style == "curls":
         for k in range(11):
             a = math.pi * (0.85 + 1.3 * k / 10)
-            pygame.draw.circle(art, hair, (cx + round(math.cos(a) * head * 1.02), cy + round(math.sin(a) * head * 1.02)),
-                               round(head * 0.34))
+            curl = (cx + round(math.cos(a) * head * 1.02), cy + round(math.sin(a) * head * 1.02))
+            pygame.draw.circle(art, hair, curl, round(head * 0.34))
     if style == "headscarf":
         pygame.draw.circle(art, accent, (cx, cy), round(head * 1.22))
     pygame.draw.circle(art, skin, (cx, cy), head)
@@ -112,8 +113,8 @@ def draw_portrait(look: Look, radius: int, text: TextCache, seed: str) -> pygame
     eye_y = cy - round(head * 0.05)
     for side in (-1, 1):
         pygame.draw.circle(art, (30, 26, 24), (cx + side * round(head * 0.36), eye_y), max(2, round(head * 0.1)))
-        pygame.draw.circle(art, mix(skin, (230, 90, 90), 0.35), (cx + side * round(head * 0.52), cy + round(head * 0.3)),
-                           round(head * 0.14))
+        cheek = (cx + side * round(head * 0.52), cy + round(head * 0.3))
+        pygame.draw.circle(art, mix(skin, (230, 90, 90), 0.35), cheek, round(head * 0.14))
     pygame.draw.arc(art, (110, 50, 40), (cx - round(head * 0.36), cy + round(head * 0.05), round(head * 0.72),
                                          round(head * 0.5)), math.radians(200), math.radians(340), max(2, SS * 2))
     line = max(2, SS * 2)
@@ -180,10 +181,11 @@ def draw_portrait(look: Look, radius: int, text: TextCache, seed: str) -> pygame
         top = cy - round(head * 1.55)
         base = cy - round(head * 0.78)
         gold = (236, 196, 84)
-        pygame.draw.polygon(art, gold, [(cx - round(head * 0.8), base), (cx - round(head * 0.8), top + round(head * 0.3)),
-                                        (cx - round(head * 0.4), top + round(head * 0.55)), (cx, top),
-                                        (cx + round(head * 0.4), top + round(head * 0.55)),
-                                        (cx + round(head * 0.8), top + round(head * 0.3)), (cx + round(head * 0.8), base)])
+        outer, inner = round(head * 0.8), round(head * 0.4)
+        pygame.draw.polygon(art, gold, [(cx - outer, base), (cx - outer, top + round(head * 0.3)),
+                                        (cx - inner, top + round(head * 0.55)), (cx, top),
+                                        (cx + inner, top + round(head * 0.55)),
+                                        (cx + outer, top + round(head * 0.3)), (cx + outer, base)])
         for x in (-0.4, 0.0, 0.4):
             pygame.draw.circle(art, (200, 40, 60), (cx + round(head * x), base - round(head * 0.2)), round(head * 0.1))
     elif style == "curls":
@@ -447,7 +449,7 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, look: TableLook = CLU
 
 
 def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequence[pygame.Surface],
-                    boodle: Sequence[Card], decks: "TableDecks", text: TextCache, *,
+                    boodle: Sequence[Card], decks: TableDecks, text: TextCache, *,
                     look: TableLook = CLUB) -> pygame.Surface:
     """The static layer: felt, rail, seat plates with names and portraits, board slots, boodle cards, labels;
     the felt, the rail and the plates dressed as `look`, the slots and spots in shades of its felt."""
