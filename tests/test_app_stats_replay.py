@@ -278,7 +278,7 @@ def test_the_replay_command_opens_the_replay_scene(tmp_path: Path, monkeypatch: 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     assert main(["--data-dir", str(tmp_path), "replay", str(GOLDEN[0]), "--deal", "3"]) == 0
     assert opened and opened[0].replay.state.deal == 3 and opened[0].replay.step is not None
-    assert opened[0].replay.step.event["type"] == "deal_start"
+    assert opened[0].replay.step.event.type == "deal_start"
 
 
 def test_a_card_stepped_onto_flies_to_the_board_and_lands(app: App) -> None:
@@ -286,10 +286,11 @@ def test_a_card_stepped_onto_flies_to_the_board_and_lands(app: App) -> None:
     replay = Replay.from_file(GOLDEN[0])
     scene = ReplayScene(app, replay)
     app.scenes.push(scene)
-    play = next(i for i, step in enumerate(replay.steps) if step.event["type"] == "play")
+    play = next(i for i, step in enumerate(replay.steps) if step.event.type == "play")
     scene.seek(play - 1)
     key(app, pygame.K_RIGHT)
-    assert scene.flight_card() == replay.steps[play].event["card"] and scene.flight < FLIGHT
+    played = replay.steps[play].event
+    assert played.type == "play" and scene.flight_card() == str(played.card) and scene.flight < FLIGHT
     app.step(FLIGHT)
     assert scene.flight == FLIGHT
     key(app, pygame.K_LEFT)

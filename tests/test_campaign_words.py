@@ -216,7 +216,7 @@ def test_a_broken_campaign_files_problems_read_in_french(app: App, tmp_path: Pat
 def test_the_replay_tells_your_moves_in_your_language() -> None:
     events = sample_session(7, players=3, deals=1)
     replay = Replay.from_lines([json.dumps(e) for e in events], "s")
-    step = next(s for s in replay.steps if s.event["type"] == "play" and s.event["player"] == 0)
+    step = next(s for s in replay.steps if s.event.type == "play" and s.event.player == 0)
     set_language("fr")
     said = tell_event(step.event, step.state)
     assert said.startswith(("Vous jouez ", "Vous entamez avec ")) and said[-1] in "♠♥♦♣"

@@ -119,7 +119,7 @@ def test_a_table_keeps_one_replayable_log_per_finished_deal(tmp_path: Path) -> N
     for number, log in enumerate(logs, 1):
         replay = Replay.from_text(log)
         assert [span.deal for span in replay.deals] == [number]
-    assert Replay.from_text(logs[-1]).steps[-1].event["type"] == "session_end"
+    assert Replay.from_text(logs[-1]).steps[-1].event.type == "session_end"
 
 
 def test_sessions_add_up_in_the_slot(tmp_path: Path) -> None:
@@ -221,7 +221,7 @@ def test_the_list_opens_the_chosen_deal_and_comes_back(tmp_path: Path) -> None:
     key(app, pygame.K_LEFT)
     assert replay.position == 1
     key(app, pygame.K_END)
-    assert replay.replay.state.deal == 2 and replay.replay.step.event["type"] == "deal_end"  # type: ignore
+    assert replay.replay.state.deal == 2 and replay.replay.step.event.type == "deal_end"  # type: ignore
     app.draw(app.screen)
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is scene

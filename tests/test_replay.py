@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.engine.events import DealEnd, DealStart, Dealt, Play, SessionEnd, SessionStart
 from game.replay import LogError, Replay, TableState, split_deals
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))
@@ -20,17 +21,17 @@ def _total(state: TableState) -> int:
 
 def _check_replay(replay: Replay) -> None:
     start = replay.steps[0]
-    assert start.event["type"] == "session_start"
+    assert isinstance(start.event, SessionStart)
     total = _total(start.state)
     for step in replay.steps:
         assert _total(step.state) == total, f"R21 broken after line {step.line}"
-        if step.event["type"] in ("deal_end", "session_end"):
-            assert list(step.state.chips) == step.event["chips"]
-        if step.event["type"] == "deal":
+        if isinstance(step.event, DealEnd | SessionEnd):
+            assert step.state.chips == step.event.chips
+        if isinstance(step.event, Dealt):
             cards = [c for hand in step.state.hands for c in hand] + list(step.state.dead)
             assert len(cards) == 52 == len(set(cards))
     end = replay.steps[-1]
-    assert end.event["type"] == "session_end" and end.state.winners == tuple(end.event["winners"])
+    assert isinstance(end.event, SessionEnd) and end.state.winners == end.event.winners
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.name for p in GOLDEN])
@@ -67,8 +68,8 @@ def test_forwards_and_back_step_through_the_same_states() -> None:
         step = replay.back()
         assert step is not None and step.state == expected
     assert replay.back() is None and replay.position == -1
-    assert replay.seek_deal(3) and replay.step is not None and replay.step.event == {
-        "type": "deal_start", "deal": 3, "dealer": replay.deals[2].dealer}
+    assert replay.seek_deal(3) and replay.step is not None
+    assert replay.step.event == DealStart(3, replay.deals[2].dealer)
     assert not replay.seek_deal(99)
     replay.seek(10_000)
     assert replay.position == len(replay.steps) - 1
@@ -78,10 +79,10 @@ def test_plays_leave_hands_and_build_runs() -> None:
     replay = Replay.from_file(GOLDEN[0])
     for before, after in zip(replay.steps, replay.steps[1:]):
         event = after.event
-        if event["type"] == "play":
-            seat, card = event["player"], event["card"]
+        if isinstance(event, Play):
+            seat, card = event.player, str(event.card)
             assert card in before.state.hands[seat] and card not in after.state.hands[seat]
-            assert after.state.run[-1] == card and (len(after.state.run) == 1) == event["lead"]
+            assert after.state.run[-1] == card and (len(after.state.run) == 1) == event.lead
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.name for p in GOLDEN])
@@ -93,7 +94,7 @@ def test_a_session_log_splits_into_deal_logs_that_replay_alone(path: Path) -> No
         alone = Replay.from_text(text)
         assert len(alone.deals) == 1 and alone.deals[0].deal == span.deal
         end = alone.steps[alone.deals[0].last]
-        assert end.event["type"] == "deal_end"
+        assert isinstance(end.event, DealEnd)
         assert replace(end.state, in_session=()) == replace(whole.steps[span.last].state, in_session=())
 
 

@@ -68,7 +68,7 @@ def render_extra_screenshots(app: App, folder: Path) -> list[Path]:
     scene = ReplayScene(app, replay)
     app.scenes.clear_to(scene)
     span = replay.deals[min(1, len(replay.deals) - 1)]
-    plays = [i for i in range(span.first, span.last + 1) if replay.steps[i].event["type"] == "play"]
+    plays = [i for i in range(span.first, span.last + 1) if replay.steps[i].event.type == "play"]
     scene.seek(plays[len(plays) // 2] if plays else span.first)
     app.step(1 / 60)
     paths.append(_shoot(app, folder, "13_replay"))

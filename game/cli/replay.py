@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..engine.events import Cut, SessionStart
 from ..replay import LogError, Replay, describe, describe_event
 
 MAX_PROBLEMS = 20
@@ -77,6 +78,6 @@ def print_steps(replay: Replay, deal: int | None) -> None:
         if deal is not None and step.state.deal != deal:
             continue
         print(f"[{index + 1}/{len(replay.steps)}, line {step.line}] {describe_event(step.event, step.state)}")
-        if step.event["type"] not in ("session_start", "cut"):
+        if not isinstance(step.event, SessionStart | Cut):
             for line in describe(step.state):
                 print("    " + line)

@@ -1,31 +1,112 @@
 """Events: the rows of the event table in docs/rules.md, one small immutable record each.
 
-Each event is a typed NamedTuple (its fields) under a small `EventRecord` base (its
-`type` and `to_json`), rather than a frozen dataclass: just as immutable and typed,
-but built about twice as fast, and the engine makes dozens per deal.
+Each event is a typed NamedTuple (its fields) under a small `EventRecord` base (its `type`, `data()` and
+`to_json()`), rather than a frozen dataclass: just as immutable and typed, but built about twice as fast, and
+the engine makes dozens per deal. Each field is annotated with its `FieldKind` (a seat, a card, a list of
+cards, ...), and those annotations are the log's one schema: how a field is written (`data`, `to_json`),
+read back (`event_from_data`) and checked (the sentence of `EventDataError`, which the log check reports).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar, Literal, NamedTuple
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple, cast, get_args, get_type_hints
 
-from .cards import Card
+from .cards import DECK, Card
+
+CARDS_BY_NAME = {str(card): card for card in DECK}
+STOP_REASONS = ("king", "dead_hand", "already_played", "declined", "no_follow")
 
 
-def _cards(cards: tuple[Card, ...]) -> list[str]:
+@dataclass(frozen=True)
+class FieldKind:
+    """One kind of event field: what the log must hold there, and how a value goes to JSON and back."""
+
+    wanted: str  # in words, for the log check's "(should be ...)"
+    fits: Callable[[Any], bool]  # is this JSON value one of the kind?
+    dump: Callable[[Any], Any]  # the field's value as JSON-ready data
+    load: Callable[[Any], Any]  # a JSON value that fits, as the field's value
+    problem: str = "a bad value"  # what the log check calls a value that does not fit
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _is_seat(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _is_card(value: Any) -> bool:
+    return type(value) is str and value in CARDS_BY_NAME
+
+
+def _is_cards(value: Any) -> bool:
+    return isinstance(value, list) and all(_is_card(v) for v in value)
+
+
+def _card_names(cards: tuple[Card, ...]) -> list[str]:
     return [str(c) for c in cards]
 
 
+def _cards_named(names: list[str]) -> tuple[Card, ...]:
+    return tuple(CARDS_BY_NAME[n] for n in names)
+
+
+ANYTHING = FieldKind("anything", lambda v: True, _same, _same)
+WHOLE = FieldKind("a whole number", lambda v: type(v) is int, _same, _same)
+SEAT = FieldKind("a seat number", _is_seat, _same, _same)
+SEAT_OR_NULL = FieldKind("a seat number (null for a tied cut)", lambda v: v is None or _is_seat(v), _same, _same)
+FLAG = FieldKind("true or false", lambda v: isinstance(v, bool), _same, _same)
+OBJECT = FieldKind("an object", lambda v: isinstance(v, dict), _same, _same)
+WHOLES = FieldKind("a list of whole numbers", lambda v: isinstance(v, list) and all(type(n) is int for n in v),
+                   list, tuple)
+PLAYERS = FieldKind("a list of {name, kind, personality}",
+                    lambda v: isinstance(v, list) and all(isinstance(p, dict) and isinstance(p.get("name"), str)
+                                                          for p in v), list, tuple)
+CARD = FieldKind("a card (rank then suit: AS, 10H, QC)", _is_card, str, CARDS_BY_NAME.__getitem__,
+                 "an impossible card")
+CARDS = FieldKind("a list of cards", _is_cards, _card_names, _cards_named)
+CUT_CARDS = FieldKind("a list of cards (null for seats not cutting)",
+                      lambda v: isinstance(v, list) and all(c is None or _is_card(c) for c in v),
+                      lambda cards: [None if c is None else str(c) for c in cards],
+                      lambda names: tuple(None if n is None else CARDS_BY_NAME[n] for n in names))
+HANDS = FieldKind("a list of hands (lists of cards)", lambda v: isinstance(v, list) and all(map(_is_cards, v)),
+                  lambda hands: [_card_names(h) for h in hands], lambda hands: tuple(map(_cards_named, hands)))
+CARD_CHIPS = FieldKind("an object of card -> chips",
+                       lambda v: isinstance(v, dict) and all(_is_card(c) and type(n) is int and n >= 0
+                                                             for c, n in v.items()),
+                       lambda pairs: {str(c): n for c, n in pairs},
+                       lambda chips: tuple((CARDS_BY_NAME[c], n) for c, n in chips.items()))
+PAYMENTS = FieldKind("a list of {from, chips}",
+                     lambda v: isinstance(v, list) and all(isinstance(p, dict) and _is_seat(p.get("from"))
+                                                           and type(p.get("chips")) is int for p in v),
+                     lambda payments: [{"from": p.source, "chips": p.chips} for p in payments],
+                     lambda payments: tuple(Payment(p["from"], p["chips"]) for p in payments))
+REASON = FieldKind(f"one of {', '.join(STOP_REASONS)}", lambda v: v in STOP_REASONS, _same, _same)
+
+
+class EventDataError(ValueError):
+    """An object that is not an event of the log, with one sentence saying why."""
+
+
 class EventRecord:
-    """What every event has besides its fields: its log `type` and its JSON line."""
+    """What every event has besides its fields: its log `type`, its fields' kinds and its JSON line."""
 
     __slots__ = ()
     type: ClassVar[str]
+    schema: ClassVar[tuple[tuple[str, FieldKind], ...]]  # (field, kind) in the order of the fields and the log
+
+    def __init_subclass__(cls) -> None:
+        fields = cls.__mro__[1]  # the NamedTuple of the event's fields
+        hints = get_type_hints(fields, include_extras=True)
+        cls.schema = tuple((name, hints[name].__metadata__[0]) for name in fields._fields)  # type: ignore[attr-defined]
 
     def data(self) -> dict[str, Any]:
         """The event's fields as plain JSON-ready data."""
-        raise NotImplementedError
+        return {name: kind.dump(value) for (name, kind), value in zip(self.schema, cast("tuple[Any, ...]", self))}
 
     def to_json(self) -> str:
         """One JSONL line (without the newline) for this event."""
@@ -33,10 +114,10 @@ class EventRecord:
 
 
 class _SessionStartFields(NamedTuple):
-    seed: int
-    rules: dict[str, Any]
-    players: tuple[dict[str, Any], ...]
-    chips: tuple[int, ...]
+    seed: Annotated[int, ANYTHING]
+    rules: Annotated[dict[str, Any], OBJECT]
+    players: Annotated[tuple[dict[str, Any], ...], PLAYERS]
+    chips: Annotated[tuple[int, ...], WHOLES]
 
 
 class SessionStart(_SessionStartFields, EventRecord):
@@ -45,14 +126,10 @@ class SessionStart(_SessionStartFields, EventRecord):
     __slots__ = ()
     type: ClassVar[Literal["session_start"]] = "session_start"
 
-    def data(self) -> dict[str, Any]:
-        """Plain JSON-ready fields."""
-        return {"seed": self.seed, "rules": self.rules, "players": list(self.players), "chips": list(self.chips)}
-
 
 class _CutFields(NamedTuple):
-    cards: tuple[Card | None, ...]
-    dealer: int | None
+    cards: Annotated[tuple[Card | None, ...], CUT_CARDS]
+    dealer: Annotated[int | None, SEAT_OR_NULL]
 
 
 class Cut(_CutFields, EventRecord):
@@ -61,14 +138,10 @@ class Cut(_CutFields, EventRecord):
     __slots__ = ()
     type: ClassVar[Literal["cut"]] = "cut"
 
-    def data(self) -> dict[str, Any]:
-        """Plain JSON-ready fields."""
-        return {"cards": [None if c is None else str(c) for c in self.cards], "dealer": self.dealer}
-
 
 class _DealStartFields(NamedTuple):
-    deal: int
-    dealer: int
+    deal: Annotated[int, WHOLE]
+    dealer: Annotated[int, SEAT]
 
 
 class DealStart(_DealStartFields, EventRecord):
@@ -77,15 +150,11 @@ class DealStart(_DealStartFields, EventRecord):
     __slots__ = ()
     type: ClassVar[Literal["deal_start"]] = "deal_start"
 
-    def data(self) -> dict[str, Any]:
-        """Plain JSON-ready fields."""
-        return {"deal": self.deal, "dealer": self.dealer}
-
 
 class _StakeFields(NamedTuple):
-    player: int
-    pot: int
-    boodle: tuple[tuple[Card, int], ...]
+    player: Annotated[int, SEAT]
+    pot: Annotated[int, WHOLE]
+    boodle: Annotated[tuple[tuple[Card, int], ...], CARD_CHIPS]
 
 
 class Stake(_StakeFields, EventRecord):
@@ -94,14 +163,10 @@ class Stake(_StakeFields, EventRecord):
     __slots__ = ()
     type: ClassVar[Literal["stake"]] = "stake"
 
-    def data(self) -> dict[str, Any]:
-        """Plain JSON-ready fields."""
-        return {"player": self.player, "pot": self.pot, "boodle": {str(c): n for c, n in self.boodle}}
-
 
 class _DealtFields(NamedTuple):
-    hands: tuple[tuple[Card, ...], ...]
-    dead: tuple[Card, ...]
+    hands: Annotated[tuple[tuple[Card, ...], ...], HANDS]
+    dead: Annotated[tuple[Card, ...], CARDS]
 
 
 class Dealt(_DealtFields, EventRecord):
@@ -110,14 +175,10 @@ class Dealt(_DealtFields, EventRecord):
     __slots__ = ()
     type: ClassVar[Literal["deal"]] = "deal"
 
-    def data(self) -> dict[str, Any]:
-        """Plain JSON-ready fields."""
-        return {"hands": [_cards(h) for h in self.hands], "dead": _cards(self.dead)}
-
 
 class _BuyDeadFields(NamedTuple):
-    player: int
-    fee: int
+    player: Annotated[int, SEAT]
+    fee: Annotated[int, WHOLE]
 
 
 class BuyDead(_BuyDeadFields, EventRecord):
@@ -126,15 +187,11 @@ class BuyDead(_BuyDeadFields, EventRecord):
     __slots__ = ()
     type: ClassVar[Literal["buy_dead"]] = "buy_dead"
 
-    def data(self) -> dict[str, Any]:
-        """Plain JSON-ready fields."""
-        return {"player": self.player, "fee": self.fee}
-
 
 class _PlayFields(NamedTuple):
-    player: int
-    card: Card
-    lead: bool
+    player: Annotated[int, SEAT]
+    card: Annotated[Card, CARD]
+    lead: Annotated[bool, FLAG]
 
 
 class Play(_PlayFields, EventRecord):
@@ -143,15 +200,11 @@ class Play(_PlayFields, EventRecord):
     __slots__ = ()
     type: ClassVar[Literal["play"]] = "play"
 
-    def data(self) -> dict[str, Any]:
-        """Plain JSON-ready fields."""
-        return {"player": self.player, "card": str(self.card), "lead": self.lead}
-
 
 class _BoodleWonFields(NamedTuple):
-    player: int
-    card: Card
-    chips: int
+    player: Annotated[int, SEAT]
+    card: Annotated[Card, CARD]
+    chips: Annotated[int, WHOLE]
 
 
 class BoodleWon(_BoodleWonFields, EventRecord):
@@ -160,14 +213,10 @@ class BoodleWon(_BoodleWonFields, EventRecord):
     __slots__ = ()
     type: ClassVar[Literal["boodle_won"]] = "boodle_won"
 
-    def data(self) -> dict[str, Any]:
-        """Plain JSON-ready fields."""
-        return {"player": self.player, "card": str(self.card), "chips": self.chips}
-
 
 class _StopFields(NamedTuple):
-    after: Card
-    reason: str
+    after: Annotated[Card, CARD]
+    reason: Annotated[str, REASON]
 
 
 class Stop(_StopFields, EventRecord):
@@ -175,10 +224,6 @@ class Stop(_StopFields, EventRecord):
 
     __slots__ = ()
     type: ClassVar[Literal["stop"]] = "stop"
-
-    def data(self) -> dict[str, Any]:
-        """Plain JSON-ready fields."""
-        return {"after": str(self.after), "reason": self.reason}
 
 
 class Payment(NamedTuple):
@@ -189,9 +234,9 @@ class Payment(NamedTuple):
 
 
 class _HandWonFields(NamedTuple):
-    player: int
-    pot: int
-    payments: tuple[Payment, ...]
+    player: Annotated[int, SEAT]
+    pot: Annotated[int, WHOLE]
+    payments: Annotated[tuple[Payment, ...], PAYMENTS]
 
 
 class HandWon(_HandWonFields, EventRecord):
@@ -200,15 +245,10 @@ class HandWon(_HandWonFields, EventRecord):
     __slots__ = ()
     type: ClassVar[Literal["hand_won"]] = "hand_won"
 
-    def data(self) -> dict[str, Any]:
-        """Plain JSON-ready fields."""
-        return {"player": self.player, "pot": self.pot,
-                "payments": [{"from": p.source, "chips": p.chips} for p in self.payments]}
-
 
 class _DealEndFields(NamedTuple):
-    chips: tuple[int, ...]
-    boodle: tuple[tuple[Card, int], ...]
+    chips: Annotated[tuple[int, ...], WHOLES]
+    boodle: Annotated[tuple[tuple[Card, int], ...], CARD_CHIPS]
 
 
 class DealEnd(_DealEndFields, EventRecord):
@@ -217,13 +257,9 @@ class DealEnd(_DealEndFields, EventRecord):
     __slots__ = ()
     type: ClassVar[Literal["deal_end"]] = "deal_end"
 
-    def data(self) -> dict[str, Any]:
-        """Plain JSON-ready fields."""
-        return {"chips": list(self.chips), "boodle": {str(c): n for c, n in self.boodle}}
-
 
 class _PlayerOutFields(NamedTuple):
-    player: int
+    player: Annotated[int, SEAT]
 
 
 class PlayerOut(_PlayerOutFields, EventRecord):
@@ -232,14 +268,10 @@ class PlayerOut(_PlayerOutFields, EventRecord):
     __slots__ = ()
     type: ClassVar[Literal["player_out"]] = "player_out"
 
-    def data(self) -> dict[str, Any]:
-        """Plain JSON-ready fields."""
-        return {"player": self.player}
-
 
 class _SessionEndFields(NamedTuple):
-    chips: tuple[int, ...]
-    winners: tuple[int, ...]
+    chips: Annotated[tuple[int, ...], WHOLES]
+    winners: Annotated[tuple[int, ...], WHOLES]
 
 
 class SessionEnd(_SessionEndFields, EventRecord):
@@ -248,17 +280,34 @@ class SessionEnd(_SessionEndFields, EventRecord):
     __slots__ = ()
     type: ClassVar[Literal["session_end"]] = "session_end"
 
-    def data(self) -> dict[str, Any]:
-        """Plain JSON-ready fields."""
-        return {"chips": list(self.chips), "winners": list(self.winners)}
-
 
 Event = (SessionStart | Cut | DealStart | Stake | Dealt | BuyDead | Play | BoodleWon | Stop | HandWon | DealEnd
          | PlayerOut | SessionEnd)
 
-EVENT_TYPES: dict[str, type[EventRecord]] = {
-    cls.type: cls for cls in (SessionStart, Cut, DealStart, Stake, Dealt, BuyDead, Play, BoodleWon, Stop, HandWon,
-                              DealEnd, PlayerOut, SessionEnd)}
+EVENT_TYPES: dict[str, type[Event]] = {cls.type: cls for cls in get_args(Event)}
+
+
+def event_from_data(data: Any) -> Event:
+    """The event one log object describes (as `data` writes it); EventDataError saying why it is not one."""
+    if not isinstance(data, dict):
+        raise EventDataError("not a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise EventDataError("has no event type")
+    cls = EVENT_TYPES.get(kind)
+    if cls is None:
+        raise EventDataError(f"unknown event type {kind!r}")
+    missing = [name for name, _ in cls.schema if name not in data]
+    if missing:
+        raise EventDataError(f"{kind} is missing {', '.join(missing)}")
+    values = []
+    for name, field in cls.schema:
+        value = data[name]
+        if not field.fits(value):
+            shown = json.dumps(value, default=str)[:60]
+            raise EventDataError(f"{kind} has {field.problem} in {name}: {shown} (should be {field.wanted})")
+        values.append(field.load(value))
+    return cls._make(values)
 
 
 def event_dict(event: Event) -> dict[str, Any]:

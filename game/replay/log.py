@@ -3,110 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from ..engine.cards import Card
-
-STOP_REASONS = ("king", "dead_hand", "already_played", "declined", "no_follow")
-
-Checker = Callable[[Any], str | None]
-
-
-def _int(value: Any) -> str | None:
-    return None if type(value) is int else "a whole number"
-
-
-def _seat(value: Any) -> str | None:
-    return None if type(value) is int and value >= 0 else "a seat number"
-
-
-def _seat_or_null(value: Any) -> str | None:
-    return None if value is None or (type(value) is int and value >= 0) else "a seat number (null for a tied cut)"
-
-
-def _bool(value: Any) -> str | None:
-    return None if isinstance(value, bool) else "true or false"
-
-
-def _dict(value: Any) -> str | None:
-    return None if isinstance(value, dict) else "an object"
-
-
-def _list(value: Any) -> str | None:
-    return None if isinstance(value, list) else "a list"
-
-
-def _ints(value: Any) -> str | None:
-    return None if isinstance(value, list) and all(type(v) is int for v in value) else "a list of whole numbers"
-
-
-def _card(value: Any) -> str | None:
-    return None if is_card(value) else "a card (rank then suit: AS, 10H, QC)"
-
-
-def _cards(value: Any) -> str | None:
-    return None if isinstance(value, list) and all(is_card(v) for v in value) else "a list of cards"
-
-
-def _card_or_null_list(value: Any) -> str | None:
-    ok = isinstance(value, list) and all(v is None or is_card(v) for v in value)
-    return None if ok else "a list of cards (null for seats not cutting)"
-
-
-def _hands(value: Any) -> str | None:
-    ok = isinstance(value, list) and all(isinstance(h, list) and all(is_card(c) for c in h) for h in value)
-    return None if ok else "a list of hands (lists of cards)"
-
-
-def _card_chips(value: Any) -> str | None:
-    ok = isinstance(value, dict) and all(is_card(k) and type(v) is int and v >= 0 for k, v in value.items())
-    return None if ok else "an object of card -> chips"
-
-
-def _payments(value: Any) -> str | None:
-    ok = isinstance(value, list) and all(isinstance(p, dict) and _seat(p.get("from")) is None
-                                         and type(p.get("chips")) is int for p in value)
-    return None if ok else "a list of {from, chips}"
-
-
-def _reason(value: Any) -> str | None:
-    return None if value in STOP_REASONS else f"one of {', '.join(STOP_REASONS)}"
-
-
-def _players(value: Any) -> str | None:
-    ok = isinstance(value, list) and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in value)
-    return None if ok else "a list of {name, kind, personality}"
-
-
-# the event table of docs/rules.md: the fields every event type must have, and what each must be
-FIELDS: dict[str, dict[str, Checker]] = {
-    "session_start": {"seed": lambda v: None, "rules": _dict, "players": _players, "chips": _ints},
-    "cut": {"cards": _card_or_null_list, "dealer": _seat_or_null},
-    "deal_start": {"deal": _int, "dealer": _seat},
-    "stake": {"player": _seat, "pot": _int, "boodle": _card_chips},
-    "deal": {"hands": _hands, "dead": _cards},
-    "buy_dead": {"player": _seat, "fee": _int},
-    "play": {"player": _seat, "card": _card, "lead": _bool},
-    "boodle_won": {"player": _seat, "card": _card, "chips": _int},
-    "stop": {"after": _card, "reason": _reason},
-    "hand_won": {"player": _seat, "pot": _int, "payments": _payments},
-    "deal_end": {"chips": _ints, "boodle": _card_chips},
-    "player_out": {"player": _seat},
-    "session_end": {"chips": _ints, "winners": _ints},
-}
-
-
-def is_card(value: Any) -> bool:
-    """True for a card written the log's way (rank then suit letter: AS, 10H)."""
-    if not isinstance(value, str):
-        return False
-    try:
-        return str(Card.parse(value)) == value
-    except ValueError:
-        return False
+from ..engine.events import Event, EventDataError, event_from_data
 
 
 @dataclass(frozen=True)
@@ -130,48 +30,25 @@ class LogError(ValueError):
                          + (f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""))
 
 
-def check_event(event: Any) -> str | None:
-    """Why one parsed line is not an event of the log, or None."""
-    if not isinstance(event, dict):
-        return "not a JSON object"
-    kind = event.get("type")
-    if not isinstance(kind, str):
-        return "has no event type"
-    fields = FIELDS.get(kind)
-    if fields is None:
-        return f"unknown event type {kind!r}"
-    missing = [name for name in fields if name not in event]
-    if missing:
-        return f"{kind} is missing {', '.join(missing)}"
-    for name, check in fields.items():
-        wanted = check(event[name])
-        if wanted is not None:
-            what = "an impossible card" if "card" in wanted and "cards" not in wanted and "->" not in wanted \
-                else "a bad value"
-            return f"{kind} has {what} in {name}: {json.dumps(event[name])[:60]} (should be {wanted})"
-    return None
-
-
-def parse_lines(lines: list[str]) -> tuple[list[tuple[int, dict[str, Any]]], list[LogProblem]]:
+def parse_lines(lines: list[str]) -> tuple[list[tuple[int, Event]], list[LogProblem]]:
     """Every event of a log's lines with its line number, and a problem for every bad line (blank lines skipped)."""
-    events: list[tuple[int, dict[str, Any]]] = []
+    events: list[tuple[int, Event]] = []
     problems: list[LogProblem] = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
+            data = json.loads(line)
         except json.JSONDecodeError as error:
             problems.append(LogProblem(number, f"not JSON ({error.msg})"))
             continue
         except (ValueError, RecursionError):
             problems.append(LogProblem(number, "not JSON"))
             continue
-        why = check_event(event)
-        if why is not None:
-            problems.append(LogProblem(number, why))
-        else:
-            events.append((number, event))
+        try:
+            events.append((number, event_from_data(data)))
+        except EventDataError as error:
+            problems.append(LogProblem(number, str(error)))
     return events, problems
 
 

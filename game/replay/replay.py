@@ -9,9 +9,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import assert_never
 
+from ..engine.cards import Card
+from ..engine.events import (
+    BoodleWon,
+    BuyDead,
+    Cut,
+    DealEnd,
+    DealStart,
+    Dealt,
+    Event,
+    HandWon,
+    Play,
+    PlayerOut,
+    SessionEnd,
+    SessionStart,
+    Stake,
+    Stop,
+)
 from ..locale import tr
+from ..locale.cards import card_label
 from .log import LogError, LogProblem, parse_lines, read_log_text
 
 Hand = tuple[str, ...]
@@ -47,7 +65,7 @@ class Step:
     """One event of the log and the table after it."""
 
     line: int
-    event: dict[str, Any]
+    event: Event
     state: TableState
 
 
@@ -76,88 +94,91 @@ class _Fold:
             raise ValueError(f"seat {seat} is not at this table of {len(self.state.players)}")
         return seat
 
-    def apply(self, event: dict[str, Any]) -> TableState:
+    def apply(self, event: Event) -> TableState:
         s = self.state
-        kind = event["type"]
-        if kind != "session_start" and not s.players:
+        if not s.players and not isinstance(event, SessionStart):
             raise ValueError("the log must begin with session_start")
-        if kind == "session_start":
-            players = tuple(p["name"] for p in event["players"])
-            if len(event["chips"]) != len(players):
-                raise ValueError("session_start has a different number of chips and players")
-            boodle = event["rules"].get("boodle_cards", [])
-            s = TableState(players=players, chips=tuple(event["chips"]), in_session=(True,) * len(players),
-                           boodle=tuple((c, 0) for c in boodle if isinstance(c, str)),
-                           hands=((),) * len(players))
-        elif kind == "cut":
-            if event["dealer"] is not None:  # a tied cut names no dealer; the next cut does
-                s = replace(s, dealer=self.seat(event["dealer"]))
-        elif kind == "deal_start":
-            s = replace(s, deal=event["deal"], dealer=self.seat(event["dealer"]), hands=((),) * len(s.players),
-                        dead=(), run=(), played=(), stops=(), deal_winner=None, last_player=None)
-        elif kind == "stake":
-            seat = self.seat(event["player"])
-            boodle = dict(s.boodle)
-            for card, chips in event["boodle"].items():
-                if card not in boodle:
-                    raise ValueError(f"{card} is not a boodle card of this table")
-                boodle[card] += chips
-            paid = event["pot"] + sum(event["boodle"].values())
-            s = replace(s, chips=_add(s.chips, seat, -paid), pot=s.pot + event["pot"], boodle=tuple(boodle.items()))
-        elif kind == "deal":
-            hands = event["hands"]
-            if len(hands) != len(s.players):
-                raise ValueError(f"{len(hands)} hands dealt to {len(s.players)} players")
-            cards = [c for h in hands for c in h] + list(event["dead"])
-            twice = sorted({c for c in cards if cards.count(c) > 1})
-            if twice:
-                raise ValueError(f"impossible deal: {', '.join(twice)} dealt twice")
-            s = replace(s, hands=tuple(tuple(h) for h in hands), dead=tuple(event["dead"]))
-        elif kind == "buy_dead":
-            seat = self.seat(event["player"])
-            hands = list(s.hands)
-            hands[seat], dead = s.dead, s.hands[seat]
-            s = replace(s, hands=tuple(hands), dead=dead, chips=_add(s.chips, seat, -event["fee"]),
-                        pot=s.pot + event["fee"])
-        elif kind == "play":
-            seat, card = self.seat(event["player"]), event["card"]
-            if card not in s.hands[seat]:
-                raise ValueError(f"impossible card: seat {seat} plays {card}, which is not in their hand")
-            hands = list(s.hands)
-            hands[seat] = tuple(c for c in s.hands[seat] if c != card)
-            s = replace(s, hands=tuple(hands), run=(card,) if event["lead"] else s.run + (card,),
-                        played=s.played + (card,), last_player=seat)
-        elif kind == "boodle_won":
-            seat, card = self.seat(event["player"]), event["card"]
-            boodle = dict(s.boodle)
-            if boodle.get(card) != event["chips"]:
-                raise ValueError(f"boodle_won takes {event['chips']} chips from {card}, "
-                                 f"which holds {boodle.get(card, 0)}")
-            boodle[card] = 0
-            s = replace(s, boodle=tuple(boodle.items()), chips=_add(s.chips, seat, event["chips"]))
-        elif kind == "stop":
-            s = replace(s, stops=s.stops + ((event["after"], event["reason"]),))
-        elif kind == "hand_won":
-            seat = self.seat(event["player"])
-            chips = _add(s.chips, seat, event["pot"])
-            for payment in event["payments"]:
-                chips = _add(chips, self.seat(payment["from"]), -payment["chips"])
-                chips = _add(chips, seat, payment["chips"])
-            s = replace(s, chips=chips, pot=s.pot - event["pot"], deal_winner=seat)
-        elif kind == "deal_end":
-            boodle = dict(event["boodle"])
-            if list(event["chips"]) != list(s.chips) and s.deal:
-                raise ValueError(f"the chips at deal_end {event['chips']} do not add up (the events give "
-                                 f"{list(s.chips)})")
-            s = replace(s, chips=tuple(event["chips"]),
-                        boodle=tuple((c, boodle.get(c, 0)) for c, _ in s.boodle) or tuple(boodle.items()))
-        elif kind == "player_out":
-            seat = self.seat(event["player"])
-            s = replace(s, in_session=tuple(ok and i != seat for i, ok in enumerate(s.in_session)))
-        elif kind == "session_end":
-            s = replace(s, chips=tuple(event["chips"]), winners=tuple(event["winners"]))
+        match event:
+            case SessionStart(rules=rules, players=players, chips=chips):
+                names = tuple(p["name"] for p in players)
+                if len(chips) != len(names):
+                    raise ValueError("session_start has a different number of chips and players")
+                boodle_cards = rules.get("boodle_cards", [])
+                s = TableState(players=names, chips=chips, in_session=(True,) * len(names),
+                               boodle=tuple((c, 0) for c in boodle_cards if isinstance(c, str)),
+                               hands=((),) * len(names))
+            case Cut(dealer=dealer):
+                if dealer is not None:  # a tied cut names no dealer; the next cut does
+                    s = replace(s, dealer=self.seat(dealer))
+            case DealStart(deal=deal, dealer=dealer):
+                s = replace(s, deal=deal, dealer=self.seat(dealer), hands=((),) * len(s.players), dead=(), run=(),
+                            played=(), stops=(), deal_winner=None, last_player=None)
+            case Stake(player=player, pot=pot, boodle=staked):
+                seat = self.seat(player)
+                boodle = dict(s.boodle)
+                for card, chips in staked:
+                    if str(card) not in boodle:
+                        raise ValueError(f"{card} is not a boodle card of this table")
+                    boodle[str(card)] += chips
+                paid = pot + sum(chips for _, chips in staked)
+                s = replace(s, chips=_add(s.chips, seat, -paid), pot=s.pot + pot, boodle=tuple(boodle.items()))
+            case Dealt(hands=hands, dead=dead):
+                if len(hands) != len(s.players):
+                    raise ValueError(f"{len(hands)} hands dealt to {len(s.players)} players")
+                cards = [str(c) for h in hands for c in h] + [str(c) for c in dead]
+                twice = sorted({c for c in cards if cards.count(c) > 1})
+                if twice:
+                    raise ValueError(f"impossible deal: {', '.join(twice)} dealt twice")
+                s = replace(s, hands=tuple(_names(h) for h in hands), dead=_names(dead))
+            case BuyDead(player=player, fee=fee):
+                seat = self.seat(player)
+                held = list(s.hands)
+                held[seat], given_up = s.dead, s.hands[seat]
+                s = replace(s, hands=tuple(held), dead=given_up, chips=_add(s.chips, seat, -fee), pot=s.pot + fee)
+            case Play(player=player, card=card, lead=lead):
+                seat, name = self.seat(player), str(card)
+                if name not in s.hands[seat]:
+                    raise ValueError(f"impossible card: seat {seat} plays {name}, which is not in their hand")
+                held = list(s.hands)
+                held[seat] = tuple(c for c in s.hands[seat] if c != name)
+                s = replace(s, hands=tuple(held), run=(name,) if lead else s.run + (name,),
+                            played=s.played + (name,), last_player=seat)
+            case BoodleWon(player=player, card=card, chips=chips):
+                seat, name = self.seat(player), str(card)
+                boodle = dict(s.boodle)
+                if boodle.get(name) != chips:
+                    raise ValueError(f"boodle_won takes {chips} chips from {name}, which holds {boodle.get(name, 0)}")
+                boodle[name] = 0
+                s = replace(s, boodle=tuple(boodle.items()), chips=_add(s.chips, seat, chips))
+            case Stop(after=after, reason=reason):
+                s = replace(s, stops=s.stops + ((str(after), reason),))
+            case HandWon(player=player, pot=pot, payments=payments):
+                seat = self.seat(player)
+                chips = _add(s.chips, seat, pot)
+                for payment in payments:
+                    chips = _add(chips, self.seat(payment.source), -payment.chips)
+                    chips = _add(chips, seat, payment.chips)
+                s = replace(s, chips=chips, pot=s.pot - pot, deal_winner=seat)
+            case DealEnd(chips=chips, boodle=carried):
+                boodle = {str(c): n for c, n in carried}
+                if chips != s.chips and s.deal:
+                    raise ValueError(f"the chips at deal_end {list(chips)} do not add up (the events give "
+                                     f"{list(s.chips)})")
+                s = replace(s, chips=chips,
+                            boodle=tuple((c, boodle.get(c, 0)) for c, _ in s.boodle) or tuple(boodle.items()))
+            case PlayerOut(player=player):
+                seat = self.seat(player)
+                s = replace(s, in_session=tuple(ok and i != seat for i, ok in enumerate(s.in_session)))
+            case SessionEnd(chips=chips, winners=winners):
+                s = replace(s, chips=chips, winners=winners)
+            case _:
+                assert_never(event)
         self.state = s
         return s
+
+
+def _names(cards: tuple[Card, ...]) -> Hand:
+    return tuple(str(c) for c in cards)
 
 
 def _add(chips: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
@@ -187,7 +208,7 @@ class Replay:
             try:
                 steps.append(Step(number, event, fold.apply(event)))
             except (ValueError, KeyError, TypeError, IndexError) as error:
-                message = str(error) if isinstance(error, ValueError) else f"{event['type']} cannot be applied here"
+                message = str(error) if isinstance(error, ValueError) else f"{event.type} cannot be applied here"
                 raise LogError([LogProblem(number, message)], source) from None
         return cls(steps, source)
 
@@ -242,18 +263,23 @@ def _deal_spans(steps: list[Step]) -> list[DealSpan]:
     """Each deal's place and outcome."""
     spans: list[DealSpan] = []
     for index, step in enumerate(steps):
-        if step.event["type"] != "deal_start":
+        start = step.event
+        if not isinstance(start, DealStart):
             continue
-        last = next((j for j in range(index + 1, len(steps)) if steps[j].event["type"] in ("deal_end", "deal_start")),
+        last = next((j for j in range(index + 1, len(steps)) if isinstance(steps[j].event, DealEnd | DealStart)),
                     len(steps) - 1)
-        if steps[last].event["type"] == "deal_start":
+        if isinstance(steps[last].event, DealStart):
             last -= 1
-        hits = tuple((s.event["player"], s.event["card"], s.event["chips"]) for s in steps[index:last + 1]
-                     if s.event["type"] == "boodle_won")
-        won = next((s.event for s in steps[index:last + 1] if s.event["type"] == "hand_won"), None)
-        spans.append(DealSpan(step.event["deal"], step.event["dealer"], index, last,
-                              None if won is None else won["player"], 0 if won is None else won["pot"], hits,
-                              len(steps[last].state.stops)))
+        hits: list[tuple[int, str, int]] = []
+        won: HandWon | None = None
+        for later in steps[index:last + 1]:
+            match later.event:
+                case BoodleWon(player=player, card=card, chips=chips):
+                    hits.append((player, str(card), chips))
+                case HandWon() as hand_won if won is None:
+                    won = hand_won
+        spans.append(DealSpan(start.deal, start.dealer, index, last, None if won is None else won.player,
+                              0 if won is None else won.pot, tuple(hits), len(steps[last].state.stops)))
     return spans
 
 
@@ -273,95 +299,88 @@ def describe(state: TableState) -> list[str]:
     return lines
 
 
-def describe_event(event: dict[str, Any], state: TableState) -> str:
+def describe_event(event: Event, state: TableState) -> str:
     """One event in words."""
-    kind = event["type"]
-    who = _name(state, event.get("player"))
-    if kind == "play":
-        return f"{who} {'leads' if event['lead'] else 'plays'} {event['card']}"
-    if kind == "stake":
-        return f"{who} stakes {event['pot']} to the pot and " + (
-            ", ".join(f"{n} on {c}" for c, n in event["boodle"].items()) or "nothing on the boodle")
-    if kind == "boodle_won":
-        return f"{who} hits the boodle {event['card']} for {event['chips']} chips"
-    if kind == "stop":
-        return f"stop after {event['after']} ({event['reason'].replace('_', ' ')})"
-    if kind == "hand_won":
-        paid = sum(p["chips"] for p in event["payments"])
-        return f"{who} goes out: takes the pot of {event['pot']} and {paid} chips in payments"
-    if kind == "buy_dead":
-        return f"{who} buys the dead hand for {event['fee']}"
-    if kind == "deal_start":
-        return f"deal {event['deal']}, {_name(state, event['dealer'])} deals"
-    if kind == "session_end":
-        return "session over; won by " + ", ".join(_name(state, w) for w in event["winners"])
-    if kind == "player_out":
-        return f"{who} is out of the session"
-    if kind == "cut":
-        if event["dealer"] is None:
+    match event:
+        case Play(player=player, card=card, lead=lead):
+            return f"{_name(state, player)} {'leads' if lead else 'plays'} {card}"
+        case Stake(player=player, pot=pot, boodle=boodle):
+            return f"{_name(state, player)} stakes {pot} to the pot and " + (
+                ", ".join(f"{n} on {c}" for c, n in boodle) or "nothing on the boodle")
+        case BoodleWon(player=player, card=card, chips=chips):
+            return f"{_name(state, player)} hits the boodle {card} for {chips} chips"
+        case Stop(after=after, reason=reason):
+            return f"stop after {after} ({reason.replace('_', ' ')})"
+        case HandWon(player=player, pot=pot, payments=payments):
+            paid = sum(p.chips for p in payments)
+            return f"{_name(state, player)} goes out: takes the pot of {pot} and {paid} chips in payments"
+        case BuyDead(player=player, fee=fee):
+            return f"{_name(state, player)} buys the dead hand for {fee}"
+        case DealStart(deal=deal, dealer=dealer):
+            return f"deal {deal}, {_name(state, dealer)} deals"
+        case SessionEnd(winners=winners):
+            return "session over; won by " + ", ".join(_name(state, w) for w in winners)
+        case PlayerOut(player=player):
+            return f"{_name(state, player)} is out of the session"
+        case Cut(dealer=None):
             return "the cut is tied: the tied players cut again"
-        return f"cut: {_name(state, event['dealer'])} deals first"
-    return str(kind).replace("_", " ")
+        case Cut(dealer=dealer):
+            return f"cut: {_name(state, dealer)} deals first"
+    return event.type.replace("_", " ")
 
 
 YOU = "You"  # the player's seat, as the game's own logs name it
 
 
-def tell_event(event: dict[str, Any], state: TableState) -> str:
+def tell_event(event: Event, state: TableState) -> str:
     """One event as the replay window says it, in the current language; the player's own moves as "you ..."."""
-    from ..engine.cards import Card
-    from ..locale.cards import card_label
 
-    def card(name: Any) -> str:
-        try:
-            return card_label(Card.parse(str(name)))
-        except ValueError:
-            return str(name)
-
-    def who(seat: Any) -> tuple[str, str]:
+    def who(seat: int | None) -> tuple[str, str]:
         """The key's ending for this seat ("you" or "other") and the name to fill in."""
         name = _name(state, seat)
         return ("you", name) if name == YOU else ("other", name)
 
-    kind = event["type"]
-    form, name = who(event.get("player"))
-    if kind == "play":
-        verb = "lead" if event["lead"] else "play"
-        return tr(f"replay.events.{verb}.{form}", name=name, card=card(event["card"]))
-    if kind == "stake":
-        boodle = ", ".join(tr("replay.events.on_card", chips=n, card=card(c)) for c, n in event["boodle"].items())
-        return tr(f"replay.events.stake.{form}", name=name, pot=event["pot"],
-                  boodle=boodle or tr("replay.events.nothing_on_boodle"))
-    if kind == "boodle_won":
-        return tr(f"replay.events.boodle_won.{form}", name=name, card=card(event["card"]), chips=event["chips"])
-    if kind == "stop":
-        return tr("replay.events.stop", card=card(event["after"]), reason=stop_reason(event["reason"]))
-    if kind == "hand_won":
-        paid = sum(p["chips"] for p in event["payments"])
-        return tr(f"replay.events.hand_won.{form}", name=name, pot=event["pot"], paid=paid)
-    if kind == "buy_dead":
-        return tr(f"replay.events.buy_dead.{form}", name=name, fee=event["fee"])
-    if kind == "deal_start":
-        form, dealer = who(event["dealer"])
-        return tr(f"replay.events.deal_start.{form}", deal=event["deal"], name=dealer)
-    if kind == "session_end":
-        names = [who(w) for w in event["winners"]]
-        shown = ", ".join(tr("replay.you") if form == "you" else name for form, name in names)
-        return tr("replay.events.session_end", names=shown)
-    if kind == "player_out":
-        return tr(f"replay.events.player_out.{form}", name=name)
-    if kind == "cut":
-        if event["dealer"] is None:
+    match event:
+        case Play(player=player, card=card, lead=lead):
+            form, name = who(player)
+            return tr(f"replay.events.{'lead' if lead else 'play'}.{form}", name=name, card=card_label(card))
+        case Stake(player=player, pot=pot, boodle=staked):
+            form, name = who(player)
+            boodle = ", ".join(tr("replay.events.on_card", chips=n, card=card_label(c)) for c, n in staked)
+            return tr(f"replay.events.stake.{form}", name=name, pot=pot,
+                      boodle=boodle or tr("replay.events.nothing_on_boodle"))
+        case BoodleWon(player=player, card=card, chips=chips):
+            form, name = who(player)
+            return tr(f"replay.events.boodle_won.{form}", name=name, card=card_label(card), chips=chips)
+        case Stop(after=after, reason=reason):
+            return tr("replay.events.stop", card=card_label(after), reason=stop_reason(reason))
+        case HandWon(player=player, pot=pot, payments=payments):
+            form, name = who(player)
+            return tr(f"replay.events.hand_won.{form}", name=name, pot=pot, paid=sum(p.chips for p in payments))
+        case BuyDead(player=player, fee=fee):
+            form, name = who(player)
+            return tr(f"replay.events.buy_dead.{form}", name=name, fee=fee)
+        case DealStart(deal=deal, dealer=dealer):
+            form, name = who(dealer)
+            return tr(f"replay.events.deal_start.{form}", deal=deal, name=name)
+        case SessionEnd(winners=winners):
+            shown = ", ".join(tr("replay.you") if form == "you" else name for form, name in map(who, winners))
+            return tr("replay.events.session_end", names=shown)
+        case PlayerOut(player=player):
+            form, name = who(player)
+            return tr(f"replay.events.player_out.{form}", name=name)
+        case Cut(dealer=None):
             return tr("replay.events.cut_tied")
-        form, dealer = who(event["dealer"])
-        return tr(f"replay.events.cut.{form}", name=dealer)
-    if kind == "session_start":
-        return tr("replay.events.session_start")
-    if kind == "deal":
-        return tr("replay.events.deal")
-    if kind == "deal_end":
-        return tr("replay.events.deal_end")
-    return str(kind).replace("_", " ")
+        case Cut(dealer=dealer):
+            form, name = who(dealer)
+            return tr(f"replay.events.cut.{form}", name=name)
+        case SessionStart():
+            return tr("replay.events.session_start")
+        case Dealt():
+            return tr("replay.events.deal")
+        case DealEnd():
+            return tr("replay.events.deal_end")
+    assert_never(event)
 
 
 def stop_reason(reason: str) -> str:
@@ -371,5 +390,5 @@ def stop_reason(reason: str) -> str:
     return reason.replace("_", " ") if found == key else found
 
 
-def _name(state: TableState, seat: Any) -> str:
+def _name(state: TableState, seat: int | None) -> str:
     return str(state.players[seat]) if isinstance(seat, int) and 0 <= seat < len(state.players) else "?"

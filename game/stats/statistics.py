@@ -21,6 +21,20 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..engine.events import (
+    BoodleWon,
+    DealEnd,
+    DealStart,
+    Dealt,
+    Event,
+    HandWon,
+    Play,
+    SessionEnd,
+    SessionStart,
+    Stop,
+    event_from_data,
+)
+
 STATS_VERSION = 1
 
 
@@ -72,70 +86,63 @@ class Statistics:
     boodle: dict[str, BoodleHits] = field(default_factory=dict)
     chips_over_time: list[ChipPoint] = field(default_factory=list)
 
-    def add_session(self, events: Iterable[Any], human_seat: int) -> None:
-        """Count one session's log (event dicts, JSON lines or engine events) seen from `human_seat`."""
+    def add_session(self, events: Iterable[Event | dict[str, Any] | str], human_seat: int) -> None:
+        """Count one session's log (engine events, event dicts or JSON lines) seen from `human_seat`."""
         me = human_seat
         self.sessions += 1
         session = self.sessions
         opponents: dict[int, str] = {}
         streak = deal = 0
         last_player: int | None = None
-        for raw in events:
-            event = _as_dict(raw)
-            kind = event.get("type")
-            if kind == "session_start":
-                for seat, player in enumerate(event.get("players", [])):
-                    if seat != me:
-                        opponents[seat] = str(player.get("personality") or player.get("name") or f"seat {seat}")
-            elif kind == "deal_start":
-                deal = int(event.get("deal", deal + 1))
-            elif kind == "deal":
-                hands = event.get("hands", [])
-                if me < len(hands) and hands[me]:
-                    self.deals_played += 1
-                last_player, streak = None, 0
-            elif kind == "play":
-                player = event.get("player")
-                if event.get("lead") or player != last_player:
-                    streak = 0
-                last_player = player
-                if player == me:
-                    streak += 1
-                    self.longest_run = max(self.longest_run, streak)
-            elif kind == "stop":
-                last_player, streak = None, 0
-            elif kind == "boodle_won" and event.get("player") == me:
-                hits = self.boodle.setdefault(str(event.get("card")), BoodleHits())
-                hits.hits += 1
-                hits.chips += int(event.get("chips", 0))
-            elif kind == "hand_won":
-                winner = event.get("player")
-                if winner == me:
-                    self.deals_won += 1
-                    self.biggest_pot = max(self.biggest_pot, int(event.get("pot", 0)))
-                for payment in event.get("payments", []):
-                    source, chips = payment.get("from"), int(payment.get("chips", 0))
-                    if winner == me and source in opponents:
-                        self._record(opponents[source]).chips_won += chips
-                    elif source == me and winner in opponents:
-                        self._record(opponents[winner]).chips_lost += chips
-            elif kind == "deal_end":
-                chips = event.get("chips", [])
-                if me < len(chips):
-                    self.chips_over_time.append(ChipPoint(session, deal, int(chips[me])))
-            elif kind == "session_end":
-                final = event.get("chips", [])
-                if me in event.get("winners", []):
-                    self.sessions_won += 1
-                for seat, character in opponents.items():
-                    if me < len(final) and seat < len(final):
-                        record = self._record(character)
-                        if final[me] > final[seat]:
-                            record.ahead += 1
-                        elif final[me] < final[seat]:
-                            record.behind += 1
-                        else:
-                            record.level += 1
+        for event in map(_as_event, events):
+            match event:
+                case SessionStart(players=players):
+                    for seat, player in enumerate(players):
+                        if seat != me:
+                            opponents[seat] = str(player.get("personality") or player.get("name") or f"seat {seat}")
+                case DealStart(deal=number):
+                    deal = number
+                case Dealt(hands=hands):
+                    if me < len(hands) and hands[me]:
+                        self.deals_played += 1
+                    last_player, streak = None, 0
+                case Play(player=player, lead=lead):
+                    if lead or player != last_player:
+                        streak = 0
+                    last_player = player
+                    if player == me:
+                        streak += 1
+                        self.longest_run = max(self.longest_run, streak)
+                case Stop():
+                    last_player, streak = None, 0
+                case BoodleWon(player=player, card=card, chips=chips) if player == me:
+                    hits = self.boodle.setdefault(str(card), BoodleHits())
+                    hits.hits += 1
+                    hits.chips += chips
+                case HandWon(player=winner, pot=pot, payments=payments):
+                    if winner == me:
+                        self.deals_won += 1
+                        self.biggest_pot = max(self.biggest_pot, pot)
+                    for source, chips in payments:
+                        if winner == me and source in opponents:
+                            self._record(opponents[source]).chips_won += chips
+                        elif source == me and winner in opponents:
+                            self._record(opponents[winner]).chips_lost += chips
+                case DealEnd(chips=chips):
+                    if me < len(chips):
+                        self.chips_over_time.append(ChipPoint(session, deal, chips[me]))
+                case SessionEnd(chips=final, winners=winners):
+                    if me in winners:
+                        self.sessions_won += 1
+                    for seat, character in opponents.items():
+                        if me < len(final) and seat < len(final):
+                            record = self._record(character)
+                            if final[me] > final[seat]:
+                                record.ahead += 1
+                            elif final[me] < final[seat]:
+                                record.behind += 1
+                            else:
+                                record.level += 1
         for character in opponents.values():
             self._record(character).sessions += 1
 
@@ -177,14 +184,10 @@ class Statistics:
             raise ValueError(f"the statistics could not be read: {error.msg}") from None
 
 
-def _as_dict(event: Any) -> dict[str, Any]:
-    """An event as a plain dict, whichever way it came."""
-    if isinstance(event, dict):
-        return event
+def _as_event(event: Event | dict[str, Any] | str) -> Event:
+    """An engine event, whichever way it came; EventDataError (a ValueError) if it is not one."""
     if isinstance(event, str):
-        loaded = json.loads(event)
-        return loaded if isinstance(loaded, dict) else {}
-    data = getattr(event, "data", None)
-    if callable(data):
-        return {"type": getattr(event, "type", None), **data()}
-    return {}
+        return event_from_data(json.loads(event))
+    if isinstance(event, dict):
+        return event_from_data(event)
+    return event

@@ -49,8 +49,8 @@ class SeatFace:
 
 def seat_faces(replay: Replay) -> list[SeatFace]:
     """Each seat's name and portrait look, read off the log's session_start."""
-    first = replay.steps[0].event if replay.steps else {}
-    players = first.get("players", []) if first.get("type") == "session_start" else []
+    first = replay.steps[0].event if replay.steps else None
+    players = first.players if first is not None and first.type == "session_start" else ()
     faces: list[SeatFace] = []
     for seat, player in enumerate(players):
         personality = player.get("personality")
@@ -168,7 +168,7 @@ class ReplayScene(Scene):
     def flight_card(self) -> str | None:
         """The card flying to the board: the one played by the event at the cursor, if that is a play."""
         step = self.replay.step
-        return str(step.event["card"]) if step is not None and step.event["type"] == "play" else None
+        return str(step.event.card) if step is not None and step.event.type == "play" else None
 
     def deal_index(self) -> int:
         """The index in `replay.deals` of the deal at the cursor (-1 before the first deal)."""
@@ -331,7 +331,7 @@ class ReplayScene(Scene):
         card_w = max(28, min(56, round((row_h - 16) / 1.4)))
         deck = self.app.art.deck(card_w, self.app.settings.four_colour_deck)
         last = self.replay.step
-        mover = last.event.get("player") if last is not None else None
+        mover = getattr(last.event, "player", None) if last is not None else None
         for seat, name in enumerate(state.players):
             row = seat_row(seat, count)
             out = bool(state.in_session) and not state.in_session[seat]
