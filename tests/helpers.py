@@ -3,7 +3,7 @@
 How a test gets the deal it wants
 ---------------------------------
 `Session._deal_cards` deals by shuffling a list of 52 *places* (a seat number, or -1
-for the dead hand) with the module-level `shuffle` of `game.engine.session`, then
+for the dead hand) with the module-level `shuffle` of `game.engine.dealing`, then
 gives the card with deck index i to place i. The cut shuffles plain card indices
 (0..51, no -1 among them). `StackedDeals` replaces that `shuffle` (through pytest's
 monkeypatch, so it is undone after the test): a shuffle of a places list takes the
@@ -28,12 +28,13 @@ import pytest
 from referee import Referee
 
 from game.ai.simple import LowestAgent, spread_evenly
-from game.engine import session as session_module
+from game.engine import dealing as dealing_module
 from game.engine.cards import Card, parse_cards
 from game.engine.decisions import Action, BuyDeadAction, Decision, FollowAction, LeadAction, StakeAction, StakeDecision
 from game.engine.events import Event
 from game.engine.rules import RuleSet
 from game.engine.session import SeatInfo, Session
+from game.engine.state import SessionState
 
 DEAD = -1
 PLAYED = -2
@@ -96,8 +97,8 @@ class StackedDeals:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self._queue: list[list[int]] = []
-        self._real: Callable[[list[Any], Any], None] = session_module.shuffle
-        monkeypatch.setattr(session_module, "shuffle", self._shuffle)
+        self._real: Callable[[list[Any], Any], None] = dealing_module.shuffle
+        monkeypatch.setattr(dealing_module, "shuffle", self._shuffle)
 
     def queue(self, hands: Mapping[int, str], dead: str | None = None) -> None:
         """Make the next random deal come out as `hands` (and `dead`), as `layout` reads them."""
@@ -246,7 +247,7 @@ _DERIVED = ("_out", "_table_view", "_plays_view", "_stops_view")
 def snapshot(session: Session) -> dict[str, Any]:
     """Every piece of a session's state (and every seat's view), deep-copied, to compare before/after."""
     state: dict[str, Any] = {}
-    for name in Session.__slots__:
+    for name in SessionState.__slots__:
         if name in _DERIVED:
             continue
         value = getattr(session, name)

@@ -1,22 +1,36 @@
 """The expert (game/ai/expert): sound inferences, consistent samples, a faithful rollout, sensible choices,
-bounded time."""
+a search bounded by counted work, and the engine's own constants."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import random
-import time
 from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from game.ai.expert.knowledge import Knowledge, allowed_suits, infer
+from game.ai.expert import knowledge, rollout, sampling, search
+from game.ai.expert.knowledge import Knowledge, infer
 from game.ai.expert.rollout import DEAD, PLAYED, State, Table, buy_dead_hand, first_leader, play_out
 from game.ai.expert.sampling import Sampler
-from game.ai.expert.search import LAST, Budget, boodle_hit_rates, lead_values
+from game.ai.expert.search import (
+    LAST,
+    US_PER_PLAY,
+    US_PER_PLAYOUT,
+    US_PER_SAMPLE,
+    Budget,
+    boodle_hit_rates,
+    lead_values,
+)
 from game.ai.simple import RandomAgent
 from game.ai.strategies.expert import expert_buy, expert_follow, expert_lead, expert_stake
 from game.engine import RuleSet, SeatInfo, Session
+from game.engine import cards as engine_cards
+from game.engine import runs as engine_runs
+from game.engine import state as engine_state
 from game.engine.cards import Card, parse_cards
 from game.engine.decisions import (
     BuyDeadAction,
@@ -307,11 +321,29 @@ def test_expert_takes_a_rich_boodle_card_before_it_is_too_late() -> None:
     assert str(expert_lead(view, decision, SURE, random.Random(2))) == "AS"
 
 
-def test_allowed_suits_follow_r16_settings() -> None:
-    assert allowed_suits(True, "other_suit", 1) == (True, False, True, True)
-    assert allowed_suits(True, "other_colour", 1) == (True, False, False, True)
-    assert allowed_suits(False, "other_suit", 1) == (True, True, True, True)
-    assert allowed_suits(True, "other_suit", -1) == (True, True, True, True)
+def test_the_lead_table_follows_r16_settings() -> None:
+    assert engine_runs.suits_to_lead(True, "other_suit")[1] == (True, False, True, True)
+    assert engine_runs.suits_to_lead(True, "other_colour")[1] == (True, False, False, True)
+    assert engine_runs.suits_to_lead(True, "other_colour")[3] == (False, True, True, False)
+    assert engine_runs.suits_to_lead(False, "other_suit")[1] == (True, True, True, True)
+    assert engine_runs.suits_to_lead(True, "other_suit")[-1] == (True, True, True, True)  # no stop: any suit
+
+
+def test_the_expert_uses_the_engine_s_constants() -> None:
+    """One definition each: the owner codes, the King's place in a suit and the R16 table are the engine's."""
+    for module in (rollout, sampling, search):
+        assert vars(module)["DEAD"] is engine_state.DEAD, module.__name__
+    assert vars(rollout)["PLAYED"] is vars(sampling)["PLAYED"] is engine_state.PLAYED
+    assert vars(rollout)["KING_INDEX"] is engine_cards.KING_INDEX == engine_cards.KING - 1
+    for module in (rollout, knowledge):
+        assert vars(module)["suits_to_lead"] is engine_runs.suits_to_lead, module.__name__
+    engine_names = {"DEAD", "PLAYED", "KING", "KING_INDEX", "SUIT_COLOUR", "RED", "allowed_suits", "suits_to_lead"}
+    for module in (knowledge, rollout, sampling, search):
+        tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
+        declared = {target.id for node in tree.body if isinstance(node, ast.Assign) for target in node.targets
+                    if isinstance(target, ast.Name)}
+        declared |= {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+        assert not declared & engine_names, (module.__name__, declared & engine_names)
 
 
 def test_expert_answers_every_kind_of_decision_lawfully() -> None:
@@ -344,23 +376,49 @@ def test_same_view_and_seed_give_the_same_choice() -> None:
             assert expert_lead(view, decision, params, random.Random(9)) is first
 
 
-def test_search_respects_its_budget() -> None:
-    """A decision takes about its budget; the wall-clock deadline cuts a huge budget short."""
-    times = []
+def test_search_stops_once_its_counted_work_reaches_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every decision does its budget of counted work and at most one sampled deal more: every choice played out
+    on each sample, never more samples than allowed, never fewer than the minimum."""
+    playouts = 0
+    real_play_out = play_out
+
+    def counted(*args: object, **kwargs: object) -> int:
+        nonlocal playouts
+        playouts += 1
+        return real_play_out(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(search, "play_out", counted)
+    budget = Budget(time_budget_ms=10, max_samples=1000, deadline_ms=0)
+    searched = 0
     for _, view, decision in decision_points(VARIANTS["classic"], 3, 60):
-        if isinstance(decision, LeadDecision):
-            start = time.perf_counter()
-            expert_lead(view, decision, {"time_budget_ms": 10, "max_samples": 1000, "deadline_ms": 0},
-                        random.Random(1))
-            times.append(time.perf_counter() - start)
-    times.sort()
-    assert times[len(times) // 2] < 0.030  # 10 ms of work; generous for a busy test machine
+        if not isinstance(decision, LeadDecision):
+            continue
+        playouts = 0
+        branches = len(decision.options)
+        lead_values(view, [c.index for c in decision.options], budget, random.Random(1))
+        assert budget.min_samples <= LAST.samples <= budget.max_samples
+        assert playouts == LAST.samples * branches
+        assert LAST.plays <= LAST.samples * branches * 52
+        assert LAST.work_us >= budget.time_budget_ms * 1000
+        one_sample_at_most = US_PER_SAMPLE + branches * (US_PER_PLAYOUT + 52 * US_PER_PLAY)
+        if LAST.samples > budget.min_samples:
+            assert LAST.work_us < budget.time_budget_ms * 1000 + one_sample_at_most
+        searched += 1
+    assert searched >= 10
     view, decision = next((v, d) for _, v, d in decision_points(VARIANTS["classic"], 1, 61)
                           if isinstance(d, LeadDecision))
-    start = time.perf_counter()
+    lead_values(view, [c.index for c in decision.options], Budget(time_budget_ms=0, deadline_ms=0), random.Random(1))
+    assert LAST.samples == Budget().min_samples  # even no budget compares the choices on a few deals
+
+
+def test_the_deadline_cuts_a_huge_budget_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wall-clock safety net, on a clock that moves a millisecond each time it is read."""
+    ticks = iter(range(10_000))
+    monkeypatch.setattr(search, "time", SimpleNamespace(perf_counter=lambda: next(ticks) / 1000))
+    view, decision = next((v, d) for _, v, d in decision_points(VARIANTS["classic"], 1, 61)
+                          if isinstance(d, LeadDecision))
     lead_values(view, [c.index for c in decision.options],
                 Budget(time_budget_ms=100_000, max_samples=100_000, min_samples=1, deadline_ms=5), random.Random(1))
-    assert time.perf_counter() - start < 0.1
+    assert LAST.samples == 6  # read at the start, then after each deal: the sixth read is past 5 ms
 
 
 def test_search_work_is_counted_not_timed() -> None:

@@ -13,12 +13,13 @@ import pytest
 
 from game.ai.character import CharacterAgent, StrategyChoice
 from game.ai.expert.knowledge import infer
-from game.ai.expert.sampling import DEAD, Sampler
+from game.ai.expert.sampling import Sampler
 from game.ai.registry import agent_ids, load_character_by_id, make_agent
 from game.engine import BuyDeadHand, RuleSet, SeatInfo, Session
 from game.engine.cards import Card
 from game.engine.decisions import Decision, LeadDecision
 from game.engine.rules import RuleSet as RuleSetType
+from game.engine.state import DEAD
 from game.engine.view import PlayerView
 
 RULES = {

@@ -16,6 +16,7 @@ from referee import play_checked
 
 from game.ai.simple import LowestAgent, RandomAgent
 from game.engine.cards import DECK, Card, Suit
+from game.engine.dealing import shuffled_deck
 from game.engine.decisions import (
     BuyDeadAction,
     BuyDeadDecision,
@@ -29,7 +30,7 @@ from game.engine.errors import IllegalActionError, IllegalLeadError, NotYourDeci
 from game.engine.events import Cut, Event
 from game.engine.play import play_session
 from game.engine.rules import CLASSIC_BOODLE, BuyDeadHand, RulesError, RuleSet
-from game.engine.session import Session, shuffled_deck
+from game.engine.session import Session
 
 MICHIGAN = rules(boodle_cards=cards("AS KS QS JS"), buy_dead_hand=BuyDeadHand(True, 4))
 

@@ -42,6 +42,7 @@ class Suit(IntEnum):
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 ACE = 1
 KING = 13
+KING_INDEX = KING - 1  # a King's place among its suit's 13 deck indices (index % 13), counting from 0
 
 
 class Card:

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...engine.runs import suits_to_lead
 from ...engine.view import PlayerView
-
-SUIT_COLOUR = (0, 1, 1, 0)  # black spades, red hearts and diamonds, black clubs
 
 
 @dataclass(frozen=True)
@@ -33,15 +32,6 @@ class Knowledge:
     def dead(self) -> int:
         """The place number of the dead hand."""
         return self.seats
-
-
-def allowed_suits(switch_suit: bool, switch_to: str, stopped: int) -> tuple[bool, bool, bool, bool]:
-    """R16: the suits a lead may be in after a run stopped in suit `stopped` (-1: no stop)."""
-    if stopped < 0 or not switch_suit:
-        return (True, True, True, True)
-    if switch_to == "other_colour":
-        return tuple(SUIT_COLOUR[s] != SUIT_COLOUR[stopped] for s in range(4))  # type: ignore[return-value]
-    return tuple(s != stopped for s in range(4))  # type: ignore[return-value]
 
 
 def _next_in(seat: int, in_session: tuple[bool, ...]) -> int:
@@ -104,7 +94,7 @@ def infer(view: PlayerView) -> Knowledge:
         if before.card.index not in stopped_after or not rules.switch_suit:
             continue
         stopped = before.card.index // 13
-        may = allowed_suits(True, rules.switch_to, stopped)
+        may = suits_to_lead(True, rules.switch_to)[stopped]
         switch_cards = [s * 13 + r for s in range(4) if may[s] for r in range(13)]
         if may[suit]:
             # R16 with pass_left: everyone the lead passed over held no suit they could switch to

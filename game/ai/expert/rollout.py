@@ -21,14 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ...engine.cards import KING_INDEX
 from ...engine.rules import RuleSet
-from .knowledge import allowed_suits
-from .sampling import DEAD, PLAYED
+from ...engine.runs import suits_to_lead
+from ...engine.state import DEAD, PLAYED
 
 __all__ = ["DEAD", "PLAYED", "Table", "State", "LeadPolicy", "FollowPolicy", "greedy_lead", "play_out",
            "first_leader", "lead_options", "buy_dead_hand"]
-
-KING = 12  # rank index of a King within its suit (index % 13)
 
 
 @dataclass(frozen=True)
@@ -58,8 +57,8 @@ class Table:
                     nxt = (seat + step) % n
                     break
             next_seat.append(nxt)
-        may_lead = tuple(tuple(s for s, ok in enumerate(allowed_suits(rules.switch_suit, rules.switch_to, stopped))
-                               if ok) for stopped in range(-1, 4))
+        lead_suits = suits_to_lead(rules.switch_suit, rules.switch_to)
+        may_lead = tuple(tuple(s for s, ok in enumerate(lead_suits[stopped]) if ok) for stopped in range(-1, 4))
         first = rules.first_lead_card
         return cls(n, in_play, tuple(next_seat), may_lead, rules.when_unable == "pass_left",
                    rules.follow == "optional", rules.per_card_payment, -1 if first is None else first.index,
@@ -144,7 +143,7 @@ def greedy_lead(table: Table, state: State, seat: int, options: list[int]) -> in
         if mine == mine_left:
             return x  # going out wins the deal
         others: dict[int, int] = {}
-        while c % 13 != KING:
+        while c % 13 != KING_INDEX:
             h = owner[c + 1]
             if h < 0:
                 break
@@ -187,7 +186,7 @@ def play_out(table: Table, state: State, seat: int, c: int, stopped: int = -1,
         if left == 0:
             _settle(table, state, seat)
             return seat
-        if c % 13 != KING:
+        if c % 13 != KING_INDEX:
             h = owner[c + 1]
             if h >= 0 and (not optional or follow(table, state, h, c + 1)):  # type: ignore[misc]
                 seat = h

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import random
 
+from ...engine.state import DEAD, PLAYED
 from .knowledge import Knowledge
 
-DEAD = -1  # owner of a card in the dead hand
-PLAYED = -2  # owner of a card already played
 GREEDY_TRIES = 4
 
 

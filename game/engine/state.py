@@ -1,0 +1,105 @@
+"""What a session keeps, declared once for every job that works on it (dealing, runs, settlement).
+
+`Session` is put together from one class per job (`Dealing`, `Runs`, `Settlement`), each in its own
+module, over this base: it declares every attribute the jobs share, the seat arithmetic they all use,
+and the three steps where one job hands the deal on to another.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .decisions import Decision, StakeDecision
+from .events import Event, Play, Stop
+from .rules import RuleSet
+from .view import TableView
+
+if TYPE_CHECKING:
+    from .session import SeatInfo
+
+# Where a card lies, by deck index: a seat number, or one of these.
+DEAD = -1  # in the dead hand
+PLAYED = -2  # played in this deal
+
+
+class SessionState:
+    """The state of one session, shared by the jobs of `Session`."""
+
+    __slots__ = ("rules", "seats", "seed", "n", "chips", "in_session", "pot", "boodle", "boodle_hits", "dealer",
+                 "deal_number", "hands", "dead", "_rng", "_boodle_slot", "_owner", "_order", "_stake_turn",
+                 "_stake_asks", "_ante", "_may_lead", "_run_constants", "_optional_follow", "_plays", "_stops",
+                 "_given_up", "_dead_bought", "_no_cards", "_no_hands", "_dealt_sizes", "_run_card", "_run_player",
+                 "_pending", "_started", "_over", "_end_requested", "_out", "_table_view", "_plays_view",
+                 "_stops_view")
+
+    rules: RuleSet
+    seats: tuple[SeatInfo, ...]
+    seed: int
+    n: int
+    chips: list[int]
+    in_session: list[bool]
+    pot: int
+    boodle: list[int]  # chips on each boodle card, in the order of rules.boodle_cards
+    boodle_hits: list[int]
+    dealer: int
+    deal_number: int
+    hands: list[list[Card]]  # each sorted in deck order
+    dead: list[Card]
+    _rng: random.Random
+    _boodle_slot: list[int]  # by deck index: the card's place in rules.boodle_cards, or -1
+    _owner: list[int]  # by deck index: a seat, DEAD or PLAYED
+    _order: list[int]  # seats in this deal, from the dealer's left round to the dealer
+    _stake_turn: int
+    _stake_asks: list[tuple[StakeDecision, ...]]  # by seat: (as a player, as the dealer)
+    _ante: tuple[int, int]  # (a player's, the dealer's)
+    _may_lead: tuple[tuple[bool, bool, bool, bool], ...]  # R16: see runs.suits_to_lead
+    _run_constants: tuple[list[int], tuple[tuple[bool, bool, bool, bool], ...], bool]
+    _optional_follow: bool
+    _plays: list[Play]
+    _stops: list[Stop]  # as the table saw them
+    _given_up: tuple[Card, ...]
+    _dead_bought: bool
+    _no_cards: tuple[int, ...]
+    _no_hands: list[list[Card]]
+    _dealt_sizes: tuple[int, ...]
+    _run_card: int  # where an optional follow was asked: the run's last card and who played it
+    _run_player: int
+    _pending: Decision | None
+    _started: bool
+    _over: bool
+    _end_requested: bool
+    _out: list[Event]  # the events of the step in progress
+    # immutable pieces shared by views until the state under them changes
+    _table_view: TableView | None
+    _plays_view: tuple[Play, ...]
+    _stops_view: tuple[Stop, ...]
+
+    def _seats_from_left_of(self, dealer: int) -> list[int]:
+        """Seats in the session from the dealer's left round to the dealer."""
+        n = self.n
+        return [s for s in ((dealer + k) % n for k in range(1, n + 1)) if self.in_session[s]]
+
+    def _next_in(self, seat: int) -> int:
+        """The next seat clockwise from `seat` that is still in the session."""
+        n = self.n
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if self.in_session[nxt]:
+                return nxt
+        raise RuntimeError("nobody is left in the session")
+
+    # ----- where one job hands on to another ----------------------------------------------
+
+    def _begin_deal(self) -> None:
+        """Dealing: deal_start and the antes of the next deal."""
+        raise NotImplementedError
+
+    def _first_lead(self) -> None:
+        """Runs: the first lead of a deal just dealt."""
+        raise NotImplementedError
+
+    def _win_hand(self, winner: int) -> None:
+        """Settlement: `winner` went out; settle the deal and go on."""
+        raise NotImplementedError
