@@ -26,8 +26,6 @@ from game.config import (
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = list_character_files()
-EXPERT_READY = "expert" in STAKING and "expert" in LEADING and "expert" in DEAD_HAND and "expert" in FOLLOWING
-EXPERT_REASON = "the expert strategies (game/ai/strategies/expert.py) are not registered yet"
 
 # A valid character; the mistakes below are made by replacing one piece of it. Line numbers matter.
 BASE = """\
@@ -84,8 +82,6 @@ def test_at_least_nine_characters_ship_with_an_expert() -> None:
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_every_shipped_file_loads(path: Path) -> None:
-    if path.stem == "expert" and not EXPERT_READY:
-        pytest.xfail(EXPERT_REASON)
     character = load_character(path)
     assert character.id == path.stem
     assert set(character.lines) == set(MOMENTS)
@@ -118,19 +114,18 @@ def test_the_expert_file_names_the_expert_strategies() -> None:
     doc = read_yaml_text((PERSONALITIES_DIR / "expert.yaml").read_text(encoding="utf-8"), "expert.yaml")
     for section in ("lead", "dead_hand", "follow"):
         assert doc.data[section]["strategy"] == "expert"
-    if not EXPERT_READY:
-        pytest.xfail(EXPERT_REASON)
-    assert load_character(PERSONALITIES_DIR / "expert.yaml").lead.name == "expert"
+    assert all("expert" in registry for registry in (STAKING, LEADING, DEAD_HAND, FOLLOWING))
+    expert = load_character(PERSONALITIES_DIR / "expert.yaml")
+    assert (expert.lead.name, expert.dead_hand.name, expert.follow.name) == ("expert", "expert", "expert")
 
 
 def test_load_characters_reads_the_folder_by_id(tmp_path: Path) -> None:
     for path in SHIPPED:
-        if path.stem != "expert" or EXPERT_READY:
-            write(tmp_path, path.read_text(encoding="utf-8"), path.stem)
+        write(tmp_path, path.read_text(encoding="utf-8"), path.stem)
     characters = load_characters(tmp_path)
     assert list(characters) == sorted(characters)
     assert all(character.id == key for key, character in characters.items())
-    assert len(characters) == len(SHIPPED) - (0 if EXPERT_READY else 1)
+    assert len(characters) == len(SHIPPED)
 
 
 def test_check_config_validates_the_shipped_characters(capsys: pytest.CaptureFixture[str],
@@ -138,14 +133,8 @@ def test_check_config_validates_the_shipped_characters(capsys: pytest.CaptureFix
     monkeypatch.chdir(REPO)
     code = main(["check-config", "config/personalities"])
     out = capsys.readouterr().out.splitlines()
-    ok = [f"ok  config/personalities/{p.name} (personalities)" for p in SHIPPED
-          if p.stem != "expert" or EXPERT_READY]
-    assert all(line in out for line in ok)
-    if EXPERT_READY:
-        assert code == 0 and out == ok
-    else:
-        assert code == 1
-        assert all(line.startswith("config/personalities/expert.yaml:") for line in out if line not in ok)
+    ok = [f"ok  config/personalities/{p.name} (personalities)" for p in SHIPPED]
+    assert code == 0 and out == ok
 
 
 def test_check_config_of_the_config_folder_covers_rules_and_characters(
