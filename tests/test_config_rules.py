@@ -117,11 +117,29 @@ def test_rules_keys_cover_every_rules_setting() -> None:
     assert set(flat_keys(RuleSet().settings())) | {"description"} == set(RULES_KEYS) | {"buy_dead_hand"}
 
 
-def test_stand_ins_are_valid_and_unlike_the_defaults() -> None:
-    for key, value in rules_file._STAND_INS.items():
-        assert value != rules_file._default_of(key), key
-        assert not rules_file._UncheckedRuleSet(**rules_file._arguments({key: value}, {})).problems(), key
-    assert set(rules_file._STAND_INS) == set(RULES_KEYS)
+# (a file with an unreadable value, where the reader blames it, the file with it put right, which a cross-key
+# check then refuses, blaming another key)
+CROSS_CASES = [
+    ("ante_boodle: x\nstaking: even\nboodle_cards: [AS, KH, QC]\n", "x.yaml:1: ante_boodle: ",
+     "ante_boodle: 4\nstaking: even\nboodle_cards: [AS, KH, QC]\n", "x.yaml:2: staking: "),
+    ("starting_chips: 3\nante_pot: x\n", "x.yaml:2: ante_pot: ", "starting_chips: 3\nante_pot: 1\n",
+     "x.yaml:1: starting_chips: "),
+    ("deals: null\nante_pot: 0\nante_boodle: '0'\n", "x.yaml:3: ante_boodle: ",
+     "deals: null\nante_pot: 0\nante_boodle: 0\n", "x.yaml:1: deals: "),
+    ("dealer_ante_multiplier: true\nstarting_chips: 4\n", "x.yaml:1: dealer_ante_multiplier: ",
+     "dealer_ante_multiplier: 1\nstarting_chips: 4\n", "x.yaml:2: starting_chips: "),
+    ("boodle_cards: [AS, XX, QC]\nstaking: even\n", "x.yaml:1: boodle_cards: ",
+     "boodle_cards: [AS, KH, QC]\nstaking: even\n", "x.yaml:2: staking: "),
+]
+
+
+@pytest.mark.parametrize("unreadable, blamed, fixed, cross", CROSS_CASES)
+def test_a_cross_key_check_reading_an_unreadable_value_says_nothing(unreadable: str, blamed: str, fixed: str,
+                                                                    cross: str) -> None:
+    problems = problems_of(unreadable, "x.yaml")
+    assert len(problems) == 1 and problems[0].startswith(blamed), problems
+    problems = problems_of(fixed, "x.yaml")
+    assert len(problems) == 1 and problems[0].startswith(cross), problems
 
 
 def test_readme_lists_every_key_with_its_default() -> None:

@@ -174,13 +174,14 @@ def test_the_locale_checker_passes_the_shipped_error_words(code: str) -> None:
 
 
 def test_the_engines_own_problems_with_a_table_are_worded_in_the_language() -> None:
-    from game.config.rules_file import engine_problem_words
+    from game.config.rules_file import rules_problem_line
+    from game.engine.rules import RulesProblem
     from game.locale import set_language
+    line = rules_problem_line(RulesProblem("players", "between", {"low": 3, "high": 8, "value": 9}))
     try:
         set_language("fr")
-        words = engine_problem_words("players: must be 3 to 8, got 9")
+        words = str(line)
         assert words.startswith("players: ") and "must be" not in words and "9" in words
-        assert engine_problem_words("something the engine says anew") == "something the engine says anew"
     finally:
         set_language("en")
-    assert engine_problem_words("players: must be 3 to 8, got 9") == "players: must be 3 to 8, got 9"
+    assert str(line) == "players: must be 3 to 8, got 9"

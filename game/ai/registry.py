@@ -8,22 +8,13 @@ error that asking for it raises.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from ..config import PERSONALITIES_DIR, ConfigError, list_character_files, load_character
 from ..engine.play import Agent
 from ..locale import language
 from .character import Character, CharacterAgent
-from .simple import FirstOptionAgent, LowestAgent, RandomAgent
-
-# id -> (what it is, how to make one for a seat of a seeded session)
-AgentMaker = Callable[[int, int], Agent]
-BUILT_IN: dict[str, tuple[str, AgentMaker]] = {
-    "lowest": ("stakes evenly, leads its lowest card", lambda seed, seat: LowestAgent()),
-    "first": ("the whole stake on one card, the first lawful lead", lambda seed, seat: FirstOptionAgent()),
-    "random": ("every choice at random", lambda seed, seat: RandomAgent(f"{seed}:{seat}")),
-}
+from .simple import BUILT_IN
 
 # folder -> (characters by id, the problems of each file that failed, by its stem)
 _CACHE: dict[tuple[Path, str], tuple[dict[str, Character], dict[str, list[str]]]] = {}

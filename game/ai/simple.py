@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from operator import attrgetter
 
 from ..engine.cards import Card
@@ -17,6 +18,7 @@ from ..engine.decisions import (
     StakeAction,
     StakeDecision,
 )
+from ..engine.play import Agent
 from ..engine.view import PlayerView
 
 
@@ -103,3 +105,13 @@ class FirstOptionAgent:
         if type(decision) is BuyDeadDecision:
             return BuyDeadAction(decision.player, False)
         return FollowAction(decision.player, True)
+
+
+# The built-in agents by id, as `--ai` names them: what each is, and how to make one for a seat of a seeded
+# session (its randomness derives from both). Character files may not take these ids.
+AgentMaker = Callable[[int, int], Agent]
+BUILT_IN: dict[str, tuple[str, AgentMaker]] = {
+    "lowest": ("stakes evenly, leads its lowest card", lambda seed, seat: LowestAgent()),
+    "first": ("the whole stake on one card, the first lawful lead", lambda seed, seat: FirstOptionAgent()),
+    "random": ("every choice at random", lambda seed, seat: RandomAgent(f"{seed}:{seat}")),
+}

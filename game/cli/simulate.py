@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             rules = dataclasses.replace(rules, deals=args.deals or None)
         except RulesError as error:
-            print(f"--deals {args.deals}: {'; '.join(error.problems)}", file=sys.stderr)
+            print(f"--deals {args.deals}: {'; '.join(map(str, error.problems))}", file=sys.stderr)
             return 1
     try:
         ids = seat_agent_ids(args.ai, players)

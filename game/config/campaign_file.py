@@ -10,25 +10,25 @@ A shipped campaign keeps its words in the locale files: `texts: road` (an area o
 road's name, description and ante_note, and each venue's name and intro, are `road.name` ...
 `road.venues.<id>.intro` in `config/locales/<lang>/road.yaml`. The `Campaign` and its `Venue`s then hold
 the English words (saves are keyed by the English name) and show the current language's through `title()` and `story()`.
-The problem lines are worded in the current language (area `campaign_file`): the map shows them.
+The problems are kept as values and worded when shown (area `campaign_file`): the map shows them.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import re
 from pathlib import Path
 from typing import Any
 
 from game.campaign.spec import TABLE_LOOKS, TEXT_AREAS, UNLOCK_KINDS, Campaign, Goal, Unlock, Venue
 from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
-from game.locale import FALLBACK, english, tr
+from game.locale import FALLBACK, english
 
-from .errors import ConfigError
+from .checker import Checker, nearest
+from .errors import ConfigError, Joined, Why, why
 from .kinds import ConfigKind, register_kind
-from .personality_file import _Checker
-from .rules_file import RULES_DIR, YAML_SUFFIXES, engine_problem_words, load_rules, rules_names
+from .personality_file import character_ids
+from .rules_file import RULES_DIR, YAML_SUFFIXES, load_rules, rules_names, rules_problem_line
 from .yaml_lines import YamlDocument, describe, read_yaml_file, read_yaml_text, shorten
 
 CAMPAIGN_FILE = RULES_DIR.parent / "campaign.yaml"
@@ -51,10 +51,10 @@ ID_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
 _HINTED = ("name", "bankroll", "venues", "id", "intro", "rules", "opponents", "deals", "goal")  # campaign_file.hints.*
 
 
-def _hints() -> dict[str, str]:
-    """What to add for each missing key, in the current language."""
+def _hints() -> dict[str, Why]:
+    """What to add for each missing key."""
     examples = {"first": "`goal: {finish: first}`", "chips": "`goal: {chips_at_least: 50}`"}  # for the goal's words
-    return {key: tr(f"campaign_file.hints.{key}", **examples) for key in _HINTED}
+    return {key: why(f"campaign_file.hints.{key}", **examples) for key in _HINTED}
 
 
 def load_campaign(path: str | Path = CAMPAIGN_FILE) -> Campaign:
@@ -87,7 +87,7 @@ def campaign_from_document(doc: YamlDocument, folder: Path) -> Campaign:
     bankroll = check.whole("bankroll", data["bankroll"], 1, MAX_BANKROLL) if "bankroll" in data else None
     venues = check.venues("venues", data["venues"]) if "venues" in data else None
     if venues and bankroll is not None and not venues[0].can_play(bankroll):
-        check.add("bankroll", tr("campaign_file.first_ante", bankroll=bankroll, ante=venues[0].ante))
+        check.add("bankroll", why("campaign_file.first_ante", bankroll=bankroll, ante=venues[0].ante))
     if check.problems:
         raise ConfigError(check.problems)
     assert name is not None and bankroll is not None and venues is not None
@@ -95,11 +95,11 @@ def campaign_from_document(doc: YamlDocument, folder: Path) -> Campaign:
                     ante_note=ante_note or "", source=doc.source, texts=check.area)
 
 
-class _CampaignChecker(_Checker):
+class _CampaignChecker(Checker):
     """Reads a campaign document part by part, collecting a problem for every mistake."""
 
     def __init__(self, doc: YamlDocument, folder: Path) -> None:
-        super().__init__(doc)
+        super().__init__(doc, {})
         self.folder = folder
         self.area = ""  # the locale area named by `texts:`, when the words live in the locale files
         self._rules: dict[str, RuleSet | None] = {}
@@ -107,7 +107,7 @@ class _CampaignChecker(_Checker):
     def texts(self, key: str, raw: Any) -> str:
         """`texts: AREA`: the locale area (config/locales/en/AREA.yaml) holding the campaign's words."""
         if not isinstance(raw, str) or raw.strip() not in TEXT_AREAS:
-            self.add(key, tr("campaign_file.texts_area", areas=", ".join(TEXT_AREAS), what=describe(raw)))
+            self.add(key, why("campaign_file.texts_area", areas=", ".join(TEXT_AREAS), what=describe(raw)))
             return ""
         return raw.strip()
 
@@ -116,12 +116,12 @@ class _CampaignChecker(_Checker):
         """The English words of `AREA.<name>`; a problem when the file writes them too or English lacks them."""
         place = f"{where}.{name}" if where else name
         if name in data:
-            self.add(place, tr("campaign_file.from_texts", area=self.area))
+            self.add(place, why("campaign_file.from_texts", area=self.area))
             return None
         entry = TEXT_AREAS[self.area](name)
         found = english(entry)
         if not isinstance(found, str) or (not found.strip() and not blank_ok):
-            self.add(key, tr("campaign_file.no_words", entry=entry,
+            self.add(key, why("campaign_file.no_words", entry=entry,
                              file=f"config/locales/{FALLBACK}/{self.area}.yaml"))
             return None
         return " ".join(found.split())
@@ -132,22 +132,22 @@ class _CampaignChecker(_Checker):
             raw = " ".join(raw.split())
             if not raw and blank_ok:
                 return ""
-        return self._text(key, raw, limit)
+        return self.one_line(key, raw, limit)
 
     def whole(self, key: str, raw: Any, low: int, high: int) -> int | None:
         """A whole number from `low` to `high`."""
-        value = self._number(key, raw, whole=True)
+        value = self.number(key, raw, whole=True)
         if value is None:
             return None
         if not low <= value <= high:
-            self.add(key, tr("campaign_file.range", low=low, high=high, value=value))
+            self.add(key, why("campaign_file.range", low=low, high=high, value=value))
             return None
         return int(value)
 
     def venues(self, key: str, raw: Any) -> list[Venue] | None:
         """The list of venues, each checked, with ids unique."""
         if not isinstance(raw, list) or not raw:
-            self.add(key, tr("campaign_file.venues", what=describe(raw)))
+            self.add(key, why("campaign_file.venues", what=describe(raw)))
             return None
         venues: list[Venue] = []
         bad = False
@@ -163,7 +163,7 @@ class _CampaignChecker(_Checker):
             if not isinstance(venue_id, str):
                 continue
             if venue_id in first:
-                self.add(f"{where}.id", tr("campaign_file.id_twice", id=repr(venue_id), number=first[venue_id],
+                self.add(f"{where}.id", why("campaign_file.id_twice", id=repr(venue_id), number=first[venue_id],
                                            line=self.doc.line_of(f"{key}[{first[venue_id]}].id")))
                 bad = True
             else:
@@ -173,7 +173,7 @@ class _CampaignChecker(_Checker):
     def venue(self, key: str, raw: Any, line: int | None) -> Venue | None:
         """One venue: a mapping of id, name, intro, rules, opponents, deals, goal and unlocks."""
         if not isinstance(raw, dict):
-            self.add(key, tr("campaign_file.not_a_venue", keys=", ".join(REQUIRED_VENUE), what=describe(raw)), line)
+            self.add(key, why("campaign_file.not_a_venue", keys=", ".join(REQUIRED_VENUE), what=describe(raw)), line)
             return None
         before = len(self.problems)
         required = tuple(k for k in REQUIRED_VENUE if not (self.area and k in TEXT_VENUE))
@@ -186,7 +186,7 @@ class _CampaignChecker(_Checker):
                 intro = self.from_texts(f"{key}.id", f"venues.{venue_id}.intro", {}, where=key)
             for written in TEXT_VENUE:
                 if written in data:
-                    self.add(f"{key}.{written}", tr("campaign_file.from_texts", area=self.area))
+                    self.add(f"{key}.{written}", why("campaign_file.from_texts", area=self.area))
         else:
             name = self.text(f"{key}.name", data["name"], MAX_NAME) if "name" in data else None
             intro = self.text(f"{key}.intro", data["intro"], MAX_TEXT) if "intro" in data else None
@@ -201,8 +201,8 @@ class _CampaignChecker(_Checker):
         try:
             table = dataclasses.replace(rules, players=len(opponents) + 1, deals=deals)
         except RulesError as error:
-            self.add(f"{key}.rules", tr("campaign_file.cannot_play", opponents=len(opponents), deals=deals,
-                                        why="; ".join(engine_problem_words(problem) for problem in error.problems)))
+            self.add(f"{key}.rules", why("campaign_file.cannot_play", opponents=len(opponents), deals=deals,
+                                         why=Joined("; ", tuple(rules_problem_line(p) for p in error.problems))))
             return None
         assert venue_id is not None and name is not None and intro is not None and unlocks is not None
         return Venue(id=venue_id, name=name, intro=intro, rules_name=str(data["rules"]).strip(), rules=table,
@@ -211,20 +211,20 @@ class _CampaignChecker(_Checker):
     def venue_id(self, key: str, raw: Any) -> str | None:
         """A short lower-case id, as saves and unlocks name the venue."""
         if not isinstance(raw, str) or not ID_PATTERN.match(raw):
-            self.add(key, tr("campaign_file.venue_id", what=describe(raw)))
+            self.add(key, why("campaign_file.venue_id", what=describe(raw)))
             return None
         return raw
 
     def rules(self, key: str, raw: Any) -> RuleSet | None:
         """The venue's rules: a name from config/rules, or a .yaml path relative to the campaign file."""
         if not isinstance(raw, str) or not raw.strip():
-            self.add(key, tr("campaign_file.rules_name", names=", ".join(rules_names()), what=describe(raw)))
+            self.add(key, why("campaign_file.rules_name", names=", ".join(rules_names()), what=describe(raw)))
             return None
         name = raw.strip()
         if name not in self._rules:
             self._rules[name] = self._load_rules(key, name)
         elif self._rules[name] is None:
-            self.add(key, tr("campaign_file.rules_again", name=repr(name)))
+            self.add(key, why("campaign_file.rules_again", name=repr(name)))
         return self._rules[name]
 
     def _load_rules(self, key: str, name: str) -> RuleSet | None:
@@ -235,8 +235,8 @@ class _CampaignChecker(_Checker):
         else:
             known = rules_names()
             if name not in known:
-                near = _nearest(name, known)
-                self.add(key, tr("campaign_file.no_rules", name=shorten(repr(name)), near=near,
+                near = _near(name, known)
+                self.add(key, why("campaign_file.no_rules", name=shorten(repr(name)), near=near,
                                  names=", ".join(known)))
                 return None
             path = RULES_DIR / f"{name}.yaml"
@@ -244,28 +244,28 @@ class _CampaignChecker(_Checker):
         try:
             return load_rules(path)
         except ConfigError as error:
-            self.add(key, tr("campaign_file.rules_problems", path=shorten(str(path), 80),
-                             problems=" | ".join(error.problems)))
+            self.add(key, why("campaign_file.rules_problems", path=shorten(str(path), 80),
+                              problems=Joined(" | ", error.details)))
             return None
 
     def opponents(self, key: str, raw: Any) -> tuple[str, ...] | None:
         """Two to seven character ids, each a character that loads, none twice."""
         if not isinstance(raw, list) or not MIN_OPPONENTS <= len(raw) <= MAX_OPPONENTS:
-            self.add(key, tr("campaign_file.opponents", low=MIN_OPPONENTS, high=MAX_OPPONENTS, seats_low=MIN_PLAYERS,
+            self.add(key, why("campaign_file.opponents", low=MIN_OPPONENTS, high=MAX_OPPONENTS, seats_low=MIN_PLAYERS,
                              seats_high=MAX_PLAYERS, what=describe(raw)))
             return None
-        known = _character_ids()
+        known = character_ids()
         found: list[str] = []
         bad = False
         for index, item in enumerate(raw):
             line = self.doc.item_line(key, index)
             if not isinstance(item, str) or item not in known:
-                near = _nearest(item, known)
-                self.add(key, tr("campaign_file.no_character", item=index + 1, name=_shown(item), near=near,
-                                 names=", ".join(known) or tr("campaign_file.none")), line)
+                near = _near(item, known)
+                self.add(key, why("campaign_file.no_character", item=index + 1, name=_shown(item), near=near,
+                                 names=", ".join(known) or why("campaign_file.none")), line)
                 bad = True
             elif item in found:
-                self.add(key, tr("campaign_file.seated_twice", item=index + 1, id=item), line)
+                self.add(key, why("campaign_file.seated_twice", item=index + 1, id=item), line)
                 bad = True
             else:
                 found.append(item)
@@ -275,7 +275,7 @@ class _CampaignChecker(_Checker):
         """`{finish: first}`, `{finish_top: N}` and/or `{chips_at_least: N}`."""
         example = "{finish: first}, {finish_top: 2} or {chips_at_least: 50}"
         if not isinstance(raw, dict) or not raw:
-            self.add(key, tr("campaign_file.goal", example=example, what=describe(raw)))
+            self.add(key, why("campaign_file.goal", example=example, what=describe(raw)))
             return None
         data = self.mapping(key, raw, GOAL_KEYS, ())
         if len(data) != len(raw):
@@ -283,12 +283,12 @@ class _CampaignChecker(_Checker):
         seats = len(opponents) + 1 if opponents is not None else MAX_PLAYERS
         top = None
         if "finish" in data and "finish_top" in data:
-            self.add(f"{key}.finish_top", tr("campaign_file.finish_both"))
+            self.add(f"{key}.finish_top", why("campaign_file.finish_both"))
             return None
         if "finish" in data:
             word = data["finish"]
             if word not in FINISH_WORDS:
-                self.add(f"{key}.finish", tr("campaign_file.finish", what=describe(word)))
+                self.add(f"{key}.finish", why("campaign_file.finish", what=describe(word)))
                 return None
             top = 1
         if "finish_top" in data:
@@ -307,11 +307,11 @@ class _CampaignChecker(_Checker):
         if raw is None:
             return ()
         if not isinstance(raw, dict):
-            self.add(key, tr("campaign_file.unlocks", what=describe(raw)))
+            self.add(key, why("campaign_file.unlocks", what=describe(raw)))
             return None
         data = self.mapping(key, raw, UNLOCK_KINDS, ())
         bad = len(data) != len(raw)
-        targets = {"character": _character_ids(), "look": list(TABLE_LOOKS), "rules": rules_names()}
+        targets = {"character": character_ids(), "look": list(TABLE_LOOKS), "rules": rules_names()}
         found: list[Unlock] = []
         for kind, value in data.items():
             where = f"{key}.{kind}"
@@ -319,31 +319,22 @@ class _CampaignChecker(_Checker):
             for index, item in enumerate(items):
                 line = self.doc.item_line(where, index) if isinstance(value, list) else None
                 if not isinstance(item, str) or item not in targets[kind]:
-                    near = _nearest(item, targets[kind])
-                    self.add(where, tr("campaign_file.no_target", kind=kind, name=_shown(item), near=near,
-                                       names=", ".join(targets[kind]) or tr("campaign_file.none")), line)
+                    near = _near(item, targets[kind])
+                    self.add(where, why("campaign_file.no_target", kind=kind, name=_shown(item), near=near,
+                                       names=", ".join(targets[kind]) or why("campaign_file.none")), line)
                     bad = True
                 elif Unlock(kind, item) not in found:
                     found.append(Unlock(kind, item))
         return None if bad else tuple(found)
 
 
-def _character_ids() -> list[str]:
-    """The ids of the characters that load (imported late: the AI uses this package)."""
-    from game.ai.registry import character_ids
-
-    return character_ids()
-
-
-def _nearest(raw: Any, known: list[str]) -> str:
+def _near(raw: Any, known: list[str]) -> Why | str:
     """'did you mean X? ' for the closest known word, or nothing."""
-    if not isinstance(raw, str):
-        return ""
-    close = difflib.get_close_matches(raw.strip().lower(), known, n=1, cutoff=0.6)
-    return tr("campaign_file.did_you_mean", name=close[0]) + " " if close else ""
+    close = nearest(raw, known)
+    return why("campaign_file.did_you_mean", name=close).and_then(" ") if close is not None else ""
 
 
-def _shown(raw: Any) -> str:
+def _shown(raw: Any) -> Why | str:
     """A name as the file wrote it, or what the value is when it is not text."""
     return shorten(repr(raw)) if isinstance(raw, str) else describe(raw)
 

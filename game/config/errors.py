@@ -1,19 +1,77 @@
-"""What a config file got wrong: one `Problem` per mistake, all of a file's problems in one `ConfigError`."""
+"""What a config file got wrong: one `Problem` per mistake, all of a file's problems in one `ConfigError`.
+
+A problem keeps why it is wrong as values, a `Why` (a locale key and its parameters), and is worded in the
+language current when it is read: a language switch after loading rewords the problems already found.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..locale import tr, trn
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why something is wrong, as a locale key and its parameters (Why, Joined or plain values), counted
+    (`.one`/`.other`) when `count` is given, and followed by the words in `then`; worded when shown."""
+
+    key: str
+    params: tuple[tuple[str, object], ...] = ()
+    count: int | None = None
+    then: tuple[object, ...] = ()
+
+    @property
+    def code(self) -> str:
+        """The locale key that words it."""
+        return self.key
+
+    def __str__(self) -> str:
+        params = {name: str(value) if isinstance(value, (Why, Joined)) else value for name, value in self.params}
+        said = tr(self.key, **params) if self.count is None else trn(self.key, self.count, **params)
+        return said + "".join(str(part) for part in self.then)
+
+    def and_then(self, *more: object) -> Why:
+        """These words followed by `more`."""
+        return Why(self.key, self.params, self.count, self.then + more)
+
+
+def why(key: str, /, **params: object) -> Why:
+    """The words of `key` with these parameters, worded when shown."""
+    return Why(key, tuple(params.items()))
+
+
+def counted(key: str, count: int, /, **params: object) -> Why:
+    """The `.one` or `.other` words of `key` for `count`, worded when shown."""
+    return Why(key, tuple(params.items()), count)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Parts (words or plain values) shown one after another with `separator` between them."""
+
+    separator: str
+    parts: tuple[object, ...]
+
+    def __str__(self) -> str:
+        return self.separator.join(str(part) for part in self.parts)
+
 
 @dataclass(frozen=True)
 class Problem:
-    """One mistake in a config file: where it is, which key, and why it is wrong."""
+    """One mistake in a config file: where it is, which key, and why it is wrong (`why`: words kept as values,
+    or plain text that needs no language, such as PyYAML's own)."""
 
     source: str
-    message: str
+    why: Why | Joined | str
     line: int | None = None
     key: str | None = None
+
+    @property
+    def message(self) -> str:
+        """Why, in the current language."""
+        return str(self.why)
 
     def __str__(self) -> str:
         where = self.source if self.line is None else f"{self.source}:{self.line}"
@@ -22,7 +80,8 @@ class Problem:
 
 
 class ConfigError(ValueError):
-    """A config file that cannot be used; `problems` holds one printable line per problem."""
+    """A config file that cannot be used; `problems` gives one printable line per problem, in the language
+    current when it is read."""
 
     def __init__(self, details: Iterable[Problem]) -> None:
         found = tuple(details)
@@ -31,10 +90,18 @@ class ConfigError(ValueError):
         # file-wide problems (no line) first, then in the order of the file's lines
         self.details: tuple[Problem, ...] = tuple(
             sorted(found, key=lambda p: (p.line is not None, p.line or 0)))
-        self.problems: list[str] = [str(p) for p in self.details]
-        super().__init__("\n".join(self.problems))
+        super().__init__(self.details)
+
+    @property
+    def problems(self) -> list[str]:
+        """One `file:line: key: why` line per problem, worded now."""
+        return [str(p) for p in self.details]
+
+    def __str__(self) -> str:
+        return "\n".join(self.problems)
 
     @classmethod
-    def single(cls, source: str, message: str, line: int | None = None, key: str | None = None) -> ConfigError:
+    def single(cls, source: str, message: Why | Joined | str, line: int | None = None,
+               key: str | None = None) -> ConfigError:
         """A ConfigError holding one problem."""
         return cls([Problem(source, message, line, key)])

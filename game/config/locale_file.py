@@ -13,9 +13,8 @@ import hashlib
 import string
 from pathlib import Path
 
-from ..locale import language, tr
 from ..locale.catalog import Entry, flatten
-from .errors import ConfigError, Problem
+from .errors import ConfigError, Problem, Why, why
 from .kinds import ConfigKind, register_kind
 from .yaml_lines import YamlDocument, describe, read_yaml_bytes, read_yaml_file
 
@@ -24,11 +23,10 @@ ENGLISH = "en"
 
 Words = Entry
 
-# Each file read in this run, by path, content and language (the problems are worded in it): its document,
-# words and problems, or the ConfigError it raised. English's file of an area, compared with every other
-# language's, is so parsed once for all of them.
+# Each file read in this run, by path and content: its document, words and problems, or the ConfigError it
+# raised. English's file of an area, compared with every other language's, is so parsed once for all of them.
 _Read = tuple[YamlDocument, dict[str, Words], list[Problem]]
-_READ: dict[tuple[str, bytes, str], _Read | ConfigError] = {}
+_READ: dict[tuple[str, bytes], _Read | ConfigError] = {}
 
 
 def load_locale_file(path: str | Path) -> dict[str, Words]:
@@ -39,7 +37,7 @@ def load_locale_file(path: str | Path) -> dict[str, Words]:
     english_path = path.parent.parent / ENGLISH / path.name
     if path.parent.name != ENGLISH:
         if not english_path.is_file():
-            problems.append(Problem(doc.source, tr("config.locale.no_english", file=f"{ENGLISH}/{path.name}")))
+            problems.append(Problem(doc.source, why("config.locale.no_english", file=f"{ENGLISH}/{path.name}")))
         else:
             try:
                 english_doc, english, _ = _read(english_path)
@@ -65,7 +63,7 @@ def _read(path: Path) -> _Read:
         data: bytes | None = path.read_bytes()
     except OSError:
         data = None  # read_yaml_file words why
-    key = (str(path), hashlib.sha1(data).digest() if data is not None else b"", language())
+    key = (str(path), hashlib.sha1(data).digest() if data is not None else b"")
     found = _READ.get(key) if data is not None else None
     if found is None:
         try:
@@ -88,16 +86,16 @@ def _words(doc: YamlDocument) -> tuple[dict[str, Words], list[Problem]]:
     words, refused = flatten(doc.data)
     problems: list[Problem] = list(doc.duplicates)
     for part in refused:
-        why = (tr("config.locale.bool_key") if part.bool_key
-               else tr("config.locale.bad_value", what=describe(part.value)))
-        problems.append(Problem(doc.source, why, doc.line_of(part.key), part.key))
+        wrong = (why("config.locale.bool_key") if part.bool_key
+                 else why("config.locale.bad_value", what=describe(part.value)))
+        problems.append(Problem(doc.source, wrong, doc.line_of(part.key), part.key))
     for key, value in words.items():
         for index, text in enumerate((value,) if isinstance(value, str) else value):
             try:
                 placeholders(text)
             except ValueError as error:
                 line = doc.line_of(key) if isinstance(value, str) else doc.item_line(key, index)
-                problems.append(Problem(doc.source, tr("config.locale.bad_format", error=error), line, key))
+                problems.append(Problem(doc.source, why("config.locale.bad_format", error=str(error)), line, key))
     return words, problems
 
 
@@ -112,9 +110,9 @@ def _names(value: Words) -> frozenset[str]:
     return frozenset(found)
 
 
-def _shown(names: frozenset[str]) -> str:
+def _shown(names: frozenset[str]) -> Why | str:
     """Placeholders as a reader writes them: {count}, {name}."""
-    return ", ".join("{" + name + "}" for name in sorted(names)) or tr("config.locale.no_placeholders")
+    return ", ".join("{" + name + "}" for name in sorted(names)) or why("config.locale.no_placeholders")
 
 
 def _compare(doc: YamlDocument, words: dict[str, Words], english_doc: YamlDocument, english: dict[str, Words],
@@ -123,26 +121,26 @@ def _compare(doc: YamlDocument, words: dict[str, Words], english_doc: YamlDocume
     problems: list[Problem] = []
     for key, wanted in english.items():
         if key not in words:
-            problems.append(Problem(doc.source, tr("config.locale.missing", line=english_doc.line_of(key),
+            problems.append(Problem(doc.source, why("config.locale.missing", line=english_doc.line_of(key),
                                                    file=english_file), doc.line_of(key), key))
             continue
         found = words[key]
         line = doc.line_of(key)
         if isinstance(wanted, tuple) and not isinstance(found, tuple):
-            problems.append(Problem(doc.source, tr("config.locale.list_in_english", wanted=len(wanted)), line, key))
+            problems.append(Problem(doc.source, why("config.locale.list_in_english", wanted=len(wanted)), line, key))
             continue
         if isinstance(found, tuple) and not isinstance(wanted, tuple):
-            problems.append(Problem(doc.source, tr("config.locale.words_in_english"), line, key))
+            problems.append(Problem(doc.source, why("config.locale.words_in_english"), line, key))
             continue
         if isinstance(found, tuple) and isinstance(wanted, tuple) and len(found) != len(wanted):
-            problems.append(Problem(doc.source, tr("config.locale.lines", found=len(found), wanted=len(wanted)),
+            problems.append(Problem(doc.source, why("config.locale.lines", found=len(found), wanted=len(wanted)),
                                     line, key))
         if _names(found) != _names(wanted):
-            problems.append(Problem(doc.source, tr("config.locale.placeholders", found=_shown(_names(found)),
+            problems.append(Problem(doc.source, why("config.locale.placeholders", found=_shown(_names(found)),
                                                    wanted=_shown(_names(wanted))), line, key))
     for key in words:
         if key not in english:
-            problems.append(Problem(doc.source, tr("config.locale.extra"), doc.line_of(key), key))
+            problems.append(Problem(doc.source, why("config.locale.extra"), doc.line_of(key), key))
     return problems
 
 

@@ -1,30 +1,29 @@
 """Character files: one YAML file per AI opponent in, a validated `Character` out, or every mistake with its line.
 
-A character file names its strategies; they are checked against the strategy
-registries of `game.ai` (so a file cannot name a strategy or a parameter that does
-not exist), which are imported only when a file is loaded: `game.config` stays
-importable without the AI, and the AI may use `game.config` freely.
+A character file names its strategies; they are checked against the strategy registries of `game.ai` (so a
+file cannot name a strategy or a parameter that does not exist). The AI's registry of characters reads its
+files with this module, and names the built-in agents in game.ai.simple, which this module reads in turn.
+The problems are kept as values and worded when shown (area `personality_file`); check-config runs in English.
 """
 
 from __future__ import annotations
 
-import difflib
-import math
 import re
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..locale import english, tr
-from .errors import ConfigError, Problem
+from game.ai.character import MOMENTS, PORTRAIT_STYLES, Character, Look, StrategyChoice
+from game.ai.simple import BUILT_IN
+from game.ai.strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Registry
+
+from ..locale import english
+from .checker import Checker, nearest, shown_number, with_near
+from .errors import ConfigError, Problem, Why, why
 from .kinds import ConfigKind, register_kind
-from .rules_file import PERSONALITIES_DIR, YAML_SUFFIXES, text_problem, unknown_key
+from .rules_file import PERSONALITIES_DIR, YAML_SUFFIXES, unknown_key
 from .yaml_lines import YamlDocument, describe, key_name, read_yaml_file, read_yaml_text, shorten
-
-if TYPE_CHECKING:
-    from game.ai.character import Character, Look, StrategyChoice
-    from game.ai.strategy import Param, Registry
 
 # The keys of a character file, in the order files list them; all but mistake_rate are required, except
 # that a shipped character's bio and lines live in the locale files (config/locales/<lang>/characters.yaml).
@@ -41,8 +40,6 @@ MAX_LINE = 100
 MAX_THINK = 30.0
 ID_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,23}\Z")
 COLOUR_PATTERN = re.compile(r"#[0-9a-fA-F]{6}\Z")
-# The player sees these problems in the game, so they are worded in the current language (tr), from the
-# locale area personality_file; check-config runs in English.
 
 _EXAMPLES = {
     "name": "name: Maud Pennyfeather",
@@ -60,6 +57,9 @@ _EXAMPLES = {
     "think_time.min": "min: 0.5",
     "think_time.max": "max: 1.5",
 }
+# The strategy registry each strategy section of a file names from.
+_REGISTRIES: dict[str, Registry[Any]] = {"staking": STAKING, "lead": LEADING, "dead_hand": DEAD_HAND,
+                                         "follow": FOLLOWING}
 
 
 def load_character(path: str | Path) -> Character:
@@ -105,6 +105,29 @@ def load_characters(folder: str | Path = PERSONALITIES_DIR) -> dict[str, Charact
     return dict(sorted(characters.items()))
 
 
+# the ids of the characters that load, by folder and the name, time and size of each of its files
+_IDS: dict[tuple[Path, tuple[tuple[str, int, int], ...]], list[str]] = {}
+
+
+def character_ids(folder: str | Path = PERSONALITIES_DIR) -> list[str]:
+    """The ids of the characters in `folder` whose files load, sorted; read again only when a file changes."""
+    files = list_character_files(folder)
+    try:
+        stamp = (Path(folder).resolve(), tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files))
+    except OSError:  # a file gone since the listing: read the folder as it is now
+        stamp = (Path(folder).resolve(), ())
+        _IDS.pop(stamp, None)
+    if stamp not in _IDS:
+        found: set[str] = set()
+        for path in files:
+            try:
+                found.add(load_character(path).id)
+            except (ConfigError, OSError):
+                continue
+        _IDS[stamp] = sorted(found)
+    return list(_IDS[stamp])
+
+
 def check_character_file(path: Path) -> Character:
     """`check-config`'s loader: one file, and no other file beside it with the same id."""
     problems: list[Problem] = []
@@ -128,18 +151,16 @@ def _duplicate(path: Path, character_id: str, first: Path) -> Problem:
         line = read_yaml_file(path).line_of("id")
     except ConfigError:
         pass
-    return Problem(str(path), tr("personality_file.id_taken", id=repr(character_id), file=first.name), line, "id")
+    return Problem(str(path), why("personality_file.id_taken", id=repr(character_id), file=first.name), line, "id")
 
 
 def character_from_document(doc: YamlDocument, expected_id: str | None = None) -> Character:
     """Validate a parsed character document and build its Character; raise ConfigError listing every problem."""
-    from game.ai.character import Character
-
-    check = _Checker(doc)
+    check = _Checker(doc, {**_EXAMPLES, "bio": why("personality_file.example_bio")})
     shipped = _shipped_words(doc.data)
     data = check.mapping("", doc.data, TOP_KEYS,
                          required=[k for k in TOP_KEYS if k not in OPTIONAL_KEYS and k not in shipped],
-                         hints={"id": tr("personality_file.add_id", id=expected_id or "NAME")})
+                         hints={"id": why("personality_file.add_id", id=expected_id or "NAME")})
     values: dict[str, Any] = {}
     for key, raw in data.items():
         read = getattr(check, f"read_{key}")
@@ -147,7 +168,7 @@ def character_from_document(doc: YamlDocument, expected_id: str | None = None) -
         if value is not None:
             values[key] = value
     if "id" in values and expected_id is not None and values["id"] != expected_id:
-        check.add("id", tr("personality_file.id_not_file_name", expected=repr(expected_id), got=repr(values["id"]),
+        check.add("id", why("personality_file.id_not_file_name", expected=repr(expected_id), got=repr(values["id"]),
                            stem=expected_id, file=f"{values['id']}.yaml"))
     for key, words in shipped.items():
         values.setdefault(key, words)
@@ -162,8 +183,6 @@ def character_from_document(doc: YamlDocument, expected_id: str | None = None) -
 
 def _shipped_words(data: Any) -> dict[str, Any]:
     """The bio and lines the English locale holds for the file's id: a shipped character's words."""
-    from game.ai.character import MOMENTS
-
     character_id = data.get("id") if isinstance(data, dict) else None
     if not isinstance(character_id, str) or not ID_PATTERN.match(character_id):
         return {}
@@ -178,96 +197,36 @@ def _shipped_words(data: Any) -> dict[str, Any]:
     return words
 
 
-class _Checker:
+class _Checker(Checker):
     """Reads a character document part by part, collecting a problem for every mistake."""
-
-    def __init__(self, doc: YamlDocument) -> None:
-        self.doc = doc
-        self.problems: list[Problem] = list(doc.duplicates)
-
-    def add(self, key: str, why: str, line: int | None = None) -> None:
-        """Record a problem at `line`, else at the line of `key` (or of the nearest enclosing key)."""
-        if line is None:
-            line = self.doc.line_of(key) if key else None
-        if line is None:
-            line = self.doc.line
-        self.problems.append(Problem(self.doc.source, why, line, key or None))
-
-    def mapping(self, key: str, raw: Any, known: tuple[str, ...], required: list[str] | tuple[str, ...],
-                example: str = "", hints: Mapping[str, str] | None = None) -> dict[str, Any]:
-        """The known keys of a mapping value; unknown and missing keys are problems."""
-        prefix = f"{key}." if key else ""
-        if not isinstance(raw, dict):
-            if example:
-                self.add(key, tr("personality_file.not_mapping_like", example=example, got=describe(raw)))
-            else:
-                self.add(key, tr("personality_file.not_mapping", got=describe(raw)))
-            return {}
-        found: dict[str, Any] = {}
-        suggested: set[str] = set()  # a misspelt key is reported once, not again as a missing one
-        for raw_key, value in raw.items():
-            name = key_name(raw_key)
-            if not isinstance(raw_key, str) or name not in known:
-                why, near = unknown_key(name, known)
-                if near is not None and difflib.SequenceMatcher(None, name.lower(), near).ratio() >= 0.75:
-                    suggested.add(near)
-                self.add(prefix + name, why)
-            else:
-                found[name] = value
-        for name in required:
-            if name not in found and name not in suggested:
-                where = self.doc.line_of(key) if key else self.doc.line
-                example_line = _example(prefix + name)
-                if hints and name in hints:
-                    self.add(prefix + name, tr("personality_file.missing_hint", hint=hints[name]), where)
-                elif example_line:
-                    self.add(prefix + name, tr("personality_file.missing_example", example=example_line), where)
-                else:
-                    self.add(prefix + name, tr("personality_file.missing"), where)
-        return {name: found[name] for name in known if name in found}
 
     # ----- who they are -------------------------------------------------------------------
 
     def read_id(self, key: str, raw: Any) -> str | None:
         """A short lower-case id usable in `--ai` lists, not taken by a built-in AI."""
         if not isinstance(raw, str):
-            self.add(key, tr("personality_file.id_not_word", got=describe(raw)))
+            self.add(key, why("personality_file.id_not_word", got=describe(raw)))
             return None
         if not ID_PATTERN.match(raw):
-            self.add(key, tr("personality_file.id_letters", got=shorten(repr(raw))))
+            self.add(key, why("personality_file.id_letters", got=shorten(repr(raw))))
             return None
-        from game.ai.registry import BUILT_IN
         if raw in BUILT_IN:
-            self.add(key, tr("personality_file.id_built_in", id=repr(raw), ids=", ".join(sorted(BUILT_IN))))
+            self.add(key, why("personality_file.id_built_in", id=repr(raw), ids=", ".join(sorted(BUILT_IN))))
             return None
         return raw
 
     def read_name(self, key: str, raw: Any) -> str | None:
         """The name shown at the table: one line."""
-        return self._text(key, raw, MAX_NAME)
+        return self.one_line(key, raw, MAX_NAME)
 
     def read_bio(self, key: str, raw: Any) -> str | None:
         """A couple of sentences; lines of a folded YAML block are joined."""
         if isinstance(raw, str):
             raw = " ".join(raw.split())
-        return self._text(key, raw, MAX_BIO)
-
-    def _text(self, key: str, raw: Any, limit: int, item: int | None = None) -> str | None:
-        """One line of text, not blank, at most `limit` characters (item `item` of the list under `key`)."""
-        line = None if item is None else self.doc.item_line(key, item)
-        text = raw.strip() if isinstance(raw, str) else ""
-        why = text_problem(raw)
-        if why is None and len(text) > limit:
-            why = tr("personality_file.too_long", limit=limit, count=len(text))
-        if why is not None:
-            self.add(key, why if item is None else tr("personality_file.item", number=item + 1, why=why), line)
-            return None
-        return text
+        return self.one_line(key, raw, MAX_BIO)
 
     def read_look(self, key: str, raw: Any) -> Look | None:
         """Colours, initials and portrait style."""
-        from game.ai.character import PORTRAIT_STYLES, Look
-
         found = self.mapping(key, raw, LOOK_KEYS, LOOK_KEYS[:3], _EXAMPLES["look"].split(": ", 1)[1])
         colour = self._colour(f"{key}.colour", found["colour"]) if "colour" in found else None
         accent = self._colour(f"{key}.accent", found["accent"]) if "accent" in found else None
@@ -276,15 +235,15 @@ class _Checker:
             raw_initials = found["initials"]
             if not isinstance(raw_initials, str) or not 1 <= len(raw_initials.strip()) <= 3 \
                     or any(ch.isspace() for ch in raw_initials.strip()):
-                self.add(f"{key}.initials", tr("personality_file.initials", got=describe(raw_initials)))
+                self.add(f"{key}.initials", why("personality_file.initials", got=describe(raw_initials)))
             else:
                 initials = raw_initials.strip()
         portrait = "plain"
         if "portrait" in found:
             style = found["portrait"]
             if not isinstance(style, str) or style not in PORTRAIT_STYLES:
-                self.add(f"{key}.portrait", _with_near(
-                    "personality_file.portrait", _nearest(style, PORTRAIT_STYLES), got=describe(style),
+                self.add(f"{key}.portrait", with_near(
+                    "personality_file.portrait", nearest(style, PORTRAIT_STYLES), got=describe(style),
                     styles=", ".join(PORTRAIT_STYLES)))
             else:
                 portrait = style
@@ -296,7 +255,7 @@ class _Checker:
         """A colour written "#rrggbb"."""
         if isinstance(raw, str) and COLOUR_PATTERN.match(raw.strip()):
             return raw.strip().lower()
-        self.add(key, tr("personality_file.colour_quotes" if raw is None else "personality_file.colour",
+        self.add(key, why("personality_file.colour_quotes" if raw is None else "personality_file.colour",
                          got=describe(raw)))
         return None
 
@@ -320,14 +279,12 @@ class _Checker:
 
     def _strategy(self, key: str, raw: Any) -> StrategyChoice | None:
         """`{strategy: NAME, params: {...}}`, or just `NAME`, checked against the registry for `key`."""
-        from game.ai.character import StrategyChoice
-
-        registry = _registries()[key]
+        registry = _REGISTRIES[key]
         if isinstance(raw, str):
             found: dict[str, Any] = {"strategy": raw}
         else:
             found = self.mapping(key, raw, STRATEGY_KEYS, ("strategy",), _EXAMPLES[key].split(": ", 1)[1],
-                                 {"strategy": tr("personality_file.name_one_of", names=", ".join(registry.names()))})
+                                 {"strategy": why("personality_file.name_one_of", names=", ".join(registry.names()))})
             if not found and not isinstance(raw, dict):
                 return None
         name = found.get("strategy")
@@ -335,10 +292,10 @@ class _Checker:
         if "strategy" in found:
             where = f"{key}.strategy" if not isinstance(raw, str) else key
             if not isinstance(name, str):
-                self.add(where, tr(f"personality_file.strategy_not_named.{key}", names=", ".join(registry.names()),
+                self.add(where, why(f"personality_file.strategy_not_named.{key}", names=", ".join(registry.names()),
                                    got=describe(name)))
             elif name not in registry:
-                self.add(where, _with_near(f"personality_file.strategy_unknown.{key}", _nearest(name, registry.names()),
+                self.add(where, with_near(f"personality_file.strategy_unknown.{key}", nearest(name, registry.names()),
                                            got=shorten(repr(name)), names=", ".join(registry.names())))
             else:
                 strategy = registry.get(name)
@@ -346,7 +303,7 @@ class _Checker:
         if raw_params is None:
             raw_params = {}
         if not isinstance(raw_params, dict):
-            self.add(f"{key}.params", tr("personality_file.params_not_mapping", got=describe(raw_params)))
+            self.add(f"{key}.params", why("personality_file.params_not_mapping", got=describe(raw_params)))
             return None
         if strategy is None:
             return None
@@ -358,12 +315,12 @@ class _Checker:
             if not isinstance(raw_key, str) or pname not in strategy.params:
                 near = unknown_key(pname, strategy.params)[1]
                 if near is not None:
-                    self.add(where, tr("personality_file.unknown_parameter_near", near=near))
+                    self.add(where, why("personality_file.unknown_parameter_near", near=near))
                 elif strategy.params:
-                    self.add(where, tr("personality_file.unknown_parameter", strategy=strategy.name,
+                    self.add(where, why("personality_file.unknown_parameter", strategy=strategy.name,
                                        names=", ".join(strategy.params)))
                 else:
-                    self.add(where, tr("personality_file.no_parameters", strategy=strategy.name))
+                    self.add(where, why("personality_file.no_parameters", strategy=strategy.name))
                 bad = True
                 continue
             checked = self._param(where, strategy.params[pname], value)
@@ -382,19 +339,19 @@ class _Checker:
         if spec.kind is bool:
             if isinstance(raw, bool):
                 return raw
-            self.add(key, tr("personality_file.true_false", got=describe(raw)))
+            self.add(key, why("personality_file.true_false", got=describe(raw)))
             return None
         if spec.kind is str:
             if not isinstance(raw, str) or (spec.choices and raw not in spec.choices):
                 if spec.choices:
-                    self.add(key, _with_near("personality_file.one_of", _nearest(raw, spec.choices),
+                    self.add(key, with_near("personality_file.one_of", nearest(raw, spec.choices),
                                              choices=", ".join(spec.choices), got=describe(raw)))
                 else:
-                    self.add(key, tr("personality_file.a_word", got=describe(raw)))
+                    self.add(key, why("personality_file.a_word", got=describe(raw)))
                 return None
             return raw
         whole = spec.kind is int
-        value = self._number(key, raw, whole)
+        value = self.number(key, raw, whole)
         if value is None:
             return None
         if not _in_range(value, spec):
@@ -406,7 +363,7 @@ class _Checker:
         """A mapping of names to numbers, such as a mix's weights."""
         if not isinstance(raw, dict):
             example = ", ".join(f"{name}: 1" for name in spec.keys[:2]) or "name: 1"
-            self.add(key, tr("personality_file.not_mapping_like", example=f"{{{example}}}", got=describe(raw)))
+            self.add(key, why("personality_file.not_mapping_like", example=f"{{{example}}}", got=describe(raw)))
             return None
         found: dict[str, float] = {}
         bad = False
@@ -414,12 +371,12 @@ class _Checker:
             name = key_name(raw_key)
             where = f"{key}.{name}"
             if not isinstance(raw_key, str) or (spec.keys and name not in spec.keys):
-                why, near = unknown_key(name, spec.keys)
-                self.add(where, why if near is not None else tr("personality_file.unknown_weight",
-                                                                 keys=", ".join(spec.keys)))
+                wrong, near = unknown_key(name, spec.keys)
+                self.add(where, wrong if near is not None else why("personality_file.unknown_weight",
+                                                                   keys=", ".join(spec.keys)))
                 bad = True
                 continue
-            number = self._number(where, value, whole=False)
+            number = self.number(where, value, whole=False)
             if number is None:
                 bad = True
             elif not _in_range(number, spec):
@@ -430,37 +387,9 @@ class _Checker:
         if bad:
             return None
         if not any(weight > 0 for weight in found.values()):
-            self.add(key, tr("personality_file.no_weight"))
+            self.add(key, why("personality_file.no_weight"))
             return None
         return MappingProxyType(found)
-
-    def _number(self, key: str, raw: Any, whole: bool, line: int | None = None) -> float | int | None:
-        """A number (a whole one when `whole`); bools, text and infinities are refused."""
-        if isinstance(raw, bool) or not isinstance(raw, (int, float)) or (whole and not isinstance(raw, int)):
-            quoted = False
-            if isinstance(raw, str):
-                try:
-                    float(raw.strip())
-                    quoted = True
-                except ValueError:
-                    pass
-            wanted = ("whole_number" if whole else "number") + ("_quoted" if quoted else "")
-            self.add(key, tr(f"personality_file.{wanted}", got=describe(raw)), line)
-            return None
-        if isinstance(raw, float) and not math.isfinite(raw):
-            self.add(key, tr("personality_file.finite", got=describe(raw)), line)
-            return None
-        return raw
-
-    def _fraction(self, key: str, raw: Any) -> float | None:
-        """A number from 0 to 1."""
-        value = self._number(key, raw, whole=False)
-        if value is None:
-            return None
-        if not 0 <= value <= 1:
-            self.add(key, tr("personality_file.between", low=0, high=1, got=_shown(value)))
-            return None
-        return float(value)
 
     def read_think_time(self, key: str, raw: Any) -> tuple[float, float] | None:
         """Seconds the character takes to act: `{min, max}`, 0 <= min <= max."""
@@ -469,32 +398,32 @@ class _Checker:
         for name in THINK_KEYS:
             if name not in found:
                 continue
-            value = self._number(f"{key}.{name}", found[name], whole=False)
+            value = self.number(f"{key}.{name}", found[name], whole=False)
             if value is None:
                 continue
             if not 0 <= value <= MAX_THINK:
-                self.add(f"{key}.{name}", tr("personality_file.seconds", max=_shown(MAX_THINK), got=_shown(value)))
+                self.add(f"{key}.{name}", why("personality_file.seconds", max=shown_number(MAX_THINK),
+                                              got=shown_number(value)))
                 continue
             bounds.append(float(value))
         if len(bounds) != 2:
             return None
         if bounds[0] > bounds[1]:
-            self.add(f"{key}.min", tr("personality_file.min_over_max", max=_shown(bounds[1]), got=_shown(bounds[0])))
+            self.add(f"{key}.min", why("personality_file.min_over_max", max=shown_number(bounds[1]),
+                                       got=shown_number(bounds[0])))
             return None
         return bounds[0], bounds[1]
 
     def read_chattiness(self, key: str, raw: Any) -> float | None:
         """The chance of saying something at a moment: 0 to 1."""
-        return self._fraction(key, raw)
+        return self.fraction(key, raw)
 
     def read_mistake_rate(self, key: str, raw: Any) -> float | None:
         """The chance of a random lawful choice instead of the strategy's: 0 to 1."""
-        return self._fraction(key, raw)
+        return self.fraction(key, raw)
 
     def read_lines(self, key: str, raw: Any) -> Mapping[str, tuple[str, ...]] | None:
         """What the character says at each moment: a list of one-line sayings per moment."""
-        from game.ai.character import MOMENTS
-
         found = self.mapping(key, raw, MOMENTS, MOMENTS, "{stop: [...], win: [...]}")
         lines: dict[str, tuple[str, ...]] = {}
         bad = not isinstance(raw, dict) or len(found) != len(MOMENTS)
@@ -503,12 +432,12 @@ class _Checker:
             if isinstance(sayings, str):
                 sayings = [sayings]
             if not isinstance(sayings, list) or not sayings:
-                self.add(where, tr("personality_file.no_sayings", got=describe(sayings)))
+                self.add(where, why("personality_file.no_sayings", got=describe(sayings)))
                 bad = True
                 continue
             kept = []
             for index, saying in enumerate(sayings):
-                text = self._text(where, saying, MAX_LINE, index)
+                text = self.one_line(where, saying, MAX_LINE, index)
                 if text is None:
                     bad = True
                 else:
@@ -517,53 +446,19 @@ class _Checker:
         return None if bad else MappingProxyType(lines)
 
 
-def _registries() -> dict[str, Registry[Any]]:
-    """The strategy registry each strategy section of a file names from (filled on first use)."""
-    from game.ai import character  # noqa: F401  (importing it registers every strategy)
-    from game.ai.strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING
-
-    return {"staking": STAKING, "lead": LEADING, "dead_hand": DEAD_HAND, "follow": FOLLOWING}
-
-
-def _nearest(raw: Any, known: tuple[str, ...] | list[str]) -> str | None:
-    """The known word closest to `raw`, if one is close."""
-    if not isinstance(raw, str):
-        return None
-    close = difflib.get_close_matches(raw.strip().lower(), list(known), n=1, cutoff=0.6)
-    return close[0] if close else None
-
-
-def _with_near(key: str, near: str | None, **params: object) -> str:
-    """The words of `key`, or of `key_near` naming the closest known word when there is one."""
-    return tr(f"{key}_near", near=near, **params) if near is not None else tr(key, **params)
-
-
-def _example(key: str) -> str:
-    """A line to add for a missing key, like `think_time: {min: 0.5, max: 1.5}` ("" when there is none)."""
-    if key == "bio":
-        return tr("personality_file.example_bio")
-    return _EXAMPLES.get(key, "")
-
-
 def _in_range(value: float, spec: Param) -> bool:
     """True when `value` lies within the parameter's bounds."""
     return (spec.low is None or value >= spec.low) and (spec.high is None or value <= spec.high)
 
 
-def _out_of_range(spec: Param, value: float) -> str:
+def _out_of_range(spec: Param, value: float) -> Why:
     """Why `value` is refused: the parameter's range in words."""
     if spec.low is not None and spec.high is not None:
-        return tr("personality_file.between", low=_shown(spec.low), high=_shown(spec.high), got=_shown(value))
+        return why("personality_file.between", low=shown_number(spec.low), high=shown_number(spec.high),
+                   got=shown_number(value))
     if spec.low is not None:
-        return tr("personality_file.at_least", low=_shown(spec.low), got=_shown(value))
-    return tr("personality_file.at_most", high=_shown(spec.high), got=_shown(value))
-
-
-def _shown(value: float | None) -> str:
-    """A number as a file would write it: 1 rather than 1.0."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return shorten(repr(value))
+        return why("personality_file.at_least", low=shown_number(spec.low), got=shown_number(value))
+    return why("personality_file.at_most", high=shown_number(spec.high), got=shown_number(value))
 
 
 PERSONALITY_KIND = register_kind(ConfigKind(

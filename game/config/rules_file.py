@@ -1,19 +1,17 @@
 """Rules files: a YAML file of settings in, the engine's `RuleSet` out, or every mistake with its line.
 
-The checks are split in two on purpose. This module checks what only a file
-can get wrong: unknown keys, duplicated keys, values of the wrong type (in YAML
-`true` is not 1 and `"4"` is not 4), card names. The engine's `RuleSet.problems()`
-stays the one place that knows which values and combinations docs/rules.md allows
-(ranges, choices, staking: even against ante_boodle, ...); its `key: why`
-messages are mapped back to the line of that key here, and worded in the current language
-(the `rules_file` locale area) by matching the engine's English sentence.
+Every key is declared once, in game/engine/rules_keys.py; the readers here come from those declarations.
+This module checks what only a file can get wrong: unknown keys, duplicated keys, values of the wrong type
+(in YAML `true` is not 1 and `"4"` is not 4), card names. The engine's `check_settings` stays the one place
+that knows which values and combinations docs/rules.md allows (ranges, choices, staking: even against
+ante_boodle, ...), skipping what reads a value the file got wrong; its problems (key, code, values) are
+placed at the line of their key here, and worded when shown, by their code, in the language current then
+(the `rules_file` locale area, `engine.<code>`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
-import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -22,9 +20,11 @@ import yaml
 
 from game.engine.cards import Card
 from game.engine.rules import FIRST_LEAD_DEFAULT, RulesError, RuleSet
+from game.engine.rules_keys import KEYS, SECTION_KEYS, RulesKey, RulesProblem, check_settings, section_example, written
+from game.engine.rules_keys import RULES_KEYS as DECLARED
+from game.engine.rules_keys import TOP_KEYS as DECLARED_TOP
 
-from ..locale import tr
-from .errors import ConfigError, Problem
+from .errors import ConfigError, Joined, Problem, Why, why
 from .kinds import ConfigKind, register_kind
 from .yaml_lines import YamlDocument, describe, key_name, read_yaml_bytes, read_yaml_file, read_yaml_text
 
@@ -35,30 +35,28 @@ DEFAULT_RULES_NAME = "classic"
 DEFAULT_RULES_FILE = RULES_DIR / f"{DEFAULT_RULES_NAME}.yaml"
 YAML_SUFFIXES = (".yaml", ".yml")
 
-_DEFAULTS = RuleSet()
 
 
 def _default_of(key: str) -> Any:
-    """The engine's default for a dotted key."""
-    value: Any = _DEFAULTS
-    for part in key.split("."):
-        value = getattr(value, part)
-    return value
+    """The declared default of a dotted key (a section's: its keys' defaults)."""
+    return KEYS[key].default if key in KEYS else section_example(key)
 
+
+_yaml_form = written  # a value as a rules file writes it
 
 # Issues found by a reader: (index of the list item or None for the value itself, why it is wrong).
-Issues = list[tuple[int | None, str]]
+Issues = list[tuple[int | None, Why]]
 Reader = Callable[[Any], tuple[Any, Issues]]
 
 
-def _unquote_hint(raw: str, wanted: str) -> str:
+def _unquote_hint(raw: str, wanted: str) -> tuple[Why, ...]:
     """A hint when text in quotes looks like the value that was wanted."""
     text = raw.strip().lower()
     if wanted == "number" and text.lstrip("+-").isdigit():
-        return tr("rules_file.hint_number")
+        return (why("rules_file.hint_number"),)
     if wanted == "flag" and text in ("true", "false", "yes", "no", "on", "off"):
-        return tr("rules_file.hint_flag")
-    return ""
+        return (why("rules_file.hint_flag"),)
+    return ()
 
 
 def _whole(raw: Any, or_null: bool = False) -> tuple[Any, Issues]:
@@ -67,78 +65,63 @@ def _whole(raw: Any, or_null: bool = False) -> tuple[Any, Issues]:
         return raw, []
     if raw is None and or_null:
         return None, []
-    hint = _unquote_hint(raw, "number") if isinstance(raw, str) else ""
-    why = tr("rules_file.whole_number_or_null" if or_null else "rules_file.whole_number", what=describe(raw))
-    return None, [(None, why + hint)]
-
-
-def _whole_or_null(raw: Any) -> tuple[Any, Issues]:
-    """A whole number, or null."""
-    return _whole(raw, or_null=True)
+    hint = _unquote_hint(raw, "number") if isinstance(raw, str) else ()
+    wrong = why("rules_file.whole_number_or_null" if or_null else "rules_file.whole_number", what=describe(raw))
+    return None, [(None, wrong.and_then(*hint))]
 
 
 def _flag(raw: Any) -> tuple[Any, Issues]:
     """true or false; 0, 1 and quoted words are refused."""
     if isinstance(raw, bool):
         return raw, []
-    hint = _unquote_hint(raw, "flag") if isinstance(raw, str) else ""
-    return None, [(None, tr("rules_file.flag", what=describe(raw)) + hint)]
+    hint = _unquote_hint(raw, "flag") if isinstance(raw, str) else ()
+    return None, [(None, why("rules_file.flag", what=describe(raw)).and_then(*hint))]
 
 
 def _word(raw: Any) -> tuple[Any, Issues]:
     """A word; which words are allowed is the engine's to say."""
     if isinstance(raw, str):
         return raw, []
-    return None, [(None, tr("rules_file.word", what=describe(raw)))]
+    return None, [(None, why("rules_file.word", what=describe(raw)))]
 
 
-def text_problem(raw: Any, blank_ok: bool = False) -> str | None:
+def text_problem(raw: Any, blank_ok: bool = False) -> Why | None:
     """Why `raw` is not one line of text (numbers and dates are refused: quote them), or None when it is."""
     if not isinstance(raw, str):
         quote = raw is not None and not isinstance(raw, (list, dict))
-        return tr("rules_file.text_quote" if quote else "rules_file.text", what=describe(raw))
+        return why("rules_file.text_quote" if quote else "rules_file.text", what=describe(raw))
     text = raw.strip()
     if not text and not blank_ok:
-        return tr("rules_file.blank")
+        return why("rules_file.blank")
     if "\n" in text:
-        return tr("rules_file.one_line")
+        return why("rules_file.one_line")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # an escape such as "\ud800" names half a character, which no file can hold
-        return tr("rules_file.half_character")
+        return why("rules_file.half_character")
     return None
 
 
 def _line_of_text(raw: Any, blank_ok: bool) -> tuple[Any, Issues]:
     """One line of text (numbers and dates are refused: quote them)."""
-    why = text_problem(raw, blank_ok)
-    return (None, [(None, why)]) if why is not None else (raw.strip(), [])
-
-
-def _name(raw: Any) -> tuple[Any, Issues]:
-    """The rules' name: one line, not blank."""
-    return _line_of_text(raw, blank_ok=False)
-
-
-def _description(raw: Any) -> tuple[Any, Issues]:
-    """A one-line description."""
-    return _line_of_text(raw, blank_ok=True)
+    wrong = text_problem(raw, blank_ok)
+    return (None, [(None, wrong)]) if wrong is not None else (raw.strip(), [])
 
 
 def _cards(raw: Any) -> tuple[Any, Issues]:
     """A list of card names like [AS, KH, QC, JD]; each bad item is reported at its own line."""
     if not isinstance(raw, list):
-        return None, [(None, tr("rules_file.cards", what=describe(raw)))]
+        return None, [(None, why("rules_file.cards", what=describe(raw)))]
     cards: list[Card] = []
     issues: Issues = []
     for index, item in enumerate(raw):
         if not isinstance(item, str):
-            issues.append((index, tr("rules_file.card_item", number=index + 1, what=describe(item))))
+            issues.append((index, why("rules_file.card_item", number=index + 1, what=describe(item))))
             continue
         try:
             cards.append(Card.parse(item))
         except ValueError as error:
-            issues.append((index, tr("rules_file.card_item_error", number=index + 1, error=error)))
+            issues.append((index, why("rules_file.card_item_error", number=index + 1, error=str(error))))
     return tuple(cards), issues
 
 
@@ -149,67 +132,28 @@ def _first_lead(raw: Any) -> tuple[Any, Issues]:
             return (raw if raw == FIRST_LEAD_DEFAULT else str(Card.parse(raw))), []
         except ValueError:
             return raw, []
-    return None, [(None, tr("rules_file.first_lead", what=describe(raw)))]
+    return None, [(None, why("rules_file.first_lead", what=describe(raw)))]
 
 
-_READERS: dict[str, Reader] = {
-    "name": _name,
-    "description": _description,
-    "boodle_cards": _cards,
-    "starting_chips": _whole,
-    "players": _whole,
-    "ante_pot": _whole,
-    "ante_boodle": _whole,
-    "staking": _word,
-    "dealer_ante_multiplier": _whole,
-    "per_card_payment": _whole,
-    "switch_suit": _flag,
-    "switch_to": _word,
-    "when_unable": _word,
-    "follow": _word,
-    "first_lead": _first_lead,
-    "buy_dead_hand.enabled": _flag,
-    "buy_dead_hand.fee": _whole,
-    "deals": _whole_or_null,
-}
+def _reader(key: RulesKey) -> Reader:
+    """The reader of a declared key's value, by its kind."""
+    if key.kind == "line":
+        return lambda raw: _line_of_text(raw, key.blank_ok)
+    if key.kind == "whole":
+        return lambda raw: _whole(raw, key.or_null)
+    readers: dict[str, Reader] = {"cards": _cards, "flag": _flag, "word": _word, "lead": _first_lead}
+    return readers[key.kind]
+
+
+_READERS: dict[str, Reader] = {key.name: _reader(key) for key in DECLARED}
 
 # The keys a rules file may set, dotted for the keys of a section, in the order files list them.
-RULES_KEYS: tuple[str, ...] = tuple(_READERS)
-TOP_KEYS: tuple[str, ...] = tuple(dict.fromkeys(key.split(".")[0] for key in RULES_KEYS))
+RULES_KEYS: tuple[str, ...] = tuple(key.name for key in DECLARED)
+TOP_KEYS: tuple[str, ...] = DECLARED_TOP
 # a section is a key whose value is a mapping of its own keys (buy_dead_hand: {enabled, fee})
 _SECTION_LEAVES: dict[str, tuple[str, ...]] = {
-    top: leaves for top in TOP_KEYS
-    if (leaves := tuple(key.split(".", 1)[1] for key in RULES_KEYS if key.startswith(top + ".")))}
-_LEAF_HOMES: dict[str, str] = {key.rsplit(".", 1)[1]: key for key in RULES_KEYS if "." in key}
-
-# Valid stand-ins, each unlike the default, for values the file got wrong (see _engine_problems).
-_STAND_INS: dict[str, Any] = {
-    "name": "stand-in",
-    "description": "stand-in",
-    "boodle_cards": (Card.parse("7C"),),
-    "starting_chips": 10**9,
-    "players": 7,
-    "ante_pot": 0,
-    "ante_boodle": 0,
-    "staking": "even",
-    "dealer_ante_multiplier": 3,
-    "per_card_payment": 0,
-    "switch_suit": False,
-    "switch_to": "other_colour",
-    "when_unable": "pass_left",
-    "follow": "optional",
-    "first_lead": "2C",
-    "buy_dead_hand.enabled": True,
-    "buy_dead_hand.fee": 0,
-    "deals": None,
-}
-
-
-class _UncheckedRuleSet(RuleSet):
-    """A RuleSet that does not check itself, so `problems()` can list everything instead of raising."""
-
-    def __post_init__(self) -> None:
-        pass
+    section: tuple(key.leaf for key in keys) for section, keys in SECTION_KEYS.items()}
+_LEAF_HOMES: dict[str, str] = {key.leaf: key.name for key in DECLARED if key.section}
 
 
 def load_rules(path: str | Path) -> RuleSet:
@@ -240,16 +184,15 @@ def rules_from_document(doc: YamlDocument) -> RuleSet:
             _read_section(doc, name, raw, values, bad, problems)
         else:
             _read_value(doc, name, raw, values, bad, problems)
-    for message in _engine_problems(values, bad):
-        problems.append(_engine_problem(doc, message))
+    settings = {key.name: values.get(key.name, key.default) for key in DECLARED}
+    problems += [_engine_problem(doc, problem) for problem in check_settings(settings, bad)]
     if problems:
         raise ConfigError(problems)
     try:
-        return RuleSet(**_arguments(values, {}))
-    except RulesError:  # problems() came back empty above, so this means the engine changed under us
-        raise ConfigError([_engine_problem(doc, message) for message in
-                           _UncheckedRuleSet(**_arguments(values, {})).problems()] or
-                          [Problem(doc.source, tr("rules_file.refused"))]) from None
+        return RuleSet.from_values(settings)
+    except RulesError as error:  # check_settings found nothing above, so this means the engine changed under us
+        raise ConfigError([_engine_problem(doc, problem) for problem in error.problems] or
+                          [Problem(doc.source, why("rules_file.refused"))]) from None
 
 
 def _read_value(doc: YamlDocument, key: str, raw: Any, values: dict[str, Any], bad: set[str],
@@ -258,9 +201,9 @@ def _read_value(doc: YamlDocument, key: str, raw: Any, values: dict[str, Any], b
     value, issues = _READERS[key](raw)
     if issues:
         bad.add(key)
-        for index, why in issues:
+        for index, wrong in issues:
             line = doc.line_of(key) if index is None else doc.item_line(key, index)
-            problems.append(Problem(doc.source, why, line, key))
+            problems.append(Problem(doc.source, wrong, line, key))
     else:
         values[key] = value
 
@@ -270,9 +213,8 @@ def _read_section(doc: YamlDocument, section: str, raw: Any, values: dict[str, A
     """Read a mapping of sub-keys such as buy_dead_hand: {enabled, fee}."""
     leaves = _SECTION_LEAVES[section]
     if not isinstance(raw, dict):
-        example = ", ".join(f"{leaf}: {_yaml_form(_default_of(f'{section}.{leaf}'))}" for leaf in leaves)
-        problems.append(Problem(doc.source, tr("rules_file.section", example=f"{{{example}}}", what=describe(raw)),
-                                doc.line_of(section), section))
+        problems.append(Problem(doc.source, why("rules_file.section", example=section_example(section),
+                                                what=describe(raw)), doc.line_of(section), section))
         bad.update(f"{section}.{leaf}" for leaf in leaves)
         return
     for raw_key, sub in raw.items():
@@ -284,103 +226,39 @@ def _read_section(doc: YamlDocument, section: str, raw: Any, values: dict[str, A
             _read_value(doc, dotted, sub, values, bad, problems)
 
 
-def unknown_key(name: str, known: Iterable[str], homes: Mapping[str, str] | None = None) -> tuple[str, str | None]:
+def unknown_key(name: str, known: Iterable[str], homes: Mapping[str, str] | None = None) -> tuple[Why, str | None]:
     """Why a key is refused, and the known key a misspelt `name` most likely meant ("Lines" or "look-s": lines,
     look; a leaf written at the top: its home in `homes`), None when no known key is close."""
     known = list(known)
     homes = homes or {}
     plain = name.strip().lower().replace("-", "_").replace(" ", "_")
     if plain in known:
-        return tr("rules_file.unknown_key_did_you_mean", name=plain), plain
+        return why("rules_file.unknown_key_did_you_mean", name=plain), plain
     if plain in homes:
-        return tr("rules_file.unknown_key_here", name=homes[plain]), homes[plain]
+        return why("rules_file.unknown_key_here", name=homes[plain]), homes[plain]
     close = difflib.get_close_matches(plain, known + list(homes.values()), n=1, cutoff=0.6)
     if close:
-        return tr("rules_file.unknown_key_did_you_mean", name=close[0]), close[0]
-    return tr("rules_file.unknown_key", keys=", ".join(known)), None
+        return why("rules_file.unknown_key_did_you_mean", name=close[0]), close[0]
+    return why("rules_file.unknown_key", keys=", ".join(known)), None
 
 
-def _arguments(values: Mapping[str, Any], stand_ins: Mapping[str, Any]) -> dict[str, Any]:
-    """RuleSet keyword arguments: the file's values, stand-ins for bad ones, defaults for the rest."""
-    def pick(key: str) -> Any:
-        return values[key] if key in values else stand_ins.get(key, _default_of(key))
-
-    arguments: dict[str, Any] = {}
-    for name in TOP_KEYS:
-        if name in _SECTION_LEAVES:
-            arguments[name] = dataclasses.replace(
-                _default_of(name), **{leaf: pick(f"{name}.{leaf}") for leaf in _SECTION_LEAVES[name]})
-        else:
-            arguments[name] = pick(name)
-    return arguments
+def rules_problem_why(problem: RulesProblem) -> Why:
+    """Why the engine refuses a setting, worded by its code when shown (`rules_file.engine.<code>`)."""
+    return why(f"rules_file.engine.{problem.code}", **problem.shown_params())
 
 
-def _engine_problems(values: Mapping[str, Any], bad: set[str]) -> list[str]:
-    """The engine's `key: why` problems with these values, leaving out those a bad value could cause."""
-    first = _UncheckedRuleSet(**_arguments(values, {})).problems()
-    if not bad:
-        return first
-    # With a wrong value replaced by the default, a cross-key check may blame a key the user got
-    # right ("starting_chips: 40 cannot pay ..." when ante_boodle was "four"). A problem that also
-    # shows, word for word, with very different stand-ins does not hang on the wrong values.
-    second = set(_UncheckedRuleSet(**_arguments(values, {k: _STAND_INS[k] for k in bad})).problems())
-    return [message for message in first if message in second]
+def rules_problem_line(problem: RulesProblem) -> Joined:
+    """One of the engine's problems as `key: why`, worded when shown."""
+    return Joined(": ", (problem.key, rules_problem_why(problem)))
 
 
-def _engine_problem(doc: YamlDocument, message: str) -> Problem:
-    """Place an engine `key: why` message at the line of its key."""
-    key, sep, why = message.partition(": ")
-    if not sep or key not in TOP_KEYS + RULES_KEYS:
-        return Problem(doc.source, message)
-    why = engine_words(why)
-    if not doc.has(key):
-        why += tr("rules_file.default_applies", name=key, default=_yaml_form(_default_of(key)))
-    return Problem(doc.source, why, doc.line_of(key), key)
-
-
-# The engine words its `key: why` problems in English (the words of docs/rules.md); each sentence it can say is
-# matched here and said again in the current language. A sentence not listed passes through unchanged.
-_ENGINE_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), key) for pattern, key in (
-    (r"needs 1 to 13 cards, got (?P<count>-?\d+)", "rules_file.engine.boodle_count"),
-    (r"(?P<cards>.+) listed more than once", "rules_file.engine.listed_twice"),
-    (r"must not be negative, got (?P<value>.+)", "rules_file.engine.negative"),
-    (r"must be at least 1, got (?P<value>.+)", "rules_file.engine.at_least_one"),
-    (r"must be (?P<low>\d+) to (?P<high>\d+), got (?P<value>.+)", "rules_file.engine.players"),
-    (r"must be at least 1 \(or null for no limit\), got (?P<value>.+)", "rules_file.engine.deals_at_least_one"),
-    (r"null \(no limit\) needs an ante .*", "rules_file.engine.endless"),
-    (r"must be one of (?P<choices>.+), got (?P<value>.+)", "rules_file.engine.one_of"),
-    (r"write the card as (?P<card>\S+), not (?P<value>.+)", "rules_file.engine.card_spelling"),
-    (r"must be (?P<default>\w+) or a card like 2D, got (?P<value>.+)", "rules_file.engine.first_lead"),
-    (r"even needs ante_boodle \((?P<ante>-?\d+)\) divisible by the (?P<count>\d+) boodle cards",
-     "rules_file.engine.even_staking"),
-    (r"(?P<chips>-?\d+) cannot pay the first ante of (?P<ante>-?\d+)", "rules_file.engine.cannot_pay"),
-))
-
-
-def engine_problem_words(problem: str) -> str:
-    """One of the engine's English `key: why` problems with its `why` in the current language."""
-    key, sep, why = problem.partition(": ")
-    return f"{key}: {engine_words(why)}" if sep else engine_words(problem)
-
-
-def engine_words(why: str) -> str:
-    """One of the engine's English `why` sentences in the current language (unchanged when not known)."""
-    for pattern, key in _ENGINE_SENTENCES:
-        found = pattern.fullmatch(why)
-        if found:
-            return tr(key, **found.groupdict())
-    return why
-
-
-def _yaml_form(value: Any) -> str:
-    """A value as it would be written in a rules file."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return "[" + ", ".join(str(item) for item in value) + "]"
-    return str(value)
+def _engine_problem(doc: YamlDocument, problem: RulesProblem) -> Problem:
+    """Place one of the engine's problems at the line of its key."""
+    wrong = rules_problem_why(problem)
+    if not doc.has(problem.key):
+        wrong = wrong.and_then(why("rules_file.default_applies", name=problem.key,
+                                   default=_yaml_form(_default_of(problem.key))))
+    return Problem(doc.source, wrong, doc.line_of(problem.key), problem.key)
 
 
 def rules_yaml(rules: RuleSet) -> str:
@@ -414,10 +292,10 @@ def rules_path(name_or_path: str | Path, folder: str | Path = RULES_DIR) -> Path
             return path
     names = rules_names(folder)
     close = difflib.get_close_matches(str(name_or_path).lower(), names, n=1)
-    shown = ", ".join(names) or tr("rules_file.none")
-    why = (tr("rules_file.no_such_rules_close", close=close[0], folder=folder, names=shown) if close
-           else tr("rules_file.no_such_rules", folder=folder, names=shown))
-    raise ConfigError.single(str(name_or_path), why)
+    shown: Why | str = ", ".join(names) or why("rules_file.none")
+    wrong = (why("rules_file.no_such_rules_close", close=close[0], folder=str(folder), names=shown) if close
+             else why("rules_file.no_such_rules", folder=str(folder), names=shown))
+    raise ConfigError.single(str(name_or_path), wrong)
 
 
 def rules_by_name(name_or_path: str | Path, folder: str | Path = RULES_DIR) -> RuleSet:

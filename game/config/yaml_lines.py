@@ -4,8 +4,8 @@ The values come from PyYAML's SafeLoader, so the file means exactly what
 `yaml.safe_load` would make of it; the lines come from the composed node tree
 (`yaml.compose` marks) of the same parse. Every way of failing, from a missing
 file to bytes that are not UTF-8 to a syntax error, becomes a `ConfigError`
-whose lines name the file and, where PyYAML knows it, the line. The words of a problem are in the
-current language (the `config` locale area); PyYAML's own details stay as PyYAML words them.
+whose lines name the file and, where PyYAML knows it, the line. The words of a problem are worded in the
+language current when they are read (the `config` locale area); PyYAML's own details stay as PyYAML words them.
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from typing import Any
 
 import yaml
 
-from ..locale import tr, trn
-from .errors import ConfigError, Problem
+from .errors import ConfigError, Problem, Why, counted, why
 
 MERGE_TAG = "tag:yaml.org,2002:merge"
 _INDEX_DEPTH = 6  # config files nest a level or two; deeper mappings only need no line numbers
@@ -74,21 +73,21 @@ def shorten(text: str, limit: int = _SHOWN_TEXT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def describe(value: object) -> str:
+def describe(value: object) -> Why:
     """What a YAML value is, in words and in one short line (never the whole of a big value)."""
     if value is None:
-        return tr("config.value.null")
+        return why("config.value.null")
     if isinstance(value, bool):
-        return tr("config.value.flag", value="true" if value else "false")
+        return why("config.value.flag", value="true" if value else "false")
     if isinstance(value, (int, float)):
-        return tr("config.value.number", value=shorten(repr(value)))
+        return why("config.value.number", value=shorten(repr(value)))
     if isinstance(value, str):
-        return tr("config.value.text", value=shorten(repr(value))) if value.strip() else tr("config.value.blank")
+        return why("config.value.text", value=shorten(repr(value))) if value.strip() else why("config.value.blank")
     if isinstance(value, list):
-        return trn("config.value.list", len(value))
+        return counted("config.value.list", len(value))
     if isinstance(value, dict):
-        return tr("config.value.mapping")
-    return tr("config.value.other", kind=type(value).__name__)
+        return why("config.value.mapping")
+    return why("config.value.other", kind=type(value).__name__)
 
 
 def read_yaml_file(path: str | Path, not_mapping: str = "") -> YamlDocument:
@@ -100,13 +99,13 @@ def read_yaml_file(path: str | Path, not_mapping: str = "") -> YamlDocument:
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
-        raise ConfigError.single(source, tr("config.read.not_found")) from None
+        raise ConfigError.single(source, why("config.read.not_found")) from None
     except IsADirectoryError:
-        raise ConfigError.single(source, tr("config.read.is_folder")) from None
+        raise ConfigError.single(source, why("config.read.is_folder")) from None
     except PermissionError:
-        raise ConfigError.single(source, tr("config.read.permission")) from None
+        raise ConfigError.single(source, why("config.read.permission")) from None
     except OSError as error:
-        raise ConfigError.single(source, tr("config.read.cannot_read", error=error.strerror or error)) from None
+        raise ConfigError.single(source, why("config.read.cannot_read", error=error.strerror or error)) from None
     return read_yaml_bytes(data, source, not_mapping)
 
 
@@ -118,7 +117,7 @@ def read_yaml_bytes(data: bytes, source: str, not_mapping: str = "") -> YamlDocu
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         raise ConfigError.single(
-            source, tr("config.read.not_utf8", byte=f"0x{data[error.start]:02x}", column=column), line) from None
+            source, why("config.read.not_utf8", byte=f"0x{data[error.start]:02x}", column=column), line) from None
     return read_yaml_text(text, source, not_mapping)
 
 
@@ -132,11 +131,11 @@ def read_yaml_text(text: str, source: str, not_mapping: str = "") -> YamlDocumen
         node = _compose(loader, source, text)
         if node is None or (isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null"):
             if not_mapping:
-                raise ConfigError.single(source, tr(not_mapping, what=describe(None)), 1)
-            raise ConfigError.single(source, tr("config.read.empty"))
+                raise ConfigError.single(source, why(not_mapping, what=describe(None)), 1)
+            raise ConfigError.single(source, why("config.read.empty"))
         if not isinstance(node, yaml.MappingNode):
             data = _construct(loader, node, source)
-            raise ConfigError.single(source, tr(not_mapping or "config.read.not_mapping", what=describe(data)),
+            raise ConfigError.single(source, why(not_mapping or "config.read.not_mapping", what=describe(data)),
                                      _line(node))
         key_lines: dict[str, int] = {}
         item_lines: dict[str, tuple[int, ...]] = {}
@@ -146,7 +145,7 @@ def read_yaml_text(text: str, source: str, not_mapping: str = "") -> YamlDocumen
     finally:
         loader.dispose()
     if not isinstance(data, dict):  # cannot happen for a mapping node, but never trust it blindly
-        raise ConfigError.single(source, tr("config.read.not_mapping_short"), _line(node))
+        raise ConfigError.single(source, why("config.read.not_mapping_short"), _line(node))
     return YamlDocument(source, data, _line(node), key_lines, item_lines, tuple(duplicates))
 
 
@@ -157,7 +156,7 @@ def _compose(loader: Any, source: str, text: str) -> Any:
     except yaml.YAMLError as error:
         raise ConfigError([_yaml_problem(error, source, text)]) from None
     except RecursionError:
-        raise ConfigError.single(source, tr("config.read.too_deep")) from None
+        raise ConfigError.single(source, why("config.read.too_deep")) from None
 
 
 def _construct(loader: Any, node: Any, source: str) -> Any:
@@ -167,12 +166,12 @@ def _construct(loader: Any, node: Any, source: str) -> Any:
     except yaml.YAMLError as error:
         raise ConfigError([_yaml_problem(error, source, "")]) from None
     except RecursionError:
-        raise ConfigError.single(source, tr("config.read.too_deep")) from None
+        raise ConfigError.single(source, why("config.read.too_deep")) from None
     except Exception as error:  # noqa: BLE001
         # explicit tags (`!!int abc`) and impossible dates (2024-13-45) pass the parser and fail here
         # with plain Python errors; building values from safe YAML has no other side to go wrong
-        why = shorten(str(error), _SHOWN_ERROR) or type(error).__name__
-        raise ConfigError.single(source, tr("config.read.bad_value", error=why), _first_bad_scalar(node)) from None
+        said = shorten(str(error), _SHOWN_ERROR) or type(error).__name__
+        raise ConfigError.single(source, why("config.read.bad_value", error=said), _first_bad_scalar(node)) from None
 
 
 def _yaml_problem(error: Exception, source: str, text: str) -> Problem:
@@ -181,16 +180,16 @@ def _yaml_problem(error: Exception, source: str, text: str) -> Problem:
         line = text.count("\n", 0, error.position) + 1 if text else None
         char = error.character
         code = char if isinstance(char, int) else ord(char) if isinstance(char, str) and char else 0
-        return Problem(source, tr("config.read.bad_character", code=f"#x{code:04x}", reason=error.reason), line)
+        return Problem(source, why("config.read.bad_character", code=f"#x{code:04x}", reason=error.reason), line)
     if isinstance(error, yaml.MarkedYAMLError):
         context_first = error.context_mark is not None and str(error.context or "").startswith(_CONTEXT_FIRST)
         mark = error.context_mark if context_first else error.problem_mark or error.context_mark
-        words = ", ".join(part for part in (error.context, error.problem) if part) or tr("config.read.cannot_parse")
-        details = " ".join(words.split())
-        why = (tr("config.read.value_error", details=details) if isinstance(error, yaml.constructor.ConstructorError)
-               else tr("config.read.syntax", details=details))
-        return Problem(source, why, mark.line + 1 if mark is not None else None)
-    return Problem(source, tr("config.read.other", details=shorten(" ".join(str(error).split()), _SHOWN_ERROR)))
+        words = ", ".join(part for part in (error.context, error.problem) if part)
+        details: object = " ".join(words.split()) or why("config.read.cannot_parse")
+        wrong = (why("config.read.value_error", details=details) if isinstance(error, yaml.constructor.ConstructorError)
+                 else why("config.read.syntax", details=details))
+        return Problem(source, wrong, mark.line + 1 if mark is not None else None)
+    return Problem(source, why("config.read.other", details=shorten(" ".join(str(error).split()), _SHOWN_ERROR)))
 
 
 def _line(node: Any) -> int:
@@ -213,7 +212,7 @@ def _index(node: Any, prefix: str, source: str, key_lines: dict[str, int], item_
         path = prefix + _key_node_name(key_node)
         line = _line(key_node)
         if path in seen:
-            duplicates.append(Problem(source, tr("config.read.duplicate", line=seen[path]), line, path))
+            duplicates.append(Problem(source, why("config.read.duplicate", line=seen[path]), line, path))
         seen[path] = line
         key_lines[path] = line
         _index_value(value_node, path, source, key_lines, item_lines, duplicates, on_path, depth)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...config import RULES_DIR, ConfigError, list_rules_files, load_rules
-from ...config.rules_file import engine_problem_words
+from ...config.rules_file import rules_problem_line
 from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from ...locale import decimal, tr, trn
 from ...locale.cards import card_label
@@ -200,7 +200,7 @@ class NewGameScene(Scene):
                     return dataclasses.replace(rules, players=self.players), limit, ""
                 except RulesError:
                     pass
-            return None, None, "; ".join(engine_problem_words(problem) for problem in error.problems)
+            return None, None, "; ".join(str(rules_problem_line(problem)) for problem in error.problems)
         return chosen, limit, ""
 
     def seats(self) -> list[tuple[str, Any]]:

@@ -1,0 +1,365 @@
+"""Every key a rules file may set, declared once, and the checks of the values they hold.
+
+From these declarations come the RuleSet's defaults and its plain-data settings, the engine's checks, the
+rules-file readers (game/config/rules_file.py), README's table of keys and house.yaml's comments
+(tools/rules_keys.py writes both), and How to play's list of the rules in play. A problem is a value,
+`RulesProblem(key, code, params)`: the game words it in the player's language when it shows it (the
+`rules_file.engine.<code>` words), and `str()` gives the same in English for programmers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, parse_cards
+
+CLASSIC_BOODLE: tuple[Card, ...] = parse_cards(["AS", "KH", "QC", "JD"])
+STAKING_MODES = ("free", "even")
+FOLLOW_MODES = ("compulsory", "optional")
+SWITCH_TO_MODES = ("other_suit", "other_colour")
+WHEN_UNABLE_MODES = ("same_suit", "pass_left")
+FIRST_LEAD_DEFAULT = "dealer_left"
+MIN_PLAYERS = 3
+MAX_PLAYERS = 8
+KINDS = ("line", "cards", "whole", "flag", "word", "lead")  # lead: dealer_left or a card
+
+
+@dataclass(frozen=True)
+class RulesKey:
+    """One setting a rules file may write: its type, default and allowed values, what it means (README's and
+    house.yaml's words), the rule of docs/rules.md it belongs to, and which line of How to play tells it."""
+
+    name: str  # dotted for a key of a section: buy_dead_hand.fee
+    kind: str  # one of KINDS
+    default: Any
+    rule: str  # "R8"; "" for a key no rule is about
+    meaning: str  # README's meaning column, before the rule id
+    comment: str  # house.yaml's lines above the key (for a section's key: its line in the section's comment)
+    told: str | None  # How to play's line of the rules in play that tells it; None when none does
+    low: int | None = None  # the least whole number, or the fewest cards
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+    or_null: bool = False  # null is a value too (no limit)
+    blank_ok: bool = False
+    detail: str = ""  # README: words after the rule id
+    values: str = ""  # README's type column, when kind and range do not say it
+    note: str = ""  # README: words after the type
+
+    @property
+    def section(self) -> str:
+        """The section the key belongs to ("" for a top-level key)."""
+        return self.name.rpartition(".")[0]
+
+    @property
+    def leaf(self) -> str:
+        """The key's own name within its section (its whole name at the top level)."""
+        return self.name.rpartition(".")[2]
+
+
+@dataclass(frozen=True)
+class RulesSection:
+    """A key whose value is a mapping of keys of its own (buy_dead_hand: {enabled, fee})."""
+
+    name: str
+    comment: str  # house.yaml's lines above the section, before a line for each of its keys
+
+
+RULES_KEYS: tuple[RulesKey, ...] = (
+    RulesKey("name", "line", "Classic Newmarket", "", "the name shown in menus and written to the log",
+             "The name shown in menus and written to the session log.", told="name"),
+    RulesKey("description", "line", "", "", "one line saying how these rules differ from the classic game",
+             "One line saying how these rules differ from the classic game.", told="name", blank_ok=True),
+    RulesKey("boodle_cards", "cards", CLASSIC_BOODLE, "R2", "the cards that carry stakes",
+             "The cards laid out to carry stakes: 1 to 13 different cards, each written\n"
+             "rank then suit (A 2 ... 10 J Q K, then S H D C), for example AS, 10H, QC.\n"
+             "A list may also be written one card per line:  boodle_cards:\n"
+             "                                                 - AS\n"
+             "                                                 - KH", told="boodle_cards", low=1, high=13),
+    RulesKey("starting_chips", "whole", 40, "R3", "chips each player starts the session with",
+             "Chips every player starts the session with. Must cover the dealer's first\n"
+             "ante (ante_pot + ante_boodle x dealer_ante_multiplier).", told="starting_chips", low=0,
+             values="whole number, at least the dealer's first ante"),
+    RulesKey("players", "whole", 4, "R3", "players at the table, the human included",
+             "How many players sit at the table, the human included: 3 to 8.", told=None,  # New game seats them
+             low=MIN_PLAYERS, high=MAX_PLAYERS),
+    RulesKey("ante_pot", "whole", 1, "R8", "chips each player puts in the pot before a deal",
+             "Chips each player puts in the pot before every deal.", told="ante", low=0),
+    RulesKey("ante_boodle", "whole", 4, "R8", "chips each player puts on the boodle cards before a deal",
+             "Chips each player puts on the boodle cards before every deal.", told="ante", low=0),
+    RulesKey("staking", "word", "free", "R8",
+             "how boodle chips are spread: as each player likes, or equally over every boodle card",
+             "How the boodle chips are spread over the boodle cards:\n"
+             "  free  each player splits them as they like (all on one card, one each, 3+1, ...)\n"
+             "  even  split equally over every boodle card (Saratoga); ante_boodle must then\n"
+             "        divide evenly by the number of boodle cards", told="ante", choices=STAKING_MODES,
+             note="(with `even`, `ante_boodle` must divide by the number of boodle cards)"),
+    RulesKey("dealer_ante_multiplier", "whole", 1, "R8", "the dealer's boodle stake is `ante_boodle` times this",
+             "The dealer's boodle stake is ante_boodle times this (2 = the dealer stakes\n"
+             "double, as in Pagat's Michigan). At least 1.", told="dealer_ante_multiplier", low=1),
+    RulesKey("per_card_payment", "whole", 1, "R19",
+             "chips the deal's winner collects for each card left in another player's hand",
+             "Chips the winner of a deal collects from every other player for each card\n"
+             "still in that player's hand.", told="per_card_payment", low=0),
+    RulesKey("switch_suit", "flag", True, "R16", "after a stop, the new leader must lead another suit if they hold one",
+             "After a stop, must the new leader lead a different suit when they hold one?\n"
+             "true or false (false: any suit, as in Pagat's Epsom).", told="after_stop"),
+    RulesKey("switch_to", "word", "other_suit", "R16", "which suits count as another suit when switching",
+             "When switching, which suits count as different (used only with switch_suit: true):\n"
+             "  other_suit    any suit but the one that just stopped\n"
+             "  other_colour  a suit of the other colour (after a red run, a black suit)", told="after_stop",
+             choices=SWITCH_TO_MODES),
+    RulesKey("when_unable", "word", "same_suit", "R16",
+             "a leader who cannot switch leads the same suit, or the lead passes left to the first player who can",
+             "What happens when the new leader holds no suit they may switch to:\n"
+             "  same_suit  they lead their lowest card of the suit they have\n"
+             "  pass_left  the lead passes to the left, to the first player who can switch", told="after_stop",
+             choices=WHEN_UNABLE_MODES),
+    RulesKey("follow", "word", "compulsory", "R14", "whether the holder of the next card of a run must play it",
+             "Must the holder of the next card of a run play it?\n"
+             "  compulsory  yes, at once\n"
+             "  optional    they may decline, which stops the run", told="follow", choices=FOLLOW_MODES),
+    RulesKey("first_lead", "lead", FIRST_LEAD_DEFAULT, "R12", "who leads first in a deal",
+             "Who leads first in every deal: dealer_left, or a card such as 2D or 2C whose\n"
+             "holder leads (the dealer's left leads when that card is in the dead hand).", told="first_lead",
+             detail="the dealer's left, or the holder of a card (the dealer's left if it is in the dead hand)",
+             values="`dealer_left` or a card such as `2D`"),
+    RulesKey("buy_dead_hand.enabled", "flag", False, "R11", "the dealer may swap their hand for the dead hand",
+             "true or false.", told="buy_dead_hand"),
+    RulesKey("buy_dead_hand.fee", "whole", 4, "R11", "chips the dealer pays into the pot to buy the dead hand",
+             "chips, 0 or more.", told="buy_dead_hand", low=0),
+    RulesKey("deals", "whole", 10, "R6", "the most deals in a session",
+             "How many deals a session lasts at most (it also ends when only one player\n"
+             "has chips left): 1 or more, or null for no limit.", told="deals", low=1, or_null=True,
+             note="(which needs an ante, or nobody could ever go out)"),
+)
+
+RULES_SECTIONS: tuple[RulesSection, ...] = (
+    RulesSection("buy_dead_hand", "Buying the dead hand: after looking at their hand, the dealer may pay `fee`\n"
+                                  "chips into the pot to swap their hand for the dead hand."),
+)
+
+KEYS: dict[str, RulesKey] = {key.name: key for key in RULES_KEYS}
+# the keys a rules file writes at its top level, sections included, in the order files list them
+TOP_KEYS: tuple[str, ...] = tuple(dict.fromkeys(key.name.split(".")[0] for key in RULES_KEYS))
+SECTION_KEYS: dict[str, tuple[RulesKey, ...]] = {
+    section.name: tuple(key for key in RULES_KEYS if key.section == section.name) for section in RULES_SECTIONS}
+
+
+def default(name: str) -> Any:
+    """The declared default of a (dotted) key."""
+    return KEYS[name].default
+
+
+# ----- problems -----------------------------------------------------------------------------------------
+
+# The English of each problem's code, for programmers (str() of a problem and of a RulesError); the game
+# shows the words of config/locales/<lang>/rules_file.yaml (engine.<code>), English's the same as these.
+ENGLISH: dict[str, str] = {
+    "whole_number": "must be a whole number, got {value}",
+    "whole_number_or_null": "must be a whole number (or null for no limit), got {value}",
+    "text": "must be text, got {value}",
+    "flag": "must be true or false, got {value}",
+    "cards": "must be a list of cards like [AS, KH, QC, JD], got {value}",
+    "section": "must be a mapping like {example}, got {value}",
+    "card_count": "needs {low} to {high} cards, got {count}",
+    "listed_twice": "{cards} listed more than once",
+    "negative": "must not be negative, got {value}",
+    "at_least": "must be at least {low}, got {value}",
+    "at_least_or_null": "must be at least {low} (or null for no limit), got {value}",
+    "between": "must be {low} to {high}, got {value}",
+    "one_of": "must be one of {choices}, got {value}",
+    "first_lead": "must be {default} or a card like 2D, got {value}",
+    "card_spelling": "write the card as {card}, not {value}",
+    "endless": "null (no limit) needs an ante (ante_pot + ante_boodle above 0): without one nobody can go out "
+               "and the session never ends",
+    "even_staking": "even needs ante_boodle ({ante}) divisible by the {count} boodle cards",
+    "cannot_pay": "{chips} cannot pay the first ante of {ante}",
+}
+
+
+def written(value: object) -> str:
+    """A value as a rules file writes it: null, true, [AS, KH], 4."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(str(item) for item in value) + "]"
+    return str(value)
+
+
+def section_example(section: str) -> str:
+    """A section written with its defaults: {enabled: false, fee: 4}."""
+    return "{" + ", ".join(f"{key.leaf}: {written(key.default)}" for key in SECTION_KEYS[section]) + "}"
+
+
+def shown(name: str, value: object) -> str:
+    """A problem's parameter as any language shows it: the value got as written in code (repr), a list
+    with commas, anything else as text."""
+    if name == "value":
+        return repr(value)
+    if isinstance(value, (tuple, list)):
+        return ", ".join(str(item) for item in value)
+    return str(value)
+
+
+@dataclass(frozen=True)
+class RulesProblem:
+    """One way a rules setting breaks docs/rules.md: the (dotted) key to blame, a code, and the values the
+    words of the code need."""
+
+    key: str
+    code: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def shown_params(self) -> dict[str, str]:
+        """The parameters as the words show them."""
+        return {name: shown(name, value) for name, value in self.params.items()}
+
+    def __str__(self) -> str:
+        return f"{self.key}: {ENGLISH[self.code].format(**self.shown_params())}"
+
+
+class RulesError(ValueError):
+    """Rules settings of the wrong kind or impossible; `problems` holds each as a RulesProblem."""
+
+    def __init__(self, problems: Collection[RulesProblem]) -> None:
+        self.problems: tuple[RulesProblem, ...] = tuple(problems)
+        super().__init__("; ".join(str(problem) for problem in self.problems))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.problems,)
+
+
+# ----- the checks -------------------------------------------------------------------------------------------
+
+def _type_problem(key: RulesKey, value: Any) -> RulesProblem | None:
+    """The problem when `value` is not of the key's kind (a bool is not a number here, nor a number a bool)."""
+    if key.kind == "whole":
+        if type(value) is int or (value is None and key.or_null):
+            return None
+        return RulesProblem(key.name, "whole_number_or_null" if key.or_null else "whole_number", {"value": value})
+    if key.kind == "flag":
+        return None if type(value) is bool else RulesProblem(key.name, "flag", {"value": value})
+    if key.kind == "cards":
+        if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
+            return None
+        return RulesProblem(key.name, "cards", {"value": value})
+    return None if isinstance(value, str) else RulesProblem(key.name, "text", {"value": value})
+
+
+def _value_problems(key: RulesKey, value: Any) -> list[RulesProblem]:
+    """The ways a value of the right kind breaks the key's range or choices."""
+    found: list[RulesProblem] = []
+    if key.kind == "whole" and value is not None and key.low is not None:
+        if value < key.low or (key.high is not None and value > key.high):
+            if key.high is not None:
+                found.append(RulesProblem(key.name, "between", {"low": key.low, "high": key.high, "value": value}))
+            elif key.or_null:
+                found.append(RulesProblem(key.name, "at_least_or_null", {"low": key.low, "value": value}))
+            elif key.low == 0:
+                found.append(RulesProblem(key.name, "negative", {"value": value}))
+            else:
+                found.append(RulesProblem(key.name, "at_least", {"low": key.low, "value": value}))
+    elif key.kind == "cards":
+        if key.low is not None and key.high is not None and not key.low <= len(value) <= key.high:
+            found.append(RulesProblem(key.name, "card_count", {"low": key.low, "high": key.high, "count": len(value)}))
+        twice = tuple(sorted({str(card) for card in value if value.count(card) > 1}))
+        if twice:
+            found.append(RulesProblem(key.name, "listed_twice", {"cards": twice}))
+    elif key.kind == "word" and value not in key.choices:
+        found.append(RulesProblem(key.name, "one_of", {"choices": key.choices, "value": value}))
+    return found
+
+
+@dataclass(frozen=True)
+class CrossCheck:
+    """A check of keys against each other (or of a value only a card can say), blaming one key; it is skipped
+    when a key it reads has a problem of its own already."""
+
+    reads: tuple[str, ...]
+    check: Callable[[Mapping[str, Any]], RulesProblem | None]
+
+
+def dealer_ante(values: Mapping[str, Any]) -> int:
+    """R8: the dealer's ante, the largest anyone pays."""
+    return int(values["ante_pot"] + values["ante_boodle"] * values["dealer_ante_multiplier"])
+
+
+def _endless(values: Mapping[str, Any]) -> RulesProblem | None:
+    """R6: with no deal limit, only antes make players go out, so the session could never end without one."""
+    if values["deals"] is None and values["ante_pot"] + values["ante_boodle"] == 0:
+        return RulesProblem("deals", "endless")
+    return None
+
+
+def _first_lead(values: Mapping[str, Any]) -> RulesProblem | None:
+    """R12: dealer_left, or a card written as the engine writes it."""
+    lead = values["first_lead"]
+    if lead == FIRST_LEAD_DEFAULT:
+        return None
+    try:
+        card = Card.parse(lead)
+    except ValueError:
+        return RulesProblem("first_lead", "first_lead", {"default": FIRST_LEAD_DEFAULT, "value": lead})
+    return None if str(card) == lead else RulesProblem("first_lead", "card_spelling", {"card": card, "value": lead})
+
+
+def _even_staking(values: Mapping[str, Any]) -> RulesProblem | None:
+    """R8: an even spread needs the boodle ante to divide by the number of boodle cards."""
+    count = len(values["boodle_cards"])
+    if values["staking"] == "even" and values["ante_boodle"] % count:
+        return RulesProblem("staking", "even_staking", {"ante": values["ante_boodle"], "count": count})
+    return None
+
+
+def _cannot_pay(values: Mapping[str, Any]) -> RulesProblem | None:
+    """R3: a session whose dealer could not pay the first ante would be over before it starts."""
+    ante = dealer_ante(values)
+    if values["starting_chips"] < ante:
+        return RulesProblem("starting_chips", "cannot_pay", {"chips": values["starting_chips"], "ante": ante})
+    return None
+
+
+CROSS_CHECKS: tuple[CrossCheck, ...] = (
+    CrossCheck(("deals", "ante_pot", "ante_boodle"), _endless),
+    CrossCheck(("first_lead",), _first_lead),
+    CrossCheck(("staking", "ante_boodle", "boodle_cards"), _even_staking),
+    CrossCheck(("starting_chips", "ante_pot", "ante_boodle", "dealer_ante_multiplier"), _cannot_pay),
+)
+
+
+def check_settings(values: Mapping[str, Any], skip: Collection[str] = ()) -> list[RulesProblem]:
+    """Every way these settings (by dotted key, every key given) break docs/rules.md. The keys in `skip` have
+    problems found elsewhere (a file's reader): they are not checked, nor is anything that reads them."""
+    found: list[RulesProblem] = []
+    broken = set(skip)
+    for key in RULES_KEYS:
+        if key.name in broken:
+            continue
+        value = values[key.name]
+        wrong = _type_problem(key, value)
+        problems = [wrong] if wrong is not None else _value_problems(key, value)
+        if problems:
+            broken.add(key.name)
+            found += problems
+    for cross in CROSS_CHECKS:
+        if not broken.intersection(cross.reads):
+            problem = cross.check(values)
+            if problem is not None:
+                found.append(problem)
+    return found
+
+
+def _declared_rightly() -> None:
+    """Refuse a declaration that breaks itself: a kind not known, a section not declared, a wrong default."""
+    unknown = [key.name for key in RULES_KEYS
+               if key.kind not in KINDS or (key.section and key.section not in SECTION_KEYS)]
+    wrong = check_settings({key.name: key.default for key in RULES_KEYS})
+    if unknown or wrong:
+        raise TypeError(f"rules keys declared wrongly: {unknown} {'; '.join(map(str, wrong))}")
+
+
+_declared_rightly()
