@@ -44,11 +44,6 @@ def _load(folder: Path | None = None) -> tuple[dict[str, Character], dict[str, l
     return cached
 
 
-def reload_characters() -> None:
-    """Forget the cached characters, so the next lookup reads the files again."""
-    _CACHE.clear()
-
-
 def character_ids() -> list[str]:
     """The id of every character that loads, sorted."""
     return list(_load()[0])
