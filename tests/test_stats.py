@@ -11,7 +11,7 @@ import pytest
 from game.ai.registry import make_agent
 from game.config import rules_by_name
 from game.engine import Event, SeatInfo, Session, play_session
-from game.engine.events import BoodleWon
+from game.engine.events import BoodleWon, EventDataError
 from game.stats import BoodleHits, ChipPoint, Record, Statistics
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))
@@ -98,3 +98,12 @@ def test_engine_events_count_the_same_as_their_log() -> None:
     hit = [e for e in events if isinstance(e, BoodleWon) and e.player == 0]
     assert sum(h.hits for h in direct.boodle.values()) == len(hit)
     assert sum(h.chips for h in direct.boodle.values()) == sum(e.chips for e in hit)
+
+
+def test_a_line_that_is_not_an_event_is_refused_with_the_log_check_s_sentence() -> None:
+    broken = _session([45, 46, 29], [1])
+    broken[5] = {"type": "play", "player": 0, "card": "1Z", "lead": False}
+    with pytest.raises(EventDataError, match="play has an impossible card in card"):
+        Statistics().add_session(broken, human_seat=0)
+    with pytest.raises(EventDataError, match="deal_end is missing boodle"):
+        Statistics().add_session(['{"type": "deal_end", "chips": [1, 2, 3]}'], human_seat=0)

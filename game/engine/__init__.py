@@ -14,7 +14,7 @@ from .decisions import (
     StakeDecision,
 )
 from .errors import IllegalActionError
-from .events import Event, event_dict, to_json
+from .events import Event, EventDataError, event_dict, event_from_data, to_json
 from .play import Agent, play_session
 from .rules import BuyDeadHand, RulesError, RuleSet
 from .session import SeatInfo, Session
@@ -23,6 +23,6 @@ from .view import PlayerView
 __all__ = [
     "DECK", "Card", "Suit", "Action", "BuyDeadAction", "BuyDeadDecision", "Decision", "FollowAction",
     "FollowDecision", "LeadAction", "LeadDecision", "StakeAction", "StakeDecision", "IllegalActionError",
-    "Event", "event_dict", "to_json", "Agent", "play_session", "BuyDeadHand", "RuleSet", "RulesError",
-    "SeatInfo", "Session", "PlayerView",
+    "Event", "EventDataError", "event_dict", "event_from_data", "to_json", "Agent", "play_session", "BuyDeadHand",
+    "RuleSet", "RulesError", "SeatInfo", "Session", "PlayerView",
 ]
