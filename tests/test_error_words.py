@@ -185,3 +185,30 @@ def test_the_engines_own_problems_with_a_table_are_worded_in_the_language() -> N
     finally:
         set_language("en")
     assert str(line) == "players: must be 3 to 8, got 9"
+
+
+def test_a_language_switch_rewords_character_and_campaign_problems_already_found(tmp_path: Path) -> None:
+    from game.config import load_campaign_text, load_character_text
+    (tmp_path / "bad.yaml").write_text("players: 2\n", encoding="utf-8")
+    campaign = ("name: Road\nbankroll: 50\nvenues:\n  - id: a\n    name: A\n    intro: The table.\n"
+                f"    rules: {tmp_path / 'bad.yaml'}\n    opponents: [pip, mawd]\n    deals: 4\n"
+                "    goal: {finish: first}\n")
+    errors = []
+    for load in (lambda: load_character_text("id: tess\nchattiness: 9\n", "tess.yaml"),
+                 lambda: load_campaign_text(campaign, "road.yaml")):
+        with pytest.raises(ConfigError) as raised:
+            load()
+        errors.append((load, raised.value, raised.value.problems))
+    try:
+        set_language("fr")
+        for load, error, english in errors:
+            french = error.problems
+            assert len(french) == len(english) and all(a != b for a, b in zip(french, english)), french
+            with pytest.raises(ConfigError) as again:
+                load()
+            assert again.value.problems == french  # as if read in French
+        campaign_lines = " ".join(errors[1][1].problems)
+        assert "doit être entre 3 et 8, et non 2" in campaign_lines and "vouliez-vous dire maud" in campaign_lines
+    finally:
+        set_language("en")
+    assert [error.problems for _, error, _ in errors] == [english for _, _, english in errors]
