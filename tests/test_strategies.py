@@ -427,7 +427,7 @@ def lines_run(function: Callable[..., object], *args: object) -> int:
     """How many lines of Python `function(*args)` runs: work counted, not timed."""
     count = 0
 
-    def trace(frame: FrameType, event: str, arg: object) -> Any:
+    def trace(_frame: FrameType, event: str, _arg: object) -> Any:
         nonlocal count
         if event == "line":
             count += 1
