@@ -391,7 +391,7 @@ def test_the_questions_and_the_rarer_decisions_fit_their_buttons(app: App) -> No
     for rules, kind in ((rules_by_name("michigan"), "buy_dead"),
                         (dataclasses.replace(rules_by_name("classic"), follow="optional"), "follow")):
         table = seated_table(app, 4, 5)
-        table = TableScene(app, dataclasses.replace(rules, players=4), table.seats, 5)
+        table = TableScene.seated(app, dataclasses.replace(rules, players=4), table.seats, 5)
         app.scenes.clear_to(table)
         assert table.fast_forward_until(lambda s, kind=kind: s.human.kind == kind, 40_000)
         buttons += table.human.buttons

@@ -22,13 +22,13 @@ def test_every_deal_is_kept_and_the_end_forgets_it(tmp_path: Path) -> None:
     app = App(AppOptions(data_dir=tmp_path, headless=True))
     rules = dataclasses.replace(rules_by_name("classic"), deals=2)
     seats = [("You", None)] + [(cid, load_character_by_id(cid)) for cid in ("maud", "bert", "vera")]
-    scene = TableScene(app, rules, seats, seed=3)
+    scene = TableScene.seated(app, rules, seats, seed=3)
     app.scenes.clear_to(scene)
     assert not has_resume(tmp_path)
     assert scene.fast_forward_until(lambda s: s.summary is not None)
     kept = load_resume(tmp_path)
     assert kept.snapshot is not None and kept.snapshot["actions"]
-    assert TableScene.resume(app, kept.snapshot).session.deal_number >= 1
+    assert TableScene.from_snapshot(app, kept.snapshot).session.deal_number >= 1
     assert scene.fast_forward_until(lambda s: s.session.over and s.summary is not None)
     assert not has_resume(tmp_path)
 
@@ -39,7 +39,7 @@ def test_a_finished_session_goes_into_the_statistics(tmp_path: Path) -> None:
     app = App(AppOptions(data_dir=tmp_path, headless=True))
     rules = dataclasses.replace(rules_by_name("classic"), deals=1)
     seats = [("You", None)] + [(cid, load_character_by_id(cid)) for cid in ("maud", "bert", "vera")]
-    scene = TableScene(app, rules, seats, seed=4)
+    scene = TableScene.seated(app, rules, seats, seed=4)
     app.scenes.clear_to(scene)
     assert scene.fast_forward_until(lambda s: s.results is not None)
     loaded = load_statistics(tmp_path)

@@ -12,11 +12,12 @@ import pytest
 from app_helpers import fuzz, key, make_app
 
 from game.app.app import App
-from game.app.scenes.campaign_map import SLOTS, CampaignMapScene
-from game.app.scenes.campaign_slots import CampaignSlotsScene, campaign_choices, read_road
+from game.app.scenes.campaign_map import CampaignMapScene
+from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.new_game import NewGameScene, campaign_locks
 from game.campaign.model import CampaignProgress
+from game.campaign.roads import SLOTS, campaign_choices, read_road
 from game.config import load_campaign
 from game.config.campaign_file import CAMPAIGN_FILE
 from game.storage.saves import SaveData, load_slot, save_slot, slot_path

@@ -12,13 +12,14 @@ import pytest
 from app_helpers import fuzz, key, make_app
 
 from game.app.app import App
-from game.app.scenes import campaign_map
-from game.app.scenes.campaign_map import SLOT, CampaignMapScene, session_seed
+from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.high_scores import HighScoresScene
 from game.app.scenes.title import TitleScene
 from game.app.table import TableScene
+from game.campaign import roads
 from game.campaign.model import CampaignProgress
+from game.campaign.roads import SLOT, session_seed
 from game.config import load_campaign
 from game.storage.high_scores_file import high_scores_path, load_high_scores
 from game.storage.saves import SaveData, load_slot, save_slot, slot_path
@@ -82,7 +83,7 @@ def test_a_broken_campaign_file_shows_its_problems(app: App, tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     broken = tmp_path / "broken.yaml"
     broken.write_text("name: Nowhere\nbankroll: -4\nvenues:\n  - id: x\n    name: X\n", encoding="utf-8")
-    monkeypatch.setattr(campaign_map, "CAMPAIGN_PATH", broken)
+    monkeypatch.setattr(roads, "CAMPAIGN_PATH", broken)
     scene = CampaignMapScene(app)
     app.scenes.push(scene)
     app.step(1 / 60)
@@ -92,7 +93,7 @@ def test_a_broken_campaign_file_shows_its_problems(app: App, tmp_path: Path,
     assert labels(scene) == ["Back"]
     key(app, pygame.K_p)  # nothing to play; nothing breaks
     assert app.scenes.top is scene
-    monkeypatch.setattr(campaign_map, "CAMPAIGN_PATH", tmp_path / "missing.yaml")
+    monkeypatch.setattr(roads, "CAMPAIGN_PATH", tmp_path / "missing.yaml")
     assert CampaignMapScene(app).problems
 
 
@@ -168,7 +169,7 @@ def test_the_end_of_the_road_asks_for_a_name_and_keeps_the_high_score(app: App) 
     assert isinstance(back, CampaignMapScene) and back.progress is not None and back.progress.status == "broke"
     assert labels(back) == ["New campaign", "High scores", "Back"]  # the name was entered once
     reopened = CampaignMapScene(app)
-    assert reopened.score_entered and "Enter your name" not in labels(reopened)
+    assert reopened.road.score_entered and "Enter your name" not in labels(reopened)
     key(app, pygame.K_n)
     assert back.progress.status == "playing" and saved_progress(app).status == "playing"
 
@@ -202,7 +203,7 @@ def test_a_kept_campaign_table_resumed_later_still_records_into_the_campaign(app
     assert table.fast_forward_until(lambda t: t.session.deal_number >= 2, play_for_human=True)
     snapshot = json.loads(json.dumps(table.snapshot()))  # as the kept session on disk
     assert snapshot["campaign_slot"] == SLOT
-    resumed = TableScene.resume(app, snapshot)
+    resumed = TableScene.from_snapshot(app, snapshot)
     app.scenes.clear_to(resumed)
     assert resumed.fast_forward_until(lambda t: t.results is not None, play_for_human=True)
     key(app, pygame.K_RETURN)
@@ -217,7 +218,7 @@ def test_a_free_table_keeps_its_old_snapshot_and_way_out(app: App) -> None:
     from game.config import rules_by_name
     rules = dataclasses.replace(rules_by_name("classic"), players=3, deals=1)
     seats = [("You", None), ("Maud", load_character_by_id("maud")), ("Pip", load_character_by_id("pip"))]
-    table = TableScene(app, rules, seats, 5)
+    table = TableScene.seated(app, rules, seats, 5)
     app.scenes.push(table)
     assert "campaign_slot" not in table.snapshot()
     assert table.fast_forward_until(lambda t: t.results is not None, play_for_human=True)

@@ -15,7 +15,7 @@ import pytest
 from app_helpers import make_app
 
 from game.app.app import App
-from game.app.scenes.campaign_map import CampaignMapScene, describe_result
+from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.daily import DailyScene
 from game.app.scenes.high_scores import HighScoresScene
@@ -23,6 +23,7 @@ from game.app.scenes.replay import ReplayScene
 from game.app.scenes.replays import ReplaysScene
 from game.app.screenshots_extra import GOLDEN_LOG, sample_session
 from game.campaign.model import CampaignProgress, SessionResult
+from game.campaign.roads import describe_result
 from game.campaign.scores import HighScores
 from game.config import CAMPAIGN_FILE, ConfigError, load_campaign, load_campaign_text
 from game.locale import LANGUAGES, catalog, set_language, tr

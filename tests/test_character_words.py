@@ -184,7 +184,7 @@ def test_a_name_tag_is_the_locales_short_form_or_the_name_shortened() -> None:
     import app_helpers  # noqa: F401  (the scenes' module imports pygame)
 
     from game.ai.registry import load_character_by_id
-    from game.app.scenes.common import character_short
+    from game.locale.names import character_short
     hetty = load_character_by_id("hetty")
     try:
         set_language("fr")

@@ -20,10 +20,12 @@ from app_helpers import fuzz, key
 
 from game.app.app import App, AppOptions
 from game.app.scenes import daily as daily_scene
-from game.app.scenes.daily import DailyScene, finish_daily
+from game.app.scenes.daily import DailyScene
 from game.app.scenes.title import TitleScene
 from game.app.table import TableScene
+from game.app.table.scene import go_on_from
 from game.campaign.daily import daily_table
+from game.campaign.origin import DailyDeal, finish
 from game.storage.daily_file import daily_bests_path, load_daily_bests
 from game.storage.resume import has_resume
 
@@ -92,7 +94,7 @@ def test_playing_the_day_records_a_best_score(app: App) -> None:
     assert json.loads(daily_bests_path(app.data_dir).read_text("utf-8"))["best"] == {"2026-11-29": chips[0]}
     assert not has_resume(app.data_dir)
     # a worse score keeps the best and says so
-    finish_daily(app, DAY, [max(0, chips[0] - 1), 1, 1])
+    go_on_from(app, finish(DailyDeal(DAY), app.data_dir, [max(0, chips[0] - 1), 1, 1]))
     again = app.scenes.top
     assert isinstance(again, DailyScene) and not again.new_best and again.best == chips[0]
     assert f"best is {chips[0]}" in again.message or chips[0] == 0
@@ -108,7 +110,7 @@ def test_a_kept_daily_session_resumed_from_the_title_still_records(app: App) -> 
     assert isinstance(table, TableScene)
     snapshot = table.snapshot()
     assert snapshot["campaign_slot"] == "daily:2026-11-29"
-    resumed = TableScene.resume(app, snapshot)
+    resumed = TableScene.from_snapshot(app, snapshot)
     app.scenes.clear_to(resumed)
     assert resumed.fast_forward_until(lambda t: t.results is not None, play_for_human=True)
     resumed.leave_table()
@@ -126,7 +128,7 @@ def test_a_damaged_daily_file_is_moved_aside(app: App) -> None:
     assert len(kept) == 1 and not path.exists()
     app.scenes.push(scene)
     app.step(1 / 60)  # it draws with the message
-    finish_daily(app, DAY, [12, 30, 30])  # and a score is kept in a new file
+    go_on_from(app, finish(DailyDeal(DAY), app.data_dir, [12, 30, 30]))  # and a score is kept in a new file
     assert load_daily_bests(app.data_dir) == (load_daily_bests(app.data_dir)[0], None)
     assert load_daily_bests(app.data_dir)[0].best_for(DAY) == 12
     for bad in (b"", b"[]", b"\xff\xfe", b'{"format": "newmarket-daily-bests", "version": 99, "best": {}}'):

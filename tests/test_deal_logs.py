@@ -16,11 +16,12 @@ import pytest
 from app_helpers import click, fuzz, key, make_app
 
 from game.ai.registry import load_character_by_id
+from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.scenes.replay import ReplayScene
-from game.app.scenes.replays import EMPTY, ReplaysScene, kept_deals, open_replays, slot_label
+from game.app.scenes.replays import EMPTY, ReplaysScene, kept_deals, slot_label
 from game.app.table import TableScene
-from game.app.table.scene import SeatSpec
+from game.campaign.origin import origin_of
 from game.config import rules_by_name
 from game.locale import tr
 from game.replay import Replay, split_deals
@@ -43,7 +44,7 @@ def _play(app: App, deals: int, seed: int, *, slot: str | None = None, human: bo
     rules = dataclasses.replace(rules_by_name("classic"), deals=deals)
     first: SeatSpec = ("You", None) if human else ("Pip", load_character_by_id("pip"))
     seats = [first] + [(c, load_character_by_id(c)) for c in CHARACTERS]
-    table = TableScene(app, rules, seats, seed=seed, campaign_slot=slot)
+    table = TableScene.seated(app, rules, seats, seed=seed, origin=origin_of(slot))
     app.scenes.clear_to(table)
     assert table.fast_forward_until(lambda s: s.results is not None)
     return table
@@ -115,7 +116,7 @@ def test_a_table_keeps_one_replayable_log_per_finished_deal(tmp_path: Path) -> N
     table = _play(app, deals=3, seed=3)
     logs = _logs(tmp_path, "autosave")
     assert len(logs) == 3
-    assert list(logs) == split_deals([event.to_json() for event in table.log])  # exactly the session's events
+    assert list(logs) == split_deals([event.to_json() for event in table.table.log])  # exactly the session's events
     for number, log in enumerate(logs, 1):
         replay = Replay.from_text(log)
         assert [span.deal for span in replay.deals] == [number]
@@ -135,16 +136,16 @@ def test_a_resumed_table_keeps_only_the_deals_it_finishes(tmp_path: Path) -> Non
     app = make_app(tmp_path)
     rules = dataclasses.replace(rules_by_name("classic"), deals=3)
     seats = [("You", None)] + [(c, load_character_by_id(c)) for c in CHARACTERS]
-    table = TableScene(app, rules, seats, seed=8)
+    table = TableScene.seated(app, rules, seats, seed=8)
     app.scenes.clear_to(table)
     assert table.fast_forward_until(lambda s: s.summary is not None)
     assert len(_logs(tmp_path, "autosave")) == 1
-    resumed = TableScene.resume(app, table.snapshot())
+    resumed = TableScene.from_snapshot(app, table.snapshot())
     app.scenes.clear_to(resumed)
     assert resumed.fast_forward_until(lambda s: s.results is not None)
     logs = _logs(tmp_path, "autosave")
     assert [Replay.from_text(log).deals[0].deal for log in logs] == [1, 2, 3]
-    assert list(logs) == split_deals([event.to_json() for event in resumed.log])
+    assert list(logs) == split_deals([event.to_json() for event in resumed.table.log])
 
 
 def test_campaign_and_daily_tables_keep_their_deals_in_their_slots(tmp_path: Path) -> None:
@@ -189,7 +190,7 @@ def test_slot_labels() -> None:
 
 def test_the_list_says_so_when_nothing_is_kept(tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    open_replays(app)
+    app.scenes.push("replays")
     scene = app.scenes.top
     assert isinstance(scene, ReplaysScene) and scene.rows == [] and tr(EMPTY).startswith("No deals kept yet")
     key(app, pygame.K_RETURN)
@@ -236,7 +237,7 @@ def test_the_list_opens_the_chosen_deal_and_comes_back(tmp_path: Path) -> None:
 def test_a_damaged_slot_shows_its_problem_and_a_long_list_scrolls(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     table = _play(app, deals=1, seed=3)
-    log = split_deals([event.to_json() for event in table.log])[0]
+    log = split_deals([event.to_json() for event in table.table.log])[0]
     for _ in range(30):
         append_deal_log(tmp_path, "daily", log)
     (saves_dir(tmp_path) / "campaign.json").write_text("{broken", encoding="utf-8")
@@ -266,7 +267,7 @@ def test_a_damaged_slot_shows_its_problem_and_a_long_list_scrolls(tmp_path: Path
 def test_the_list_survives_random_input(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     table = _play(app, deals=2, seed=3)
-    for log in split_deals([event.to_json() for event in table.log]):
+    for log in split_deals([event.to_json() for event in table.table.log]):
         append_deal_log(tmp_path, "daily", log)
     (saves_dir(tmp_path) / "campaign.json").write_text("{broken", encoding="utf-8")
 
@@ -293,7 +294,7 @@ def test_kept_deals_name_the_characters_in_the_current_language() -> None:
 
 
 def test_simulated_seats_are_named_in_the_current_language() -> None:
-    from game.app.scenes.replay import player_name
+    from game.app.scenes.common import player_name
     from game.locale import set_language
     try:
         set_language("fr")

@@ -228,7 +228,7 @@ def other_scenes(app: App) -> None:
     save_resume(app.data_dir, kept.snapshot())
     title = TitleScene(app)
     app.scenes.clear_to(title)
-    assert title.snapshot is not None
+    assert title.kept is not None
     app.step(1 / 60)
     for focus in range(len(title.menu.buttons)):  # every tooltip
         title.menu.focus, title.menu.keyboard = focus, True

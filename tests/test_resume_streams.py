@@ -24,7 +24,7 @@ LINEUP = ("pip", "dex", "hetty")  # pip slips at random and dex mixes at random:
 
 def _table(app: App) -> TableScene:
     seats = [("You", None)] + [(cid, load_character_by_id(cid)) for cid in LINEUP]
-    return TableScene(app, rules_by_name("michigan"), seats, seed=5)
+    return TableScene.seated(app, rules_by_name("michigan"), seats, seed=5)
 
 
 def _actions_after(scene: TableScene, count: int) -> list[str]:
@@ -39,8 +39,8 @@ def test_resumed_table_decides_exactly_as_the_uninterrupted_one(tmp_path: Path) 
     scene.fast_forward_until(lambda s: len(s.actions) >= 40)
     saved = json.loads(json.dumps(scene.snapshot()))  # through JSON, as the file on disk
     later = _actions_after(scene, 60)
-    resumed = TableScene.resume(app, saved)
-    assert resumed.session.chips == TableScene.resume(app, saved).session.chips
+    resumed = TableScene.from_snapshot(app, saved)
+    assert resumed.session.chips == TableScene.from_snapshot(app, saved).session.chips
     assert _actions_after(resumed, 60) == later
 
 

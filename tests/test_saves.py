@@ -304,12 +304,12 @@ def test_the_migrated_fixture_resumes_at_the_table(tmp_path: Path) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app.app import App, AppOptions
-    from game.app.table import TableScene, action_data
+    from game.app.table import TableScene
     path = slot_path(tmp_path, AUTOSAVE)
     path.parent.mkdir(parents=True)
     path.write_bytes((FIXTURES / "save_v1_session.json").read_bytes())
     save = load_slot(tmp_path, AUTOSAVE).save
     assert save is not None and save.table is not None
-    scene = TableScene.resume(App(AppOptions(data_dir=tmp_path, headless=True)), save.table)
-    assert [action_data(a) for a in scene.actions] == save.table["actions"]
+    scene = TableScene.from_snapshot(App(AppOptions(data_dir=tmp_path, headless=True)), save.table)
+    assert [action_to_data(a) for a in scene.actions] == save.table["actions"]
     assert scene.snapshot()["agents"] == save.table["agents"]

@@ -17,8 +17,9 @@ from game.app.app import App
 from game.app.card_art import mix
 from game.app.scenes.settings import SettingsScene
 from game.app.screenshots import table as seated_table
+from game.app.table import TableScene
+from game.app.table.felt import board_circle, draw_background
 from game.app.table.looks import CLUB, LOOKS, STYLES, available_looks, look_in_play, look_named
-from game.app.table.sprites import board_circle
 from game.campaign.spec import TABLE_LOOKS
 from game.locale import tr
 from game.storage.settings import Settings, load_settings, save_settings
@@ -57,8 +58,9 @@ def background_for(app: App, look: str, unlocked: frozenset[str] = EVERY_LOOK) -
     app.change_settings(replace(app.settings, table_look=look), remember=False)
     scene = seated_table(app, 5, 3)
     app.scenes.clear_to(scene)
-    assert scene._background is not None
-    return scene._background
+    background = scene.painter.background
+    assert background is not None
+    return background
 
 
 # --- the looks themselves -----------------------------------------------------------------------
@@ -158,6 +160,13 @@ def corner_and_middle(surface: pygame.Surface) -> tuple[Colour, Colour, Colour]:
     return tuple(tuple(colour)[:3] for colour in pick)  # type: ignore[return-value]
 
 
+def top_table(app: App) -> TableScene:
+    """The table on top of the stack."""
+    scene = app.scenes.top
+    assert isinstance(scene, TableScene)
+    return scene
+
+
 def test_the_table_draws_a_different_background_for_every_look(app: App) -> None:
     seen = {name: corner_and_middle(background_for(app, name)) for name in LOOKS}
     for first in LOOKS:
@@ -174,16 +183,15 @@ def test_the_table_draws_a_different_background_for_every_look(app: App) -> None
 
 def test_the_club_look_draws_exactly_as_before(app: App) -> None:
     chosen = background_for(app, "club", frozenset())
-    from game.app.table.sprites import draw_background
-    scene = app.scenes.top
-    plain = draw_background(scene.layout, [scene._plate_name(s) for s in range(5)], scene.portraits,
-                            scene.rules.boodle_cards, scene.decks, app.text)
+    scene = top_table(app)
+    plain = draw_background(scene.layout, [scene.painter.plate_name(s) for s in range(5)], scene.portraits,
+                            scene.rules.boodle_cards, scene.stage.decks, app.text)
     assert pygame.image.tobytes(chosen, "RGB") == pygame.image.tobytes(plain, "RGB")
 
 
 def test_the_pope_joan_board_is_round_with_a_dark_surround(app: App) -> None:
     surface = background_for(app, "pope_joan_board")
-    scene = app.scenes.top
+    scene = top_table(app)
     felt = scene.layout.felt
     middle = tuple(surface.get_at((felt.centerx, felt.centery - 200)))[:3]
     corner = tuple(surface.get_at((felt.x + 140, felt.y + 130)))[:3]
@@ -198,7 +206,7 @@ def test_the_pope_joan_board_is_round_with_a_dark_surround(app: App) -> None:
 
 def test_a_look_not_unlocked_falls_back_to_the_club_felt(app: App, tmp_path: Path) -> None:
     locked = background_for(app, "gaslight_club", frozenset())
-    assert app.scenes.top.table_look is CLUB
+    assert top_table(app).painter.table_look is CLUB
     club = corner_and_middle(locked)
     (tmp_path / "unlocks.json").unlink(missing_ok=True)
     assert corner_and_middle(background_for(app, "club", frozenset())) == club
@@ -210,9 +218,12 @@ def test_the_table_changes_its_look_when_the_settings_do(app: App) -> None:
     add_unlocks(app.data_dir, EVERY_LOOK)
     scene = seated_table(app, 5, 3)
     app.scenes.clear_to(scene)
-    before = corner_and_middle(scene._background)
+    assert scene.painter.background is not None
+    before = corner_and_middle(scene.painter.background)
     settings = SettingsScene(app, over_table=True)
     app.scenes.push(settings)
     app.change_settings(replace(app.settings, table_look="riverboat_felt"))
     app.scenes.pop()  # back at the table: it is entered again and dresses itself anew
-    assert scene.table_look.name == "riverboat_felt" and corner_and_middle(scene._background) != before
+    after = scene.painter.background
+    assert after is not None and scene.painter.table_look.name == "riverboat_felt"
+    assert corner_and_middle(after) != before

@@ -13,27 +13,32 @@ import dataclasses
 import itertools
 import json
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 from app_helpers import instant_app
 
+from game.ai import hint as hint_module
 from game.ai.character import Character
 from game.ai.registry import character_ids, load_character_by_id
 from game.app import theme
 from game.app.app import App
+from game.app.portraits import draw_portrait
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.results import ResultsScene
 from game.app.table import TableScene
 from game.app.table.animation import Bubble, PopUp
-from game.app.table.human import lead_refusal
+from game.app.table.felt import PLATE_FILL
 from game.app.table.layout import SeatPlace, table_layout
 from game.app.table.model import HUMAN, stop_words
 from game.app.table.scene import WATCH_SUMMARY_S
-from game.app.table.sprites import PLATE_FILL, draw_portrait, make_bubble
+from game.app.table.sprites import make_bubble
+from game.app.table.words import lead_refusal
 from game.config import rules_by_name
 from game.engine.cards import Card, parse_cards
 from game.engine.decisions import BuyDeadAction, FollowAction, FollowDecision, LeadAction, LeadDecision, StakeAction
@@ -58,7 +63,8 @@ def table(app: App, players: int = 4, rules: RuleSet | None = None, seed: int = 
     """A table with the human in seat 0, pushed on the app."""
     rules = rules or rules_by_name("classic")
     seats = [("You", None)] + [(c.name, c) for c in characters(players - 1)]
-    scene = TableScene(app, dataclasses.replace(rules, players=players), seats, seed, **kwargs)  # type: ignore[arg-type]
+    scene = TableScene.seated(app, dataclasses.replace(rules, players=players), seats, seed,  # type: ignore[arg-type]
+                              **kwargs)
     app.scenes.clear_to(scene)
     return scene
 
@@ -246,6 +252,7 @@ def test_every_decision_kind_has_keys_and_a_hint(app: App) -> None:
     scene = table(app, 4, seed=2)
     assert scene.fast_forward_until(lambda s: s.human.kind == "lead", 5000)
     key(app, pygame.K_h)
+    scene.human.finish_hint()
     assert scene.human.hint and ("expert" in scene.human.hint.lower())
     if scene.human.hint_card is not None:
         assert scene.human.hint_card in scene.human.lawful
@@ -260,6 +267,29 @@ def test_every_decision_kind_has_keys_and_a_hint(app: App) -> None:
     key(app, pygame.K_b)
     key(app, pygame.K_RETURN)  # all placed: Enter confirms
     assert isinstance(scene.actions[-1], StakeAction) and scene.actions[-1].player == 0
+
+
+def test_the_hint_is_searched_on_a_worker_thread_and_shown_when_it_is_ready(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = table(app, 4, seed=2)
+    assert scene.fast_forward_until(lambda s: s.human.kind == "lead", 5000)
+    searched_on: list[str] = []
+    real = hint_module.expert_hint
+
+    def watched(*args: Any) -> Any:
+        searched_on.append(threading.current_thread().name)
+        return real(*args)
+    monkeypatch.setattr(hint_module, "expert_hint", watched)
+    key(app, pygame.K_h)
+    assert scene.human.hint_pending or scene.human.hint is not None
+    scene.human.finish_hint()
+    assert searched_on == ["newmarket-hint"] and scene.human.hint and not scene.human.hint_pending
+    again = scene.human.hint
+    key(app, pygame.K_h)  # asked again: hidden
+    assert scene.human.hint is None
+    key(app, pygame.K_h)
+    scene.human.finish_hint()
+    assert scene.human.hint == again, "the same position and seed give the same hint"
 
 
 def test_unlawful_leads_explained() -> None:
@@ -342,7 +372,7 @@ def test_time_limit_ends_with_the_deal_in_progress(app: App) -> None:
     app.change_settings(dataclasses.replace(app.settings, animation_speed="fast"))
     for _ in range(5):
         app.step(1 / 30)
-    assert scene.end_requested
+    assert scene.table.end_requested
     assert scene.fast_forward_until(lambda s: isinstance(s.app.scenes.top, ResultsScene), 50_000)
     assert scene.session.over and scene.session.deal_number == 1
 
@@ -365,7 +395,7 @@ def test_snapshot_resumes_the_same_session(app: App) -> None:
     scene = table(app, 5, rules=rules_by_name("michigan"), seed=21)
     assert scene.fast_forward_until(lambda s: s.session.deal_number == 2 and len(s.model.board) > 6, 50_000)
     snapshot = json.loads(json.dumps(scene.snapshot()))
-    resumed = TableScene.resume(app, snapshot)
+    resumed = TableScene.from_snapshot(app, snapshot)
     a, b = scene.session, resumed.session
     assert a.pending() == b.pending() and a.chips == b.chips and a.pot == b.pot and a.boodle == b.boodle
     assert [a.hand(s) for s in range(5)] == [b.hand(s) for s in range(5)] and a.dead_hand() == b.dead_hand()
@@ -378,7 +408,7 @@ def test_snapshot_resumes_the_same_session(app: App) -> None:
 def test_a_resumed_table_can_buy_the_dead_hand(app: App) -> None:
     scene = table(app, 4, rules=rules_by_name("michigan"), seed=5)
     assert scene.fast_forward_until(lambda s: s.human.kind == "buy_dead", 5000)
-    resumed = TableScene.resume(app, json.loads(json.dumps(scene.snapshot())))
+    resumed = TableScene.from_snapshot(app, json.loads(json.dumps(scene.snapshot())))
     app.scenes.clear_to(resumed)
     dead = resumed.session.dead_hand()
     run_until(app, lambda: resumed.human.kind == "buy_dead")
@@ -391,7 +421,7 @@ def test_a_resumed_table_can_buy_the_dead_hand(app: App) -> None:
 
 def test_a_watched_table_plays_on_by_itself(app: App) -> None:
     seats = [(c.name, c) for c in characters(4)]
-    scene = TableScene(app, rules_by_name("classic"), seats, 3)
+    scene = TableScene.seated(app, rules_by_name("classic"), seats, 3)
     app.scenes.clear_to(scene)
     run_until(app, lambda: scene.session.deal_number >= 2, frames=4000)
     assert scene.human.kind is None
@@ -438,7 +468,7 @@ def test_random_input_never_breaks_the_table(app: App, players: int) -> None:
 def test_frames_run_and_draw_changes_nothing(app: App) -> None:
     app.change_settings(dataclasses.replace(app.settings, animation_speed="normal"))
     seats = [(c.name, c) for c in characters(8)]
-    scene = TableScene(app, rules_by_name("classic"), seats, 1)
+    scene = TableScene.seated(app, rules_by_name("classic"), seats, 1)
     app.scenes.clear_to(scene)
     times = []
     for _ in range(240):
@@ -566,7 +596,7 @@ def test_a_character_has_one_face_at_every_seat_and_in_the_picker(app: App) -> N
     rules = dataclasses.replace(rules_by_name("classic"), players=4)
     faces: dict[str, list[bytes]] = {c.id: [] for c in cast}
     for order in (cast, cast[::-1], cast[1:] + cast[:1]):
-        scene = TableScene(app, rules, [("You", None)] + [(c.name, c) for c in order], 7)
+        scene = TableScene.seated(app, rules, [("You", None)] + [(c.name, c) for c in order], 7)
         app.scenes.clear_to(scene)
         app.step(1 / 60)
         for seat, character in enumerate(order, start=1):
@@ -579,7 +609,7 @@ def test_a_character_has_one_face_at_every_seat_and_in_the_picker(app: App) -> N
 
 def test_a_watched_table_moves_past_its_deal_summaries(app: App) -> None:
     seats = [(c.name, c) for c in characters(4)]
-    scene = TableScene(app, rules_by_name("classic"), seats, 3)
+    scene = TableScene.seated(app, rules_by_name("classic"), seats, 3)
     app.scenes.clear_to(scene)
     assert scene.fast_forward_until(lambda s: s.summary is not None)
     summary = scene.summary

@@ -20,8 +20,8 @@ from app_helpers import instant_app
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
 from game.app.table import TableScene
-from game.app.table.human import lead_refusal
 from game.app.table.model import stop_words
+from game.app.table.words import lead_refusal
 from game.config import rules_by_name
 from game.engine.cards import Card, parse_cards
 from game.engine.decisions import BuyDeadDecision, FollowDecision
@@ -42,7 +42,7 @@ def table(app: App, players: int, seed: int = 7, deals: int | None = None) -> Ta
     rules = dataclasses.replace(rules_by_name("classic"), players=players, deals=deals)
     seats = [("You", None)] + [(c.name, c) for c in (load_character_by_id(FAST[(i * 3) % len(FAST)])
                                                       for i in range(players - 1))]
-    scene = TableScene(app, rules, seats, seed)  # type: ignore[arg-type]
+    scene = TableScene.seated(app, rules, seats, seed)  # type: ignore[arg-type]
     app.scenes.clear_to(scene)
     return scene
 
@@ -137,6 +137,7 @@ def every_moment(app: App, players: int, seed: int) -> set[str]:
         seen.add("lead")
         draw(app)
         scene.human.ask_hint()
+        scene.human.finish_hint()
         draw(app)
         scene.human.hover_button = 0
         draw(app)
@@ -152,6 +153,7 @@ def every_moment(app: App, players: int, seed: int) -> set[str]:
             scene.human.offer(other, view)
             scene.human.hint_words = None
             scene.human.ask_hint()
+            scene.human.finish_hint()
             for i in range(len(scene.human.buttons)):
                 scene.human.hover_button = i
                 draw(app)

@@ -6,6 +6,7 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -17,7 +18,8 @@ from ..storage.settings import Settings, load_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
 from .assets import Assets, warn
 from .card_art import Artwork
-from .scene import Scene, SceneStack
+from .registry import SCENES
+from .scene import Scene, SceneName, SceneStack
 from .text import TextCache
 from .theme import SCREEN_SIZE
 
@@ -48,7 +50,8 @@ class App:
         self.screen = pygame.display.set_mode(SCREEN_SIZE, flags)
         pygame.init()
         self.clock = pygame.time.Clock()
-        self.scenes = SceneStack()
+        self.scenes = SceneStack(self, SCENES)
+        self._quit_question: Scene | None = None  # asked because the window was closing
         self.running = True
         self.data_dir = data_dir(options.data_dir)
         self.settings, problem = load_settings(self.data_dir)
@@ -135,29 +138,27 @@ class App:
 
     def request_quit(self) -> None:
         """Close the game, keeping a session in progress for the next start; ask only if it cannot be kept."""
-        from .scenes.confirm import ConfirmScene
-        top = self.scenes.top
-        if isinstance(top, ConfirmScene) and top.quitting:
+        if self._quit_question is not None and self.scenes.top is self._quit_question:
             self.quit()  # closing the window again while asked means it
             return
         problem = self.keep_session()
         if problem is None:
             self.quit()
             return
-        self.scenes.push(ConfirmScene(self, tr("app.quit.question"), tr("app.quit.detail", problem=problem),
-                                      yes=tr("app.quit.yes"), no=tr("app.quit.no"), on_yes=self.quit,
-                                      quitting=True))
+        self._quit_question = self.scenes.push("confirm", question=tr("app.quit.question"),
+                                               detail=tr("app.quit.detail", problem=problem),
+                                               yes=tr("app.quit.yes"), no=tr("app.quit.no"), on_yes=self.quit)
 
     def keep_session(self) -> str | None:
         """Save the session in progress for the next start: None when kept (or there is none), else why not."""
         for scene in reversed(list(self.scenes)):
             if not scene.unsaved():
                 continue
-            snapshot = getattr(scene, "snapshot", None)
-            if snapshot is None:
-                return tr("app.session.cannot_keep")
             try:
-                save_resume(self.data_dir, snapshot())
+                snapshot = scene.snapshot()
+                if snapshot is None:
+                    return tr("app.session.cannot_keep")
+                save_resume(self.data_dir, snapshot)
             except OSError as error:
                 return tr("app.session.not_saved_in", folder=self.data_dir, why=error.strerror or error)
             except Exception as error:  # noqa: BLE001 - whatever went wrong, the player is asked rather than the game ending
@@ -166,9 +167,9 @@ class App:
             return None
         return None
 
-    def run(self, first: Scene) -> None:
-        """Play until the window closes."""
-        self.scenes.push(first)
+    def run(self, first: SceneName, **options: Any) -> None:
+        """Play until the window closes, starting from the scene called `first` (built with `options`)."""
+        self.scenes.push(first, **options)
         try:
             while self.running:
                 self.step(self.clock.tick(self.options.fps) / 1000)

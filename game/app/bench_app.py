@@ -5,6 +5,7 @@ Nothing here imports pygame until a measurement runs, so `bench` stays importabl
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import statistics
 import subprocess
@@ -14,7 +15,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..ai.registry import character_ids, load_character_by_id
 from ..cli.bench import measurement
+from ..config import default_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 FRAME = 1 / 60
@@ -31,17 +34,13 @@ def _headless() -> None:
 
 def busy_table(app: Any, players: int = 8, seed: int = 1) -> Any:
     """A table of `players` characters (no human, so nothing waits for input) playing on its own."""
-    import dataclasses
-
-    from ..ai.registry import character_ids, load_character_by_id
-    from ..config import default_rules
-    from .table import TableScene
+    from .table import TableScene  # lazy: pygame loads only when a measurement runs
 
     ids = character_ids()
     characters = [load_character_by_id(ids[seat % len(ids)]) for seat in range(players)]
     rules = dataclasses.replace(default_rules(), players=players, deals=None, starting_chips=400)
     seats = [(character.name, character) for character in characters]
-    return TableScene(app, rules, seats, seed)
+    return TableScene.seated(app, rules, seats, seed)
 
 
 def keep_playing(app: Any, table: Any) -> Any:
@@ -61,7 +60,7 @@ def keep_playing(app: Any, table: Any) -> Any:
 
 
 def _app(folder: str) -> Any:
-    from .app import App, AppOptions
+    from .app import App, AppOptions  # lazy: pygame loads only when a measurement runs
     return App(AppOptions(data_dir=Path(folder), headless=True, fps=0))
 
 

@@ -67,9 +67,11 @@ def mix(a: Colour, b: Colour, t: float) -> Colour:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
-def _finish(surface: pygame.Surface) -> pygame.Surface:
-    """Convert for fast blitting when a display exists (tests may have none)."""
-    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+def ready(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
+    """Converted for fast blitting when a display exists (tests may have none)."""
+    if pygame.display.get_surface() is None:
+        return surface
+    return surface.convert_alpha() if alpha else surface.convert()
 
 
 def _glyph(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
@@ -143,7 +145,7 @@ class Deck:
             pad = self.shadow_pad
             blob = pygame.Surface((self.width + 2 * pad, self.height + 2 * pad), pygame.SRCALPHA)
             pygame.draw.rect(blob, (0, 0, 0, 120), (pad, pad, self.width, self.height), border_radius=self.radius)
-            self._shadow = _finish(pygame.transform.gaussian_blur(blob, max(1, pad // 2)))
+            self._shadow = ready(pygame.transform.gaussian_blur(blob, max(1, pad // 2)))
         return self._shadow
 
     @property
@@ -254,7 +256,7 @@ class Deck:
         surface.blit(block, (x, y))
         surface.blit(pygame.transform.rotate(block, 180),
                      (self.width - x - block.get_width(), self.height - y - block.get_height()))
-        return _finish(surface)
+        return ready(surface)
 
     def _draw_ace(self, surface: pygame.Surface, suit: int) -> None:
         scale = 0.62 if suit == 0 else 0.52  # the ace of spades is traditionally the grand one
@@ -365,7 +367,7 @@ class Deck:
         result = pygame.transform.smoothscale(back, self.size)
         emblem = self.glyph("body", "♠", max(8, round(w * 0.2)), theme.GOLD)
         result.blit(emblem, emblem.get_rect(center=(w / 2, h / 2)))
-        return _finish(result)
+        return ready(result)
 
 
 class Artwork:
@@ -406,8 +408,8 @@ class Artwork:
         if found is None:
             flat = self._chips.get((key[0], radius, False))
             if flat is None:
-                flat = self._chips[(key[0], radius, False)] = _finish(self._draw_chip(key[0], radius))
-            found = self._chips[key] = _finish(self._tilt_chip(key[0], radius, flat)) if tilted else flat
+                flat = self._chips[(key[0], radius, False)] = ready(self._draw_chip(key[0], radius))
+            found = self._chips[key] = ready(self._tilt_chip(key[0], radius, flat)) if tilted else flat
         return found
 
     @staticmethod
@@ -510,5 +512,5 @@ class Artwork:
             found = pygame.transform.smoothscale(big, (2 * radius, 2 * radius))
             letter = _glyph(self.assets.font("title", round(radius * 1.25)), initial, ink)
             found.blit(letter, letter.get_rect(center=(radius, radius)))
-            found = self._buttons[(radius, initial)] = _finish(found)
+            found = self._buttons[(radius, initial)] = ready(found)
         return found

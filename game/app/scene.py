@@ -1,17 +1,30 @@
-"""Scenes and the scene stack: each scene takes input, updates, and draws without changing anything."""
+"""Scenes and the scene stack: each scene takes input, updates, and draws without changing anything.
+
+Scenes reach one another by name through the stack (`app.scenes.push("settings", over_table=True)`), as
+Tuxemon's state manager does: the names and what builds each are one table (`game.app.registry`), so no
+scene module imports another. Each scene on the stack goes through matched pairs of calls: `enter` when it
+is put on the stack and `exit` when it leaves for good; `pause` when another scene covers it and `resume`
+when it is uncovered again.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
 if TYPE_CHECKING:
     from .app import App
 
+SceneName = Literal["title", "new_game", "table", "kept_table", "deal_summary", "results", "pause", "confirm",
+                    "settings", "how_to_play", "statistics", "replays", "replay", "campaign_roads", "campaign_map",
+                    "high_scores", "daily"]
+SceneMaker = Callable[..., "Scene"]  # (app, **options) -> the scene
+
 
 class Scene:
-    """One screen of the game; the stack calls enter/exit in matched pairs."""
+    """One screen of the game; the stack calls enter/exit and pause/resume in matched pairs."""
 
     #: scenes under this one keep drawing (a pause menu over the table)
     overlay = False
@@ -20,10 +33,16 @@ class Scene:
         self.app = app
 
     def enter(self) -> None:
-        """Called when the scene becomes the top of the stack."""
+        """Called when the scene is put on the stack."""
 
     def exit(self) -> None:
-        """Called when the scene leaves the top of the stack for good."""
+        """Called when the scene leaves the stack for good."""
+
+    def pause(self) -> None:
+        """Called when another scene is put over this one."""
+
+    def resume(self) -> None:
+        """Called when the scene over this one has left and this one is on top again."""
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """React to one input event."""
@@ -43,6 +62,10 @@ class Scene:
         """True when leaving now would lose something the player would miss."""
         return False
 
+    def snapshot(self) -> dict[str, Any] | None:
+        """What would let the game pick this scene up again at the next start (None: nothing to keep)."""
+        return None
+
     def relabel(self) -> None:
         """The language changed: rebuild whatever words this scene made ahead of drawing (buttons, rows).
 
@@ -51,9 +74,11 @@ class Scene:
 
 
 class SceneStack:
-    """The scenes in play, the top one active."""
+    """The scenes in play, the top one active; scenes are made by name from the registry given."""
 
-    def __init__(self) -> None:
+    def __init__(self, app: App, registry: Mapping[SceneName, SceneMaker]) -> None:
+        self.app = app
+        self.registry = registry
         self._scenes: list[Scene] = []
 
     @property
@@ -64,38 +89,58 @@ class SceneStack:
     def __len__(self) -> int:
         return len(self._scenes)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        return iter(self._scenes)
+    def __iter__(self) -> Iterator[Scene]:
+        return iter(list(self._scenes))
 
-    def push(self, scene: Scene) -> None:
-        """Put `scene` on top and enter it."""
-        self._scenes.append(scene)
-        scene.enter()
+    def __contains__(self, scene: object) -> bool:
+        return scene in self._scenes
+
+    def make(self, name: SceneName, **options: Any) -> Scene:
+        """The scene called `name`, built with `options` (KeyError for a name the registry does not know)."""
+        return self.registry[name](self.app, **options)
+
+    def _scene(self, scene: Scene | SceneName, options: dict[str, Any]) -> Scene:
+        # built before the stack changes, so a scene that cannot be made leaves the stack as it was
+        return self.make(scene, **options) if isinstance(scene, str) else scene
+
+    def push(self, scene: Scene | SceneName, /, **options: Any) -> Scene:
+        """Put a scene (or the one called so, built with `options`) on top and enter it; the one below pauses."""
+        made = self._scene(scene, options)
+        if self._scenes:
+            self._scenes[-1].pause()
+        self._scenes.append(made)
+        made.enter()
+        return made
 
     def pop(self) -> Scene | None:
-        """Leave and remove the top scene."""
+        """Leave and remove the top scene; the one below resumes."""
         if not self._scenes:
             return None
         scene = self._scenes.pop()
         scene.exit()
         if self._scenes:
-            self._scenes[-1].enter()
+            self._scenes[-1].resume()
         return scene
 
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for `scene`."""
+    def replace(self, scene: Scene | SceneName, /, **options: Any) -> Scene:
+        """Swap the top scene for another; the scenes below stay paused."""
+        made = self._scene(scene, options)
         if self._scenes:
             self._scenes.pop().exit()
-        self.push(scene)
+        self._scenes.append(made)
+        made.enter()
+        return made
 
-    def clear_to(self, scene: Scene) -> None:
-        """Leave every scene and start again from `scene`."""
-        while self._scenes:
-            self._scenes.pop().exit()
-        self.push(scene)
+    def clear_to(self, scene: Scene | SceneName, /, **options: Any) -> Scene:
+        """Leave every scene and start again from another."""
+        made = self._scene(scene, options)
+        self.close()
+        self._scenes.append(made)
+        made.enter()
+        return made
 
     def close(self) -> None:
-        """Leave every scene, top first, without entering the ones below (the game is closing)."""
+        """Leave every scene, top first, without resuming the ones below (the game is closing)."""
         while self._scenes:
             self._scenes.pop().exit()
 

@@ -7,15 +7,25 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
+from ..ai.registry import character_ids
+from ..ai.seats import seats_against
+from ..ai.simple import LowestAgent
+from ..campaign.spec import TABLE_LOOKS, Unlock
+from ..config import default_rules
+from ..storage.unlocks_file import add_unlocks
 from .app import App, AppOptions
-from .screenshots_extra import render_extra_screenshots
-
-if TYPE_CHECKING:
-    from .table import TableScene
+from .scenes.how_to_play import HowToPlayScene
+from .scenes.new_game import NewGameScene
+from .scenes.pause import PauseScene
+from .scenes.results import ResultsScene
+from .scenes.settings import SettingsScene
+from .scenes.statistics import StatisticsScene
+from .scenes.title import TitleScene
+from .screenshots_extra import render_extra_screenshots, shoot
+from .table import TableScene
 
 SHOT_SEED = 20240
 FRAME = 1 / 60
@@ -27,22 +37,8 @@ def settle(app: App, seconds: float) -> None:
         app.step(FRAME)
 
 
-def shoot(app: App, folder: Path, name: str) -> Path:
-    """Draw the stack once more and save it as `name`.png."""
-    app.draw(app.screen)
-    path = folder / f"{name}.png"
-    pygame.image.save(app.screen, str(path))
-    return path
-
-
 def menu_shots(app: App, folder: Path) -> list[Path]:
     """Title, new game, settings, how to play (two pages), statistics."""
-    from .scenes.how_to_play import HowToPlayScene
-    from .scenes.new_game import NewGameScene
-    from .scenes.settings import SettingsScene
-    from .scenes.statistics import StatisticsScene
-    from .scenes.title import TitleScene
-
     paths: list[Path] = []
     title = TitleScene(app)
     app.scenes.clear_to(title)
@@ -72,35 +68,28 @@ def menu_shots(app: App, folder: Path) -> list[Path]:
 
 def table(app: App, players: int, seed: int, *, deals: int | None = 10) -> TableScene:
     """A table of `players` with the human at seat 0 and the first characters in the other seats."""
-    from ..ai.registry import character_ids
-    from ..config import default_rules
-    from .table import TableScene, seats_against
-
     ids = character_ids()
     seats = seats_against([ids[(seat * 5) % len(ids)] for seat in range(1, players)])
     rules = dataclasses.replace(default_rules(), players=players, deals=deals)
-    return TableScene(app, rules, seats, seed)
+    return TableScene.seated(app, rules, seats, seed)
 
 
 def play_until(app: App, scene: TableScene, predicate: Callable[[], bool], seconds: float = 60.0) -> bool:
     """Run the app at its own pace (animations and think times as a player sees them) until `predicate()`;
     the human's decisions are answered by a plain agent and deal summaries are closed."""
-    from ..ai.simple import LowestAgent
-    from .table.model import HUMAN
-
     stand_in = LowestAgent()
     for _ in range(round(seconds / FRAME)):
         if predicate():
             return True
         if app.scenes.top is not scene:
-            if getattr(scene, "_summary", None) is app.scenes.top:
+            if scene.summary is app.scenes.top:
                 scene.close_summary()
             else:
                 return False
         elif scene.human.decision is not None:
             decision = scene.human.decision
             scene.human.clear()
-            scene.submit(stand_in.decide(scene.session.view(HUMAN), decision))
+            scene.submit(stand_in.decide(scene.table.human_view(), decision))
         app.step(FRAME)
     return predicate()
 
@@ -113,8 +102,6 @@ def human_to_lead(scene: TableScene) -> bool:
 def table_shots(app: App, folder: Path) -> list[Path]:
     """The cut, the table at 3 and 8 players mid-deal, staking, a stop, a hint, the deal summary, the session
     results and the pause menu."""
-    from .scenes.pause import PauseScene
-
     paths: list[Path] = []
     three = table(app, 3, SHOT_SEED)
     app.scenes.clear_to(three)
@@ -150,6 +137,7 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     paths.append(shoot(app, folder, "06_stop"))
     play_until(app, stop, lambda: human_to_lead(stop))
     stop.human.ask_hint()
+    stop.human.finish_hint()  # searched on a worker thread: the picture waits for it
     settle(app, 0.3)
     paths.append(shoot(app, folder, "06b_hint"))
 
@@ -162,7 +150,7 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     results = table(app, 5, SHOT_SEED + 5, deals=2)
     app.scenes.clear_to(results)
     results.fast_forward_until(lambda t: t.session.over and t.app.scenes.top is not t
-                               and type(t.app.scenes.top).__name__ == "ResultsScene")
+                               and isinstance(t.app.scenes.top, ResultsScene))
     settle(app, 2.0)
     paths.append(shoot(app, folder, "08_results"))
     return paths
@@ -171,10 +159,6 @@ def table_shots(app: App, folder: Path) -> list[Path]:
 def look_shots(app: App, folder: Path) -> list[Path]:
     """The table at 5 players in every look a campaign venue unlocks, and the settings offering them all; played
     from a scratch data folder holding those unlocks, so no player's folder is touched."""
-    from ..campaign.spec import TABLE_LOOKS, Unlock
-    from ..storage.unlocks_file import add_unlocks
-    from .scenes.settings import SettingsScene
-
     paths: list[Path] = []
     kept_folder, kept_settings = app.data_dir, app.settings
     with tempfile.TemporaryDirectory(prefix="newmarket-looks-") as scratch:

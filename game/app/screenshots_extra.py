@@ -4,14 +4,32 @@ from fixed seeds."""
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
+import tempfile
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..ai.registry import character_ids, make_agent
+from ..campaign.model import CampaignProgress, SessionResult
+from ..campaign.roads import SLOTS, describe_result
+from ..config import default_rules, load_campaign
+from ..engine import Event, SeatInfo, Session, event_dict, play_session
+from ..locale import trn
+from ..replay import Replay, split_deals
+from ..stats import Statistics
+from ..storage.saves import SaveData, save_slot, slot_path
+from .scenes.campaign_map import CampaignMapScene
+from .scenes.campaign_slots import CampaignSlotsScene
+from .scenes.daily import DailyScene
+from .scenes.replay import ReplayScene
+from .scenes.replays import ReplaysScene
+from .scenes.statistics import StatisticsScene
+
 if TYPE_CHECKING:
-    from ..stats import Statistics
     from .app import App
 
 EXTRA_SEED = 515
@@ -21,9 +39,6 @@ GOLDEN_LOG = Path(__file__).resolve().parents[2] / "tests" / "golden" / "classic
 
 def sample_session(seed: int, players: int = 4, deals: int = 6) -> list[dict[str, Any]]:
     """One session's events (as dicts) with a stand-in for the player at seat 0 and characters elsewhere."""
-    from ..ai.registry import character_ids, make_agent
-    from ..config import default_rules
-    from ..engine import Event, SeatInfo, Session, event_dict, play_session
 
     known = set(character_ids())
     pool = [c for c in OPPONENTS if c in known] or sorted(known) or ["lowest"]
@@ -41,7 +56,6 @@ def sample_session(seed: int, players: int = 4, deals: int = 6) -> list[dict[str
 
 def sample_statistics(sessions: int = 4, seed: int = EXTRA_SEED) -> Statistics:
     """Statistics of a few sessions played out by AIs, the player at seat 0."""
-    from ..stats import Statistics
     statistics = Statistics()
     for number in range(sessions):
         statistics.add_session(sample_session(seed + number, players=3 + number % 3), 0)
@@ -51,16 +65,13 @@ def sample_statistics(sessions: int = 4, seed: int = EXTRA_SEED) -> Statistics:
 def render_extra_screenshots(app: App, folder: Path) -> list[Path]:
     """Write the statistics (with data), a replay mid-deal, the campaign map and roads, the daily deal and the
     kept deals as PNGs in `folder`; the paths."""
-    from ..replay import Replay
-    from .scenes.replay import ReplayScene
-    from .scenes.statistics import StatisticsScene
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     paths: list[Path] = []
     app.scenes.clear_to(StatisticsScene(app, sample_statistics()))
     app.step(1 / 60)
-    paths.append(_shoot(app, folder, "11b_statistics_record"))
+    paths.append(shoot(app, folder, "11b_statistics_record"))
     if GOLDEN_LOG.is_file():
         replay = Replay.from_file(GOLDEN_LOG)
     else:
@@ -71,7 +82,7 @@ def render_extra_screenshots(app: App, folder: Path) -> list[Path]:
     plays = [i for i in range(span.first, span.last + 1) if replay.steps[i].event.type == "play"]
     scene.seek(plays[len(plays) // 2] if plays else span.first)
     app.step(1 / 60)
-    paths.append(_shoot(app, folder, "13_replay"))
+    paths.append(shoot(app, folder, "13_replay"))
     paths.append(_shoot_campaign_map(app, folder))
     paths.append(_shoot_roads(app, folder))
     paths.append(_shoot_daily(app, folder))
@@ -81,22 +92,16 @@ def render_extra_screenshots(app: App, folder: Path) -> list[Path]:
 
 def _shoot_daily(app: App, folder: Path) -> Path:
     """The daily deal of a fixed day just after a new best (shown, not saved: the player's bests are left alone)."""
-    import datetime as dt
-
-    from ..locale import trn
-    from .scenes.daily import DailyScene
 
     scene = DailyScene(app, dt.date(2026, 11, 29), trn("daily.finished", 57), new_best=True)
     scene.best = 57
     app.scenes.clear_to(scene)
     app.step(1 / 60)
-    return _shoot(app, folder, "15_daily")
+    return shoot(app, folder, "15_daily")
 
 
 def _first_venue_cleared() -> tuple[Any, Any]:
     """The shipped road's progress after a win at its first venue, and that session's recorded result."""
-    from ..campaign.model import CampaignProgress, SessionResult
-    from ..config import load_campaign
 
     campaign = load_campaign()
     progress = CampaignProgress.start(campaign)
@@ -108,23 +113,16 @@ def _first_venue_cleared() -> tuple[Any, Any]:
 
 def _shoot_campaign_map(app: App, folder: Path) -> Path:
     """The campaign map after the first venue was cleared (shown, not saved: the player's slot is left alone)."""
-    from .scenes.campaign_map import CampaignMapScene, describe_result
 
     progress, result = _first_venue_cleared()
     scene = CampaignMapScene(app, describe_result(progress, result), progress=progress)
     app.scenes.clear_to(scene)
     app.step(1 / 60)
-    return _shoot(app, folder, "14_campaign_map")
+    return shoot(app, folder, "14_campaign_map")
 
 
 def _shoot_roads(app: App, folder: Path) -> Path:
     """The three campaign roads: one under way, one empty, one whose save is damaged (in a scratch folder)."""
-    import tempfile
-    import time
-
-    from ..storage.saves import SaveData, save_slot, slot_path
-    from .scenes.campaign_map import SLOTS
-    from .scenes.campaign_slots import CampaignSlotsScene
 
     progress, _ = _first_venue_cleared()
     kept = app.data_dir
@@ -139,12 +137,13 @@ def _shoot_roads(app: App, folder: Path) -> Path:
             scene.cards = [dataclasses.replace(card, saved_at=fixed if card.saved_at else 0.0) for card in scene.cards]
             app.scenes.clear_to(scene)
             app.step(1 / 60)
-            return _shoot(app, folder, "14b_campaign_roads")
+            return shoot(app, folder, "14b_campaign_roads")
         finally:
             app.data_dir = kept
 
 
-def _shoot(app: App, folder: Path, name: str) -> Path:
+def shoot(app: App, folder: Path, name: str) -> Path:
+    """Draw the stack once more and save it as `name`.png."""
     app.draw(app.screen)
     path = folder / f"{name}.png"
     pygame.image.save(app.screen, str(path))
@@ -153,11 +152,6 @@ def _shoot(app: App, folder: Path, name: str) -> Path:
 
 def _shoot_replays(app: App, folder: Path) -> Path:
     """The kept deals of two sample sessions, read from a scratch folder (the player's saves are left alone)."""
-    import tempfile
-
-    from ..replay import split_deals
-    from ..storage.saves import SaveData, save_slot
-    from .scenes.replays import ReplaysScene
 
     with tempfile.TemporaryDirectory(prefix="newmarket-replays-") as scratch:
         for slot, seed, players in (("autosave", EXTRA_SEED, 4), ("campaign", EXTRA_SEED + 1, 5)):
@@ -165,4 +159,4 @@ def _shoot_replays(app: App, folder: Path) -> Path:
             save_slot(Path(scratch), slot, SaveData(logs=tuple(logs), slot=slot))
         app.scenes.clear_to(ReplaysScene(app, Path(scratch)))
         app.step(1 / 60)
-        return _shoot(app, folder, "16_replays")
+        return shoot(app, folder, "16_replays")

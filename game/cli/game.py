@@ -58,15 +58,13 @@ def play(chosen_dir: Path | None, *, startup_probe: bool = False, campaign: Path
     if isinstance(app, int):
         return app
     import pygame
-
-    from ..app.scenes.title import TitleScene
     if startup_probe:
-        app.scenes.push(TitleScene(app))
+        app.scenes.push("title")
         app.step(0.0)
         pygame.display.flip()
         print(f"first-frame {time.time():.6f}", flush=True)
         app.scenes.close()
         pygame.quit()
         return 0
-    app.run(TitleScene(app, app.notice))
+    app.run("title", message=app.notice)
     return 0

@@ -1,50 +1,43 @@
 """The campaign map: the road of venues, where the player stands on it, and the next table with its opponents.
 
-The player's progress lives in one of the campaign save slots (`SLOTS`: `SaveData.campaign` holds
-`CampaignProgress.to_json()`, plus `high_score_entered` once the finished road's score has gone on the table,
-and `campaign_file`, the file the road was started from, so a player's own campaign reopens with its slot).
-What a road unlocks is also written to the player's unlocks file, which outlives any one slot.
+The road itself (its save slot, the campaign file it plays, the progress) is `game.campaign.roads.Road`.
 Nothing the player's files hold can crash the map: a broken campaign file shows its problem lines, and a save
-that cannot be used says why and offers its backup or a fresh start. Playing a venue opens the table with
-`on_finished`; the session's final chips are recorded, the slot is saved, and the map comes back (with the
-high-score name entry first when that session ended the road).
+that cannot be used says why and offers its backup or a fresh start. Playing a venue opens the table with a
+`CampaignRoad` origin; when its session ends, the result is recorded on the slot and the map comes back (with
+the high-score name entry first when that session ended the road).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-import zlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from ...campaign.model import CampaignProgress, SessionResult, VenueResult
+from ...ai.registry import load_character_by_id
+from ...ai.seats import seats_against
+from ...campaign.model import CampaignProgress
+from ...campaign.origin import CampaignRoad, finish_venue
+from ...campaign.roads import SLOT, Road, campaign_path, session_seed
 from ...campaign.spec import Campaign, Venue
-from ...config import campaign_file
-from ...config.errors import ConfigError
+from ...config.rules_file import rules_by_name
 from ...locale import language, texts, tr, trn
-from ...storage.atomic import move_aside
+from ...locale.names import character_short, short_name
+from ...storage.high_scores_file import load_high_scores
 from ...storage.resume import discard_resume, has_resume
-from ...storage.saves import SaveData, load_slot, restore_backup, save_slot, slot_path
-from ...storage.unlocks_file import add_unlocks
 from .. import theme
 from ..assets import warn
+from ..portraits import HUMAN_LOOK
 from ..scene import Scene
 from ..table.looks import LOOKS
-from ..table.sprites import HUMAN_LOOK
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel, signed
-from .common import character_short, draw_opponents, felt, heading, hint_bar, portrait, short_name
+from .common import draw_message, draw_opponents, felt, heading, hint_bar, portrait
 
 if TYPE_CHECKING:
     from ..app import App
 
-SLOT = "campaign"  # the first road's slot (the only one before several slots existed)
-SLOTS = (SLOT, "campaign-2", "campaign-3")
-CAMPAIGN_PATH: Path | None = None  # None: config/campaign.yaml (tests and a player's own file may set it)
-ENTERED = "high_score_entered"
-FILE_KEY = "campaign_file"
 ROAD_TOP, ROAD_BOTTOM = 150, 250  # the band the road winds through
 STOP_R = 20
 ROAD = (112, 78, 44)
@@ -53,102 +46,55 @@ ROAD_LINE = (196, 164, 110)
 CLEARED = (128, 220, 140)
 
 
-def campaign_path() -> Path:
-    """The campaign file a road plays unless its save or the player names another."""
-    return Path(CAMPAIGN_PATH) if CAMPAIGN_PATH is not None else campaign_file.CAMPAIGN_FILE
-
-
-def saved_campaign_path(save: SaveData | None) -> Path | None:
-    """The campaign file a slot's road was started from, when its save names one."""
-    data = save.campaign if save is not None else None
-    named = data.get(FILE_KEY) if isinstance(data, dict) else None
-    return Path(named) if isinstance(named, str) and named else None
-
-
-def session_seed(progress: CampaignProgress) -> int:
-    """The seed of the next session: the campaign, the venue and how often it has been tried, so a retry deals anew."""
-    venue = progress.venue
-    attempts = sum(1 for r in progress.results if venue is not None and r.venue_id == venue.id)
-    return zlib.crc32(f"{progress.campaign.name}:{progress.venue_index}:{attempts}".encode())
-
-
 class CampaignMapScene(Scene):
     """The road, the bankroll and score, and Play / Back; a problem with the file or the save is shown instead."""
 
     def __init__(self, app: App, message: str = "", *, progress: CampaignProgress | None = None,
-                 slot: str = SLOT, path: Path | None = None) -> None:
-        """`progress`, when given, is shown instead of the saved one (the slot is then not read); `path` is the
-        campaign file for a new road (else the one the slot's save names, else the shipped one)."""
+                 slot: str = SLOT, path: Path | None = None, road: Road | None = None,
+                 name_entry: bool = False) -> None:
+        """`road` (or `progress`), when given, is shown instead of the saved one (the slot is then not read);
+        `path` is the campaign file for a new road (else the one the slot's save names, else the shipped one);
+        with `name_entry` the high-score name entry opens over the map at once."""
         super().__init__(app)
-        self.message = message
-        self.slot = slot
-        self.path = path
+        if road is None:
+            road = Road.of(app.data_dir, progress, slot, path) if progress is not None else \
+                Road.load(app.data_dir, slot, path)
+        self.road = road
+        self.message = road.notice or message
+        self.name_entry = name_entry
         self.t = 0.0
-        self.campaign: Campaign | None = None
-        self.problems: list[str] = []  # the campaign file's problem lines
-        self.load_problem = ""  # why the save could not be used
-        self.backup_available = False
-        self.progress: CampaignProgress | None = None
-        self.score_entered = False
         self.shown = 0  # the venue whose details are shown (arrows browse the road)
         self.unlock_lines: dict[tuple[str, str], str] = {}  # (venue id, language): what the venue unlocks, worded
         self.menu = Menu()
-        if progress is not None:
-            self.campaign, self.progress = progress.campaign, progress
-            self._after_load()
-        else:
-            self._load()
+        self._after_load()
         self._build_menu()
 
-    # --- loading --------------------------------------------------------------------------------
+    # --- the road -------------------------------------------------------------------------------
 
-    def _load(self) -> None:
-        """The player's save in the slot, then the campaign file it plays, then the progress on it."""
-        found = load_slot(self.app.data_dir, self.slot)
-        if self.path is None:
-            self.path = saved_campaign_path(found.save) or campaign_path()
-        try:
-            self.campaign = campaign_file.load_campaign(self.path)
-        except ConfigError as error:
-            self.problems = list(error.problems)
-            return
-        except (OSError, ValueError) as error:  # whatever the file holds, the game carries on
-            self.problems = [f"{self.path}: {error}"]  # the system's own words (a missing file, a bad byte)
-            return
-        if found.save is None:
-            if found.problem:
-                self.load_problem, self.backup_available = found.problem, found.backup_available
-            else:
-                self.progress = CampaignProgress.start(self.campaign)
-            self._after_load()
-            return
-        self._take(found.save)
+    @property
+    def slot(self) -> str:
+        """The save slot of the road shown."""
+        return self.road.slot
 
-    def _take(self, save: SaveData) -> None:
-        """The progress in `save`, or the reason it does not fit this campaign."""
-        assert self.campaign is not None
-        data = save.campaign
-        if data is None:  # a slot holding only deal logs: the road has not begun
-            self.progress = CampaignProgress.start(self.campaign)
-            self._after_load()
-            return
-        try:
-            self.progress = CampaignProgress.from_json(data, self.campaign)
-        except (ValueError, TypeError, KeyError) as error:
-            self.progress = None
-            self.load_problem = tr("campaign.save_does_not_fit", campaign=self.campaign.title(), why=error)
-            self.backup_available = False
-            return
-        self.load_problem = ""
-        self.score_entered = isinstance(data, dict) and data.get(ENTERED) is True
-        self.message = self._remember_unlocks() or self.message
-        self._after_load()
+    @property
+    def campaign(self) -> Campaign | None:
+        """The campaign the road plays (None when its file cannot be used)."""
+        return self.road.campaign
 
-    def _remember_unlocks(self) -> str | None:
-        """Put what this road has unlocked into the player's unlocks file (it outlives the slot); a problem."""
-        if self.progress is None or not self.progress.unlocked:
-            return None
-        return add_unlocks(self.app.data_dir, [str(u) for u in self.progress.unlocked])
+    @property
+    def progress(self) -> CampaignProgress | None:
+        """The player's progress on the road (None when the save cannot be used)."""
+        return self.road.progress
+
+    @property
+    def problems(self) -> list[str]:
+        """The campaign file's problem lines."""
+        return self.road.problems
+
+    @property
+    def load_problem(self) -> str:
+        """Why the save could not be used ("" when it could)."""
+        return self.road.load_problem
 
     def _after_load(self) -> None:
         if self.progress is not None:
@@ -156,20 +102,7 @@ class CampaignMapScene(Scene):
 
     def save(self) -> str | None:
         """Write the progress to the slot; None when written, else a sentence."""
-        if self.progress is None:
-            return None
-        data = self.progress.to_json()
-        data[ENTERED] = self.score_entered
-        data[FILE_KEY] = str(self.path or campaign_path())
-        venue = self.progress.venue
-        try:
-            logs = load_slot(self.app.data_dir, self.slot).save
-            save_slot(self.app.data_dir, self.slot, SaveData(campaign=data, venue=venue.name if venue else None,
-                                                             chips=self.progress.bankroll, slot=self.slot,
-                                                             logs=logs.logs if logs is not None else ()))
-        except (OSError, ValueError, TypeError) as error:
-            return tr("campaign.not_saved", why=getattr(error, "strerror", None) or error)
-        return None
+        return self.road.save()
 
     # --- the menu's actions ---------------------------------------------------------------------
 
@@ -179,11 +112,12 @@ class CampaignMapScene(Scene):
         if progress is not None and not progress.over:
             entries.append((tr("campaign.buttons.play"), self.play, pygame.K_p, "P", True))
         elif progress is not None:
-            if not self.score_entered and self._qualifies():
+            if not self.road.score_entered and self._qualifies():
                 entries.append((tr("campaign.buttons.enter_name"), self.enter_name, pygame.K_e, "E", True))
             entries.append((tr("campaign.buttons.new_campaign"), self.fresh_start, pygame.K_n, "N", True))
         elif self.load_problem:
-            entries.append((tr("campaign.buttons.restore"), self.restore, pygame.K_r, "R", self.backup_available))
+            entries.append((tr("campaign.buttons.restore"), self.restore, pygame.K_r, "R",
+                            self.road.backup_available))
             entries.append((tr("campaign.buttons.afresh"), self.fresh_start, pygame.K_n, "N", True))
         if self.campaign is not None:
             entries.append((tr("campaign.buttons.high_scores"), self.high_scores, pygame.K_h, "H", True))
@@ -209,7 +143,6 @@ class CampaignMapScene(Scene):
         return found
 
     def _qualifies(self) -> bool:
-        from ...storage.high_scores_file import load_high_scores
         if self.progress is None:
             return False
         scores, _ = load_high_scores(self.app.data_dir)
@@ -220,15 +153,13 @@ class CampaignMapScene(Scene):
         if self.progress is None or self.progress.venue is None:
             return
         if has_resume(self.app.data_dir):
-            from .confirm import ConfirmScene
-            self.app.scenes.push(ConfirmScene(
-                self.app, tr("campaign.confirm_play.title"), tr("campaign.confirm_play.body"),
-                yes=tr("campaign.confirm_play.yes"), no=tr("campaign.confirm_play.no"), on_yes=self._play_now))
+            self.app.scenes.push("confirm", question=tr("campaign.confirm_play.title"),
+                                 detail=tr("campaign.confirm_play.body"), yes=tr("campaign.confirm_play.yes"),
+                                 no=tr("campaign.confirm_play.no"), on_yes=self._play_now)
             return
         self._play_now()
 
     def _play_now(self) -> None:
-        from ..table import TableScene, seats_against
         progress = self.progress
         if progress is None or progress.venue is None:
             return
@@ -243,42 +174,24 @@ class CampaignMapScene(Scene):
         problem = self.save()  # the slot exists before the first deal, so every deal's log is kept in it
         if problem:
             warn(problem)
-        table = TableScene(self.app, rules, seats, session_seed(progress), on_finished=self.finished,
-                           campaign_slot=self.slot)
-        self.app.scenes.clear_to(table)
+        self.app.scenes.clear_to("table", rules=rules, seats=seats, seed=session_seed(progress),
+                                 origin=CampaignRoad(self.slot))
 
     def finished(self, chips: list[int]) -> None:
-        """The table's session is over: record it, save, and come back to the map (by the name entry at the end)."""
-        progress = self.progress
-        if progress is None or progress.venue is None:
-            self.app.scenes.clear_to(CampaignMapScene(self.app, slot=self.slot))
-            return
-        try:
-            result = progress.record_session(SessionResult(tuple(chips), 0))
-        except ValueError as error:
-            self.app.scenes.clear_to(CampaignMapScene(self.app, tr("campaign.not_recorded", why=error),
-                                                      slot=self.slot))
-            return
-        problem = self._remember_unlocks() or self.save()
-        words = describe_result(progress, result)
-        back = CampaignMapScene(self.app, problem or words, slot=self.slot)
-        if problem:  # the slot still holds the old progress: carry on from this one all the same
-            back.progress, back.load_problem, back.score_entered = progress, "", False
-            back._after_load()
-            back._build_menu()
-        self.app.scenes.clear_to(back)
-        if progress.over and back._qualifies():
-            back.enter_name()
+        """A venue's session is over with these final chips: record it, save, and show the map again (with the
+        high-score name entry first when that session ended the road)."""
+        outcome = finish_venue(self.road, chips)
+        self.app.scenes.clear_to("campaign_map", message=outcome.message, road=outcome.road,
+                                 name_entry=outcome.name_entry)
 
     def enter_name(self) -> None:
         """The high-score name entry for the finished road."""
-        from .high_scores import HighScoresScene
         if self.progress is None:
             return
-        self.app.scenes.push(HighScoresScene(self.app, self.progress.score, on_entered=self._name_entered))
+        self.app.scenes.push("high_scores", score=self.progress.score, on_entered=self._name_entered)
 
     def _name_entered(self) -> None:
-        self.score_entered = True
+        self.road.score_entered = True
         problem = self.save()
         if problem:
             self.message = problem
@@ -286,55 +199,38 @@ class CampaignMapScene(Scene):
 
     def high_scores(self) -> None:
         """The top-10 table."""
-        from .high_scores import HighScoresScene
-        self.app.scenes.push(HighScoresScene(self.app))
+        self.app.scenes.push("high_scores")
 
     def restore(self) -> None:
         """Put the save before the last one back."""
-        found = restore_backup(self.app.data_dir, self.slot)
-        if found.save is None:
-            self.load_problem = found.problem or tr("campaign.backup_unusable")
-            self.backup_available = False
-        else:
-            self._take(found.save)
+        if self.road.restore():
             self.message = tr("campaign.backup_restored") if self.progress is not None else ""
+            self._after_load()
         self._build_menu()
 
     def fresh_start(self) -> None:
         """A new run of the campaign (an unusable save is kept aside first, never overwritten)."""
         if self.campaign is None:
             return
-        if self.load_problem:
-            path = slot_path(self.app.data_dir, self.slot)
-            if path.exists():
-                try:
-                    move_aside(path, "replaced")
-                except OSError:
-                    pass
-        self.load_problem = ""
-        self.progress = CampaignProgress.start(self.campaign)
-        self.score_entered = False
+        self.message = self.road.start_afresh()
         self._after_load()
-        self.message = self.save() or tr("campaign.new_run", campaign=self.campaign.title())
         self._build_menu()
 
     def back(self) -> None:
         """Back to the list of roads (under the title)."""
-        from .campaign_slots import CampaignSlotsScene
-        from .title import TitleScene
         if len(self.app.scenes) > 1 and self.app.scenes.top is self:
-            self.app.scenes.pop()
-            top = self.app.scenes.top
-            if isinstance(top, CampaignSlotsScene):
-                top.refresh()
+            self.app.scenes.pop()  # the roads read their slots again as they come back on top
         else:
-            self.app.scenes.clear_to(TitleScene(self.app))
-            self.app.scenes.push(CampaignSlotsScene(self.app))
+            self.app.scenes.clear_to("title")
+            self.app.scenes.push("campaign_roads")
 
     # --- input and time -------------------------------------------------------------------------
 
     def enter(self) -> None:
-        """Nothing to build: the map draws from the progress."""
+        """The name entry first, when the session just recorded ended the road with a high score."""
+        if self.name_entry:
+            self.name_entry = False
+            self.enter_name()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc goes back; Left/Right browse the road; Up/Down/Tab, Enter and the letters work the buttons."""
@@ -408,7 +304,7 @@ class CampaignMapScene(Scene):
                   max_width=box.width - 48)
         y = box.y + 70
         if self.problems:
-            text.draw(surface, str(self.path or campaign_path()), (box.x + 24, y), role="body", size=15,
+            text.draw(surface, str(self.road.path or campaign_path()), (box.x + 24, y), role="body", size=15,
                       colour=theme.INK_DIM, min_size=9,
                       max_width=box.width - 48)
             y += 30
@@ -518,49 +414,6 @@ class CampaignMapScene(Scene):
             surface.blit(note, (box.x + 22, box.y + 214))
 
 
-def draw_message(surface: pygame.Surface, text: Any, message: str, room: int, *, x: int = 64,
-                 centre_y: int = 664) -> None:
-    """A scene's message left of its buttons, in at most two lines: a long one (a translation) in smaller type."""
-    longest = max(message.split(), key=len, default="")
-    for size in (15, 14, 13, 12, 11):  # two lines, or three in small type; never a word cut in two
-        if text.width(longest, "bold", size) <= room and len(text.wrap(message, "bold", size, room)) <= (
-                2 if size >= 13 else 3):
-            break
-    words = text.render_wrapped(message, "bold", size, theme.GOLD, room, line_spacing=1.0)
-    surface.blit(words, words.get_rect(midleft=(x, centre_y)))
-
-
-def finish_kept_session(app: App, slot: str, chips: list[int]) -> None:
-    """A campaign (or daily-deal) table resumed from the title has finished: record it as its scene would have."""
-    from .daily import SLOT_PREFIX, finish_daily
-    if slot.startswith(SLOT_PREFIX):
-        finish_daily(app, slot[len(SLOT_PREFIX):], chips)
-        return
-    if slot not in SLOTS:
-        from .title import TitleScene
-        app.scenes.clear_to(TitleScene(app))
-        return
-    CampaignMapScene(app, slot=slot).finished(chips)
-
-
-def describe_result(progress: CampaignProgress, result: VenueResult) -> str:
-    """One sentence on the session just recorded, in the current language."""
-    venue = progress.campaign.venue(result.venue_id)
-    places = {1: "campaign.result.first", 2: "campaign.result.second", 3: "campaign.result.third"}
-    place = tr(places[result.standing]) if result.standing in places \
-        else tr("campaign.result.nth", standing=result.standing)
-    head = trn("campaign.result.head", result.final_chips, venue=venue.title(), place=place)
-    if progress.status == "won":
-        return tr("campaign.result.won", head=head)
-    if progress.status == "broke":
-        return tr("campaign.result.broke", head=head, bankroll=progress.bankroll)
-    if result.goal_met:
-        nxt = progress.venue
-        return tr("campaign.result.met_next", head=head, venue=nxt.title()) if nxt is not None \
-            else tr("campaign.result.met", head=head)
-    return tr("campaign.result.missed", head=head)
-
-
 def venue_facts(venue: Venue, bankroll: int) -> str:
     """The venue's rules, deals, stake and ante on one line ("Classic Newmarket  ·  6 deals  ·  ...")."""
     stack = venue.stack(bankroll)
@@ -575,7 +428,6 @@ def unlock_words(kind: str, target: str) -> str:
     """What an unlock gives, in words: "Bert joins the cast", "the Green Baize table", "the House rules"."""
     if kind == "character":
         try:
-            from ...ai.registry import load_character_by_id
             name = character_short(load_character_by_id(target))
         except (KeyError, ValueError, OSError):
             name = short_name(target.replace("_", " ").title())
@@ -585,7 +437,6 @@ def unlock_words(kind: str, target: str) -> str:
         return tr("campaign.unlock.look", look=look.title if look is not None else target.replace("_", " ").title())
     if kind == "rules":
         try:
-            from ...config.rules_file import rules_by_name
             name = texts.rules_name(rules_by_name(target))
         except (KeyError, ValueError, OSError):
             name = target.replace("_", " ")

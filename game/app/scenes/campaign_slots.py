@@ -8,159 +8,24 @@ map (which offers the backup) deals with it; deleting sets the file aside, never
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ...campaign.model import BROKE, WON, CampaignProgress
-from ...campaign.spec import Campaign, Venue
-from ...config import campaign_file
-from ...config.errors import ConfigError
-from ...locale import tr, trn
-from ...locale.dates import saved_date
-from ...storage.atomic import backup_path
-from ...storage.saves import delete_slot, read_save_file, slot_path
+from ...campaign.roads import SLOTS, RoadCard, campaign_choices, read_road
+from ...locale import tr
+from ...storage.saves import delete_slot
 from .. import theme
 from ..scene import Scene
-from ..table.model import Words
 from ..widgets import Button, Menu, button_width, draw_panel, signed
-from .campaign_map import SLOTS, CampaignMapScene, campaign_path, draw_message, saved_campaign_path
-from .common import felt, heading, hint_bar
+from .common import draw_message, felt, heading, hint_bar
 
 if TYPE_CHECKING:
     from ..app import App
 
-PLAYERS_FOLDER = "campaigns"  # inside the data folder: the player's own campaign files
 CARD_W, CARD_H, CARD_TOP = 360, 330, 196
 CHOOSER_LABEL = 330  # room for the chooser's label, left of the campaign's name
-
-
-@dataclass(frozen=True)
-class CampaignChoice:
-    """A campaign file that can start a new road: its path, and its name or what is wrong with it."""
-
-    path: Path
-    name: str
-    problem: str = ""
-
-
-@dataclass(frozen=True)
-class RoadCard:
-    """What one slot holds: the numbers and names, worded as the card is drawn (so a language switch needs no
-    second reading of the slots)."""
-
-    slot: str
-    empty: bool = True
-    trouble: Words | None = None  # what is wrong with the slot
-    road: Campaign | None = None  # the campaign the slot's road plays
-    outcome: str = ""  # the progress's status: PLAYING, WON or BROKE
-    venue_index: int = 0
-    venue: Venue | None = None  # the venue the road is at (None when it is over)
-    cleared: int = 0
-    bankroll: int | None = None
-    change: int = 0
-    score: int | None = None
-    saved_at: float = 0.0  # when the save was written (0: the save does not say)
-
-    @property
-    def problem(self) -> str:
-        """What is wrong with the slot, in the current language ("" when nothing is)."""
-        return "" if self.trouble is None else str(self.trouble)
-
-    @property
-    def campaign(self) -> str:
-        """The road's name in the current language."""
-        return self.road.title() if self.road is not None else ""
-
-    @property
-    def where(self) -> str:
-        """Where the road stands ("Venue 2 of 6: The Dairy Social Club")."""
-        total = len(self.road.venues) if self.road is not None else 0
-        if self.outcome == WON:
-            return trn("roads.all_cleared", total)
-        if self.outcome == BROKE:
-            return tr("roads.stopped_at", number=self.venue_index + 1, total=total)
-        return tr("roads.at_venue", number=self.venue_index + 1, total=total,
-                  venue=self.venue.title() if self.venue else "")
-
-    @property
-    def status(self) -> str:
-        """How the road went: won, broke, or the venues cleared so far."""
-        if self.outcome == WON:
-            return tr("roads.won")
-        return tr("roads.broke") if self.outcome == BROKE else trn("roads.cleared_so_far", self.cleared)
-
-    @property
-    def saved(self) -> str:
-        """When the slot was saved, as the card says it ("" when the save does not say)."""
-        return saved_words(self.saved_at) if self.saved_at else ""
-
-
-def campaign_choices(data_dir: Path, named: Path | None = None) -> list[CampaignChoice]:
-    """The campaign files a new road can play: the shipped one, `named` and the player's folder, each once."""
-    paths = [campaign_path()]
-    if named is not None:
-        paths.append(Path(named))
-    folder = Path(data_dir) / PLAYERS_FOLDER
-    if folder.is_dir():
-        paths += sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
-    seen: set[Path] = set()
-    out: list[CampaignChoice] = []
-    for path in paths:
-        key = path.resolve()
-        if key in seen:
-            continue
-        seen.add(key)
-        campaign, problem = _read_campaign(path)
-        out.append(CampaignChoice(path, campaign.title() if campaign else path.name, problem))
-    return out
-
-
-def _read_campaign(path: Path) -> tuple[Campaign | None, str]:
-    """The campaign in `path`, or None and the first of its problems."""
-    try:
-        return campaign_file.load_campaign(path), ""
-    except ConfigError as error:
-        return None, error.problems[0] if error.problems else str(error)
-    except (OSError, ValueError) as error:
-        return None, f"{path}: {error}"
-
-
-def read_road(data_dir: Path, slot: str) -> RoadCard:
-    """One slot's card, read without changing anything on disk."""
-    path = slot_path(data_dir, slot)
-    if not path.is_file():
-        if backup_path(path).is_file():
-            return RoadCard(slot, empty=False, trouble=Words.of("roads.missing_save"))
-        return RoadCard(slot)
-    save, _, why = read_save_file(path)
-    if save is None:
-        return RoadCard(slot, empty=False, trouble=Words.of("roads.unusable_save", why=why))
-    if save.campaign is None:
-        return RoadCard(slot)
-    saved_at = save.saved_at or 0.0
-    file = saved_campaign_path(save) or campaign_path()
-    campaign, problem = _read_campaign(file)
-    if campaign is None:
-        return RoadCard(slot, empty=False, trouble=Words.of("roads.file_unreadable", problem=problem),
-                        saved_at=saved_at)
-    try:
-        progress = CampaignProgress.from_json(save.campaign, campaign)
-    except (ValueError, TypeError, KeyError) as error:
-        return RoadCard(slot, empty=False, road=campaign, trouble=Words.of("roads.not_fitting", why=error),
-                        saved_at=saved_at)
-    return RoadCard(slot, empty=False, road=campaign, outcome=progress.status, venue_index=progress.venue_index,
-                    venue=progress.venue, cleared=progress.cleared, bankroll=progress.bankroll,
-                    change=progress.bankroll - campaign.bankroll, score=progress.score, saved_at=saved_at)
-
-
-def saved_words(when: float) -> str:
-    """When a save was written, as the card says it: '29 November 2026, 20:15' in the current language."""
-    return tr("roads.saved_at", date=saved_date(when), time=time.strftime("%H:%M", time.localtime(when)))
 
 
 def road_title(slot: str) -> str:
@@ -188,6 +53,10 @@ class CampaignSlotsScene(Scene):
         if any(card.trouble is not None for card in self.cards):  # a reader's own words are in its problem
             self.cards = [read_road(self.app.data_dir, slot) for slot in SLOTS]
         self._build_buttons()
+
+    def resume(self) -> None:
+        """Back from a road's map (a road may have been played, started or given up): read the slots again."""
+        self.refresh()
 
     # --- reading and the buttons ------------------------------------------------------------------
 
@@ -234,14 +103,13 @@ class CampaignSlotsScene(Scene):
     def open(self, slot: str, *, new: bool = False) -> None:
         """The map of the road in `slot`; a new road plays the campaign file chosen at the top."""
         path = self.choices[self.chosen].path if new else None
-        self.app.scenes.push(CampaignMapScene(self.app, slot=slot, path=path))
+        self.app.scenes.push("campaign_map", slot=slot, path=path)
 
     def ask_delete(self, slot: str) -> None:
         """Ask before a road is deleted."""
-        from .confirm import ConfirmScene
-        self.app.scenes.push(ConfirmScene(
-            self.app, tr("roads.confirm_delete.title", road=road_title(slot)), tr("roads.confirm_delete.body"),
-            yes=tr("roads.confirm_delete.yes"), no=tr("roads.confirm_delete.no"), on_yes=lambda: self.delete(slot)))
+        self.app.scenes.push("confirm", question=tr("roads.confirm_delete.title", road=road_title(slot)),
+                             detail=tr("roads.confirm_delete.body"), yes=tr("roads.confirm_delete.yes"),
+                             no=tr("roads.confirm_delete.no"), on_yes=lambda: self.delete(slot))
 
     def delete(self, slot: str) -> None:
         """Set the slot's save aside (renamed, never erased)."""

@@ -1,26 +1,32 @@
-"""What the menu scenes share: the felt backdrop, headings, a dimming veil, and character portraits."""
+"""What the scenes share: the felt backdrop, headings, a dimming veil, messages, character portraits and name
+tags (a helper module: it holds no scene, and every scene may use it)."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...ai.registry import load_character_by_id
+from ...locale import tr
+from ...locale.names import character_short
+from ...locale.texts import character_name
+from ...storage.settings import ANIMATION_SPEEDS
 from .. import theme
+from ..card_art import ready
+from ..portraits import draw_portrait
 from ..text import TextCache
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..scene import Scene
 
 _FELT: dict[tuple[int, int], pygame.Surface] = {}
 _VEILS: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 _PORTRAITS: dict[tuple[Any, int, str], pygame.Surface] = {}
-
-
-def _ready(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
-    """Convert for quick blits when a display exists."""
-    if pygame.display.get_surface() is None:
-        return surface
-    return surface.convert_alpha() if alpha else surface.convert()
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
@@ -44,7 +50,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     for y in range(0, h, tile.get_height()):
         for x in range(0, w, tile.get_width()):
             surface.blit(tile, (x, y))
-    found = _FELT[size] = _ready(surface)
+    found = _FELT[size] = ready(surface, alpha=False)
     return found
 
 
@@ -65,7 +71,7 @@ def veil(size: tuple[int, int], alpha: int = 150) -> pygame.Surface:
     if found is None:
         found = pygame.Surface(size, pygame.SRCALPHA)
         found.fill((0, 0, 0, alpha))
-        found = _VEILS[key] = _ready(found, alpha=True)
+        found = _VEILS[key] = ready(found)
     return found
 
 
@@ -89,7 +95,6 @@ def hint_bar(surface: pygame.Surface, text: TextCache, hint: str) -> None:
 
 def portrait(look: Any, diameter: int, text: TextCache, seed: str) -> pygame.Surface:
     """A character's portrait as the table draws it (their look, `seed` picking the face), cached by size."""
-    from ..table.sprites import draw_portrait
     key = (look, diameter, seed)
     found = _PORTRAITS.get(key)
     if found is None:
@@ -97,22 +102,9 @@ def portrait(look: Any, diameter: int, text: TextCache, seed: str) -> pygame.Sur
     return found
 
 
-# the words of kinship and the titles in the five languages' character names: a name tag keeps the kinship
-# word whole and shortens the title ("Tante Hetty", "Prof. Quist")
-_FAMILY = ("Aunt", "Uncle", "Granny", "Grandpa", "Nan", "Cousin",
-           "Tante", "Oncle", "Mamie", "Papi", "Cousine", "Zia", "Zio", "Nonna", "Nonno", "Cugino", "Cugina",
-           "Tia", "Tio", "Avó", "Avô", "Primo", "Prima", "Oom", "Oma", "Opa", "Neef", "Nicht")
-_TITLES = {"Professor": "Prof.", "Doctor": "Dr", "Captain": "Capt.", "Colonel": "Col.", "Reverend": "Rev.",
-           "Lady": "Lady", "Lord": "Lord", "Sir": "Sir", "Dame": "Dame", "Mrs": "Mrs", "Mr": "Mr", "Miss": "Miss",
-           "Professeur": "Prof.", "Docteur": "Dr", "Capitaine": "Cap.", "Professore": "Prof.", "Professoressa": "Prof.",
-           "Dottore": "Dott.", "Capitano": "Cap.", "Colonnello": "Col.", "Doutor": "Dr.", "Capitão": "Cap.",
-           "Coronel": "Cel.", "Dokter": "Dr.", "Kapitein": "Kapt.", "Kolonel": "Kol.", "Dominee": "Ds."}
-
-
 def draw_opponents(surface: pygame.Surface, text: TextCache, character_ids: Sequence[str], area: pygame.Rect, *,
                    diameter: int = 48, gap: int = 6) -> None:
     """A row of opponents across `area`: each portrait with their name tag, `gap` clear before the next face."""
-    from ...ai.registry import load_character_by_id
     x = area.x
     step = min(170, area.width // max(1, len(character_ids)))
     for character_id in character_ids:
@@ -127,20 +119,75 @@ def draw_opponents(surface: pygame.Surface, text: TextCache, character_ids: Sequ
         x += step
 
 
-def character_short(character: Any) -> str:
-    """A character's name tag in the current language: the locale's own short form for a shipped character
-    ("Tante Hetty"), else their name shortened."""
-    from ...locale.texts import character_name, character_short_name
-    return character_short_name(character) or short_name(character_name(character))
+def draw_message(surface: pygame.Surface, text: Any, message: str, room: int, *, x: int = 64,
+                 centre_y: int = 664) -> None:
+    """A scene's message left of its buttons, in at most two lines: a long one (a translation) in smaller type."""
+    longest = max(message.split(), key=len, default="")
+    for size in (15, 14, 13, 12, 11):  # two lines, or three in small type; never a word cut in two
+        if text.width(longest, "bold", size) <= room and len(text.wrap(message, "bold", size, room)) <= (
+                2 if size >= 13 else 3):
+            break
+    words = text.render_wrapped(message, "bold", size, theme.GOLD, room, line_spacing=1.0)
+    surface.blit(words, words.get_rect(midleft=(x, centre_y)))
 
 
-def short_name(name: str) -> str:
-    """What a name tag has room for: 'Maud', 'Aunt Hetty', 'Prof. Quist'."""
-    words = name.split()
-    if len(words) < 2:
-        return name
-    if words[0] in _FAMILY:
-        return f"{words[0]} {words[1]}"
-    if words[0] in _TITLES:
-        return f"{_TITLES[words[0]]} {words[-1]}"
-    return words[0]
+_BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def freeze(app: App, under: Scene | None, veil: pygame.Surface) -> pygame.Surface | None:
+    """The scene `under` drawn once and dimmed by `veil`, for an overlay to blit as its backdrop.
+
+    One sheet a screen size serves every summary and the results (one is open at a time): a new
+    screen-sized surface each deal would churn the allocator and grow the process over a long session.
+    """
+    if under is None:
+        return None
+    size = app.screen.get_size()
+    backdrop = _BACKDROPS.get(size)
+    if backdrop is None or backdrop.get_bitsize() != app.screen.get_bitsize():
+        backdrop = _BACKDROPS[size] = pygame.Surface(size, 0, app.screen)  # the screen's format: no conversion
+    under.draw(backdrop)
+    backdrop.blit(veil, (0, 0))
+    return backdrop
+
+
+SIMULATED_SEAT = re.compile(r"Seat (?P<number>\d+) \((?P<who>[^)]*)\)")
+
+
+def player_name(name: str, character_id: str | None = None) -> str:
+    """A seat's name as shown in the current language: the player's own seat ("You" in the logs), a shipped
+    character under their own name (the logs keep the English one), simulate's "Seat 0 (maud)"; any other
+    name as the log has it."""
+    return shown_name(name, shipped_character(character_id) if name != "You" else None)
+
+
+def shown_name(name: str, character: Any) -> str:
+    """`player_name` with the seat's character already loaded (None when the log names none or an unknown one)."""
+    if name == "You":
+        return tr("replay.you")
+    if character is not None and character.name == name:
+        return character_name(character)
+    simulated = SIMULATED_SEAT.fullmatch(name)
+    if simulated:
+        who = character_short(character) if character is not None else simulated["who"]
+        return tr("replay.seat_with", number=simulated["number"], who=who)
+    return name
+
+
+def shipped_character(character_id: str | None) -> Any:
+    """The character a log's seat names, or None (a built-in AI, or a character since removed)."""
+    if character_id is None:
+        return None
+    try:
+        return load_character_by_id(character_id)
+    except Exception:  # noqa: BLE001 - whatever is wrong with that file, the log's own name stands in
+        return None
+
+
+SPEED_KEYS = {"slow": "settings.speed.slow", "normal": "settings.speed.normal", "fast": "settings.speed.fast",
+              "instant": "settings.speed.instant"}  # New game's animation row reads them too
+
+
+def speed_names() -> list[str]:
+    """The animation speeds (ANIMATION_SPEEDS' order) in the current language, for Settings and New game."""
+    return [tr(SPEED_KEYS[name]) for name in ANIMATION_SPEEDS]

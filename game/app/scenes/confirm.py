@@ -25,14 +25,13 @@ class ConfirmScene(Scene):
     overlay = True
 
     def __init__(self, app: App, question: str, detail: str = "", *, yes: str | None = None,
-                 no: str | None = None, on_yes: Callable[[], None], quitting: bool = False) -> None:
+                 no: str | None = None, on_yes: Callable[[], None]) -> None:
         super().__init__(app)
         yes = tr("confirm.yes") if yes is None else yes
         no = tr("confirm.cancel") if no is None else no
         self.question = question
         self.detail = detail
         self.on_yes = on_yes
-        self.quitting = quitting  # asked because the window was closing: closing it again means yes
         w, h = app.screen.get_size()
         wide = max(button_width(app.text, label, 22, minimum=220) for label in (yes, no))  # both alike, words fitted
         self.panel = pygame.Rect(0, 0, max(PANEL_SIZE[0], 2 * wide + 24 + 60), PANEL_SIZE[1])

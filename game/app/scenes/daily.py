@@ -1,10 +1,10 @@
 """The daily deal: today's table (drawn from the date, the same for everyone), the day's best, Play and Back.
 
-Play opens the table with `on_finished`; the player's final chips are the day's score, kept in
-`daily_bests.json` in the data folder (see `game.storage.daily_file`), and this scene comes back saying
+Play opens the table with a `DailyDeal` origin; the player's final chips are the day's score, kept in
+`daily_bests.json` in the data folder (see `game.campaign.origin`), and this scene comes back saying
 "New best!" or the best so far. A damaged bests file is moved aside and said so; nothing here crashes on it.
-The table names its day in `campaign_slot` ("daily:YYYY-MM-DD"), so a kept daily session resumed from the
-title still records its score for the day it was dealt.
+The table keeps its day with its origin, so a kept daily session resumed from the title still records its
+score for the day it was dealt.
 """
 
 from __future__ import annotations
@@ -14,21 +14,22 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...ai.seats import seats_against
 from ...campaign.daily import DailyTable, daily_table
+from ...campaign.origin import DailyDeal
 from ...locale import texts, tr, trn
 from ...locale.cards import card_label
 from ...locale.dates import long_date
-from ...storage.daily_file import load_daily_bests, save_daily_bests
+from ...storage.daily_file import load_daily_bests
 from ...storage.resume import discard_resume, has_resume
 from .. import theme
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
-from .common import draw_opponents, felt, heading, hint_bar
+from .common import draw_message, draw_opponents, felt, heading, hint_bar
 
 if TYPE_CHECKING:
     from ..app import App
 
-SLOT_PREFIX = "daily:"
 NEW_BEST = (128, 220, 140)
 
 
@@ -75,15 +76,12 @@ class DailyScene(Scene):
         if self.table is None:
             return
         if has_resume(self.app.data_dir):
-            from .confirm import ConfirmScene
-            self.app.scenes.push(ConfirmScene(
-                self.app, tr("daily.confirm.title"), tr("daily.confirm.body"),
-                yes=tr("daily.confirm.yes"), no=tr("daily.confirm.no"), on_yes=self._play_now))
+            self.app.scenes.push("confirm", question=tr("daily.confirm.title"), detail=tr("daily.confirm.body"),
+                                 yes=tr("daily.confirm.yes"), no=tr("daily.confirm.no"), on_yes=self._play_now)
             return
         self._play_now()
 
     def _play_now(self) -> None:
-        from ..table import TableScene, seats_against
         table = self.table
         if table is None:
             return
@@ -93,23 +91,15 @@ class DailyScene(Scene):
             self.message = tr("daily.cannot_play", why=error)
             return
         discard_resume(self.app.data_dir)
-        day = self.day
-        app = self.app
-
-        def finished(chips: list[int]) -> None:
-            finish_daily(app, day, chips)
-
-        scene = TableScene(app, table.rules, seats, table.session_seed, on_finished=finished,
-                           campaign_slot=f"{SLOT_PREFIX}{table.date}")
-        app.scenes.clear_to(scene)
+        self.app.scenes.clear_to("table", rules=table.rules, seats=seats, seed=table.session_seed,
+                                 origin=DailyDeal(self.day))
 
     def back(self) -> None:
         """Back to the title."""
-        from .title import TitleScene
         if len(self.app.scenes) > 1 and self.app.scenes.top is self:
             self.app.scenes.pop()
         else:
-            self.app.scenes.clear_to(TitleScene(self.app))
+            self.app.scenes.clear_to("title")
 
     # --- input and time -------------------------------------------------------------------------
 
@@ -135,7 +125,6 @@ class DailyScene(Scene):
         self._draw_table(surface)
         self._draw_best(surface)
         if self.message:
-            from .campaign_map import draw_message
             draw_message(surface, text, self.message, (self.menu.buttons[0].rect.x if self.menu.buttons else 800) - 84)
         self.menu.draw(surface, text)
         hint_bar(surface, text, tr("daily.hint"))
@@ -204,30 +193,3 @@ class DailyScene(Scene):
                       colour=theme.INK)
 
 
-def record_daily_score(app: App, day: dt.date | str, score: int) -> tuple[bool, str]:
-    """Keep `score` as `day`'s score; (a new best?, a sentence for the player)."""
-    bests, problem = load_daily_bests(app.data_dir)
-    new_best = bests.record(day, max(0, int(score)))
-    words = [problem] if problem else []
-    if new_best:
-        failed = save_daily_bests(app.data_dir, bests)
-        if failed:
-            words.append(failed)
-    best = bests.best_for(day)
-    finished = trn("daily.finished", score)
-    words.insert(0, finished if new_best else tr("daily.finished_best", finished=finished, best=best))
-    return new_best, " ".join(words)
-
-
-def finish_daily(app: App, day: dt.date | str, chips: list[int]) -> None:
-    """The daily table is over: record the human's final chips and come back to the daily deal of that day."""
-    if isinstance(day, str):
-        try:
-            day = dt.date.fromisoformat(day)
-        except ValueError:
-            from .title import TitleScene
-            app.scenes.clear_to(TitleScene(app))
-            return
-    score = chips[0] if chips else 0
-    new_best, words = record_daily_score(app, day, score)
-    app.scenes.clear_to(DailyScene(app, day, words, new_best=new_best))

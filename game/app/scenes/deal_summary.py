@@ -9,10 +9,12 @@ import pygame
 
 from ...locale import tr, trn
 from ...locale.cards import card_label
+from ...locale.names import short_name
 from .. import theme
 from ..scene import Scene
 from ..text import suit_runs
 from ..widgets import Button, button_width, signed
+from .common import freeze
 from .common import veil as dimming  # cached: one sheet for every summary
 
 if TYPE_CHECKING:
@@ -23,34 +25,9 @@ PANEL_W = 780
 ROW_H = 27
 
 
-_BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def freeze(app: App, under: Scene | None, veil: pygame.Surface) -> pygame.Surface | None:
-    """The scene `under` drawn once and dimmed by `veil`, for an overlay to blit as its backdrop.
-
-    One sheet a screen size serves every summary and the results (one is open at a time): a new
-    screen-sized surface each deal would churn the allocator and grow the process over a long session.
-    """
-    if under is None:
-        return None
-    size = app.screen.get_size()
-    backdrop = _BACKDROPS.get(size)
-    if backdrop is None or backdrop.get_bitsize() != app.screen.get_bitsize():
-        backdrop = _BACKDROPS[size] = pygame.Surface(size, 0, app.screen)  # the screen's format: no conversion
-    under.draw(backdrop)
-    backdrop.blit(veil, (0, 0))
-    return backdrop
-
-
 def short(model: TableModel, seat: int) -> str:
     """A seat's name short enough for a list ("Prof. Quist")."""
-    name = model.name(seat)
-    try:
-        from .common import short_name
-    except ImportError:
-        return name
-    return short_name(name)
+    return short_name(model.name(seat))
 
 
 class DealSummaryScene(Scene):
@@ -97,6 +74,10 @@ class DealSummaryScene(Scene):
 
     def enter(self) -> None:
         """Take the backdrop from the scene underneath, as it is now."""
+        self.backdrop = freeze(self.app, self.under, self.veil)
+
+    def resume(self) -> None:
+        """Back on top (a pause or the settings closed): the backdrop again, as the table is now."""
         self.backdrop = freeze(self.app, self.under, self.veil)
 
     # --- content --------------------------------------------------------------------------------

@@ -14,11 +14,12 @@ import pygame
 
 from ...campaign.scores import MAX_NAME, TABLE_SIZE, BadNameError, HighScores
 from ...locale import tr
+from ...locale.dates import short_date
 from ...storage.high_scores_file import load_high_scores, save_high_scores
 from .. import theme
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
-from .common import felt, heading, hint_bar
+from .common import draw_message, felt, heading, hint_bar
 
 if TYPE_CHECKING:
     from ..app import App
@@ -133,7 +134,6 @@ class HighScoresScene(Scene):
             top = box.bottom + 16
         self._draw_table(surface, pygame.Rect(64, top, 1152, 620 - top))
         if self.message:
-            from .campaign_map import draw_message
             draw_message(surface, text, self.message, (self.menu.buttons[0].rect.x if self.menu.buttons else 864) - 84)
         self.menu.draw(surface, text)
         hint = tr("high_scores.hint_entering") if self.entering else tr("high_scores.hint")
@@ -175,7 +175,6 @@ class HighScoresScene(Scene):
 
 def table_date(iso: str) -> str:
     """A table entry's ISO date as the current language writes it ("29 November 2026")."""
-    from ...locale.dates import short_date
     try:
         return short_date(dt.date.fromisoformat(iso))
     except ValueError:

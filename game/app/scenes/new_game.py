@@ -16,19 +16,22 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...ai.registry import character_ids, load_character_by_id
+from ...ai.seats import HUMAN_NAME
 from ...config import RULES_DIR, ConfigError, list_rules_files, load_rules
+from ...config.campaign_file import CAMPAIGN_FILE, load_campaign
 from ...config.rules_file import rules_problem_line
 from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from ...locale import decimal, tr, trn
 from ...locale.cards import card_label
+from ...locale.names import character_short
 from ...locale.texts import character_bio, character_name, rules_description, rules_name
 from ...storage.resume import discard_resume, has_resume
 from ...storage.settings import ANIMATION_SPEEDS
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, Choice, Form, Tile, button_width, draw_panel
-from .common import character_short, felt, heading, hint_bar, portrait
-from .settings import speed_names
+from .common import felt, heading, hint_bar, portrait, speed_names
 
 if TYPE_CHECKING:
     from ..app import App
@@ -40,7 +43,6 @@ MINUTE_CHOICES = (5, 10, 15, 20, 30, 45, 60, 90)
 RULES_ROWS = 4
 RULES_PITCH = 31
 GRID_COLUMNS = 5
-HUMAN_NAME = "You"  # the seat's name in the session's log, which stays English
 
 def draw_padlock(surface: pygame.Surface, centre: tuple[int, int]) -> None:
     """A small gold padlock: the shackle's arc over a body with a keyhole."""
@@ -100,7 +102,6 @@ def _short_problem(line: str, path: Path) -> str:
 def campaign_locks(unlocked: frozenset[str]) -> dict[str, str]:
     """What the shipped campaign road still keeps locked ("character:bert", "rules:house"), each with the name
     of the venue that unlocks it; nothing is locked when the campaign file cannot be read."""
-    from ...config.campaign_file import CAMPAIGN_FILE, load_campaign
     try:
         campaign = load_campaign(CAMPAIGN_FILE)
     except Exception:  # noqa: BLE001 - a broken campaign file must not stop free play, nor lock anything away
@@ -110,7 +111,6 @@ def campaign_locks(unlocked: frozenset[str]) -> dict[str, str]:
 
 def load_opponents() -> list[Any]:
     """Every character that loads, by id."""
-    from ...ai.registry import character_ids, load_character_by_id
     out = []
     for character_id in character_ids():
         try:
@@ -282,10 +282,9 @@ class NewGameScene(Scene):
             self.say(problem)
             return
         if has_resume(self.app.data_dir):
-            from .confirm import ConfirmScene
-            self.app.scenes.push(ConfirmScene(
-                self.app, tr("new_game.replace_title"), tr("new_game.replace_detail"),
-                yes=tr("new_game.replace_yes"), no=tr("new_game.replace_no"), on_yes=self._start_now))
+            self.app.scenes.push("confirm", question=tr("new_game.replace_title"),
+                                 detail=tr("new_game.replace_detail"), yes=tr("new_game.replace_yes"),
+                                 no=tr("new_game.replace_no"), on_yes=self._start_now)
             return
         self._start_now()
 
@@ -293,15 +292,17 @@ class NewGameScene(Scene):
         rules, limit, _ = self.session_rules()
         if rules is None:
             return
-        from ..table import TableScene
         discard_resume(self.app.data_dir)
-        table = TableScene(self.app, rules, self.seats(), self.seed, time_limit_s=limit)
-        self.app.scenes.clear_to(table)
+        self.app.scenes.clear_to("table", rules=rules, seats=self.seats(), seed=self.seed, time_limit_s=limit)
 
     # --- the stack, input and time ------------------------------------------------------------------
 
     def enter(self) -> None:
         """Lay out the controls."""
+        self._build()
+
+    def resume(self) -> None:
+        """Lay out the controls again (a question over them has gone)."""
         self._build()
 
     def relabel(self) -> None:

@@ -40,7 +40,7 @@ class PauseScene(Scene):
 
     def _build(self) -> None:
         """The panel as wide as the longest label needs, and the five buttons in it."""
-        entries = ((tr("pause.resume"), self.resume, pygame.K_r, "Esc"),
+        entries = ((tr("pause.resume"), self.back_to_table, pygame.K_r, "Esc"),
                    (tr("pause.settings"), self.settings, pygame.K_s, ""),
                    (tr("pause.how_to_play"), self.how_to_play, pygame.K_h, ""),
                    (tr("pause.quit_to_title"), self.quit_to_title, pygame.K_t, tr("pause.tips.quit_to_title")),
@@ -56,20 +56,18 @@ class PauseScene(Scene):
                               tooltip=tip, size=23, keycap=cap)
                        for i, ((label, action, key, tip), cap) in enumerate(zip(entries, caps))])
 
-    def resume(self) -> None:
+    def back_to_table(self) -> None:
         """Back to the table."""
         if self.app.scenes.top is self:
             self.app.scenes.pop()
 
     def settings(self) -> None:
         """The settings, over the table."""
-        from .settings import SettingsScene
-        self.app.scenes.push(SettingsScene(self.app, over_table=True))
+        self.app.scenes.push("settings", over_table=True)
 
     def how_to_play(self) -> None:
         """The rules of the table in play."""
-        from .how_to_play import HowToPlayScene
-        self.app.scenes.push(HowToPlayScene(self.app, getattr(self.table, "rules", None), over_table=True))
+        self.app.scenes.push("how_to_play", rules=getattr(self.table, "rules", None), over_table=True)
 
     def quit_to_title(self) -> None:
         """Keep the session and go to the title; ask first only if it cannot be kept."""
@@ -77,20 +75,18 @@ class PauseScene(Scene):
         if problem is None:
             self._to_title()
             return
-        from .confirm import ConfirmScene
-        self.app.scenes.push(ConfirmScene(self.app, tr("pause.leave.question"),
-                                          tr("pause.leave.detail", problem=problem), yes=tr("pause.leave.yes"),
-                                          no=tr("pause.leave.no"), on_yes=self._to_title))
+        self.app.scenes.push("confirm", question=tr("pause.leave.question"),
+                             detail=tr("pause.leave.detail", problem=problem), yes=tr("pause.leave.yes"),
+                             no=tr("pause.leave.no"), on_yes=self._to_title)
 
     def _to_title(self) -> None:
-        from .title import TitleScene
         kept = has_resume(self.app.data_dir)
-        self.app.scenes.clear_to(TitleScene(self.app, (lambda: tr("pause.kept")) if kept else ""))
+        self.app.scenes.clear_to("title", message=(lambda: tr("pause.kept")) if kept else "")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc resumes; the menu does the rest."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p):
-            self.resume()
+            self.back_to_table()
             return
         self.menu.handle_event(event)
 

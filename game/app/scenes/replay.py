@@ -7,7 +7,6 @@ chips and the dealer button come from the app's shared artwork, portraits from t
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,13 +16,13 @@ import pygame
 from ...engine.cards import Card
 from ...locale import decimal, tr, trn
 from ...locale.cards import card_label
-from ...locale.texts import character_name
+from ...locale.names import short_name
 from ...replay import Replay, TableState, stop_reason, tell_event
 from .. import theme
 from ..card_art import card_size
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import character_short, felt, hint_bar, portrait, short_name
+from .common import felt, hint_bar, portrait, shipped_character, shown_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -54,45 +53,11 @@ def seat_faces(replay: Replay) -> list[SeatFace]:
     faces: list[SeatFace] = []
     for seat, player in enumerate(players):
         personality = player.get("personality")
-        character = _shipped_character(personality if isinstance(personality, str) else None)
-        name = _shown_name(str(player.get("name", tr("replay.seat", number=seat + 1))), character)
+        character = shipped_character(personality if isinstance(personality, str) else None)
+        name = shown_name(str(player.get("name", tr("replay.seat", number=seat + 1))), character)
         look = character.look if character is not None else None  # a built-in AI ("random"): a plain disc
         faces.append(SeatFace(short_name(name) if len(name) > 18 else name, look, f"{personality}:{seat}"))
     return faces
-
-
-SIMULATED_SEAT = re.compile(r"Seat (?P<number>\d+) \((?P<who>[^)]*)\)")
-
-
-def player_name(name: str, character_id: str | None = None) -> str:
-    """A seat's name as shown in the current language: the player's own seat ("You" in the logs), a shipped
-    character under their own name (the logs keep the English one), simulate's "Seat 0 (maud)"; any other
-    name as the log has it."""
-    return _shown_name(name, _shipped_character(character_id) if name != "You" else None)
-
-
-def _shown_name(name: str, character: Any) -> str:
-    """`player_name` with the seat's character already loaded (None when the log names none or an unknown one)."""
-    if name == "You":
-        return tr("replay.you")
-    if character is not None and character.name == name:
-        return character_name(character)
-    simulated = SIMULATED_SEAT.fullmatch(name)
-    if simulated:
-        who = character_short(character) if character is not None else simulated["who"]
-        return tr("replay.seat_with", number=simulated["number"], who=who)
-    return name
-
-
-def _shipped_character(character_id: str | None) -> Any:
-    """The character a log's seat names, or None (a built-in AI, or a character since removed)."""
-    if character_id is None:
-        return None
-    from ...ai.registry import load_character_by_id
-    try:
-        return load_character_by_id(character_id)
-    except Exception:  # noqa: BLE001 - whatever is wrong with that file, the log's own name stands in
-        return None
 
 
 def seat_row(seat: int, count: int) -> pygame.Rect:

@@ -17,13 +17,14 @@ import pygame
 
 from ...locale import tr, trn
 from ...locale.dates import saved_date
-from ...replay import LogError
+from ...locale.names import short_name
+from ...replay import LogError, Replay
 from ...replay.replay import YOU
 from ...storage.saves import AUTOSAVE, deal_logs, list_slots
 from .. import theme
 from ..scene import Scene
 from ..widgets import Menu, button_row, draw_panel
-from .common import felt, heading, hint_bar, short_name
+from .common import draw_message, felt, heading, hint_bar, player_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -54,7 +55,6 @@ class KeptDeal:
 
     def shown(self, name: str) -> str:
         """A seat's name as the list shows it, in the current language."""
-        from .replay import player_name
         character = dict(zip(self.players, self.characters)).get(name)
         return short_name(player_name(name, character))
 
@@ -239,7 +239,6 @@ class ReplaysScene(Scene):
 
     def open(self, index: int | None = None) -> None:
         """Replay the deal of row `index` (the selected one by default); an unsound log is explained instead."""
-        from .replay import ReplayScene
         index = self.selected if index is None else index
         if index is None or not 0 <= index < len(self.rows) or self.rows[index].deal is None:
             return
@@ -247,12 +246,12 @@ class ReplaysScene(Scene):
         assert deal is not None
         title = tr("replays.open_title", slot=slot_label(deal.slot), which=deal_words(deal)[0])
         try:
-            scene = ReplayScene.from_deal_logs(self.app, self.logs[deal.slot], deal.index, title=title)
+            replay = Replay.from_text(self.logs[deal.slot][deal.index], f"deal {deal.index + 1} of the save")
         except LogError as error:
             self.message = tr("replays.cannot_replay", why=error.problems[0] if error.problems else error)
             return
         self.message = ""
-        self.app.scenes.push(scene)
+        self.app.scenes.push("replay", replay=replay, title=title)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         """The deal row under `pos`, if any."""
@@ -307,7 +306,6 @@ class ReplaysScene(Scene):
                 self._draw_row(surface, self.rows[index], rect, index)
         self._draw_scrollbar(surface)
         if self.message:
-            from .campaign_map import draw_message
             draw_message(surface, text, self.message, (self.menu.buttons[0].rect.x if self.menu.buttons else 924) - 84)
         self.menu.draw(surface, text)
         hint_bar(surface, text, tr("replays.hint"))
@@ -344,7 +342,3 @@ class ReplaysScene(Scene):
         thumb = pygame.Rect(track.x, track.y + (track.height - size) * self.scroll // room, track.width, size)
         pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=4)
 
-
-def open_replays(app: App) -> None:
-    """Put the list of kept deals on top of the stack (the title's Replays entry)."""
-    app.scenes.push(ReplaysScene(app))

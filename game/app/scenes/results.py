@@ -13,8 +13,7 @@ from .. import theme
 from ..scene import Scene
 from ..table.animation import Confetti, Timeline
 from ..widgets import Button, button_width, signed
-from .common import veil
-from .deal_summary import freeze
+from .common import freeze, veil
 
 if TYPE_CHECKING:
     from ..app import App
@@ -158,6 +157,10 @@ class ResultsScene(Scene):
 
     def enter(self) -> None:
         """Take the backdrop from the table as it is now."""
+        self.backdrop = freeze(self.app, self.under, self.veil)
+
+    def resume(self) -> None:
+        """Back on top (a pause or the settings closed): the backdrop again, as the table is now."""
         self.backdrop = freeze(self.app, self.under, self.veil)
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -13,25 +13,18 @@ from ...locale import LANGUAGES, catalog, tr
 from ...storage.settings import ANIMATION_SPEEDS, Settings
 from .. import theme
 from ..scene import Scene
+from ..table.felt import draw_look_swatch
 from ..table.looks import CLUB, TableLook, available_looks, look_named
-from ..table.sprites import draw_look_swatch
 from ..widgets import Button, Choice, Control, Form, Slider, Toggle, button_width, draw_panel, percent
-from .common import felt, heading, hint_bar, veil
+from .common import felt, heading, hint_bar, speed_names, veil
 
 if TYPE_CHECKING:
     from ..app import App
 
-SPEED_KEYS = {"slow": "settings.speed.slow", "normal": "settings.speed.normal", "fast": "settings.speed.fast",
-              "instant": "settings.speed.instant"}  # New game's animation row reads them too
 PREVIEW = [Card.parse(name) for name in ("AS", "QH", "JD", "KC")]  # court cards: their letters are the language's
 ROW_W, ROW_H, ROW_GAP = 640, 46, 6
 PANEL_H = 520
 SWATCH_H = 84
-
-
-def speed_names() -> list[str]:
-    """The animation speeds (ANIMATION_SPEEDS' order) in the current language, for Settings and New game."""
-    return [tr(SPEED_KEYS[name]) for name in ANIMATION_SPEEDS]
 
 
 def chat_label(value: float) -> str:
@@ -59,6 +52,10 @@ class SettingsScene(Scene):
 
     def enter(self) -> None:
         """Lay out the controls from the current settings."""
+        self._build()
+
+    def resume(self) -> None:
+        """Lay out the controls again from the settings as they are now."""
         self._build()
 
     def relabel(self) -> None:

@@ -8,14 +8,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...ai.registry import load_character_by_id
 from ...engine.cards import Card
 from ...locale import tr, trn
+from ...locale.names import character_short
 from ...stats import Record, Statistics
 from ...storage.statistics_file import load_statistics
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import character_short, felt, heading, hint_bar, portrait
+from .common import felt, heading, hint_bar, portrait
 
 if TYPE_CHECKING:
     from ..app import App
@@ -54,7 +56,6 @@ def nice_step(span: float, wanted: int = 5) -> int:
 def find_opponent(key: str, record: Record) -> Opponent:
     """The character behind a record's key, with their name and look when their file loads."""
     try:
-        from ...ai.registry import load_character_by_id
         character = load_character_by_id(key)
         return Opponent(key, character_short(character), character.look, record)
     except Exception:  # noqa: BLE001 - a built-in AI or a character whose file is gone: a plain disc stands in

@@ -38,7 +38,7 @@ class TitleScene(Scene):
         super().__init__(app)
         self.t = 0.0
         self.words: str | Callable[[], str] = message
-        self.snapshot: dict[str, Any] | None = None
+        self.kept: dict[str, Any] | None = None
         self.menu = Menu()
         self._rotated: dict[tuple[int, int, bool], pygame.Surface] = {}
 
@@ -46,8 +46,15 @@ class TitleScene(Scene):
 
     def enter(self) -> None:
         """Look for a kept session (moving a broken one aside) and lay out the menu."""
+        self._look_for_session()
+
+    def resume(self) -> None:
+        """Back on top (a table may have been kept or started meanwhile): look again."""
+        self._look_for_session()
+
+    def _look_for_session(self) -> None:
         found = load_resume(self.app.data_dir)
-        self.snapshot = found.snapshot
+        self.kept = found.snapshot
         if found.message:
             self.words = found.message
         self._build_menu()
@@ -67,9 +74,9 @@ class TitleScene(Scene):
     def _build_menu(self) -> None:
         # the hotkeys are the English initials in every language: the keycap on each button shows the key
         entries: list[tuple[str, Any, int, str]] = [(tr("title.menu.new_game"), self.new_game, pygame.K_n, "")]
-        if self.snapshot is not None:
+        if self.kept is not None:
             entries.append((tr("title.menu.continue"), self.continue_session, pygame.K_c,
-                            describe_snapshot(self.snapshot)))
+                            describe_snapshot(self.kept)))
         entries.append((tr("title.menu.campaign"), self.campaign, pygame.K_m, tr("title.tips.campaign")))
         entries.append((tr("title.menu.daily"), self.daily, pygame.K_d, tr("title.tips.daily")))
         entries += [(tr("title.menu.settings"), self.settings, pygame.K_s, ""),
@@ -87,61 +94,51 @@ class TitleScene(Scene):
                           keycap=pygame.key.name(key).upper()) for i, (label, action, key, tip) in enumerate(entries)]
         labels = [button.label for button in self.menu.buttons]
         self.menu.set(buttons, keep_focus=labels == [button.label for button in buttons])
-        if self.snapshot is not None and not labels:
+        if self.kept is not None and not labels:
             self.menu.focus = 1  # a kept session is most likely what the player came back for
 
     # --- the menu's actions ---------------------------------------------------------------------
 
     def new_game(self) -> None:
         """Choose players, opponents, rules and length."""
-        from .new_game import NewGameScene
-        self.app.scenes.push(NewGameScene(self.app))
+        self.app.scenes.push("new_game")
 
     def continue_session(self) -> None:
         """Pick the kept session up where it was left."""
-        if self.snapshot is None:
+        if self.kept is None:
             return
-        from ..table import TableScene
+        snapshot, self.kept = self.kept, None
         try:
-            table = TableScene.resume(self.app, self.snapshot)
-        except Exception as error:  # noqa: BLE001 - a snapshot that no longer fits this game must not stop it: set it aside
-            self.words = set_aside_unresumable(resume_path(self.app.data_dir), error)
-            self.snapshot = None
+            self.app.scenes.replace("kept_table", snapshot=snapshot)
+        except Exception as error:  # noqa: BLE001 - a snapshot that no longer fits this game must not stop it
+            self.words = set_aside_unresumable(resume_path(self.app.data_dir), error)  # set aside, never lost
             self._build_menu()
             return
         discard_resume(self.app.data_dir)  # it lives in the table now, and is written again on closing
-        self.snapshot = None
-        self.app.scenes.replace(table)
 
     def campaign(self) -> None:
         """The campaign's roads (save slots), each opening onto its map."""
-        from .campaign_slots import CampaignSlotsScene
-        self.app.scenes.push(CampaignSlotsScene(self.app))
+        self.app.scenes.push("campaign_roads")
 
     def daily(self) -> None:
         """The daily deal: one table a day, the same for everyone."""
-        from .daily import DailyScene
-        self.app.scenes.push(DailyScene(self.app))
+        self.app.scenes.push("daily")
 
     def settings(self) -> None:
         """Volumes, speed, talk and the deck."""
-        from .settings import SettingsScene
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.scenes.push("settings")
 
     def how_to_play(self) -> None:
         """The rules in plain words."""
-        from .how_to_play import HowToPlayScene
-        self.app.scenes.push(HowToPlayScene(self.app))
+        self.app.scenes.push("how_to_play")
 
     def replays(self) -> None:
         """The deals kept with the saves, to watch again."""
-        from .replays import open_replays
-        open_replays(self.app)
+        self.app.scenes.push("replays")
 
     def statistics(self) -> None:
         """The player's record."""
-        from .statistics import StatisticsScene
-        self.app.scenes.push(StatisticsScene(self.app))
+        self.app.scenes.push("statistics")
 
     # --- input and time -------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The director: turns the engine's events into animations, sounds, words and model changes.
+"""The director: turns the engine's events into animations, sounds, words and model changes on the stage.
 
 Events wait in a queue and are presented one at a time: each starts its animations (whose
 callbacks change the model as they land) and sets a short hold, and the next event waits
@@ -13,8 +13,6 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
-
-import pygame
 
 from ...engine.cards import Card
 from ...engine.events import (
@@ -36,50 +34,35 @@ from ...engine.events import (
 from ...locale import tr, trn
 from ...locale.cards import card_label
 from .. import theme
-from .animation import Banner, Bubble, Confetti, Flight, PopUp, Ring, Timeline, Wait
+from .animation import Confetti, Flight, Ring, Wait
+from .effects import Effects
 from .model import HUMAN, BoodleWin
-from .sprites import STOP_BANNER_H, make_banner, make_bubble, make_stop_banner
+from .sprites import make_stop_banner
+from .stage import Stage
 
 if TYPE_CHECKING:
-    from .model import SeatState, TableModel
-    from .scene import TableScene
+    from .model import SeatState
 
 SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.2, "instant": math.inf}
 DEAL_INTERVAL = 0.03  # seconds between two dealt cards at normal speed
-MAX_CHIP_SPRITES = 6
 BIG_LOSS = 6  # chips paid in one settlement that make a character complain
 STOP_RED = (236, 92, 80)
-POPUP_SIZE = 26  # "+12" pop-ups: the title face at this size
-POPUP_LINE = 47  # the middle of a plate's chips line, from the plate's top
-POPUP_RISE = 12
 
 
-class Director:
+class Director(Effects):
     """Presents events on the table in order, at the pace of the speed setting."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
-        self.motion = Timeline()  # cards and chips in flight: the table waits for these
-        self.decor = Timeline()  # banners, pop-ups, bubbles, confetti: never waited for
+    def __init__(self, stage: Stage) -> None:
+        super().__init__(stage)
         self.queue: deque[Event] = deque()
         self.hold = 0.0
         self.waiting = False  # a deal summary is on screen
-        self.speed = 1.0
         self.dealt: Dealt | None = None
-        self._sounded: set[str] = set()
-        self._bubbles: dict[int, Bubble] = {}
-        self._popups: dict[int, PopUp] = {}
         self.presented = 0  # events presented so far (tests and screenshots watch it)
         self.last_event: Event | None = None
         self.button_flight: Flight | None = None  # the dealer button on its way to the new dealer
-        self.stop_banner: Banner | None = None  # the stop's banner, over the status line while it shows
 
     # --- pacing ---------------------------------------------------------------------------------
-
-    @property
-    def model(self) -> TableModel:
-        """The scene's table model."""
-        return self.scene.model
 
     @property
     def idle(self) -> bool:
@@ -91,11 +74,6 @@ class Director:
         """True while something is being presented (fast-forward has something to do)."""
         return bool(self.queue) or self.hold > 0 or self.motion.busy
 
-    @property
-    def instant(self) -> bool:
-        """True at the "instant" speed."""
-        return math.isinf(self.speed)
-
     def push(self, events: Iterable[Event]) -> None:
         """Queue events to present."""
         self.queue.extend(events)
@@ -104,7 +82,7 @@ class Director:
         """Advance animations and holds; present queued events while nothing blocks them."""
         self._sounded.clear()
         # fast-forwarding headlessly, decorations age quickly too: only the latest moment's remain
-        hurry = 12.0 if self.scene.hurrying else 1.6
+        hurry = 12.0 if self.stage.hurrying else 1.6
         self.decor.update(dt * (hurry if self.instant else self.speed))
         self.motion.update(math.inf if self.instant else dt * self.speed)
         self.hold = 0.0 if self.instant else self.hold - dt * self.speed
@@ -124,197 +102,40 @@ class Director:
     def _hold(self, seconds: float) -> None:
         self.hold = max(self.hold, seconds)
 
-    def sound(self, name: str, volume: float = 1.0) -> None:
-        """Play a sound, at most once a frame per name (instant speed lands many things at once)."""
-        if name in self._sounded:
-            return
-        self._sounded.add(name)
-        self.scene.app.assets.play(name, volume)
-
-    def you(self, seat: int) -> bool:
-        """True for the human's seat."""
-        return self.model.seats[seat].is_human
-
-    # --- places ---------------------------------------------------------------------------------
-
-    def chip_spot(self, seat: int) -> tuple[int, int]:
-        """Where a seat's chips come from and go to."""
-        return self.scene.layout.seats[seat].chip_spot
-
-    def card_spot(self, seat: int) -> tuple[int, int]:
-        """Where a seat's cards come from and go to."""
-        return self.scene.layout.seats[seat].card_origin
-
-    def hand_card_centre(self, card: Card) -> tuple[int, int]:
-        """The centre of `card` in the human's hand as shown now."""
-        hand = self.model.hand
-        if card in hand:
-            slots = self.scene.layout.hand_slots(len(hand))
-            x, y = slots[hand.index(card)].center
-            return x, y
-        return self.scene.layout.hand.center
-
-    def boodle_spot(self, slot: int) -> tuple[int, int]:
-        """The top of a boodle card's chip stack."""
-        x, y = self.scene.layout.boodle_stacks[slot]
-        return x, y - 10
-
-    def pot_spot(self) -> tuple[int, int]:
-        """The top of the pot's stack."""
-        x, y = self.scene.layout.pot_stack
-        return x, y - 10
-
-    # --- decorations ----------------------------------------------------------------------------
-
-    def banner(self, title: str, subtitle: str = "", accent: tuple[int, int, int] = theme.GOLD,
-               duration: float = 1.4, at: tuple[int, int] | None = None) -> None:
-        """A band across the table."""
-        scene = self.scene
-        key = ("banner", title, subtitle, accent, scene.decks.four_colour)
-        image = scene.art_cache.get(key)
-        if image is None:
-            image = scene.art_cache.put(key, make_banner(scene.app.text, title, subtitle,
-                                                         scene.layout.centre.width + 60, accent,
-                                                         theme.suits_on_dark(scene.decks.four_colour)))
-        self._show_banner(image, at or (scene.layout.board.centerx, scene.layout.board.centery), duration)
-
-    def _show_banner(self, image: pygame.Surface, centre: tuple[int, int], duration: float) -> Banner:
-        for anim in list(self.decor.anims):  # one banner at a time
-            if isinstance(anim, Banner):
-                anim.finish()
-        self.decor.anims = [a for a in self.decor.anims if not a.done]
-        self.stop_banner = None
-        banner = Banner(image, centre, duration)
-        self.decor.add(banner)
-        return banner
-
-    def stop_banner_showing(self) -> bool:
-        """True while the stop's banner covers the status line."""
-        return self.stop_banner is not None and not self.stop_banner.done
-
-    def clear_stop_banner(self) -> None:
-        """Take the stop's banner away at once (the human's prompt needs its place)."""
-        if self.stop_banner is not None:
-            self.stop_banner.finish()
-            self.decor.anims = [a for a in self.decor.anims if not a.done]
-            self.stop_banner = None
-
-    def stop_banner_at(self) -> tuple[int, int]:
-        """The stop banner's centre: on the status line under the board, where it hides no card, chip or seat."""
-        status = self.scene.layout.status
-        return status.centerx, status.y + STOP_BANNER_H // 2 - 4
-
-    def popup(self, seat: int, amount: int, delay: float = 0.0) -> None:
-        """A "+12" or "-4" rising from a seat's chips."""
-        if amount == 0:
-            return
-        colour = theme.GOLD if amount > 0 else theme.RED_TEXT
-        words = f"+{amount}" if amount > 0 else f"−{-amount}"
-        text = self.scene.app.text
-        place = self.scene.layout.seats[seat]
-        room = place.plate.right - 8 - (place.name_left + 22 + text.width("888", "bold", 18) + 6)
-        size = POPUP_SIZE
-        image = text.render_shadowed(words, "title", size, colour, outline=2)
-        while image.get_bounding_rect().width > room and size > 14:  # "+123" too stays clear of the count
-            size -= 2
-            image = text.render_shadowed(words, "title", size, colour, outline=2)
-        start, rise = self.popup_path(seat, image)
-        popup = PopUp(image, start, delay=delay, rise=rise)
-        old = self._popups.get(seat)
-        if old is not None and not old.done:  # one number at a time per seat: the old one ends as this one starts
-            old.cut(delay)
-        self._popups[seat] = popup
-        self.decor.add(popup)
-
-    def popup_path(self, seat: int, image: pygame.Surface) -> tuple[tuple[float, float], float]:
-        """Where a seat's pop-up starts (its centre) and how far it rises: beside the chip count, at the
-        right end of the plate's lower line, rising from just under it to that line, so the name above
-        is never covered."""
-        plate = self.scene.layout.seats[seat].plate
-        ink = image.get_bounding_rect()
-        x = plate.right - 8 - ink.right + image.get_width() / 2  # the number's right edge near the plate's
-        y = plate.y + POPUP_LINE  # the chips line's middle
-        return (x, y + POPUP_RISE), float(POPUP_RISE)
-
-    def say(self, seat: int, moment: str) -> None:
-        """Let a character speak at a moment, if they have a line and the chattiness allows."""
-        words = self.scene.line_for(seat, moment)
-        if not words:
-            return
-        scene = self.scene
-        place = scene.layout.seats[seat]
-        key = ("bubble", words, place.side)
-        cached = scene.art_cache.get(key)
-        if cached is None:
-            cached = scene.art_cache.put(key, make_bubble(scene.app.text, words, place.side))
-        image, tip = cached
-        rect = self.bubble_rect(seat, image, tip)
-        old = self._bubbles.pop(seat, None)
-        if old is not None:
-            old.finish()
-            self.decor.anims = [a for a in self.decor.anims if not a.done]
-        bubble = Bubble(image, rect.topleft, 2.0 + 0.045 * len(words), seat=seat)
-        self._bubbles[seat] = bubble
-        self.decor.add(bubble)
-        self.sound("bubble", 0.5)
-
-    def hush(self) -> None:
-        """End every speech bubble at once."""
-        for bubble in self._bubbles.values():
-            bubble.finish()
-        self._bubbles.clear()
-        self.decor.anims = [a for a in self.decor.anims if not a.done]
-
-    def bubble_rect(self, seat: int, image: pygame.Surface, tip: pygame.Vector2) -> pygame.Rect:
-        """Where a seat's bubble goes: its tail on the seat's anchor, kept whole on the felt (on screen)."""
-        place = self.scene.layout.seats[seat]
-        rect = image.get_rect(topleft=(round(place.bubble_anchor[0] - tip.x), round(place.bubble_anchor[1] - tip.y)))
-        rect.clamp_ip(self.scene.layout.felt.inflate(-8, -8))
-        return rect
-
-    def chips_fly(self, chips: int, start: tuple[int, int], end: tuple[int, int], colour: int, *, delay: float = 0.0,
-                  leave: Callable[[int], None] | None = None, land: Callable[[int], None] | None = None,
-                  blocking: bool = True, duration: float = 0.42) -> float:
-        """Chips sliding from `start` to `end` as a few sprites, each carrying a share; the last landing time."""
-        if chips <= 0:
-            return delay
-        sprites = min(chips, MAX_CHIP_SPRITES)
-        shares = [chips // sprites + (1 if i < chips % sprites else 0) for i in range(sprites)]
-        image = self.scene.app.art.chip(colour, 12)
-        end_time = delay
-        for i, share in enumerate(shares):
-            d = delay + i * 0.06
-            flight = Flight(image, start, end, duration, d, arc=18,
-                            on_start=self._leaving(share, leave),
-                            on_done=self._landing(share, land))
-            flight.blocking = blocking
-            self.motion.add(flight)
-            end_time = d + duration
-        return end_time
-
-    @staticmethod
-    def _leaving(share: int, leave: Callable[[int], None] | None) -> Callable[[], None] | None:
-        if leave is None:
-            return None
-        return lambda: leave(share)
-
-    def _landing(self, share: int, land: Callable[[int], None] | None) -> Callable[[], None]:
-        def done() -> None:
-            if land is not None:
-                land(share)
-            self.sound("chip_clink", 0.7)
-        return done
-
     # --- presenting events ----------------------------------------------------------------------
 
     def present(self, event: Event) -> None:
         """Start presenting one event."""
         self.presented += 1
         self.last_event = event
-        handler = getattr(self, "_on_" + event.type, None)
-        if handler is not None:
-            handler(event)
-        self.scene.on_presented(event)
+        match event:
+            case SessionStart():
+                self._on_session_start(event)
+            case Cut():
+                self._on_cut(event)
+            case DealStart():
+                self._on_deal_start(event)
+            case Stake():
+                self._on_stake(event)
+            case Dealt():
+                self._on_deal(event)
+            case BuyDead():
+                self._on_buy_dead(event)
+            case Play():
+                self._on_play(event)
+            case BoodleWon():
+                self._on_boodle_won(event)
+            case Stop():
+                self._on_stop(event)
+            case HandWon():
+                self._on_hand_won(event)
+            case DealEnd():
+                self._on_deal_end(event)
+            case PlayerOut():
+                self._on_player_out(event)
+            case SessionEnd():
+                self._on_session_end(event)
+        self.stage.presented(event)
 
     def _on_session_start(self, event: SessionStart) -> None:
         for seat, chips in zip(self.model.seats, event.chips):
@@ -322,9 +143,9 @@ class Director:
         self.model.touch()
 
     def _on_cut(self, event: Cut) -> None:
-        model, decks = self.model, self.scene.decks
+        model, decks = self.model, self.stage.decks
         back = decks.flight.back()
-        centre = self.scene.layout.centre.center
+        centre = self.stage.layout.centre.center
         model.cut_cards.clear()
         for i, (seat, card) in enumerate((s, c) for s, c in enumerate(event.cards) if c is not None):
             def land(seat: int = seat, card: Card = card) -> None:
@@ -352,18 +173,18 @@ class Director:
             self._hold(1.5)
 
     def _on_deal_start(self, event: DealStart) -> None:
-        model, scene = self.model, self.scene
+        model, stage = self.model, self.stage
         old = model.dealer
         model.begin_deal(event.deal, event.dealer)
         model.dealer = old if old is not None else event.dealer
-        button = scene.app.art.dealer_button(12)
-        start = scene.layout.seats[old].button_spot if old is not None else scene.layout.centre.center
+        button = stage.art.dealer_button(12)
+        start = stage.layout.seats[old].button_spot if old is not None else stage.layout.centre.center
 
         def settle() -> None:
             model.dealer = event.dealer
             model.touch()
         if old != event.dealer:
-            self.button_flight = Flight(button, start, scene.layout.seats[event.dealer].button_spot, 0.5, arc=30,
+            self.button_flight = Flight(button, start, stage.layout.seats[event.dealer].button_spot, 0.5, arc=30,
                                         on_done=settle)
             self.motion.add(self.button_flight)
         else:
@@ -371,7 +192,7 @@ class Director:
         limit = model.rules.deals
         title = (tr("table.banner.deal_of", deal=event.deal, limit=limit) if limit is not None else
                  tr("table.banner.deal", deal=event.deal))
-        if scene.end_requested or (limit is not None and event.deal == limit):
+        if stage.ending or (limit is not None and event.deal == limit):
             title = tr("table.banner.last_deal", deal=event.deal)
         name = model.name(event.dealer)
         dealer = tr("table.banner.you_deal") if self.you(event.dealer) else tr("table.banner.they_deal", name=name)
@@ -407,7 +228,7 @@ class Director:
         self._hold(0.16)
 
     def _on_deal(self, event: Dealt) -> None:
-        model, layout, decks = self.model, self.scene.layout, self.scene.decks
+        model, layout, decks = self.model, self.stage.layout, self.stage.decks
         self.dealt = event
         dealer = model.dealer if model.dealer is not None else 0
         order = model.order_from_left_of(dealer)
@@ -415,7 +236,7 @@ class Director:
         back = decks.flight.back()
         # the human's cards arrive in a shuffled order, as a real deal would bring them
         mine = list(event.hands[HUMAN])
-        self.scene.rng.shuffle(mine)
+        self.stage.rng.shuffle(mine)
         sizes = {seat: len(event.hands[seat]) for seat in order}
         rounds = max(list(sizes.values()) + [len(event.dead)])
         delay = 0.0
@@ -457,7 +278,7 @@ class Director:
         return land
 
     def _on_buy_dead(self, event: BuyDead) -> None:
-        model, layout, decks = self.model, self.scene.layout, self.scene.decks
+        model, layout, decks = self.model, self.stage.layout, self.stage.decks
         seat = event.player
         name = model.name(seat)
         record = model.record
@@ -495,7 +316,7 @@ class Director:
         self._hold(0.7)
 
     def _on_play(self, event: Play) -> None:
-        model, layout, decks = self.model, self.scene.layout, self.scene.decks
+        model, layout, decks = self.model, self.stage.layout, self.stage.decks
         seat, card = event.player, event.card
         if seat == HUMAN:
             start = self.hand_card_centre(card)
@@ -518,7 +339,7 @@ class Director:
         self._hold(0.22 if event.lead else 0.06)
 
     def _on_boodle_won(self, event: BoodleWon) -> None:
-        model, layout = self.model, self.scene.layout
+        model, layout = self.model, self.stage.layout
         slot = model.boodle_slot[event.card]
         seat = model.seats[event.player]
         record = model.record
@@ -546,14 +367,11 @@ class Director:
         model = self.model
         reason = str(model.stop(event.after, event.reason))
         # compact, on the status line that says the same: the board, the boodle cards and the seats stay in view
-        scene = self.scene
+        stage = self.stage
         title = tr("stops.banner")
-        key = ("stop banner", title, reason, scene.decks.four_colour)
-        image = scene.art_cache.get(key)
-        if image is None:
-            image = scene.art_cache.put(key, make_stop_banner(scene.app.text, title, reason,
-                                                              scene.layout.centre.width, STOP_RED,
-                                                              theme.suits_on_dark(scene.decks.four_colour)))
+        four = stage.decks.four_colour
+        image = stage.cached(("stop banner", title, reason, four), lambda: make_stop_banner(
+            stage.text, title, reason, stage.layout.centre.width, STOP_RED, theme.suits_on_dark(four)))
         self.stop_banner = self._show_banner(image, self.stop_banner_at(), 1.5)
         self.sound("stop")
         mark = model.board.get(event.after)
@@ -562,7 +380,7 @@ class Director:
         self._hold(0.85)
 
     def _on_hand_won(self, event: HandWon) -> None:
-        model, layout = self.model, self.scene.layout
+        model, layout = self.model, self.stage.layout
         winner = event.player
         record = model.record
         if record is not None:
@@ -624,7 +442,7 @@ class Director:
         model.active = None
         model.touch()
         self.waiting = True
-        self.scene.on_deal_end(record)
+        self.stage.deal_settled(record)
 
     def _on_player_out(self, event: PlayerOut) -> None:
         model = self.model
@@ -644,7 +462,7 @@ class Director:
         for state, chips in zip(model.seats, event.chips):
             state.chips = chips
         model.touch()
-        human = self.scene.human_seat
+        human = self.stage.human_seat
         self.sound("session_won" if human is None or human in event.winners else "session_lost")
         for winner in event.winners:
             self.say(winner, "win")

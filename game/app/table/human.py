@@ -8,14 +8,13 @@ and they only describe what the engine already decided.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine.cards import Card, Suit, card_order
+from ...ai.hint import HintSearch
+from ...engine.cards import Card, card_order
 from ...engine.decisions import (
     Action,
     BuyDeadAction,
@@ -28,18 +27,14 @@ from ...engine.decisions import (
     StakeAction,
     StakeDecision,
 )
-from ...engine.rules import RuleSet
 from ...engine.view import PlayerView
-from ...locale import decimal, percent, tr, trn
+from ...locale import tr, trn
 from ...locale.cards import card_label
-from .. import theme
-from ..text import suit_runs
-from ..widgets import Button, draw_tooltip
+from ...locale.words import Words
+from ..widgets import Button
 from .layout import HAND_RAISE
-from .model import Words
-
-if TYPE_CHECKING:
-    from .scene import TableScene
+from .stage import Stage
+from .words import hint_words, lead_refusal
 
 NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,
                pygame.K_9)
@@ -48,7 +43,6 @@ KEYPAD_KEYS = (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_
 ADD_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_UP)
 REMOVE_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE, pygame.K_DOWN)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)  # not Space: it hurries the table, and must never play a card
-HINT_COLOUR = (120, 220, 150)
 
 
 def number_of(key: int) -> int | None:
@@ -60,116 +54,14 @@ def number_of(key: int) -> int | None:
     return None
 
 
-def lead_refusal_words(card: Card, hand: list[Card], options: tuple[Card, ...], rules: RuleSet,
-                       stopped_suit: int | None) -> Words | None:
-    """Why `card` may not be led now (None when it may), from the decision's options and the rules' settings."""
-    if card in options:
-        return None
-    suit = card.suit
-    if not any(option.suit == suit for option in options):
-        if stopped_suit is not None and rules.switch_suit:
-            stopped = Suit(stopped_suit)
-            if rules.switch_to == "other_colour":
-                key = "table.refusal.lead_black" if stopped.is_red else "table.refusal.lead_red"
-                return Words.of(key, suit=stopped.symbol)
-            return Words.of("table.refusal.switch_suit", suit=stopped.symbol)
-        return Words.of("table.refusal.not_now", suit=suit.symbol)
-    lowest = min((c for c in hand if c.suit == suit), key=card_order)
-    return Words.of("table.refusal.lowest", suit=suit.symbol, card=lowest)
-
-
-def lead_refusal(card: Card, hand: list[Card], options: tuple[Card, ...], rules: RuleSet,
-                 stopped_suit: int | None) -> str:
-    """Why `card` may not be led now, in the current language's words (empty when it may)."""
-    words = lead_refusal_words(card, hand, options, rules, stopped_suit)
-    return "" if words is None else str(words)
-
-
-def signed(value: float) -> str:
-    """A chip estimate with its sign, in the language's decimals: "+1.8", "−0,4"."""
-    if value >= 0.05:
-        return f"+{decimal(value, '.1f')}"
-    return f"−{decimal(-value, '.1f')}" if value <= -0.05 else f"±{decimal(0.0, '.1f')}"
-
-
-class _Signed:
-    """A chip estimate worded when shown (the decimal point follows the language)."""
-
-    def __init__(self, value: float) -> None:
-        self.value = value
-
-    def __call__(self) -> str:
-        return signed(self.value)
-
-
-class _Others:
-    """The other leads with their estimates, "3♣ +0.4, 9♦ −1.2", worded when shown."""
-
-    def __init__(self, ranked: list[tuple[Card, float]]) -> None:
-        self.ranked = ranked
-
-    def __call__(self) -> str:
-        return ", ".join(f"{card_label(card)} {signed(value)}" for card, value in self.ranked)
-
-
-class _Percent:
-    """A share as the language writes a percentage ("42%", "42 %")."""
-
-    def __init__(self, share: float) -> None:
-        self.share = share
-
-    def __call__(self) -> str:
-        return percent(round(self.share * 100))
-
-
-def expert_hint_words(view: PlayerView, decision: Decision, seed: int) -> tuple[Words, Card | None]:
-    """What the expert would do here and why, as words worded when shown; and the card it would lead, if any."""
-    rng = random.Random(seed)
-    try:
-        from ...ai.expert.search import Budget, boodle_hit_rates, buy_values, follow_values, lead_values
-    except Exception:  # noqa: BLE001 - the expert is optional: without it the hint says the plain thing
-        if isinstance(decision, LeadDecision):
-            card = min(decision.options, key=lambda c: c.rank)
-            return Words.of("table.hint.lowest_no_expert", card=card), card
-        return Words.of("table.hint.no_expert"), None
-    budget = Budget(time_budget_ms=40.0, max_samples=600, min_samples=8, deadline_ms=400.0)
-    try:
-        if isinstance(decision, LeadDecision):
-            values = lead_values(view, [c.index for c in decision.options], budget, rng)
-            ranked = sorted(zip(decision.options, values), key=lambda cv: -cv[1])
-            best = ranked[0][0]
-            if len(ranked) == 1:
-                return Words.of("table.hint.lead_only", card=best, value=_Signed(ranked[0][1])), best
-            return Words.of("table.hint.lead", card=best, value=_Signed(ranked[0][1]),
-                            others=_Others(ranked[1:])), best
-        if isinstance(decision, FollowDecision):
-            play, decline = follow_values(view, decision.card.index, budget, rng)
-            if play >= decline:
-                return Words.of("table.hint.play", card=decision.card, play=_Signed(play),
-                                decline=_Signed(decline)), decision.card
-            return Words.of("table.hint.decline", card=decision.card, play=_Signed(play),
-                            decline=_Signed(decline)), None
-        if isinstance(decision, BuyDeadDecision):
-            keep, buy = buy_values(view, decision.fee, budget, rng)
-            if buy > keep:
-                return Words.of("table.hint.buy", buy=_Signed(buy), keep=_Signed(keep)), None
-            return Words.of("table.hint.keep", buy=_Signed(buy), keep=_Signed(keep)), None
-        seats = sum(view.table.in_session)
-        rates = boodle_hit_rates(view.rules, seats)
-        best_slot = max(range(len(decision.cards)), key=lambda i: (rates[i], -i))
-        card = decision.cards[best_slot]
-        return Words.of("table.hint.stake", decision.boodle_total, card=card, seats=seats,
-                        rate=_Percent(rates[best_slot])), None
-    except Exception as error:  # noqa: BLE001 - a hint must never end the game
-        return Words.of("table.hint.unavailable", error=type(error).__name__), None
-
-
 class HumanSeat:
     """The human's side of the table: shows the pending decision and turns input into an action."""
 
-    def __init__(self, scene: TableScene, submit: Callable[[Action], None]) -> None:
-        self.scene = scene
+    def __init__(self, stage: Stage, submit: Callable[[Action], None], hint_seed: Callable[[], int]) -> None:
+        self.stage = stage
         self._submit = submit
+        self._hint_seed = hint_seed  # the seed of a hint asked for now (the same position, the same hint)
+        self._hint_search: HintSearch | None = None
         self.decision: Decision | None = None
         self.view: PlayerView | None = None
         self.stake: list[int] = []
@@ -204,6 +96,7 @@ class HumanSeat:
         self.view = view
         self.hint_words = None
         self.hint_card = None
+        self._hint_search = None
         self.focus = 0
         self.lawful = frozenset()
         if isinstance(decision, StakeDecision):
@@ -213,7 +106,7 @@ class HumanSeat:
         elif isinstance(decision, FollowDecision):
             self.lawful = frozenset((decision.card,))
         self._build_buttons()
-        self.scene.app.assets.play("click", 0.4)
+        self.stage.play_sound("click", 0.4)
 
     def clear(self) -> None:
         """Nothing to decide any more."""
@@ -223,6 +116,7 @@ class HumanSeat:
         self.lawful = frozenset()
         self.hint_words = None
         self.hint_card = None
+        self._hint_search = None
         self.hover_button = None
 
     def submit(self, action: Action) -> None:
@@ -247,7 +141,7 @@ class HumanSeat:
         if self.left_to_place > 0 and 0 <= slot < len(self.stake):
             self.stake[slot] += 1
             self.focus = slot
-            self.scene.app.assets.play("chip_clink", 0.5)
+            self.stage.play_sound("chip_clink", 0.5)
             self._build_buttons()
 
     def remove_chip(self, slot: int) -> None:
@@ -255,7 +149,7 @@ class HumanSeat:
         if 0 <= slot < len(self.stake) and self.stake[slot] > 0:
             self.stake[slot] -= 1
             self.focus = slot
-            self.scene.app.assets.play("click", 0.4)
+            self.stage.play_sound("click", 0.4)
             self._build_buttons()
 
     def spread_evenly(self) -> None:
@@ -265,19 +159,19 @@ class HumanSeat:
         k = len(self.stake)
         each, extra = divmod(self.decision.boodle_total, k)
         self.stake = [each + (1 if i < extra else 0) for i in range(k)]
-        self.scene.app.assets.play("chip_clink", 0.6)
+        self.stage.play_sound("chip_clink", 0.6)
         self._build_buttons()
 
     def all_on_biggest(self) -> None:
         """The whole stake on the boodle card with the most chips already on it."""
         if not isinstance(self.decision, StakeDecision):
             return
-        piles = self.scene.model.boodle
+        piles = self.stage.model.boodle
         biggest = max(range(len(self.stake)), key=lambda i: (piles[i], -i))
         self.stake = [0] * len(self.stake)
         self.stake[biggest] = self.decision.boodle_total
         self.focus = biggest
-        self.scene.app.assets.play("chip_clink", 0.6)
+        self.stage.play_sound("chip_clink", 0.6)
         self._build_buttons()
 
     def confirm_stake(self) -> None:
@@ -304,15 +198,32 @@ class HumanSeat:
             self.submit(BuyDeadAction(0, buy))
 
     def ask_hint(self) -> None:
-        """Ask the expert what it would do (asked again, hide the answer)."""
+        """Ask the expert what it would do, searched on a worker thread (asked again, hide the answer)."""
         if self.decision is None or self.view is None:
             return
-        if self.hint_words is not None:
-            self.hint_words, self.hint_card = None, None
+        if self.hint_words is not None or self._hint_search is not None:
+            self.hint_words, self.hint_card, self._hint_search = None, None, None
             return
-        self.hint_words, self.hint_card = expert_hint_words(self.view, self.decision,
-                                                            self.scene.seed * 1009 + len(self.scene.actions))
-        self.scene.app.assets.play("click", 0.5)
+        self._hint_search = HintSearch(self.view, self.decision, self._hint_seed())
+        self.stage.play_sound("click", 0.5)
+
+    @property
+    def hint_pending(self) -> bool:
+        """True while the hint asked for is still being searched."""
+        return self._hint_search is not None
+
+    def update(self) -> None:
+        """Show the hint as soon as its search is done."""
+        search = self._hint_search
+        if search is not None and search.result is not None:
+            self._hint_search = None
+            self.hint_words, self.hint_card = hint_words(search.result)
+
+    def finish_hint(self) -> None:
+        """Wait for the hint asked for and show it (screenshots and tests want it in this frame)."""
+        if self._hint_search is not None:
+            self._hint_search.wait()
+            self.update()
 
     def options(self) -> tuple[Card, ...]:
         """The lawful leads in hand order."""
@@ -322,7 +233,7 @@ class HumanSeat:
 
     def _build_buttons(self) -> None:
         decision = self.decision
-        panel = self.scene.layout.panel
+        panel = self.stage.layout.panel
         specs: list[tuple[str, str, Callable[[], None], int | None, bool, str]] = []  # label, key, action, ...
         if isinstance(decision, StakeDecision):
             left = self.left_to_place
@@ -368,8 +279,8 @@ class HumanSeat:
 
     def hand_rects(self) -> list[tuple[Card, pygame.Rect]]:
         """Each card of the hand with its rect as drawn (lawful cards raised), left to right."""
-        hand = self.scene.model.hand
-        slots = self.scene.layout.hand_slots(len(hand))
+        hand = self.stage.model.hand
+        slots = self.stage.layout.hand_slots(len(hand))
         out = []
         for card, slot in zip(hand, slots):
             raised = card in self.lawful
@@ -385,7 +296,7 @@ class HumanSeat:
 
     def boodle_at(self, pos: tuple[int, int]) -> int | None:
         """The boodle card (with its chip stack) under `pos`."""
-        layout = self.scene.layout
+        layout = self.stage.layout
         for slot, rect in enumerate(layout.boodle_cards):
             area = rect.inflate(8, 8)
             area.width += 2 * layout.boodle_chip_radius + 4
@@ -397,8 +308,8 @@ class HumanSeat:
         """Why the hovered card cannot be played now (empty when it can, or when nothing is asked)."""
         decision = self.decision
         if isinstance(decision, LeadDecision):
-            return lead_refusal(card, self.scene.model.hand, decision.options, self.scene.model.rules,
-                                self.scene.model.last_stop_suit)
+            return lead_refusal(card, self.stage.model.hand, decision.options, self.stage.model.rules,
+                                self.stage.model.last_stop_suit)
         if isinstance(decision, FollowDecision) and card is not decision.card:
             return tr("table.refusal.only_follow", card=card_label(decision.card))
         return ""
@@ -450,7 +361,7 @@ class HumanSeat:
             if card in self.lawful:
                 self.lead(card)
             else:
-                self.scene.app.assets.play("click", 0.3)
+                self.stage.play_sound("click", 0.3)
             return True
         if kind == "follow" and card in self.lawful:
             self.follow(True)
@@ -522,7 +433,7 @@ class HumanSeat:
             return True
         return False
 
-    # --- drawing --------------------------------------------------------------------------------
+    # --- words ----------------------------------------------------------------------------------
 
     def prompt(self) -> tuple[str, str]:
         """The question in words, and a line of keys."""
@@ -539,69 +450,3 @@ class HumanSeat:
         if isinstance(decision, FollowDecision):
             return tr("table.prompt.follow", card=card_label(decision.card)), tr("table.keys.follow")
         return "", ""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The prompt, the staking marks, the buttons, the hint and the tooltip."""
-        if self.decision is None:
-            return
-        scene = self.scene
-        text, layout = scene.app.text, scene.layout
-        words, keys = self.prompt()
-        runs = suit_runs(words, theme.GOLD, theme.suits_on_dark(scene.decks.four_colour))
-        size = text.fit_size(words, "bold", 19, layout.prompt.width, 13)
-        if text.width(words, "bold", size) > layout.prompt.width:
-            text.overflows.add(words)
-        line = text.render_runs(runs, "bold", size)
-        surface.blit(line, line.get_rect(midtop=(layout.prompt.centerx, layout.prompt.y)))
-        text.draw(surface, keys, (layout.prompt.centerx, layout.prompt.bottom), role="body", size=13,
-                  colour=theme.INK_DIM, anchor="midtop", max_width=layout.prompt.width, min_size=10)
-        if isinstance(self.decision, StakeDecision):
-            self._draw_stake(surface)
-        for i, button in enumerate(self.buttons):
-            focused = (self.kind in ("buy_dead", "follow") and i == self.focus) or (self.kind == "lead" and i == 0)
-            button.draw(surface, text, focused, i == self.hover_button)
-        if self.hint:
-            self._draw_hint(surface)
-        tip = ""
-        near: pygame.Rect | None = None
-        if self.hover_button is not None and self.hover_button < len(self.buttons):
-            tip = self.buttons[self.hover_button].tooltip
-            near = self.buttons[self.hover_button].rect
-        elif self.hover_card is not None:
-            tip = self.refusal(self.hover_card)
-            for card, rect in self.hand_rects():
-                if card is self.hover_card:
-                    near = rect
-        if tip and near is not None:
-            draw_tooltip(surface, text, tip, near)
-
-    def _draw_stake(self, surface: pygame.Surface) -> None:
-        layout, text = self.scene.layout, self.scene.app.text
-        for slot, rect in enumerate(layout.boodle_cards):
-            if slot == self.focus:
-                pygame.draw.rect(surface, theme.GOLD, rect.inflate(10, 10), 3, border_radius=8)
-            elif slot == self.hover_boodle:
-                pygame.draw.rect(surface, theme.INK, rect.inflate(10, 10), 2, border_radius=8)
-            chips = self.stake[slot]
-            if chips:
-                # a gold token on the card's corner: the chips you are placing, clear of its index
-                centre = (rect.right - 2, rect.top + 2)
-                pygame.draw.circle(surface, (60, 44, 10), (centre[0], centre[1] + 2), 15)
-                pygame.draw.circle(surface, theme.GOLD, centre, 15)
-                pygame.draw.circle(surface, (255, 240, 190), centre, 15, 2)
-                label = text.render(f"+{chips}", "bold", 15, (40, 30, 10))
-                surface.blit(label, label.get_rect(center=centre))
-
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        """The hint over the status and prompt lines (the buttons stay in view), wide so it stays short."""
-        text, layout = self.scene.app.text, self.scene.layout
-        area = layout.status.union(layout.prompt)
-        body = text.render_wrapped(self.hint or "", "body", 15, theme.INK, area.width - 120, align="center")
-        box = pygame.Rect(0, 0, area.width - 80, body.get_height() + 14)
-        box.midtop = (area.centerx, area.y)
-        pygame.draw.rect(surface, (0, 0, 0), box.move(0, 3), border_radius=10)
-        pygame.draw.rect(surface, (18, 44, 32), box, border_radius=10)
-        pygame.draw.rect(surface, HINT_COLOUR, box, 2, border_radius=10)
-        surface.blit(body, body.get_rect(center=box.center))
-        text.draw(surface, tr("table.hint.hides"), (box.right - 8, box.bottom - 4), role="body", size=11,
-                  colour=theme.INK_DIM, anchor="bottomright")

@@ -10,52 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ...ai.character import Character
 from ...engine.cards import DECK, KING, Card, card_order
 from ...engine.events import Payment
 from ...engine.rules import RuleSet
 from ...engine.view import PlayerView
-from ...locale import tr, trn
-from ...locale.cards import card_label
+from ...locale import tr
 from ...locale.texts import character_name
+from ...locale.words import Words
 
 HUMAN = 0
-
-
-def worded(value: Any) -> Any:
-    """A parameter as the current language shows it: a card by its label, deferred words worded now."""
-    if isinstance(value, Card):
-        return card_label(value)
-    if isinstance(value, Words):
-        return str(value)
-    if callable(value):
-        return value()
-    return value
-
-
-@dataclass(frozen=True)
-class Words:
-    """A sentence kept as its key and parameters, and worded in the current language each time it is shown,
-    so a language switch reaches words already on the table. Cards and callables (a seat's name) among the
-    parameters are worded then too; with `count`, the key is a plural one (`trn`)."""
-
-    key: str
-    params: tuple[tuple[str, Any], ...] = ()
-    count: int | None = None
-
-    @classmethod
-    def of(cls, key: str, count: int | None = None, **params: Any) -> Words:
-        """Words for `key` with these parameters."""
-        return cls(key, tuple(params.items()), count)
-
-    def __str__(self) -> str:
-        values = {name: worded(value) for name, value in self.params}
-        return tr(self.key, **values) if self.count is None else trn(self.key, self.count, **values)
-
-    def __bool__(self) -> bool:
-        return True
 
 
 @dataclass

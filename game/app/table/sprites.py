@@ -1,46 +1,20 @@
-"""Drawing helpers for the table: portraits, the static background, bubbles, banners and pop-ups.
-
-Everything here is drawn once and cached: the background (felt, rail, seat plates, the board's
-empty slots, boodle cards) is one opaque Surface built when the table is entered; portraits,
-bubbles and banners are kept in small bounded caches, so a frame is a series of blits.
-"""
+"""The table's passing pictures: speech bubbles and banners, drawn once and kept in a small bounded cache, and
+the decks the table draws its cards from, so a frame is a series of blits."""
 
 from __future__ import annotations
 
-import math
-import random
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from typing import Any
 
 import pygame
 
-from ...ai.character import Look
-from ...engine.cards import Card, Suit
-from ...locale import tr
-from ...locale.cards import rank_letter
 from .. import theme
-from ..card_art import Artwork, Deck, mix
+from ..card_art import Artwork, Deck, ready
 from ..text import TextCache, suit_runs
 from . import layout as geometry
-from .layout import TableLayout
-from .looks import BRASS, CLUB, LAMP, NAP, ROUND_BOARD, WALNUT, TableLook
 
 Colour = tuple[int, int, int]
-SS = 3  # supersampling for portraits
-SKINS: tuple[Colour, ...] = ((241, 204, 170), (224, 172, 130), (198, 140, 98), (150, 100, 66), (110, 72, 48))
-HUMAN_LOOK = Look(colour="#1f6f4a", accent="#ecc454", initials="YOU", portrait="plain")
-PLATE_FILL = CLUB.plate
-PLATE_EDGE = CLUB.plate_edge
-
-
-def hex_colour(text: str, default: Colour = (90, 90, 90)) -> Colour:
-    """A "#rrggbb" string as an RGB tuple."""
-    try:
-        value = text.lstrip("#")
-        return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
-    except (ValueError, IndexError, AttributeError):
-        return default
 
 
 class BoundedCache:
@@ -68,436 +42,10 @@ class BoundedCache:
         return len(self._items)
 
 
-def _finish(surface: pygame.Surface) -> pygame.Surface:
-    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
-
-
 # --- portraits ------------------------------------------------------------------------------------
-
-def draw_portrait(look: Look, radius: int, text: TextCache, seed: str) -> pygame.Surface:
-    """A medallion portrait: a little drawn face in the character's colours, with their initials."""
-    r = radius * SS
-    size = 2 * r
-    colour, accent = hex_colour(look.colour), hex_colour(look.accent, (230, 220, 190))
-    rng = random.Random(seed)
-    skin = SKINS[rng.randrange(len(SKINS))]
-    hair = rng.choice(((60, 40, 28), (32, 28, 26), (140, 96, 48), (190, 160, 110), (120, 120, 124)))
-    art = pygame.Surface((size, size), pygame.SRCALPHA)
-    # backdrop: the character's colour, lighter towards the middle
-    for k in range(8, 0, -1):
-        pygame.draw.circle(art, mix(colour, (255, 255, 255), 0.18 * (1 - k / 8)), (r, r), round(r * k / 8))
-    cx, cy = r, round(r * 0.92)
-    head = round(r * 0.40)
-    dark = mix(colour, (0, 0, 0), 0.45)
-    # shoulders
-    pygame.draw.ellipse(art, dark, (round(r * 0.28), round(r * 1.38), round(r * 1.44), round(r * 1.0)))
-    pygame.draw.polygon(art, accent, [(r - round(r * 0.16), round(r * 1.40)), (r + round(r * 0.16), round(r * 1.40)),
-                                      (r, round(r * 1.66))])
-    style = look.portrait
-    if style == "curls":
-        for k in range(11):
-            a = math.pi * (0.85 + 1.3 * k / 10)
-            curl = (cx + round(math.cos(a) * head * 1.02), cy + round(math.sin(a) * head * 1.02))
-            pygame.draw.circle(art, hair, curl, round(head * 0.34))
-    if style == "headscarf":
-        pygame.draw.circle(art, accent, (cx, cy), round(head * 1.22))
-    pygame.draw.circle(art, skin, (cx, cy), head)
-    pygame.draw.ellipse(art, skin, (cx - head - round(head * 0.12), cy - round(head * 0.2), round(head * 0.3),
-                                    round(head * 0.45)))
-    pygame.draw.ellipse(art, skin, (cx + head - round(head * 0.18), cy - round(head * 0.2), round(head * 0.3),
-                                    round(head * 0.45)))
-    if style in ("plain", "spectacles", "monocle", "beard", "eyeshade"):
-        pygame.draw.arc(art, hair, (cx - head, cy - head, 2 * head, 2 * head), math.radians(15), math.radians(165),
-                        round(head * 0.32))
-    # eyes, cheeks, smile
-    eye_y = cy - round(head * 0.05)
-    for side in (-1, 1):
-        pygame.draw.circle(art, (30, 26, 24), (cx + side * round(head * 0.36), eye_y), max(2, round(head * 0.1)))
-        cheek = (cx + side * round(head * 0.52), cy + round(head * 0.3))
-        pygame.draw.circle(art, mix(skin, (230, 90, 90), 0.35), cheek, round(head * 0.14))
-    pygame.draw.arc(art, (110, 50, 40), (cx - round(head * 0.36), cy + round(head * 0.05), round(head * 0.72),
-                                         round(head * 0.5)), math.radians(200), math.radians(340), max(2, SS * 2))
-    line = max(2, SS * 2)
-    if style == "spectacles":
-        for side in (-1, 1):
-            pygame.draw.circle(art, (40, 36, 34), (cx + side * round(head * 0.36), eye_y), round(head * 0.24), line)
-        pygame.draw.line(art, (40, 36, 34), (cx - round(head * 0.12), eye_y), (cx + round(head * 0.12), eye_y), line)
-    elif style == "monocle":
-        pygame.draw.circle(art, (200, 170, 70), (cx + round(head * 0.36), eye_y), round(head * 0.27), line)
-        pygame.draw.line(art, (200, 170, 70), (cx + round(head * 0.5), eye_y + round(head * 0.2)),
-                         (cx + round(head * 0.75), cy + round(head * 1.2)), max(1, SS))
-    elif style == "beard":
-        pygame.draw.ellipse(art, hair, (cx - round(head * 0.8), cy + round(head * 0.1), round(head * 1.6),
-                                        round(head * 1.1)))
-        pygame.draw.arc(art, (110, 50, 40), (cx - round(head * 0.3), cy + round(head * 0.2), round(head * 0.6),
-                                             round(head * 0.35)), math.radians(200), math.radians(340), line)
-    elif style == "bowler":
-        pygame.draw.ellipse(art, (28, 26, 26), (cx - round(head * 1.25), cy - round(head * 0.78), round(head * 2.5),
-                                                round(head * 0.4)))
-        pygame.draw.ellipse(art, (36, 32, 32), (cx - round(head * 0.85), cy - round(head * 1.5), round(head * 1.7),
-                                                round(head * 1.35)))
-        pygame.draw.rect(art, accent, (cx - round(head * 0.85), cy - round(head * 0.85), round(head * 1.7),
-                                       round(head * 0.14)))
-    elif style == "top_hat":
-        pygame.draw.ellipse(art, (20, 20, 22), (cx - round(head * 1.3), cy - round(head * 0.8), round(head * 2.6),
-                                                round(head * 0.38)))
-        pygame.draw.rect(art, (24, 24, 28), (cx - round(head * 0.75), cy - round(head * 1.95), round(head * 1.5),
-                                             round(head * 1.3)))
-        pygame.draw.rect(art, accent, (cx - round(head * 0.75), cy - round(head * 0.92), round(head * 1.5),
-                                       round(head * 0.18)))
-    elif style == "mortarboard":
-        pygame.draw.ellipse(art, (26, 26, 30), (cx - round(head * 0.85), cy - round(head * 1.1), round(head * 1.7),
-                                                round(head * 0.8)))
-        pygame.draw.polygon(art, (20, 20, 24), [(cx - round(head * 1.35), cy - round(head * 1.05)),
-                                                (cx, cy - round(head * 1.45)), (cx + round(head * 1.35),
-                                                                                cy - round(head * 1.05)),
-                                                (cx, cy - round(head * 0.7))])
-        pygame.draw.line(art, accent, (cx, cy - round(head * 1.05)), (cx + round(head * 1.1), cy - round(head * 0.4)),
-                         line)
-        pygame.draw.circle(art, accent, (cx + round(head * 1.1), cy - round(head * 0.4)), round(head * 0.12))
-    elif style == "flat_cap":
-        pygame.draw.ellipse(art, accent, (cx - round(head * 1.05), cy - round(head * 1.25), round(head * 2.1),
-                                          round(head * 1.0)))
-        pygame.draw.ellipse(art, mix(accent, (0, 0, 0), 0.3), (cx - round(head * 0.3), cy - round(head * 0.62),
-                                                               round(head * 1.5), round(head * 0.35)))
-    elif style == "eyeshade":
-        pygame.draw.polygon(art, (40, 150, 90), [(cx - round(head * 1.0), cy - round(head * 0.45)),
-                                                 (cx + round(head * 1.0), cy - round(head * 0.45)),
-                                                 (cx + round(head * 0.75), cy - round(head * 0.1)),
-                                                 (cx - round(head * 0.75), cy - round(head * 0.1))])
-        pygame.draw.line(art, (20, 90, 50), (cx - round(head * 0.95), cy - round(head * 0.45)),
-                         (cx + round(head * 0.95), cy - round(head * 0.45)), line)
-    elif style == "headscarf":
-        pygame.draw.arc(art, accent, (cx - round(head * 1.2), cy - round(head * 1.2), round(head * 2.4),
-                                      round(head * 2.4)), math.radians(0), math.radians(180), round(head * 0.5))
-        pygame.draw.circle(art, mix(accent, (0, 0, 0), 0.2), (cx + round(head * 0.9), cy + round(head * 0.9)),
-                           round(head * 0.22))
-    elif style == "bonnet":
-        pygame.draw.arc(art, accent, (cx - round(head * 1.25), cy - round(head * 1.25), round(head * 2.5),
-                                      round(head * 2.5)), math.radians(-20), math.radians(200), round(head * 0.42))
-        pygame.draw.line(art, accent, (cx - round(head * 0.6), cy + round(head * 0.85)),
-                         (cx + round(head * 0.6), cy + round(head * 0.85)), line)
-    elif style == "crown":
-        top = cy - round(head * 1.55)
-        base = cy - round(head * 0.78)
-        gold = (236, 196, 84)
-        outer, inner = round(head * 0.8), round(head * 0.4)
-        pygame.draw.polygon(art, gold, [(cx - outer, base), (cx - outer, top + round(head * 0.3)),
-                                        (cx - inner, top + round(head * 0.55)), (cx, top),
-                                        (cx + inner, top + round(head * 0.55)),
-                                        (cx + outer, top + round(head * 0.3)), (cx + outer, base)])
-        for x in (-0.4, 0.0, 0.4):
-            pygame.draw.circle(art, (200, 40, 60), (cx + round(head * x), base - round(head * 0.2)), round(head * 0.1))
-    elif style == "curls":
-        pass
-    # clip to the disc, then add the rim
-    mask = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.circle(mask, (255, 255, 255, 255), (r, r), r)
-    art.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    pygame.draw.circle(art, accent, (r, r), r, max(SS, round(r * 0.09)))
-    pygame.draw.circle(art, mix(accent, (0, 0, 0), 0.4), (r, r), r, max(1, SS))
-    portrait = pygame.transform.smoothscale(art, (2 * radius, 2 * radius))
-    # the initials on a small tag at the foot of the medallion
-    initials = (look.initials or "?")[:3]
-    label = text.render(initials, "condensed", max(9, round(radius * 0.42)), colour)
-    tag = pygame.Rect(0, 0, label.get_width() + 8, label.get_height())
-    tag.midbottom = (radius, 2 * radius)
-    canvas = pygame.Surface((2 * radius, 2 * radius + 2), pygame.SRCALPHA)
-    canvas.blit(portrait, (0, 0))
-    pygame.draw.rect(canvas, accent, tag, border_radius=tag.height // 2)
-    pygame.draw.rect(canvas, mix(accent, (0, 0, 0), 0.4), tag, 1, border_radius=tag.height // 2)
-    canvas.blit(label, label.get_rect(center=tag.center))
-    return _finish(canvas)
 
 
 # --- the background -------------------------------------------------------------------------------
-
-def draw_felt(surface: pygame.Surface, layout: TableLayout, look: TableLook = CLUB) -> None:
-    """The room, the rail, and the felt with a soft light in the middle and a little grain, dressed as `look`."""
-    surface.fill(look.room)
-    rail = layout.rail
-    pygame.draw.rect(surface, look.rail_shadow, rail.move(0, 3), border_radius=geometry.FELT_RADIUS + 12)
-    pygame.draw.rect(surface, look.rail, rail, border_radius=geometry.FELT_RADIUS + 12)
-    if look.style == WALNUT:
-        _walnut_grain(surface, layout, look)
-    elif look.style == BRASS:
-        _brass_shine(surface, layout, look)
-    pygame.draw.rect(surface, look.rail_light, rail.inflate(-6, -6), 2, border_radius=geometry.FELT_RADIUS + 9)
-    felt = layout.felt
-    base = pygame.Surface(felt.size, pygame.SRCALPHA)
-    if look.style == ROUND_BOARD:
-        _round_board(base, look)
-    else:
-        # light pooled in the middle of the table: concentric ellipses from the rim colour to the light felt
-        steps = 14
-        for k in range(steps):
-            t = k / (steps - 1)
-            colour = mix(look.felt_dark, mix(look.felt, look.felt_light, 0.35), t)
-            rect = pygame.Rect(0, 0, round(felt.width * (1.35 - 0.75 * t)), round(felt.height * (1.5 - 0.85 * t)))
-            rect.center = (felt.width // 2, felt.height // 2)
-            pygame.draw.ellipse(base, colour, rect)
-    grain = random.Random(7)
-    for _ in range(5000):
-        x, y = grain.randrange(felt.width), grain.randrange(felt.height)
-        shade = grain.choice(((0, 0, 0, 18), (255, 255, 255, 10)))
-        base.fill(shade, (x, y, 2, 1))
-    if look.style == NAP:
-        _nap(base)
-    elif look.style == LAMP:
-        _lamp_glow(base)
-    mask = pygame.Surface(felt.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=geometry.FELT_RADIUS)
-    base.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surface.blit(base, felt)
-    pygame.draw.rect(surface, look.edge, felt, 2, border_radius=geometry.FELT_RADIUS)
-    if look.style != ROUND_BOARD:  # the round board has its own gold ring instead
-        # a faint inner line, as printed on a card table
-        pygame.draw.rect(surface, mix(look.felt, theme.GOLD, 0.18), felt.inflate(-22, -22), 1,
-                         border_radius=geometry.FELT_RADIUS - 8)
-
-
-def board_circle(size: tuple[int, int]) -> tuple[tuple[int, int], int]:
-    """The round board's centre and radius on a felt of `size`: as large as the felt's height allows."""
-    width, height = size
-    return (width // 2, height // 2), height // 2 - 6
-
-
-def _round_board(base: pygame.Surface, look: TableLook) -> None:
-    """A round lacquered board like the old Pope Joan staking boards: turned wood, a sheen, a gold ring."""
-    width, height = base.get_size()
-    base.fill(look.surround)
-    # the surround is a dark cloth, a touch lighter in the middle
-    for k in range(8):
-        t = k / 7
-        rect = pygame.Rect(0, 0, round(width * (1.3 - 0.5 * t)), round(height * (1.4 - 0.5 * t)))
-        rect.center = (width // 2, height // 2)
-        pygame.draw.ellipse(base, mix(look.surround, (0, 0, 0), 0.35 * (1 - t)), rect)
-    (cx, cy), radius = board_circle((width, height))
-    pygame.draw.circle(base, (0, 0, 0, 120), (cx + 2, cy + 6), radius + 4)  # the board's shadow on the cloth
-    # turned wood: rings from the dark rim to the lit middle, each a little off the last, like growth rings
-    rings = random.Random(11)
-    steps = 40
-    for k in range(steps):
-        t = k / (steps - 1)
-        colour = mix(look.felt_dark, mix(look.felt, look.felt_light, 0.3), min(1.0, t * 1.25))
-        colour = mix(colour, (0, 0, 0), rings.uniform(0.0, 0.08))
-        pygame.draw.circle(base, colour, (cx, cy), round(radius * (1 - 0.97 * t)))
-    # lacquer sheen: a soft highlight up and to the left
-    sheen = pygame.Surface((width, height), pygame.SRCALPHA)
-    for k in range(10):
-        rect = pygame.Rect(0, 0, round(radius * (1.1 - 0.08 * k)), round(radius * (0.5 - 0.04 * k)))
-        rect.center = (cx - radius // 3, cy - radius // 2)
-        pygame.draw.ellipse(sheen, (255, 236, 200, 4), rect)
-    base.blit(sheen, (0, 0))
-    gold, dark_gold = theme.GOLD, mix(theme.GOLD, (0, 0, 0), 0.45)
-    # the staking compartments round the rim, as on the old boards, divided by gold spokes
-    inner = round(radius * 0.86)
-    pygame.draw.circle(base, mix(look.felt_dark, (0, 0, 0), 0.15), (cx, cy), radius - 4)
-    pygame.draw.circle(base, mix(look.felt_dark, look.felt, 0.5), (cx, cy), inner + 1)
-    for k in range(8):
-        angle = math.pi * (k / 4 + 1 / 8)
-        start = (cx + round(math.cos(angle) * inner), cy + round(math.sin(angle) * inner))
-        end = (cx + round(math.cos(angle) * (radius - 6)), cy + round(math.sin(angle) * (radius - 6)))
-        pygame.draw.line(base, dark_gold, start, end, 2)
-    for k in range(steps // 2):  # the middle again over the band's inner edge, so the band reads as a rim
-        t = k / (steps // 2 - 1)
-        colour = mix(look.felt_dark, mix(look.felt, look.felt_light, 0.3), min(1.0, 0.35 + t))
-        pygame.draw.circle(base, colour, (cx, cy), round(inner * (1 - 0.97 * t)) - 2)
-    base.blit(sheen, (0, 0))
-    pygame.draw.circle(base, dark_gold, (cx, cy), inner, 1)
-    pygame.draw.circle(base, gold, (cx, cy), radius, 3)
-    pygame.draw.circle(base, dark_gold, (cx, cy), radius - 5, 1)
-    pygame.draw.circle(base, (0, 0, 0, 160), (cx, cy), radius + 2, 1)
-
-
-def _nap(base: pygame.Surface) -> None:
-    """A billiard cloth's pile: fine short strokes, all brushed one way, laid over the cloth."""
-    nap = random.Random(13)
-    width, height = base.get_size()
-    pile = pygame.Surface((width, height), pygame.SRCALPHA)
-    for _ in range(14000):
-        x, y = nap.randrange(width), nap.randrange(height)
-        shade = nap.choice(((0, 40, 10, 34), (200, 255, 200, 16), (200, 255, 200, 10)))
-        pile.fill(shade, (x, y, nap.randrange(3, 9), 1))
-    base.blit(pile, (0, 0))
-
-
-def _lamp_glow(base: pygame.Surface) -> None:
-    """Warm gaslight pooled over the middle of the table, the corners falling into shadow."""
-    width, height = base.get_size()
-    steps = 40  # many fine steps: the glow must not show rings
-    warm = pygame.Surface((width, height), pygame.SRCALPHA)
-    cool = pygame.Surface((width, height), pygame.SRCALPHA)
-    for k in range(steps):
-        t = (k / (steps - 1)) ** 1.3
-        rect = pygame.Rect(0, 0, round(width * (1.0 - 0.72 * k / (steps - 1))),
-                           round(height * (1.1 - 0.78 * k / (steps - 1))))
-        rect.center = (width // 2, height // 2 - 20)
-        pygame.draw.ellipse(warm, (round(64 * t), round(42 * t), round(8 * t)), rect)
-        pygame.draw.ellipse(cool, (0, 0, round(26 * t)), rect)
-    base.blit(cool, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-    base.blit(warm, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-    shadow = pygame.Surface((width, height), pygame.SRCALPHA)
-    shadow.fill((0, 0, 0, 110))
-    for k in range(steps):
-        t = k / (steps - 1)
-        rect = pygame.Rect(0, 0, round(width * (1.45 - 0.4 * t)), round(height * (1.6 - 0.45 * t)))
-        rect.center = (width // 2, height // 2)
-        pygame.draw.ellipse(shadow, (0, 0, 0, round(110 * (1 - t))), rect)
-    base.blit(shadow, (0, 0))
-
-
-def _rail_band(layout: TableLayout) -> pygame.Surface:
-    """A mask of the rail alone (white where the wood or brass shows), for texturing it."""
-    band = pygame.Surface(layout.size, pygame.SRCALPHA)
-    pygame.draw.rect(band, (255, 255, 255, 255), layout.rail, border_radius=geometry.FELT_RADIUS + 12)
-    pygame.draw.rect(band, (0, 0, 0, 0), layout.felt, border_radius=geometry.FELT_RADIUS)
-    return band
-
-
-def _walnut_grain(surface: pygame.Surface, layout: TableLayout, look: TableLook) -> None:
-    """Walnut's wavy dark grain running along the rail: across at the top and bottom, down the sides."""
-    width, height = layout.size
-    felt = layout.felt
-    lines = random.Random(17)
-    dark, light = mix(look.rail, (0, 0, 0), 0.45), mix(look.rail, look.rail_light, 0.5)
-
-    def stroke() -> tuple[float, float, tuple[int, int, int, int]]:
-        shade = dark if lines.random() < 0.6 else light
-        return lines.uniform(0, math.tau), lines.uniform(1.0, 3.0), (*shade, lines.randrange(50, 120))
-
-    across = pygame.Surface((width, height), pygame.SRCALPHA)
-    for y in range(0, height, 3):
-        phase, wave, colour = stroke()
-        pygame.draw.lines(across, colour, False,
-                          [(x, y + round(math.sin(x / 90 + phase) * wave)) for x in range(0, width + 40, 40)])
-    down = pygame.Surface((width, height), pygame.SRCALPHA)
-    for x in range(0, width, 3):
-        phase, wave, colour = stroke()
-        pygame.draw.lines(down, colour, False,
-                          [(x + round(math.sin(y / 90 + phase) * wave), y) for y in range(0, height + 40, 40)])
-    # the side pieces meet the end pieces at the felt's corners, as a joiner would mitre them
-    sides = pygame.Surface((width, height), pygame.SRCALPHA)
-    for left, right in ((0, felt.x + geometry.FELT_RADIUS // 2), (felt.right - geometry.FELT_RADIUS // 2, width)):
-        sides.fill((255, 255, 255, 255), (left, felt.y + geometry.FELT_RADIUS // 2, right - left,
-                                           felt.height - geometry.FELT_RADIUS))
-    down.blit(sides, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    ends = pygame.Surface((width, height), pygame.SRCALPHA)
-    ends.fill((255, 255, 255, 255))
-    ends.fill((0, 0, 0, 0), (0, felt.y + geometry.FELT_RADIUS // 2, width, felt.height - geometry.FELT_RADIUS))
-    across.blit(ends, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    across.blit(down, (0, 0))
-    across.blit(_rail_band(layout), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    surface.blit(across, (0, 0))
-
-
-def _brass_shine(surface: pygame.Surface, layout: TableLayout, look: TableLook) -> None:
-    """A polished brass rail: a bright line along its middle and a stud at every corner and halfway."""
-    rail, felt = layout.rail, layout.felt
-    middle = pygame.Rect(rail.x, rail.y, rail.width, rail.height)
-    middle.inflate_ip(-(felt.x - rail.x), -(felt.y - rail.y))
-    pygame.draw.rect(surface, mix(look.rail, look.rail_light, 0.7), middle, 3,
-                     border_radius=geometry.FELT_RADIUS + 6)
-    pygame.draw.rect(surface, mix(look.rail, (0, 0, 0), 0.25), middle.inflate(6, 6), 1,
-                     border_radius=geometry.FELT_RADIUS + 9)
-    inset = (felt.x - rail.x) // 2
-    xs = (rail.centerx - rail.width // 4, rail.centerx, rail.centerx + rail.width // 4)
-    ys = (rail.centery,)
-    studs = [(x, rail.y + inset) for x in xs] + [(x, rail.bottom - inset) for x in xs] + \
-        [(rail.x + inset, y) for y in ys] + [(rail.right - inset, y) for y in ys]
-    for point in studs:
-        pygame.draw.circle(surface, look.rail_shadow, (point[0], point[1] + 1), 4)
-        pygame.draw.circle(surface, look.rail_light, point, 4)
-        pygame.draw.circle(surface, (255, 244, 210), (point[0] - 1, point[1] - 1), 1)
-
-
-def draw_look_swatch(surface: pygame.Surface, rect: pygame.Rect, look: TableLook) -> None:
-    """A little table in `look` filling `rect`: the rail, the felt lit in the middle (or the round board)."""
-    radius = min(rect.height // 3, 22)
-    pygame.draw.rect(surface, look.rail_shadow, rect.move(0, 2), border_radius=radius)
-    pygame.draw.rect(surface, look.rail, rect, border_radius=radius)
-    pygame.draw.rect(surface, look.rail_light, rect.inflate(-4, -4), 1, border_radius=radius - 2)
-    felt = rect.inflate(-14, -14)
-    cloth = pygame.Surface(felt.size, pygame.SRCALPHA)
-    if look.style == ROUND_BOARD:
-        cloth.fill(look.surround)
-        centre, board = (felt.width // 2, felt.height // 2), felt.height // 2 - 2
-        pygame.draw.circle(cloth, look.felt_dark, centre, board)
-        pygame.draw.circle(cloth, mix(look.felt, look.felt_light, 0.3), centre, round(board * 0.8))
-        pygame.draw.circle(cloth, theme.GOLD, centre, board, 2)
-    else:
-        cloth.fill(look.felt_dark)
-        for k in range(6):
-            t = k / 5
-            oval = pygame.Rect(0, 0, round(felt.width * (1.2 - 0.6 * t)), round(felt.height * (1.3 - 0.7 * t)))
-            oval.center = (felt.width // 2, felt.height // 2)
-            pygame.draw.ellipse(cloth, mix(look.felt_dark, mix(look.felt, look.felt_light, 0.35), t), oval)
-        if look.style == LAMP:
-            _lamp_glow(cloth)
-    mask = pygame.Surface(felt.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, radius - 7))
-    cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surface.blit(cloth, felt)
-    pygame.draw.rect(surface, look.edge, felt, 1, border_radius=max(2, radius - 7))
-
-
-def draw_plate(surface: pygame.Surface, rect: pygame.Rect, look: TableLook = CLUB) -> None:
-    """A seat's plate: a dark rounded panel with a thin edge and a soft shadow."""
-    pygame.draw.rect(surface, look.plate_shadow, rect.move(0, 3), border_radius=14)
-    pygame.draw.rect(surface, look.plate, rect, border_radius=14)
-    pygame.draw.rect(surface, look.plate_edge, rect, 1, border_radius=14)
-
-
-def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequence[pygame.Surface],
-                    boodle: Sequence[Card], decks: TableDecks, text: TextCache, *,
-                    look: TableLook = CLUB) -> pygame.Surface:
-    """The static layer: felt, rail, seat plates with names and portraits, board slots, boodle cards, labels;
-    the felt, the rail and the plates dressed as `look`, the slots and spots in shades of its felt."""
-    surface = pygame.Surface(layout.size)
-    draw_felt(surface, layout, look)
-    felt = look.felt
-    for place, name, portrait in zip(layout.seats, names, portraits):
-        draw_plate(surface, place.plate, look)
-        surface.blit(portrait, portrait.get_rect(center=place.portrait))
-        width = place.plate.right - place.name_left - 10
-        text.draw(surface, name, (place.name_left, place.plate.y + 8), role="bold", size=17, colour=theme.INK,
-                  max_width=width, min_size=12)
-        if place.side != "bottom":
-            # a faint outline where the fan of cards lies
-            pygame.draw.rect(surface, mix(felt, (0, 0, 0), 0.18), place.fan.inflate(10, 8), 1, border_radius=8)
-    # the board: four suit rows with a faint slot for every rank
-    suit_colours = theme.suits_on_dark(decks.four_colour)  # the row symbols sit on the board's dark shade
-    slot_line = mix(felt, (255, 255, 255), 0.16)
-    slot_fill = mix(felt, (0, 0, 0), 0.12)
-    rank_colour = mix(felt, (255, 255, 255), look.label_lift)
-    board_panel = layout.board.inflate(14, 12)
-    shade = pygame.Surface(board_panel.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (0, 0, 0, 46), shade.get_rect(), border_radius=12)
-    surface.blit(shade, board_panel)
-    for suit in Suit:
-        text.draw(surface, suit.symbol, layout.board_row_label(suit), role="body", size=24, colour=suit_colours[suit],
-                  anchor="center", shadow=True)
-        for rank in range(1, 14):
-            slot = layout.board_slot(Card(rank, suit))
-            pygame.draw.rect(surface, slot_fill, slot, border_radius=4)
-            pygame.draw.rect(surface, slot_line, slot, 1, border_radius=4)
-            label = text.render(rank_letter(rank), "condensed", 13, rank_colour)
-            surface.blit(label, label.get_rect(center=slot.center))
-    # boodle cards
-    for card, rect in zip(boodle, layout.boodle_cards):
-        glow = rect.inflate(8, 8)
-        pygame.draw.rect(surface, mix(felt, theme.GOLD, 0.25), glow, border_radius=7)
-        surface.blit(decks.boodle.shadow(), (rect.x - decks.boodle.shadow_pad, rect.y - decks.boodle.shadow_pad + 2))
-        surface.blit(decks.boodle.boodle(card), rect)
-    # pot and dead hand labels and their spots on the felt
-    for rect, title in ((layout.pot, tr("table.pot")), (layout.dead, tr("table.dead_hand"))):
-        ring = pygame.Rect(0, 0, rect.width - 6, 86)
-        ring.midtop = (rect.centerx, rect.y + 22)
-        pygame.draw.ellipse(surface, mix(felt, (0, 0, 0), 0.16), ring)
-        pygame.draw.ellipse(surface, mix(felt, theme.GOLD, 0.3), ring, 1)
-        text.draw(surface, title, (rect.centerx, rect.y), role="bold", size=16, colour=theme.INK_DIM, anchor="midtop",
-                  shadow=True, max_width=rect.width + 20, min_size=11)
-    return surface.convert() if pygame.display.get_surface() is not None else surface
 
 
 class TableDecks:
@@ -541,7 +89,7 @@ def make_bubble(text: TextCache, words: str, side: str, max_width: int = 230) ->
     pygame.draw.rect(surface, (150, 140, 120), box, 1, border_radius=12)
     pygame.draw.polygon(surface, BUBBLE_FILL, points)
     surface.blit(body, body.get_rect(center=box.center))
-    return _finish(surface), tip
+    return ready(surface), tip
 
 
 def _band(width: int, height: int, accent: Colour) -> pygame.Surface:
@@ -580,7 +128,7 @@ def make_banner(text: TextCache, title: str, subtitle: str, width: int, accent: 
             text.overflows.add(subtitle)
         line = text.render_runs(suit_runs(subtitle, theme.INK, suit_colours), "bold", size)
         surface.blit(line, line.get_rect(center=(width // 2, 68)))
-    return _finish(surface)
+    return ready(surface)
 
 
 STOP_BANNER_H = 46
@@ -601,9 +149,5 @@ def make_stop_banner(text: TextCache, title: str, reason: str, max_width: int, a
     left = (width - (head.get_width() + 18 + line.get_width())) // 2
     surface.blit(head, head.get_rect(midleft=(left, STOP_BANNER_H // 2)))
     surface.blit(line, line.get_rect(midleft=(left + head.get_width() + 18, STOP_BANNER_H // 2 + 1)))
-    return _finish(surface)
+    return ready(surface)
 
-
-def chip_icon(art: Artwork, radius: int = 8) -> pygame.Surface:
-    """A flat chip for beside a count."""
-    return art.chip(1, radius)

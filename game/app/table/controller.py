@@ -1,0 +1,267 @@
+"""The session at a table, without a window: the engine, the characters and their thinking, the time limit,
+and the snapshot that lets a kept session be picked up exactly where it was left.
+
+Seat 0 is the human (when its character is None); the controller hands the human's decisions to whoever
+asks (`advance` returns a `HumanTurn`) and takes the answer with `submit`. Other seats are characters: a
+character's decision is worked out on a worker thread (`Thought`) while the table shows them thinking for
+their think time, then applied. Decisions are still made one at a time and each from its character's own
+random stream, so a session plays exactly as it would headless; a snapshot keeps every action applied and
+where each stream stood, and the engine being deterministic, replaying the actions rebuilds the session.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...ai.character import CharacterAgent
+from ...ai.registry import load_character_by_id
+from ...ai.seats import SeatSpec
+from ...campaign.origin import FreePlay, TableOrigin, kept_as, origin_of
+from ...engine import errors
+from ...engine.decisions import Action, Decision, action_from_data, action_to_data
+from ...engine.errors import IllegalActionError
+from ...engine.events import Event
+from ...engine.rules import RuleSet
+from ...engine.session import SeatInfo, Session
+from ...engine.view import PlayerView
+
+SNAPSHOT_VERSION = 1
+STAKE_THINK = 0.35  # staking is quick: a character takes this share of their think time for it
+HUMAN = 0
+
+
+class Thought:
+    """A character's decision, worked out on a worker thread while the table shows them thinking.
+
+    The expert's search takes tens of milliseconds; on the main thread that would stall a frame.
+    """
+
+    def __init__(self, agent: CharacterAgent, view: PlayerView, decision: Decision, *, threaded: bool) -> None:
+        self._action: Action | None = None
+        self._error: BaseException | None = None
+        self._thread: threading.Thread | None = None
+        if threaded:
+            self._thread = threading.Thread(target=self._run, args=(agent, view, decision), daemon=True,
+                                            name="newmarket-thinking")
+            self._thread.start()
+        else:
+            self._run(agent, view, decision)
+
+    def _run(self, agent: CharacterAgent, view: PlayerView, decision: Decision) -> None:
+        try:
+            self._action = agent.decide(view, decision)
+        except BaseException as error:  # noqa: BLE001 - handed to the main thread, which raises it
+            self._error = error
+
+    @property
+    def ready(self) -> bool:
+        """True once the decision is made (or failed)."""
+        return self._action is not None or self._error is not None
+
+    def wait(self) -> None:
+        """Block until the decision is made."""
+        if self._thread is not None:
+            self._thread.join()
+
+    def result(self) -> Action:
+        """The action decided; re-raises what went wrong in the worker."""
+        self.wait()
+        if self._error is not None:
+            raise self._error
+        assert self._action is not None
+        return self._action
+
+
+@dataclass(frozen=True)
+class HumanTurn:
+    """The human must decide: the decision and what they may see of the table."""
+
+    decision: Decision
+    view: PlayerView
+
+
+@dataclass(frozen=True)
+class Played:
+    """A character's decision was applied: the events it set off."""
+
+    events: list[Event]
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An answer the engine refused, and which rule refused it ("lead", "stake", ...)."""
+
+    kind: str
+
+
+Step = HumanTurn | Played | Refused | None  # None: nobody to wait for, or a character still thinking
+
+
+def illegal_kind(error: IllegalActionError) -> str:
+    """Which rule refused an action, from the engine error's class (its text is for programmers)."""
+    for kind, cls in (("turn", errors.NotYourDecisionError), ("stake", errors.IllegalStakeError),
+                      ("lead", errors.IllegalLeadError), ("buy", errors.IllegalBuyError),
+                      ("over", errors.SessionOverError)):
+        if isinstance(error, cls):
+            return kind
+    return "other"
+
+
+class TableController:
+    """A session of Newmarket with its seats; seat 0 is the human unless it has a character (a watched table)."""
+
+    def __init__(self, rules: RuleSet, seats: Sequence[SeatSpec], seed: int, *, time_limit_s: float | None = None,
+                 origin: TableOrigin | None = None, replay: Sequence[Action] = (), elapsed: float = 0.0,
+                 agent_states: Sequence[Any] | None = None) -> None:
+        if not 3 <= len(seats) <= 8:
+            raise ValueError(f"a table seats 3 to 8 players, not {len(seats)}")
+        if any(character is None for _, character in seats[1:]):
+            raise ValueError("only seat 0 may be the human (character None)")
+        self.rules = rules
+        self.seats: list[SeatSpec] = list(seats)
+        self.seed = seed
+        self.origin: TableOrigin = origin if origin is not None else FreePlay()
+        self.time_limit_s = time_limit_s
+        self.elapsed = elapsed
+        self.human_seat: int | None = HUMAN if seats[0][1] is None else None
+        infos = [SeatInfo(name, "human" if character is None else "ai", None if character is None else character.id)
+                 for name, character in seats]
+        self.session = Session(rules, infos, seed)
+        # A resumed session's characters take up their decision streams where the save left them, so the
+        # rest plays out as it would have; a save without them gives fresh streams rather than replayed ones.
+        salt = f":{len(replay)}" if replay and agent_states is None else ""
+        self.agents: list[CharacterAgent | None] = [
+            None if character is None else CharacterAgent(character, f"{seed}:{seat}{salt}")
+            for seat, (_, character) in enumerate(seats)]
+        if agent_states is not None:
+            if len(agent_states) != len(self.agents):
+                raise ValueError("the saved characters do not match the seats")
+            for agent, state in zip(self.agents, agent_states):
+                if agent is not None:
+                    agent.restore_rng(state)
+        self._agent_states = [None if agent is None else agent.rng_state() for agent in self.agents]
+        self.actions: list[Action] = []
+        self.end_requested = False
+        self.turn: tuple[str, int] | None = None  # the decision waited for (its kind) and whose it is
+        self._thinking: tuple[Thought, float] | None = None
+        events = self.session.start()
+        self.log: list[Event] = list(events)  # the whole session, for the player's statistics at its end
+        self.opening: list[Event] = [] if replay else list(events)  # what a new table presents first
+        for action in replay:
+            self.log += self.session.apply(action)
+            self.actions.append(action)
+
+    @classmethod
+    def from_snapshot(cls, snapshot: dict[str, Any]) -> TableController:
+        """The table of a `snapshot()`, with the session replayed to exactly where it was."""
+        if snapshot.get("version") != SNAPSHOT_VERSION:
+            raise ValueError(f"unknown table snapshot version {snapshot.get('version')!r}")
+        rules = RuleSet.from_settings(snapshot["rules"])
+        seats: list[SeatSpec] = []
+        for seat in snapshot["seats"]:
+            character_id = seat.get("character")
+            seats.append((str(seat["name"]), None if character_id is None else load_character_by_id(character_id)))
+        actions = [action_from_data(a) for a in snapshot["actions"]]
+        limit = snapshot.get("time_limit_s")
+        return cls(rules, seats, int(snapshot["seed"]), time_limit_s=None if limit is None else float(limit),
+                   origin=origin_of(snapshot.get("campaign_slot")), replay=actions,
+                   elapsed=float(snapshot.get("elapsed_s", 0.0)), agent_states=snapshot.get("agents"))
+
+    def snapshot(self) -> dict[str, Any]:
+        """What is needed to resume: rules, seats, seed and every action applied (the engine is deterministic)."""
+        kept = kept_as(self.origin)
+        return {**({} if kept is None else {"campaign_slot": kept}), "version": SNAPSHOT_VERSION,
+                "rules": self.rules.settings(),
+                "seats": [{"name": name, "character": None if character is None else character.id}
+                          for name, character in self.seats],
+                "seed": self.seed, "actions": [action_to_data(a) for a in self.actions],
+                "agents": self._agent_states,
+                "time_limit_s": self.time_limit_s, "elapsed_s": round(self.elapsed, 3),
+                "deal": self.session.deal_number}
+
+    @property
+    def over(self) -> bool:
+        """True once the session has ended."""
+        return self.session.over
+
+    @property
+    def thinking(self) -> bool:
+        """True while a character works out or mulls over a decision."""
+        return self._thinking is not None
+
+    # --- time -----------------------------------------------------------------------------------
+
+    def count_time(self, dt: float) -> bool:
+        """Count `dt` seconds of play against the time limit; True when the limit is reached just now."""
+        if self.time_limit_s is None or self.end_requested or self.over:
+            return False
+        self.elapsed += dt
+        return self.elapsed >= self.time_limit_s and self.end_now()
+
+    def time_is_up(self) -> bool:
+        """True when a resumed session had already used its time (ending it with the deal in play)."""
+        return self.time_limit_s is not None and self.elapsed >= self.time_limit_s and self.end_now()
+
+    def end_now(self) -> bool:
+        """End the session with the deal in play (the time is up); True when that is news."""
+        if self.end_requested:
+            return False
+        self.end_requested = True
+        self.session.request_end()
+        return True
+
+    # --- decisions ------------------------------------------------------------------------------
+
+    def advance(self, dt: float, speed: float) -> Step:
+        """Wait for the pending decision: the human's is handed back; a character thinks, then answers."""
+        decision = self.session.pending()
+        if decision is None:
+            self.turn = None
+            return None
+        seat = decision.player
+        self.turn = (decision.kind, seat)
+        if seat == self.human_seat:
+            return HumanTurn(decision, self.session.view(seat))
+        instant = math.isinf(speed)
+        if self._thinking is None:
+            agent = self.agents[seat]
+            assert agent is not None
+            think = agent.think_time() * (STAKE_THINK if decision.kind == "stake" else 1.0)
+            self._thinking = (Thought(agent, self.session.view(seat), decision, threaded=not instant), think)
+            return None
+        thought, left = self._thinking
+        left = 0.0 if instant else left - dt * speed
+        if instant:
+            thought.wait()
+        if left > 0 or not thought.ready:
+            self._thinking = (thought, max(0.0, left))
+            return None
+        self._thinking = None
+        return self.submit(thought.result())
+
+    def hurry(self) -> None:
+        """A character thinking answers as soon as their decision is made."""
+        if self._thinking is not None:
+            self._thinking = (self._thinking[0], 0.0)
+
+    def submit(self, action: Action) -> Played | Refused:
+        """Apply an answer to the pending decision: the events it set off, or which rule refused it."""
+        try:
+            events = self.session.apply(action)
+        except IllegalActionError as error:
+            return Refused(illegal_kind(error))
+        self.actions.append(action)
+        self.log += events
+        agent = self.agents[action.player]
+        if agent is not None:  # its stream has moved on by exactly this decision
+            self._agent_states[action.player] = agent.rng_state()
+        self.turn = None
+        return Played(events)
+
+    def human_view(self) -> PlayerView:
+        """What the human's seat (or seat 0 at a watched table) may see."""
+        return self.session.view(self.human_seat if self.human_seat is not None else 0)

@@ -1,0 +1,219 @@
+"""The director's means: banners across the table, pop-ups over the seats, the characters' speech bubbles,
+chips and cards in flight, and sounds; each placed where the layout says, on the stage it is given."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from ...engine.cards import Card
+from .. import theme
+from .animation import Banner, Bubble, Flight, PopUp, Timeline
+from .model import TableModel
+from .sprites import STOP_BANNER_H, make_banner, make_bubble
+from .stage import Stage
+
+MAX_CHIP_SPRITES = 6
+POPUP_SIZE = 26  # "+12" pop-ups: the title face at this size
+POPUP_LINE = 47  # the middle of a plate's chips line, from the plate's top
+POPUP_RISE = 12
+
+
+class Effects:
+    """What the director shows and sounds with, at the pace of the speed setting."""
+
+    def __init__(self, stage: Stage) -> None:
+        self.stage = stage
+        self.motion = Timeline()  # cards and chips in flight: the table waits for these
+        self.decor = Timeline()  # banners, pop-ups, bubbles, confetti: never waited for
+        self.speed = 1.0
+        self._sounded: set[str] = set()
+        self._bubbles: dict[int, Bubble] = {}
+        self._popups: dict[int, PopUp] = {}
+        self.stop_banner: Banner | None = None  # the stop's banner, over the status line while it shows
+
+    @property
+    def model(self) -> TableModel:
+        """The table model the stage shows."""
+        return self.stage.model
+
+    @property
+    def instant(self) -> bool:
+        """True at the "instant" speed."""
+        return math.isinf(self.speed)
+
+    def sound(self, name: str, volume: float = 1.0) -> None:
+        """Play a sound, at most once a frame per name (instant speed lands many things at once)."""
+        if name in self._sounded:
+            return
+        self._sounded.add(name)
+        self.stage.play_sound(name, volume)
+
+    def you(self, seat: int) -> bool:
+        """True for the human's seat."""
+        return self.model.seats[seat].is_human
+
+    # --- places ---------------------------------------------------------------------------------
+
+    def chip_spot(self, seat: int) -> tuple[int, int]:
+        """Where a seat's chips come from and go to."""
+        return self.stage.layout.seats[seat].chip_spot
+
+    def card_spot(self, seat: int) -> tuple[int, int]:
+        """Where a seat's cards come from and go to."""
+        return self.stage.layout.seats[seat].card_origin
+
+    def hand_card_centre(self, card: Card) -> tuple[int, int]:
+        """The centre of `card` in the human's hand as shown now."""
+        hand = self.model.hand
+        if card in hand:
+            slots = self.stage.layout.hand_slots(len(hand))
+            x, y = slots[hand.index(card)].center
+            return x, y
+        return self.stage.layout.hand.center
+
+    def boodle_spot(self, slot: int) -> tuple[int, int]:
+        """The top of a boodle card's chip stack."""
+        x, y = self.stage.layout.boodle_stacks[slot]
+        return x, y - 10
+
+    def pot_spot(self) -> tuple[int, int]:
+        """The top of the pot's stack."""
+        x, y = self.stage.layout.pot_stack
+        return x, y - 10
+
+    # --- decorations ----------------------------------------------------------------------------
+
+    def banner(self, title: str, subtitle: str = "", accent: tuple[int, int, int] = theme.GOLD,
+               duration: float = 1.4, at: tuple[int, int] | None = None) -> None:
+        """A band across the table."""
+        stage = self.stage
+        four = stage.decks.four_colour
+        image = stage.cached(("banner", title, subtitle, accent, four), lambda: make_banner(
+            stage.text, title, subtitle, stage.layout.centre.width + 60, accent, theme.suits_on_dark(four)))
+        self._show_banner(image, at or (stage.layout.board.centerx, stage.layout.board.centery), duration)
+
+    def _show_banner(self, image: pygame.Surface, centre: tuple[int, int], duration: float) -> Banner:
+        for anim in list(self.decor.anims):  # one banner at a time
+            if isinstance(anim, Banner):
+                anim.finish()
+        self.decor.anims = [a for a in self.decor.anims if not a.done]
+        self.stop_banner = None
+        banner = Banner(image, centre, duration)
+        self.decor.add(banner)
+        return banner
+
+    def stop_banner_showing(self) -> bool:
+        """True while the stop's banner covers the status line."""
+        return self.stop_banner is not None and not self.stop_banner.done
+
+    def clear_stop_banner(self) -> None:
+        """Take the stop's banner away at once (the human's prompt needs its place)."""
+        if self.stop_banner is not None:
+            self.stop_banner.finish()
+            self.decor.anims = [a for a in self.decor.anims if not a.done]
+            self.stop_banner = None
+
+    def stop_banner_at(self) -> tuple[int, int]:
+        """The stop banner's centre: on the status line under the board, where it hides no card, chip or seat."""
+        status = self.stage.layout.status
+        return status.centerx, status.y + STOP_BANNER_H // 2 - 4
+
+    def popup(self, seat: int, amount: int, delay: float = 0.0) -> None:
+        """A "+12" or "-4" rising from a seat's chips."""
+        if amount == 0:
+            return
+        colour = theme.GOLD if amount > 0 else theme.RED_TEXT
+        words = f"+{amount}" if amount > 0 else f"−{-amount}"
+        text = self.stage.text
+        place = self.stage.layout.seats[seat]
+        room = place.plate.right - 8 - (place.name_left + 22 + text.width("888", "bold", 18) + 6)
+        size = POPUP_SIZE
+        image = text.render_shadowed(words, "title", size, colour, outline=2)
+        while image.get_bounding_rect().width > room and size > 14:  # "+123" too stays clear of the count
+            size -= 2
+            image = text.render_shadowed(words, "title", size, colour, outline=2)
+        start, rise = self.popup_path(seat, image)
+        popup = PopUp(image, start, delay=delay, rise=rise)
+        old = self._popups.get(seat)
+        if old is not None and not old.done:  # one number at a time per seat: the old one ends as this one starts
+            old.cut(delay)
+        self._popups[seat] = popup
+        self.decor.add(popup)
+
+    def popup_path(self, seat: int, image: pygame.Surface) -> tuple[tuple[float, float], float]:
+        """Where a seat's pop-up starts (its centre) and how far it rises: beside the chip count, at the
+        right end of the plate's lower line, rising from just under it to that line, so the name above
+        is never covered."""
+        plate = self.stage.layout.seats[seat].plate
+        ink = image.get_bounding_rect()
+        x = plate.right - 8 - ink.right + image.get_width() / 2  # the number's right edge near the plate's
+        y = plate.y + POPUP_LINE  # the chips line's middle
+        return (x, y + POPUP_RISE), float(POPUP_RISE)
+
+    def say(self, seat: int, moment: str) -> None:
+        """Let a character speak at a moment, if they have a line and the chattiness allows."""
+        words = self.stage.line_for(seat, moment)
+        if not words:
+            return
+        stage = self.stage
+        place = stage.layout.seats[seat]
+        image, tip = stage.cached(("bubble", words, place.side), lambda: make_bubble(stage.text, words, place.side))
+        rect = self.bubble_rect(seat, image, tip)
+        old = self._bubbles.pop(seat, None)
+        if old is not None:
+            old.finish()
+            self.decor.anims = [a for a in self.decor.anims if not a.done]
+        bubble = Bubble(image, rect.topleft, 2.0 + 0.045 * len(words), seat=seat)
+        self._bubbles[seat] = bubble
+        self.decor.add(bubble)
+        self.sound("bubble", 0.5)
+
+    def hush(self) -> None:
+        """End every speech bubble at once."""
+        for bubble in self._bubbles.values():
+            bubble.finish()
+        self._bubbles.clear()
+        self.decor.anims = [a for a in self.decor.anims if not a.done]
+
+    def bubble_rect(self, seat: int, image: pygame.Surface, tip: pygame.Vector2) -> pygame.Rect:
+        """Where a seat's bubble goes: its tail on the seat's anchor, kept whole on the felt (on screen)."""
+        place = self.stage.layout.seats[seat]
+        rect = image.get_rect(topleft=(round(place.bubble_anchor[0] - tip.x), round(place.bubble_anchor[1] - tip.y)))
+        rect.clamp_ip(self.stage.layout.felt.inflate(-8, -8))
+        return rect
+
+    def chips_fly(self, chips: int, start: tuple[int, int], end: tuple[int, int], colour: int, *, delay: float = 0.0,
+                  leave: Callable[[int], None] | None = None, land: Callable[[int], None] | None = None,
+                  blocking: bool = True, duration: float = 0.42) -> float:
+        """Chips sliding from `start` to `end` as a few sprites, each carrying a share; the last landing time."""
+        if chips <= 0:
+            return delay
+        sprites = min(chips, MAX_CHIP_SPRITES)
+        shares = [chips // sprites + (1 if i < chips % sprites else 0) for i in range(sprites)]
+        image = self.stage.art.chip(colour, 12)
+        end_time = delay
+        for i, share in enumerate(shares):
+            d = delay + i * 0.06
+            flight = Flight(image, start, end, duration, d, arc=18,
+                            on_start=self._leaving(share, leave),
+                            on_done=self._landing(share, land))
+            flight.blocking = blocking
+            self.motion.add(flight)
+            end_time = d + duration
+        return end_time
+
+    @staticmethod
+    def _leaving(share: int, leave: Callable[[int], None] | None) -> Callable[[], None] | None:
+        if leave is None:
+            return None
+        return lambda: leave(share)
+
+    def _landing(self, share: int, land: Callable[[int], None] | None) -> Callable[[], None]:
+        def done() -> None:
+            if land is not None:
+                land(share)
+            self.sound("chip_clink", 0.7)
+        return done

@@ -1,0 +1,235 @@
+"""The table drawn: the still picture built once (felt, plates, portraits, the board's empty slots), then each
+frame the board of runs, the boodle piles, the pot and the dead hand, the seats, the player's hand and the
+status line, as the model shows them; `draw` changes nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+
+import pygame
+
+from ...ai.seats import SeatSpec
+from ...engine.cards import Card
+from ...locale import language, tr, trn
+from ...locale.names import short_name
+from .. import theme
+from ..card_art import mix
+from ..portraits import HUMAN_LOOK, draw_portrait
+from ..text import suit_runs
+from .controls import HINT_COLOUR
+from .director import Director
+from .felt import draw_background
+from .human import HumanSeat
+from .layout import FAN_STEP
+from .looks import CLUB, TableLook
+from .model import HUMAN
+from .stage import Stage
+
+
+class TablePainter:
+    """Draws the table on the stage it is given; the still picture is built again only when what it shows
+    changed (the window's size, the deck's colours, the table's look, the language)."""
+
+    def __init__(self, stage: Stage, seats: Sequence[SeatSpec], boodle_cards: Sequence[Card]) -> None:
+        self.stage = stage
+        self.seats = list(seats)
+        self.boodle_cards = tuple(boodle_cards)
+        self.background: pygame.Surface | None = None
+        self.portraits: list[pygame.Surface] = []
+        self.table_look: TableLook = CLUB
+        self._built_for: tuple[object, ...] | None = None
+        self._out_veil: pygame.Surface | None = None
+        self._suit_light: list[tuple[int, int, int]] = []
+
+    def stale(self, four_colour: bool, size: tuple[int, int], look: TableLook) -> bool:
+        """True when the still picture drawn last does not show this (the plates and labels carry words too)."""
+        return self.background is None or self._built_for != (four_colour, size, look.name, language())
+
+    def build(self, look: TableLook) -> None:
+        """Draw the still picture for the stage as it is now."""
+        stage = self.stage
+        self.portraits = []
+        for seat, (_name, character) in enumerate(self.seats):
+            # the human's tag says "you" in the player's language ("MOI")
+            face = dataclasses.replace(HUMAN_LOOK, initials=tr("table.you_tag")) if character is None else \
+                character.look
+            key_id = "human" if character is None else character.id
+            # seeded by the character alone: the same face at every seat and in the new-game picker
+            self.portraits.append(draw_portrait(face, stage.layout.seats[seat].portrait_radius, stage.text, key_id))
+        names = [self.plate_name(seat) for seat in range(len(self.seats))]
+        self.background = draw_background(stage.layout, names, self.portraits, self.boodle_cards, stage.decks,
+                                          stage.text, look=look)
+        self.table_look = look
+        veil = pygame.Surface(stage.layout.seats[0].plate.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (0, 0, 0, 150), veil.get_rect(), border_radius=14)
+        self._out_veil = veil
+        # suit symbols light enough to read on the dark status band
+        self._suit_light = list(theme.suits_on_dark(stage.decks.four_colour))
+        self._built_for = (stage.decks.four_colour, stage.layout.size, look.name, language())
+
+    def forget(self) -> None:
+        """The words changed: the still picture is drawn again at the next build."""
+        self._built_for = None
+
+    def plate_name(self, seat: int) -> str:
+        """The name as a plate has room for: in full when it fits, else shortened ("Prof. Quist")."""
+        stage = self.stage
+        name = stage.model.name(seat)
+        if self.seats[seat][1] is None:
+            return name
+        place = stage.layout.seats[seat]
+        if stage.text.width(name, "bold", 17) <= place.plate.right - place.name_left - 10:
+            return name
+        return short_name(name)
+
+    def draw(self, surface: pygame.Surface, human: HumanSeat, director: Director, *, clock: float,
+             thinking: bool, turn_words: str, covered: bool) -> None:
+        """The table as the model shows it and the moving cards and chips over it (the player's controls and the
+        decorations are drawn by the scene over this)."""
+        if self.background is None:
+            surface.fill(theme.FELT)
+            return
+        surface.blit(self.background, (0, 0))
+        self._draw_board(surface)
+        self._draw_boodle(surface)
+        self._draw_pot_and_dead(surface)
+        self._draw_seats(surface, director, clock, thinking)
+        self._draw_hand(surface, human)
+        director.motion.draw(surface)
+        self._draw_status(surface, director, turn_words, covered)
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        stage = self.stage
+        model, layout, deck = stage.model, stage.layout, stage.decks.board
+        run = model.run_number
+        live = bool(model.current_run)
+        for card, mark in model.board.items():
+            slot = layout.board_slot(card)
+            current = live and mark.run == run
+            surface.blit(deck.highlighted(card) if current else deck.face(card), slot)
+        back = deck.back()
+        for card in model.known_dead:
+            if card not in model.board:
+                slot = layout.board_slot(card)
+                surface.blit(back, slot)
+        for card in model.stop_marks:
+            slot = layout.board_slot(card)
+            bar = pygame.Rect(slot.right, slot.y - 4, 3, slot.height + 8)
+            if card.rank == 13:
+                bar.x = slot.right + 2
+            surface.fill((220, 60, 52), bar)
+
+    def _draw_boodle(self, surface: pygame.Surface) -> None:
+        stage = self.stage
+        model, layout, art, text = stage.model, stage.layout, stage.art, stage.text
+        for slot, chips in enumerate(model.boodle):
+            x, y = layout.boodle_stacks[slot]
+            if chips:
+                art.draw_stack(surface, 1 + slot % 4, layout.boodle_chip_radius, chips, (x, y), max_shown=12)
+            lx, ly = layout.boodle_labels[slot]
+            colour = theme.GOLD if chips else theme.INK_DIM
+            text.draw(surface, str(chips), (lx, ly), role="bold", size=15, colour=colour, anchor="midtop",
+                      shadow=True)
+
+    def _draw_pot_and_dead(self, surface: pygame.Surface) -> None:
+        stage = self.stage
+        model, layout, art, text = stage.model, stage.layout, stage.art, stage.text
+        if model.pot:
+            columns = (model.pot + 9) // 10
+            shown = min(columns, 3)
+            for i in range(shown):
+                count = min(10, model.pot - i * 10) if i < shown - 1 else model.pot - (shown - 1) * 10
+                cx = layout.pot_stack[0] + (i - (shown - 1) / 2) * 32
+                art.draw_stack(surface, (0, 3, 2)[i], 14, count, (round(cx), layout.pot_stack[1]), max_shown=10)
+        text.draw(surface, f"{model.pot}", (layout.pot.centerx, layout.pot.y + 112), role="title", size=24,
+                  colour=theme.GOLD if model.pot else theme.INK_DIM, anchor="midtop", shadow=True)
+        back = stage.decks.flight.back()
+        x, y = layout.dead_pile
+        shown = min(model.dead_count, 6)
+        for i in range(shown):
+            surface.blit(back, back.get_rect(center=(x + i * 2, y - i * 2)))
+        words = trn("table.cards", model.dead_count) if model.dead_count else "—"
+        text.draw(surface, words, (layout.dead.centerx, layout.dead.y + 112), role="bold", size=16,
+                  colour=theme.INK if model.dead_count else theme.INK_DIM, anchor="midtop", shadow=True,
+                  max_width=layout.dead.width, min_size=12)
+
+    def _draw_seats(self, surface: pygame.Surface, director: Director, clock: float, thinking: bool) -> None:
+        stage = self.stage
+        model, layout, text, art = stage.model, stage.layout, stage.text, stage.art
+        back = stage.decks.fan.back()
+        chip = art.chip(1, 8)
+        pulse = 0.5 + 0.5 * math.sin(clock * 5)
+        for seat, (place, state) in enumerate(zip(layout.seats, model.seats)):
+            plate = place.plate
+            if seat == model.active and state.in_session:
+                glow = mix(theme.GOLD, (255, 255, 255), pulse * 0.4)
+                pygame.draw.rect(surface, glow, plate.inflate(6, 6), 3, border_radius=16)
+            y = plate.y + 36
+            surface.blit(chip, (place.name_left, y + 2))
+            text.draw(surface, str(state.chips), (place.name_left + 22, y), role="bold", size=18, colour=theme.GOLD)
+            if seat == model.active and thinking and seat != stage.human_seat:
+                dots = "•" * (1 + int(clock * 3) % 3)
+                text.draw(surface, dots, (plate.right - 14, y + 2), role="bold", size=16, colour=theme.INK_DIM,
+                          anchor="topright")
+            if not state.in_session and self._out_veil is not None:
+                surface.blit(self._out_veil, plate)
+                text.draw(surface, tr("table.out"), (plate.right - 12, plate.y + 8), role="bold", size=14,
+                          colour=theme.RED_TEXT, anchor="topright")
+            if seat != HUMAN and state.cards:
+                count = state.cards
+                width = back.get_width() + FAN_STEP * (count - 1)
+                left = place.fan.centerx - width // 2
+                for i in range(count):
+                    surface.blit(back, (left + i * FAN_STEP, place.fan.y))
+                text.draw(surface, str(count), (place.fan.right + 8, place.fan.centery), role="bold", size=14,
+                          colour=theme.INK, anchor="midleft", shadow=True)
+            cut = model.cut_cards.get(seat)
+            if cut is not None:
+                face = stage.decks.flight.face(cut)
+                surface.blit(face, face.get_rect(center=place.card_origin))
+        flying = director.button_flight
+        if model.dealer is not None and (flying is None or flying.done):
+            button = art.dealer_button(12)
+            surface.blit(button, button.get_rect(center=layout.seats[model.dealer].button_spot))
+
+    def _draw_hand(self, surface: pygame.Surface, human: HumanSeat) -> None:
+        deck = self.stage.decks.hand
+        deciding = human.kind in ("lead", "follow")
+        options = human.options()
+        focused = options[min(human.focus, len(options) - 1)] if options else None
+        shadow = deck.shadow()
+        pad = deck.shadow_pad
+        for card, rect in human.hand_rects():
+            surface.blit(shadow, (rect.x - pad, rect.y - pad + 3))
+            if card in human.lawful:
+                image = deck.highlighted(card)
+            elif deciding:
+                image = deck.dimmed(card)
+            else:
+                image = deck.face(card)
+            surface.blit(image, rect)
+            if card is focused or (human.kind == "follow" and card in human.lawful):
+                pygame.draw.rect(surface, theme.INK, rect.inflate(4, 4), 2, border_radius=8)
+            if card is human.hint_card:
+                pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(8, 8), 3, border_radius=10)
+
+    def _draw_status(self, surface: pygame.Surface, director: Director, turn_words: str, covered: bool) -> None:
+        stage = self.stage
+        model, layout, text = stage.model, stage.layout, stage.text
+        parts = [p for p in (model.status, turn_words) if p]
+        if not parts or (director.stop_banner_showing() and not covered):
+            return  # the stop's banner stands on this line while it shows
+        words = "   ·   ".join(parts)
+        light = self._suit_light
+        colour = (255, 214, 200) if model.status_is_stop else theme.INK
+        room = layout.status.width - 24
+        size = text.fit_size(words, "bold", 17, room, 12)
+        if text.width(words, "bold", size) > room:
+            text.overflows.add(words)
+        line = text.render_runs(suit_runs(words, colour, light), "bold", size)
+        rect = line.get_rect(center=layout.status.center)
+        back = rect.inflate(24, 6)
+        pygame.draw.rect(surface, (8, 30, 20), back, border_radius=back.height // 2)
+        surface.blit(line, rect)

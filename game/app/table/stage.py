@@ -1,0 +1,49 @@
+"""The stage: what the table's director and the player's controls act on, and nothing more of the scene.
+
+The scene builds one and keeps it current (a new layout and decks when the window or the deck colours
+change); the director changes the model through it as events are presented, and asks it for words, sounds
+and cached pictures; the scene hears back through its two callbacks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine.events import Event
+from ..card_art import Artwork
+from ..text import TextCache
+from .layout import TableLayout
+from .model import DealRecord, TableModel
+from .sprites import BoundedCache, TableDecks
+
+
+def _ignore(_: Any) -> None:
+    """A callback that wants nothing done."""
+
+
+@dataclass
+class Stage:
+    """The table as the director and the controls see it."""
+
+    model: TableModel
+    layout: TableLayout
+    decks: TableDecks
+    text: TextCache
+    art: Artwork
+    play_sound: Callable[[str, float], None]
+    rng: random.Random  # the table's own stream for what only looks random (the order dealt cards arrive in)
+    human_seat: int | None
+    line_for: Callable[[int, str], str | None]  # what a character says at a moment, if anything
+    deal_settled: Callable[[DealRecord | None], None] = _ignore  # a deal's summary is due
+    presented: Callable[[Event], None] = _ignore  # one event has been presented
+    hurrying: bool = False  # the table fast-forwards (tests, screenshots, the benchmark)
+    ending: bool = False  # the session ends with the deal in play (the time is up)
+    cache: BoundedCache = field(default_factory=lambda: BoundedCache(48))  # banners and bubbles
+
+    def cached(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        """The picture kept under `key`, made (and kept) the first time it is asked for."""
+        found = self.cache.get(key)
+        return found if found is not None else self.cache.put(key, make())

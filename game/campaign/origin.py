@@ -1,0 +1,157 @@
+"""Where a table came from (free play, the daily deal, a campaign road), and what its end means.
+
+The table keeps its origin in its snapshot, so a session resumed from the title still ends the way it would
+have: a daily deal records the day's score, a campaign venue records its result on the road's slot, free
+play records nothing beyond the statistics every table keeps. The origin also says where the table's
+finished deals are kept for the replays. A table left before its end is kept for Continue, whatever its
+origin, and means nothing yet.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..locale import tr, trn
+from ..storage.daily_file import load_daily_bests, save_daily_bests
+from ..storage.high_scores_file import load_high_scores
+from ..storage.saves import AUTOSAVE
+from .roads import SLOTS, Road, describe_result
+
+DAILY_SLOT = "daily"  # the save slot keeping the daily deals' logs
+_DAILY_PREFIX = "daily:"  # a daily table's origin as a snapshot keeps it: "daily:2026-11-29"
+
+
+@dataclass(frozen=True)
+class FreePlay:
+    """A table the player laid in New game."""
+
+
+@dataclass(frozen=True)
+class DailyDeal:
+    """The daily deal of `day`."""
+
+    day: dt.date
+
+
+@dataclass(frozen=True)
+class CampaignRoad:
+    """A venue of the road kept in the save slot `slot`."""
+
+    slot: str
+
+
+TableOrigin = FreePlay | DailyDeal | CampaignRoad
+
+
+@dataclass(frozen=True)
+class DailyFinished:
+    """A daily table is over: the day, what to tell the player, and whether it was a new best."""
+
+    day: dt.date
+    message: str
+    new_best: bool
+
+
+@dataclass(frozen=True)
+class VenueFinished:
+    """A campaign venue is over: the road as it now stands, what to tell the player, and whether the road's
+    end earned a place on the high scores (the name entry comes first)."""
+
+    road: Road
+    message: str
+    name_entry: bool = False
+
+
+Finished = DailyFinished | VenueFinished | None  # None: back to the title
+
+
+def origin_of(kept: object) -> TableOrigin:
+    """The origin a snapshot keeps (its `campaign_slot`: absent for free play, "daily:YYYY-MM-DD" or a slot)."""
+    if not isinstance(kept, str):
+        return FreePlay()
+    if kept.startswith(_DAILY_PREFIX):
+        try:
+            return DailyDeal(dt.date.fromisoformat(kept[len(_DAILY_PREFIX):]))
+        except ValueError:
+            return FreePlay()
+    return CampaignRoad(kept) if kept in SLOTS else FreePlay()
+
+
+def kept_as(origin: TableOrigin) -> str | None:
+    """The origin as a snapshot keeps it (`origin_of` reads it back); None for free play."""
+    match origin:
+        case DailyDeal(day=day):
+            return f"{_DAILY_PREFIX}{day.isoformat()}"
+        case CampaignRoad(slot=slot):
+            return slot
+        case _:
+            return None
+
+
+def deal_log_slot(origin: TableOrigin) -> tuple[str, bool]:
+    """The save slot that keeps the table's finished deals, and whether the table may create it (a campaign
+    slot is started by its map: a slot with logs and no progress would not load there)."""
+    match origin:
+        case DailyDeal():
+            return DAILY_SLOT, True
+        case CampaignRoad(slot=slot):
+            return slot, False
+        case _:
+            return AUTOSAVE, True
+
+
+def results_label(origin: TableOrigin) -> str:
+    """The locale key of the results' way out: back to the title, the daily deal or the road's map."""
+    match origin:
+        case DailyDeal():
+            return "results.back_daily"
+        case CampaignRoad():
+            return "results.back_map"
+        case _:
+            return "results.back_title"
+
+
+def finish(origin: TableOrigin, data_dir: Path, chips: list[int]) -> Finished:
+    """The session at a table of this origin is over with these final chips (the player's first): record what
+    it means, and say where the player goes next."""
+    match origin:
+        case DailyDeal(day=day):
+            new_best, words = record_daily_score(data_dir, day, chips[0] if chips else 0)
+            return DailyFinished(day, words, new_best)
+        case CampaignRoad(slot=slot):
+            return finish_venue(Road.load(data_dir, slot), chips)
+        case _:
+            return None
+
+
+def record_daily_score(data_dir: Path, day: dt.date | str, score: int) -> tuple[bool, str]:
+    """Keep `score` as `day`'s score; (a new best?, a sentence for the player)."""
+    bests, problem = load_daily_bests(data_dir)
+    new_best = bests.record(day, max(0, int(score)))
+    words = [problem] if problem else []
+    if new_best:
+        failed = save_daily_bests(data_dir, bests)
+        if failed:
+            words.append(failed)
+    best = bests.best_for(day)
+    finished = trn("daily.finished", score)
+    words.insert(0, finished if new_best else tr("daily.finished_best", finished=finished, best=best))
+    return new_best, " ".join(words)
+
+
+def finish_venue(road: Road, chips: list[int]) -> VenueFinished:
+    """Record a venue's session on the road and save it; the road to show, and what to say."""
+    progress = road.progress
+    if progress is None or progress.venue is None:
+        return VenueFinished(road, road.notice)
+    try:
+        result, problem = road.record(chips)
+    except ValueError as error:
+        return VenueFinished(Road.load(road.data_dir, road.slot), tr("campaign.not_recorded", why=error))
+    if problem:  # the slot still holds the old progress: the road carries on from this one all the same
+        road.load_problem = ""
+    scores, _ = load_high_scores(road.data_dir)
+    return VenueFinished(road, problem or describe_result(progress, result),
+                         name_entry=progress.over and scores.qualifies(progress.score))

@@ -1,0 +1,325 @@
+"""The campaign's roads: each save slot holds one road (the player's progress on a campaign file), read,
+saved and played on here, without a window.
+
+A slot's `SaveData.campaign` holds `CampaignProgress.to_json()`, plus `high_score_entered` once the finished
+road's score has gone on the table, and `campaign_file`, the file the road was started from, so a player's
+own campaign reopens with its slot. What a road unlocks is also written to the player's unlocks file, which
+outlives any one slot. Nothing a slot holds is lost: an unusable save is reported, never overwritten until the
+player chooses a fresh start, and then it is moved aside first.
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..config import campaign_file
+from ..config.errors import ConfigError
+from ..locale import tr, trn
+from ..locale.dates import saved_date
+from ..locale.words import Words
+from ..storage.atomic import backup_path, move_aside
+from ..storage.saves import SaveData, load_slot, read_save_file, restore_backup, save_slot, slot_path
+from ..storage.unlocks_file import add_unlocks
+from .model import BROKE, WON, CampaignProgress, SessionResult, VenueResult
+from .spec import Campaign, Venue
+
+SLOT = "campaign"  # the first road's slot (the only one before several slots existed)
+
+
+SLOTS = (SLOT, "campaign-2", "campaign-3")
+
+
+CAMPAIGN_PATH: Path | None = None  # None: config/campaign.yaml (tests and a player's own file may set it)
+
+
+ENTERED = "high_score_entered"
+
+
+FILE_KEY = "campaign_file"
+
+
+def campaign_path() -> Path:
+    """The campaign file a road plays unless its save or the player names another."""
+    return Path(CAMPAIGN_PATH) if CAMPAIGN_PATH is not None else campaign_file.CAMPAIGN_FILE
+
+
+def saved_campaign_path(save: SaveData | None) -> Path | None:
+    """The campaign file a slot's road was started from, when its save names one."""
+    data = save.campaign if save is not None else None
+    named = data.get(FILE_KEY) if isinstance(data, dict) else None
+    return Path(named) if isinstance(named, str) and named else None
+
+
+def session_seed(progress: CampaignProgress) -> int:
+    """The seed of the next session: the campaign, the venue and how often it has been tried, so a retry deals anew."""
+    venue = progress.venue
+    attempts = sum(1 for r in progress.results if venue is not None and r.venue_id == venue.id)
+    return zlib.crc32(f"{progress.campaign.name}:{progress.venue_index}:{attempts}".encode())
+
+
+PLAYERS_FOLDER = "campaigns"  # inside the data folder: the player's own campaign files
+
+
+@dataclass(frozen=True)
+class CampaignChoice:
+    """A campaign file that can start a new road: its path, and its name or what is wrong with it."""
+
+    path: Path
+    name: str
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class RoadCard:
+    """What one slot holds: the numbers and names, worded as the card is drawn (so a language switch needs no
+    second reading of the slots)."""
+
+    slot: str
+    empty: bool = True
+    trouble: Words | None = None  # what is wrong with the slot
+    road: Campaign | None = None  # the campaign the slot's road plays
+    outcome: str = ""  # the progress's status: PLAYING, WON or BROKE
+    venue_index: int = 0
+    venue: Venue | None = None  # the venue the road is at (None when it is over)
+    cleared: int = 0
+    bankroll: int | None = None
+    change: int = 0
+    score: int | None = None
+    saved_at: float = 0.0  # when the save was written (0: the save does not say)
+
+    @property
+    def problem(self) -> str:
+        """What is wrong with the slot, in the current language ("" when nothing is)."""
+        return "" if self.trouble is None else str(self.trouble)
+
+    @property
+    def campaign(self) -> str:
+        """The road's name in the current language."""
+        return self.road.title() if self.road is not None else ""
+
+    @property
+    def where(self) -> str:
+        """Where the road stands ("Venue 2 of 6: The Dairy Social Club")."""
+        total = len(self.road.venues) if self.road is not None else 0
+        if self.outcome == WON:
+            return trn("roads.all_cleared", total)
+        if self.outcome == BROKE:
+            return tr("roads.stopped_at", number=self.venue_index + 1, total=total)
+        return tr("roads.at_venue", number=self.venue_index + 1, total=total,
+                  venue=self.venue.title() if self.venue else "")
+
+    @property
+    def status(self) -> str:
+        """How the road went: won, broke, or the venues cleared so far."""
+        if self.outcome == WON:
+            return tr("roads.won")
+        return tr("roads.broke") if self.outcome == BROKE else trn("roads.cleared_so_far", self.cleared)
+
+    @property
+    def saved(self) -> str:
+        """When the slot was saved, as the card says it ("" when the save does not say)."""
+        return saved_words(self.saved_at) if self.saved_at else ""
+
+
+def campaign_choices(data_dir: Path, named: Path | None = None) -> list[CampaignChoice]:
+    """The campaign files a new road can play: the shipped one, `named` and the player's folder, each once."""
+    paths = [campaign_path()]
+    if named is not None:
+        paths.append(Path(named))
+    folder = Path(data_dir) / PLAYERS_FOLDER
+    if folder.is_dir():
+        paths += sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
+    seen: set[Path] = set()
+    out: list[CampaignChoice] = []
+    for path in paths:
+        key = path.resolve()
+        if key in seen:
+            continue
+        seen.add(key)
+        campaign, problem = _read_campaign(path)
+        out.append(CampaignChoice(path, campaign.title() if campaign else path.name, problem))
+    return out
+
+
+def _read_campaign(path: Path) -> tuple[Campaign | None, str]:
+    """The campaign in `path`, or None and the first of its problems."""
+    try:
+        return campaign_file.load_campaign(path), ""
+    except ConfigError as error:
+        return None, error.problems[0] if error.problems else str(error)
+    except (OSError, ValueError) as error:
+        return None, f"{path}: {error}"
+
+
+def read_road(data_dir: Path, slot: str) -> RoadCard:
+    """One slot's card, read without changing anything on disk."""
+    path = slot_path(data_dir, slot)
+    if not path.is_file():
+        if backup_path(path).is_file():
+            return RoadCard(slot, empty=False, trouble=Words.of("roads.missing_save"))
+        return RoadCard(slot)
+    save, _, why = read_save_file(path)
+    if save is None:
+        return RoadCard(slot, empty=False, trouble=Words.of("roads.unusable_save", why=why))
+    if save.campaign is None:
+        return RoadCard(slot)
+    saved_at = save.saved_at or 0.0
+    file = saved_campaign_path(save) or campaign_path()
+    campaign, problem = _read_campaign(file)
+    if campaign is None:
+        return RoadCard(slot, empty=False, trouble=Words.of("roads.file_unreadable", problem=problem),
+                        saved_at=saved_at)
+    try:
+        progress = CampaignProgress.from_json(save.campaign, campaign)
+    except (ValueError, TypeError, KeyError) as error:
+        return RoadCard(slot, empty=False, road=campaign, trouble=Words.of("roads.not_fitting", why=error),
+                        saved_at=saved_at)
+    return RoadCard(slot, empty=False, road=campaign, outcome=progress.status, venue_index=progress.venue_index,
+                    venue=progress.venue, cleared=progress.cleared, bankroll=progress.bankroll,
+                    change=progress.bankroll - campaign.bankroll, score=progress.score, saved_at=saved_at)
+
+
+def saved_words(when: float) -> str:
+    """When a save was written, as the card says it: '29 November 2026, 20:15' in the current language."""
+    return tr("roads.saved_at", date=saved_date(when), time=time.strftime("%H:%M", time.localtime(when)))
+
+
+def describe_result(progress: CampaignProgress, result: VenueResult) -> str:
+    """One sentence on the session just recorded, in the current language."""
+    venue = progress.campaign.venue(result.venue_id)
+    places = {1: "campaign.result.first", 2: "campaign.result.second", 3: "campaign.result.third"}
+    place = tr(places[result.standing]) if result.standing in places \
+        else tr("campaign.result.nth", standing=result.standing)
+    head = trn("campaign.result.head", result.final_chips, venue=venue.title(), place=place)
+    if progress.status == "won":
+        return tr("campaign.result.won", head=head)
+    if progress.status == "broke":
+        return tr("campaign.result.broke", head=head, bankroll=progress.bankroll)
+    if result.goal_met:
+        nxt = progress.venue
+        return tr("campaign.result.met_next", head=head, venue=nxt.title()) if nxt is not None \
+            else tr("campaign.result.met", head=head)
+    return tr("campaign.result.missed", head=head)
+
+
+@dataclass
+class Road:
+    """One slot's road as the map works it: the campaign file it plays, the progress on it, or why either
+    cannot be used; loaded, saved, played on and started afresh here."""
+
+    data_dir: Path
+    slot: str = SLOT
+    path: Path | None = None  # the campaign file (None until loaded: the save's, else the shipped one)
+    campaign: Campaign | None = None
+    problems: list[str] = field(default_factory=list)  # the campaign file's problem lines
+    load_problem: str = ""  # why the save could not be used
+    backup_available: bool = False
+    progress: CampaignProgress | None = None
+    score_entered: bool = False
+    notice: str = ""  # something the player should read on opening (an unlock that could not be kept)
+
+    @classmethod
+    def load(cls, data_dir: Path, slot: str = SLOT, path: Path | None = None) -> Road:
+        """The road in `slot`: the save, then the campaign file it plays (`path` for a new road), then the
+        progress on it."""
+        road = cls(data_dir, slot, path)
+        found = load_slot(data_dir, slot)
+        if road.path is None:
+            road.path = saved_campaign_path(found.save) or campaign_path()
+        try:
+            road.campaign = campaign_file.load_campaign(road.path)
+        except ConfigError as error:
+            road.problems = list(error.problems)
+            return road
+        except (OSError, ValueError) as error:  # whatever the file holds, the game carries on
+            road.problems = [f"{road.path}: {error}"]  # the system's own words (a missing file, a bad byte)
+            return road
+        if found.save is None:
+            if found.problem:
+                road.load_problem, road.backup_available = found.problem, found.backup_available
+            else:
+                road.progress = CampaignProgress.start(road.campaign)
+            return road
+        road.take(found.save)
+        return road
+
+    @classmethod
+    def of(cls, data_dir: Path, progress: CampaignProgress, slot: str = SLOT, path: Path | None = None) -> Road:
+        """A road showing `progress` (the slot is not read)."""
+        return cls(data_dir, slot, path, campaign=progress.campaign, progress=progress)
+
+    def take(self, save: SaveData) -> None:
+        """The progress in `save`, or the reason it does not fit this campaign."""
+        assert self.campaign is not None
+        data = save.campaign
+        if data is None:  # a slot holding only deal logs: the road has not begun
+            self.progress = CampaignProgress.start(self.campaign)
+            return
+        try:
+            self.progress = CampaignProgress.from_json(data, self.campaign)
+        except (ValueError, TypeError, KeyError) as error:
+            self.progress = None
+            self.load_problem = tr("campaign.save_does_not_fit", campaign=self.campaign.title(), why=error)
+            self.backup_available = False
+            return
+        self.load_problem = ""
+        self.score_entered = isinstance(data, dict) and data.get(ENTERED) is True
+        self.notice = self.remember_unlocks() or self.notice
+
+    def remember_unlocks(self) -> str | None:
+        """Put what this road has unlocked into the player's unlocks file (it outlives the slot); a problem."""
+        if self.progress is None or not self.progress.unlocked:
+            return None
+        return add_unlocks(self.data_dir, [str(u) for u in self.progress.unlocked])
+
+    def save(self) -> str | None:
+        """Write the progress to the slot, keeping the slot's deal logs; None when written, else a sentence."""
+        if self.progress is None:
+            return None
+        data = self.progress.to_json()
+        data[ENTERED] = self.score_entered
+        data[FILE_KEY] = str(self.path or campaign_path())
+        venue = self.progress.venue
+        try:
+            logs = load_slot(self.data_dir, self.slot).save
+            save_slot(self.data_dir, self.slot, SaveData(campaign=data, venue=venue.name if venue else None,
+                                                         chips=self.progress.bankroll, slot=self.slot,
+                                                         logs=logs.logs if logs is not None else ()))
+        except (OSError, ValueError, TypeError) as error:
+            return tr("campaign.not_saved", why=getattr(error, "strerror", None) or error)
+        return None
+
+    def record(self, chips: list[int]) -> tuple[VenueResult, str | None]:
+        """The venue's session is over with these final chips (the player's first): the result recorded, the
+        unlocks remembered and the slot saved; the result, and a problem if it could not all be kept."""
+        assert self.progress is not None and self.progress.venue is not None
+        result = self.progress.record_session(SessionResult(tuple(chips), 0))
+        return result, self.remember_unlocks() or self.save()
+
+    def restore(self) -> bool:
+        """Put the save before the last one back; True when there was one (its progress may still not fit)."""
+        found = restore_backup(self.data_dir, self.slot)
+        if found.save is None:
+            self.load_problem = found.problem or tr("campaign.backup_unusable")
+            self.backup_available = False
+            return False
+        self.take(found.save)
+        return True
+
+    def start_afresh(self) -> str:
+        """A new run of the campaign (an unusable save is kept aside first, never overwritten); what to say."""
+        assert self.campaign is not None
+        if self.load_problem:
+            path = slot_path(self.data_dir, self.slot)
+            if path.exists():
+                try:
+                    move_aside(path, "replaced")
+                except OSError:
+                    pass
+        self.load_problem = ""
+        self.progress = CampaignProgress.start(self.campaign)
+        self.score_entered = False
+        return self.save() or tr("campaign.new_run", campaign=self.campaign.title())

@@ -1,0 +1,38 @@
+"""Name tags: a name as short as a seat's plate or a list's column needs it, in the words of every language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .texts import character_name, character_short_name
+
+# the words of kinship and the titles in the five languages' character names: a name tag keeps the kinship
+# word whole and shortens the title ("Tante Hetty", "Prof. Quist")
+_FAMILY = ("Aunt", "Uncle", "Granny", "Grandpa", "Nan", "Cousin",
+           "Tante", "Oncle", "Mamie", "Papi", "Cousine", "Zia", "Zio", "Nonna", "Nonno", "Cugino", "Cugina",
+           "Tia", "Tio", "Avó", "Avô", "Primo", "Prima", "Oom", "Oma", "Opa", "Neef", "Nicht")
+
+
+_TITLES = {"Professor": "Prof.", "Doctor": "Dr", "Captain": "Capt.", "Colonel": "Col.", "Reverend": "Rev.",
+           "Lady": "Lady", "Lord": "Lord", "Sir": "Sir", "Dame": "Dame", "Mrs": "Mrs", "Mr": "Mr", "Miss": "Miss",
+           "Professeur": "Prof.", "Docteur": "Dr", "Capitaine": "Cap.", "Professore": "Prof.", "Professoressa": "Prof.",
+           "Dottore": "Dott.", "Capitano": "Cap.", "Colonnello": "Col.", "Doutor": "Dr.", "Capitão": "Cap.",
+           "Coronel": "Cel.", "Dokter": "Dr.", "Kapitein": "Kapt.", "Kolonel": "Kol.", "Dominee": "Ds."}
+
+
+def character_short(character: Any) -> str:
+    """A character's name tag in the current language: the locale's own short form for a shipped character
+    ("Tante Hetty"), else their name shortened."""
+    return character_short_name(character) or short_name(character_name(character))
+
+
+def short_name(name: str) -> str:
+    """What a name tag has room for: 'Maud', 'Aunt Hetty', 'Prof. Quist'."""
+    words = name.split()
+    if len(words) < 2:
+        return name
+    if words[0] in _FAMILY:
+        return f"{words[0]} {words[1]}"
+    if words[0] in _TITLES:
+        return f"{_TITLES[words[0]]} {words[-1]}"
+    return words[0]
