@@ -152,15 +152,6 @@ def _resume_fixture(snapshot: dict[str, Any]) -> tuple[Session, None, None, None
     return session, None, None, None
 
 
-def test_import_kept_session_reads_resume_py_files(tmp_path: Path) -> None:
-    from game.storage.resume import load_resume, save_resume
-    snapshot = json.loads((FIXTURES / "save_v1_session.json").read_text(encoding="utf-8"))["snapshot"]
-    save_resume(tmp_path, snapshot)
-    result = saves.import_kept_session(tmp_path)
-    assert result.ok and result.save is not None and result.save.table == snapshot and result.migrated_from == 1
-    assert load_resume(tmp_path).snapshot == snapshot  # the file is left for the app
-
-
 def test_unknown_and_newer_versions_are_set_aside(tmp_path: Path) -> None:
     for version, words in ((saves.VERSION + 1, "newer version"), (0, "unknown"), ("2", "no version")):
         path = slot_path(tmp_path, 1)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..cli.bench import measurement
 from ..config import rules_by_name
 from ..engine import SeatInfo, Session
 from .registry import character_ids, make_agent
@@ -41,7 +40,6 @@ def percentile(sorted_values: list[float], share: float) -> float:
     return sorted_values[index]
 
 
-@measurement("ai_decision_ms")
 def ai_decision_ms(budget: float) -> dict[str, Any]:
     """For every character, the p50 and p99 of its decision time in milliseconds."""
     figures: dict[str, Any] = {}

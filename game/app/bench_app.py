@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from ..ai.registry import character_ids, load_character_by_id
-from ..cli.bench import measurement
 from ..config import default_rules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +63,6 @@ def _app(folder: str) -> Any:
     return App(AppOptions(data_dir=Path(folder), headless=True, fps=0))
 
 
-@measurement("frame_ms")
 def frame_ms(budget: float) -> dict[str, float]:
     """Milliseconds a frame (update, draw and flip) at an 8-player table while cards are dealt and played."""
     _headless()
@@ -95,7 +93,6 @@ def frame_ms(budget: float) -> dict[str, float]:
     return {"mean": round(statistics.fmean(times), 3), "p99": round(p99, 3)}
 
 
-@measurement("startup_s")
 def startup_s(budget: float) -> float:
     """Seconds from starting `python main.py` to its first frame drawn (dummy video driver): the median of a few
     starts after one unmeasured start that fills the bytecode cache, as a player's second start would find it."""
@@ -165,7 +162,6 @@ def memory_growth_kb(frames: int = MEMORY_FRAMES, warm: int = MEMORY_WARM) -> di
     return {"rss_kb": round(growth, 1), "objects": objects_after - objects_before}
 
 
-@measurement("frame_memory_growth_kb")
 def frame_memory_growth_kb(budget: float) -> float:
     """Resident memory gained over 10,000 frames at the busy 8-player table once its caches are full, in KB."""
     return memory_growth_kb()["rss_kb"]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..locale import LANGUAGES, set_language
 from . import bench, check_config, replay, screenshots, simulate, tournament
+from .game import play
 
 # each tool module offers add_parser(subparsers) and run(args) -> exit code; none imports pygame until it runs
 TOOLS = (simulate, check_config, bench, tournament, screenshots, replay)
@@ -59,6 +60,5 @@ def check_language(code: str | None) -> str | None:
 
 
 def start_game(args: argparse.Namespace) -> int:
-    """Open the window on the title scene (pygame is imported only now, so the tools never load it)."""
-    from .game import play
+    """Open the window on the title scene (pygame is imported only then, so the tools never load it)."""
     return play(args.data_dir, startup_probe=args.startup_probe, campaign=args.campaign, language=args.lang)

@@ -10,22 +10,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ..ai.simple import FirstOptionAgent
+from ..ai.timing import ai_decision_ms
+from ..app.bench_app import frame_memory_growth_kb, frame_ms, startup_s
 from ..engine import RuleSet, SeatInfo, Session, play_session
 
 ROUNDS = 5
-# name -> measurement; later issues add theirs
-MEASUREMENTS: dict[str, Callable[[float], Any]] = {}
 
 
-def measurement(name: str) -> Callable[[Callable[[float], Any]], Callable[[float], Any]]:
-    """Register a measurement taking a time budget in seconds."""
-    def register(function: Callable[[float], Any]) -> Callable[[float], Any]:
-        MEASUREMENTS[name] = function
-        return function
-    return register
-
-
-@measurement("engine_deals_per_s")
 def engine_deals_per_second(budget: float) -> float:
     """Whole deals a second (antes, shuffle, deal, play, settlement) at a 5-seat classic table with the
     simplest agents, no log: the best of five rounds (as timeit's repeats), so a busy moment on the machine
@@ -68,5 +59,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-from ..ai import timing  # noqa: E402,F401  (ai_decision_ms registers itself)
-from ..app import bench_app  # noqa: E402,F401  (the game's figures register here; pygame loads only when they run)
+# every figure by name, each a measurement taking a time budget in seconds (the game's load pygame only as they run)
+MEASUREMENTS: dict[str, Callable[[float], Any]] = {
+    "engine_deals_per_s": engine_deals_per_second,
+    "ai_decision_ms": ai_decision_ms,
+    "frame_ms": frame_ms,
+    "startup_s": startup_s,
+    "frame_memory_growth_kb": frame_memory_growth_kb,
+}

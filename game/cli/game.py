@@ -40,7 +40,7 @@ def open_app(chosen_dir: Path | None, *, headless: bool = False, campaign: Path 
         import pygame
     except ImportError:
         return say("pygame-ce is not installed; run: python3 -m pip install -r requirements.txt")
-    from ..app.app import App, AppOptions
+    from ..app.app import App, AppOptions  # lazy: the headless tools never load pygame
     try:
         return App(AppOptions(data_dir=folder, headless=headless, campaign=campaign, language=language))
     except pygame.error as error:

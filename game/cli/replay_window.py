@@ -13,8 +13,7 @@ def play_replay(chosen_dir: Path | None, replay: Replay, deal: int | None = None
     app = open_app(chosen_dir)
     if isinstance(app, int):
         return app
-    from ..app.scenes.replay import ReplayScene
     if deal is not None:
         replay.seek_deal(deal)
-    app.run(ReplayScene(app, replay))
+    app.run("replay", replay=replay)
     return 0

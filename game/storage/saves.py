@@ -357,18 +357,6 @@ def deal_logs(folder: Path) -> list[tuple[str, tuple[str, ...]]]:
     return kept
 
 
-def import_kept_session(folder: Path) -> LoadResult:
-    """resume.py's `session.json` read through the migration chain as an autosave (the file is left alone)."""
-    from .resume import resume_path
-    path = resume_path(folder)
-    if not path.is_file():
-        return LoadResult()
-    save, version, why = read_save_file(path)
-    if save is None:
-        return LoadResult(problem=tr("storage.save.kept_session_unusable", why=why))
-    return LoadResult(save=save, migrated_from=version)
-
-
 def _set_aside(path: Path, tag: str = "unreadable") -> tuple[Path | None, str]:
     """Rename `path` out of the way with a time stamp (never delete it): where it went, or None and why not."""
     try:
