@@ -13,6 +13,7 @@ import pytest
 from app_helpers import click, frames, fuzz, key, make_app
 
 from game.app.app import App
+from game.app.form import Choice, Form, Slider, Toggle
 from game.app.scene import Scene
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.how_to_play import HowToPlayScene, rule_sections
@@ -22,9 +23,9 @@ from game.app.scenes.settings import SettingsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.title import TitleScene
 from game.app.screenshots import table as seated_table
-from game.app.table import TableScene
+from game.app.table.scene import TableScene
 from game.app.text import TextCache
-from game.app.widgets import PAD_X, Button, Choice, Form, Slider, Toggle
+from game.app.widgets import PAD_X, Button
 from game.config import RULES_DIR, load_rules, rules_by_name
 from game.engine.rules import RuleSet
 from game.storage.settings import load_settings

@@ -16,7 +16,7 @@ from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.pause import PauseScene
 from game.app.scenes.title import TitleScene
-from game.app.table import TableScene
+from game.app.table.scene import TableScene
 from game.engine.decisions import LeadAction, LeadDecision
 from game.storage import resume
 from game.storage.resume import RESUME_FILE, load_resume, save_resume

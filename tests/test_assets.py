@@ -21,8 +21,9 @@ import pytest
 
 from game.app import assets as assets_module
 from game.app import theme
+from game.app.artwork import Artwork
 from game.app.assets import FONT_FILES, SOUND_NAMES, Assets, NullSound
-from game.app.card_art import Artwork, Deck, card_size
+from game.app.card_art import Deck, card_size
 from game.app.text import ELLIPSIS, TextCache, suit_runs
 from game.engine.cards import Card, Suit
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from game.ai.registry import load_character_by_id
 from game.app.app import App, AppOptions
-from game.app.table import TableScene
+from game.app.table.scene import TableScene
 from game.config import rules_by_name
 from game.storage.resume import has_resume, load_resume
 

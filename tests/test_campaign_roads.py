@@ -15,7 +15,8 @@ from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.confirm import ConfirmScene
-from game.app.scenes.new_game import NewGameScene, campaign_locks
+from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.table_choices import campaign_locks
 from game.campaign.model import CampaignProgress
 from game.campaign.roads import SLOTS, campaign_choices, read_road
 from game.config import load_campaign

@@ -16,7 +16,7 @@ from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.high_scores import HighScoresScene
 from game.app.scenes.title import TitleScene
-from game.app.table import TableScene
+from game.app.table.scene import TableScene
 from game.campaign import roads
 from game.campaign.model import CampaignProgress
 from game.campaign.roads import SLOT, session_seed

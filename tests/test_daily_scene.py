@@ -22,8 +22,7 @@ from game.app.app import App, AppOptions
 from game.app.scenes import daily as daily_scene
 from game.app.scenes.daily import DailyScene
 from game.app.scenes.title import TitleScene
-from game.app.table import TableScene
-from game.app.table.scene import go_on_from
+from game.app.table.scene import TableScene, go_on_from
 from game.campaign.daily import daily_table
 from game.campaign.origin import DailyDeal, finish
 from game.storage.daily_file import daily_bests_path, load_daily_bests

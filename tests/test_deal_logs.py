@@ -20,7 +20,7 @@ from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.scenes.replay import ReplayScene
 from game.app.scenes.replays import EMPTY, ReplaysScene, kept_deals, slot_label
-from game.app.table import TableScene
+from game.app.table.scene import TableScene
 from game.campaign.origin import origin_of
 from game.config import rules_by_name
 from game.locale import tr

@@ -325,8 +325,8 @@ def test_an_unknown_language_is_one_line(argv: list[str], tmp_path: Path) -> Non
 # --- f. the settings switch -----------------------------------------------------------------------------------
 
 def language_row(scene: Any) -> Any:
+    from game.app.form import Choice
     from game.app.scenes.settings import language_names
-    from game.app.widgets import Choice
     return next(c for c in scene.form.controls if isinstance(c, Choice) and list(c.options) == language_names())
 
 

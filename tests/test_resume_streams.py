@@ -16,7 +16,7 @@ import pytest
 from game.ai.character import CharacterAgent
 from game.ai.registry import load_character_by_id
 from game.app.app import App, AppOptions
-from game.app.table import TableScene
+from game.app.table.scene import TableScene
 from game.config import rules_by_name
 
 LINEUP = ("pip", "dex", "hetty")  # pip slips at random and dex mixes at random: both draw on their streams

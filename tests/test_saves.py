@@ -295,7 +295,7 @@ def test_the_migrated_fixture_resumes_at_the_table(tmp_path: Path) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app.app import App, AppOptions
-    from game.app.table import TableScene
+    from game.app.table.scene import TableScene
     path = slot_path(tmp_path, AUTOSAVE)
     path.parent.mkdir(parents=True)
     path.write_bytes((FIXTURES / "save_v1_session.json").read_bytes())

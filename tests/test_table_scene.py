@@ -31,12 +31,11 @@ from game.app.app import App
 from game.app.portraits import draw_portrait
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.results import ResultsScene
-from game.app.table import TableScene
 from game.app.table.animation import Bubble, PopUp
 from game.app.table.felt import PLATE_FILL
 from game.app.table.layout import SeatPlace, table_layout
 from game.app.table.model import HUMAN, stop_words
-from game.app.table.scene import WATCH_SUMMARY_S
+from game.app.table.scene import WATCH_SUMMARY_S, TableScene
 from game.app.table.sprites import make_bubble
 from game.app.table.words import lead_refusal
 from game.config import rules_by_name

@@ -19,8 +19,8 @@ from app_helpers import instant_app
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
-from game.app.table import TableScene
 from game.app.table.model import stop_words
+from game.app.table.scene import TableScene
 from game.app.table.words import lead_refusal
 from game.config import rules_by_name
 from game.engine.cards import Card, parse_cards

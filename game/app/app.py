@@ -16,8 +16,8 @@ from ..storage.paths import data_dir
 from ..storage.resume import save_resume
 from ..storage.settings import Settings, load_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
+from .artwork import Artwork
 from .assets import Assets, warn
-from .card_art import Artwork
 from .registry import SCENES
 from .scene import Scene, SceneName, SceneStack
 from .text import TextCache

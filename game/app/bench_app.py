@@ -33,7 +33,7 @@ def _headless() -> None:
 
 def busy_table(app: Any, players: int = 8, seed: int = 1) -> Any:
     """A table of `players` characters (no human, so nothing waits for input) playing on its own."""
-    from .table import TableScene  # lazy: pygame loads only when a measurement runs
+    from .table.scene import TableScene  # lazy: pygame loads only when a measurement runs
 
     ids = character_ids()
     characters = [load_character_by_id(ids[seat % len(ids)]) for seat in range(players)]

@@ -9,14 +9,11 @@ PIPS_MIN_WIDTH number cards show a large rank over its suit instead of pips, whi
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Protocol
 
 import pygame
 
-from ..locale import language, tr
-from ..locale.cards import rank_letter
 from . import theme
 from .assets import Assets
 
@@ -74,7 +71,7 @@ def ready(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
     return surface.convert_alpha() if alpha else surface.convert()
 
 
-def _glyph(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
+def glyph(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
     """`text` rendered and cropped to its ink, so that it can be centred exactly."""
     surface = font.render(text, True, colour)
     box = surface.get_bounding_rect()
@@ -200,7 +197,7 @@ class Deck:
         key = (role, text, size, colour)
         found = self._glyphs.get(key)
         if found is None:
-            found = self._glyphs[key] = _glyph(self.assets.font(role, size), text, colour)
+            found = self._glyphs[key] = glyph(self.assets.font(role, size), text, colour)
         return found
 
     @property
@@ -370,147 +367,3 @@ class Deck:
         return ready(result)
 
 
-class Artwork:
-    """Every drawn sprite of the table, cached: decks per (width, colours), chips, the dealer button."""
-
-    def __init__(self, assets: Assets) -> None:
-        self.assets = assets
-        self._decks: dict[tuple[int, bool, str], Deck] = {}
-        self._chips: dict[tuple[int, int, bool], pygame.Surface] = {}
-        self._buttons: dict[tuple[int, str], pygame.Surface] = {}
-
-    def deck(self, width: int, four_colour: bool = False) -> Deck:
-        """The deck `width` pixels wide with the current language's rank letters, drawn on first request."""
-        key = (width, four_colour, language())
-        found = self._decks.get(key)
-        if found is None:
-            ranks = tuple(rank_letter(rank) for rank in range(1, 14))
-            found = self._decks[key] = Deck(self.assets, width, four_colour, ranks)
-        return found
-
-    def prepare(self, widths: Sequence[int], chip_radii: Sequence[int], four_colour: bool = False) -> None:
-        """Draw at start-up what the table will need: decks with backs, chips flat and tilted, the button."""
-        for width in widths:
-            self.deck(width, four_colour).back()
-        for radius in chip_radii:
-            for colour in range(len(theme.CHIP_COLOURS)):
-                self.chip(colour, radius)
-                self.chip(colour, radius, tilted=True)
-        if chip_radii:
-            self.dealer_button(max(chip_radii))
-
-    # --- chips ----------------------------------------------------------------------------------
-
-    def chip(self, colour: int, radius: int, tilted: bool = False) -> pygame.Surface:
-        """A casino chip of CHIP_COLOURS[colour], seen from above or `tilted` (for stacks)."""
-        key = (colour % len(theme.CHIP_COLOURS), radius, tilted)
-        found = self._chips.get(key)
-        if found is None:
-            flat = self._chips.get((key[0], radius, False))
-            if flat is None:
-                flat = self._chips[(key[0], radius, False)] = ready(self._draw_chip(key[0], radius))
-            found = self._chips[key] = ready(self._tilt_chip(key[0], radius, flat)) if tilted else flat
-        return found
-
-    @staticmethod
-    def chip_step(radius: int) -> int:
-        """The height one chip adds to a stack of tilted chips."""
-        return max(2, round(radius * 0.26))
-
-    def draw_stack(self, target: pygame.Surface, colour: int, radius: int, count: int,
-                   midbottom: tuple[int, int], max_shown: int = 10) -> pygame.Rect:
-        """Blit a stack of `count` tilted chips (at most `max_shown`) standing on `midbottom`."""
-        chip = self.chip(colour, radius, tilted=True)
-        step = self.chip_step(radius)
-        rect = chip.get_rect(midbottom=midbottom)
-        area = rect.copy()
-        for _ in range(min(count, max_shown)):
-            target.blit(chip, rect)
-            area.union_ip(rect)
-            rect.y -= step
-        return area
-
-    @staticmethod
-    def _chip_colours(colour: int) -> tuple[Colour, Colour, Colour]:
-        base = theme.CHIP_COLOURS[colour]
-        light = sum(base) / 3 > 180
-        stripe = theme.CHIP_COLOURS[2] if light else (244, 242, 236)
-        rim = mix(base, (0, 0, 0), 0.35 if light else 0.45)
-        return base, stripe, rim
-
-    def _draw_chip(self, colour: int, radius: int) -> pygame.Surface:
-        base, stripe, rim = self._chip_colours(colour)
-        s = SUPERSAMPLE
-        size = 2 * radius * s
-        r = radius * s
-        c = (r, r)
-        big = pygame.Surface((size, size), pygame.SRCALPHA)
-        pygame.draw.circle(big, rim, c, r)
-        pygame.draw.circle(big, base, c, r - max(s, round(r * 0.05)))
-        outer, inner = r - max(s, round(r * 0.07)), r * 0.7
-        for k in range(6):
-            middle = k * math.pi / 3 + math.pi / 6
-            half = math.radians(13)
-            steps = 6
-            arc_out = [(r + outer * math.cos(middle - half + 2 * half * i / steps),
-                        r + outer * math.sin(middle - half + 2 * half * i / steps)) for i in range(steps + 1)]
-            arc_in = [(r + inner * math.cos(middle + half - 2 * half * i / steps),
-                       r + inner * math.sin(middle + half - 2 * half * i / steps)) for i in range(steps + 1)]
-            pygame.draw.polygon(big, stripe, arc_out + arc_in)
-        pygame.draw.circle(big, mix(base, stripe, 0.55), c, round(r * 0.64))
-        pygame.draw.circle(big, mix(base, (255, 255, 255), 0.12), c, round(r * 0.58))
-        pygame.draw.circle(big, mix(base, rim, 0.5), c, round(r * 0.58), max(s, round(r * 0.03)))
-        chip = pygame.transform.smoothscale(big, (2 * radius, 2 * radius))
-        return chip
-
-    def _tilt_chip(self, colour: int, radius: int, flat: pygame.Surface) -> pygame.Surface:
-        """The chip seen at an angle: a squashed top over an edge band, so that chips stack."""
-        base, stripe, rim = self._chip_colours(colour)
-        squash = 0.55
-        top_h = max(2, round(2 * radius * squash))
-        edge = self.chip_step(radius)
-        s = SUPERSAMPLE
-        w, h = 2 * radius * s, (top_h + edge) * s
-        big = pygame.Surface((w, h), pygame.SRCALPHA)
-        side = mix(base, (0, 0, 0), 0.3)
-        band = pygame.Rect(0, top_h * s // 2, w, edge * s)
-        pygame.draw.ellipse(big, rim, (0, edge * s, w, top_h * s))
-        pygame.draw.rect(big, side, band)
-        pygame.draw.ellipse(big, side, (s // 2, edge * s - s // 2, w - s, top_h * s))
-        for k in range(6):  # the edge stripes that face the viewer
-            angle = k * math.pi / 3 + math.pi / 6
-            if math.sin(angle) <= 0.05:
-                continue
-            x = w / 2 + math.cos(angle) * (w / 2) * 0.82
-            stripe_w = max(s, round(w * 0.11 * math.sin(angle)))
-            y = top_h * s / 2 + math.sin(angle) * top_h * s / 2
-            pygame.draw.rect(big, mix(stripe, side, 0.15), (round(x - stripe_w / 2), round(y - s), stripe_w, edge * s))
-        tilted = pygame.transform.smoothscale(big, (2 * radius, top_h + edge))
-        top = pygame.transform.smoothscale(flat, (2 * radius, top_h))
-        tilted.blit(top, (0, 0))
-        return tilted
-
-    # --- the dealer button ----------------------------------------------------------------------
-
-    def forget_decks(self) -> None:
-        """Drop the decks and dealer buttons drawn so far (the language changed: their letters with it)."""
-        self._decks.clear()
-        self._buttons.clear()
-
-    def dealer_button(self, radius: int) -> pygame.Surface:
-        """The dealer button: a cream disc with the dealer's initial in the current language ('D')."""
-        initial = tr("app.dealer_initial")
-        found = self._buttons.get((radius, initial))
-        if found is None:
-            s = SUPERSAMPLE
-            r = radius * s
-            big = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-            ink = (40, 36, 30)
-            pygame.draw.circle(big, (120, 110, 92), (r, r), r)
-            pygame.draw.circle(big, (250, 246, 232), (r, r), r - max(s, r // 14))
-            pygame.draw.circle(big, (196, 186, 160), (r, r), round(r * 0.8), max(s, r // 22))
-            found = pygame.transform.smoothscale(big, (2 * radius, 2 * radius))
-            letter = _glyph(self.assets.font("title", round(radius * 1.25)), initial, ink)
-            found.blit(letter, letter.get_rect(center=(radius, radius)))
-            found = self._buttons[(radius, initial)] = ready(found)
-        return found

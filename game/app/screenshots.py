@@ -25,7 +25,7 @@ from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
 from .screenshots_extra import render_extra_screenshots, shoot
-from .table import TableScene
+from .table.scene import TableScene
 
 SHOT_SEED = 20240
 FRAME = 1 / 60

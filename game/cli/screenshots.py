@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window, even on a desktop
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from ..app.screenshots import render_all  # pygame is imported only now
+    from ..app.screenshots import render_all  # lazy: pygame is imported only now
     paths = render_all(args.folder, language=getattr(args, "lang", None) or "en")
     for path in paths:
         print(path)

@@ -20,9 +20,10 @@ from ...locale import tr, trn
 from ...locale.cards import card_label
 from ...locale.texts import rules_description, rules_name
 from .. import theme
+from ..form import Form
 from ..scene import Scene
 from ..text import suit_runs
-from ..widgets import Button, Form, button_width, draw_panel
+from ..widgets import Button, button_width, draw_panel
 from .common import felt, heading, hint_bar, veil
 
 if TYPE_CHECKING:

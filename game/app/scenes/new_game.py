@@ -10,28 +10,28 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...ai.registry import character_ids, load_character_by_id
 from ...ai.seats import HUMAN_NAME
-from ...config import RULES_DIR, ConfigError, list_rules_files, load_rules
-from ...config.campaign_file import CAMPAIGN_FILE, load_campaign
+from ...config import RULES_DIR
 from ...config.rules_file import rules_problem_line
 from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from ...locale import decimal, tr, trn
 from ...locale.cards import card_label
 from ...locale.names import character_short
-from ...locale.texts import character_bio, character_name, rules_description, rules_name
+from ...locale.texts import character_bio, character_name, rules_description
 from ...storage.resume import discard_resume, has_resume
 from ...storage.settings import ANIMATION_SPEEDS
 from .. import theme
+from ..form import Choice, Form, Tile
 from ..scene import Scene
-from ..widgets import Button, Choice, Form, Tile, button_width, draw_panel
+from ..widgets import Button, button_width, draw_panel
 from .common import felt, heading, hint_bar, portrait, speed_names
+from .new_game_tiles import draw_problems, paint_character, paint_random, paint_rules_row, wrapped
+from .table_choices import campaign_locks, load_opponents, read_rules_files
 
 if TYPE_CHECKING:
     from ..app import App
@@ -44,80 +44,9 @@ RULES_ROWS = 4
 RULES_PITCH = 31
 GRID_COLUMNS = 5
 
-def draw_padlock(surface: pygame.Surface, centre: tuple[int, int]) -> None:
-    """A small gold padlock: the shackle's arc over a body with a keyhole."""
-    x, y = centre
-    body = pygame.Rect(0, 0, 26, 20)
-    body.midtop = (x, y - 2)
-    pygame.draw.arc(surface, theme.GOLD, pygame.Rect(x - 9, y - 16, 18, 26), 0, 3.1416, 4)
-    pygame.draw.rect(surface, (0, 0, 0), body.move(0, 2), border_radius=4)
-    pygame.draw.rect(surface, theme.GOLD, body, border_radius=4)
-    pygame.draw.circle(surface, theme.PANEL, (x, body.y + 8), 3)
-    pygame.draw.line(surface, theme.PANEL, (x, body.y + 9), (x, body.y + 15), 2)
-
 
 LEFT = pygame.Rect(40, 104, 640, 572)
 RIGHT = pygame.Rect(700, 104, 540, 572)
-
-
-@dataclass(frozen=True)
-class RulesEntry:
-    """One rules file as the list shows it: its rules, or why it cannot be used."""
-
-    path: Path
-    rules: RuleSet | None
-    problems: tuple[str, ...] = ()
-
-    @property
-    def title(self) -> str:
-        """The rules' name in the current language, or the file's when it will not load."""
-        return rules_name(self.rules) if self.rules is not None else self.path.name
-
-
-def read_rules_files(folders: Sequence[Path]) -> list[RulesEntry]:
-    """Every rules file in `folders`, loaded or with its problem lines (paths cut to the file name)."""
-    entries: list[RulesEntry] = []
-    for folder in folders:
-        for path in list_rules_files(folder):
-            try:
-                entries.append(RulesEntry(path, load_rules(path)))
-            except ConfigError as error:
-                entries.append(RulesEntry(path, None, tuple(_short_problem(line, path) for line in error.problems)))
-            except Exception as error:  # noqa: BLE001 - whatever a strange file does, it must not stop the game
-                entries.append(RulesEntry(path, None, (tr("new_game.unreadable", file=path.name, error=error),)))
-    return entries
-
-
-def _short_problem(line: str, path: Path) -> str:
-    """A problem line as the file's reader wants it: "line 2: ante_boodle: ..." (the path is said once above)."""
-    for prefix in (str(path), path.name):
-        if line.startswith(prefix + ":"):
-            rest = line[len(prefix) + 1:]
-            number, _, message = rest.partition(": ")
-            return tr("new_game.problem_line", number=number, message=message) if number.isdigit() \
-                else rest.lstrip()
-    return line
-
-
-def campaign_locks(unlocked: frozenset[str]) -> dict[str, str]:
-    """What the shipped campaign road still keeps locked ("character:bert", "rules:house"), each with the name
-    of the venue that unlocks it; nothing is locked when the campaign file cannot be read."""
-    try:
-        campaign = load_campaign(CAMPAIGN_FILE)
-    except Exception:  # noqa: BLE001 - a broken campaign file must not stop free play, nor lock anything away
-        return {}
-    return {name: venue.title() for name, venue in campaign.locks(unlocked).items()}
-
-
-def load_opponents() -> list[Any]:
-    """Every character that loads, by id."""
-    out = []
-    for character_id in character_ids():
-        try:
-            out.append(load_character_by_id(character_id))
-        except Exception:  # noqa: BLE001 - the registry already keeps broken files out; be sure one cannot stop the scene
-            continue
-    return out
 
 
 class NewGameScene(Scene):
@@ -447,79 +376,18 @@ class NewGameScene(Scene):
 
     def _character_painter(self, index: int) -> Callable[[pygame.Surface, pygame.Rect, bool, bool], None]:
         def paint(surface: pygame.Surface, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
-            character = self.characters[index]
-            seated = index in self.chosen
-            text = self.app.text
-            fill = theme.FELT_LIGHT if (focused or hovered) else (18, 52, 38)
-            pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=12)
-            pygame.draw.rect(surface, fill, rect, border_radius=12)
-            edge = theme.GOLD if seated or focused else theme.PANEL_EDGE
-            pygame.draw.rect(surface, edge, rect, width=3 if seated else 2, border_radius=12)
-            size = min(72, rect.height - 48)
-            disc = portrait(character.look, size, text, character.id)
-            locked = bool(self.character_lock(index))
-            if locked:  # a faded face behind a padlock: who is waiting on the road
-                disc = disc.copy()
-                disc.fill((110, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            surface.blit(disc, disc.get_rect(midtop=(rect.centerx, rect.y + 10)))
-            text.draw(surface, character_short(character), (rect.centerx, rect.bottom - 26), role="bold",
-                      size=17,
-                      colour=theme.INK_DIM if locked else theme.INK,
-                      anchor="center", max_width=rect.width - 10)
-            if locked:
-                draw_padlock(surface, (rect.centerx, rect.y + 10 + size // 2))
-            if seated:
-                seat = self.chosen.index(index) + 1
-                badge = pygame.Rect(rect.right - 34, rect.y + 6, 28, 24)
-                pygame.draw.rect(surface, theme.GOLD, badge, border_radius=8)
-                text.draw(surface, str(seat), badge.center, role="bold", size=16, colour=theme.PANEL, anchor="center")
+            seat = self.chosen.index(index) + 1 if index in self.chosen else None
+            paint_character(surface, rect, self.app.text, self.characters[index], focused or hovered, focused,
+                            seat, locked=bool(self.character_lock(index)))
         return paint
 
     def _paint_random(self, surface: pygame.Surface, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
-        text = self.app.text
-        fill = theme.FELT_LIGHT if (focused or hovered) else (18, 52, 38)
-        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=12)
-        pygame.draw.rect(surface, fill, rect, border_radius=12)
-        pygame.draw.rect(surface, theme.GOLD if focused else theme.PANEL_EDGE, rect, width=2, border_radius=12)
-        size = min(56, rect.height - 56)
-        die = pygame.Rect(0, 0, size, size)
-        die.midtop = (rect.centerx, rect.y + 16)
-        pygame.draw.rect(surface, theme.INK, die, border_radius=max(3, size // 6))
-        for fx, fy in ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)):
-            pygame.draw.circle(surface, theme.CARD_BACK, (die.x + fx * size, die.y + fy * size), max(2, size // 10))
-        text.draw(surface, tr("new_game.random_1"), (rect.centerx, rect.bottom - 36), role="bold", size=17,
-                  colour=theme.GOLD, anchor="center", max_width=rect.width - 10)
-        text.draw(surface, tr("new_game.random_2"), (rect.centerx, rect.bottom - 17), role="bold", size=17,
-                  colour=theme.GOLD, anchor="center", max_width=rect.width - 10)
+        paint_random(surface, rect, self.app.text, focused or hovered, focused)
 
     def _rules_painter(self, index: int) -> Callable[[pygame.Surface, pygame.Rect, bool, bool], None]:
         def paint(surface: pygame.Surface, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
-            entry = self.entries[index]
-            text = self.app.text
-            chosen = index == self.rules_index
-            if chosen or focused or hovered:
-                fill = theme.FELT_LIGHT if (focused or hovered) else (24, 70, 50)
-                pygame.draw.rect(surface, fill, rect, border_radius=8)
-            if focused:
-                pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=8)
-            mark_centre = (rect.x + 18, rect.centery)
-            if entry.rules is None:
-                text.draw(surface, "⚠", mark_centre, role="bold", size=18, colour=theme.RED_TEXT, anchor="center")
-            else:
-                pygame.draw.circle(surface, theme.PANEL_EDGE, mark_centre, 8, width=2)
-                if chosen:
-                    pygame.draw.circle(surface, theme.GOLD, mark_centre, 5)
-            colour = theme.RED_TEXT if entry.rules is None else (theme.INK_DIM if self.rules_lock(index) else theme.INK)
-            if entry.rules is not None and self.rules_lock(index):
-                note, tint = tr("new_game.rules_locked_note"), theme.GOLD
-            elif entry.rules is not None:
-                note, tint = entry.path.name, theme.INK_DIM
-            else:
-                note, tint = tr("new_game.cannot_be_used"), theme.RED_TEXT
-            note_rect = text.draw(surface, note, (rect.right - 10, rect.centery), role="body", size=14, colour=tint,
-                                  anchor="midright", max_width=170, min_size=11)
-            text.draw(surface, entry.title, (rect.x + 36, rect.centery), role="bold", size=17, colour=colour,
-                      anchor="midleft", max_width=note_rect.x - 12 - rect.x - 36, min_size=12)
+            paint_rules_row(surface, rect, self.app.text, self.entries[index], focused or hovered, focused,
+                            chosen=index == self.rules_index, locked=bool(self.rules_lock(index)))
         return paint
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -558,7 +426,9 @@ class NewGameScene(Scene):
         self.form.draw(surface, text)
         slot = self._rules_slot()
         if slot is not None and self.entries[self.rules_scroll + slot].rules is None:
-            self._draw_problems(surface, self.entries[self.rules_scroll + slot])
+            area = self._rules_area()
+            draw_problems(surface, self.app.text, self.entries[self.rules_scroll + slot],
+                          pygame.Rect(RIGHT.x + 10, RIGHT.y + 10, RIGHT.width - 20, area.y - 36 - RIGHT.y - 10))
         if self.flash_time > 0 and self.flash:
             label = text.fit(self.flash, "bold", 17, theme.GOLD, 1180)
             box = label.get_rect(center=(640, 694)).inflate(24, 10)
@@ -595,7 +465,7 @@ class NewGameScene(Scene):
         if venue:
             bio = tr("new_game.character_locked_bio", venue=venue, name=character_short(character)) + "\n" + bio
         clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - 76)
-        body = self._wrapped(bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13))
+        body = wrapped(self.app.text, bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13))
         surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))
 
     def _draw_rules_detail(self, surface: pygame.Surface) -> None:
@@ -610,7 +480,7 @@ class NewGameScene(Scene):
         entry = self.entries[index]
         inner = box.inflate(-20, -12)
         if entry.rules is None:
-            body = self._wrapped("⚠ " + trn("new_game.problems", len(entry.problems), file=entry.path.name),
+            body = wrapped(self.app.text, "⚠ " + trn("new_game.problems", len(entry.problems), file=entry.path.name),
                                  theme.RED_TEXT, inner.size)
         else:
             rules = entry.rules
@@ -620,36 +490,5 @@ class NewGameScene(Scene):
                        boodle=rules.ante_boodle)
             if rules.buy_dead_hand.enabled:
                 extra += tr("new_game.rules_detail_buy")
-            body = self._wrapped(f"{about}\n{extra}", theme.INK, inner.size)
+            body = wrapped(self.app.text, f"{about}\n{extra}", theme.INK, inner.size)
         surface.blit(body, inner.topleft, area=pygame.Rect(0, 0, inner.width, inner.height))
-
-    def _wrapped(self, words: str, colour: tuple[int, int, int], room: tuple[int, int],
-                 sizes: Sequence[int] = (14, 13, 12)) -> pygame.Surface:
-        """`words` wrapped to the room's width at the largest of `sizes` that fits its height (a long language
-        shrinks a little); if even the smallest does not fit, the words count as overflowing."""
-        text = self.app.text
-        for size in sizes:
-            body = text.render_wrapped(words, "body", size, colour, room[0], line_spacing=1.05)
-            if body.get_height() <= room[1]:
-                return body
-        text.overflows.add(words)
-        return body
-
-    def _draw_problems(self, surface: pygame.Surface, entry: RulesEntry) -> None:
-        """Every problem line of a broken rules file, over the table's rows just above the list."""
-        text = self.app.text
-        area = self._rules_area()
-        box = pygame.Rect(RIGHT.x + 10, RIGHT.y + 10, RIGHT.width - 20, area.y - 36 - RIGHT.y - 10)
-        pygame.draw.rect(surface, (0, 0, 0), box.move(0, 3), border_radius=12)
-        pygame.draw.rect(surface, (40, 14, 14), box, border_radius=12)
-        pygame.draw.rect(surface, theme.RED_TEXT, box, width=2, border_radius=12)
-        text.draw(surface, f"⚠  {entry.path.name}", (box.x + 16, box.y + 12), role="bold", size=18,
-                  colour=theme.RED_TEXT, max_width=box.width - 32)
-        body = text.render_wrapped("\n".join(entry.problems), "body", 14, theme.INK, box.width - 32,
-                                   line_spacing=1.0)
-        clip = pygame.Rect(box.x + 16, box.y + 42, box.width - 32, box.height - 52)
-        surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))
-        if body.get_height() > clip.height:
-            text.draw(surface, "…", (box.right - 14, box.bottom - 6), role="bold", size=16, colour=theme.RED_TEXT,
-                      anchor="bottomright")
-

@@ -12,10 +12,11 @@ from ...engine.cards import Card
 from ...locale import LANGUAGES, catalog, tr
 from ...storage.settings import ANIMATION_SPEEDS, Settings
 from .. import theme
+from ..form import Choice, Control, Form, Slider, Toggle
 from ..scene import Scene
 from ..table.felt import draw_look_swatch
 from ..table.looks import CLUB, TableLook, available_looks, look_named
-from ..widgets import Button, Choice, Control, Form, Slider, Toggle, button_width, draw_panel, percent
+from ..widgets import Button, button_width, draw_panel, percent
 from .common import felt, heading, hint_bar, speed_names, veil
 
 if TYPE_CHECKING:

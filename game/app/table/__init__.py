@@ -1,6 +1,4 @@
-"""The table: the session in play (controller), what it keeps (recorder), how it is shown (director, painter)
-and the player's controls, wired together by the scene."""
+"""The table: the session in play (`controller`, pygame-free), what it keeps (`recorder`), how it is shown
+(`director` on a `stage`, `painter`) and the player's controls (`human`, `controls`), wired by `scene`.
 
-from .scene import TableScene
-
-__all__ = ["TableScene"]
+Nothing is imported here, so the controller can be used (and tested) without pygame."""

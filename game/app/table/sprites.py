@@ -10,7 +10,8 @@ from typing import Any
 import pygame
 
 from .. import theme
-from ..card_art import Artwork, Deck, ready
+from ..artwork import Artwork
+from ..card_art import Deck, ready
 from ..text import TextCache, suit_runs
 from . import layout as geometry
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.events import Event
-from ..card_art import Artwork
+from ..artwork import Artwork
 from ..text import TextCache
 from .layout import TableLayout
 from .model import DealRecord, TableModel

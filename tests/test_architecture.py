@@ -1,0 +1,134 @@
+"""The house keeps its shape: scenes reach one another only by name, the game's modules import one another in
+one direction (no cycles, almost nothing imported inside functions), no module outgrows 500 lines, and the
+table's controller runs without pygame."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+from typing import get_args
+
+from game.app.registry import SCENES
+from game.app.scene import SceneName
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "game"
+MAX_LINES = 500
+MAX_LAZY_IMPORTS = 12
+LAZY_REASON = "# lazy:"  # how a function-level import of the game's own modules says why it is one
+
+
+def module_name(path: Path) -> str:
+    """`game/app/scene.py` -> `game.app.scene`, a package's __init__ by its package's name."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(path): path for path in sorted(GAME.rglob("*.py"))}
+
+
+def imported(module: str, node: ast.Import | ast.ImportFrom) -> list[str]:
+    """The game's modules an import statement in `module` reaches (a name imported from a package counts as
+    its submodule when there is one)."""
+    if isinstance(node, ast.Import):
+        names = [alias.name for alias in node.names]
+    else:
+        if node.level:
+            package = module.split(".") if MODULES[module].name == "__init__.py" else module.split(".")[:-1]
+            base = ".".join(package[:len(package) - node.level + 1] + ([node.module] if node.module else []))
+        else:
+            base = node.module or ""
+        names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base for alias in node.names]
+    out = []
+    for name in names:
+        while name and name not in MODULES:
+            name = name.rpartition(".")[0]
+        if name and name != module:
+            out.append(name)
+    return out
+
+
+def runtime_imports(module: str) -> set[str]:
+    """What `module` imports at its top level when it runs (imports only for type checkers left out)."""
+    found: set[str] = set()
+    for node in ast.parse(MODULES[module].read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.update(imported(module, node))
+    return found
+
+
+def defines_a_scene(path: Path) -> bool:
+    """True for a module with a class deriving from Scene (or from a scene)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return any(isinstance(node, ast.ClassDef) and any(ast.unparse(base).endswith("Scene") for base in node.bases)
+               for node in tree.body)
+
+
+def test_no_scene_module_imports_another_scene_module() -> None:
+    scene_modules = {name for name, path in MODULES.items() if defines_a_scene(path) and name != "game.app.scene"}
+    assert len(scene_modules) >= 15, "the scene modules were found"
+    reaching = {module: sorted(runtime_imports(module) & (scene_modules - {module})) for module in scene_modules}
+    assert {module: found for module, found in reaching.items() if found} == {}
+
+
+def test_every_scene_name_is_in_the_one_registry_and_builds_a_scene() -> None:
+    assert set(SCENES) == set(get_args(SceneName))
+    assert all(callable(make) for make in SCENES.values())
+
+
+def test_the_game_imports_in_one_direction_with_no_cycle() -> None:
+    graph = {module: runtime_imports(module) for module in MODULES}
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: being visited, 2: done
+    trail: list[str] = []
+
+    def visit(module: str) -> None:
+        state[module] = 1
+        trail.append(module)
+        for other in sorted(graph[module]):
+            if state.get(other) == 1:
+                cycles.append(trail[trail.index(other):] + [other])
+            elif other not in state:
+                visit(other)
+        trail.pop()
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module)
+    assert cycles == []
+
+
+def test_function_level_imports_of_the_game_are_few_and_each_says_why() -> None:
+    lazy: list[str] = []
+    unexplained: list[str] = []
+    for module, path in MODULES.items():
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for node in ast.walk(ast.parse("\n".join(lines))):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for inner in ast.walk(node):
+                if isinstance(inner, (ast.Import, ast.ImportFrom)) and imported(module, inner):
+                    where = f"{path.relative_to(ROOT)}:{inner.lineno}"
+                    lazy.append(where)
+                    if LAZY_REASON not in lines[inner.lineno - 1]:
+                        unexplained.append(where)
+    assert len(set(lazy)) <= MAX_LAZY_IMPORTS, lazy
+    assert unexplained == []
+
+
+def test_no_module_of_the_game_is_over_500_lines() -> None:
+    long = {str(path.relative_to(ROOT)): count for path in MODULES.values()
+            if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}
+
+
+def test_the_table_controller_and_the_origin_run_without_pygame() -> None:
+    code = "import sys, game.app.table.controller, game.campaign.origin, game.ai.hint; print('pygame' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
