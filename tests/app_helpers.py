@@ -12,13 +12,16 @@ import dataclasses
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pygame
 
 from game.app.app import App, AppOptions
 from game.app.scene import Scene
+from game.app.table.scene import TableScene
 
 FRAME = 1 / 60
+S = TypeVar("S", bound=Scene)
 KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE,
         pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F11, pygame.K_a, pygame.K_c,
         pygame.K_h, pygame.K_m, pygame.K_n, pygame.K_p, pygame.K_q, pygame.K_r, pygame.K_s, pygame.K_t, pygame.K_y,
@@ -36,6 +39,30 @@ def instant_app(folder: Path) -> App:
     app = make_app(folder)
     app.change_settings(dataclasses.replace(app.settings, animation_speed="instant"))
     return app
+
+
+def top(app: App, kind: type[S]) -> S:
+    """The scene on top of the stack, which must be a `kind` (the test fails saying what is there instead)."""
+    scene = app.scenes.top
+    assert isinstance(scene, kind), f"{type(scene).__name__} on top, not {kind.__name__}"
+    return scene
+
+
+def text_keys(app: App) -> list[tuple[object, ...]]:
+    """The keys of the text surfaces the app has drawn and keeps: ("plain", words, role, size, colour) and the like."""
+    return [entry for entry in app.text._surfaces if isinstance(entry, tuple)]
+
+
+def text_words(app: App) -> str:
+    """Every piece of text the app has drawn and keeps, joined by spaces."""
+    return " ".join(str(entry[1]) for entry in text_keys(app) if len(entry) > 1)
+
+
+def opponent_ids(table: TableScene) -> list[str]:
+    """The ids of the characters in seats 1 on, each of which must hold a character."""
+    ids = [character.id for _, character in table.seats[1:] if character is not None]
+    assert len(ids) == len(table.seats) - 1, f"a seat past the first has no character: {table.seats}"
+    return ids
 
 
 def key(app: App, code: int, mod: int = 0) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-from app_helpers import click, frames, fuzz, key, make_app
+from app_helpers import click, frames, fuzz, key, make_app, text_words, top
 
 from game.app.app import App
 from game.app.form import Choice, Form, Slider, Toggle
@@ -47,7 +47,7 @@ def title_with(app: App, make: Callable[[App], Scene]) -> Callable[[], Scene]:
         scene = make(app)
         if not isinstance(scene, TitleScene):
             app.scenes.push(scene)
-        return app.scenes.top  # type: ignore[return-value]
+        return top(app, Scene)
     return start
 
 
@@ -70,7 +70,7 @@ def over_backdrop(app: App, make: Callable[[App], Scene]) -> Callable[[], Scene]
     def start() -> Scene:
         app.scenes.clear_to(Backdrop(app, make))
         app.scenes.push(make(app))
-        return app.scenes.top  # type: ignore[return-value]
+        return top(app, Scene)
     return start
 
 
@@ -246,8 +246,7 @@ def test_a_broken_rules_file_shows_its_problems_and_cannot_be_chosen(app: App, t
     click(app, row.rect.center)  # choosing it is refused ...
     assert scene.rules_index == 2 and "cannot be used" in scene.flash
     app.draw(app.screen)
-    rendered = " ".join(str(k[1]) for k in app.text._surfaces if len(k) > 1)
-    assert "ante_boodle" in rendered  # ... and its problem lines are on screen while it has the focus
+    assert "ante_boodle" in text_words(app)  # ... and its problem lines are on screen while it has the focus
 
 
 def test_no_usable_rules_file_disables_start(app: App, tmp_path: Path) -> None:
@@ -384,6 +383,11 @@ def test_every_button_in_every_screenshot_fits_its_label_with_margins(tmp_path: 
     assert len(seen) > 20 and not tight, sorted(tight)
 
 
+def asking_for(kind: str) -> Callable[[TableScene], bool]:
+    """True of a table once it asks the player for a `kind` decision."""
+    return lambda table: table.human.kind == kind
+
+
 def test_the_questions_and_the_rarer_decisions_fit_their_buttons(app: App) -> None:
     buttons: list[Button] = []
     for yes, no in (("Quit anyway", "Keep playing"), ("Leave anyway", "Keep playing"), ("Start new game", "Cancel")):
@@ -394,7 +398,7 @@ def test_the_questions_and_the_rarer_decisions_fit_their_buttons(app: App) -> No
         table = seated_table(app, 4, 5)
         table = TableScene.seated(app, dataclasses.replace(rules, players=4), table.seats, 5)
         app.scenes.clear_to(table)
-        assert table.fast_forward_until(lambda s, kind=kind: s.human.kind == kind, 40_000)
+        assert table.fast_forward_until(asking_for(kind), 40_000)
         buttons += table.human.buttons
     tight = [f"{b.label!r} in {b.rect.width}px" for b in buttons if not fits(app.text, b)]
     assert len(buttons) >= 8 and not tight

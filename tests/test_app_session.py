@@ -9,7 +9,7 @@ from typing import Any
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-from app_helpers import frames, key, make_app
+from app_helpers import frames, key, make_app, top
 
 from game.app.app import App
 from game.app.scenes.confirm import ConfirmScene
@@ -102,7 +102,7 @@ def test_a_new_game_over_a_kept_session_asks_first(tmp_path: Path) -> None:
     scene.start()
     assert isinstance(app.scenes.top, ConfirmScene)
     key(app, pygame.K_ESCAPE)  # no: the kept session stays
-    assert app.scenes.top is scene and (tmp_path / RESUME_FILE).exists()
+    assert top(app, NewGameScene) is scene and (tmp_path / RESUME_FILE).exists()
     scene.start()
     key(app, pygame.K_y)
     assert isinstance(app.scenes.top, TableScene) and not (tmp_path / RESUME_FILE).exists()

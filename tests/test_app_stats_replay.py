@@ -11,14 +11,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
-from app_helpers import fuzz, key
+from app_helpers import fuzz, key, top
 
 from game.app.app import App, AppOptions
-from game.app.scene import Scene
+from game.app.scene import Scene, SceneName
 from game.app.scenes.replay import ReplayScene
 from game.app.scenes.statistics import StatisticsScene, nice_step
 from game.app.screenshots_extra import render_extra_screenshots, sample_session, sample_statistics
@@ -86,18 +88,18 @@ def test_gridline_steps_are_round() -> None:
 
 # --- the statistics scene --------------------------------------------------------------------------
 
-def _over_backdrop(app: App, make: type[Scene] | object, *args: object) -> object:
+def _over_backdrop(app: App, make: Callable[..., Scene], *args: object) -> Callable[[], Scene]:
     """A fresh stack of just the scene: Esc empties it (or quits), and fuzz starts it again."""
     def start() -> Scene:
-        app.scenes.clear_to(make(app, *args))  # type: ignore[operator]
-        return app.scenes.top  # type: ignore[return-value]
+        app.scenes.clear_to(make(app, *args))
+        return top(app, Scene)
     return start
 
 
 def test_statistics_scene_empty_survives_random_input(app: App) -> None:
     scene = StatisticsScene(app)
     assert scene.empty
-    seen = fuzz(app, _over_backdrop(app, StatisticsScene), FUZZ_FRAMES, seed=11)  # type: ignore[arg-type]
+    seen = fuzz(app, _over_backdrop(app, StatisticsScene), FUZZ_FRAMES, seed=11)
     assert seen.get("StatisticsScene", 0) > 100
 
 
@@ -109,7 +111,7 @@ def test_statistics_scene_with_data_survives_random_input(app: App) -> None:
     assert len(scene.chart["line"]) == len(scene.stats.chips_over_time)
     plot = scene.chart["plot"]
     assert all(plot.collidepoint(x, y) or y == plot.bottom or x == plot.right for x, y in scene.chart["line"])
-    seen = fuzz(app, _over_backdrop(app, StatisticsScene), FUZZ_FRAMES, seed=12)  # type: ignore[arg-type]
+    seen = fuzz(app, _over_backdrop(app, StatisticsScene), FUZZ_FRAMES, seed=12)
     assert seen.get("StatisticsScene", 0) > 100
 
 
@@ -190,7 +192,7 @@ def test_replay_scene_alone_closes_the_app_on_escape(app: App) -> None:
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_replay_scene_survives_random_input(app: App, path: Path) -> None:
-    seen = fuzz(app, _over_backdrop(app, ReplayScene, Replay.from_file(path)), FUZZ_FRAMES,  # type: ignore[arg-type]
+    seen = fuzz(app, _over_backdrop(app, ReplayScene, Replay.from_file(path)), FUZZ_FRAMES,
                 seed=len(path.stem))
     assert seen.get("ReplayScene", 0) > 100
 
@@ -266,13 +268,13 @@ def test_the_replay_command_opens_the_replay_scene(tmp_path: Path, monkeypatch: 
     from game.cli import main
     opened: list[ReplayScene] = []
 
-    def run(self: App, first: Scene) -> None:  # the loop itself would wait for a person
-        assert isinstance(first, ReplayScene)
-        self.scenes.push(first)
+    def run(self: App, first: SceneName, **options: Any) -> None:  # the loop itself would wait for a person
+        self.scenes.push(first, **options)
+        scene = top(self, ReplayScene)
         self.step(1 / 60)
         key(self, pygame.K_ESCAPE)
         assert not self.running
-        opened.append(first)
+        opened.append(scene)
 
     monkeypatch.setattr(App, "run", run)
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")

@@ -9,7 +9,7 @@ from pathlib import Path
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-from app_helpers import fuzz, key, make_app
+from app_helpers import fuzz, key, make_app, opponent_ids
 
 from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
@@ -131,7 +131,7 @@ def test_playing_a_venue_records_the_result_and_returns_to_the_map(app: App) -> 
     table = app.scenes.top
     assert isinstance(table, TableScene) and table.seed == seed
     venue = load_campaign().venues[0]
-    assert [c.id for _, c in table.seats[1:]] == list(venue.opponents)  # type: ignore[union-attr]
+    assert opponent_ids(table) == list(venue.opponents)
     assert table.rules.starting_chips == venue.stack(load_campaign().bankroll)
     assert table.fast_forward_until(lambda t: t.results is not None, play_for_human=True)
     chips = list(table.session.chips)

@@ -51,14 +51,14 @@ def test_names_are_trimmed(name: str, cleaned: str) -> None:
 def test_bad_names_are_refused(name: object) -> None:
     table = HighScores()
     with pytest.raises(BadNameError):
-        table.add(name, 10, DAY)  # type: ignore[arg-type]
+        table.add(name, 10, DAY)  # type: ignore[arg-type]  # a name of the wrong type, on purpose
     assert table.entries == []
 
 
 def test_bad_scores_and_dates_are_refused() -> None:
     for score, date in ((-1, DAY), (True, DAY), (1.5, DAY), (5, "yesterday"), (5, "2026-02-30")):
         with pytest.raises(ValueError):
-            HighScores().add("Ann", score, date)  # type: ignore[arg-type]
+            HighScores().add("Ann", score, date)  # type: ignore[arg-type]  # wrong types, on purpose
 
 
 @settings(max_examples=60, deadline=None, database=None)

@@ -237,11 +237,14 @@ def test_a_goal_and_a_result_in_french() -> None:
 
 
 def test_switching_language_relabels_the_scenes_on_the_stack(app: App) -> None:
-    app.scenes.clear_to(CampaignSlotsScene(app))
-    app.scenes.push(CampaignMapScene(app, progress=CampaignProgress.start(load_campaign())))
-    app.scenes.push(HighScoresScene(app))
+    slots, road_map = CampaignSlotsScene(app), CampaignMapScene(app, progress=CampaignProgress.start(load_campaign()))
+    scores = HighScoresScene(app)
+    app.scenes.clear_to(slots)
+    app.scenes.push(road_map)
+    app.scenes.push(scores)
     app.set_language("pt")
-    labels = [[b.label for b in scene.menu.buttons] for scene in app.scenes]  # type: ignore[attr-defined]
+    assert list(app.scenes) == [slots, road_map, scores]
+    labels = [[b.label for b in menu.buttons] for menu in (slots.menu, road_map.menu, scores.menu)]
     assert labels[0][0] == "Nova estrada" and labels[0][-1] == "Voltar"
     assert labels[1] == ["Jogar esta etapa", "Recordes", "Voltar"]
     assert labels[2] == ["Voltar"]

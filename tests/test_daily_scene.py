@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import fuzz, key
+from app_helpers import fuzz, key, opponent_ids
 
 from game.app.app import App, AppOptions
 from game.app.scenes import daily as daily_scene
@@ -81,7 +81,7 @@ def test_playing_the_day_records_a_best_score(app: App) -> None:
     day = daily_table(DAY)
     assert table.seed == day.session_seed and table.rules == day.rules
     assert table.seats[0][1] is None
-    assert [c.id for _, c in table.seats[1:]] == list(day.opponents)  # type: ignore[union-attr]
+    assert opponent_ids(table) == list(day.opponents)
     assert table.fast_forward_until(lambda t: t.results is not None, play_for_human=True)
     chips = list(table.session.chips)
     key(app, pygame.K_RETURN)  # the results' button: back to the daily deal

@@ -154,7 +154,8 @@ def test_campaign_and_daily_tables_keep_their_deals_in_their_slots(tmp_path: Pat
     _play(app, deals=2, seed=9, slot="campaign-2")
     _play(app, deals=1, seed=10, slot="daily:2026-11-29")
     assert len(_logs(tmp_path, "campaign-2")) == 2
-    assert load_slot(tmp_path, "campaign-2").save.campaign == {"road": 1}  # type: ignore[union-attr]
+    kept = load_slot(tmp_path, "campaign-2").save
+    assert kept is not None and kept.campaign == {"road": 1}
     assert len(_logs(tmp_path, "daily")) == 1
     assert not slot_path(tmp_path, "autosave").exists()
 
@@ -222,7 +223,8 @@ def test_the_list_opens_the_chosen_deal_and_comes_back(tmp_path: Path) -> None:
     key(app, pygame.K_LEFT)
     assert replay.position == 1
     key(app, pygame.K_END)
-    assert replay.replay.state.deal == 2 and replay.replay.step.event.type == "deal_end"  # type: ignore
+    last = replay.replay.step
+    assert replay.replay.state.deal == 2 and last is not None and last.event.type == "deal_end"
     app.draw(app.screen)
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is scene

@@ -184,17 +184,14 @@ def table_story(app: App, players: int, seed: int) -> list[str]:
         app.step(1 / 60)
         shoot(app)
         cannot = tr("app.session.cannot_keep")
-        kept = app.keep_session
-        app.keep_session = lambda: cannot  # type: ignore[method-assign]
-        try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(app, "keep_session", lambda: cannot)
             pause.quit_to_title()  # "Quit to the title?" over the pause menu
             shoot(app)
             app.scenes.pop()
             app.request_quit()  # "Quit the game?"
             shoot(app)
             app.scenes.pop()
-        finally:
-            app.keep_session = kept  # type: ignore[method-assign]
         app.scenes.pop()  # the pause menu
         reached.append("pause")
     if play_until(app, scene, lambda: scene.director.stop_banner_showing(), seconds=30):
@@ -432,12 +429,12 @@ def test_numbers_are_written_with_the_languages_decimal_point() -> None:
 def test_a_language_whose_files_cannot_be_read_falls_back_to_english_with_a_notice(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.locale.catalog import Catalog, LocaleError
-    real = Catalog.load.__func__  # type: ignore[attr-defined]
+    real = Catalog.load
 
     def damaged(cls: type[Catalog], code: str, *args: Any) -> Catalog:
         if code == "fr":
             raise LocaleError("config/locales/fr/title.yaml: cannot be read (a tab where YAML wants spaces)")
-        loaded: Catalog = real(cls, code, *args)
+        loaded: Catalog = real(code, *args)
         return loaded
 
     monkeypatch.setattr(Catalog, "load", classmethod(damaged))

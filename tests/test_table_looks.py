@@ -10,7 +10,7 @@ from pathlib import Path
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-from app_helpers import key, make_app
+from app_helpers import key, make_app, text_words
 
 from game.app import theme
 from game.app.app import App
@@ -129,8 +129,7 @@ def test_with_nothing_unlocked_the_settings_offer_the_club_felt_and_say_how_to_w
     key(app, pygame.K_RIGHT)
     assert app.settings.table_look == "club"
     app.draw(app.screen)
-    rendered = " ".join(str(k[1]) for k in app.text._surfaces if len(k) > 1)
-    assert "unlock more" in rendered
+    assert "unlock more" in text_words(app)
 
 
 def test_the_settings_offer_only_the_unlocked_looks_and_the_choice_sticks(app: App, tmp_path: Path) -> None:
@@ -157,7 +156,8 @@ def test_the_settings_offer_only_the_unlocked_looks_and_the_choice_sticks(app: A
 def corner_and_middle(surface: pygame.Surface) -> tuple[Colour, Colour, Colour]:
     """The felt near its top-left corner, in the middle left of the centre (clear of the furniture), and the rail."""
     pick = [surface.get_at(point) for point in ((130, 180), (270, 250), (8, 360))]
-    return tuple(tuple(colour)[:3] for colour in pick)  # type: ignore[return-value]
+    first, second, third = ((colour.r, colour.g, colour.b) for colour in pick)
+    return first, second, third
 
 
 def top_table(app: App) -> TableScene:

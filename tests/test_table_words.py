@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import instant_app
+from app_helpers import instant_app, text_keys, top
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
+from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.table.model import stop_words
 from game.app.table.scene import TableScene
 from game.app.table.words import lead_refusal
@@ -42,7 +43,7 @@ def table(app: App, players: int, seed: int = 7, deals: int | None = None) -> Ta
     rules = dataclasses.replace(rules_by_name("classic"), players=players, deals=deals)
     seats = [("You", None)] + [(c.name, c) for c in (load_character_by_id(FAST[(i * 3) % len(FAST)])
                                                       for i in range(players - 1))]
-    scene = TableScene.seated(app, rules, seats, seed)  # type: ignore[arg-type]
+    scene = TableScene.seated(app, rules, seats, seed)
     app.scenes.clear_to(scene)
     return scene
 
@@ -50,6 +51,12 @@ def table(app: App, players: int, seed: int = 7, deals: int | None = None) -> Ta
 def rendered(app: App) -> str:
     """Every text the cache has drawn, as one string (its keys hold the words)."""
     return " ".join(str(key) for key in app.text._surfaces)
+
+
+def board_letters(app: App) -> set[object]:
+    """The words drawn in the board's condensed 13 px face: the rank letters of its cards."""
+    return {entry[1] for entry in text_keys(app)
+            if entry[0] == "plain" and entry[2] == "condensed" and entry[3] == 13}
 
 
 def draw(app: App) -> None:
@@ -77,12 +84,12 @@ def test_the_board_shows_the_languages_rank_letters(app: App) -> None:
     set_language("fr")
     table(app, 3)
     draw(app)
-    letters = {key[1] for key in app.text._surfaces if key[0] == "plain" and key[2] == "condensed" and key[3] == 13}
+    letters = board_letters(app)
     assert {"V", "D", "R", "A", "10"} <= letters and not {"J", "Q", "K"} & letters
     set_language("nl")
-    app.scenes.top.relabel()  # type: ignore[union-attr]
+    top(app, TableScene).relabel()
     draw(app)
-    letters = {key[1] for key in app.text._surfaces if key[0] == "plain" and key[2] == "condensed" and key[3] == 13}
+    letters = board_letters(app)
     assert {"B", "V", "H"} <= letters
 
 
@@ -196,9 +203,9 @@ def test_a_switch_through_the_app_rewords_the_summary_over_the_table(app: App) -
     scene = table(app, 4)
     assert scene.fast_forward_until(lambda t: t.summary is not None)
     summary = scene.summary
-    assert summary is not None and summary.button.label == "Next deal"  # type: ignore[attr-defined]
+    assert isinstance(summary, DealSummaryScene) and summary.button.label == "Next deal"
     app.set_language("fr")
-    assert summary.button.label == "Donne suivante"  # type: ignore[attr-defined]
+    assert summary.button.label == "Donne suivante"
     draw(app)
     words = rendered(app)
     assert "Joueur" in words and "Main morte" in words and "Dead hand" not in words
