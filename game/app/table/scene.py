@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...ai.seats import SeatSpec
-from ...ai.simple import LowestAgent
 from ...campaign.origin import DailyFinished, Finished, TableOrigin, VenueFinished, finish, results_label
 from ...engine.decisions import FollowAction
 from ...engine.events import Dealt, Event
@@ -26,6 +25,7 @@ from ...locale import tr
 from ...locale.words import Words
 from .. import theme
 from ..scene import Scene
+from .autoplay import fast_forward
 from .controller import HumanTurn, Played, Refused, TableController
 from .controls import draw_controls
 from .director import SPEEDS, Director
@@ -157,34 +157,8 @@ class TableScene(Scene):
 
     def fast_forward_until(self, predicate: Callable[[TableScene], bool], max_steps: int = 20_000, *,
                            play_for_human: bool = True, dt: float = 1 / 30) -> bool:
-        """Run the table at instant speed until `predicate(self)` holds; True if it did within `max_steps`.
-
-        Deal summaries are closed as they come unless the predicate is waiting for one; with
-        `play_for_human` the human's decisions are answered by a plain agent (lowest card, even
-        stake), otherwise the run stops at the human's first decision.
-        """
-        stand_in = LowestAgent()
-        self.stage.hurrying = True
-        try:
-            for _ in range(max_steps):
-                if predicate(self):
-                    return True
-                if self._summary is not None:
-                    self.close_summary()
-                    continue
-                if self._results is not None:
-                    return False
-                if self.human.decision is not None:
-                    if not play_for_human:
-                        return False
-                    decision = self.human.decision
-                    self.human.clear()
-                    self.submit(stand_in.decide(self.table.human_view(), decision))
-                    continue
-                self.update(dt)
-            return predicate(self)
-        finally:
-            self.stage.hurrying = False
+        """Play the table through at instant speed until `predicate(self)` holds (see `autoplay.fast_forward`)."""
+        return fast_forward(self, predicate, max_steps, play_for_human=play_for_human, dt=dt)
 
     # --- the stack ------------------------------------------------------------------------------
 
