@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -182,7 +181,3 @@ class App:
             pygame.quit()
 
 
-def fail(message: str) -> int:
-    """Say what went wrong in one line, for problems before a window exists."""
-    print(f"newmarket: {message}", file=sys.stderr)
-    return 1

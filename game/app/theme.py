@@ -17,7 +17,6 @@ GOLD = (236, 196, 84)
 RED_TEXT = (232, 96, 84)
 PANEL = (10, 30, 22)
 PANEL_EDGE = (70, 130, 96)
-SHADOW = (0, 0, 0)
 GAIN = (128, 220, 140)  # a chip change for the better, in the purse, the cards, the summary and the results
 LOSS = (240, 120, 108)  # one for the worse (and a problem line)
 

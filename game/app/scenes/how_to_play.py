@@ -6,7 +6,7 @@ and the values (boodle cards in the language's rank letters, chips, antes) come 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -308,9 +308,6 @@ class HowToPlayScene(Scene):
                 return size
         return BODY_SIZES[-1]
 
-    def _lines(self) -> list[tuple[str, bool, int]]:
-        return self._lines_at(self._body_size())
-
     def _body_height(self) -> int:
         return self._height_at(self._body_size())
 
@@ -384,6 +381,3 @@ def _default_rules() -> RuleSet:
         return RuleSet()
 
 
-def section_titles(rules: RuleSet) -> Sequence[str]:
-    """The titles of the pages, in order."""
-    return [section.title for section in rule_sections(rules)]

@@ -24,17 +24,6 @@ def ease_out(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
-def ease_in_out(t: float) -> float:
-    """Gentle at both ends (smoothstep)."""
-    return t * t * (3 - 2 * t)
-
-
-def ease_out_back(t: float) -> float:
-    """Overshoots a little and settles: for things that pop in."""
-    c = 1.70158
-    return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
-
-
 class Anim:
     """One timed animation: waits `delay`, runs `duration`, with callbacks at start and landing."""
 

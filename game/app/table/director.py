@@ -59,7 +59,6 @@ class Director(Effects):
         self.waiting = False  # a deal summary is on screen
         self.dealt: Dealt | None = None
         self.presented = 0  # events presented so far (tests and screenshots watch it)
-        self.last_event: Event | None = None
         self.button_flight: Flight | None = None  # the dealer button on its way to the new dealer
 
     # --- pacing ---------------------------------------------------------------------------------
@@ -107,7 +106,6 @@ class Director(Effects):
     def present(self, event: Event) -> None:
         """Start presenting one event."""
         self.presented += 1
-        self.last_event = event
         match event:
             case SessionStart():
                 self._on_session_start(event)

@@ -23,9 +23,6 @@ from .sprites import TableDecks
 PLATE_FILL = CLUB.plate
 
 
-PLATE_EDGE = CLUB.plate_edge
-
-
 def draw_felt(surface: pygame.Surface, layout: TableLayout, look: TableLook = CLUB) -> None:
     """The room, the rail, and the felt with a soft light in the middle and a little grain, dressed as `look`."""
     surface.fill(look.room)

@@ -119,7 +119,6 @@ class TableModel:
         self.last_stop_suit: int | None = None
         self.status_words: Words | None = None  # the stop explanation or the last lead, worded when shown
         self.status_is_stop = False
-        self.leader: int | None = None  # who led the run in progress, or leads next
         self.active: int | None = None  # whose decision the table waits for
         self.cut_cards: dict[int, Card] = {}
         self.records: list[DealRecord] = []
@@ -155,10 +154,6 @@ class TableModel:
         """A seat's name to be worded when shown (a parameter of `Words`)."""
         return _Namer(self, seat)
 
-    def in_play(self) -> list[int]:
-        """Seats still in the session."""
-        return [s for s, seat in enumerate(self.seats) if seat.in_session]
-
     def order_from_left_of(self, dealer: int) -> list[int]:
         """Seats still in, from the dealer's left round to the dealer (the order of the deal)."""
         return [s for s in ((dealer + k) % self.n for k in range(1, self.n + 1)) if self.seats[s].in_session]
@@ -184,7 +179,6 @@ class TableModel:
         self.stop_marks.clear()
         self.last_stop_suit = None
         self.set_status(None)
-        self.leader = None
         self.cut_cards.clear()
         self.hand = []
         self.dead_count = 0
@@ -216,7 +210,6 @@ class TableModel:
         if lead:
             self.run_number += 1
             self.current_run = [card]
-            self.leader = seat
             if self.seats[seat].is_human:
                 self.set_status(Words.of("table.status.you_lead", card=card))
             else:
@@ -239,9 +232,6 @@ class TableModel:
             self.known_dead.add(DECK[after.index + 1])
         why = stop_reason(after, reason, optional, self.human_declined and reason == "declined")
         self.human_declined = False
-        mark = self.board.get(after)
-        if mark is not None:
-            self.leader = mark.player
         self.set_status(Words.of("stops.line", reason=why), stop=True)
         if self.record is not None:
             self.record.stops += 1
@@ -274,7 +264,6 @@ class TableModel:
             if play.lead:
                 run += 1
                 self.current_run = []
-                self.leader = play.player
             self.current_run.append(play.card)
             self.board[play.card] = Mark(play.player, play.lead, run)
         self.run_number = run
