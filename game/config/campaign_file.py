@@ -24,8 +24,9 @@ from game.campaign.spec import TABLE_LOOKS, TEXT_AREAS, UNLOCK_KINDS, Campaign, 
 from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from game.locale import FALLBACK, english
 
+from ..locale.words import Words
 from .checker import Checker, nearest
-from .errors import ConfigError, Joined, Why, why
+from .errors import ConfigError, Joined, why
 from .kinds import ConfigKind, register_kind
 from .personality_file import character_ids
 from .rules_file import RULES_DIR, YAML_SUFFIXES, load_rules, rules_names, rules_problem_line
@@ -51,7 +52,7 @@ ID_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
 _HINTED = ("name", "bankroll", "venues", "id", "intro", "rules", "opponents", "deals", "goal")  # campaign_file.hints.*
 
 
-def _hints() -> dict[str, Why]:
+def _hints() -> dict[str, Words]:
     """What to add for each missing key."""
     examples = {"first": "`goal: {finish: first}`", "chips": "`goal: {chips_at_least: 50}`"}  # for the goal's words
     return {key: why(f"campaign_file.hints.{key}", **examples) for key in _HINTED}
@@ -328,13 +329,13 @@ class _CampaignChecker(Checker):
         return None if bad else tuple(found)
 
 
-def _near(raw: Any, known: list[str]) -> Why | str:
+def _near(raw: Any, known: list[str]) -> Words | str:
     """'did you mean X? ' for the closest known word, or nothing."""
     close = nearest(raw, known)
     return why("campaign_file.did_you_mean", name=close).and_then(" ") if close is not None else ""
 
 
-def _shown(raw: Any) -> Why | str:
+def _shown(raw: Any) -> Words | str:
     """A name as the file wrote it, or what the value is when it is not text."""
     return shorten(repr(raw)) if isinstance(raw, str) else describe(raw)
 

@@ -8,7 +8,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .errors import Problem, Why, why
+from ..locale.words import Words
+from .errors import Problem, why
 from .rules_file import text_problem, unknown_key
 from .yaml_lines import YamlDocument, describe, key_name, shorten
 
@@ -16,12 +17,12 @@ from .yaml_lines import YamlDocument, describe, key_name, shorten
 class Checker:
     """Reads a document part by part, collecting a problem for every mistake."""
 
-    def __init__(self, doc: YamlDocument, examples: Mapping[str, Why | str]) -> None:
+    def __init__(self, doc: YamlDocument, examples: Mapping[str, Words | str]) -> None:
         self.doc = doc
         self.examples = examples  # a line to add for a missing (dotted) key
         self.problems: list[Problem] = list(doc.duplicates)
 
-    def add(self, key: str, wrong: Why, line: int | None = None) -> None:
+    def add(self, key: str, wrong: Words, line: int | None = None) -> None:
         """Record a problem at `line`, else at the line of `key` (or of the nearest enclosing key)."""
         if line is None:
             line = self.doc.line_of(key) if key else None
@@ -30,7 +31,7 @@ class Checker:
         self.problems.append(Problem(self.doc.source, wrong, line, key or None))
 
     def mapping(self, key: str, raw: Any, known: tuple[str, ...], required: Sequence[str],
-                example: str = "", hints: Mapping[str, Why] | None = None) -> dict[str, Any]:
+                example: str = "", hints: Mapping[str, Words] | None = None) -> dict[str, Any]:
         """The known keys of a mapping value; unknown and missing keys are problems."""
         prefix = f"{key}." if key else ""
         if not isinstance(raw, dict):
@@ -111,7 +112,7 @@ def nearest(raw: Any, known: Sequence[str]) -> str | None:
     return close[0] if close else None
 
 
-def with_near(key: str, near: str | None, **params: object) -> Why:
+def with_near(key: str, near: str | None, **params: object) -> Words:
     """The words of `key`, or of `key_near` naming the closest known word when there is one."""
     return why(f"{key}_near", near=near, **params) if near is not None else why(key, **params)
 

@@ -1,6 +1,6 @@
 """What a config file got wrong: one `Problem` per mistake, all of a file's problems in one `ConfigError`.
 
-A problem keeps why it is wrong as values, a `Why` (a locale key and its parameters), and is worded in the
+A problem keeps why it is wrong as values, `Words` (a locale key and its parameters), and is worded in the
 language current when it is read: a language switch after loading rewords the problems already found.
 """
 
@@ -9,42 +9,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..locale import tr, trn
+from ..locale.words import Words
 
 
-@dataclass(frozen=True)
-class Why:
-    """Why something is wrong, as a locale key and its parameters (Why, Joined or plain values), counted
-    (`.one`/`.other`) when `count` is given, and followed by the words in `then`; worded when shown."""
-
-    key: str
-    params: tuple[tuple[str, object], ...] = ()
-    count: int | None = None
-    then: tuple[object, ...] = ()
-
-    @property
-    def code(self) -> str:
-        """The locale key that words it."""
-        return self.key
-
-    def __str__(self) -> str:
-        params = {name: str(value) if isinstance(value, (Why, Joined)) else value for name, value in self.params}
-        said = tr(self.key, **params) if self.count is None else trn(self.key, self.count, **params)
-        return said + "".join(str(part) for part in self.then)
-
-    def and_then(self, *more: object) -> Why:
-        """These words followed by `more`."""
-        return Why(self.key, self.params, self.count, self.then + more)
-
-
-def why(key: str, /, **params: object) -> Why:
+def why(key: str, /, **params: object) -> Words:
     """The words of `key` with these parameters, worded when shown."""
-    return Why(key, tuple(params.items()))
+    return Words(key, tuple(params.items()))
 
 
-def counted(key: str, count: int, /, **params: object) -> Why:
+def counted(key: str, count: int, /, **params: object) -> Words:
     """The `.one` or `.other` words of `key` for `count`, worded when shown."""
-    return Why(key, tuple(params.items()), count)
+    return Words(key, tuple(params.items()), count)
 
 
 @dataclass(frozen=True)
@@ -64,13 +39,13 @@ class Problem:
     or plain text that needs no language, such as PyYAML's own)."""
 
     source: str
-    why: Why | Joined | str
+    why: Words | Joined | str
     line: int | None = None
     key: str | None = None
 
     @property
     def message(self) -> str:
-        """Why, in the current language."""
+        """Words, in the current language."""
         return str(self.why)
 
     def __str__(self) -> str:
@@ -101,7 +76,7 @@ class ConfigError(ValueError):
         return "\n".join(self.problems)
 
     @classmethod
-    def single(cls, source: str, message: Why | Joined | str, line: int | None = None,
+    def single(cls, source: str, message: Words | Joined | str, line: int | None = None,
                key: str | None = None) -> ConfigError:
         """A ConfigError holding one problem."""
         return cls([Problem(source, message, line, key)])

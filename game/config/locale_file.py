@@ -14,22 +14,21 @@ import string
 from pathlib import Path
 
 from ..locale.catalog import Entry, flatten
-from .errors import ConfigError, Problem, Why, why
+from ..locale.words import Words
+from .errors import ConfigError, Problem, why
 from .kinds import ConfigKind, register_kind
 from .yaml_lines import YamlDocument, describe, read_yaml_bytes, read_yaml_file
 
 LOCALES_FOLDER = "locales"
 ENGLISH = "en"
 
-Words = Entry
-
 # Each file read in this run, by path and content: its document, words and problems, or the ConfigError it
 # raised. English's file of an area, compared with every other language's, is so parsed once for all of them.
-_Read = tuple[YamlDocument, dict[str, Words], list[Problem]]
+_Read = tuple[YamlDocument, dict[str, Entry], list[Problem]]
 _READ: dict[tuple[str, bytes], _Read | ConfigError] = {}
 
 
-def load_locale_file(path: str | Path) -> dict[str, Words]:
+def load_locale_file(path: str | Path) -> dict[str, Entry]:
     """Check one locale file (against English unless it is English); its words by dotted key, else ConfigError."""
     path = Path(path)
     doc, words, problems = _read(path)
@@ -80,7 +79,7 @@ def _read(path: Path) -> _Read:
     return found
 
 
-def _words(doc: YamlDocument) -> tuple[dict[str, Words], list[Problem]]:
+def _words(doc: YamlDocument) -> tuple[dict[str, Entry], list[Problem]]:
     """The file's words by dotted key (as the game reads them), and a problem for each part the game refuses
     and for each value that is not a format string."""
     words, refused = flatten(doc.data)
@@ -99,7 +98,7 @@ def _words(doc: YamlDocument) -> tuple[dict[str, Words], list[Problem]]:
     return words, problems
 
 
-def _names(value: Words) -> frozenset[str]:
+def _names(value: Entry) -> frozenset[str]:
     """Every placeholder in a value (all lines of a list together); none for a bad format string."""
     found: set[str] = set()
     for text in (value,) if isinstance(value, str) else value:
@@ -110,12 +109,12 @@ def _names(value: Words) -> frozenset[str]:
     return frozenset(found)
 
 
-def _shown(names: frozenset[str]) -> Why | str:
+def _shown(names: frozenset[str]) -> Words | str:
     """Placeholders as a reader writes them: {count}, {name}."""
     return ", ".join("{" + name + "}" for name in sorted(names)) or why("config.locale.no_placeholders")
 
 
-def _compare(doc: YamlDocument, words: dict[str, Words], english_doc: YamlDocument, english: dict[str, Words],
+def _compare(doc: YamlDocument, words: dict[str, Entry], english_doc: YamlDocument, english: dict[str, Entry],
              english_file: str) -> list[Problem]:
     """The ways a language's file differs from English's: missing and extra keys, placeholders, list lengths."""
     problems: list[Problem] = []

@@ -19,8 +19,9 @@ from game.ai.simple import BUILT_IN
 from game.ai.strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Registry
 
 from ..locale import english
+from ..locale.words import Words
 from .checker import Checker, nearest, shown_number, with_near
-from .errors import ConfigError, Problem, Why, why
+from .errors import ConfigError, Problem, why
 from .kinds import ConfigKind, register_kind
 from .rules_file import PERSONALITIES_DIR, YAML_SUFFIXES, unknown_key
 from .yaml_lines import YamlDocument, describe, key_name, read_yaml_file, read_yaml_text, shorten
@@ -451,8 +452,8 @@ def _in_range(value: float, spec: Param) -> bool:
     return (spec.low is None or value >= spec.low) and (spec.high is None or value <= spec.high)
 
 
-def _out_of_range(spec: Param, value: float) -> Why:
-    """Why `value` is refused: the parameter's range in words."""
+def _out_of_range(spec: Param, value: float) -> Words:
+    """Words `value` is refused: the parameter's range in words."""
     if spec.low is not None and spec.high is not None:
         return why("personality_file.between", low=shown_number(spec.low), high=shown_number(spec.high),
                    got=shown_number(value))

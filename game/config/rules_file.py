@@ -24,7 +24,8 @@ from game.engine.rules_keys import KEYS, SECTION_KEYS, RulesKey, RulesProblem, c
 from game.engine.rules_keys import RULES_KEYS as DECLARED
 from game.engine.rules_keys import TOP_KEYS as DECLARED_TOP
 
-from .errors import ConfigError, Joined, Problem, Why, why
+from ..locale.words import Words
+from .errors import ConfigError, Joined, Problem, why
 from .kinds import ConfigKind, register_kind
 from .yaml_lines import YamlDocument, describe, key_name, read_yaml_bytes, read_yaml_file, read_yaml_text
 
@@ -45,11 +46,11 @@ def _default_of(key: str) -> Any:
 _yaml_form = written  # a value as a rules file writes it
 
 # Issues found by a reader: (index of the list item or None for the value itself, why it is wrong).
-Issues = list[tuple[int | None, Why]]
+Issues = list[tuple[int | None, Words]]
 Reader = Callable[[Any], tuple[Any, Issues]]
 
 
-def _unquote_hint(raw: str, wanted: str) -> tuple[Why, ...]:
+def _unquote_hint(raw: str, wanted: str) -> tuple[Words, ...]:
     """A hint when text in quotes looks like the value that was wanted."""
     text = raw.strip().lower()
     if wanted == "number" and text.lstrip("+-").isdigit():
@@ -85,8 +86,8 @@ def _word(raw: Any) -> tuple[Any, Issues]:
     return None, [(None, why("rules_file.word", what=describe(raw)))]
 
 
-def text_problem(raw: Any, blank_ok: bool = False) -> Why | None:
-    """Why `raw` is not one line of text (numbers and dates are refused: quote them), or None when it is."""
+def text_problem(raw: Any, blank_ok: bool = False) -> Words | None:
+    """Words `raw` is not one line of text (numbers and dates are refused: quote them), or None when it is."""
     if not isinstance(raw, str):
         quote = raw is not None and not isinstance(raw, (list, dict))
         return why("rules_file.text_quote" if quote else "rules_file.text", what=describe(raw))
@@ -226,8 +227,8 @@ def _read_section(doc: YamlDocument, section: str, raw: Any, values: dict[str, A
             _read_value(doc, dotted, sub, values, bad, problems)
 
 
-def unknown_key(name: str, known: Iterable[str], homes: Mapping[str, str] | None = None) -> tuple[Why, str | None]:
-    """Why a key is refused, and the known key a misspelt `name` most likely meant ("Lines" or "look-s": lines,
+def unknown_key(name: str, known: Iterable[str], homes: Mapping[str, str] | None = None) -> tuple[Words, str | None]:
+    """Words a key is refused, and the known key a misspelt `name` most likely meant ("Lines" or "look-s": lines,
     look; a leaf written at the top: its home in `homes`), None when no known key is close."""
     known = list(known)
     homes = homes or {}
@@ -242,8 +243,8 @@ def unknown_key(name: str, known: Iterable[str], homes: Mapping[str, str] | None
     return why("rules_file.unknown_key", keys=", ".join(known)), None
 
 
-def rules_problem_why(problem: RulesProblem) -> Why:
-    """Why the engine refuses a setting, worded by its code when shown (`rules_file.engine.<code>`)."""
+def rules_problem_why(problem: RulesProblem) -> Words:
+    """Words the engine refuses a setting, worded by its code when shown (`rules_file.engine.<code>`)."""
     return why(f"rules_file.engine.{problem.code}", **problem.shown_params())
 
 
@@ -292,7 +293,7 @@ def rules_path(name_or_path: str | Path, folder: str | Path = RULES_DIR) -> Path
             return path
     names = rules_names(folder)
     close = difflib.get_close_matches(str(name_or_path).lower(), names, n=1)
-    shown: Why | str = ", ".join(names) or why("rules_file.none")
+    shown: Words | str = ", ".join(names) or why("rules_file.none")
     wrong = (why("rules_file.no_such_rules_close", close=close[0], folder=str(folder), names=shown) if close
              else why("rules_file.no_such_rules", folder=str(folder), names=shown))
     raise ConfigError.single(str(name_or_path), wrong)

@@ -17,7 +17,8 @@ from typing import Any
 
 import yaml
 
-from .errors import ConfigError, Problem, Why, counted, why
+from ..locale.words import Words
+from .errors import ConfigError, Problem, counted, why
 
 MERGE_TAG = "tag:yaml.org,2002:merge"
 _INDEX_DEPTH = 6  # config files nest a level or two; deeper mappings only need no line numbers
@@ -73,7 +74,7 @@ def shorten(text: str, limit: int = _SHOWN_TEXT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def describe(value: object) -> Why:
+def describe(value: object) -> Words:
     """What a YAML value is, in words and in one short line (never the whole of a big value)."""
     if value is None:
         return why("config.value.null")

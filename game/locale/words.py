@@ -25,21 +25,33 @@ def worded(value: Any) -> Any:
 @dataclass(frozen=True)
 class Words:
     """A sentence kept as its key and parameters, and worded in the current language each time it is shown,
-    so a language switch reaches words already on the table. Cards and callables (a seat's name) among the
-    parameters are worded then too; with `count`, the key is a plural one (`trn`)."""
+    so a language switch reaches words already on the table. Cards, callables (a seat's name) and other words
+    among the parameters are worded then too; with `count`, the key is a plural one (`trn`); `then` follows
+    the sentence (more words, or plain text)."""
 
     key: str
     params: tuple[tuple[str, Any], ...] = ()
     count: int | None = None
+    then: tuple[object, ...] = ()
 
     @classmethod
     def of(cls, key: str, count: int | None = None, **params: Any) -> Words:
         """Words for `key` with these parameters."""
         return cls(key, tuple(params.items()), count)
 
+    @property
+    def code(self) -> str:
+        """The locale key that words it."""
+        return self.key
+
+    def and_then(self, *more: object) -> Words:
+        """These words followed by `more`."""
+        return Words(self.key, self.params, self.count, self.then + more)
+
     def __str__(self) -> str:
         values = {name: worded(value) for name, value in self.params}
-        return tr(self.key, **values) if self.count is None else trn(self.key, self.count, **values)
+        said = tr(self.key, **values) if self.count is None else trn(self.key, self.count, **values)
+        return said + "".join(str(part) for part in self.then)
 
     def __bool__(self) -> bool:
         return True
