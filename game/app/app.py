@@ -12,13 +12,13 @@ import pygame
 from .. import locale as i18n
 from ..locale import tr
 from ..storage.paths import data_dir
-from ..storage.resume import save_resume
 from ..storage.settings import Settings, load_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
 from .artwork import Artwork
 from .assets import Assets, warn
 from .registry import SCENES
 from .scene import Scene, SceneName, SceneStack
+from .table.recorder import keep_snapshot
 from .text import TextCache
 from .theme import SCREEN_SIZE
 
@@ -155,15 +155,10 @@ class App:
                 continue
             try:
                 snapshot = scene.snapshot()
-                if snapshot is None:
-                    return tr("app.session.cannot_keep")
-                save_resume(self.data_dir, snapshot)
-            except OSError as error:
-                return tr("app.session.not_saved_in", folder=self.data_dir, why=error.strerror or error)
             except Exception as error:  # noqa: BLE001 - whatever went wrong, the player is asked rather than the game ending
                 warn(f"the session could not be saved: {error!r}")
                 return tr("app.session.not_saved")
-            return None
+            return tr("app.session.cannot_keep") if snapshot is None else keep_snapshot(self.data_dir, snapshot)
         return None
 
     def run(self, first: SceneName, **options: Any) -> None:

@@ -18,9 +18,10 @@ import pygame
 
 from ...ai.seats import SeatSpec
 from ...campaign.origin import DailyFinished, Finished, TableOrigin, VenueFinished, finish, results_label
-from ...engine.decisions import FollowAction
+from ...engine.decisions import Action, FollowAction
 from ...engine.events import Dealt, Event
 from ...engine.rules import RuleSet
+from ...engine.session import Session
 from ...locale import tr
 from ...locale.words import Words
 from .. import theme
@@ -30,7 +31,7 @@ from .controller import HumanTurn, Played, Refused, TableController
 from .controls import draw_controls
 from .director import SPEEDS, Director
 from .human import HumanSeat
-from .layout import table_layout
+from .layout import TableLayout, table_layout
 from .looks import look_in_play
 from .model import DealRecord, TableModel
 from .painter import TablePainter
@@ -85,7 +86,7 @@ class TableScene(Scene):
     # --- what the rest of the game asks of a table ------------------------------------------------
 
     @property
-    def session(self) -> Any:
+    def session(self) -> Session:
         """The engine's session in play."""
         return self.table.session
 
@@ -105,12 +106,12 @@ class TableScene(Scene):
         return self.table.seats
 
     @property
-    def actions(self) -> list[Any]:
+    def actions(self) -> list[Action]:
         """Every decision applied so far."""
         return self.table.actions
 
     @property
-    def layout(self) -> Any:
+    def layout(self) -> TableLayout:
         """Where everything is drawn."""
         return self.stage.layout
 
@@ -230,7 +231,7 @@ class TableScene(Scene):
             case None if self.table.over and self._results is None and self._summary is None:
                 self._show_results()
 
-    def submit(self, action: Any) -> None:
+    def submit(self, action: Action) -> None:
         """The human's answer to the pending decision."""
         if isinstance(action, FollowAction) and not action.play:
             self.model.human_declined = True
