@@ -117,7 +117,7 @@ def test_quitting_asks_only_when_the_session_cannot_be_kept(tmp_path: Path,
     def full_disk(folder: Path, snapshot: dict[str, Any]) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("game.app.app.save_resume", full_disk)
+    monkeypatch.setattr("game.app.table.recorder.save_resume", full_disk)  # the App keeps it through the recorder
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.step(1 / 60)
     assert app.running and isinstance(app.scenes.top, ConfirmScene)
