@@ -86,6 +86,7 @@ SCENES: dict[str, Callable[[App], Callable[[], Scene]]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_every_scene_survives_random_input(app: App, name: str) -> None:
     seen = fuzz(app, SCENES[name](app), FUZZ_FRAMES, seed=sum(map(ord, name)))
@@ -335,6 +336,7 @@ def test_menu_tooltip_only_after_keyboard_focus(app: App) -> None:
 
 # --- memory ---------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_menu_scenes_do_not_grow_memory_over_frames(app: App) -> None:
     for make in (TitleScene, NewGameScene):
         app.scenes.clear_to(make(app))
@@ -366,6 +368,7 @@ def fits(text: TextCache, button: Button) -> bool:
         box.left >= button.rect.left + PAD_X and box.right <= button.rect.right - PAD_X
 
 
+@pytest.mark.slow
 def test_every_button_in_every_screenshot_fits_its_label_with_margins(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     from game.app.screenshots import render_all

@@ -96,6 +96,7 @@ def _over_backdrop(app: App, make: Callable[..., Scene], *args: object) -> Calla
     return start
 
 
+@pytest.mark.slow
 def test_statistics_scene_empty_survives_random_input(app: App) -> None:
     scene = StatisticsScene(app)
     assert scene.empty
@@ -103,6 +104,7 @@ def test_statistics_scene_empty_survives_random_input(app: App) -> None:
     assert seen.get("StatisticsScene", 0) > 100
 
 
+@pytest.mark.slow
 def test_statistics_scene_with_data_survives_random_input(app: App) -> None:
     for seed in (1, 2, 3):
         record_finished_session(app.data_dir, sample_session(seed, players=3 + seed % 3), 0)
@@ -128,6 +130,7 @@ def test_statistics_scene_says_when_the_file_was_bad(app: App) -> None:
 
 # --- the replay scene ------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_replay_scene_forwards_and_back_reproduce_the_states(app: App, path: Path) -> None:
     expected = Replay.from_file(path)
@@ -190,6 +193,7 @@ def test_replay_scene_alone_closes_the_app_on_escape(app: App) -> None:
     assert not app.running
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_replay_scene_survives_random_input(app: App, path: Path) -> None:
     seen = fuzz(app, _over_backdrop(app, ReplayScene, Replay.from_file(path)), FUZZ_FRAMES,
@@ -211,6 +215,7 @@ def test_replay_scene_plays_deal_logs_kept_in_a_save(app: App, tmp_path: Path) -
         app.draw(app.screen)
 
 
+@pytest.mark.slow
 def test_replay_scene_plays_a_simulated_session(app: App) -> None:
     replay = Replay.from_lines([json.dumps(e) for e in sample_session(21, players=6)])
     scene = ReplayScene(app, replay)
@@ -223,6 +228,7 @@ def test_replay_scene_plays_a_simulated_session(app: App) -> None:
 
 # --- screenshots and the command line --------------------------------------------------------------
 
+@pytest.mark.slow
 def test_extra_screenshots_are_written(app: App, tmp_path: Path) -> None:
     paths = render_extra_screenshots(app, tmp_path / "shots")
     assert [p.name for p in paths] == ["11b_statistics_record.png", "13_replay.png", "14_campaign_map.png",
@@ -239,12 +245,14 @@ def run_main(*args: str) -> subprocess.CompletedProcess[str]:
                           env=HEADLESS, timeout=120)
 
 
+@pytest.mark.slow
 def test_replay_text_mode_still_works() -> None:
     done = run_main("replay", str(ROOT / "tests" / "golden" / "classic_4p_seed7.jsonl"), "--text")
     assert done.returncode == 0, done.stderr
     assert "deal 1," in done.stdout and "run:" in done.stdout and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_a_broken_log_exits_1_without_a_window(tmp_path: Path) -> None:
     log = tmp_path / "broken.jsonl"
     lines = GOLDEN[0].read_text(encoding="utf-8").splitlines()

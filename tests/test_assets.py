@@ -121,6 +121,7 @@ def test_committed_sounds_are_short_mono_16_bit_and_small() -> None:
     assert total < 600 * 1024
 
 
+@pytest.mark.slow
 def test_make_sounds_reproduces_the_committed_files(tmp_path: Path) -> None:
     script = ROOT / "tools" / "make_sounds.py"
     subprocess.run([sys.executable, str(script), "--out", str(tmp_path)], check=True, capture_output=True)
@@ -211,6 +212,7 @@ def test_play_honours_master_effects_and_mute(monkeypatch: pytest.MonkeyPatch) -
         player.play("no-such-sound")
 
 
+@pytest.mark.slow
 def test_the_app_modules_do_not_start_pygame_on_import() -> None:
     code = ("import pygame, game.app.assets, game.app.text, game.app.card_art; "
             "assert not pygame.get_init() and not pygame.display.get_init() and not pygame.font.get_init()")

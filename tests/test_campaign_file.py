@@ -185,6 +185,7 @@ def test_not_a_campaign_at_all() -> None:
 _LINE = re.compile(r"^c\.yaml(:\d+)?: ")
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_campaigns_load_or_raise_config_error(data: st.DataObject) -> None:

@@ -173,6 +173,7 @@ def test_a_real_session_at_each_shipped_venue_records() -> None:
         assert result.bankroll_after == 60 - min(60, venue.stake) + ends[-1].chips[0]
 
 
+@pytest.mark.slow
 def test_the_campaign_needs_no_pygame() -> None:
     code = ("import sys, game.campaign.model, game.campaign.scores, game.campaign.daily, game.config; "
             "game.config.load_campaign(); sys.exit('pygame' in sys.modules)")

@@ -184,6 +184,7 @@ def test_unlocks_outlive_a_deleted_road_and_a_damaged_unlocks_file_is_kept_aside
     assert json.loads(unlocks_path(app.data_dir).read_text(encoding="utf-8")) == ["look:green_baize"]
 
 
+@pytest.mark.slow
 def test_the_roads_scene_survives_random_input(app: App) -> None:
     own_campaign(app)
     save_slot(app.data_dir, SLOTS[1], SaveData(campaign=CampaignProgress.start(load_campaign()).to_json(),

@@ -69,6 +69,7 @@ def test_the_map_opens_from_the_title_by_keyboard(app: App) -> None:
     assert isinstance(app.scenes.top, CampaignSlotsScene)
 
 
+@pytest.mark.slow
 def test_the_map_survives_random_input(app: App) -> None:
     def start() -> CampaignMapScene:
         app.scenes.clear_to(TitleScene(app))

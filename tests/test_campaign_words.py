@@ -335,6 +335,7 @@ def _every_screen(app: App, tmp_path: Path) -> None:
         app.draw(app.screen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", list(LANGUAGES))
 def test_no_word_is_cut_or_spilt_in_any_language(app: App, tmp_path: Path, code: str) -> None:
     _road_save(app)

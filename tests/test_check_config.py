@@ -154,6 +154,7 @@ def test_help_describes_the_subcommand(capsys: pytest.CaptureFixture[str]) -> No
     assert "PATH" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_main_py_check_config_exit_codes(tmp_path: Path) -> None:
     bad = write(tmp_path / "rules" / "bad.yaml", "players: many\n")
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

@@ -345,6 +345,7 @@ key_names = st.one_of(st.sampled_from(list(TOP_KEYS) + ["fee", "enabled", "Playe
 fast = settings(max_examples=200, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @fast
 @given(text=st.sampled_from(SHIPPED_TEXTS), data=st.data())
 def test_deleting_lines_never_crashes(text: str, data: st.DataObject) -> None:
@@ -354,6 +355,7 @@ def test_deleting_lines_never_crashes(text: str, data: st.DataObject) -> None:
     assert_loads_or_reports(lambda: load_rules_text(mutated, "m.yaml"), "m.yaml")
 
 
+@pytest.mark.slow
 @fast
 @given(text=st.sampled_from(SHIPPED_TEXTS), data=st.data())
 def test_replacing_values_never_crashes(text: str, data: st.DataObject) -> None:
@@ -367,6 +369,7 @@ def test_replacing_values_never_crashes(text: str, data: st.DataObject) -> None:
     assert_loads_or_reports(lambda: load_rules_text(mutated, "m.yaml"), "m.yaml")
 
 
+@pytest.mark.slow
 @fast
 @given(text=st.sampled_from(SHIPPED_TEXTS), data=st.data())
 def test_inserting_keys_never_crashes(text: str, data: st.DataObject) -> None:
@@ -379,6 +382,7 @@ def test_inserting_keys_never_crashes(text: str, data: st.DataObject) -> None:
     assert_loads_or_reports(lambda: load_rules_text(mutated, "m.yaml"), "m.yaml")
 
 
+@pytest.mark.slow
 @fast
 @given(text=st.sampled_from(SHIPPED_TEXTS), data=st.data())
 def test_truncating_never_crashes(text: str, data: st.DataObject) -> None:
@@ -393,6 +397,7 @@ YAML_TOKENS = ["&a ", "*a", "<<: *a\n", "<<: [*a, *a]\n", "!!binary ", "!!int ",
                "\ufeff", "\u2028", "\x85", "😀"]
 
 
+@pytest.mark.slow
 @fast
 @given(text=st.sampled_from(SHIPPED_TEXTS), data=st.data())
 def test_inserting_yaml_syntax_never_crashes(text: str, data: st.DataObject) -> None:
@@ -402,6 +407,7 @@ def test_inserting_yaml_syntax_never_crashes(text: str, data: st.DataObject) -> 
     assert_loads_or_reports(lambda: load_rules_text(text, "m.yaml"), "m.yaml")
 
 
+@pytest.mark.slow
 @fast
 @given(text=st.sampled_from(SHIPPED_TEXTS), data=st.data())
 def test_inserting_random_bytes_never_crashes(text: str, data: st.DataObject) -> None:
@@ -412,6 +418,7 @@ def test_inserting_random_bytes_never_crashes(text: str, data: st.DataObject) ->
     assert_loads_or_reports(lambda: load_rules_bytes(raw, "m.yaml"), "m.yaml")
 
 
+@pytest.mark.slow
 @fast
 @given(key=st.sampled_from([k for k in RULES_KEYS if "." not in k]), value=yaml_values)
 def test_a_wrong_value_is_blamed_on_its_key_and_line(key: str, value: Any) -> None:

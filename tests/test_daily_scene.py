@@ -70,6 +70,7 @@ def test_the_same_date_shows_the_same_table(app: App, monkeypatch: pytest.Monkey
     assert third.table != first.table
 
 
+@pytest.mark.slow
 def test_playing_the_day_records_a_best_score(app: App) -> None:
     app.scenes.push(TitleScene(app))
     key(app, pygame.K_d)
@@ -101,6 +102,7 @@ def test_playing_the_day_records_a_best_score(app: App) -> None:
     assert isinstance(app.scenes.top, TitleScene)
 
 
+@pytest.mark.slow
 def test_a_kept_daily_session_resumed_from_the_title_still_records(app: App) -> None:
     scene = DailyScene(app)
     app.scenes.push(scene)
@@ -136,6 +138,7 @@ def test_a_damaged_daily_file_is_moved_aside(app: App) -> None:
         assert bests.best == {} and problem and "kept as" in problem
 
 
+@pytest.mark.slow
 def test_the_daily_deal_survives_random_input(app: App) -> None:
     def start() -> DailyScene:
         app.scenes.clear_to(TitleScene(app))

@@ -266,6 +266,7 @@ def test_a_damaged_slot_shows_its_problem_and_a_long_list_scrolls(tmp_path: Path
     assert app.scenes.top is not scene
 
 
+@pytest.mark.slow
 def test_the_list_survives_random_input(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     table = _play(app, deals=2, seed=3)

@@ -261,6 +261,7 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tup
     game.locale.set_language("en")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", CODES)
 def test_every_screenshot_fits_in_every_language(code: str, rendered: dict[str, tuple[list[Path], set[str]]]) -> None:
     paths, overflows = rendered[code]
@@ -268,6 +269,7 @@ def test_every_screenshot_fits_in_every_language(code: str, rendered: dict[str, 
     assert not overflows, f"{code}: cut or off the screen: {sorted(overflows)}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", CODES)
 def test_every_scene_fits_at_3_and_8_players(code: str, tmp_path: Path) -> None:
     app = make_app(tmp_path, code)
@@ -291,6 +293,7 @@ def run_main(*args: str) -> subprocess.CompletedProcess[str]:
                           env=env, timeout=300)
 
 
+@pytest.mark.slow
 def test_screenshots_in_another_language_from_the_command_line(
         tmp_path: Path, rendered: dict[str, tuple[list[Path], set[str]]]) -> None:
     done = run_main("screenshots", str(tmp_path / "nl"), "--lang", "nl")  # the others: `rendered`, in-process
@@ -311,6 +314,7 @@ def test_lang_goes_before_or_after_the_screenshots_command(argv: list[str]) -> N
     assert getattr(build_parser().parse_args(["screenshots", "DIR"]), "lang", None) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [["--lang", "xx"], ["screenshots", "DIR", "--lang", "xx"]])
 def test_an_unknown_language_is_one_line(argv: list[str], tmp_path: Path) -> None:
     done = run_main(*[str(tmp_path / a) if a == "DIR" else a for a in argv])

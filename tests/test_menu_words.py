@@ -144,6 +144,7 @@ def test_how_to_play_has_the_same_pages_in_every_language_with_the_rules_values(
     assert "mão morta" in " ".join(" ".join(p.paragraphs) for p in rule_sections(RuleSet()))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", LANGS)
 @pytest.mark.parametrize("players", (3, 8))
 def test_every_page_of_how_to_play_fits_its_box(app: App, code: str, players: int) -> None:
@@ -178,6 +179,7 @@ def test_how_to_play_turns_its_pages_and_follows_a_language_switch(app: App) -> 
 BROKEN = "name: Broken\nante_boodle: -3\nstaking: sideways\nboodle_cards: [AS, XX]\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", LANGS)
 @pytest.mark.parametrize("players", (3, 8))
 def test_new_game_fits_in_every_language(app: App, tmp_path: Path, code: str, players: int) -> None:

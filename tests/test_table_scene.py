@@ -443,6 +443,7 @@ KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETU
         pygame.K_b, pygame.K_c, pygame.K_d, pygame.K_e, pygame.K_h, pygame.K_k, pygame.K_n, pygame.K_p, pygame.K_y)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", (3, 8))
 def test_random_input_never_breaks_the_table(app: App, players: int) -> None:
     app.change_settings(dataclasses.replace(app.settings, animation_speed="fast"))

@@ -181,6 +181,7 @@ def every_moment(app: App, players: int, seed: int) -> set[str]:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 @pytest.mark.parametrize("players", (3, 8))
 def test_no_words_are_cut_at_the_table_in_any_language(app: App, language: str, players: int) -> None:
