@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import get_args
 
+import pytest
+
 from game.app.registry import SCENES
 from game.app.scene import SceneName
 
@@ -127,6 +129,7 @@ def test_no_module_of_the_game_is_over_500_lines() -> None:
     assert long == {}
 
 
+@pytest.mark.slow
 def test_the_table_controller_and_the_origin_run_without_pygame() -> None:
     code = "import sys, game.app.table.controller, game.campaign.origin, game.ai.hint; print('pygame' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)

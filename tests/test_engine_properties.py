@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
 from helpers import seats, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -49,6 +50,7 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
     return dataclasses.replace(RuleSet(), **changes)
 
 
+@pytest.mark.slow
 @quick
 @given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32), agent_seed=st.integers(0, 1000))
 def test_any_rules_any_table_plays_a_lawful_session_to_session_end(rules: RuleSet, players: int, seed: int,

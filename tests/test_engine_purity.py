@@ -32,6 +32,7 @@ print(len(names), loaded)
 """
 
 
+@pytest.mark.slow
 def test_importing_every_engine_module_loads_no_pygame() -> None:
     result = subprocess.run([sys.executable, "-c", IMPORT_EVERYTHING], cwd=REPO, capture_output=True, text=True,
                             timeout=60)

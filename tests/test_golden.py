@@ -68,6 +68,7 @@ def test_same_seed_twice_in_one_process_gives_the_same_log(tmp_path: Path,
     assert first != other
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GOLDEN)
 def test_separate_processes_with_different_hash_seeds_give_the_golden_log(name: str, tmp_path: Path) -> None:
     logs = []

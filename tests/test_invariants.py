@@ -50,6 +50,7 @@ def random_agents(seed: int, n: int) -> list[RandomAgent]:
     return [RandomAgent(f"{seed}:{seat}") for seat in range(n)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(3, 9))
 @pytest.mark.parametrize("path", RULES_FILES, ids=lambda p: p.stem)
 def test_random_play_keeps_every_invariant(path: Path, players: int) -> None:
@@ -65,6 +66,7 @@ def test_random_play_keeps_every_invariant(path: Path, players: int) -> None:
     assert ("buy_dead" in seen) == rules.buy_dead_hand.enabled
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 5, 8])
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)
 def test_random_play_keeps_every_invariant_under_every_setting(variant: str, players: int) -> None:

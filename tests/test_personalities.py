@@ -330,6 +330,7 @@ def loads_or_config_error(text: str) -> None:
         assert isinstance(character, Character)
 
 
+@pytest.mark.slow
 @fast
 @given(text=st.sampled_from(SHIPPED_TEXTS), data=st.data())
 def test_deleting_lines_never_crashes(text: str, data: st.DataObject) -> None:
@@ -338,6 +339,7 @@ def test_deleting_lines_never_crashes(text: str, data: st.DataObject) -> None:
     loads_or_config_error("\n".join(line for i, line in enumerate(lines) if i not in gone))
 
 
+@pytest.mark.slow
 @fast
 @given(text=st.sampled_from(SHIPPED_TEXTS), data=st.data())
 def test_replacing_values_never_crashes(text: str, data: st.DataObject) -> None:
@@ -363,6 +365,7 @@ def test_inserting_keys_never_crashes(text: str, data: st.DataObject) -> None:
     loads_or_config_error("\n".join(lines))
 
 
+@pytest.mark.slow
 @fast
 @given(text=st.sampled_from(SHIPPED_TEXTS), data=st.data())
 def test_truncating_or_splicing_never_crashes(text: str, data: st.DataObject) -> None:

@@ -97,6 +97,7 @@ def test_missing_rules_file_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1 and out == "" and "no-such-rules" in err and "classic" in err
 
 
+@pytest.mark.slow
 def test_bad_rules_file_gives_no_traceback_in_a_real_process(tmp_path: Path) -> None:
     path = tmp_path / "broken.yaml"
     path.write_text("name: [unclosed\n", encoding="utf-8")

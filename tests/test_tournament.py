@@ -107,6 +107,7 @@ def test_cli_json_line_and_determinism_across_jobs(capsys: pytest.CaptureFixture
     assert "chips/deal" in one
 
 
+@pytest.mark.slow
 def test_pool_stops_even_when_the_parent_catches_sigterm() -> None:
     """pygame's SDL catches SIGTERM in the process that inits it, and forked workers inherit that: the pool
     must still wind down (it once hung the whole test run after the app tests)."""
