@@ -8,13 +8,13 @@ position and seed give the same hint. The words are the table's business: here a
 from __future__ import annotations
 
 import random
-import threading
 from dataclasses import dataclass
 
 from ..engine.cards import Card
 from ..engine.decisions import BuyDeadDecision, Decision, FollowDecision, LeadDecision, StakeDecision
 from ..engine.view import PlayerView
 from .expert.search import Budget, boodle_hit_rates, buy_values, follow_values, lead_values
+from .worker import OnWorker
 
 # a hint may search a little longer than a character does: the player asked and is waiting for it
 HINT_BUDGET = Budget(time_budget_ms=40.0, max_samples=600, min_samples=8, deadline_ms=400.0)
@@ -91,20 +91,6 @@ def expert_hint(view: PlayerView, decision: Decision, seed: int) -> Hint:
         return NoHint(type(error).__name__)
 
 
-class HintSearch:
-    """An `expert_hint` worked out on a worker thread; `result` is None until it is ready."""
-
-    def __init__(self, view: PlayerView, decision: Decision, seed: int) -> None:
-        self.result: Hint | None = None
-        self._thread = threading.Thread(target=self._run, args=(view, decision, seed), daemon=True,
-                                        name="newmarket-hint")
-        self._thread.start()
-
-    def _run(self, view: PlayerView, decision: Decision, seed: int) -> None:
-        self.result = expert_hint(view, decision, seed)
-
-    def wait(self) -> Hint:
-        """Block until the hint is ready, and give it."""
-        self._thread.join()
-        assert self.result is not None
-        return self.result
+def hint_search(view: PlayerView, decision: Decision, seed: int) -> OnWorker[Hint]:
+    """`expert_hint` worked out on a worker thread."""
+    return OnWorker(lambda: expert_hint(view, decision, seed), name="newmarket-hint")

@@ -3,7 +3,7 @@ and the snapshot that lets a kept session be picked up exactly where it was left
 
 Seat 0 is the human (when its character is None); the controller hands the human's decisions to whoever
 asks (`advance` returns a `HumanTurn`) and takes the answer with `submit`. Other seats are characters: a
-character's decision is worked out on a worker thread (`Thought`) while the table shows them thinking for
+character's decision is worked out on a worker thread (`OnWorker`) while the table shows them thinking for
 their think time, then applied. Decisions are still made one at a time and each from its character's own
 random stream, so a session plays exactly as it would headless; a snapshot keeps every action applied and
 where each stream stood, and the engine being deterministic, replaying the actions rebuilds the session.
@@ -12,7 +12,6 @@ where each stream stood, and the engine being deterministic, replaying the actio
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 from ...ai.character import CharacterAgent
 from ...ai.registry import load_character_by_id
 from ...ai.seats import SeatSpec
+from ...ai.worker import OnWorker
 from ...campaign.origin import FreePlay, TableOrigin, kept_as, origin_of
 from ...engine import errors
 from ...engine.decisions import Action, Decision, action_from_data, action_to_data
@@ -32,48 +32,6 @@ from ...engine.view import PlayerView
 SNAPSHOT_VERSION = 1
 STAKE_THINK = 0.35  # staking is quick: a character takes this share of their think time for it
 HUMAN = 0
-
-
-class Thought:
-    """A character's decision, worked out on a worker thread while the table shows them thinking.
-
-    The expert's search takes tens of milliseconds; on the main thread that would stall a frame.
-    """
-
-    def __init__(self, agent: CharacterAgent, view: PlayerView, decision: Decision, *, threaded: bool) -> None:
-        self._action: Action | None = None
-        self._error: BaseException | None = None
-        self._thread: threading.Thread | None = None
-        if threaded:
-            self._thread = threading.Thread(target=self._run, args=(agent, view, decision), daemon=True,
-                                            name="newmarket-thinking")
-            self._thread.start()
-        else:
-            self._run(agent, view, decision)
-
-    def _run(self, agent: CharacterAgent, view: PlayerView, decision: Decision) -> None:
-        try:
-            self._action = agent.decide(view, decision)
-        except BaseException as error:  # noqa: BLE001 - handed to the main thread, which raises it
-            self._error = error
-
-    @property
-    def ready(self) -> bool:
-        """True once the decision is made (or failed)."""
-        return self._action is not None or self._error is not None
-
-    def wait(self) -> None:
-        """Block until the decision is made."""
-        if self._thread is not None:
-            self._thread.join()
-
-    def result(self) -> Action:
-        """The action decided; re-raises what went wrong in the worker."""
-        self.wait()
-        if self._error is not None:
-            raise self._error
-        assert self._action is not None
-        return self._action
 
 
 @dataclass(frozen=True)
@@ -147,7 +105,7 @@ class TableController:
         self.actions: list[Action] = []
         self.end_requested = False
         self.turn: tuple[str, int] | None = None  # the decision waited for (its kind) and whose it is
-        self._thinking: tuple[Thought, float] | None = None
+        self._thinking: tuple[OnWorker[Action], float] | None = None  # the decision worked out, and time left
         events = self.session.start()
         self.log: list[Event] = list(events)  # the whole session, for the player's statistics at its end
         self.opening: list[Event] = [] if replay else list(events)  # what a new table presents first
@@ -231,7 +189,9 @@ class TableController:
             agent = self.agents[seat]
             assert agent is not None
             think = agent.think_time() * (STAKE_THINK if decision.kind == "stake" else 1.0)
-            self._thinking = (Thought(agent, self.session.view(seat), decision, threaded=not instant), think)
+            view = self.session.view(seat)
+            thought = OnWorker(lambda: agent.decide(view, decision), name="newmarket-thinking", threaded=not instant)
+            self._thinking = (thought, think)
             return None
         thought, left = self._thinking
         left = 0.0 if instant else left - dt * speed

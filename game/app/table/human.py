@@ -13,7 +13,8 @@ from functools import partial
 
 import pygame
 
-from ...ai.hint import HintSearch
+from ...ai.hint import Hint, hint_search
+from ...ai.worker import OnWorker
 from ...engine.cards import Card, card_order
 from ...engine.decisions import (
     Action,
@@ -61,7 +62,7 @@ class HumanSeat:
         self.stage = stage
         self._submit = submit
         self._hint_seed = hint_seed  # the seed of a hint asked for now (the same position, the same hint)
-        self._hint_search: HintSearch | None = None
+        self._hint_search: OnWorker[Hint] | None = None
         self.decision: Decision | None = None
         self.view: PlayerView | None = None
         self.stake: list[int] = []
@@ -204,7 +205,7 @@ class HumanSeat:
         if self.hint_words is not None or self._hint_search is not None:
             self.hint_words, self.hint_card, self._hint_search = None, None, None
             return
-        self._hint_search = HintSearch(self.view, self.decision, self._hint_seed())
+        self._hint_search = hint_search(self.view, self.decision, self._hint_seed())
         self.stage.play_sound("click", 0.5)
 
     @property
@@ -215,9 +216,9 @@ class HumanSeat:
     def update(self) -> None:
         """Show the hint as soon as its search is done."""
         search = self._hint_search
-        if search is not None and search.result is not None:
+        if search is not None and search.ready:
             self._hint_search = None
-            self.hint_words, self.hint_card = hint_words(search.result)
+            self.hint_words, self.hint_card = hint_words(search.result())
 
     def finish_hint(self) -> None:
         """Wait for the hint asked for and show it (screenshots and tests want it in this frame)."""
