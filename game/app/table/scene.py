@@ -36,7 +36,7 @@ from .looks import look_in_play
 from .model import DealRecord, TableModel
 from .painter import TablePainter
 from .recorder import TableRecorder
-from .sprites import BoundedCache, TableDecks
+from .sprites import TableDecks
 from .stage import Stage
 from .words import their_turn, your_turn
 
@@ -189,7 +189,7 @@ class TableScene(Scene):
     def relabel(self) -> None:
         """The language changed: the background, the buttons and the cached banners are worded again."""
         self.painter.forget()
-        self.stage.cache = BoundedCache(48)
+        self.stage.forget_pictures()
         if self.painter.background is not None:
             self._build()
         if self.human.decision is not None:

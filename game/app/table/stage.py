@@ -19,6 +19,8 @@ from .layout import TableLayout
 from .model import DealRecord, TableModel
 from .sprites import BoundedCache, TableDecks
 
+CACHED_PICTURES = 48
+
 
 def _ignore(_: Any) -> None:
     """A callback that wants nothing done."""
@@ -41,9 +43,13 @@ class Stage:
     presented: Callable[[Event], None] = _ignore  # one event has been presented
     hurrying: bool = False  # the table fast-forwards (tests, screenshots, the benchmark)
     ending: bool = False  # the session ends with the deal in play (the time is up)
-    cache: BoundedCache = field(default_factory=lambda: BoundedCache(48))  # banners and bubbles
+    cache: BoundedCache = field(default_factory=lambda: BoundedCache(CACHED_PICTURES))  # banners and bubbles
 
     def cached(self, key: Hashable, make: Callable[[], Any]) -> Any:
         """The picture kept under `key`, made (and kept) the first time it is asked for."""
         found = self.cache.get(key)
         return found if found is not None else self.cache.put(key, make())
+
+    def forget_pictures(self) -> None:
+        """Drop the cached banners and bubbles (their words changed with the language)."""
+        self.cache = BoundedCache(CACHED_PICTURES)
