@@ -9,11 +9,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..locale import LANGUAGES, set_language
-from . import bench, check_config, replay, screenshots, simulate, tournament
+from . import bench, check_config, replay, saves, screenshots, simulate, tournament
 from .game import play
 
 # each tool module offers add_parser(subparsers) and run(args) -> exit code; none imports pygame until it runs
-TOOLS = (simulate, check_config, bench, tournament, screenshots, replay)
+TOOLS = (simulate, check_config, bench, tournament, screenshots, replay, saves)
 
 
 def build_parser() -> argparse.ArgumentParser:
