@@ -18,7 +18,7 @@ from ..storage.resume import LEGACY_FILE, mode_of_snapshot, read_document, recov
 from ..storage.saves import list_slots, read_save_file, saves_dir
 
 _SET_ASIDE = re.compile(r"^(?P<name>.+?)\.(?P<tag>unreadable|deleted|replaced|older|abandoned)-\d{8}-\d{6}(-\d+)?$")
-_TEMPORARY = re.compile(r"^.+\.json\.[A-Za-z0-9_]+\.tmp$")
+_TEMPORARY = re.compile(r"^.+\.json(?:\.bak)?\.[A-Za-z0-9_]+\.tmp$")
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def kept_rows(folder: Path) -> list[KeptRow]:
         rules = snapshot.get("rules")
         deal = snapshot.get("deal")
         saved = document.get("saved_at")
-        rows.append(KeptRow(name, mode_of_snapshot(snapshot),
+        rows.append(KeptRow(name, mode_of_snapshot(snapshot) if path == legacy else path.stem,
                             rules.get("name") if isinstance(rules, dict) and isinstance(rules.get("name"), str)
                             else None,
                             deal if type(deal) is int else None,

@@ -34,7 +34,7 @@ FREE = "free"
 DAILY = "daily"
 ROAD_PREFIX = "road-"
 _MODE = re.compile(r"^(free|daily|road-[A-Za-z0-9][A-Za-z0-9_-]{0,31})$")
-_TEMPORARY = re.compile(r"^(?P<target>.+\.json)\.[A-Za-z0-9_]+\.tmp$")  # atomic._replace's mkstemp names
+_TEMPORARY = re.compile(r"^(?P<target>.+\.json(?:\.bak)?)\.[A-Za-z0-9_]+\.tmp$")  # atomic._replace's mkstemp names
 
 
 @dataclass(frozen=True)
