@@ -100,7 +100,7 @@ def test_new_game_and_the_daily_deal_continue_their_own(tmp_path: Path) -> None:
     before = list(table.actions)
     app.scenes.clear_to("new_game")
     scene = top(app, NewGameScene)
-    assert any(getattr(c, "label", "") == "Continue your game" for c in scene.form.controls)
+    assert any(getattr(c, "label", "") == "Continue" for c in scene.form.controls)
     key(app, pygame.K_c)
     assert top(app, TableScene).actions == before
     app.scenes.clear_to("daily", day=dt.date(2026, 12, 2))
