@@ -220,3 +220,17 @@ def test_simulate_logs_of_every_rules_file_replay(tmp_path: Path, capsys: pytest
                          "--log", str(log)]) == 0
             assert main(["replay", str(log), "--summary"]) == 0, capsys.readouterr().err
     capsys.readouterr()
+
+
+def test_names_from_the_log_are_printed_with_their_control_characters_escaped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def rename(event: dict[str, object]) -> None:
+        players = event["players"]
+        assert isinstance(players, list)
+        players[0]["name"] = "Evil\x1b[2J\nName"
+    log = tmp_path / "named.jsonl"
+    log.write_text("\n".join(_changed(0, rename)) + "\n", encoding="utf-8")
+    for mode in ("--summary", "--text"):
+        assert main(["replay", str(log), mode]) == 0
+        out = capsys.readouterr().out
+        assert "Evil\\x1b[2J\\nName" in out and "\x1b" not in out

@@ -13,7 +13,7 @@ from ..ai.registry import UnknownAgentError, make_agent, seat_agent_ids
 from ..engine import Event, RulesError, RuleSet, SeatInfo, Session, play_session, to_json
 from ..engine.events import BoodleWon, HandWon, SessionEnd
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from ..locale.shown import shown_name
+from ..locale.shown import shown_name, shown_text
 from .common import rules_or_report
 
 
@@ -114,7 +114,7 @@ def print_summary(rules: RuleSet, seats: list[SeatInfo], tally: Tally, session: 
     """A table of every seat's result."""
     final = tally.final
     assert final is not None
-    print(f"{rules.name}: {session.deal_number} deals, seed {session.seed}")
+    print(f"{shown_text(rules.name)}: {session.deal_number} deals, seed {session.seed}")
     width = max(len(seat.name) for seat in seats)
     print(f"{'seat':<{width}}  {'chips':>5}  {'+/-':>5}  {'deals won':>9}  {'boodle won':>10}")
     for seat, info in enumerate(seats):

@@ -1,4 +1,5 @@
-"""A file name as a message shows it: control characters escaped, so a name cannot break or repaint a line."""
+"""A file name (or any text from a file) as a message shows it: control characters escaped, so it can neither
+break a line nor repaint the terminal."""
 
 from __future__ import annotations
 
@@ -14,7 +15,12 @@ _SURROGATE_ESCAPES = range(0xDC80, 0xDD00)  # os.fsdecode's stand-ins for bytes 
 def shown_name(path: str | os.PathLike[str]) -> str:
     """`path` as text for a message: a newline shows as `\\n`, ESC as `\\x1b`, a byte the file system's
     encoding cannot read as `\\xff`; every other character as it is."""
-    return "".join(_shown_character(character) for character in os.fspath(path))
+    return shown_text(os.fspath(path))
+
+
+def shown_text(text: str) -> str:
+    """Text read from a file (a player's name in a log, a rules file's name) escaped as `shown_name` escapes."""
+    return "".join(_shown_character(character) for character in text)
 
 
 def _shown_character(character: str) -> str:
