@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..locale.shown import shown_name
 from ..storage.paths import data_dir
 
 
@@ -22,10 +23,10 @@ def usable_data_dir(chosen: Path | None) -> Path | str:
     try:
         folder = data_dir(chosen)
     except OSError as error:
-        where = chosen if chosen is not None else "the default data folder"
+        where = shown_name(chosen) if chosen is not None else "the default data folder"
         return f"cannot use {where} as the data folder: {error.strerror or error}"
     if not os.access(folder, os.W_OK | os.X_OK):
-        return f"cannot write in the data folder {folder}; choose another with --data-dir DIR"
+        return f"cannot write in the data folder {shown_name(folder)}; choose another with --data-dir DIR"
     return folder
 
 
@@ -53,7 +54,7 @@ def play(chosen_dir: Path | None, *, startup_probe: bool = False, campaign: Path
     """Run the game until the window closes (in `language` for this run, else the saved choice); with
     `startup_probe`, draw one frame, say when, and stop."""
     if campaign is not None and not campaign.is_file():
-        return say(f"there is no campaign file {campaign}")
+        return say(f"there is no campaign file {shown_name(campaign)}")
     app = open_app(chosen_dir, headless=startup_probe, campaign=campaign, language=language)
     if isinstance(app, int):
         return app
