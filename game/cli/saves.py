@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..locale import tr
+from ..locale.shown import shown_name, shown_text
 from ..storage.door import PlayerFileError, read_json
 from ..storage.paths import default_data_dir
 from ..storage.resume import LEGACY_FILE, mode_of_snapshot, read_document, recover, sessions_dir
@@ -55,13 +56,13 @@ def run(args: argparse.Namespace) -> int:
     chosen = getattr(args, "data_dir", None)
     folder = Path(chosen).expanduser() if chosen else default_data_dir()
     if not folder.exists():
-        print(f"saves: there is no data folder at {shown(folder)}; nothing is kept yet")
+        print(f"saves: there is no data folder at {shown_name(folder)}; nothing is kept yet")
         if args.json:
             print(json.dumps({"data_dir": str(folder), "resumable": [], "unusable": [], "slots": [],
                               "set_aside": [], "leftovers": []}))
         return 0
     if not folder.is_dir():
-        print(f"saves: {shown(folder)} is not a folder")
+        print(f"saves: {shown_name(folder)} is not a folder")
         return 1
     if args.recover:
         said = recover(folder)
@@ -162,29 +163,29 @@ def leftovers(folder: Path) -> list[str]:
 
 def print_report(folder: Path, report: dict[str, Any]) -> None:
     """The survey in lines a person reads."""
-    print(f"data folder: {shown(folder)}")
+    print(f"data folder: {shown_name(folder)}")
     print("sessions in progress (Continue):" if report["resumable"] else "sessions in progress: none")
     for row in report["resumable"]:
         deal = f"deal {row['deal']}" if row["deal"] else "not dealt yet"
-        print(f"  {row['mode']}: {row['rules'] or 'unknown rules'}, {deal}, saved {when(row['saved_at'])}"
-              f"  [{shown(row['file'])}]")
+        print(f"  {row['mode']}: {shown_text(row['rules'] or 'unknown rules')}, {deal}, saved {when(row['saved_at'])}"
+              f"  [{shown_name(row['file'])}]")
     for row in report["unusable"]:
-        print(f"  unusable: {shown(row['file'])}: {row['why']}")
+        print(f"  unusable: {shown_name(row['file'])}: {row['why']}")
     print("save slots:" if report["slots"] else "save slots: none")
     for slot in report["slots"]:
         backup = "with a backup" if slot["backup"] else "no backup"
         if slot["readable"]:
-            venue = f"{slot['venue']}, " if slot["venue"] else ""
-            print(f"  {shown(slot['slot'])}: {venue}saved {when(slot['saved_at'])}, {backup}")
+            venue = f"{shown_text(slot['venue'])}, " if slot["venue"] else ""
+            print(f"  {shown_name(slot['slot'])}: {venue}saved {when(slot['saved_at'])}, {backup}")
         else:
-            print(f"  {shown(slot['slot'])}: NOT READABLE ({slot['problem']}), {backup}")
+            print(f"  {shown_name(slot['slot'])}: NOT READABLE ({slot['problem']}), {backup}")
     print("set aside:" if report["set_aside"] else "set aside: nothing")
     for row in report["set_aside"]:
-        print(f"  {shown(row['file'])}: {row['why']}")
+        print(f"  {shown_name(row['file'])}: {row['why']}")
     if report["leftovers"]:
         print("left half-written by a crash (settled at the next start, or with --recover):")
         for name in report["leftovers"]:
-            print(f"  {shown(name)}")
+            print(f"  {shown_name(name)}")
 
 
 def when(stamp: float | None) -> str:
@@ -192,10 +193,3 @@ def when(stamp: float | None) -> str:
     if not stamp or stamp <= 0 or stamp > 32503680000:  # after the year 3000: not a time this game wrote
         return "at an unknown time"
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
-
-
-def shown(name: object) -> str:
-    """A file name with its control characters escaped, so a name cannot play tricks on the terminal."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in str(name))
-
-

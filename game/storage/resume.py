@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..locale import tr
+from ..locale.shown import shown_name
 from .atomic import move_aside, write_atomically
 from .door import MAX_JSON_BYTES, PlayerFileError, read_json
 
@@ -188,7 +189,7 @@ def set_aside(path: Path, why: str) -> str:
         target = move_aside(path)
     except OSError as error:
         return tr("storage.session.unusable_stuck", why=why, error=error.strerror)
-    return tr("storage.session.unusable", why=why, file=target.name)
+    return tr("storage.session.unusable", why=why, file=shown_name(target.name))
 
 
 def set_aside_unresumable(path: Path, error: object) -> str:
@@ -245,7 +246,8 @@ def _settle_temporaries(place: Path) -> list[str]:
             else:
                 temporary.unlink()
         except OSError as error:
-            said.append(tr("storage.session.leftover_stuck", file=temporary.name, error=error.strerror or error))
+            said.append(tr("storage.session.leftover_stuck", file=shown_name(temporary.name),
+                           error=error.strerror or error))
     return said
 
 
@@ -269,6 +271,6 @@ def _newer_and_usable(temporary: Path, target: Path, session: bool) -> bool:
 def _moved_quietly(path: Path, tag: str) -> str:
     """Move `path` aside with `tag`; the sentence saying where it went (or that it could not be moved)."""
     try:
-        return tr("storage.session.older_kept", file=move_aside(path, tag).name)
+        return tr("storage.session.older_kept", file=shown_name(move_aside(path, tag).name))
     except OSError as error:
         return tr("storage.session.unusable_stuck", why=tr("storage.why.damaged"), error=error.strerror)
