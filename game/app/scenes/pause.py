@@ -72,7 +72,7 @@ class PauseScene(Scene):
         """Keep the session and go to the title; ask first only if it cannot be kept."""
         problem = self.app.keep_session()
         if problem is None:
-            self._to_title(kept=self.table.unsaved())
+            self._to_title(kept=self.table is not None and self.table.unsaved())
             return
         self.app.scenes.push("confirm", question=tr("pause.leave.question"),
                              detail=tr("pause.leave.detail", problem=problem), yes=tr("pause.leave.yes"),

@@ -28,6 +28,7 @@ class TableRecorder:
         self._kept_deal_start = -1  # index in the log of the last deal_start whose deal was kept
         self.finished: Finished = None  # what the session's end meant, once recorded
         self._recorded = False
+        self._said: set[str] = set()  # a disk that stays full is said once, not at every decision
 
     @property
     def keeps_session(self) -> bool:
@@ -52,7 +53,9 @@ class TableRecorder:
     def say_problems(self) -> None:
         """Say what the worker could not write (once each)."""
         for problem in self.keeper.problems():
-            warn(problem)
+            if problem not in self._said:
+                self._said.add(problem)
+                warn(problem)
 
     def session_over(self) -> Finished:
         """The session has ended: add it to the player's statistics, record what it means for its mode, then
