@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from ..storage.settings import Settings, load_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
 from .artwork import Artwork
 from .assets import Assets, warn
+from .guard import recover
 from .registry import SCENES
 from .scene import Scene, SceneName, SceneStack
 from .table.recorder import keep_snapshot
@@ -162,17 +164,30 @@ class App:
         return None
 
     def run(self, first: SceneName, **options: Any) -> None:
-        """Play until the window closes, starting from the scene called `first` (built with `options`)."""
-        self.scenes.push(first, **options)
+        """Play until the window closes, starting from the scene called `first` (built with `options`); an
+        unexpected exception keeps the session, writes a crash report and shows the crash screen."""
         try:
-            while self.running:
-                self.step(self.clock.tick(self.options.fps) / 1000)
-                pygame.display.flip()
+            if self._guarded(lambda: self.scenes.push(first, **options)):
+                while self.running and self._guarded(self._frame):
+                    pass
         except BaseException:
-            self.keep_session()  # a crash or Ctrl+C must not cost the player their session
+            self.keep_session()  # Ctrl+C must not cost the player their session
             raise
         finally:
             self.scenes.close()
             pygame.quit()
+
+    def _frame(self) -> None:
+        """One frame at the chosen pace, shown."""
+        self.step(self.clock.tick(self.options.fps) / 1000)
+        pygame.display.flip()
+
+    def _guarded(self, work: Callable[[], object]) -> bool:
+        """Do `work`; on an unexpected exception recover onto the crash screen. False when the game must stop."""
+        try:
+            work()
+        except Exception as error:  # noqa: BLE001 - the crash guard: nothing unexpected reaches the player
+            return recover(self, error)
+        return True
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import sys
 from pathlib import Path
@@ -70,9 +71,16 @@ def run(args: argparse.Namespace) -> int:
         return 1
     try:
         play_session(session, agents, tally.writer(log))
+        if log is not None:
+            log.flush()
+    except OSError as error:  # only the log writes files here: name it, and let main say it in one line
+        if log is None:
+            raise
+        raise OSError(error.errno, error.strerror, str(args.log)) from None
     finally:
         if log is not None:
-            log.close()
+            with contextlib.suppress(OSError):  # a failed flush is already being reported
+                log.close()
     print_summary(rules, seats, tally, session)
     return 0
 
