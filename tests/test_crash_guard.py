@@ -186,3 +186,23 @@ def test_simulate_to_a_full_disk_is_one_line_and_no_traceback(tmp_path: Path) ->
     assert done.returncode != 0
     assert done.stderr == "newmarket: cannot write /dev/full: No space left on device\n"
     assert "Traceback" not in done.stdout and reports(tmp_path) == []
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "it", "pt", "nl"])
+def test_the_calm_screens_fit_in_every_language(tmp_path: Path, code: str) -> None:
+    from game.app.busy_window import draw_busy
+
+    app = make_app(tmp_path, code)
+    try:
+        deep = tmp_path / "a rather long folder name" / "newmarket" / "crash-20260101-000000.txt"
+        for fate in ("kept", "lost", "none"):
+            app.scenes.clear_to(CrashScene(app, deep, fate, "The session could not be saved."))
+            app.step(1 / 60)
+        app.scenes.clear_to(CrashScene(app, None))
+        app.step(1 / 60)
+        draw_busy(app.screen, app.text, deep.parent, 4242)
+        assert not app.text.overflows, app.text.overflows
+    finally:
+        app.scenes.close()
+        import game.locale
+        game.locale.set_language("en")

@@ -6,6 +6,7 @@ it shows a plain dark screen and still closes on a key, a click or the window's 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -14,6 +15,7 @@ import pygame
 from ...locale import tr
 from .. import theme
 from ..scene import Scene
+from ..text import TextCache
 from ..widgets import draw_panel
 
 if TYPE_CHECKING:
@@ -72,8 +74,19 @@ class CrashScene(Scene):
             body = text.render_wrapped(line, "body", 20, theme.INK, room, align="center")
             surface.blit(body, body.get_rect(midtop=(panel.centerx, y)))
             y += body.get_height() + 14
-        if self.report is not None:
-            text.draw(surface, str(self.report), (panel.centerx, y), role="bold", size=18, colour=theme.GOLD,
-                      anchor="midtop", max_width=room, min_size=11)
+        for line in path_lines(text, str(self.report), room) if self.report is not None else []:
+            y = text.draw(surface, line, (panel.centerx, y), role="bold", size=18, colour=theme.GOLD,
+                          anchor="midtop", max_width=room, min_size=11).bottom + 2
         text.draw(surface, tr("guard.crash.close"), (panel.centerx, panel.bottom - 40), size=18,
                   colour=theme.INK_DIM, anchor="center", max_width=room)
+
+
+def path_lines(text: TextCache, path: str, room: int) -> list[str]:
+    """`path` in lines that fit `room`, broken after its separators (a report path must be read whole)."""
+    lines, line = [], ""
+    for part in re.split(r"(?<=[\\/])", path):
+        if line and text.width(line + part, "bold", 18) > room:
+            lines.append(line)
+            line = ""
+        line += part
+    return [*lines, line]
