@@ -20,12 +20,12 @@ def recover(app: App, error: Exception) -> bool:
     names = scene_names(app)
     if isinstance(app.scenes.top, CrashScene):  # a second crash, on the crash screen: stop rather than loop
         report = write_crash_report(app.data_dir, error, {"scenes": names, "note": "raised by the crash screen"})
-        warn(f"the crash screen failed too; the game closes (report: {report or 'not written'})")
+        say(f"the crash screen failed too; the game closes (report: {report or 'not written'})")
         return False
     fate, why = keep(app)
     report = write_crash_report(app.data_dir, error, {"scenes": names, "session": f"{fate} {why}".strip()})
-    warn(f"something went wrong ({type(error).__name__}); "
-         + (f"a crash report is at {report}" if report else "no crash report could be written"))
+    say(f"something went wrong ({type(error).__name__}); "
+        + (f"a crash report is at {report}" if report else "no crash report could be written"))
     app.scenes.abandon()
     try:
         app.scenes.push(CrashScene(app, report, fate, why))
@@ -53,3 +53,11 @@ def scene_names(app: App) -> str:
     except Exception:  # noqa: BLE001 - a report without the names beats no report
         return "unknown"
 
+
+
+def say(message: str) -> None:
+    """One warning line on stderr, if there is a stderr that takes it (a windowed start may have none)."""
+    try:
+        warn(message)
+    except (OSError, ValueError):
+        pass
