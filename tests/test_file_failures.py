@@ -100,7 +100,8 @@ def frames(app: App, count: int = 3) -> None:
 
 
 def on_top(app: App, kind: type[Scene]) -> None:
-    """The scene on top is a `kind` (the journey fails saying what is there instead)."""
+    """The game still runs with a `kind` on top (the journey fails saying what is there instead)."""
+    assert app.running, "the game closed on its own"
     assert isinstance(app.scenes.top, kind), f"{type(app.scenes.top).__name__} on top, not {kind.__name__}"
 
 
