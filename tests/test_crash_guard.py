@@ -135,6 +135,25 @@ def test_a_crash_report_falls_back_to_the_temporary_folder(tmp_path: Path, monke
     assert write_crash_report(tmp_path / "temp", KeyError("y")) != written  # never overwrites a report
 
 
+def test_a_thread_that_dies_is_reported_not_printed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import threading
+
+    from game.storage.crash_report import thread_crashes_reported
+
+    def die() -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+    before = threading.excepthook
+    with thread_crashes_reported(tmp_path):
+        worker = threading.Thread(target=die, name="writer")
+        worker.start()
+        worker.join()
+    assert threading.excepthook is before
+    [report] = reports(tmp_path)
+    assert "thread: writer" in report.read_text(encoding="utf-8")
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and f"the writer thread stopped (OSError); a crash report is at {report}" in err
+
+
 # --- commands ---------------------------------------------------------------------------------------------
 
 def test_a_command_that_raises_says_one_line_exits_1_and_writes_a_report(

@@ -12,6 +12,7 @@ import pygame
 
 from .. import locale as i18n
 from ..locale import tr
+from ..storage.crash_report import thread_crashes_reported
 from ..storage.paths import data_dir
 from ..storage.settings import Settings, load_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
@@ -167,9 +168,10 @@ class App:
         """Play until the window closes, starting from the scene called `first` (built with `options`); an
         unexpected exception keeps the session, writes a crash report and shows the crash screen."""
         try:
-            if self._guarded(lambda: self.scenes.push(first, **options)):
-                while self.running and self._guarded(self._frame):
-                    pass
+            with thread_crashes_reported(self.data_dir):
+                if self._guarded(lambda: self.scenes.push(first, **options)):
+                    while self.running and self._guarded(self._frame):
+                        pass
         except BaseException:
             self.keep_session()  # Ctrl+C must not cost the player their session
             raise

@@ -11,9 +11,11 @@ import os
 import platform
 import sys
 import tempfile
+import threading
 import time
 import traceback
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 GAME_VERSION = "1.0"  # the game's version, named in every report; raise it with each release
@@ -55,6 +57,27 @@ def write_crash_report(folder: Path | None, error: BaseException,
         if written is not None:
             return written
     return None
+
+
+@contextmanager
+def thread_crashes_reported(folder: Path | None) -> Iterator[None]:
+    """While inside, an exception that ends a thread is written to a report in `folder` with one line on
+    stderr, instead of Python's traceback on the terminal."""
+    def report(args: threading.ExceptHookArgs) -> None:
+        if args.exc_value is None or isinstance(args.exc_value, SystemExit):
+            return
+        thread = args.thread.name if args.thread is not None else "unknown"
+        written = write_crash_report(folder, args.exc_value, {"thread": thread})
+        try:
+            print(f"newmarket: warning: the {thread} thread stopped ({type(args.exc_value).__name__}); "
+                  f"a crash report is at {written or 'nowhere: it could not be written'}", file=sys.stderr)
+        except (OSError, ValueError):
+            pass
+    before, threading.excepthook = threading.excepthook, report
+    try:
+        yield
+    finally:
+        threading.excepthook = before
 
 
 def _write_new(folder: Path, text: str) -> Path | None:
