@@ -15,7 +15,9 @@ from ..storage.paths import data_dir
 from . import bench, check_config, replay, screenshots, simulate, tournament
 from .game import play
 
-WRITE_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS}  # failures only a write can meet
+# failures only a write can meet (EDQUOT looked up: not every platform's errno names it)
+WRITE_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EROFS, getattr(errno, "EDQUOT", errno.ENOSPC)}
+MESSAGE_LIMIT = 200  # an exception's message can be a whole file: the line stays a line, the report has it all
 # each tool module offers add_parser(subparsers) and run(args) -> exit code; none imports pygame until it runs
 TOOLS = (simulate, check_config, bench, tournament, screenshots, replay)
 
@@ -61,7 +63,9 @@ def main(argv: Sequence[str]) -> int:
     except Exception as error:  # noqa: BLE001 - the crash guard: one line and a report, never a traceback
         report = write_crash_report(crash_folder(args), error, {"command": " ".join(["main.py", *argv])})
         where = f"a crash report is at {report}" if report else "no crash report could be written"
-        return one_line(f"unexpected error ({type(error).__name__}: {error}); {where}")
+        message = " ".join(str(error).split())
+        message = message if len(message) <= MESSAGE_LIMIT else message[:MESSAGE_LIMIT - 1] + "…"
+        return one_line(f"unexpected error ({type(error).__name__}: {message}); {where}")
 
 
 def check_language(code: str | None) -> str | None:
