@@ -93,15 +93,14 @@ def already_open(folder: Path, holder: int | None, language: str | None, *, head
     process = f" (process {holder})" if holder is not None else ""
     say(f"Newmarket is already open on the data folder {folder}{process}; close the other window first")
     try:
-        import pygame
+        from ..app.busy_window import show_busy_folder  # lazy: the headless tools never load pygame
     except ImportError:
-        return 1
-    from ..app.busy_window import show_busy_folder  # lazy: the headless tools never load pygame
+        return 1  # no pygame, no window: the line above is all there is
     set_language(language or saved_language(folder))
     try:
         show_busy_folder(folder, holder, headless=headless)
-    except pygame.error:
-        pass  # no window to be had: the line above said it
+    except Exception:  # noqa: BLE001 - the line above said it; this copy writes nothing, not even a crash report
+        pass
     return 1
 
 
