@@ -19,7 +19,14 @@ from game.app.scenes.title import TitleScene
 from game.app.table.scene import TableScene
 from game.engine.decisions import LeadAction, LeadDecision
 from game.storage import resume
-from game.storage.resume import RESUME_FILE, load_resume, save_resume
+from game.storage.resume import FREE, load_resume, resume_path, save_resume
+
+CONTINUE = "Continue: free game"
+
+
+def kept_file(folder: Path) -> Path:
+    """Where the free game left mid-session is kept."""
+    return resume_path(folder, FREE)
 
 
 def start_table(app: App, seed: int = 7, players: int = 4) -> TableScene:
@@ -57,19 +64,19 @@ def test_closing_the_window_keeps_the_session_and_continue_restores_it(tmp_path:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.step(1 / 60)
     assert not app.running  # nothing asked: the session could be kept
-    assert (tmp_path / RESUME_FILE).is_file()
+    assert kept_file(tmp_path).is_file()
     app.scenes.close()
 
     again = make_app(tmp_path)
     title = TitleScene(again)
     again.scenes.push(title)
     labels = [button.label for button in title.menu.buttons]
-    assert labels[:2] == ["New game", "Continue"] and title.menu.focus == 1
+    assert labels[:2] == ["New game", CONTINUE] and title.menu.focus == 1
     key(again, pygame.K_RETURN)
     resumed = again.scenes.top
     assert isinstance(resumed, TableScene)
     assert engine_state(resumed) == before
-    assert not (tmp_path / RESUME_FILE).exists()  # it lives in the table now
+    assert kept_file(tmp_path).exists()  # Continue never removes the only copy: the table writes over it
     # the restored session plays on exactly as the kept one would have
     lead = table.session.pending()
     assert isinstance(lead, LeadDecision) and lead.player == 0
@@ -88,7 +95,7 @@ def test_quit_to_title_keeps_the_session_and_says_so(tmp_path: Path) -> None:
     key(app, pygame.K_t)
     title = app.scenes.top
     assert isinstance(title, TitleScene) and "kept" in title.message
-    assert [b.label for b in title.menu.buttons][1] == "Continue"
+    assert [b.label for b in title.menu.buttons][1] == CONTINUE
     snapshot = load_resume(tmp_path).snapshot
     assert snapshot is not None and snapshot["actions"]
     app.scenes.close()
@@ -102,10 +109,13 @@ def test_a_new_game_over_a_kept_session_asks_first(tmp_path: Path) -> None:
     scene.start()
     assert isinstance(app.scenes.top, ConfirmScene)
     key(app, pygame.K_ESCAPE)  # no: the kept session stays
-    assert top(app, NewGameScene) is scene and (tmp_path / RESUME_FILE).exists()
+    assert top(app, NewGameScene) is scene and kept_file(tmp_path).exists()
     scene.start()
     key(app, pygame.K_y)
-    assert isinstance(app.scenes.top, TableScene) and not (tmp_path / RESUME_FILE).exists()
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    table.recorder.keeper.flush()
+    assert load_resume(tmp_path).snapshot == table.snapshot()  # the new table replaced the old one at once
     app.scenes.close()
 
 
@@ -114,10 +124,10 @@ def test_quitting_asks_only_when_the_session_cannot_be_kept(tmp_path: Path,
     app = make_app(tmp_path)
     start_table(app, seed=3)
 
-    def full_disk(folder: Path, snapshot: dict[str, Any]) -> None:
+    def full_disk(folder: Path, snapshot: object, mode: str = FREE) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("game.app.table.recorder.save_resume", full_disk)  # the App keeps it through the recorder
+    monkeypatch.setattr("game.storage.keeper.save_resume", full_disk)  # the table keeps it through its keeper
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.step(1 / 60)
     assert app.running and isinstance(app.scenes.top, ConfirmScene)
@@ -137,22 +147,23 @@ def test_quitting_from_the_title_asks_nothing(tmp_path: Path) -> None:
     app.scenes.push(TitleScene(app))
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.step(1 / 60)
-    assert not app.running and not (tmp_path / RESUME_FILE).exists()
+    assert not app.running and not kept_file(tmp_path).exists()
 
 
 @pytest.mark.parametrize("content", [b"{not json", b"", b"\xff\xfe", b"[]", b'{"format": "other"}',
                                      b'{"format": "newmarket-session", "version": 99, "snapshot": {}}',
                                      b'{"format": "newmarket-session", "version": 1, "snapshot": 3}'])
 def test_an_unusable_kept_session_is_moved_aside_and_reported(tmp_path: Path, content: bytes) -> None:
-    (tmp_path / RESUME_FILE).write_bytes(content)
+    kept_file(tmp_path).parent.mkdir()
+    kept_file(tmp_path).write_bytes(content)
     app = make_app(tmp_path)
     title = TitleScene(app)
     app.scenes.push(title)
     frames(app, 3)
     assert "could not be used" in title.message
-    assert "Continue" not in [b.label for b in title.menu.buttons]
-    assert not (tmp_path / RESUME_FILE).exists()
-    kept = [p for p in tmp_path.iterdir() if p.name.startswith(RESUME_FILE + ".unreadable-")]
+    assert CONTINUE not in [b.label for b in title.menu.buttons]
+    assert not kept_file(tmp_path).exists()
+    kept = [p for p in kept_file(tmp_path).parent.iterdir() if p.name.startswith("free.json.unreadable-")]
     assert len(kept) == 1 and kept[0].read_bytes() == content and kept[0].name in title.message
 
 
@@ -163,16 +174,16 @@ def test_a_snapshot_that_will_not_resume_is_moved_aside_too(tmp_path: Path) -> N
     app.scenes.push(title)
     key(app, pygame.K_c)
     assert app.scenes.top is title and "could not be resumed" in title.message
-    assert "Continue" not in [b.label for b in title.menu.buttons]
-    assert any(p.name.startswith(RESUME_FILE + ".unreadable-") for p in tmp_path.iterdir())
+    assert CONTINUE not in [b.label for b in title.menu.buttons]
+    assert any(p.name.startswith("free.json.unreadable-") for p in kept_file(tmp_path).parent.iterdir())
 
 
 def test_resume_file_round_trip_and_set_aside_never_overwrites(tmp_path: Path) -> None:
     save_resume(tmp_path, {"version": 1, "deal": 3})
-    document = json.loads((tmp_path / RESUME_FILE).read_text())
+    document = json.loads(kept_file(tmp_path).read_text())
     assert document["format"] == "newmarket-session" and document["version"] == resume.VERSION
     assert load_resume(tmp_path).snapshot == {"version": 1, "deal": 3}
     for _ in range(3):
-        (tmp_path / RESUME_FILE).write_text("junk")
+        kept_file(tmp_path).write_text("junk")
         assert load_resume(tmp_path).message
-    assert len([p for p in tmp_path.iterdir() if ".unreadable-" in p.name]) == 3
+    assert len([p for p in kept_file(tmp_path).parent.iterdir() if ".unreadable-" in p.name]) == 3

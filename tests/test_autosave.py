@@ -1,4 +1,5 @@
-"""The table keeps the session on disk after every deal, and forgets it once the session is over."""
+"""The table keeps the session on disk as it is laid and after every deal, and forgets it once the session is over
+and recorded."""
 
 from __future__ import annotations
 
@@ -24,12 +25,18 @@ def test_every_deal_is_kept_and_the_end_forgets_it(tmp_path: Path) -> None:
     seats = [("You", None)] + [(cid, load_character_by_id(cid)) for cid in ("maud", "bert", "vera")]
     scene = TableScene.seated(app, rules, seats, seed=3)
     app.scenes.clear_to(scene)
-    assert not has_resume(tmp_path)
+    scene.recorder.keeper.flush()
+    assert has_resume(tmp_path), "a new table is kept as soon as it is laid"
     assert scene.fast_forward_until(lambda s: s.summary is not None)
+    scene.recorder.keeper.flush()
     kept = load_resume(tmp_path)
     assert kept.snapshot is not None and kept.snapshot["actions"]
     assert TableScene.from_snapshot(app, kept.snapshot).session.deal_number >= 1
     assert scene.fast_forward_until(lambda s: s.session.over and s.summary is not None)
+    scene.recorder.keeper.flush()
+    assert has_resume(tmp_path), "a finished session is kept until its results are recorded"
+    assert scene.fast_forward_until(lambda s: s.results is not None)
+    scene.recorder.keeper.flush()
     assert not has_resume(tmp_path)
 
 

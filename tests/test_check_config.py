@@ -72,9 +72,48 @@ def test_missing_path_is_a_problem_not_a_traceback(capsys: pytest.CaptureFixture
     assert out == [f"{tmp_path / 'nowhere.yaml'}: no such file or folder", f"ok  {good} (rules)"]
 
 
-def test_empty_folder_is_a_problem(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, out = check(capsys, tmp_path)
-    assert code == 1 and out == [f"{tmp_path}: no .yaml or .yml files in this folder"]
+def test_a_folder_with_no_config_file_says_so_not_all_valid(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
+    write(tmp_path / "notes.txt", "not a config file\n")
+    code = main(["check-config", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert out.splitlines() == [f"{tmp_path}: no config files found in this folder "
+                                "(config files are .yaml or .yml files)"]
+    assert err.splitlines() == ["no config files found: nothing was checked"] and "all valid" not in err
+
+
+def test_paths_that_hold_no_config_file_at_all_say_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code = main(["check-config", str(tmp_path / "missing.yaml"), str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert code == 1 and f"{tmp_path / 'missing.yaml'}: no such file or folder" in out.splitlines()
+    assert err.strip() == "no config files found: nothing was checked"
+
+
+def test_a_mixture_checks_what_it_finds_and_fails(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    good = write(tmp_path / "rules" / "a.yaml", "name: A\n")
+    (tmp_path / "empty").mkdir()
+    code = main(["check-config", str(good), str(tmp_path / "empty"), str(tmp_path / "gone")])
+    out, err = capsys.readouterr()
+    assert code == 1 and f"ok  {good} (rules)" in out.splitlines() and len(out.splitlines()) == 3
+    assert err.strip() == "checked 1 file: all valid; 2 paths were not checked (see above)"
+
+
+def test_a_device_is_not_read_as_a_config_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = check(capsys, os.devnull)
+    assert code == 1 and out == [f"{os.devnull}: not a file or a folder"]
+
+
+def test_control_characters_in_file_names_are_escaped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = write(tmp_path / "rules" / "evil\n\x1b[2Jname.yaml", "players: 2\n")
+    good = write(tmp_path / "rules" / "tab\tgood.yaml", "name: Good\n")
+    code, out = check(capsys, tmp_path / "rules", tmp_path / "gone\rnow")
+    assert code == 1
+    folder = tmp_path / "rules"
+    assert out == [f"{tmp_path}/gone\\rnow: no such file or folder",
+                   f"{folder}/evil\\n\\x1b[2Jname.yaml:1: players: must be 3 to 8, got 2",
+                   f"ok  {folder}/tab\\tgood.yaml (rules)"]
+    assert good.is_file() and bad.is_file()
 
 
 def test_unreadable_files_each_give_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -79,7 +79,7 @@ def test_a_crash_keeps_the_session_writes_a_report_and_shows_the_crash_screen(
     again = make_app(tmp_path)  # the session can be continued at the next start
     title = TitleScene(again)
     again.scenes.push(title)
-    assert "Continue" in [button.label for button in title.menu.buttons]
+    assert any(button.label.startswith("Continue") for button in title.menu.buttons)
     again.scenes.close()
 
 
@@ -203,7 +203,8 @@ def test_simulate_to_a_full_disk_is_one_line_and_no_traceback(tmp_path: Path) ->
                            "--players", "3", "--deals", "2", "--seed", "2", "--log", "/dev/full"],
                           capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert done.returncode != 0
-    assert done.stderr == "newmarket: cannot write /dev/full: No space left on device\n"
+    [line] = done.stderr.splitlines()  # the tool's own words, or the guard's: one line either way
+    assert "cannot write" in line and "/dev/full: No space left on device" in line
     assert "Traceback" not in done.stdout and reports(tmp_path) == []
 
 

@@ -103,6 +103,7 @@ def test_every_language_words_the_kept_files(tmp_path: Path, code: str, language
         folder.mkdir()
         statistics_path(folder).write_bytes(b"\xff\xfe")
         high_scores_path(folder).write_text("not json", encoding="utf-8")
+        resume_path(folder).parent.mkdir(exist_ok=True)
         resume_path(folder).write_text(json.dumps({"format": "newmarket-session", "version": 99}), encoding="utf-8")
         set_language(lang)
         stats = load_statistics(folder)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -141,6 +142,39 @@ def test_no_deal_limit_without_an_ante_exits_1_instead_of_playing_forever(capsys
 def test_unwritable_log_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = simulate(capsys, "--log", str(tmp_path / "no" / "such" / "dir" / "x.jsonl"))
     assert code == 1 and err.startswith("--log: cannot write")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_disk_is_one_line_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = simulate(capsys, "--log", "/dev/full")
+    assert code == 1 and out == ""
+    assert err == "--log: cannot write the log /dev/full: No space left on device\n"
+
+
+def test_a_log_that_is_a_folder_or_under_a_file_is_one_line(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
+    code, _, err = simulate(capsys, "--log", str(tmp_path))
+    assert code == 1 and err.startswith(f"--log: cannot write the log {tmp_path}: ") and err.count("\n") == 1
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    code, _, err = simulate(capsys, "--log", str(tmp_path / "file" / "x.jsonl"))
+    assert code == 1 and err == f"--log: cannot write the log {tmp_path / 'file' / 'x.jsonl'}: Not a directory\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes anywhere")
+def test_a_log_in_a_read_only_folder_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    tmp_path.chmod(0o500)
+    try:
+        code, _, err = simulate(capsys, "--log", str(tmp_path / "x.jsonl"))
+    finally:
+        tmp_path.chmod(0o700)
+    assert code == 1 and err == f"--log: cannot write the log {tmp_path / 'x.jsonl'}: Permission denied\n"
+
+
+def test_a_log_name_is_shown_with_its_control_characters_escaped(capsys: pytest.CaptureFixture[str],
+                                                                 tmp_path: Path) -> None:
+    code, _, err = simulate(capsys, "--log", str(tmp_path / "a\x1b[31mred\nline" / "x.jsonl"))
+    assert code == 1 and err.count("\n") == 1 and "\x1b" not in err
+    assert f"{tmp_path}/a\\x1b[31mred\\nline/x.jsonl" in err
 
 
 def test_malformed_numbers_are_argparse_errors(capsys: pytest.CaptureFixture[str]) -> None:

@@ -32,6 +32,7 @@ from game.campaign.origin import (
     kept_as,
     origin_of,
     results_label,
+    session_mode,
 )
 from game.campaign.roads import SLOTS, Road
 from game.config import rules_by_name
@@ -153,18 +154,20 @@ def test_the_recorder_keeps_the_session_and_each_deal_where_the_origin_says(tmp_
     for origin, slot in ((FreePlay(), AUTOSAVE), (DailyDeal(dt.date(2026, 11, 29)), DAILY_SLOT)):
         folder = tmp_path / slot
         table = TableController(short_rules(2), seats_against(OPPONENTS), 6, origin=origin)
-        recorder = TableRecorder(folder, table)
+        recorder = TableRecorder(folder, table, threaded=False)
+        mode = session_mode(origin)
         while table.session.deal_number < 2:
             play_through(table, stop_after=len(table.actions) + 1)
         recorder.deal_settled()
-        kept = load_resume(folder).snapshot
+        kept = load_resume(folder, mode).snapshot
         assert kept is not None and origin_of(kept.get("campaign_slot")) == origin
         recorder.deal_settled()  # the same deal is never kept twice
         assert [name for name, logs in deal_logs(folder)] == [slot] and len(dict(deal_logs(folder))[slot]) == 1
         play_through(table)
         recorder.deal_settled()
+        assert load_resume(folder, mode).snapshot is not None, "kept until its end is recorded"
         recorder.session_over()
-        assert load_resume(folder).snapshot is None, "an ended session is forgotten"
+        assert load_resume(folder, mode).snapshot is None, "an ended session is forgotten once recorded"
         logs = dict(deal_logs(folder))[slot]
         assert list(logs) == split_deals([event.to_json() for event in table.log])
         loaded = load_statistics(folder)

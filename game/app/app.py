@@ -14,14 +14,14 @@ from .. import locale as i18n
 from ..locale import tr
 from ..storage.crash_report import thread_crashes_reported
 from ..storage.paths import data_dir
+from ..storage.resume import recover
 from ..storage.settings import Settings, load_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
 from .artwork import Artwork
 from .assets import Assets, warn
-from .guard import recover
+from .guard import after_crash
 from .registry import SCENES
 from .scene import Scene, SceneName, SceneStack
-from .table.recorder import keep_snapshot
 from .text import TextCache
 from .theme import SCREEN_SIZE
 
@@ -64,6 +64,8 @@ class App:
         # --lang, else the saved choice, else the system's language, else English (set_language falls back)
         self.notice = ""  # a problem to show on the first scene (a language whose files cannot be read)
         self.language = self._speak(options.language or self.settings.language)
+        # what a crash or an older version left: half-written files settled, the one old kept session moved
+        self.notice = " ".join([self.notice, *recover(self.data_dir)]).strip()
         self.text = TextCache(self.assets)
         self.art = Artwork(self.assets)
 
@@ -157,11 +159,10 @@ class App:
             if not scene.unsaved():
                 continue
             try:
-                snapshot = scene.snapshot()
+                return scene.keep()
             except Exception as error:  # noqa: BLE001 - whatever went wrong, the player is asked rather than the game ending
                 warn(f"the session could not be saved: {error!r}")
                 return tr("app.session.not_saved")
-            return tr("app.session.cannot_keep") if snapshot is None else keep_snapshot(self.data_dir, snapshot)
         return None
 
     def run(self, first: SceneName, **options: Any) -> None:
@@ -189,7 +190,7 @@ class App:
         try:
             work()
         except Exception as error:  # noqa: BLE001 - the crash guard: nothing unexpected reaches the player
-            return recover(self, error)
+            return after_crash(self, error)
         return True
 
 

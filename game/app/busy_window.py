@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 
 from ..locale import tr
+from ..locale.shown import shown_name
 from . import theme
 from .assets import Assets
 from .text import TextCache
@@ -51,7 +52,7 @@ def draw_busy(surface: pygame.Surface, text: TextCache, folder: Path, holder: in
     room = panel.width - 80
     text.draw(surface, tr("guard.busy.title"), (panel.centerx, panel.y + 48), role="title", size=32,
               colour=theme.GOLD, anchor="center", max_width=room)
-    words = tr("guard.busy.body", folder=folder)
+    words = tr("guard.busy.body", folder=shown_name(folder))
     if holder is not None:
         words += " " + tr("guard.busy.holder", pid=holder)
     body = text.render_wrapped(words, "body", 20, theme.INK, room, align="center")

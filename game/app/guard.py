@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .app import App
 
 
-def recover(app: App, error: Exception) -> bool:
+def after_crash(app: App, error: Exception) -> bool:
     """After `error` escaped a frame: keep the session, write the report and show the crash screen. True when
     the loop may go on (on the crash screen), False when it must stop (the crash screen itself failed)."""
     names = scene_names(app)

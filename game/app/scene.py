@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
+from ..locale import tr
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -65,6 +67,10 @@ class Scene:
     def snapshot(self) -> dict[str, Any] | None:
         """What would let the game pick this scene up again at the next start (None: nothing to keep)."""
         return None
+
+    def keep(self) -> str | None:
+        """Keep what `unsaved` would lose, on disk before returning: None when kept, else why not in a sentence."""
+        return tr("app.session.cannot_keep") if self.unsaved() else None
 
     def relabel(self) -> None:
         """The language changed: rebuild whatever words this scene made ahead of drawing (buttons, rows).

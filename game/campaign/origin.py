@@ -16,6 +16,7 @@ from pathlib import Path
 from ..locale import tr, trn
 from ..storage.daily_file import load_daily_bests, save_daily_bests
 from ..storage.high_scores_file import load_high_scores
+from ..storage.resume import DAILY, FREE, road_mode
 from ..storage.saves import AUTOSAVE
 from .roads import SLOTS, Road, describe_result
 
@@ -88,6 +89,17 @@ def kept_as(origin: TableOrigin) -> str | None:
             return slot
         case _:
             return None
+
+
+def session_mode(origin: TableOrigin) -> str:
+    """The mode whose kept session a table of this origin is (free play, the daily deal, or its road)."""
+    match origin:
+        case DailyDeal():
+            return DAILY
+        case CampaignRoad(slot=slot):
+            return road_mode(slot)
+        case _:
+            return FREE
 
 
 def deal_log_slot(origin: TableOrigin) -> tuple[str, bool]:

@@ -21,6 +21,7 @@ from ..locale import tr, trn
 from ..locale.dates import saved_date
 from ..locale.words import Words
 from ..storage.atomic import backup_path, move_aside
+from ..storage.resume import retire_resume, road_mode
 from ..storage.saves import SaveData, load_slot, read_save_file, restore_backup, save_slot, slot_path
 from ..storage.unlocks_file import add_unlocks
 from .model import BROKE, WON, CampaignProgress, SessionResult, VenueResult
@@ -319,6 +320,7 @@ class Road:
                     move_aside(path, "replaced")
                 except OSError:
                     pass
+        retire_resume(self.data_dir, road_mode(self.slot))  # a venue of the old run cannot be played on the new
         self.load_problem = ""
         self.progress = CampaignProgress.start(self.campaign)
         self.score_entered = False

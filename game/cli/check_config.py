@@ -3,8 +3,11 @@
 A file's kind comes from the folder it sits in (`rules/`, `locales/` and whatever
 folders other kinds register), else from its keys. Every problem is printed as one
 line `path:line: key: why`, its `why` in the current language (`--lang`); the exit
-code is 0 only when every file is valid. A locale file is checked against the
-English file of its area (missing or extra keys, placeholders, list lengths).
+code is 0 only when every file is valid, and 1 otherwise: a problem in a file, a path
+that does not exist, or a folder with no config file in it (which says so, so that
+nothing checked is never taken for all valid). A locale file is checked against the
+English file of its area (missing or extra keys, placeholders, list lengths). File
+names are shown with their control characters escaped.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from game.config import (
     kind_named,
     read_yaml_file,
 )
+from game.locale.shown import shown_name
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -34,7 +38,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "check-config",
         help="validate rules files (and the other config and locale files) and report every problem",
         description="Validate config files: print `ok  PATH (kind)` for each valid file and one "
-                    "`PATH:LINE: key: why` line for each problem. Exit code 0 when all are valid, else 1.")
+                    "`PATH:LINE: key: why` line for each problem. Exit code 0 when all are valid, else 1 (a problem, "
+                    "a path that does not exist, or no config file found).")
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                         help="a config file, or a folder to search for *.yaml and *.yml files "
                              f"(default: the game's config folder, {_shown(CONFIG_DIR)})")
@@ -44,7 +49,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Check every file named or found under the folders in `args.paths`; 0 if all are valid, else 1."""
-    paths: list[Path] = list(args.paths) or [Path(_shown(CONFIG_DIR))]
+    paths: list[Path] = list(args.paths) or [_relative(CONFIG_DIR)]
     files, problems = find_config_files(paths)
     for line in problems:
         print(line)
@@ -56,11 +61,19 @@ def run(args: argparse.Namespace) -> int:
             for line in file_problems:
                 print(line)
         else:
-            print(f"ok  {path} ({kind})")
-    total = len(files)
-    verdict = "all valid" if not bad else f"{bad} with problems"
-    print(f"checked {total} file{'' if total == 1 else 's'}: {verdict}", file=sys.stderr)
-    return 0 if not bad and not problems else 1
+            print(f"ok  {shown_name(path)} ({kind})")
+    print(verdict(len(files), bad, len(problems)), file=sys.stderr)
+    return 0 if files and not bad and not problems else 1
+
+
+def verdict(total: int, bad: int, unchecked: int) -> str:
+    """The closing line: how many files were checked and how they fared, or that none was found."""
+    if not total:
+        return "no config files found: nothing was checked"
+    said = f"checked {total} file{'' if total == 1 else 's'}: " + ("all valid" if not bad else f"{bad} with problems")
+    if unchecked:
+        said += f"; {unchecked} path{' was' if unchecked == 1 else 's were'} not checked (see above)"
+    return said
 
 
 def find_config_files(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:
@@ -69,15 +82,21 @@ def find_config_files(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:
     problems: list[str] = []
     seen: set[Path] = set()
     for path in paths:
-        if path.is_dir():
-            found = _yaml_files_under(path)
-            if not found:
-                problems.append(f"{path}: no .yaml or .yml files in this folder")
-        elif path.exists():
-            found = [path]
-        else:
-            problems.append(f"{path}: no such file or folder")
-            found = []
+        found: list[Path] = []
+        try:
+            if path.is_dir():
+                found = _yaml_files_under(path)
+                if not found:
+                    problems.append(f"{shown_name(path)}: no config files found in this folder "
+                                    "(config files are .yaml or .yml files)")
+            elif path.is_file():
+                found = [path]
+            elif path.exists():  # a device or a pipe, which could be endless or never answer
+                problems.append(f"{shown_name(path)}: not a file or a folder")
+            else:
+                problems.append(f"{shown_name(path)}: no such file or folder")
+        except OSError as error:
+            problems.append(f"{shown_name(path)}: cannot be searched ({error.strerror or error})")
         for file in found:
             key = file.resolve()
             if key not in seen:
@@ -92,7 +111,7 @@ def check_file(path: Path) -> tuple[str | None, list[str]]:
     if name is not None:
         kind = kind_named(name)
         if kind is None:
-            return None, [f"{path}: unknown kind of config file: nothing checks {name} files yet; "
+            return None, [f"{shown_name(path)}: unknown kind of config file: nothing checks {name} files yet; "
                           f"{_where_kinds_live()}"]
         return kind.name, _load(kind, path)
     try:
@@ -100,7 +119,7 @@ def check_file(path: Path) -> tuple[str | None, list[str]]:
     except ConfigError as error:
         return None, error.problems
     if kind is None:
-        return None, [f"{path}: unknown kind of config file; {_where_kinds_live()}"]
+        return None, [f"{shown_name(path)}: unknown kind of config file; {_where_kinds_live()}"]
     return kind.name, _load(kind, path)
 
 
@@ -111,7 +130,7 @@ def _load(kind: ConfigKind, path: Path) -> list[str]:
     except ConfigError as error:
         return error.problems
     except Exception as error:  # noqa: BLE001 - a checker must report, not crash, whatever a loader does
-        return [f"{path}: the {kind.name} loader failed: {type(error).__name__}: {error}"]
+        return [f"{shown_name(path)}: the {kind.name} loader failed: {type(error).__name__}: {shown_name(str(error))}"]
     return []
 
 
@@ -132,8 +151,13 @@ def _where_kinds_live() -> str:
 
 
 def _shown(path: Path) -> str:
+    """A path relative to the working folder when it is under it, control characters escaped."""
+    return shown_name(_relative(path))
+
+
+def _relative(path: Path) -> Path:
     """A path relative to the working folder when it is under it."""
     try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+        return path.relative_to(Path.cwd())
+    except (ValueError, OSError):
+        return path

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..locale import set_language
+from ..locale.shown import shown_name
 from ..storage.door import MAX_SMALL_JSON_BYTES, PlayerFileError, read_json
 from ..storage.lock import DataFolderLock
 from ..storage.paths import data_dir
@@ -26,10 +27,10 @@ def usable_data_dir(chosen: Path | None) -> Path | str:
     try:
         folder = data_dir(chosen)
     except OSError as error:
-        where = chosen if chosen is not None else "the default data folder"
+        where = shown_name(chosen) if chosen is not None else "the default data folder"
         return f"cannot use {where} as the data folder: {error.strerror or error}"
     if not os.access(folder, os.W_OK | os.X_OK):
-        return f"cannot write in the data folder {folder}; choose another with --data-dir DIR"
+        return f"cannot write in the data folder {shown_name(folder)}; choose another with --data-dir DIR"
     return folder
 
 
@@ -57,7 +58,7 @@ def play(chosen_dir: Path | None, *, startup_probe: bool = False, campaign: Path
     """Run the game until the window closes (in `language` for this run, else the saved choice); with
     `startup_probe`, draw one frame, say when, and stop. A second copy on one data folder only says so."""
     if campaign is not None and not campaign.is_file():
-        return say(f"there is no campaign file {campaign}")
+        return say(f"there is no campaign file {shown_name(campaign)}")
     folder = usable_data_dir(chosen_dir)
     if isinstance(folder, str):
         return say(folder)
@@ -91,7 +92,7 @@ def run_game(folder: Path, *, startup_probe: bool, campaign: Path | None, langua
 def already_open(folder: Path, holder: int | None, language: str | None, *, headless: bool) -> int:
     """Say, on stderr and in a window, that another copy has `folder`; touch nothing there; exit code 1."""
     process = f" (process {holder})" if holder is not None else ""
-    say(f"Newmarket is already open on the data folder {folder}{process}; close the other window first")
+    say(f"Newmarket is already open on the data folder {shown_name(folder)}{process}; close the other window first")
     try:
         from ..app.busy_window import show_busy_folder  # lazy: the headless tools never load pygame
     except ImportError:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.events import Cut, SessionStart
+from ..locale.shown import shown_text
 from ..replay import LogError, Replay, describe, describe_event
 
 MAX_PROBLEMS = 20
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
 def print_summary(replay: Replay) -> None:
     """One line per deal, and the session's end."""
-    players = replay.steps[0].state.players
+    players = tuple(map(shown_text, replay.steps[0].state.players))  # names from a file: escaped
     print(f"{replay.source}: {len(replay.steps)} events, {len(replay.deals)} deals, {len(players)} players")
     for span in replay.deals:
         winner = "unfinished" if span.winner is None else f"won by {players[span.winner]} (pot {span.pot})"
@@ -77,7 +78,8 @@ def print_steps(replay: Replay, deal: int | None) -> None:
     for index, step in enumerate(replay.steps):
         if deal is not None and step.state.deal != deal:
             continue
-        print(f"[{index + 1}/{len(replay.steps)}, line {step.line}] {describe_event(step.event, step.state)}")
+        said = shown_text(describe_event(step.event, step.state))
+        print(f"[{index + 1}/{len(replay.steps)}, line {step.line}] {said}")
         if not isinstance(step.event, SessionStart | Cut):
             for line in describe(step.state):
-                print("    " + line)
+                print("    " + shown_text(line))

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..locale.shown import shown_name
+
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the screenshots command."""
@@ -30,16 +32,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         args.folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        print(f"screenshots: cannot create {args.folder}: {error.strerror or error}", file=sys.stderr)
+        print(f"screenshots: cannot create {shown_name(args.folder)}: {error.strerror or error}", file=sys.stderr)
         return 1
     if not os.access(args.folder, os.W_OK):
-        print(f"screenshots: cannot write in {args.folder}", file=sys.stderr)
+        print(f"screenshots: cannot write in {shown_name(args.folder)}", file=sys.stderr)
         return 1
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window, even on a desktop
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from ..app.screenshots import render_all  # lazy: pygame is imported only now
     paths = render_all(args.folder, language=getattr(args, "lang", None) or "en")
     for path in paths:
-        print(path)
-    print(f"{len(paths)} screenshots in {args.folder}")
+        print(shown_name(path))
+    print(f"{len(paths)} screenshots in {shown_name(args.folder)}")
     return 0

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import dataclasses
 import sys
+from contextlib import suppress
 from pathlib import Path
 from typing import IO, Any
 
@@ -13,6 +13,7 @@ from ..ai.registry import UnknownAgentError, make_agent, seat_agent_ids
 from ..engine import Event, RulesError, RuleSet, SeatInfo, Session, play_session, to_json
 from ..engine.events import BoodleWon, HandWon, SessionEnd
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from ..locale.shown import shown_name, shown_text
 from .common import rules_or_report
 
 
@@ -67,22 +68,24 @@ def run(args: argparse.Namespace) -> int:
     try:
         log = open(args.log, "w", encoding="utf-8", newline="\n") if args.log else None
     except OSError as error:
-        print(f"--log: cannot write {args.log}: {error.strerror}", file=sys.stderr)
-        return 1
+        return cannot_write(args.log, error)
     try:
         play_session(session, agents, tally.writer(log))
         if log is not None:
-            log.flush()
-    except OSError as error:  # only the log writes files here: name it, and let main say it in one line
-        if log is None:
-            raise
-        raise OSError(error.errno, error.strerror, str(args.log)) from None
-    finally:
+            log.close()
+    except OSError as error:  # a full disk, a lost drive: only the log writes anything here
         if log is not None:
-            with contextlib.suppress(OSError):  # a failed flush is already being reported
+            with suppress(OSError):
                 log.close()
+        return cannot_write(args.log, error)
     print_summary(rules, seats, tally, session)
     return 0
+
+
+def cannot_write(path: Path, error: OSError) -> int:
+    """Say in one line why the log cannot be written; the exit code 1."""
+    print(f"--log: cannot write the log {shown_name(path)}: {error.strerror or error}", file=sys.stderr)
+    return 1
 
 
 class Tally:
@@ -111,7 +114,7 @@ def print_summary(rules: RuleSet, seats: list[SeatInfo], tally: Tally, session: 
     """A table of every seat's result."""
     final = tally.final
     assert final is not None
-    print(f"{rules.name}: {session.deal_number} deals, seed {session.seed}")
+    print(f"{shown_text(rules.name)}: {session.deal_number} deals, seed {session.seed}")
     width = max(len(seat.name) for seat in seats)
     print(f"{'seat':<{width}}  {'chips':>5}  {'+/-':>5}  {'deals won':>9}  {'boodle won':>10}")
     for seat, info in enumerate(seats):

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..ai.registry import UnknownAgentError, make_agent
 from ..ai.tournament import Standing, TournamentError, check, run_tournament
+from ..locale.shown import shown_text
 from .common import rules_or_report
 
 
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
 
 def print_table(rules_name: str, ids: list[str], deals: int, seed: int, results: list[Standing]) -> None:
     """The standings, best first."""
-    print(f"{rules_name}: {len(ids)} seats, {deals} deals x {len(ids)} rotations, seed {seed}")
+    print(f"{shown_text(rules_name)}: {len(ids)} seats, {deals} deals x {len(ids)} rotations, seed {seed}")
     width = max(len("id"), *(len(s.id) for s in results))
     print(f"{'id':<{width}}  {'chips/deal':>10}  {'95% CI':>7}  {'deals won':>9}")
     for s in results:

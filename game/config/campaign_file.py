@@ -24,6 +24,7 @@ from game.campaign.spec import TABLE_LOOKS, TEXT_AREAS, UNLOCK_KINDS, Campaign, 
 from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from game.locale import FALLBACK, english
 
+from ..locale.shown import shown_name
 from ..locale.words import Words
 from .checker import Checker, nearest
 from .errors import ConfigError, Joined, why
@@ -245,7 +246,7 @@ class _CampaignChecker(Checker):
         try:
             return load_rules(path)
         except ConfigError as error:
-            self.add(key, why("campaign_file.rules_problems", path=shorten(str(path), 80),
+            self.add(key, why("campaign_file.rules_problems", path=shorten(shown_name(path), 80),
                               problems=Joined(" | ", error.details)))
             return None
 

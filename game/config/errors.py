@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..locale.shown import shown_name
 from ..locale.words import Words
 
 
@@ -49,7 +50,8 @@ class Problem:
         return str(self.why)
 
     def __str__(self) -> str:
-        where = self.source if self.line is None else f"{self.source}:{self.line}"
+        source = shown_name(self.source)
+        where = source if self.line is None else f"{source}:{self.line}"
         what = self.message if self.key is None else f"{self.key}: {self.message}"
         return f"{where}: {what}"
 

@@ -14,6 +14,7 @@ import string
 from pathlib import Path
 
 from ..locale.catalog import Entry, flatten
+from ..locale.shown import shown_name
 from ..locale.words import Words
 from .errors import ConfigError, Problem, why
 from .kinds import ConfigKind, register_kind
@@ -36,14 +37,15 @@ def load_locale_file(path: str | Path) -> dict[str, Entry]:
     english_path = path.parent.parent / ENGLISH / path.name
     if path.parent.name != ENGLISH:
         if not english_path.is_file():
-            problems.append(Problem(doc.source, why("config.locale.no_english", file=f"{ENGLISH}/{path.name}")))
+            english_name = f"{ENGLISH}/{shown_name(path.name)}"
+            problems.append(Problem(doc.source, why("config.locale.no_english", file=english_name)))
         else:
             try:
                 english_doc, english, _ = _read(english_path)
             except ConfigError:
                 pass  # English's own check reports it; there is nothing to compare with
             else:
-                problems += _compare(doc, words, english_doc, english, f"{ENGLISH}/{path.name}")
+                problems += _compare(doc, words, english_doc, english, f"{ENGLISH}/{shown_name(path.name)}")
     if problems:
         raise ConfigError(problems)
     return dict(words)

@@ -19,6 +19,7 @@ from game.ai.simple import BUILT_IN
 from game.ai.strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Registry
 
 from ..locale import english
+from ..locale.shown import shown_name
 from ..locale.words import Words
 from .checker import Checker, nearest, shown_number, with_near
 from .errors import ConfigError, Problem, why
@@ -152,7 +153,8 @@ def _duplicate(path: Path, character_id: str, first: Path) -> Problem:
         line = read_yaml_file(path).line_of("id")
     except ConfigError:
         pass
-    return Problem(str(path), why("personality_file.id_taken", id=repr(character_id), file=first.name), line, "id")
+    taken = why("personality_file.id_taken", id=repr(character_id), file=shown_name(first.name))
+    return Problem(str(path), taken, line, "id")
 
 
 def character_from_document(doc: YamlDocument, expected_id: str | None = None) -> Character:

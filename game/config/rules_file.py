@@ -24,6 +24,7 @@ from game.engine.rules_keys import KEYS, SECTION_KEYS, RulesKey, RulesProblem, c
 from game.engine.rules_keys import RULES_KEYS as DECLARED
 from game.engine.rules_keys import TOP_KEYS as DECLARED_TOP
 
+from ..locale.shown import shown_name
 from ..locale.words import Words
 from .errors import ConfigError, Joined, Problem, why
 from .kinds import ConfigKind, register_kind
@@ -293,9 +294,10 @@ def rules_path(name_or_path: str | Path, folder: str | Path = RULES_DIR) -> Path
             return path
     names = rules_names(folder)
     close = difflib.get_close_matches(str(name_or_path).lower(), names, n=1)
-    shown: Words | str = ", ".join(names) or why("rules_file.none")
-    wrong = (why("rules_file.no_such_rules_close", close=close[0], folder=str(folder), names=shown) if close
-             else why("rules_file.no_such_rules", folder=str(folder), names=shown))
+    shown: Words | str = ", ".join(map(shown_name, names)) or why("rules_file.none")
+    wrong = (why("rules_file.no_such_rules_close", close=shown_name(close[0]), folder=shown_name(folder),
+                 names=shown) if close
+             else why("rules_file.no_such_rules", folder=shown_name(folder), names=shown))
     raise ConfigError.single(str(name_or_path), wrong)
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.events import Event, EventDataError, event_from_data
+from ..locale.shown import shown_name
 
 
 @dataclass(frozen=True)
@@ -57,9 +58,9 @@ def read_log_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except OSError as error:
-        raise LogError([LogProblem(0, f"cannot be read ({error.strerror or error})")], str(path)) from None
+        raise LogError([LogProblem(0, f"cannot be read ({error.strerror or error})")], shown_name(path)) from None
     except UnicodeDecodeError:
-        raise LogError([LogProblem(0, "is not text (UTF-8)")], str(path)) from None
+        raise LogError([LogProblem(0, "is not text (UTF-8)")], shown_name(path)) from None
 
 
 def split_deals(lines: list[str]) -> list[str]:

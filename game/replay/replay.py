@@ -1,8 +1,9 @@
 """A replay: a checked log folded into the table state after every event, to step through forwards and back.
 
 The state after each event is an immutable `TableState`, so going back is only reading the previous step.
-Folding also checks what a line-by-line check cannot: a card played that is not in its player's hand, a
-card dealt twice, a seat that is not at the table, chips that do not add up at the end of a deal.
+Folding also checks what a line-by-line check cannot: the order of the events (`order.py`: one session, the
+deals in order, nothing after its end), session_start's rules (as a rules file's), a card played that is not
+in its player's hand, a card dealt twice, a seat that is not at the table, chips that do not add up.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ from ..engine.events import (
 )
 from ..locale import tr
 from ..locale.cards import card_label
+from ..locale.shown import shown_name
 from .log import LogError, LogProblem, parse_lines, read_log_text
+from .order import EventOrder
 
 Hand = tuple[str, ...]
 
@@ -202,14 +205,20 @@ class Replay:
             raise LogError(problems, source)
         if not events:
             raise LogError([LogProblem(1, "the log has no events")], source)
-        fold = _Fold()
+        fold, order = _Fold(), EventOrder()
         steps: list[Step] = []
         for number, event in events:
             try:
+                problems += [LogProblem(number, problem) for problem in order.check(number, event)]
+                if problems:
+                    break  # nothing after a session_start whose rules are no rules can be judged by them
                 steps.append(Step(number, event, fold.apply(event)))
             except (ValueError, KeyError, TypeError, IndexError) as error:
                 message = str(error) if isinstance(error, ValueError) else f"{event.type} cannot be applied here"
-                raise LogError([LogProblem(number, message)], source) from None
+                problems.append(LogProblem(number, message))
+                break  # what follows cannot be checked against a table that went wrong
+        if problems:
+            raise LogError(problems, source)
         return cls(steps, source)
 
     @classmethod
@@ -220,7 +229,7 @@ class Replay:
     @classmethod
     def from_file(cls, path: Path) -> Replay:
         """A replay of a JSONL file; LogError if it cannot be read or replayed."""
-        return cls.from_text(read_log_text(path), str(path))
+        return cls.from_text(read_log_text(path), shown_name(path))
 
     @property
     def state(self) -> TableState:

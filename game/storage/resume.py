@@ -1,27 +1,41 @@
-"""The session in progress, kept when the window closes and offered at the next start. No pygame here.
+"""The sessions in progress, one per mode of play, kept as they are played and offered again. No pygame here.
 
-One small JSON file, `session.json`, in the data folder: `{"format": "newmarket-session", "version": 1,
-"snapshot": {...}}`, where the snapshot is whatever the table scene's `snapshot()` returns (JSON-ready
-data it can resume from). The campaign's save format (issue 5) is meant to absorb this file: it is
-versioned and holds one opaque snapshot, so a migration only has to wrap it. A file that cannot be read,
-is not ours or has a version we do not know is moved aside (renamed, never deleted) with a sentence
-saying so, and the game goes on as if there were none.
+Each mode keeps its own file in `<data>/sessions/`: `free.json` (New game), `daily.json` (the daily deal) and
+`road-<slot>.json` (a campaign road's venue). A file is `{"format": "newmarket-session", "version": 1,
+"saved_at": <seconds>, "mode": "...", "snapshot": {...}}`, where the snapshot is the table's (JSON-ready data
+it resumes from). A kept file is only ever replaced by a newer snapshot written beside it and swapped in
+(`atomic.write_atomically`); it is removed only when its session is over. A file that cannot be read, is not
+ours or has a version we do not know is moved aside (renamed, never deleted) with a sentence saying so.
+
+`recover` runs at start: the one kept file of older versions (`<data>/session.json`) moves to its mode's
+place, a temporary file left by a crash mid-write is swapped in when it holds a newer valid snapshot and
+removed otherwise.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..locale import tr
+from ..locale.shown import shown_name
 from .atomic import move_aside, write_atomically
+from .door import MAX_JSON_BYTES, PlayerFileError, read_json
 
-RESUME_FILE = "session.json"
+SESSIONS_FOLDER = "sessions"
+LEGACY_FILE = "session.json"  # where versions before per-mode sessions kept their one session
 FORMAT = "newmarket-session"
 VERSION = 1
+FREE = "free"
+DAILY = "daily"
+ROAD_PREFIX = "road-"
+_MODE = re.compile(r"^(free|daily|road-[A-Za-z0-9][A-Za-z0-9_-]{0,31})$")
+_TEMPORARY = re.compile(r"^(?P<target>.+\.json(?:\.bak)?)\.[A-Za-z0-9_]+\.tmp$")  # atomic._replace's mkstemp names
 
 
 @dataclass(frozen=True)
@@ -30,53 +44,108 @@ class Resumable:
 
     snapshot: dict[str, Any] | None = None
     message: str | None = None
+    mode: str = FREE
+    saved_at: float = 0.0
 
 
-def resume_path(folder: Path) -> Path:
-    """Where the session in progress is kept."""
-    return folder / RESUME_FILE
+def road_mode(slot: str) -> str:
+    """The mode of the campaign road kept in save slot `slot`."""
+    return ROAD_PREFIX + slot
 
 
-def has_resume(folder: Path) -> bool:
-    """True when a kept session file exists (it may still turn out unreadable)."""
-    return resume_path(folder).is_file()
+def sessions_dir(folder: Path) -> Path:
+    """Where the kept sessions live."""
+    return Path(folder) / SESSIONS_FOLDER
 
 
-def save_resume(folder: Path, snapshot: dict[str, Any]) -> None:
-    """Keep `snapshot` atomically; raises OSError if it cannot be written and TypeError if not JSON-ready."""
-    document = {"format": FORMAT, "version": VERSION, "saved_at": round(time.time()), "snapshot": snapshot}
-    text = json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
-    write_atomically(resume_path(folder), text.encode("utf-8"))
+def resume_path(folder: Path, mode: str = FREE) -> Path:
+    """Where the session of `mode` is kept."""
+    if not _MODE.match(mode):
+        raise ValueError(f"not a mode of play: {mode!r}")
+    return sessions_dir(folder) / f"{mode}.json"
 
 
-def discard_resume(folder: Path) -> None:
-    """Forget the kept session (it was finished, or replaced by a new one)."""
+def has_resume(folder: Path, mode: str = FREE) -> bool:
+    """True when a kept session file of `mode` exists (it may still turn out unreadable)."""
+    return resume_path(folder, mode).is_file()
+
+
+def document_text(snapshot: dict[str, Any] | str, mode: str = FREE, saved_at: float | None = None) -> str:
+    """The kept file's text around a snapshot (data, or its JSON text already made)."""
+    inner = snapshot if isinstance(snapshot, str) else json.dumps(snapshot, ensure_ascii=False,
+                                                                    separators=(",", ":"))
+    head = json.dumps({"format": FORMAT, "version": VERSION,
+                       "saved_at": round(time.time() if saved_at is None else saved_at, 3), "mode": mode},
+                      separators=(",", ":"))
+    return f'{head[:-1]},"snapshot":{inner}}}\n'
+
+
+def save_resume(folder: Path, snapshot: dict[str, Any] | str, mode: str = FREE) -> None:
+    """Keep `snapshot` as `mode`'s session atomically; OSError if it cannot be written, TypeError if not JSON."""
+    write_atomically(resume_path(folder, mode), document_text(snapshot, mode).encode("utf-8"))
+
+
+def discard_resume(folder: Path, mode: str = FREE) -> str | None:
+    """Forget `mode`'s kept session (it is over); None when gone, else a sentence saying why it is still there."""
     try:
-        resume_path(folder).unlink()
+        resume_path(folder, mode).unlink()
     except FileNotFoundError:
         pass
-
-
-def load_resume(folder: Path) -> Resumable:
-    """The kept session's snapshot; a file that cannot be used is moved aside and explained instead."""
-    path = resume_path(folder)
-    if not path.is_file():
-        return Resumable()
-    try:
-        data = path.read_bytes()
     except OSError as error:
-        return Resumable(message=set_aside(path, tr("storage.why.unreadable", error=error.strerror or error)))
+        return tr("storage.session.not_forgotten", error=error.strerror or error)
+    return None
+
+
+def retire_resume(folder: Path, mode: str, tag: str = "abandoned") -> Path | None:
+    """Set `mode`'s kept session aside (its road was deleted or begun afresh): renamed, never erased; where."""
+    path = resume_path(folder, mode)
+    if not path.is_file():
+        return None
     try:
-        document = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        return Resumable(message=set_aside(path, tr("storage.why.not_text")))
-    except ValueError:
-        return Resumable(message=set_aside(path, tr("storage.why.empty") if not data.strip()
-                                           else tr("storage.why.damaged")))
+        return move_aside(path, tag)
+    except OSError:
+        return None
+
+
+def load_resume(folder: Path, mode: str = FREE) -> Resumable:
+    """`mode`'s kept session; a file that cannot be used is moved aside and explained instead."""
+    path = resume_path(folder, mode)
+    if not path.is_file():
+        return Resumable(mode=mode)
+    document, why, damaged = read_document(path)
+    if document is None:
+        return Resumable(message=set_aside(path, why) if damaged else tr("storage.session.not_read", why=why),
+                         mode=mode)
+    return Resumable(snapshot=document["snapshot"], mode=mode, saved_at=_saved_at(document))
+
+
+def kept_sessions(folder: Path) -> tuple[list[Resumable], list[str]]:
+    """Every mode's kept session, the most recently saved first, and a sentence for each that could not be used."""
+    found = sessions_dir(folder)
+    kept: list[Resumable] = []
+    problems: list[str] = []
+    if not found.is_dir():
+        return kept, problems
+    for path in sorted(found.glob("*.json")):
+        if not _MODE.match(path.stem):
+            continue
+        loaded = load_resume(folder, path.stem)
+        if loaded.snapshot is not None:
+            kept.append(loaded)
+        elif loaded.message:
+            problems.append(loaded.message)
+    kept.sort(key=lambda k: k.saved_at, reverse=True)
+    return kept, problems
+
+
+def read_document(path: Path) -> tuple[dict[str, Any] | None, str, bool]:
+    """A kept session file's document, or (None, why not, whether the bytes themselves are unusable)."""
+    try:
+        document = read_json(path, MAX_JSON_BYTES)
+    except PlayerFileError as error:
+        return None, error.why, error.damaged
     problem = _problem(document)
-    if problem:
-        return Resumable(message=set_aside(path, problem))
-    return Resumable(snapshot=document["snapshot"])
+    return (None, problem, True) if problem else (document, "", False)
 
 
 def _problem(document: Any) -> str | None:
@@ -95,6 +164,22 @@ def _problem(document: Any) -> str | None:
     return None
 
 
+def _saved_at(document: dict[str, Any]) -> float:
+    value = document.get("saved_at")
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
+
+
+def mode_of_snapshot(snapshot: dict[str, Any]) -> str:
+    """The mode a snapshot belongs to, from the origin it keeps (`campaign_slot`): free, daily or a road."""
+    kept = snapshot.get("campaign_slot")
+    if not isinstance(kept, str):
+        return FREE
+    if kept.startswith("daily:"):
+        return DAILY
+    mode = road_mode(kept)
+    return mode if _MODE.match(mode) else FREE
+
+
 def set_aside(path: Path, why: str) -> str:
     """Rename `path` out of the way (never delete it) and say so in one sentence for the player.
 
@@ -104,10 +189,88 @@ def set_aside(path: Path, why: str) -> str:
         target = move_aside(path)
     except OSError as error:
         return tr("storage.session.unusable_stuck", why=why, error=error.strerror)
-    return tr("storage.session.unusable", why=why, file=target.name)
+    return tr("storage.session.unusable", why=why, file=shown_name(target.name))
 
 
 def set_aside_unresumable(path: Path, error: object) -> str:
     """Set aside a kept session whose snapshot the table could not resume from; the sentence for the player."""
     return set_aside(path, tr("storage.why.not_resumable", error=error))
 
+
+# --- recovery at start ---------------------------------------------------------------------------
+
+def recover(folder: Path) -> list[str]:
+    """Put what a crash or an older version left in order; a sentence for each thing the player should know."""
+    said: list[str] = []
+    legacy = Path(folder) / LEGACY_FILE
+    if legacy.is_file():
+        said += _adopt_legacy(folder, legacy)
+    for place in (Path(folder), sessions_dir(folder), Path(folder) / "saves"):
+        if place.is_dir():
+            said += _settle_temporaries(place)
+    return said
+
+
+def _adopt_legacy(folder: Path, legacy: Path) -> list[str]:
+    """Move the single kept session of older versions to its mode's file (the newer of the two stays)."""
+    document, why, damaged = read_document(legacy)
+    if document is None:
+        return [set_aside(legacy, why)] if damaged else []
+    mode = mode_of_snapshot(document["snapshot"])
+    target = resume_path(folder, mode)
+    if target.is_file():
+        current, _, _ = read_document(target)
+        if current is not None and _saved_at(current) >= _saved_at(document):
+            return [_moved_quietly(legacy, "older")]
+        if current is not None:
+            _moved_quietly(target, "older")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(legacy, target)
+    except OSError as error:
+        return [tr("storage.session.not_moved", error=error.strerror or error)]
+    return []
+
+
+def _settle_temporaries(place: Path) -> list[str]:
+    """Swap in each leftover temporary file that holds a newer, usable version of its file; remove the rest."""
+    said: list[str] = []
+    for temporary in sorted(place.glob("*.tmp")):
+        matched = _TEMPORARY.match(temporary.name)
+        if matched is None or not temporary.is_file():
+            continue
+        target = place / matched.group("target")
+        try:
+            if _newer_and_usable(temporary, target, place.name == SESSIONS_FOLDER):
+                os.replace(temporary, target)
+            else:
+                temporary.unlink()
+        except OSError as error:
+            said.append(tr("storage.session.leftover_stuck", file=shown_name(temporary.name),
+                           error=error.strerror or error))
+    return said
+
+
+def _newer_and_usable(temporary: Path, target: Path, session: bool) -> bool:
+    """Whether a leftover temporary file is worth more than the file it was meant to replace."""
+    try:
+        data = read_json(temporary, MAX_JSON_BYTES)
+    except PlayerFileError:
+        return False
+    if session:
+        if _problem(data) is not None:
+            return False
+        current, _, _ = read_document(target) if target.is_file() else (None, "", False)
+        return current is None or _saved_at(data) > _saved_at(current)
+    try:
+        return not target.is_file() or temporary.stat().st_mtime_ns > target.stat().st_mtime_ns
+    except OSError:
+        return False
+
+
+def _moved_quietly(path: Path, tag: str) -> str:
+    """Move `path` aside with `tag`; the sentence saying where it went (or that it could not be moved)."""
+    try:
+        return tr("storage.session.older_kept", file=shown_name(move_aside(path, tag).name))
+    except OSError as error:
+        return tr("storage.session.unusable_stuck", why=tr("storage.why.damaged"), error=error.strerror)

@@ -26,9 +26,10 @@ from ...config.rules_file import rules_by_name
 from ...locale import language, texts, tr, trn
 from ...locale.names import character_short, short_name
 from ...storage.high_scores_file import load_high_scores
-from ...storage.resume import discard_resume, has_resume
+from ...storage.resume import has_resume, road_mode
 from .. import theme
 from ..assets import warn
+from ..kept_words import sit_at_kept
 from ..portraits import HUMAN_LOOK
 from ..scene import Scene
 from ..table.looks import LOOKS
@@ -109,7 +110,9 @@ class CampaignMapScene(Scene):
     def _build_menu(self, keep_focus: bool = False) -> None:
         entries: list[ButtonEntry] = []
         progress = self.progress
-        if progress is not None and not progress.over:
+        if progress is not None and not progress.over and self.venue_in_play:
+            entries.append((tr("campaign.buttons.continue"), self.continue_venue, pygame.K_c, "C", True))
+        elif progress is not None and not progress.over:
             entries.append((tr("campaign.buttons.play"), self.play, pygame.K_p, "P", True))
         elif progress is not None:
             if not self.road.score_entered and self._qualifies():
@@ -148,18 +151,25 @@ class CampaignMapScene(Scene):
         scores, _ = load_high_scores(self.app.data_dir)
         return scores.qualifies(self.progress.score)
 
+    @property
+    def venue_in_play(self) -> bool:
+        """True when this road's venue was left mid-session: it can only be continued, never begun again."""
+        return has_resume(self.app.data_dir, road_mode(self.slot))
+
+    def continue_venue(self) -> None:
+        """Sit down again at the venue left mid-session, exactly as it stood."""
+        problem = sit_at_kept(self.app, road_mode(self.slot))
+        if problem is not None:
+            self.message = problem
+            self._build_menu()
+
     def play(self) -> None:
-        """Sit down at the current venue (asking first if that would replace a kept free session)."""
+        """Sit down at the current venue (a venue left mid-session is continued instead: no second try)."""
         if self.progress is None or self.progress.venue is None:
             return
-        if has_resume(self.app.data_dir):
-            self.app.scenes.push("confirm", question=tr("campaign.confirm_play.title"),
-                                 detail=tr("campaign.confirm_play.body"), yes=tr("campaign.confirm_play.yes"),
-                                 no=tr("campaign.confirm_play.no"), on_yes=self._play_now)
+        if self.venue_in_play:
+            self.continue_venue()
             return
-        self._play_now()
-
-    def _play_now(self) -> None:
         progress = self.progress
         if progress is None or progress.venue is None:
             return
@@ -170,7 +180,6 @@ class CampaignMapScene(Scene):
         except (KeyError, ValueError, OSError) as error:
             self.message = tr("campaign.cannot_play", venue=venue.title(), why=error)
             return
-        discard_resume(self.app.data_dir)
         problem = self.save()  # the slot exists before the first deal, so every deal's log is kept in it
         if problem:
             warn(problem)

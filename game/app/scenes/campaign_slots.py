@@ -15,6 +15,7 @@ import pygame
 
 from ...campaign.roads import SLOTS, RoadCard, campaign_choices, read_road
 from ...locale import tr
+from ...storage.resume import retire_resume, road_mode
 from ...storage.saves import delete_slot
 from .. import theme
 from ..scene import Scene
@@ -114,6 +115,7 @@ class CampaignSlotsScene(Scene):
     def delete(self, slot: str) -> None:
         """Set the slot's save aside (renamed, never erased)."""
         moved = delete_slot(self.app.data_dir, slot)
+        retire_resume(self.app.data_dir, road_mode(slot), "deleted")  # its venue in play goes with it
         self.message = tr("roads.set_aside", road=road_title(slot), file=moved.name) if moved else ""
         self.refresh()
 

@@ -16,13 +16,14 @@ import pygame
 
 from ...ai.seats import seats_against
 from ...campaign.daily import DailyTable, daily_table
-from ...campaign.origin import DailyDeal
+from ...campaign.origin import DailyDeal, origin_of
 from ...locale import texts, tr, trn
 from ...locale.cards import card_label
-from ...locale.dates import long_date
+from ...locale.dates import long_date, short_date
 from ...storage.daily_file import load_daily_bests
-from ...storage.resume import discard_resume, has_resume
+from ...storage.resume import DAILY, load_resume
 from .. import theme
+from ..kept_words import sit_at_kept
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
 from .common import draw_message, draw_opponents, felt, heading, hint_bar
@@ -61,22 +62,47 @@ class DailyScene(Scene):
 
     # --- the menu's actions ---------------------------------------------------------------------
 
+    def kept_day(self) -> dt.date | None:
+        """The day of the daily deal left mid-session, if one is kept."""
+        found = load_resume(self.app.data_dir, DAILY)
+        if found.message:
+            self.message = f"{self.message} {found.message}".strip()
+        origin = origin_of(found.snapshot.get("campaign_slot")) if found.snapshot is not None else None
+        return origin.day if isinstance(origin, DailyDeal) else None
+
     def _build_menu(self, keep_focus: bool = False) -> None:
-        entries: list[ButtonEntry] = [
-            (tr("daily.play"), self.play, pygame.K_p, "P", self.table is not None),
-            (tr("daily.back"), self.back, None, "Esc", True)]
+        kept = self.kept_day()
+        entries: list[ButtonEntry] = []
+        if kept is not None:
+            label = tr("daily.continue_today") if kept == self.day else tr("daily.continue", date=short_date(kept))
+            entries.append((label, self.continue_kept, pygame.K_c, "C", True))
+        if kept != self.day:
+            entries.append((tr("daily.play"), self.play, pygame.K_p, "P", self.table is not None))
+        entries.append((tr("daily.back"), self.back, None, "Esc", True))
         self.menu.set(button_row(self.app.text, entries), keep_focus=keep_focus)
 
     def relabel(self) -> None:
         """The language changed: the buttons again in the new words."""
         self._build_menu(keep_focus=True)
 
+    def continue_kept(self) -> None:
+        """Sit down again at the daily deal left mid-session, exactly as it stood."""
+        problem = sit_at_kept(self.app, DAILY)
+        if problem is not None:
+            self.message = problem
+            self._build_menu()
+
     def play(self) -> None:
-        """Sit down at today's table (asking first if that would replace a kept session)."""
+        """Sit down at today's table (asking first if that would replace another day's deal left mid-session)."""
         if self.table is None:
             return
-        if has_resume(self.app.data_dir):
-            self.app.scenes.push("confirm", question=tr("daily.confirm.title"), detail=tr("daily.confirm.body"),
+        kept = self.kept_day()
+        if kept == self.day:
+            self.continue_kept()
+            return
+        if kept is not None:
+            self.app.scenes.push("confirm", question=tr("daily.confirm.title"),
+                                 detail=tr("daily.confirm.body", date=short_date(kept)),
                                  yes=tr("daily.confirm.yes"), no=tr("daily.confirm.no"), on_yes=self._play_now)
             return
         self._play_now()
@@ -90,7 +116,6 @@ class DailyScene(Scene):
         except (KeyError, ValueError, OSError) as error:
             self.message = tr("daily.cannot_play", why=error)
             return
-        discard_resume(self.app.data_dir)
         self.app.scenes.clear_to("table", rules=table.rules, seats=seats, seed=table.session_seed,
                                  origin=DailyDeal(self.day))
 

@@ -23,14 +23,15 @@ from ...locale import decimal, tr, trn
 from ...locale.cards import card_label
 from ...locale.names import character_short
 from ...locale.texts import character_bio, character_name, rules_description
-from ...storage.resume import discard_resume, has_resume
+from ...storage.resume import FREE, has_resume, load_resume
 from ...storage.settings import ANIMATION_SPEEDS
 from .. import theme
 from ..form import Choice, Form, Tile
+from ..kept_words import describe_snapshot, sit_at_kept
 from ..scene import Scene
-from ..widgets import Button, button_width, draw_panel
+from ..widgets import draw_panel
 from .common import felt, heading, hint_bar, portrait, speed_names
-from .new_game_tiles import draw_problems, paint_character, paint_random, paint_rules_row, wrapped
+from .new_game_tiles import bottom_row, draw_problems, paint_character, paint_random, paint_rules_row, wrapped
 from .table_choices import campaign_locks, load_opponents, read_rules_files
 
 if TYPE_CHECKING:
@@ -79,6 +80,7 @@ class NewGameScene(Scene):
         self.flash = ""
         self.flash_time = 0.0
         self.form = Form()
+        self.kept_free: dict[str, Any] | None = None  # the free game left mid-session, read as the scene opens
 
     # --- state ------------------------------------------------------------------------------------
 
@@ -210,7 +212,7 @@ class NewGameScene(Scene):
         if rules is None:
             self.say(problem)
             return
-        if has_resume(self.app.data_dir):
+        if has_resume(self.app.data_dir, FREE):
             self.app.scenes.push("confirm", question=tr("new_game.replace_title"),
                                  detail=tr("new_game.replace_detail"), yes=tr("new_game.replace_yes"),
                                  no=tr("new_game.replace_no"), on_yes=self._start_now)
@@ -221,13 +223,20 @@ class NewGameScene(Scene):
         rules, limit, _ = self.session_rules()
         if rules is None:
             return
-        discard_resume(self.app.data_dir)
         self.app.scenes.clear_to("table", rules=rules, seats=self.seats(), seed=self.seed, time_limit_s=limit)
+
+    def continue_kept(self) -> None:
+        """Sit down again at the free game left mid-session, exactly as it stood."""
+        problem = sit_at_kept(self.app, FREE)
+        if problem is not None:
+            self.say(problem)
+            self.enter()
 
     # --- the stack, input and time ------------------------------------------------------------------
 
     def enter(self) -> None:
-        """Lay out the controls."""
+        """Lay out the controls, with Continue when a free game was left mid-session (read once, here)."""
+        self.kept_free = load_resume(self.app.data_dir, FREE).snapshot
         self._build()
 
     def resume(self) -> None:
@@ -352,14 +361,8 @@ class NewGameScene(Scene):
             tile.rules_slot = slot  # type: ignore[attr-defined]
             controls.append(tile)
         rules, _, problem = self.session_rules()
-        back, begin = tr("new_game.back"), tr("new_game.start")
-        back_width = button_width(self.app.text, back, 22, minimum=150)
-        controls.append(Button(pygame.Rect(RIGHT.x + 20, RIGHT.bottom - 62, back_width, 50), back, self.back,
-                               tooltip=tr("new_game.back_tip")))
-        start_width = button_width(self.app.text, begin, 26, minimum=250)
-        controls.append(Button(pygame.Rect(RIGHT.right - 20 - start_width, RIGHT.bottom - 62, start_width, 50), begin,
-                               self.start, enabled=rules is not None, tooltip=problem or tr("new_game.start_tip"),
-                               size=26))
+        kept = None if self.kept_free is None else (self.continue_kept, describe_snapshot(self.kept_free))
+        controls += bottom_row(self.app.text, RIGHT, self.back, (self.start, rules is not None, problem), kept)
         if not self.form.controls:
             self.form.set(controls, keep_focus=False)
             self.form.focus_on(controls[-1])  # Start: a player in a hurry needs one key

@@ -3,7 +3,7 @@ the random table's die, and a rules file's row (a helper module: it holds no sce
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -12,6 +12,7 @@ from ...locale import tr
 from ...locale.names import character_short
 from .. import theme
 from ..text import TextCache
+from ..widgets import Button, button_width
 from .common import portrait
 from .table_choices import RulesEntry
 
@@ -126,3 +127,26 @@ def draw_problems(surface: pygame.Surface, text: TextCache, entry: RulesEntry, b
     if body.get_height() > clip.height:
         text.draw(surface, "…", (box.right - 14, box.bottom - 6), role="bold", size=16, colour=theme.RED_TEXT,
                   anchor="bottomright")
+
+
+Action = Callable[[], None]
+
+
+def bottom_row(text: TextCache, panel: pygame.Rect, back: Action, start: tuple[Action, bool, str],
+               kept: tuple[Action, str] | None) -> list[Button]:
+    """Back, then Continue (when a free game was left mid-session: its action and what it holds), then Start
+    (its action, whether it can start, and why not), along the bottom of `panel`."""
+    go, can_start, problem = start
+    back_label, begin = tr("new_game.back"), tr("new_game.start")
+    back_width = button_width(text, back_label, 22, minimum=150 if kept is None else 110)
+    start_width = button_width(text, begin, 26, minimum=250 if kept is None else 170)
+    y = panel.bottom - 62
+    row = [Button(pygame.Rect(panel.x + 20, y, back_width, 50), back_label, back, tooltip=tr("new_game.back_tip"))]
+    if kept is not None:
+        left = panel.x + 20 + back_width + 10
+        width = panel.right - 20 - start_width - 10 - left
+        row.append(Button(pygame.Rect(left, y, width, 50), tr("new_game.continue"), kept[0], pygame.K_c, size=20,
+                          tooltip=tr("new_game.continue_tip", details=kept[1])))
+    row.append(Button(pygame.Rect(panel.right - 20 - start_width, y, start_width, 50), begin, go, enabled=can_start,
+                      tooltip=problem or tr("new_game.start_tip"), size=26))
+    return row

@@ -8,7 +8,6 @@ import pygame
 
 from ...locale import tr
 from ...locale.texts import rules_name
-from ...storage.resume import has_resume
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
@@ -73,14 +72,13 @@ class PauseScene(Scene):
         """Keep the session and go to the title; ask first only if it cannot be kept."""
         problem = self.app.keep_session()
         if problem is None:
-            self._to_title()
+            self._to_title(kept=self.table.unsaved())
             return
         self.app.scenes.push("confirm", question=tr("pause.leave.question"),
                              detail=tr("pause.leave.detail", problem=problem), yes=tr("pause.leave.yes"),
                              no=tr("pause.leave.no"), on_yes=self._to_title)
 
-    def _to_title(self) -> None:
-        kept = has_resume(self.app.data_dir)
+    def _to_title(self, kept: bool = False) -> None:
         self.app.scenes.clear_to("title", message=(lambda: tr("pause.kept")) if kept else "")
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine.cards import Card
-from ...locale import tr, trn
-from ...storage.resume import discard_resume, load_resume, resume_path, set_aside_unresumable
+from ...locale import tr
+from ...storage.resume import Resumable, kept_sessions, resume_path, set_aside_unresumable
 from .. import theme
+from ..kept_words import describe_snapshot, mode_name
 from ..scene import Scene
 from ..widgets import Button, Menu, draw_panel
 from .common import felt, hint_bar
@@ -38,7 +39,7 @@ class TitleScene(Scene):
         super().__init__(app)
         self.t = 0.0
         self.words: str | Callable[[], str] = message
-        self.kept: dict[str, Any] | None = None
+        self.kept: Resumable | None = None  # the most recently played of the kept sessions
         self.menu = Menu()
         self._rotated: dict[tuple[int, int, bool], pygame.Surface] = {}
 
@@ -53,10 +54,10 @@ class TitleScene(Scene):
         self._look_for_session()
 
     def _look_for_session(self) -> None:
-        found = load_resume(self.app.data_dir)
-        self.kept = found.snapshot
-        if found.message:
-            self.words = found.message
+        kept, problems = kept_sessions(self.app.data_dir)
+        self.kept = kept[0] if kept else None
+        if problems:
+            self.words = " ".join(problems)
         self._build_menu()
 
     @property
@@ -75,8 +76,8 @@ class TitleScene(Scene):
         # the hotkeys are the English initials in every language: the keycap on each button shows the key
         entries: list[tuple[str, Any, int, str]] = [(tr("title.menu.new_game"), self.new_game, pygame.K_n, "")]
         if self.kept is not None:
-            entries.append((tr("title.menu.continue"), self.continue_session, pygame.K_c,
-                            describe_snapshot(self.kept)))
+            entries.append((tr("title.menu.continue_mode", mode=mode_name(self.kept.mode)), self.continue_session,
+                            pygame.K_c, describe_snapshot(self.kept.snapshot or {})))
         entries.append((tr("title.menu.campaign"), self.campaign, pygame.K_m, tr("title.tips.campaign")))
         entries.append((tr("title.menu.daily"), self.daily, pygame.K_d, tr("title.tips.daily")))
         entries += [(tr("title.menu.settings"), self.settings, pygame.K_s, ""),
@@ -104,17 +105,15 @@ class TitleScene(Scene):
         self.app.scenes.push("new_game")
 
     def continue_session(self) -> None:
-        """Pick the kept session up where it was left."""
-        if self.kept is None:
+        """Pick the most recent kept session up where it was left (its file stays until a newer one replaces it)."""
+        kept, self.kept = self.kept, None
+        if kept is None or kept.snapshot is None:
             return
-        snapshot, self.kept = self.kept, None
         try:
-            self.app.scenes.replace("kept_table", snapshot=snapshot)
+            self.app.scenes.replace("kept_table", snapshot=kept.snapshot)
         except Exception as error:  # noqa: BLE001 - a snapshot that no longer fits this game must not stop it
-            self.words = set_aside_unresumable(resume_path(self.app.data_dir), error)  # set aside, never lost
-            self._build_menu()
-            return
-        discard_resume(self.app.data_dir)  # it lives in the table now, and is written again on closing
+            self.words = set_aside_unresumable(resume_path(self.app.data_dir, kept.mode), error)  # never lost
+            self._look_for_session()
 
     def campaign(self) -> None:
         """The campaign's roads (save slots), each opening onto its map."""
@@ -243,22 +242,3 @@ class TitleScene(Scene):
             size = round(24 + 8 * pop)
             self.app.text.draw(surface, tr("title.stop_king"), (left + 4 * gap + CARD_W // 2, top - 28), role="title",
                                size=size, colour=theme.GOLD, anchor="center", outline=2)
-
-
-def describe_snapshot(snapshot: dict[str, Any]) -> str:
-    """A line saying which session Continue picks up, from whatever the snapshot tells."""
-    parts = []
-    rules = snapshot.get("rules_name")
-    if not isinstance(rules, str) and isinstance(snapshot.get("rules"), dict):
-        rules = snapshot["rules"].get("name")
-    if isinstance(rules, str):
-        parts.append(rules)
-    deal = snapshot.get("deal")
-    if isinstance(deal, int) and deal > 0:
-        parts.append(tr("title.snapshot.deal", deal=deal))
-    seats = snapshot.get("seats")
-    if isinstance(seats, list) and seats:
-        parts.append(trn("title.snapshot.players", len(seats)))
-    if not parts:
-        return tr("title.snapshot.unknown")
-    return tr("title.snapshot.session", details=", ".join(parts))

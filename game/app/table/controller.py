@@ -11,6 +11,7 @@ where each stream stood, and the engine being deterministic, replaying the actio
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -59,6 +60,20 @@ class Refused:
 Step = HumanTurn | Played | Refused | None  # None: nobody to wait for, or a character still thinking
 
 
+@dataclass(frozen=True)
+class SnapshotText:
+    """A snapshot's JSON text in parts: everything but the actions, and the first `count` actions' texts (the
+    list only grows, so its first `count` stay as they were)."""
+
+    head: str
+    action_texts: list[str]
+    count: int
+
+    def __str__(self) -> str:
+        actions = ",".join(self.action_texts[:self.count])
+        return f'{self.head[:-1]},"actions":[{actions}]}}'
+
+
 def illegal_kind(error: IllegalActionError) -> str:
     """Which rule refused an action, from the engine error's class (its text is for programmers)."""
     for kind, cls in (("turn", errors.NotYourDecisionError), ("stake", errors.IllegalStakeError),
@@ -103,6 +118,7 @@ class TableController:
                     agent.restore_rng(state)
         self._agent_states = [None if agent is None else agent.rng_state() for agent in self.agents]
         self.actions: list[Action] = []
+        self._action_texts: list[str] = []  # each action's JSON, made once: a snapshot never re-encodes the session
         self.end_requested = False
         self.turn: tuple[str, int] | None = None  # the decision waited for (its kind) and whose it is
         self._thinking: tuple[OnWorker[Action], float] | None = None  # the decision worked out, and time left
@@ -111,7 +127,7 @@ class TableController:
         self.opening: list[Event] = [] if replay else list(events)  # what a new table presents first
         for action in replay:
             self.log += self.session.apply(action)
-            self.actions.append(action)
+            self._took(action)
 
     @classmethod
     def from_snapshot(cls, snapshot: dict[str, Any]) -> TableController:
@@ -131,15 +147,29 @@ class TableController:
 
     def snapshot(self) -> dict[str, Any]:
         """What is needed to resume: rules, seats, seed and every action applied (the engine is deterministic)."""
+        return {**self._snapshot_head(), "actions": [action_to_data(a) for a in self.actions]}
+
+    def snapshot_text(self) -> SnapshotText:
+        """`snapshot()` as compact JSON text, put together only when written (`str()`), without encoding the
+        session's actions again: this costs the same at any deal of a session."""
+        head = json.dumps(self._snapshot_head(), ensure_ascii=False, separators=(",", ":"))
+        return SnapshotText(head, self._action_texts, len(self._action_texts))
+
+    def _snapshot_head(self) -> dict[str, Any]:
+        """Everything of the snapshot but the actions."""
         kept = kept_as(self.origin)
         return {**({} if kept is None else {"campaign_slot": kept}), "version": SNAPSHOT_VERSION,
                 "rules": self.rules.settings(),
                 "seats": [{"name": name, "character": None if character is None else character.id}
                           for name, character in self.seats],
-                "seed": self.seed, "actions": [action_to_data(a) for a in self.actions],
-                "agents": self._agent_states,
+                "seed": self.seed, "agents": self._agent_states,
                 "time_limit_s": self.time_limit_s, "elapsed_s": round(self.elapsed, 3),
                 "deal": self.session.deal_number}
+
+    def _took(self, action: Action) -> None:
+        """Remember an applied action (and its JSON, for the snapshots)."""
+        self.actions.append(action)
+        self._action_texts.append(json.dumps(action_to_data(action), ensure_ascii=False, separators=(",", ":")))
 
     @property
     def over(self) -> bool:
@@ -214,7 +244,7 @@ class TableController:
             events = self.session.apply(action)
         except IllegalActionError as error:
             return Refused(illegal_kind(error))
-        self.actions.append(action)
+        self._took(action)
         self.log += events
         agent = self.agents[action.player]
         if agent is not None:  # its stream has moved on by exactly this decision

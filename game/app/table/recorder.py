@@ -1,60 +1,74 @@
-"""What a table keeps on disk as it plays: the session after every deal (so a crash loses at most the deal in
-play), each finished deal's log for the replays, and the player's statistics when the session ends.
+"""What a table keeps on disk as it plays: the session after every decision of the player's and every deal (so a
+crash loses at most the decision in hand), each finished deal's log for the replays, and, when the session ends,
+the player's statistics and what the end means for its mode (a daily score, a campaign venue's result).
 
+The session and the deal logs are written on a worker thread (`SessionKeeper`), so no frame waits on the disk.
 A problem writing any of them never stops the game: it is said once (`warn`) and play goes on.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from ...campaign.origin import deal_log_slot
-from ...locale import tr
-from ...storage.resume import discard_resume, save_resume
-from ...storage.saves import append_deal_log, deal_log
+from ...campaign.origin import Finished, deal_log_slot, finish, session_mode
+from ...storage.keeper import SessionKeeper
+from ...storage.saves import deal_log
 from ...storage.statistics_file import record_finished_session
 from ..assets import warn
 from .controller import TableController
 
 
-def keep_snapshot(data_dir: Path, snapshot: dict[str, Any]) -> str | None:
-    """Keep a session's snapshot for the next start: None when kept, else why not, in a sentence."""
-    try:
-        save_resume(data_dir, snapshot)
-    except OSError as error:
-        return tr("app.session.not_saved_in", folder=data_dir, why=error.strerror or error)
-    except Exception as error:  # noqa: BLE001 - whatever went wrong, the player is asked rather than the game ending
-        warn(f"the session could not be saved: {error!r}")
-        return tr("app.session.not_saved")
-    return None
-
-
 class TableRecorder:
-    """Keeps the session, its finished deals and, at its end, the player's statistics."""
+    """Keeps the session, its finished deals and, at its end, the player's statistics and the end's meaning."""
 
-    def __init__(self, data_dir: Path, table: TableController) -> None:
+    def __init__(self, data_dir: Path, table: TableController, *, threaded: bool = True) -> None:
         self.data_dir = data_dir
         self.table = table
+        self.keeper = SessionKeeper(data_dir, session_mode(table.origin), threaded=threaded)
         self._kept_deal_start = -1  # index in the log of the last deal_start whose deal was kept
+        self.finished: Finished = None  # what the session's end meant, once recorded
+        self._recorded = False
+
+    @property
+    def keeps_session(self) -> bool:
+        """Whether the session is the player's to keep (a watched table, with nobody's seat, is a show)."""
+        return self.table.human_seat is not None
+
+    def decision_made(self) -> None:
+        """The player has decided (or sat down at a new table): keep the session as it now stands."""
+        if self.keeps_session:
+            self.keeper.keep(self.table.snapshot_text())
 
     def deal_settled(self) -> None:
-        """A deal is settled: keep the session (or forget it when it is over) and the deal's log."""
-        if self.table.over:
-            discard_resume(self.data_dir)
-        else:
-            problem = keep_snapshot(self.data_dir, self.table.snapshot())
-            if problem:
-                warn(problem)
+        """A deal is settled: keep the session (even a finished one, until its end is recorded) and the deal's log."""
+        if self.keeps_session:
+            self.keeper.keep(self.table.snapshot_text())
         self._keep_deal_log()
 
-    def session_over(self) -> None:
-        """The session has ended: add it to the player's statistics (a watched table has no player)."""
-        if self.table.human_seat is None:
-            return
-        problem = record_finished_session(self.data_dir, self.table.log, self.table.human_seat)
-        if problem:
+    def keep_now(self) -> str | None:
+        """Keep the session before returning (the window is closing): None when kept, else why not."""
+        return self.keeper.keep_now(self.table.snapshot_text()) if self.keeps_session else None
+
+    def say_problems(self) -> None:
+        """Say what the worker could not write (once each)."""
+        for problem in self.keeper.problems():
             warn(problem)
+
+    def session_over(self) -> Finished:
+        """The session has ended: add it to the player's statistics, record what it means for its mode, then
+        forget the kept session (a crash before this leaves it to be continued and recorded then)."""
+        if self._recorded:
+            return self.finished
+        self._recorded = True
+        self.keeper.flush()
+        if self.table.human_seat is not None:
+            problem = record_finished_session(self.data_dir, self.table.log, self.table.human_seat)
+            if problem:
+                warn(problem)
+        self.finished = finish(self.table.origin, self.data_dir, list(self.table.session.chips))
+        if self.keeps_session:
+            self.keeper.forget()
+        return self.finished
 
     def finished_deal_log(self) -> tuple[int, str] | None:
         """The deal just settled as a save keeps it (cut as `replay.split_deals` cuts), and its deal_start index."""
@@ -80,9 +94,4 @@ class TableRecorder:
             return
         self._kept_deal_start, log = found
         slot, create = deal_log_slot(self.table.origin)
-        try:
-            problem = append_deal_log(self.data_dir, slot, log, create=create)
-        except Exception as error:  # noqa: BLE001 - a deal that cannot be kept must never stop the game
-            problem = f"the deal's log could not be kept: {error!r}"
-        if problem:
-            warn(problem)
+        self.keeper.keep_deal(slot, log, create)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...ai.seats import SeatSpec
-from ...campaign.origin import DailyFinished, Finished, TableOrigin, VenueFinished, finish, results_label
+from ...campaign.origin import DailyFinished, Finished, TableOrigin, VenueFinished, results_label
 from ...engine.decisions import Action, FollowAction
 from ...engine.events import Dealt, Event
 from ...engine.rules import RuleSet
@@ -67,6 +67,7 @@ class TableScene(Scene):
         self._results: Scene | None = None
         if table.opening:
             self.director.push(table.opening)
+            self.recorder.decision_made()  # a new table replaces its mode's kept session at once: nothing half-kept
         else:
             self._sync_from_engine()
         if table.time_is_up():
@@ -135,8 +136,17 @@ class TableScene(Scene):
         return self.table.snapshot()
 
     def unsaved(self) -> bool:
-        """A session in progress would be lost by leaving."""
-        return not self.table.over
+        """A session of the player's in progress would be lost by leaving (a watched table is only a show)."""
+        return not self.table.over and self.recorder.keeps_session
+
+    def keep(self) -> str | None:
+        """Keep the session on disk now (the window is closing, or the player leaves for the title)."""
+        return self.recorder.keep_now()
+
+    def exit(self) -> None:
+        """Leaving the table: whatever is still being written is on disk before the next scene looks for it."""
+        self.recorder.keeper.flush()
+        self.recorder.say_problems()
 
     @property
     def covered(self) -> bool:
@@ -210,6 +220,7 @@ class TableScene(Scene):
             self._time_up()
         self.stage.ending = self.table.end_requested
         self.human.update()
+        self.recorder.say_problems()
         self.director.update(dt)
         if not self.director.idle:
             return
@@ -235,7 +246,10 @@ class TableScene(Scene):
         """The human's answer to the pending decision."""
         if isinstance(action, FollowAction) and not action.play:
             self.model.human_declined = True
-        self._played(self.table.submit(action))
+        step = self.table.submit(action)
+        if isinstance(step, Played):
+            self.recorder.decision_made()
+        self._played(step)
 
     def _played(self, step: Played | Refused) -> None:
         match step:
@@ -289,6 +303,7 @@ class TableScene(Scene):
 
     def _show_results(self) -> None:
         self.recorder.session_over()
+        self.recorder.say_problems()
         self._results = self.app.scenes.push("results", model=self.model, on_continue=self.leave_table,
                                              portraits=self.portraits, under=self,
                                              label_key=results_label(self.table.origin))
@@ -298,7 +313,7 @@ class TableScene(Scene):
         if not self.table.over:
             self.app.scenes.clear_to("title")
             return
-        go_on_from(self.app, finish(self.table.origin, self.app.data_dir, list(self.table.session.chips)))
+        go_on_from(self.app, self.recorder.session_over())
 
     def line_for(self, seat: int, moment: str) -> str | None:
         """What a character says at a moment, if anything (the chattiness setting scales their own)."""

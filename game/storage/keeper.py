@@ -1,0 +1,158 @@
+"""Writing a table's files on a worker thread: its kept session (the newest snapshot wins) and its finished deals'
+logs, in the order they were asked for, so a frame never waits on the disk. No pygame here.
+
+A problem writing is never raised: it becomes a sentence the table collects (`problems`) and says.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..locale import tr
+from .resume import discard_resume, save_resume
+from .saves import append_deal_log
+
+IDLE_S = 2.0  # a worker with nothing to write for this long leaves
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    text: object  # its str() is the snapshot's JSON text, put together on the worker
+
+
+@dataclass(frozen=True)
+class _DealLog:
+    slot: str
+    log: str
+    create: bool
+
+
+@dataclass(frozen=True)
+class _Forget:
+    pass
+
+
+_Job = _Snapshot | _DealLog | _Forget
+
+
+class SessionKeeper:
+    """Keeps one mode's session and its deals in the data folder, written in order on a worker thread."""
+
+    def __init__(self, data_dir: Path, mode: str, *, threaded: bool = True) -> None:
+        self.data_dir = data_dir
+        self.mode = mode
+        self.threaded = threaded
+        self._jobs: deque[_Job] = deque()
+        self._busy = False
+        self._said: list[str] = []
+        self._lock = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    # --- what the table asks -----------------------------------------------------------------------
+
+    def keep(self, snapshot_text: object) -> None:
+        """Keep this snapshot (whose str() is its JSON text) as the session; one still waiting is dropped."""
+        with self._lock:
+            if self._jobs and isinstance(self._jobs[-1], _Snapshot):
+                self._jobs.pop()
+            self._jobs.append(_Snapshot(snapshot_text))
+        self._start()
+
+    def keep_deal(self, slot: str, log: str, create: bool) -> None:
+        """Append a finished deal's log to save slot `slot` (created when missing only if `create`)."""
+        with self._lock:
+            self._jobs.append(_DealLog(slot, log, create))
+        self._start()
+
+    def forget(self) -> None:
+        """The session is over: remove its kept file once everything before is written."""
+        with self._lock:
+            self._jobs.append(_Forget())
+        self._start()
+
+    def keep_now(self, snapshot_text: object) -> str | None:
+        """Write this snapshot before returning (the window is closing): None when kept, else why not."""
+        self.flush()
+        return self._write(_Snapshot(snapshot_text))
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until everything asked so far is written; False if `timeout` ran out first."""
+        with self._lock:
+            return self._lock.wait_for(lambda: not self._jobs and not self._busy, timeout)
+
+    def problems(self) -> list[str]:
+        """The sentences of the writes that failed since last asked."""
+        with self._lock:
+            said, self._said = self._said, []
+        return said
+
+    # --- the worker --------------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        if not self.threaded:
+            self._drain()
+            return
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._work, name="newmarket-keeper", daemon=True)
+                self._thread.start()
+            self._lock.notify_all()
+
+    def _work(self) -> None:
+        """The worker thread: write jobs as they come; leave after a quiet spell (the next job starts another)."""
+        while True:
+            with self._lock:
+                if not self._jobs:
+                    self._lock.wait_for(lambda: bool(self._jobs), timeout=IDLE_S)
+                if not self._jobs:
+                    self._thread = None
+                    return
+                job = self._jobs.popleft()
+                self._busy = True
+            self._done(self._write(job))
+
+    def _drain(self) -> None:
+        """Write every job waiting, on this thread (a keeper without a worker)."""
+        while True:
+            with self._lock:
+                if not self._jobs:
+                    return
+                job = self._jobs.popleft()
+                self._busy = True
+            self._done(self._write(job))
+
+    def _done(self, problem: str | None) -> None:
+        with self._lock:
+            if problem:
+                self._said.append(problem)
+            self._busy = False
+            self._lock.notify_all()
+
+    def _write(self, job: _Job) -> str | None:
+        """Do one job; None when done, else a sentence saying what could not be written."""
+        try:
+            return _DO[type(job)](self, job)
+        except OSError as error:
+            return tr("app.session.not_saved_in", folder=self.data_dir, why=error.strerror or error)
+        except Exception as error:  # noqa: BLE001 - a file that cannot be written must never stop the game
+            return tr("app.session.not_saved") + f" ({error!r})"
+
+    def _save(self, job: _Job) -> str | None:
+        assert isinstance(job, _Snapshot)
+        save_resume(self.data_dir, str(job.text), self.mode)
+        return None
+
+    def _append(self, job: _Job) -> str | None:
+        assert isinstance(job, _DealLog)
+        return append_deal_log(self.data_dir, job.slot, job.log, create=job.create)
+
+    def _forget(self, job: _Job) -> str | None:
+        return discard_resume(self.data_dir, self.mode)
+
+
+_DO: dict[type, Callable[[SessionKeeper, _Job], str | None]] = {
+    _Snapshot: SessionKeeper._save, _DealLog: SessionKeeper._append, _Forget: SessionKeeper._forget}

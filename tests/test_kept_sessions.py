@@ -1,0 +1,205 @@
+"""Kept sessions (issue 11, items 1, 2 and 6): one per mode, kept after every decision of the player's, never
+deleted by Continue, recovered from what a crash leaves, and listed by `saves` without changing anything."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
+import pygame
+import pytest
+from app_helpers import key, make_app, top
+
+from game.ai.registry import load_character_by_id
+from game.ai.seats import SeatSpec
+from game.app.app import App
+from game.app.scenes.campaign_map import CampaignMapScene
+from game.app.scenes.daily import DailyScene
+from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.title import TitleScene
+from game.app.table.scene import TableScene
+from game.campaign.origin import CampaignRoad, DailyDeal
+from game.campaign.roads import SLOT
+from game.config import rules_by_name
+from game.storage.resume import (
+    DAILY,
+    FREE,
+    document_text,
+    kept_sessions,
+    load_resume,
+    recover,
+    resume_path,
+    road_mode,
+    save_resume,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+OPPONENTS = ("maud", "bert", "vera")
+
+
+def seats() -> list[SeatSpec]:
+    """The player and three characters."""
+    return [("You", None)] + [(cid, load_character_by_id(cid)) for cid in OPPONENTS]
+
+
+def sit(app: App, seed: int, **options: object) -> TableScene:
+    """A new table on top of the stack."""
+    table = TableScene.seated(app, dataclasses.replace(rules_by_name("classic"), deals=3), seats(), seed,
+                              **options)  # type: ignore[arg-type]
+    app.scenes.clear_to(table)
+    return table
+
+
+def kept_actions(folder: Path, mode: str = FREE) -> int:
+    """How many actions the kept snapshot of `mode` holds."""
+    snapshot = load_resume(folder, mode).snapshot
+    assert snapshot is not None, f"no {mode} session kept"
+    return len(snapshot["actions"])
+
+
+def test_every_decision_of_the_players_is_kept_at_once(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    table = sit(app, 5)
+    for _ in range(4):
+        assert table.fast_forward_until(lambda t: t.human.decision is not None, play_for_human=False)
+        assert table.fast_forward_until(lambda t: t.human.decision is None)  # the stand-in answers once
+        table.recorder.keeper.flush()
+        assert kept_actions(tmp_path) == len(table.actions), "the kept file holds the decision just made"
+    assert TableScene.from_snapshot(app, table.snapshot()).actions == table.actions
+    app.scenes.close()
+
+
+def test_each_mode_keeps_its_own_session_and_the_title_offers_the_latest(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    sit(app, 3).fast_forward_until(lambda t: t.session.deal_number >= 2)
+    sit(app, 4, origin=DailyDeal(dt.date(2026, 12, 1))).fast_forward_until(lambda t: t.human.decision is not None,
+                                                                           play_for_human=False)
+    app.scenes.close()
+    free, daily = load_resume(tmp_path, FREE), load_resume(tmp_path, DAILY)
+    assert free.snapshot is not None and daily.snapshot is not None, "starting the daily deal kept the free game"
+    assert daily.saved_at >= free.saved_at
+    title = TitleScene(app)
+    app.scenes.push(title)
+    assert [b.label for b in title.menu.buttons][1] == "Continue: daily deal"
+    key(app, pygame.K_c)
+    assert top(app, TableScene).table.origin == DailyDeal(dt.date(2026, 12, 1))
+    assert resume_path(tmp_path, DAILY).is_file(), "Continue never removes the only copy"
+    app.scenes.close()
+
+
+def test_new_game_and_the_daily_deal_continue_their_own(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    table = sit(app, 6)
+    table.fast_forward_until(lambda t: t.session.deal_number >= 2)
+    before = list(table.actions)
+    app.scenes.clear_to("new_game")
+    scene = top(app, NewGameScene)
+    assert any(getattr(c, "label", "") == "Continue" for c in scene.form.controls)
+    key(app, pygame.K_c)
+    assert top(app, TableScene).actions == before
+    app.scenes.clear_to("daily", day=dt.date(2026, 12, 2))
+    daily = top(app, DailyScene)
+    assert [b.label for b in daily.menu.buttons][0] == "Play", "no daily deal was left mid-session"
+    app.scenes.close()
+
+
+def test_a_campaign_venue_left_mid_session_can_only_be_continued(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.scenes.clear_to("campaign_map", slot=SLOT)
+    road = top(app, CampaignMapScene)
+    road.play()
+    table = top(app, TableScene)
+    assert table.table.origin == CampaignRoad(SLOT)
+    table.fast_forward_until(lambda t: t.session.deal_number >= 2)
+    before = list(table.actions)
+    assert app.keep_session() is None
+    app.scenes.clear_to("campaign_map", slot=SLOT)
+    road = top(app, CampaignMapScene)
+    labels = [b.label for b in road.menu.buttons]
+    assert "Continue this venue" in labels and "Play this venue" not in labels
+    road.play()  # even asked to play, the venue goes on as it stood: no second try at a losing venue
+    assert top(app, TableScene).actions == before
+    assert load_resume(tmp_path, road_mode(SLOT)).snapshot is not None
+    app.scenes.close()
+
+
+def test_a_finished_session_is_forgotten_only_once_recorded(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    table = sit(app, 8)
+    assert table.fast_forward_until(lambda t: t.session.over and t.summary is not None)
+    table.recorder.keeper.flush()
+    assert resume_path(tmp_path, FREE).is_file(), "a crash now would still leave the end to be recorded"
+    assert table.fast_forward_until(lambda t: t.results is not None)
+    table.recorder.keeper.flush()
+    assert not resume_path(tmp_path, FREE).exists()
+    app.scenes.close()
+
+
+def test_a_leftover_temporary_file_is_swapped_in_when_newer_and_removed_otherwise(tmp_path: Path) -> None:
+    save_resume(tmp_path, {"version": 1, "deal": 1, "actions": []}, FREE)
+    sessions = resume_path(tmp_path, FREE).parent
+    newer = sessions / "free.json.abc123.tmp"
+    newer.write_text(document_text({"version": 1, "deal": 2, "actions": [1]}, FREE, saved_at=4e9))
+    cut_short = sessions / "daily.json.zz9_x.tmp"
+    cut_short.write_text(document_text({"version": 1, "deal": 9}, DAILY)[:40])
+    older = tmp_path / "settings.json.q1w2e3.tmp"
+    older.write_text("{}")
+    assert recover(tmp_path) == []
+    assert load_resume(tmp_path, FREE).snapshot == {"version": 1, "deal": 2, "actions": [1]}
+    assert not newer.exists() and not cut_short.exists() and not older.exists()
+    stale = sessions / "free.json.old000.tmp"
+    stale.write_text(document_text({"version": 1, "deal": 1}, FREE, saved_at=1.0))
+    recover(tmp_path)
+    assert load_resume(tmp_path, FREE).snapshot == {"version": 1, "deal": 2, "actions": [1]}, "older: removed"
+    assert not stale.exists()
+
+
+def test_the_one_session_of_older_versions_moves_to_its_mode(tmp_path: Path) -> None:
+    snapshot = {"version": 1, "deal": 4, "campaign_slot": "daily:2026-11-30"}
+    (tmp_path / "session.json").write_text(json.dumps({"format": "newmarket-session", "version": 1,
+                                                       "saved_at": 1, "snapshot": snapshot}))
+    recover(tmp_path)
+    assert not (tmp_path / "session.json").exists()
+    assert load_resume(tmp_path, DAILY).snapshot == snapshot
+    kept, problems = kept_sessions(tmp_path)
+    assert [k.mode for k in kept] == [DAILY] and problems == []
+
+
+def _saves(folder: Path, *order: str) -> tuple[int, list[str]]:
+    result = subprocess.run([sys.executable, str(ROOT / "main.py"), *order], capture_output=True, text=True,
+                            timeout=120, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return result.returncode, result.stdout.splitlines()
+
+
+def _listing(folder: Path) -> list[tuple[str, int, int]]:
+    return sorted((str(p.relative_to(folder)), p.stat().st_mtime_ns, p.stat().st_size)
+                  for p in folder.rglob("*") if p.is_file())
+
+
+@pytest.mark.slow
+def test_saves_lists_everything_and_changes_nothing_either_way_round(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    sit(app, 3).fast_forward_until(lambda t: t.session.deal_number >= 2)
+    app.scenes.close()
+    save_resume(tmp_path, {"version": 1, "deal": 1}, road_mode(SLOT))
+    (resume_path(tmp_path, DAILY)).write_bytes(b"[" * 5000)
+    (resume_path(tmp_path, FREE).parent / "free.json.zzz111.tmp").write_text("{")
+    before = _listing(tmp_path)
+    for order in (("--data-dir", str(tmp_path), "saves", "--json"), ("saves", "--data-dir", str(tmp_path), "--json")):
+        code, lines = _saves(tmp_path, *order)
+        assert code == 0
+        report = json.loads(lines[-1])
+        assert report["data_dir"] == str(tmp_path)
+        assert {(r["mode"], r["deal"]) for r in report["resumable"]} == {(FREE, 2), (road_mode(SLOT), 1)}
+        assert [u["file"] for u in report["unusable"]] == ["sessions/daily.json"]
+        assert report["leftovers"] == ["sessions/free.json.zzz111.tmp"]
+        assert all(s["readable"] for s in report["slots"])
+        assert _listing(tmp_path) == before, "saves changed nothing"
+    code, lines = _saves(tmp_path, "saves", "--data-dir", str(tmp_path), "--recover", "--json")
+    assert code == 0 and json.loads(lines[-1])["leftovers"] == []
