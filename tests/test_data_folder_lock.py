@@ -112,3 +112,19 @@ def test_the_second_copy_shows_the_message_in_its_window_until_a_key(tmp_path: P
         game.locale.set_language("en")
     assert len(frames) == 3  # shown until the key
     assert "Newmarket est déjà ouvert" in drawn  # in the language of the folder's settings
+
+
+@pytest.mark.slow
+def test_saves_recover_waits_for_the_game_to_close(tmp_path: Path) -> None:
+    sessions = tmp_path / "sessions"
+    sessions.mkdir()
+    (sessions / "free.json.zzz111.tmp").write_text("{", encoding="utf-8")  # what the running game is writing
+    command = [sys.executable, str(ROOT / "main.py"), "saves", "--data-dir", str(tmp_path), "--recover"]
+    with DataFolderLock(tmp_path) as held:
+        assert held.acquire()
+        before = listing(tmp_path)
+        refused = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=HEADLESS, timeout=120)
+        assert listing(tmp_path) == before
+    assert refused.returncode == 1 and "the game is open on" in refused.stdout
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=HEADLESS, timeout=120)
+    assert done.returncode == 0 and not (sessions / "free.json.zzz111.tmp").exists()
