@@ -139,6 +139,7 @@ def test_a_resumed_table_keeps_only_the_deals_it_finishes(tmp_path: Path) -> Non
     table = TableScene.seated(app, rules, seats, seed=8)
     app.scenes.clear_to(table)
     assert table.fast_forward_until(lambda s: s.summary is not None)
+    table.recorder.keeper.flush()  # the deal's log is written on the table's worker thread
     assert len(_logs(tmp_path, "autosave")) == 1
     resumed = TableScene.from_snapshot(app, table.snapshot())
     app.scenes.clear_to(resumed)
