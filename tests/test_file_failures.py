@@ -24,7 +24,7 @@ from typing import Any
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-from app_helpers import FRAME, key, make_app
+from app_helpers import FRAME, instant_app, key, make_app
 
 from game.ai.simple import LowestAgent
 from game.app.app import App
@@ -137,6 +137,9 @@ def play(app: App, decisions: int, *, until: Callable[[App], bool] = lambda app:
 
 def to_title_from_table(app: App) -> None:
     """Esc to the pause menu, Quit to title, and leave anyway if asked (the session could not be kept)."""
+    for _ in range(3):
+        if isinstance(app.scenes.top, DealSummaryScene):  # a deal that just ended: its summary closed first
+            key(app, pygame.K_RETURN)
     on_top(app, TableScene)
     key(app, pygame.K_ESCAPE)
     on_top(app, PauseScene)
@@ -173,8 +176,9 @@ def open_first_road(app: App) -> CampaignMapScene:
 
 
 def fill_the_data_folder(folder: Path) -> None:
-    """An ordinary evening, with a working disk: a road with a venue played into, a free game kept."""
-    app = make_app(folder)
+    """An ordinary evening, with a working disk: a road with a venue played into, a free game kept, and the
+    animations set to instant (remembered, so the journey plays at that speed too)."""
+    app = instant_app(folder)
     try:
         app.scenes.push(TitleScene(app))
         open_first_road(app)
@@ -184,7 +188,7 @@ def fill_the_data_folder(folder: Path) -> None:
              and app.scenes.top.session.deal_number >= 3)
         to_title_from_table(app)
         start_free_game(app, deals=10)
-        play(app, 6)
+        assert play(app, 6) == 6
         to_title_from_table(app)
     finally:
         app.scenes.close()
@@ -222,7 +226,7 @@ def journey(app: App) -> list[str]:
         key(app, pygame.K_c)
         note()
         if isinstance(app.scenes.top, TableScene):
-            play(app, 3)
+            assert play(app, 3) == 3
             key(app, pygame.K_ESCAPE)
             on_top(app, PauseScene)
             key(app, pygame.K_s)
@@ -246,7 +250,7 @@ def journey(app: App) -> list[str]:
     frames(app)
     on_top(app, TitleScene)
     start_free_game(app, deals=5)
-    play(app, 4)
+    assert play(app, 4) == 4
     to_title_from_table(app)
     # the campaign: the roads, a road's map, its high scores, a venue played into and left
     road = open_first_road(app)
@@ -260,7 +264,7 @@ def journey(app: App) -> list[str]:
     answer(app, yes=True)
     if isinstance(app.scenes.top, TableScene):
         note()
-        play(app, 4)
+        assert play(app, 4) == 4
         to_title_from_table(app)
     else:
         key(app, pygame.K_ESCAPE)
@@ -273,7 +277,7 @@ def journey(app: App) -> list[str]:
     key(app, pygame.K_p)
     answer(app, yes=True)
     on_top(app, TableScene)
-    play(app, 3)
+    assert play(app, 3) == 3
     to_title_from_table(app)
     # statistics, replays (one watched), how to play, settings
     key(app, pygame.K_t)
@@ -315,6 +319,7 @@ def test_every_scene_with_every_write_refused(name: str, filled: Path, tmp_path:
     disk = RefusingDisk(ERRNOS[name])
     disk.install(monkeypatch)
     app = make_app(folder)
+    assert app.settings.animation_speed == "instant"
     try:
         seen = journey(app)
     finally:
