@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -11,12 +12,14 @@ import pygame
 
 from .. import locale as i18n
 from ..locale import tr
+from ..storage.crash_report import thread_crashes_reported
 from ..storage.paths import data_dir
 from ..storage.resume import recover
 from ..storage.settings import Settings, load_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
 from .artwork import Artwork
 from .assets import Assets, warn
+from .guard import after_crash
 from .registry import SCENES
 from .scene import Scene, SceneName, SceneStack
 from .text import TextCache
@@ -163,17 +166,31 @@ class App:
         return None
 
     def run(self, first: SceneName, **options: Any) -> None:
-        """Play until the window closes, starting from the scene called `first` (built with `options`)."""
-        self.scenes.push(first, **options)
+        """Play until the window closes, starting from the scene called `first` (built with `options`); an
+        unexpected exception keeps the session, writes a crash report and shows the crash screen."""
         try:
-            while self.running:
-                self.step(self.clock.tick(self.options.fps) / 1000)
-                pygame.display.flip()
+            with thread_crashes_reported(self.data_dir):
+                if self._guarded(lambda: self.scenes.push(first, **options)):
+                    while self.running and self._guarded(self._frame):
+                        pass
         except BaseException:
-            self.keep_session()  # a crash or Ctrl+C must not cost the player their session
+            self.keep_session()  # Ctrl+C must not cost the player their session
             raise
         finally:
             self.scenes.close()
             pygame.quit()
+
+    def _frame(self) -> None:
+        """One frame at the chosen pace, shown."""
+        self.step(self.clock.tick(self.options.fps) / 1000)
+        pygame.display.flip()
+
+    def _guarded(self, work: Callable[[], object]) -> bool:
+        """Do `work`; on an unexpected exception recover onto the crash screen. False when the game must stop."""
+        try:
+            work()
+        except Exception as error:  # noqa: BLE001 - the crash guard: nothing unexpected reaches the player
+            return after_crash(self, error)
+        return True
 
 

@@ -8,6 +8,7 @@ from .scene import SceneMaker, SceneName
 from .scenes.campaign_map import CampaignMapScene
 from .scenes.campaign_slots import CampaignSlotsScene
 from .scenes.confirm import ConfirmScene
+from .scenes.crash import CrashScene
 from .scenes.daily import DailyScene
 from .scenes.deal_summary import DealSummaryScene
 from .scenes.high_scores import HighScoresScene
@@ -40,4 +41,5 @@ SCENES: Mapping[SceneName, SceneMaker] = {
     "campaign_map": CampaignMapScene,
     "high_scores": HighScoresScene,
     "daily": DailyScene,
+    "crash": CrashScene,
 }

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 SceneName = Literal["title", "new_game", "table", "kept_table", "deal_summary", "results", "pause", "confirm",
                     "settings", "how_to_play", "statistics", "replays", "replay", "campaign_roads", "campaign_map",
-                    "high_scores", "daily"]
+                    "high_scores", "daily", "crash"]
 SceneMaker = Callable[..., "Scene"]  # (app, **options) -> the scene
 
 
@@ -149,6 +149,15 @@ class SceneStack:
         """Leave every scene, top first, without resuming the ones below (the game is closing)."""
         while self._scenes:
             self._scenes.pop().exit()
+
+    def abandon(self) -> None:
+        """Leave every scene, top first, after a crash: each may save what it holds, and one that fails to
+        leave does not stop the others (the crash is already reported)."""
+        while self._scenes:
+            try:
+                self._scenes.pop().exit()
+            except Exception:  # noqa: BLE001 - a scene broken by the crash may break again on its way out
+                pass
 
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom first: the top one and the non-overlay under it."""

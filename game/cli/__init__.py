@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..locale import LANGUAGES, set_language
+from ..storage.crash_report import write_crash_report
+from ..storage.paths import data_dir
 from . import bench, check_config, replay, saves, screenshots, simulate, tournament
 from .game import play
 
+# failures only a write can meet (EDQUOT looked up: not every platform's errno names it)
+WRITE_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EROFS, getattr(errno, "EDQUOT", errno.ENOSPC)}
+MESSAGE_LIMIT = 200  # an exception's message can be a whole file: the line stays a line, the report has it all
 # each tool module offers add_parser(subparsers) and run(args) -> exit code; none imports pygame until it runs
 TOOLS = (simulate, check_config, bench, tournament, screenshots, replay, saves)
 
@@ -50,6 +56,16 @@ def main(argv: Sequence[str]) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return quiet_broken_pipe()
+    except OSError as error:
+        return one_line(os_error_words(error))
+    except Exception as error:  # noqa: BLE001 - the crash guard: one line and a report, never a traceback
+        report = write_crash_report(crash_folder(args), error, {"command": " ".join(["main.py", *argv])})
+        where = f"a crash report is at {report}" if report else "no crash report could be written"
+        message = " ".join(str(error).split())
+        message = message if len(message) <= MESSAGE_LIMIT else message[:MESSAGE_LIMIT - 1] + "…"
+        return one_line(f"unexpected error ({type(error).__name__}: {message}); {where}")
 
 
 def check_language(code: str | None) -> str | None:
@@ -57,6 +73,41 @@ def check_language(code: str | None) -> str | None:
     if code is None or code in LANGUAGES:
         return None
     return f"unknown language {code!r}; choose one of {', '.join(sorted(LANGUAGES))}"
+
+
+def os_error_words(error: OSError) -> str:
+    """An OSError as a sentence: what could not be done to which file, and the system's reason."""
+    why = error.strerror or str(error) or type(error).__name__
+    if error.filename is None:
+        return f"a file operation failed: {why}"
+    verb = "write" if error.errno in WRITE_ERRNOS else "use"
+    return f"cannot {verb} {error.filename}: {why}"
+
+
+def one_line(message: str) -> int:
+    """`message` as one line on stderr (if stderr still takes it); the exit code 1."""
+    try:
+        print(f"newmarket: {' '.join(message.split())}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+    return 1
+
+
+def quiet_broken_pipe() -> int:
+    """The reader of our output went away (`... | head`): stop without Python complaining at exit."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return 1
+
+
+def crash_folder(args: argparse.Namespace) -> Path | None:
+    """Where a command's crash report goes: the data folder (the temporary folder when it cannot be had)."""
+    try:
+        return data_dir(getattr(args, "data_dir", None))
+    except OSError:
+        return None
 
 
 def start_game(args: argparse.Namespace) -> int:

@@ -8,8 +8,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..locale import set_language
 from ..locale.shown import shown_name
+from ..storage.door import MAX_SMALL_JSON_BYTES, PlayerFileError, read_json
+from ..storage.lock import DataFolderLock
 from ..storage.paths import data_dir
+from ..storage.settings import SETTINGS_FILE
 
 
 def say(message: str) -> int:
@@ -52,10 +56,24 @@ def open_app(chosen_dir: Path | None, *, headless: bool = False, campaign: Path 
 def play(chosen_dir: Path | None, *, startup_probe: bool = False, campaign: Path | None = None,
          language: str | None = None) -> int:
     """Run the game until the window closes (in `language` for this run, else the saved choice); with
-    `startup_probe`, draw one frame, say when, and stop."""
+    `startup_probe`, draw one frame, say when, and stop. A second copy on one data folder only says so."""
     if campaign is not None and not campaign.is_file():
         return say(f"there is no campaign file {shown_name(campaign)}")
-    app = open_app(chosen_dir, headless=startup_probe, campaign=campaign, language=language)
+    folder = usable_data_dir(chosen_dir)
+    if isinstance(folder, str):
+        return say(folder)
+    lock = DataFolderLock(folder)
+    if not lock.acquire():  # taken before the App reads or writes anything in the folder
+        return already_open(folder, lock.holder(), language, headless=startup_probe)
+    try:
+        return run_game(folder, startup_probe=startup_probe, campaign=campaign, language=language)
+    finally:
+        lock.release()
+
+
+def run_game(folder: Path, *, startup_probe: bool, campaign: Path | None, language: str | None) -> int:
+    """The game on `folder`, whose lock is held."""
+    app = open_app(folder, headless=startup_probe, campaign=campaign, language=language)
     if isinstance(app, int):
         return app
     import pygame
@@ -69,3 +87,29 @@ def play(chosen_dir: Path | None, *, startup_probe: bool = False, campaign: Path
         return 0
     app.run("title", message=app.notice)
     return 0
+
+
+def already_open(folder: Path, holder: int | None, language: str | None, *, headless: bool) -> int:
+    """Say, on stderr and in a window, that another copy has `folder`; touch nothing there; exit code 1."""
+    process = f" (process {holder})" if holder is not None else ""
+    say(f"Newmarket is already open on the data folder {shown_name(folder)}{process}; close the other window first")
+    try:
+        from ..app.busy_window import show_busy_folder  # lazy: the headless tools never load pygame
+    except ImportError:
+        return 1  # no pygame, no window: the line above is all there is
+    set_language(language or saved_language(folder))
+    try:
+        show_busy_folder(folder, holder, headless=headless)
+    except Exception:  # noqa: BLE001 - the line above said it; this copy writes nothing, not even a crash report
+        pass
+    return 1
+
+
+def saved_language(folder: Path) -> str:
+    """The language chosen in the folder's settings, read without changing the file ("" when unknown)."""
+    try:
+        data = read_json(folder / SETTINGS_FILE, MAX_SMALL_JSON_BYTES)
+    except PlayerFileError:
+        return ""
+    language = data.get("language") if isinstance(data, dict) else None
+    return language if isinstance(language, str) else ""

@@ -14,6 +14,7 @@ from typing import Any
 from ..locale import tr
 from ..locale.shown import shown_name, shown_text
 from ..storage.door import PlayerFileError, read_json
+from ..storage.lock import DataFolderLock
 from ..storage.paths import default_data_dir
 from ..storage.resume import LEGACY_FILE, mode_of_snapshot, read_document, recover, sessions_dir
 from ..storage.saves import list_slots, read_save_file, saves_dir
@@ -65,7 +66,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"saves: {shown_name(folder)} is not a folder")
         return 1
     if args.recover:
-        said = recover(folder)
+        with DataFolderLock(folder) as lock:
+            if not lock.acquire():  # the running game writes there: settling its files under it would race it
+                print(f"saves: the game is open on {shown_name(folder)}; close it first (nothing was changed)")
+                return 1
+            said = recover(folder)
         print("recovered: " + (" ".join(said) if said else "nothing needed settling"))
     report = survey(folder)
     print_report(folder, report)

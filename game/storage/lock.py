@@ -1,0 +1,108 @@
+"""One running game per data folder: an advisory lock on `<data>/.lock`, held while the game runs.
+
+The lock is the operating system's (fcntl.flock on POSIX, msvcrt.locking on Windows), so it dies with the
+process that took it: a game killed outright leaves a `.lock` file behind but no lock, and the next start
+takes it. The holder's process id is written in the file, only to name it in the second copy's message.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from pathlib import Path
+
+LOCK_FILE = ".lock"
+_BUSY = {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, errno.EDEADLK}
+_WINDOWS_LOCK_AT = 1 << 20  # Windows locks a byte range others cannot read: lock one far past the process id
+
+
+class DataFolderLock:
+    """The lock on one data folder; `acquire` takes it without waiting, `release` (or the process ending)
+    gives it back."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / LOCK_FILE
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        """True while this object holds the lock."""
+        return self._fd is not None
+
+    def acquire(self) -> bool:
+        """Take the lock: False only when another running game holds it. A folder whose lock cannot be made
+        or a file system without locks counts as free (the game must not refuse to start over a lock)."""
+        if self._fd is not None:
+            return True
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return True
+        try:
+            _lock(fd)
+        except OSError as error:
+            os.close(fd)
+            return error.errno not in _BUSY
+        self._fd = fd
+        self._write_pid(fd)
+        return True
+
+    def release(self) -> None:
+        """Give the lock back (the file stays: removing it would race a copy opening it)."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:
+            _unlock(fd)
+        except OSError:
+            pass
+        os.close(fd)
+
+    def holder(self) -> int | None:
+        """The process id the holder wrote in the lock file, if it can be read."""
+        try:
+            with open(self.path, "rb") as handle:
+                first = handle.read(32).split(b"\n", 1)[0].strip()
+        except OSError:
+            return None
+        return int(first) if first.isdigit() else None
+
+    def _write_pid(self, fd: int) -> None:
+        """Put our process id at the start of the file, for the message a second copy shows."""
+        try:
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+        except OSError:
+            pass  # a full disk: the lock holds all the same, the message just names no process
+
+    def __enter__(self) -> DataFolderLock:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _lock(fd: int) -> None:
+        """Lock one byte past the process id, failing at once if another process has it."""
+        os.lseek(fd, _WINDOWS_LOCK_AT, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+    def _unlock(fd: int) -> None:
+        """Unlock the byte `_lock` locked."""
+        os.lseek(fd, _WINDOWS_LOCK_AT, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+else:
+    import fcntl
+
+    def _lock(fd: int) -> None:
+        """An exclusive flock, failing at once if another open file holds it."""
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _unlock(fd: int) -> None:
+        """Give the flock back."""
+        fcntl.flock(fd, fcntl.LOCK_UN)
