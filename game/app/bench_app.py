@@ -1,4 +1,5 @@
-"""`bench` figures for the windowed game: frame time at a busy 8-player table, start-up time, memory over frames.
+"""`bench` figures for the windowed game: frame time at a busy 8-player table, start-up time, memory over frames,
+and whether a long session stays as quick late as early.
 
 Nothing here imports pygame until a measurement runs, so `bench` stays importable by the headless tools.
 """
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..ai.character import Character
 from ..ai.registry import character_ids, load_character_by_id
 from ..config import default_rules
 
@@ -23,6 +25,9 @@ FRAME = 1 / 60
 WARM_FRAMES = 30  # the first frames draw the table's background and fill the caches once
 MEMORY_FRAMES = 10_000
 MEMORY_WARM = 10_000  # by then the text cache (a bounded LRU) is full and turning over
+LONG_DEALS = 500
+LONG_WINDOW = 20  # deals timed at each end of the long session
+LONG_CHIPS = 100_000  # enough that nobody at the long session's table runs out in 500 deals
 
 
 def _headless() -> None:
@@ -176,3 +181,68 @@ def resident_kb() -> float:
         import resource
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return peak / 1024 if sys.platform == "darwin" else float(peak)
+
+
+def heuristic_characters() -> list[Character]:
+    """Every character who plays by rules of thumb: none of their strategies is the Monte Carlo expert's."""
+    characters = [load_character_by_id(i) for i in character_ids()]
+    return [c for c in characters if "expert" not in (c.staking.name, c.lead.name, c.dead_hand.name, c.follow.name)]
+
+
+def long_session_table(app: Any, seed: int = 1) -> Any:
+    """The eight heuristic characters at instant speed, under rules with no deal limit and chips for 500 deals."""
+    from .table.scene import TableScene  # lazy: pygame loads only when a measurement runs
+
+    characters = heuristic_characters()[:8]
+    app.change_settings(dataclasses.replace(app.settings, animation_speed="instant"), remember=False)
+    rules = dataclasses.replace(default_rules(), players=len(characters), deals=None, starting_chips=LONG_CHIPS)
+    return TableScene.seated(app, rules, [(c.name, c) for c in characters], seed)
+
+
+def long_session(budget: float, deals: int = LONG_DEALS, window: int = LONG_WINDOW) -> dict[str, float]:
+    """Milliseconds a frame (update with the characters' thinking, draw and flip) over the frames of the first
+    `window` deals and of the last `window` of `deals` at the long session's table (summaries clicked away at
+    once), and what each deal in between leaves behind: KB of resident memory and live Python objects. The
+    budget does not apply: the figure needs the whole session (about 12,000 frames)."""
+    _headless()
+    import gc
+
+    import pygame
+
+    early: list[float] = []
+    late: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="newmarket-bench-") as folder:
+        app = _app(folder)
+        try:
+            table = long_session_table(app)
+            app.scenes.push(table)
+            clock = time.perf_counter
+            marks: dict[int, tuple[float, int]] = {}
+            while not table.session.over and table.session.deal_number <= deals:
+                deal = table.session.deal_number
+                if deal in (window, deals - window) and deal not in marks:
+                    gc.collect()
+                    marks[deal] = (resident_kb(), len(gc.get_objects()))
+                if app.scenes.top is not table:
+                    table.close_summary()
+                    if app.scenes.top is not table:
+                        app.scenes.clear_to(table)
+                began = clock()
+                app.step(FRAME)
+                pygame.display.flip()
+                spent = (clock() - began) * 1000
+                if deal <= window:
+                    early.append(spent)
+                elif deal > deals - window:
+                    late.append(spent)
+            players_in = sum(table.session.in_session)
+        finally:
+            app.scenes.close()
+            pygame.quit()
+    if players_in < 8 or len(marks) < 2:
+        raise RuntimeError(f"the long session lost players ({players_in} of 8 in) before deal {deals}")
+    (rss_before, objects_before), (rss_after, objects_after) = marks[window], marks[deals - window]
+    between = deals - 2 * window
+    return {"early_ms": round(statistics.fmean(early), 3), "late_ms": round(statistics.fmean(late), 3),
+            "memory_per_deal_kb": round((rss_after - rss_before) / between, 2),
+            "objects_per_deal": round((objects_after - objects_before) / between, 1)}
