@@ -18,6 +18,7 @@ from typing import Any
 
 from ..locale import tr
 from .atomic import move_aside, write_atomically
+from .json_text import dumps
 
 RESUME_FILE = "session.json"
 FORMAT = "newmarket-session"
@@ -45,7 +46,7 @@ def has_resume(folder: Path) -> bool:
 def save_resume(folder: Path, snapshot: dict[str, Any]) -> None:
     """Keep `snapshot` atomically; raises OSError if it cannot be written and TypeError if not JSON-ready."""
     document = {"format": FORMAT, "version": VERSION, "saved_at": round(time.time()), "snapshot": snapshot}
-    text = json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+    text = dumps(document) + "\n"  # the actions, encoded as they were taken, are joined rather than encoded again
     write_atomically(resume_path(folder), text.encode("utf-8"))
 
 

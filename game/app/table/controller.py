@@ -28,6 +28,7 @@ from ...engine.events import Event
 from ...engine.rules import RuleSet
 from ...engine.session import SeatInfo, Session
 from ...engine.view import PlayerView
+from ...storage.json_text import EncodedList, item_text
 
 SNAPSHOT_VERSION = 1
 STAKE_THINK = 0.35  # staking is quick: a character takes this share of their think time for it
@@ -103,6 +104,8 @@ class TableController:
                     agent.restore_rng(state)
         self._agent_states = [None if agent is None else agent.rng_state() for agent in self.agents]
         self.actions: list[Action] = []
+        self._action_data: list[dict[str, Any]] = []  # each action as a snapshot keeps it, made once
+        self._action_texts: list[str] = []
         self.end_requested = False
         self.turn: tuple[str, int] | None = None  # the decision waited for (its kind) and whose it is
         self._thinking: tuple[OnWorker[Action], float] | None = None  # the decision worked out, and time left
@@ -111,7 +114,7 @@ class TableController:
         self.opening: list[Event] = [] if replay else list(events)  # what a new table presents first
         for action in replay:
             self.log += self.session.apply(action)
-            self.actions.append(action)
+            self._taken(action)
 
     @classmethod
     def from_snapshot(cls, snapshot: dict[str, Any]) -> TableController:
@@ -136,7 +139,7 @@ class TableController:
                 "rules": self.rules.settings(),
                 "seats": [{"name": name, "character": None if character is None else character.id}
                           for name, character in self.seats],
-                "seed": self.seed, "actions": [action_to_data(a) for a in self.actions],
+                "seed": self.seed, "actions": EncodedList(self._action_data, self._action_texts),
                 "agents": self._agent_states,
                 "time_limit_s": self.time_limit_s, "elapsed_s": round(self.elapsed, 3),
                 "deal": self.session.deal_number}
@@ -214,13 +217,20 @@ class TableController:
             events = self.session.apply(action)
         except IllegalActionError as error:
             return Refused(illegal_kind(error))
-        self.actions.append(action)
+        self._taken(action)
         self.log += events
         agent = self.agents[action.player]
         if agent is not None:  # its stream has moved on by exactly this decision
             self._agent_states[action.player] = agent.rng_state()
         self.turn = None
         return Played(events)
+
+    def _taken(self, action: Action) -> None:
+        """Note an applied action, with its data and text for the snapshots (made once, not at every save)."""
+        self.actions.append(action)
+        data = action_to_data(action)
+        self._action_data.append(data)
+        self._action_texts.append(item_text(data))
 
     def human_view(self) -> PlayerView:
         """What the human's seat (or seat 0 at a watched table) may see."""
