@@ -38,13 +38,17 @@ def _headless() -> None:
 
 def busy_table(app: Any, players: int = 8, seed: int = 1) -> Any:
     """A table of `players` characters (no human, so nothing waits for input) playing on its own."""
-    from .table.scene import TableScene  # lazy: pygame loads only when a measurement runs
-
     ids = character_ids()
     characters = [load_character_by_id(ids[seat % len(ids)]) for seat in range(players)]
     rules = dataclasses.replace(default_rules(), players=players, deals=None, starting_chips=400)
-    seats = [(character.name, character) for character in characters]
-    return TableScene.seated(app, rules, seats, seed)
+    return watched_table(app, rules, characters, seed)
+
+
+def watched_table(app: Any, rules: Any, characters: list[Character], seed: int) -> Any:
+    """A table scene of these characters only, under `rules`."""
+    from .table.scene import TableScene  # lazy: pygame loads only when a measurement runs
+
+    return TableScene.seated(app, rules, [(character.name, character) for character in characters], seed)
 
 
 def keep_playing(app: Any, table: Any) -> Any:
@@ -191,58 +195,60 @@ def heuristic_characters() -> list[Character]:
 
 def long_session_table(app: Any, seed: int = 1) -> Any:
     """The eight heuristic characters at instant speed, under rules with no deal limit and chips for 500 deals."""
-    from .table.scene import TableScene  # lazy: pygame loads only when a measurement runs
-
     characters = heuristic_characters()[:8]
     app.change_settings(dataclasses.replace(app.settings, animation_speed="instant"), remember=False)
     rules = dataclasses.replace(default_rules(), players=len(characters), deals=None, starting_chips=LONG_CHIPS)
-    return TableScene.seated(app, rules, [(c.name, c) for c in characters], seed)
+    return watched_table(app, rules, characters, seed)
 
 
 def long_session(budget: float, deals: int = LONG_DEALS, window: int = LONG_WINDOW) -> dict[str, float]:
-    """Milliseconds a frame (update with the characters' thinking, draw and flip) over the frames of the first
-    `window` deals and of the last `window` of `deals` at the long session's table (summaries clicked away at
-    once), and what each deal in between leaves behind: KB of resident memory and live Python objects. The
-    budget does not apply: the figure needs the whole session (about 12,000 frames)."""
+    """Ms a frame (update with the characters' thinking, draw, flip; wall and main-thread processor time) over
+    deals 1-20 (after the warm-up frames) and 481-500 of the long session's table, and what each deal in between
+    leaves: KB of resident memory (a slope) and live objects. Takes the whole session, whatever the budget."""
     _headless()
     import gc
 
     import pygame
 
-    early: list[float] = []
-    late: list[float] = []
+    wall: dict[str, list[float]] = {"early": [], "late": []}
+    cpu: dict[str, list[float]] = {"early": [], "late": []}
+    resident: list[tuple[float, float]] = []
+    objects: dict[int, int] = {}
     with tempfile.TemporaryDirectory(prefix="newmarket-bench-") as folder:
         app = _app(folder)
         try:
             table = long_session_table(app)
             app.scenes.push(table)
-            clock = time.perf_counter
-            marks: dict[int, tuple[float, int]] = {}
+            last = frames = 0
             while not table.session.over and table.session.deal_number <= deals:
                 deal = table.session.deal_number
-                if deal in (window, deals - window) and deal not in marks:
-                    gc.collect()
-                    marks[deal] = (resident_kb(), len(gc.get_objects()))
+                if deal != last and window <= deal <= deals - window:
+                    if deal in (window, deals - window):
+                        gc.collect()
+                        objects[deal] = len(gc.get_objects())
+                    resident.append((deal, resident_kb()))
+                last = deal
                 if app.scenes.top is not table:
                     table.close_summary()
                     if app.scenes.top is not table:
                         app.scenes.clear_to(table)
-                began = clock()
+                began, began_cpu = time.perf_counter(), time.thread_time()
                 app.step(FRAME)
                 pygame.display.flip()
-                spent = (clock() - began) * 1000
-                if deal <= window:
-                    early.append(spent)
-                elif deal > deals - window:
-                    late.append(spent)
+                frames += 1
+                part = "early" if deal <= window else "late" if deal > deals - window else None
+                if part is not None and frames > WARM_FRAMES:
+                    wall[part].append((time.perf_counter() - began) * 1000)
+                    cpu[part].append((time.thread_time() - began_cpu) * 1000)
             players_in = sum(table.session.in_session)
         finally:
             app.scenes.close()
             pygame.quit()
-    if players_in < 8 or len(marks) < 2:
+    if players_in < 8 or len(objects) < 2:
         raise RuntimeError(f"the long session lost players ({players_in} of 8 in) before deal {deals}")
-    (rss_before, objects_before), (rss_after, objects_after) = marks[window], marks[deals - window]
-    between = deals - 2 * window
-    return {"early_ms": round(statistics.fmean(early), 3), "late_ms": round(statistics.fmean(late), 3),
-            "memory_per_deal_kb": round((rss_after - rss_before) / between, 2),
-            "objects_per_deal": round((objects_after - objects_before) / between, 1)}
+    slope = statistics.linear_regression([d for d, _ in resident], [kb for _, kb in resident]).slope
+    return {"early_ms": round(statistics.fmean(wall["early"]), 3), "late_ms": round(statistics.fmean(wall["late"]), 3),
+            "early_cpu_ms": round(statistics.fmean(cpu["early"]), 3),
+            "late_cpu_ms": round(statistics.fmean(cpu["late"]), 3),
+            "memory_per_deal_kb": round(slope, 2),
+            "objects_per_deal": round((objects[deals - window] - objects[window]) / (deals - 2 * window), 1)}
