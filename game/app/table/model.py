@@ -86,7 +86,7 @@ def note_event(records: list[DealRecord], event: Event, chips: Callable[[], list
     record = records[-1]
     match event:
         case Stake():
-            record.staked[event.player] = event.pot + sum(chips for _, chips in event.boodle)
+            record.staked[event.player] = event.pot + sum(stake for _, stake in event.boodle)
         case BuyDead():
             record.bought = (event.player, event.fee)
         case BoodleWon():
