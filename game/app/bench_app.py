@@ -1,4 +1,5 @@
-"""`bench` figures for the windowed game: frame time at a busy 8-player table, start-up time, memory over frames.
+"""`bench` figures for the windowed game: frame time at a busy 8-player table, start-up time, memory over frames,
+and whether a long session stays as quick late as early.
 
 Nothing here imports pygame until a measurement runs, so `bench` stays importable by the headless tools.
 """
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..ai.character import Character
 from ..ai.registry import character_ids, load_character_by_id
 from ..config import default_rules
 
@@ -23,6 +25,9 @@ FRAME = 1 / 60
 WARM_FRAMES = 30  # the first frames draw the table's background and fill the caches once
 MEMORY_FRAMES = 10_000
 MEMORY_WARM = 10_000  # by then the text cache (a bounded LRU) is full and turning over
+LONG_DEALS = 500
+LONG_WINDOW = 20  # deals timed at each end of the long session
+LONG_CHIPS = 100_000  # enough that nobody at the long session's table runs out in 500 deals
 
 
 def _headless() -> None:
@@ -33,13 +38,17 @@ def _headless() -> None:
 
 def busy_table(app: Any, players: int = 8, seed: int = 1) -> Any:
     """A table of `players` characters (no human, so nothing waits for input) playing on its own."""
-    from .table.scene import TableScene  # lazy: pygame loads only when a measurement runs
-
     ids = character_ids()
     characters = [load_character_by_id(ids[seat % len(ids)]) for seat in range(players)]
     rules = dataclasses.replace(default_rules(), players=players, deals=None, starting_chips=400)
-    seats = [(character.name, character) for character in characters]
-    return TableScene.seated(app, rules, seats, seed)
+    return watched_table(app, rules, characters, seed)
+
+
+def watched_table(app: Any, rules: Any, characters: list[Character], seed: int) -> Any:
+    """A table scene of these characters only, under `rules`."""
+    from .table.scene import TableScene  # lazy: pygame loads only when a measurement runs
+
+    return TableScene.seated(app, rules, [(character.name, character) for character in characters], seed)
 
 
 def keep_playing(app: Any, table: Any) -> Any:
@@ -176,3 +185,70 @@ def resident_kb() -> float:
         import resource
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return peak / 1024 if sys.platform == "darwin" else float(peak)
+
+
+def heuristic_characters() -> list[Character]:
+    """Every character who plays by rules of thumb: none of their strategies is the Monte Carlo expert's."""
+    characters = [load_character_by_id(i) for i in character_ids()]
+    return [c for c in characters if "expert" not in (c.staking.name, c.lead.name, c.dead_hand.name, c.follow.name)]
+
+
+def long_session_table(app: Any, seed: int = 1) -> Any:
+    """The eight heuristic characters at instant speed, under rules with no deal limit and chips for 500 deals."""
+    characters = heuristic_characters()[:8]
+    app.change_settings(dataclasses.replace(app.settings, animation_speed="instant"), remember=False)
+    rules = dataclasses.replace(default_rules(), players=len(characters), deals=None, starting_chips=LONG_CHIPS)
+    return watched_table(app, rules, characters, seed)
+
+
+def long_session(budget: float, deals: int = LONG_DEALS, window: int = LONG_WINDOW) -> dict[str, float]:
+    """Ms a frame (update with the characters' thinking, draw, flip; wall and main-thread processor time) over
+    deals 1-20 (after the warm-up frames) and 481-500 of the long session's table, and what each deal in between
+    leaves: KB of resident memory (a slope) and live objects. Takes the whole session, whatever the budget."""
+    _headless()
+    import gc
+
+    import pygame
+
+    wall: dict[str, list[float]] = {"early": [], "late": []}
+    cpu: dict[str, list[float]] = {"early": [], "late": []}
+    resident: list[tuple[float, float]] = []
+    objects: dict[int, int] = {}
+    with tempfile.TemporaryDirectory(prefix="newmarket-bench-") as folder:
+        app = _app(folder)
+        try:
+            table = long_session_table(app)
+            app.scenes.push(table)
+            last = frames = 0
+            while not table.session.over and table.session.deal_number <= deals:
+                deal = table.session.deal_number
+                if deal != last and window <= deal <= deals - window:
+                    if deal in (window, deals - window):
+                        gc.collect()
+                        objects[deal] = len(gc.get_objects())
+                    resident.append((deal, resident_kb()))
+                last = deal
+                if app.scenes.top is not table:
+                    table.close_summary()
+                    if app.scenes.top is not table:
+                        app.scenes.clear_to(table)
+                began, began_cpu = time.perf_counter(), time.thread_time()
+                app.step(FRAME)
+                pygame.display.flip()
+                frames += 1
+                part = "early" if deal <= window else "late" if deal > deals - window else None
+                if part is not None and frames > WARM_FRAMES:
+                    wall[part].append((time.perf_counter() - began) * 1000)
+                    cpu[part].append((time.thread_time() - began_cpu) * 1000)
+            players_in = sum(table.session.in_session)
+        finally:
+            app.scenes.close()
+            pygame.quit()
+    if players_in < 8 or len(objects) < 2:
+        raise RuntimeError(f"the long session lost players ({players_in} of 8 in) before deal {deals}")
+    slope = statistics.linear_regression([d for d, _ in resident], [kb for _, kb in resident]).slope
+    return {"early_ms": round(statistics.fmean(wall["early"]), 3), "late_ms": round(statistics.fmean(wall["late"]), 3),
+            "early_cpu_ms": round(statistics.fmean(cpu["early"]), 3),
+            "late_cpu_ms": round(statistics.fmean(cpu["late"]), 3),
+            "memory_per_deal_kb": round(slope, 2),
+            "objects_per_deal": round((objects[deals - window] - objects[window]) / (deals - 2 * window), 1)}

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..ai.simple import FirstOptionAgent
 from ..ai.timing import ai_decision_ms
-from ..app.bench_app import frame_memory_growth_kb, frame_ms, startup_s
+from ..app.bench_app import frame_memory_growth_kb, frame_ms, long_session, startup_s
 from ..engine import RuleSet, SeatInfo, Session, play_session
 
 ROUNDS = 5
@@ -66,4 +66,5 @@ MEASUREMENTS: dict[str, Callable[[float], Any]] = {
     "frame_ms": frame_ms,
     "startup_s": startup_s,
     "frame_memory_growth_kb": frame_memory_growth_kb,
+    "long_session": long_session,
 }

@@ -89,6 +89,10 @@ class ResultsScene(Scene):
             out.append((place, seat))
         return out
 
+    def deals_won(self) -> list[int]:
+        """How many deals of the session each seat went out in (a resumed table rebuilt the deals before it)."""
+        return [sum(1 for record in self.model.records if record.winner == seat) for seat in range(self.model.n)]
+
     def headline(self) -> str:
         """Who won, in words."""
         model = self.model
@@ -123,7 +127,7 @@ class ResultsScene(Scene):
                           anchor="topleft" if i == 1 else "midtop", max_width=(280, 280, 96, 120, 200)[i], min_size=11)
         y += 28
         start = model.rules.starting_chips
-        wins = [sum(1 for r in model.records if r.winner == s) for s in range(model.n)]
+        wins = self.deals_won()
         for place, seat in self.standings:
             state = model.seats[seat]
             row = pygame.Rect(30, y - 6, PANEL_W - 60, ROW_H - 4)

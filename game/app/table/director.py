@@ -36,7 +36,7 @@ from ...locale.cards import card_label
 from .. import theme
 from .animation import Confetti, Flight, Ring, Wait
 from .effects import Effects
-from .model import HUMAN, BoodleWin
+from .model import HUMAN
 from .sprites import make_stop_banner
 from .stage import Stage
 
@@ -106,6 +106,7 @@ class Director(Effects):
     def present(self, event: Event) -> None:
         """Start presenting one event."""
         self.presented += 1
+        self.model.note(event)
         match event:
             case SessionStart():
                 self._on_session_start(event)
@@ -201,10 +202,6 @@ class Director(Effects):
     def _on_stake(self, event: Stake) -> None:
         model = self.model
         seat = model.seats[event.player]
-        total = event.pot + sum(chips for _, chips in event.boodle)
-        record = model.record
-        if record is not None:
-            record.staked[event.player] = total
         start = self.chip_spot(event.player)
 
         def leave(share: int) -> None:
@@ -279,9 +276,6 @@ class Director(Effects):
         model, layout, decks = self.model, self.stage.layout, self.stage.decks
         seat = event.player
         name = model.name(seat)
-        record = model.record
-        if record is not None:
-            record.bought = (seat, event.fee)
         back = decks.flight.back()
         here = layout.hand.center if seat == HUMAN else self.card_spot(seat)
         mine = model.seats[seat].cards
@@ -340,9 +334,6 @@ class Director(Effects):
         model, layout = self.model, self.stage.layout
         slot = model.boodle_slot[event.card]
         seat = model.seats[event.player]
-        record = model.record
-        if record is not None:
-            record.boodle_wins.append(BoodleWin(event.player, event.card, event.chips))
         self.decor.add(Ring(layout.boodle_cards[slot].center, theme.GOLD, 60, 0.8))
         self.decor.add(Ring(layout.boodle_cards[slot].center, (255, 255, 255), 44, 0.6, delay=0.12))
 
@@ -380,9 +371,6 @@ class Director(Effects):
     def _on_hand_won(self, event: HandWon) -> None:
         model, layout = self.model, self.stage.layout
         winner = event.player
-        record = model.record
-        if record is not None:
-            record.winner, record.pot, record.payments = winner, event.pot, event.payments
         paid = sum(p.chips for p in event.payments)
         name = model.name(winner)
         title = tr("table.banner.you_go_out") if self.you(winner) else tr("table.banner.they_go_out", name=name)
@@ -433,14 +421,10 @@ class Director(Effects):
             seat.chips = chips
         for card, chips in event.boodle:
             model.boodle[model.boodle_slot[card]] = chips
-        record = model.record
-        if record is not None:
-            record.chips_after = list(event.chips)
-            record.carried = event.boodle
         model.active = None
         model.touch()
         self.waiting = True
-        self.stage.deal_settled(record)
+        self.stage.deal_settled(model.record)
 
     def _on_player_out(self, event: PlayerOut) -> None:
         model = self.model

@@ -8,12 +8,12 @@ from a `PlayerView` when a saved session is resumed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...ai.character import Character
 from ...engine.cards import DECK, KING, Card, card_order
-from ...engine.events import Payment
+from ...engine.events import BoodleWon, BuyDead, DealEnd, DealStart, Event, HandWon, Payment, SessionStart, Stake, Stop
 from ...engine.rules import RuleSet
 from ...engine.view import PlayerView
 from ...locale import tr
@@ -73,6 +73,45 @@ class DealRecord:
     payments: tuple[Payment, ...] = ()
     chips_after: list[int] = field(default_factory=list)
     carried: tuple[tuple[Card, int], ...] = ()  # boodle chips left for the next deal
+
+
+def note_event(records: list[DealRecord], event: Event, chips: Callable[[], list[int]]) -> None:
+    """Write one event into the deal records: a deal_start opens a record (`chips()` are the chips before it), the
+    deal's other events fill it in. The one place a `DealRecord` is built, as events are shown and from a log."""
+    if isinstance(event, DealStart):
+        records.append(DealRecord(event.deal, event.dealer, chips()))
+        return
+    if not records:
+        return
+    record = records[-1]
+    match event:
+        case Stake():
+            record.staked[event.player] = event.pot + sum(stake for _, stake in event.boodle)
+        case BuyDead():
+            record.bought = (event.player, event.fee)
+        case BoodleWon():
+            record.boodle_wins.append(BoodleWin(event.player, event.card, event.chips))
+        case Stop():
+            record.stops += 1
+        case HandWon():
+            record.winner, record.pot, record.payments = event.player, event.pot, event.payments
+        case DealEnd():
+            record.chips_after = list(event.chips)
+            record.carried = event.boodle
+
+
+def records_from_log(log: Iterable[Event]) -> list[DealRecord]:
+    """Every deal's record from a session's log, as the table would have built them showing it (after a resume)."""
+    records: list[DealRecord] = []
+    chips: list[int] = []  # as they stood after the last deal (or at the start)
+
+    def before() -> list[int]:
+        return list(chips)
+    for event in log:
+        note_event(records, event, before)
+        if isinstance(event, (SessionStart, DealEnd)):
+            chips[:] = event.chips
+    return records
 
 
 def stop_reason(after: Card, reason: str, optional_follow: bool, human_declined: bool = False) -> Words:
@@ -185,8 +224,11 @@ class TableModel:
         self.human_declined = False
         for seat in self.seats:
             seat.cards = 0
-        self.records.append(DealRecord(deal, dealer, [seat.chips for seat in self.seats]))
         self.touch()
+
+    def note(self, event: Event) -> None:
+        """An event is being shown: write it into the deal's record."""
+        note_event(self.records, event, lambda: [seat.chips for seat in self.seats])
 
     def add_to_hand(self, card: Card) -> None:
         """A dealt card arrives in the human's hand."""
@@ -233,15 +275,13 @@ class TableModel:
         why = stop_reason(after, reason, optional, self.human_declined and reason == "declined")
         self.human_declined = False
         self.set_status(Words.of("stops.line", reason=why), stop=True)
-        if self.record is not None:
-            self.record.stops += 1
         self.touch()
         return why
 
     # --- rebuilding from a view (resuming a saved session) --------------------------------------
 
-    def sync_from_view(self, view: PlayerView, dead_size: int) -> None:
-        """Set everything at once from the human's view of the engine, as after a resume."""
+    def sync_from_view(self, view: PlayerView, dead_size: int, log: Iterable[Event]) -> None:
+        """Set everything at once from the human's view of the engine and the session's log, as after a resume."""
         table = view.table
         for seat, state in enumerate(self.seats):
             state.chips = table.chips[seat]
@@ -274,7 +314,7 @@ class TableModel:
             self.set_status(Words.of("stops.line", reason=stop_reason(stop.after, stop.reason, optional)), stop=True)
         if view.stops and view.plays and view.plays[-1].card == view.stops[-1].after:
             self.current_run = []
-        self.records.append(DealRecord(table.deal_number, table.dealer, list(table.chips)))
+        self.records = records_from_log(log)  # every deal of the session, not only those after the resume
         self.touch()
 
 

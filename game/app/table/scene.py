@@ -267,7 +267,7 @@ class TableScene(Scene):
     def _sync_from_engine(self) -> None:
         """Show the engine's state at once (after a resume)."""
         session = self.table.session
-        self.model.sync_from_view(self.table.human_view(), len(session.dead_hand()))
+        self.model.sync_from_view(self.table.human_view(), len(session.dead_hand()), self.table.log)
         # the director learns the deal from its deal event; a resumed table has not seen it (buying needs it)
         self.director.dealt = Dealt(tuple(session.hand(s) for s in range(len(self.seats))), session.dead_hand())
         if session.over:
