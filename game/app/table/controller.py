@@ -162,7 +162,7 @@ class TableController:
                 "rules": self.rules.settings(),
                 "seats": [{"name": name, "character": None if character is None else character.id}
                           for name, character in self.seats],
-                "seed": self.seed, "agents": self._agent_states,
+                "seed": self.seed, "agents": list(self._agent_states),
                 "time_limit_s": self.time_limit_s, "elapsed_s": round(self.elapsed, 3),
                 "deal": self.session.deal_number}
 
