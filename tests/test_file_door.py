@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
+from app_helpers import make_app
 
 from game.app.scenes.table_choices import read_rules_files
 from game.config import ConfigError, load_rules, read_yaml_file, read_yaml_text
@@ -290,3 +291,22 @@ def test_a_broken_file_s_problems_are_kept_too_and_given_afresh(tmp_path: Path,
             read_yaml_file(broken)
         errors.append(refused.value)
     assert len(reads.calls) == 1 and errors[0] is not errors[1] and errors[0].problems == errors[1].problems
+
+
+# --- at the start -------------------------------------------------------------------------------------------
+
+def test_a_settings_file_nested_200000_deep_does_not_stop_the_start(tmp_path: Path) -> None:
+    raw = b"[" * 200_000 + b"]" * 200_000
+    (tmp_path / SETTINGS_FILE).write_bytes(raw)
+    app = make_app(tmp_path)
+    assert app.settings == Settings() and "Your settings file could not be used" in app.notice
+    kept = list(tmp_path.glob(SETTINGS_FILE + ".unreadable-*"))
+    assert [p.read_bytes() for p in kept] == [raw] and kept[0].name in app.notice
+    assert make_app(tmp_path).notice == ""  # the next start finds nothing wrong
+
+
+def test_the_title_says_what_was_wrong_with_the_settings_in_the_language_they_choose(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_text('{"language": "fr", "master_volume": "fort"}', encoding="utf-8")
+    app = make_app(tmp_path, language=None)
+    assert app.language == "fr" and app.settings.language == "fr"
+    assert "Votre fichier de réglages" in app.notice and "1 de ses valeurs" in app.notice

@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app_helpers import frames, make_app
 
 from game.ai.registry import make_agent
-from game.app.scenes.replays import kept_deals
+from game.app.scenes.replays import ReplaysScene, kept_deals
 from game.campaign.daily import DailyBests
 from game.campaign.scores import HighScores
 from game.config import rules_by_name
@@ -35,6 +36,7 @@ from game.storage.saves import (
     deal_logs,
     list_slots,
     load_slot,
+    read_save_file,
     restore_backup,
     save_slot,
     slot_path,
@@ -252,3 +254,33 @@ def test_the_table_covers_every_file_the_game_writes(tmp_path: Path) -> None:
         kind.make_valid(tmp_path)
     written = sorted(str(path.relative_to(tmp_path)) for path in tmp_path.rglob("*") if path.is_file())
     assert written == sorted(str(kind.path(tmp_path).relative_to(tmp_path)) for kind in KINDS)
+
+
+SLOT_DAMAGES = {
+    "saved_at 1e400": ("saved_at", "1e400"), "saved_at far ahead": ("saved_at", "1e18"),
+    "saved_at text": ("saved_at", '"noon"'), "huge chips": ("summary", '{"chips": ' + "9" * 29 + "}"),
+    "deal of the wrong type": ("summary", '{"deal": [1]}'),
+    "a log line nested deep": ("logs", json.dumps(["[" * 5000 + "]" * 5000 + "\n" + LOG])),
+    "logs not text": ("logs", "[1, 2]"),
+}
+
+
+@pytest.mark.parametrize("damage", list(SLOT_DAMAGES), ids=list(SLOT_DAMAGES))
+def test_the_replays_scene_lists_every_slot_without_a_crash(damage: str, tmp_path: Path) -> None:
+
+    _two_saves(tmp_path)
+    save_slot(tmp_path, "autosave", SaveData(logs=(LOG,)))
+    key, raw = SLOT_DAMAGES[damage]
+    path = slot_path(tmp_path, "slot-1")
+    path.write_bytes(_with_raw(json.loads(path.read_bytes()), (key,), raw))
+    app = make_app(tmp_path)
+    app.scenes.push("replays")
+    frames(app, 3)
+    scene = app.scenes.top
+    assert isinstance(scene, ReplaysScene)
+    notes = {row.title: row.note for row in scene.rows if row.title}
+    assert set(notes) == {"Free play", "Slot 1"}
+    readable, _, why = read_save_file(path)
+    if readable is None:
+        assert why is not None and why in notes["Slot 1"]  # listed with its problem, left where it is
+    assert path.is_file()
