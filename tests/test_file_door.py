@@ -17,7 +17,15 @@ from game.app.scenes.table_choices import read_rules_files
 from game.config import ConfigError, load_rules, read_yaml_file, read_yaml_text
 from game.config.rules_file import DEFAULT_RULES_FILE
 from game.locale.catalog import Catalog, LocaleError
-from game.locale.safe_yaml import LOADER, MAX_YAML_BYTES, MAX_YAML_DEPTH, nesting_estimate, read_limited, safe_load
+from game.locale.safe_yaml import (
+    LOADER,
+    MAX_YAML_BYTES,
+    MAX_YAML_DEPTH,
+    FileCache,
+    nesting_estimate,
+    read_limited,
+    safe_load,
+)
 from game.storage.door import (
     MAX_DEPTH,
     MAX_SMALL_JSON_BYTES,
@@ -310,3 +318,15 @@ def test_the_title_says_what_was_wrong_with_the_settings_in_the_language_they_ch
     app = make_app(tmp_path, language=None)
     assert app.language == "fr" and app.settings.language == "fr"
     assert "Votre fichier de réglages" in app.notice and "1 de ses valeurs" in app.notice
+
+
+def test_the_cache_keeps_the_newest_files_within_its_budget(tmp_path: Path) -> None:
+    paths = [tmp_path / f"{n}.txt" for n in range(3)]
+    for path in paths:
+        path.write_bytes(b"x" * 100)
+    cache: FileCache[bytes] = FileCache(Path.read_bytes, budget=250)
+    for path in paths + paths[1:]:
+        cache.get(path)
+    assert cache.reads == 3  # the two newest stayed; the oldest went to keep within 250 bytes
+    cache.get(paths[0])
+    assert cache.reads == 4

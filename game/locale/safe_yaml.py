@@ -262,12 +262,15 @@ def file_stamp(path: Path) -> tuple[str, int, int, int]:
 
 class FileCache(Generic[T]):
     """What `read(path, *extra)` made of a file (or the ValueError or OSError it raised), kept by `file_stamp`
-    and `extra` and read again only when the file changes; the `limit` most recent are kept."""
+    and `extra` and read again only when the file changes; the most recent are kept, at most `limit` of them
+    and `budget` bytes of files (the newest always), since what a large file makes can be large too."""
 
-    def __init__(self, read: Callable[..., T], limit: int = 128) -> None:
+    def __init__(self, read: Callable[..., T], limit: int = 128, budget: int = 8 * MAX_YAML_BYTES) -> None:
         self._read = read
         self._limit = limit
+        self._budget = budget
         self._kept: OrderedDict[tuple[Any, ...], T | Exception] = OrderedDict()
+        self._bytes = 0
         self.reads = 0  # how many times a file was actually read (for tests and curiosity)
 
     def get(self, path: Path, *extra: Any) -> T:
@@ -287,8 +290,9 @@ class FileCache(Generic[T]):
             except (ValueError, OSError) as error:
                 found = error
             self._kept[key] = found
-            while len(self._kept) > self._limit:
-                self._kept.popitem(last=False)
+            self._bytes += key[1]
+            while len(self._kept) > 1 and (len(self._kept) > self._limit or self._bytes > self._budget):
+                self._bytes -= self._kept.popitem(last=False)[0][1]
         if isinstance(found, Exception):
             raise found.with_traceback(None)
         return found
@@ -296,3 +300,4 @@ class FileCache(Generic[T]):
     def clear(self) -> None:
         """Forget everything kept."""
         self._kept.clear()
+        self._bytes = 0
