@@ -57,10 +57,14 @@ def test_unreadable_settings_fall_back_to_defaults_with_a_reason(tmp_path: Path,
     assert problem is not None and SETTINGS_FILE in problem
 
 
-def test_out_of_range_and_unknown_settings_are_cleaned(tmp_path: Path) -> None:
-    data = {"master_volume": 7, "effects_volume": -1, "muted": "yes", "animation_speed": "warp", "future": 1}
-    (tmp_path / SETTINGS_FILE).write_text(json.dumps(data), encoding="utf-8")
+def test_out_of_range_and_unknown_settings_take_their_defaults_and_the_file_is_kept(tmp_path: Path) -> None:
+    data = {"master_volume": 7, "effects_volume": -1, "muted": "yes", "animation_speed": "warp", "future": 1,
+            "chattiness": 0.5}
+    raw = json.dumps(data).encode("utf-8")
+    (tmp_path / SETTINGS_FILE).write_bytes(raw)
     settings, problem = load_settings(tmp_path)
-    assert problem is None
-    assert (settings.master_volume, settings.effects_volume) == (1.0, 0.0)
-    assert settings.muted is False and settings.animation_speed == "normal"
+    assert settings == Settings(chattiness=0.5)  # the good value is kept, the others take their defaults
+    kept = list(tmp_path.glob(SETTINGS_FILE + ".unreadable-*"))
+    assert problem is not None and kept and kept[0].name in problem and "5 of its values" in problem
+    assert kept[0].read_bytes() == raw  # the file as it was, byte for byte
+    assert load_settings(tmp_path) == (settings, None)  # what could be used was written back

@@ -15,7 +15,7 @@ from ..locale import tr
 from ..storage.crash_report import thread_crashes_reported
 from ..storage.paths import data_dir
 from ..storage.resume import recover
-from ..storage.settings import Settings, load_settings, save_settings
+from ..storage.settings import Settings, read_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
 from .artwork import Artwork
 from .assets import Assets, warn
@@ -56,14 +56,16 @@ class App:
         self._quit_question: Scene | None = None  # asked because the window was closing
         self.running = True
         self.data_dir = data_dir(options.data_dir)
-        self.settings, problem = load_settings(self.data_dir)
-        if problem:
-            warn(problem)
+        self.settings, settings_problem = read_settings(self.data_dir)
         self.assets = Assets(audio=not options.headless or os.environ.get("SDL_AUDIODRIVER") == "dummy")
         self.assets.apply_settings(self.settings)
         # --lang, else the saved choice, else the system's language, else English (set_language falls back)
         self.notice = ""  # a problem to show on the first scene (a language whose files cannot be read)
         self.language = self._speak(options.language or self.settings.language)
+        if settings_problem is not None:  # worded now, in the language the settings chose; the title shows it
+            said = str(settings_problem)
+            warn(said)
+            self.notice = f"{said} {self.notice}".strip()
         # what a crash or an older version left: half-written files settled, the one old kept session moved
         self.notice = " ".join([self.notice, *recover(self.data_dir)]).strip()
         self.text = TextCache(self.assets)
@@ -103,8 +105,8 @@ class App:
             return
         try:
             save_settings(self.data_dir, self.settings)
-        except OSError as error:
-            warn(f"settings could not be saved in {self.data_dir}: {error.strerror}")
+        except OSError as error:  # its message is the sentence of why
+            warn(str(error))
 
     def unlocked(self) -> frozenset[str]:
         """Everything the player has unlocked on a campaign road, as "kind:target" names (look:green_baize)."""

@@ -20,7 +20,7 @@ from typing import Any
 from game.config.rules_file import RULES_DIR, load_rules
 from game.engine.rules import RuleSet
 
-from .scores import iso_date
+from .scores import MAX_SCORE, iso_date
 
 DAILY_RULES: tuple[str, ...] = ("classic", "chicago", "michigan", "saratoga", "house")
 DAILY_OPPONENTS: tuple[str, ...] = ("bert", "dex", "expert", "hetty", "maud", "pip", "professor", "reggie", "vera")
@@ -92,6 +92,25 @@ class DailyBests:
         return {"format": BESTS_FORMAT, "version": BESTS_VERSION, "best": dict(sorted(self.best.items()))}
 
     @classmethod
+    def read(cls, raw: Any) -> tuple[DailyBests, int]:
+        """The bests from a file's `best`, keeping every date with a whole score from 0 to MAX_SCORE, and how
+        many could not be used; every value checked before it is used. ValueError when `raw` is not a mapping."""
+        if not isinstance(raw, dict):
+            raise ValueError("best must be an object of date: score")
+        bests = cls()
+        bad = 0
+        for date, score in raw.items():
+            try:
+                day = iso_date(date) if isinstance(date, str) and len(date) <= 40 else None
+            except ValueError:
+                day = None
+            if day is None or type(score) is not int or not 0 <= score <= MAX_SCORE:
+                bad += 1
+            elif score >= bests.best.get(day, -1):
+                bests.best[day] = score
+        return bests, bad
+
+    @classmethod
     def from_json(cls, data: Any) -> DailyBests:
         """The bests `to_json` wrote; ValueError if `data` is not them."""
         if not isinstance(data, dict) or data.get("format") != BESTS_FORMAT:
@@ -103,7 +122,7 @@ class DailyBests:
             raise ValueError("best must be an object of date: score")
         bests = cls()
         for date, score in raw.items():
-            if type(score) is not int or score < 0:
-                raise ValueError(f"the best score of {date!r} must be a whole number of 0 or more, got {score!r}")
+            if type(score) is not int or not 0 <= score <= MAX_SCORE:
+                raise ValueError(f"the best score of {date!r} must be a whole number of 0 or more, got {score!r}"[:200])
             bests.best[iso_date(date)] = score
         return bests

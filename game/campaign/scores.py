@@ -13,6 +13,7 @@ TABLE_SIZE = 10
 MAX_NAME = 16
 SCORES_FORMAT = "newmarket-high-scores"
 SCORES_VERSION = 1
+MAX_SCORE = 10**12  # far beyond any road's score; a larger number in a file is not one the game wrote
 
 
 class BadNameError(ValueError):
@@ -84,6 +85,18 @@ class HighScores:
         return {"format": SCORES_FORMAT, "version": SCORES_VERSION, "entries": [e.to_json() for e in self.entries]}
 
     @classmethod
+    def read(cls, raw: Any) -> tuple[HighScores, int]:
+        """The table from a file's `entries`, keeping every entry that is whole (a name, a score from 0 to
+        MAX_SCORE, a date), best first, at most TABLE_SIZE; and how many could not be used. Every value is
+        checked before it is used; ValueError when `raw` is not a list at all."""
+        if not isinstance(raw, list):
+            raise ValueError("entries must be a list")
+        entries = [entry for entry in map(_entry, raw) if entry is not None]
+        good = len(entries)
+        entries.sort(key=lambda e: -e.score)  # stable: among equal scores the earlier stays higher
+        return cls(entries[:TABLE_SIZE]), len(raw) - min(good, TABLE_SIZE)
+
+    @classmethod
     def from_json(cls, data: Any) -> HighScores:
         """The table `to_json` wrote; ValueError if `data` is not one."""
         if not isinstance(data, dict) or data.get("format") != SCORES_FORMAT:
@@ -95,9 +108,19 @@ class HighScores:
             raise ValueError(f"entries must be a list of at most {TABLE_SIZE}")
         entries = []
         for item in raw:
-            if not isinstance(item, dict) or type(item.get("score")) is not int or item["score"] < 0:
-                raise ValueError(f"not a high score: {item!r}")
+            if not isinstance(item, dict) or type(item.get("score")) is not int or not 0 <= item["score"] <= MAX_SCORE:
+                raise ValueError(f"not a high score: {item!r}"[:200])
             entries.append(HighScore(clean_name(item.get("name")), item["score"], iso_date(item.get("date"))))
         if any(a.score < b.score for a, b in zip(entries, entries[1:])):
             raise ValueError("high scores must be highest first")
         return cls(entries)
+
+
+def _entry(item: Any) -> HighScore | None:
+    """One entry of a file, or None when any part of it cannot be used."""
+    if not isinstance(item, dict) or type(item.get("score")) is not int or not 0 <= item["score"] <= MAX_SCORE:
+        return None
+    try:
+        return HighScore(clean_name(item.get("name")), item["score"], iso_date(item.get("date")))
+    except ValueError:
+        return None

@@ -14,6 +14,7 @@ import string
 from pathlib import Path
 
 from ..locale.catalog import Entry, flatten
+from ..locale.safe_yaml import YamlRefused, read_limited
 from ..locale.shown import shown_name
 from ..locale.words import Words
 from .errors import ConfigError, Problem, why
@@ -61,8 +62,8 @@ def _read(path: Path) -> _Read:
     """The file's document, its words and their problems, parsed once per content; ConfigError when it cannot
     be read or is not a mapping."""
     try:
-        data: bytes | None = path.read_bytes()
-    except OSError:
+        data: bytes | None = read_limited(path)
+    except (OSError, YamlRefused):
         data = None  # read_yaml_file words why
     key = (str(path), hashlib.sha1(data).digest() if data is not None else b"")
     found = _READ.get(key) if data is not None else None

@@ -24,6 +24,7 @@ from game.engine.rules_keys import KEYS, SECTION_KEYS, RulesKey, RulesProblem, c
 from game.engine.rules_keys import RULES_KEYS as DECLARED
 from game.engine.rules_keys import TOP_KEYS as DECLARED_TOP
 
+from ..locale.safe_yaml import FileCache
 from ..locale.shown import shown_name
 from ..locale.words import Words
 from .errors import ConfigError, Joined, Problem, why
@@ -36,7 +37,6 @@ PERSONALITIES_DIR = CONFIG_DIR / "personalities"
 DEFAULT_RULES_NAME = "classic"
 DEFAULT_RULES_FILE = RULES_DIR / f"{DEFAULT_RULES_NAME}.yaml"
 YAML_SUFFIXES = (".yaml", ".yml")
-
 
 
 def _default_of(key: str) -> Any:
@@ -159,8 +159,20 @@ _LEAF_HOMES: dict[str, str] = {key.leaf: key.name for key in DECLARED if key.sec
 
 
 def load_rules(path: str | Path) -> RuleSet:
-    """Load and validate a rules file; raise ConfigError listing every problem."""
-    return rules_from_document(read_yaml_file(path))
+    """Load and validate a rules file; raise ConfigError listing every problem. A file is read and checked once
+    while it is unchanged (by path, size, modification time and inode): New game, the campaign and How to play
+    ask again and again."""
+    try:
+        return _RULES.get(Path(path), str(path))
+    except ConfigError as error:
+        raise ConfigError(error.details) from None  # a fresh error each time, with the same problems
+
+
+def _load_rules(path: Path, source: str) -> RuleSet:
+    return rules_from_document(read_yaml_file(source))
+
+
+_RULES: FileCache[RuleSet] = FileCache(_load_rules)
 
 
 def load_rules_text(text: str, source_name: str = "<text>") -> RuleSet:

@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from ..locale.safe_yaml import LOADER, MAX_YAML_BYTES, FileCache, YamlRefused, check_depth, compose, read_limited
 from ..locale.words import Words
 from .errors import ConfigError, Problem, counted, why
 
@@ -24,6 +25,7 @@ MERGE_TAG = "tag:yaml.org,2002:merge"
 _INDEX_DEPTH = 6  # config files nest a level or two; deeper mappings only need no line numbers
 _SHOWN_TEXT = 40  # longest text quoted back in a message
 _SHOWN_ERROR = 100  # longest error text passed on from Python or PyYAML
+_PYTHON_RETRY = 128 * 1024  # a text the C loader refuses is read again by PyYAML's own up to this size
 # For these, PyYAML notices the mistake only further on (often at the next line or the end of the
 # file), while the context mark points at the unfinished thing itself, which is what needs fixing.
 _CONTEXT_FIRST = ("while scanning a simple key", "while scanning a quoted scalar", "while parsing a flow")
@@ -95,10 +97,21 @@ def read_yaml_file(path: str | Path, not_mapping: str = "") -> YamlDocument:
     """Read and parse one config file; a file that cannot be read or parsed raises ConfigError.
 
     `not_mapping`, when given, is the locale key (with `{what}`) wording a file whose top level is not a
-    mapping, an empty file included, for a kind of file that says what its mapping holds."""
-    source = str(path)
+    mapping, an empty file included, for a kind of file that says what its mapping holds. A file over
+    `MAX_YAML_BYTES` is refused by its size before it is read. What a file gives (its document or its problems)
+    is kept while the file is unchanged (by path, size, modification time and inode): a file listed again is
+    not read again. The document is shared: callers read it and never change it."""
     try:
-        data = Path(path).read_bytes()
+        return _DOCUMENTS.get(Path(path), str(path), not_mapping)
+    except ConfigError as error:
+        raise ConfigError(error.details) from None  # a fresh error each time, with the same problems
+
+
+def _read_yaml_file(path: Path, source: str, not_mapping: str) -> YamlDocument:
+    try:
+        data = read_limited(path)
+    except YamlRefused as refused:
+        raise ConfigError.single(source, refused_words(refused)) from None
     except FileNotFoundError:
         raise ConfigError.single(source, why("config.read.not_found")) from None
     except IsADirectoryError:
@@ -110,8 +123,27 @@ def read_yaml_file(path: str | Path, not_mapping: str = "") -> YamlDocument:
     return read_yaml_bytes(data, source, not_mapping)
 
 
+_DOCUMENTS: FileCache[YamlDocument] = FileCache(_read_yaml_file)
+
+
+def refused_words(refused: YamlRefused) -> Words:
+    """Why a text was refused before or while it was composed, in words (the `files.yaml` area)."""
+    params = dict(refused.params)
+    for name in ("size", "limit"):
+        if name in params and refused.code == "too_big":
+            params[name] = megabytes(int(str(params[name])))
+    return why(f"files.yaml.{refused.code}", **params)
+
+
+def megabytes(size: int) -> str:
+    """A size in megabytes with one decimal: "1.0 MB"."""
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
 def read_yaml_bytes(data: bytes, source: str, not_mapping: str = "") -> YamlDocument:
     """Parse config bytes, which must be UTF-8 (a byte-order mark is allowed); `not_mapping` as for read_yaml_file."""
+    if len(data) > MAX_YAML_BYTES:
+        raise ConfigError.single(source, refused_words(YamlRefused("too_big", size=len(data), limit=MAX_YAML_BYTES)))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -123,13 +155,16 @@ def read_yaml_bytes(data: bytes, source: str, not_mapping: str = "") -> YamlDocu
 
 
 def read_yaml_text(text: str, source: str, not_mapping: str = "") -> YamlDocument:
-    """Parse config text whose top level must be a mapping of settings; `not_mapping` as for read_yaml_file."""
+    """Parse config text whose top level must be a mapping of settings; `not_mapping` as for read_yaml_file.
+
+    The depth is checked on the text before any YAML code reads it, then again, exactly, while composing
+    (game.locale.safe_yaml); the C loader reads it when PyYAML has one."""
     try:
-        loader = yaml.SafeLoader(text)
-    except yaml.YAMLError as error:  # the reader refuses control characters before parsing starts
-        raise ConfigError([_yaml_problem(error, source, text)]) from None
+        check_depth(text)
+    except YamlRefused as refused:
+        raise ConfigError.single(source, refused_words(refused), refused.line) from None
+    loader, node = _composed(text, source)
     try:
-        node = _compose(loader, source, text)
         if node is None or (isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null"):
             if not_mapping:
                 raise ConfigError.single(source, why(not_mapping, what=describe(None)), 1)
@@ -150,12 +185,49 @@ def read_yaml_text(text: str, source: str, not_mapping: str = "") -> YamlDocumen
     return YamlDocument(source, data, _line(node), key_lines, item_lines, tuple(duplicates))
 
 
-def _compose(loader: Any, source: str, text: str) -> Any:
-    """The single document's node tree, or None for an empty stream."""
+def _composed(text: str, source: str) -> tuple[Any, Any]:
+    """A loader on `text` and the document it composed. The C loader reads first; when it refuses a text that is
+    not large, the Python one reads it again, so a file means what `yaml.safe_load` makes of it where the two
+    disagree (libyaml refuses escapes such as "\\ud800\\udc00" that PyYAML reads) and a mistake is worded as
+    PyYAML words it. A text UTF-8 cannot hold (half a character) goes to the Python loader, which reports it."""
+    loader: Any = None
     try:
-        return loader.get_single_node()
-    except yaml.YAMLError as error:
+        loader = LOADER(text)
+    except UnicodeEncodeError:
+        pass
+    if loader is not None:
+        try:
+            return loader, _compose(loader, source, text)
+        except _YamlProblem:
+            loader.dispose()
+            if LOADER is yaml.SafeLoader or len(text) > _PYTHON_RETRY:
+                raise
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.YAMLError as error:  # the Python reader refuses unprintable characters before parsing starts
         raise ConfigError([_yaml_problem(error, source, text)]) from None
+    try:
+        return loader, _compose(loader, source, text)
+    except ConfigError:
+        loader.dispose()
+        raise
+
+
+class _YamlProblem(ConfigError):
+    """PyYAML could not read the text (as opposed to a limit refusing it)."""
+
+
+def _compose(loader: Any, source: str, text: str) -> Any:
+    """The single document's node tree, or None for an empty stream (composed without recursion, within the
+    depth and size limits)."""
+    try:
+        return compose(loader)
+    except YamlRefused as refused:
+        raise ConfigError.single(source, refused_words(refused), refused.line) from None
+    except yaml.reader.ReaderError as error:
+        raise _YamlProblem([_yaml_problem(_python_reader_error(error, text), source, text)]) from None
+    except yaml.YAMLError as error:
+        raise _YamlProblem([_yaml_problem(error, source, text)]) from None
     except RecursionError:
         raise ConfigError.single(source, why("config.read.too_deep")) from None
 
@@ -173,6 +245,16 @@ def _construct(loader: Any, node: Any, source: str) -> Any:
         # with plain Python errors; building values from safe YAML has no other side to go wrong
         said = shorten(str(error), _SHOWN_ERROR) or type(error).__name__
         raise ConfigError.single(source, why("config.read.bad_value", error=said), _first_bad_scalar(node)) from None
+
+
+def _python_reader_error(error: Exception, text: str) -> Exception:
+    """The pure-Python reader's error for a text the C reader refused (it counts characters, not bytes)."""
+    try:
+        yaml.reader.Reader(text)
+    except yaml.reader.ReaderError as python_error:
+        found: Exception = python_error
+        return found
+    return error
 
 
 def _yaml_problem(error: Exception, source: str, text: str) -> Problem:
@@ -251,14 +333,14 @@ def _key_node_name(node: Any) -> str:
     if not isinstance(node, yaml.ScalarNode):
         return "(a list or mapping used as a key)"
     try:
-        return key_name(yaml.SafeLoader("").construct_object(node))
+        return key_name(yaml.constructor.SafeConstructor().construct_object(node))
     except Exception:  # noqa: BLE001 - a key that cannot be built is reported by the full construction
         return shorten(str(node.value))
 
 
 def _first_bad_scalar(root: Any) -> int | None:
     """The line of the first scalar that cannot be built on its own, if any."""
-    probe = yaml.SafeLoader("")
+    probe = yaml.constructor.SafeConstructor()
     stack = [root]
     seen: set[int] = set()
     while stack:

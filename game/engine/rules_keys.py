@@ -9,6 +9,7 @@ rules-file readers (game/config/rules_file.py), README's table of keys and house
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -266,7 +267,7 @@ def _value_problems(key: RulesKey, value: Any) -> list[RulesProblem]:
     elif key.kind == "cards":
         if key.low is not None and key.high is not None and not key.low <= len(value) <= key.high:
             found.append(RulesProblem(key.name, "card_count", {"low": key.low, "high": key.high, "count": len(value)}))
-        twice = tuple(sorted({str(card) for card in value if value.count(card) > 1}))
+        twice = tuple(sorted(str(card) for card, count in Counter(value).items() if count > 1))
         if twice:
             found.append(RulesProblem(key.name, "listed_twice", {"cards": twice}))
     elif key.kind == "word" and value not in key.choices:

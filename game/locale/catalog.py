@@ -13,9 +13,15 @@ from typing import Any, NamedTuple
 
 import yaml
 
+from .safe_yaml import MAX_YAML_BYTES, MAX_YAML_DEPTH, YamlRefused, read_limited, safe_load
+
 LOCALES_DIR = Path(__file__).resolve().parents[2] / "config" / "locales"
 Entry = str | tuple[str, ...]
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# Why a file was refused before it was read, in English (the catalog's own messages are English: the words of
+# the language that failed cannot be trusted to say it).
+_REFUSED = {"too_big": f"it is larger than {MAX_YAML_BYTES // (1024 * 1024)} MB",
+            "too_deep": f"it nests deeper than {MAX_YAML_DEPTH} levels",
+            "too_many": "its aliases repeat too much", "alias_loop": "an alias is used inside the part it names"}
 
 
 class LocaleError(ValueError):
@@ -38,7 +44,9 @@ class Catalog:
             raise LocaleError(f"there is no language folder {where}")
         for path in sorted(where.glob("*.yaml")):
             try:
-                data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+                data = safe_load(read_limited(path).decode("utf-8-sig"))
+            except YamlRefused as refusal:
+                raise LocaleError(f"{path}: cannot be read ({_REFUSED.get(refusal.code, refusal.code)})") from None
             except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
                 raise LocaleError(f"{path}: cannot be read ({error})") from error
             if not isinstance(data, dict):

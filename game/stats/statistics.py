@@ -36,6 +36,8 @@ from ..engine.events import (
 )
 
 STATS_VERSION = 1
+MAX_COUNT = 10**12  # no figure of a player's ever comes near; a larger number in a file is damage
+_MAX_KEY = 100  # a character's id or a card's name
 
 
 @dataclass
@@ -157,19 +159,54 @@ class Statistics:
 
     @classmethod
     def from_dict(cls, data: Any) -> Statistics:
-        """Statistics from `to_dict` data; ValueError (one sentence) if it is not that."""
-        try:
-            if not isinstance(data, dict) or data.get("version") != STATS_VERSION:
-                raise ValueError("not statistics of a known version")
-            return cls(
-                sessions=int(data["sessions"]), sessions_won=int(data["sessions_won"]),
-                deals_played=int(data["deals_played"]), deals_won=int(data["deals_won"]),
-                biggest_pot=int(data["biggest_pot"]), longest_run=int(data["longest_run"]),
-                records={str(k): Record(**{f: int(n) for f, n in v.items()}) for k, v in data["records"].items()},
-                boodle={str(k): BoodleHits(int(v["hits"]), int(v["chips"])) for k, v in data["boodle"].items()},
-                chips_over_time=[ChipPoint(int(s), int(d), int(c)) for s, d, c in data["chips_over_time"]])
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise ValueError(f"the statistics could not be read: {error}") from None
+        """Statistics from `to_dict` data; ValueError (one sentence) if it is not that, or if any part of it
+        cannot be used (`read` keeps the parts that can)."""
+        if not isinstance(data, dict) or data.get("version") != STATS_VERSION:
+            raise ValueError("the statistics could not be read: not statistics of a known version")
+        statistics, bad = cls.read(data)
+        if bad:
+            raise ValueError(f"the statistics could not be read: {bad} parts are not what the game wrote")
+        return statistics
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> tuple[Statistics, int]:
+        """The statistics in `to_dict` data (its version checked by the caller), keeping every figure, record,
+        boodle card and chart point that is whole, and how many parts could not be used. Every value is checked
+        (a whole number from 0 to MAX_COUNT, chips from -MAX_COUNT) before it is used."""
+        bad = 0
+        figures: dict[str, int] = {}
+        for name in _FIGURES:
+            value = _count(data.get(name))
+            if value is None:
+                bad += 1
+            figures[name] = value or 0
+        records: dict[str, Record] = {}
+        raw_records = data.get("records")
+        for key, raw in (raw_records.items() if isinstance(raw_records, dict) else ()):
+            counts = {f: _count(raw.get(f)) for f in _RECORD_FIELDS} if isinstance(raw, dict) else {}
+            if len(counts) != len(_RECORD_FIELDS) or None in counts.values() or set(raw) != set(_RECORD_FIELDS):
+                bad += 1
+                continue
+            records[str(key)[:_MAX_KEY]] = Record(**{f: n or 0 for f, n in counts.items()})
+        boodle: dict[str, BoodleHits] = {}
+        raw_boodle = data.get("boodle")
+        for key, raw in (raw_boodle.items() if isinstance(raw_boodle, dict) else ()):
+            hits, chips = (_count(raw.get("hits")), _count(raw.get("chips"))) if isinstance(raw, dict) else (None, None)
+            if hits is None or chips is None:
+                bad += 1
+                continue
+            boodle[str(key)[:_MAX_KEY]] = BoodleHits(hits, chips)
+        points: list[ChipPoint] = []
+        raw_points = data.get("chips_over_time")
+        for raw in (raw_points if isinstance(raw_points, list) else ()):
+            point = _point(raw)
+            if point is None:
+                bad += 1
+            else:
+                points.append(point)
+        bad += sum(not isinstance(data.get(name), kind) for name, kind in
+                   (("records", dict), ("boodle", dict), ("chips_over_time", list)))
+        return cls(**figures, records=records, boodle=boodle, chips_over_time=points), bad
 
     def to_json(self) -> str:
         """The statistics as one JSON text."""
@@ -182,6 +219,8 @@ class Statistics:
             return cls.from_dict(json.loads(text))
         except json.JSONDecodeError as error:
             raise ValueError(f"the statistics could not be read: {error.msg}") from None
+        except RecursionError:
+            raise ValueError("the statistics could not be read: nested too deeply") from None
 
 
 def _as_event(event: Event | dict[str, Any] | str) -> Event:
@@ -191,3 +230,22 @@ def _as_event(event: Event | dict[str, Any] | str) -> Event:
     if isinstance(event, dict):
         return event_from_data(event)
     return event
+
+
+_FIGURES = ("sessions", "sessions_won", "deals_played", "deals_won", "biggest_pot", "longest_run")
+_RECORD_FIELDS = ("sessions", "ahead", "behind", "level", "chips_won", "chips_lost")
+
+
+def _count(value: Any, low: int = 0) -> int | None:
+    """`value` if it is a whole number (not a bool) from `low` to MAX_COUNT, else None."""
+    return value if type(value) is int and low <= value <= MAX_COUNT else None
+
+
+def _point(raw: Any) -> ChipPoint | None:
+    """A chart point [session, deal, chips] from a file, or None when it is not one."""
+    if not isinstance(raw, list) or len(raw) != 3:
+        return None
+    session, deal, chips = _count(raw[0]), _count(raw[1]), _count(raw[2], -MAX_COUNT)
+    if session is None or deal is None or chips is None:
+        return None
+    return ChipPoint(session, deal, chips)

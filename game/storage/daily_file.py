@@ -1,19 +1,20 @@
 """The daily deal's best scores on disk: `<data>/daily_bests.json`, written atomically; a bad file is moved aside.
 
-Nothing here raises on a bad file: `load_daily_bests` answers no bests and a sentence saying where the
-unreadable file went, and `save_daily_bests` reports a failed write as a sentence.
+Nothing here raises on a bad file: `load_daily_bests` answers the bests it could use and a sentence saying
+where the file as it was went, and `save_daily_bests` reports a failed write as a sentence
+(`json_file.JsonKind`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from ..campaign.daily import DailyBests
-from .json_file import JsonFileWords, load_json_file, save_json_file
+from ..campaign.daily import BESTS_FORMAT, BESTS_VERSION, DailyBests
+from .json_file import JsonFileWords, JsonKind, check_header
 
 DAILY_BESTS_FILE = "daily_bests.json"
-WORDS = JsonFileWords(not_read="storage.daily.not_read", not_saved="storage.daily.not_saved",
-                      damaged="storage.daily.damaged", stuck="storage.daily.stuck")
+WORDS = JsonFileWords(not_read="storage.daily.not_read", not_saved="storage.daily.not_saved", what="files.what.daily")
 
 
 def daily_bests_path(folder: Path) -> Path:
@@ -21,11 +22,18 @@ def daily_bests_path(folder: Path) -> Path:
     return Path(folder) / DAILY_BESTS_FILE
 
 
+def _parse(data: Any) -> tuple[DailyBests, int]:
+    return DailyBests.read(check_header(data, BESTS_FORMAT, BESTS_VERSION).get("best"))
+
+
+KIND: JsonKind[DailyBests] = JsonKind(DAILY_BESTS_FILE, _parse, DailyBests, DailyBests.to_json, WORDS)
+
+
 def load_daily_bests(folder: Path) -> tuple[DailyBests, str | None]:
     """The bests (none when there is no file) and a sentence when a file could not be used (it is kept aside)."""
-    return load_json_file(daily_bests_path(folder), DailyBests.from_json, DailyBests, WORDS)
+    return KIND.load(folder)
 
 
 def save_daily_bests(folder: Path, bests: DailyBests) -> str | None:
     """Write the bests atomically; None when written, else a sentence for the player."""
-    return save_json_file(daily_bests_path(folder), bests.to_json(), WORDS)
+    return KIND.save(folder, bests)

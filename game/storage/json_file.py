@@ -1,8 +1,14 @@
-"""A small JSON file in the data folder, read without ever raising and written atomically.
+"""A small JSON file of the player's in the data folder (settings, unlocks, high scores, daily bests,
+statistics), read through the door without ever raising and written atomically without ever writing over a
+file the game could not use.
 
-A file that cannot be parsed is moved aside (never deleted) and an empty value is answered
-with a sentence for the player saying where the file went; a failed write is a sentence too.
-The sentences are whole ones from the `storage` locale area, one set per file (`JsonFileWords`).
+Reading: the door (`door.read_json`: a size and a depth limit before parsing, impossible numbers marked) and
+then the kind's `parse`, which checks every value before using it and answers what it could use and how many
+parts it could not. A file with anything unusable in it is moved aside byte for byte (never deleted); what
+could be used is written back at once, so the game goes on with it now and at the next start; the player is
+told in one sentence. Writing: a file already there that cannot be used as a whole is moved aside first, and
+when it cannot be moved nothing is written. The sentences are whole ones from the `storage` and `files`
+locale areas, one set per file (`JsonFileWords`).
 """
 
 from __future__ import annotations
@@ -11,41 +17,43 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
-from ..locale import tr
-from .atomic import move_aside, write_atomically
+from ..locale import tr, trn
+from ..locale.words import Words
+from .atomic import write_atomically
+from .door import MAX_SMALL_JSON_BYTES, PlayerFileError, keep_aside, read_json
 
 T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class JsonFileWords:
-    """The locale keys of one file's sentences: could not be read ({error}), could not be saved ({error}),
-    damaged and kept as {file}, damaged and stuck where it is."""
+    """The locale keys of one file's sentences: could not be read ({error}), could not be saved ({error}), and
+    `what` naming the file as a sentence starts (`files.what.*`) in the sentences every file shares: set aside
+    (`files.damaged`), partly usable (`files.partly`), stuck where it is (`files.stuck`)."""
 
     not_read: str
     not_saved: str
-    damaged: str
-    stuck: str
+    what: str
+
+
+class Unfit(ValueError):
+    """A file's data as a whole is not what the game keeps there; the message is why, in words that read
+    after "could not be used:" (a `files.why` or `storage.why` text)."""
+
+
+def parts_why(count: int) -> str:
+    """Why a file is partly unusable: so many of its parts could not be used."""
+    return trn("files.why.parts", count)
 
 
 def load_json_file(path: Path, parse: Callable[[Any], T], empty: Callable[[], T],
                    words: JsonFileWords) -> tuple[T, str | None]:
-    """`parse` of the file's JSON (`empty()` when there is none) and a sentence when it could not be used."""
-    if not path.is_file():
-        return empty(), None
-    try:
-        return parse(json.loads(path.read_bytes().decode("utf-8"))), None
-    except OSError as error:
-        return empty(), tr(words.not_read, error=error.strerror or error)
-    except (UnicodeDecodeError, ValueError, TypeError, KeyError, RecursionError):
-        pass
-    try:
-        moved = move_aside(path)
-    except OSError:
-        return empty(), tr(words.stuck)
-    return empty(), tr(words.damaged, file=moved.name)
+    """`parse` of the file's JSON (`empty()` when there is none) and a sentence when it could not be used;
+    `parse` takes the data and raises on anything it cannot use (the whole file is then set aside)."""
+    kind = JsonKind(path.name, lambda data: (parse(data), 0), empty, lambda value: value, words)
+    return kind.load(path.parent)
 
 
 def save_json_file(path: Path, data: Any, words: JsonFileWords) -> str | None:
@@ -56,3 +64,122 @@ def save_json_file(path: Path, data: Any, words: JsonFileWords) -> str | None:
     except OSError as error:
         return tr(words.not_saved, error=error.strerror or error)
     return None
+
+
+@dataclass(frozen=True)
+class JsonKind(Generic[T]):
+    """One kind of small JSON file: its name in the data folder, how its data is read (`parse` answers the
+    value and how many parts of the data it could not use; it raises Unfit, ValueError, TypeError, KeyError
+    when nothing is usable), what a missing file means (`empty`), how a value is written (`dump`, JSON-ready
+    data), and its sentences."""
+
+    name: str
+    parse: Callable[[Any], tuple[T, int]]
+    empty: Callable[[], T]
+    dump: Callable[[T], Any]
+    words: JsonFileWords
+    max_bytes: int = MAX_SMALL_JSON_BYTES
+    indent: int | None = 1
+    sort_keys: bool = False
+
+    def path(self, folder: Path) -> Path:
+        """The file inside the data folder."""
+        return Path(folder) / self.name
+
+    def read(self, path: Path) -> tuple[T, int]:
+        """The value in `path` and how many parts could not be used; PlayerFileError when none of it can be."""
+        data = read_json(path, self.max_bytes, mark_unusable=True)
+        try:
+            return self.parse(data)
+        except Unfit as error:
+            raise PlayerFileError(str(error)) from None
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as error:
+            raise PlayerFileError(tr("files.why.not_ours")) from error
+
+    def load(self, folder: Path) -> tuple[T, str | None]:
+        """The value (`empty()` when there is no file) and a sentence when the file was not wholly usable. What
+        could not be used is kept aside as it was; what could is written back (the sentence says so)."""
+        value, words = self.load_words(folder)
+        return value, None if words is None else str(words)
+
+    def load_words(self, folder: Path) -> tuple[T, Words | None]:
+        """As `load`, the sentence kept as words, worded in the language current when it is shown (settings are
+        read before the language they choose is spoken)."""
+        path = self.path(folder)
+        if not path.is_file():
+            return self.empty(), None
+        try:
+            value, bad = self.read(path)
+        except PlayerFileError as error:
+            if not error.damaged:
+                return self.empty(), Words.of(self.words.not_read, error=error.why)
+            return self.empty(), self._set_aside(path, error.why, None)
+        if bad == 0:
+            return value, None
+        return value, self._set_aside(path, Words.of("files.why.parts", bad), value)
+
+    def save(self, folder: Path, value: T) -> str | None:
+        """Write `value` atomically; None when written, else a sentence. A file there that the game cannot
+        wholly use is moved aside first; if it cannot be, nothing is written over it."""
+        path = self.path(folder)
+        problem = self._clear_the_way(path)
+        if problem is not None:
+            return problem
+        return self._write(path, value)
+
+    def _write(self, path: Path, value: T) -> str | None:
+        text = json.dumps(self.dump(value), ensure_ascii=False, indent=self.indent, sort_keys=self.sort_keys,
+                          allow_nan=False) + "\n"
+        try:
+            write_atomically(path, text.encode("utf-8"))
+        except (OSError, ValueError) as error:
+            return tr(self.words.not_saved, error=getattr(error, "strerror", None) or error)
+        return None
+
+    def _clear_the_way(self, path: Path) -> str | None:
+        """None when `path` may be written: there is no file, or one the game can wholly use (read again now:
+        these files are small, and a file changed since it was read must not be lost); a file it cannot wholly
+        use is moved aside first, or its sentence when it cannot be."""
+        if not path.exists():
+            return None
+        try:
+            _, bad = self.read(path)
+            why = parts_why(bad) if bad else None
+        except PlayerFileError as error:
+            why = error.why
+        if why is None:
+            return None
+        moved, error_text = keep_aside(path)
+        if moved is None:
+            return str(self._stuck(why, error_text))
+        return None
+
+    def _set_aside(self, path: Path, why: str | Words, usable: T | None) -> Words:
+        """Move the file aside (kept byte for byte) and say so; with `usable`, write back what could be used."""
+        moved, error_text = keep_aside(path)
+        if moved is None:
+            return self._stuck(why, error_text)
+        what = Words.of(self.words.what) if self.words.what else ""
+        if usable is None:
+            return Words.of("files.damaged", what=what, why=why, file=moved.name)
+        failed = self._write(path, usable)
+        said = Words.of("files.partly", what=what, why=why, file=moved.name)
+        return said.and_then(" ", failed) if failed else said
+
+    def _stuck(self, why: str | Words, error_text: str) -> Words:
+        what = Words.of(self.words.what) if self.words.what else ""
+        return Words.of("files.stuck", what=what, why=why, error=error_text)
+
+
+def check_header(data: Any, file_format: str | None, version: int) -> dict[str, Any]:
+    """`data` if it is an object of `file_format` (None: any) at `version`; Unfit saying why not otherwise."""
+    if not isinstance(data, dict) or (file_format is not None and data.get("format") != file_format):
+        raise Unfit(tr("files.why.not_ours"))
+    found = data.get("version")
+    if type(found) is not int:
+        raise Unfit(tr("storage.why.no_version"))
+    if found > version:
+        raise Unfit(tr("files.why.newer", version=found, newest=version))
+    if found != version:
+        raise Unfit(tr("storage.why.unknown_format", version=found))
+    return data

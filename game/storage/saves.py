@@ -21,9 +21,11 @@ last one) can be restored. Nothing here raises on a bad file.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import re
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +34,9 @@ from typing import Any
 from ..engine.decisions import action_from_data, action_to_data  # noqa: F401  (saves keep actions in this form)
 from ..locale import tr
 from .atomic import backup_path, move_aside, write_atomically
+from .door import MAX_JSON_BYTES, PlayerFileError, parse_json, read_bytes
+
+MAX_SAVE_BYTES = MAX_JSON_BYTES  # a save with 150 kept deals is about 1 MB
 
 SAVES_FOLDER = "saves"
 FORMAT = "newmarket-save"
@@ -40,6 +45,9 @@ AUTOSAVE = "autosave"
 MAX_KEPT_LOGS = 150  # finished deals kept per slot: the oldest go first (a deal's log is a few kilobytes)
 LEGACY_FORMAT = "newmarket-session"  # resume.py's session.json, version 1 of this chain
 _SLOT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
+MAX_TIME = 32503680000  # 1 January 3000: a save time beyond it is not one (and every calendar can show it)
+MAX_COUNT = 10**12  # a summary's deal and chips; no table comes near
+MAX_TEXT = 200  # a summary's venue name
 
 Document = dict[str, Any]
 
@@ -109,10 +117,11 @@ class SaveData:
         if problem:
             raise ValueError(problem)
         summary = document.get("summary") or {}
+        slot = document.get("slot")
         return cls(table=document.get("table"), campaign=document.get("campaign"),
                    logs=tuple(document.get("logs") or ()), venue=summary.get("venue"), deal=summary.get("deal"),
                    chips=summary.get("chips"), saved_at=int(document.get("saved_at") or 0),
-                   slot=str(document.get("slot") or AUTOSAVE))
+                   slot=slot if isinstance(slot, str) and _SLOT_NAME.match(slot) else AUTOSAVE)
 
 
 def _shape_problem(document: Document) -> str | None:
@@ -130,14 +139,24 @@ def _shape_problem(document: Document) -> str | None:
     summary = document.get("summary", {})
     if summary is not None and not isinstance(summary, dict):
         return tr("storage.why.bad_summary")
-    for key, kind in (("venue", str), ("deal", int), ("chips", int)):
+    for key, fits in (("venue", _fits_text), ("deal", _fits_count), ("chips", _fits_count)):
         value = (summary or {}).get(key)
-        if value is not None and type(value) is not kind:
+        if value is not None and not fits(value):
             return tr("storage.why.bad_summary_value", part=key)
     saved_at = document.get("saved_at", 0)
     if type(saved_at) not in (int, float):
         return tr("storage.why.bad_saved_at")
+    if not 0 <= saved_at <= MAX_TIME:  # compared before int() sees it: a time the calendar can show
+        return tr("files.why.saved_at")
     return None
+
+
+def _fits_text(value: Any) -> bool:
+    return isinstance(value, str) and len(value) <= MAX_TEXT
+
+
+def _fits_count(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= MAX_COUNT
 
 
 def deal_log(events: list[dict[str, Any]] | list[str]) -> str:
@@ -206,8 +225,55 @@ def save_slot(folder: Path, slot: str | int, save: SaveData) -> SaveData:
     written = SaveData(table=save.table, campaign=save.campaign, logs=tuple(save.logs), venue=save.venue,
                        deal=save.deal, chips=save.chips, saved_at=round(time.time()), slot=path.stem)
     text = json.dumps(written.to_document(), ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
-    write_atomically(path, text.encode("utf-8"), keep_backup=True)
+    data = text.encode("utf-8")
+    _clear_the_way(path)
+    write_atomically(path, data, keep_backup=True)
+    _remember_good(data)
     return written
+
+
+def _clear_the_way(path: Path) -> None:
+    """Before a save is written: the slot's file (about to become the backup) and its backup (about to be
+    replaced) are each kept aside first if the game cannot use them, so no file it could not read is ever
+    written over; OSError (a sentence) when one cannot be moved aside."""
+    for existing in (path, backup_path(path)):
+        if not existing.is_file() or _known_good(existing):
+            continue
+        save, _, why = read_save_file(existing)
+        if save is not None:
+            continue
+        moved, error = _set_aside(existing)
+        if moved is None:
+            raise OSError(tr("storage.save.unusable_stuck", slot=path.stem, why=why or tr("storage.why.damaged"),
+                             error=error))
+
+
+# Digests of save files this run wrote or read whole: checking one again before it is written over is then
+# reading its bytes, not parsing them (a save is rewritten after every deal). Bytes, not a file's time and
+# size, so a file changed since cannot pass for the one that was good.
+_GOOD: OrderedDict[bytes, None] = OrderedDict()
+_GOOD_KEPT = 32
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def _remember_good(data: bytes) -> None:
+    _GOOD[_digest(data)] = None
+    _GOOD.move_to_end(_digest(data))
+    while len(_GOOD) > _GOOD_KEPT:
+        _GOOD.popitem(last=False)
+
+
+def _known_good(path: Path) -> bool:
+    try:
+        size = path.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            return False
+        return _digest(path.read_bytes()) in _GOOD
+    except OSError:
+        return False
 
 
 def load_slot(folder: Path, slot: str | int) -> LoadResult:
@@ -231,28 +297,27 @@ def load_slot(folder: Path, slot: str | int) -> LoadResult:
 
 
 def read_save_file(path: Path) -> tuple[SaveData | None, int | None, str | None]:
-    """The save in a file (any known version): (save, the version read, None) or (None, None, why not)."""
+    """The save in a file (any known version): (save, the version read, None) or (None, None, why not).
+
+    The file comes in through the door (`door.read_json`: at most `MAX_SAVE_BYTES`, nested at most
+    `door.MAX_DEPTH` deep, checked before it is parsed; no number that is not finite or too long to be ours),
+    and every value of the summary is checked before it is used; nothing here raises on a bad file."""
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        return None, None, tr("storage.why.unreadable", error=error.strerror or error)
-    if not data.strip():
-        return None, None, tr("storage.why.empty")
-    try:
-        document = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        return None, None, tr("storage.why.not_text")
-    except (ValueError, RecursionError):
-        return None, None, tr("storage.why.not_json")
+        data = read_bytes(path, MAX_SAVE_BYTES)
+        document = parse_json(data)
+    except PlayerFileError as error:
+        return None, None, error.why
     if not isinstance(document, dict):
         return None, None, tr("storage.why.not_object")
     version = document.get("version")
     try:
         current = migrate(document)
-        return SaveData.from_document(current), version if type(version) is int else None, None
-    except (ValueError, TypeError, KeyError, AttributeError) as error:
-        return None, None, str(error) if isinstance(error, ValueError) else tr("storage.why.malformed",
-                                                                                error=repr(error))
+        save = SaveData.from_document(current)
+        _remember_good(data)
+        return save, version if type(version) is int else None, None
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as error:
+        return None, None, str(error) if type(error) is ValueError else tr("storage.why.malformed",
+                                                                            error=repr(error)[:100])
 
 
 def restore_backup(folder: Path, slot: str | int) -> LoadResult:

@@ -1,17 +1,25 @@
-"""The player's preferences (volumes, speed, deck, talk, table look), remembered between runs in settings.json."""
+"""The player's preferences (volumes, speed, deck, talk, table look), remembered between runs in settings.json.
+
+The file comes in through the door (`json_file.JsonKind`): a size and a depth limit before it is parsed, and
+every value checked before it is used. A value that cannot be used (the wrong type, out of its range, a
+language or speed this game does not have, a key it does not know) takes its default while the others are
+kept; the file as it was is then moved aside, byte for byte, the usable settings are written in its place,
+and the player is told. A file that cannot be used at all is moved aside the same way.
+"""
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from ..locale import LANGUAGES, tr
-from .atomic import write_atomically
+from ..locale.words import Words
+from .json_file import JsonFileWords, JsonKind, Unfit
 
 SETTINGS_FILE = "settings.json"
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+MAX_LOOK_NAME = 64  # a table look's name, kept as written
 
 
 @dataclass(frozen=True)
@@ -28,42 +36,83 @@ class Settings:
     table_look: str = "club"  # a name in campaign TABLE_LOOKS; kept as written, drawn only once unlocked
 
     def clean(self) -> Settings:
-        """The same settings with every value forced into its lawful range."""
-        def unit(value: Any, default: float) -> float:
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                return default
-            return min(1.0, max(0.0, float(value)))
+        """The same settings with every value forced into its lawful range (a value that cannot be one: the
+        default)."""
         base = Settings()
-        return Settings(
-            master_volume=unit(self.master_volume, base.master_volume),
-            effects_volume=unit(self.effects_volume, base.effects_volume),
-            muted=self.muted if isinstance(self.muted, bool) else base.muted,
-            animation_speed=self.animation_speed if self.animation_speed in ANIMATION_SPEEDS else base.animation_speed,
-            chattiness=unit(self.chattiness, base.chattiness),
-            four_colour_deck=self.four_colour_deck if isinstance(self.four_colour_deck, bool)
-            else base.four_colour_deck,
-            language=self.language if isinstance(self.language, str) and self.language in LANGUAGES
-            else base.language,
-            table_look=self.table_look if isinstance(self.table_look, str) else base.table_look,
-        )
+        return Settings(**{name: _lawful(name, value, getattr(base, name)) for name, value in asdict(self).items()})
+
+
+def _lawful(name: str, value: Any, default: Any) -> Any:
+    """`value` as setting `name` may hold it (a number clamped into 0..1), or `default` when it cannot be one."""
+    if name in _UNITS:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            return default
+        return min(1.0, max(0.0, float(value) if -2.0 <= value <= 2.0 else (1.0 if value > 0 else 0.0)))
+    checked = _check(name, value)
+    return default if checked is None else checked
+
+
+_UNITS = ("master_volume", "effects_volume", "chattiness")
+
+
+def _check(name: str, value: Any) -> Any:
+    """`value` if setting `name` can use it exactly as the file holds it, else None (checked before it is used:
+    a number is compared before float() sees it)."""
+    if name in _UNITS:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+            return None
+        return float(value)
+    if name in ("muted", "four_colour_deck"):
+        return value if isinstance(value, bool) else None
+    if name == "animation_speed":
+        return value if isinstance(value, str) and value in ANIMATION_SPEEDS else None
+    if name == "language":
+        return value if isinstance(value, str) and (value == "" or value in LANGUAGES) else None
+    if name == "table_look":
+        return value if isinstance(value, str) and 0 < len(value) <= MAX_LOOK_NAME else None
+    return None
+
+
+def _parse(data: Any) -> tuple[Settings, int]:
+    """The settings a file holds and how many of its keys could not be used (they take their defaults)."""
+    if not isinstance(data, dict):
+        raise Unfit(tr("files.why.not_ours"))
+    known = {f.name for f in fields(Settings)}
+    found: dict[str, Any] = {}
+    bad = 0
+    for key, value in data.items():
+        checked = _check(key, value) if key in known else None
+        if checked is None:
+            bad += 1
+        else:
+            found[key] = checked
+    return Settings(**found), bad
+
+
+def _dump(settings: Settings) -> dict[str, Any]:
+    return asdict(settings.clean())
+
+
+WORDS = JsonFileWords(not_read="files.settings.not_read", not_saved="files.settings.not_saved",
+                      what="files.what.settings")
+KIND: JsonKind[Settings] = JsonKind(SETTINGS_FILE, _parse, Settings, _dump, WORDS, indent=2, sort_keys=True)
+
+
+def read_settings(folder: Path) -> tuple[Settings, Words | None]:
+    """The saved settings (the defaults where there are none) and, when the file was not wholly usable,
+    words for the player, worded when shown (in the language the settings choose, once it is spoken)."""
+    return KIND.load_words(folder)
 
 
 def load_settings(folder: Path) -> tuple[Settings, str | None]:
     """The saved settings, or the defaults with a sentence saying why the file could not be used."""
-    path = folder / SETTINGS_FILE
-    if not path.exists():
-        return Settings(), None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not an object")
-    except (OSError, ValueError) as error:
-        return Settings(), tr("storage.settings.reset", path=path, error=error)
-    known = {f.name for f in fields(Settings)}
-    return replace(Settings(), **{k: v for k, v in data.items() if k in known}).clean(), None
+    settings, words = read_settings(folder)
+    return settings, None if words is None else str(words)
 
 
 def save_settings(folder: Path, settings: Settings) -> None:
-    """Write the settings atomically."""
-    text = json.dumps(asdict(settings.clean()), indent=2, sort_keys=True) + "\n"
-    write_atomically(folder / SETTINGS_FILE, text.encode("utf-8"))
+    """Write the settings atomically; OSError (its message a sentence) when they cannot be, and when a file
+    there that the game cannot use could not be moved aside first (it is never written over)."""
+    problem = KIND.save(folder, settings)
+    if problem is not None:
+        raise OSError(problem)

@@ -1,8 +1,9 @@
 """The player's statistics on disk: `<data>/statistics.json`, written atomically; a bad file is moved aside, never lost.
 
-Nothing here raises on a bad file: `load_statistics` answers fresh statistics and a sentence saying where the
-unreadable file went, and `record_finished_session` reports a failed write as a sentence too, so the end of a
-session can never crash the game.
+Nothing here raises on a bad file: `load_statistics` answers the statistics it could read (fresh ones when
+none) and a sentence saying where the file as it was went (`json_file.JsonKind`: the door's limits, every
+value checked, the good parts kept and written back), and `record_finished_session` reports a failed write as a
+sentence too, so the end of a session can never crash the game.
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..locale import tr
 from ..stats import Statistics
-from .atomic import move_aside, write_atomically
+from ..stats.statistics import STATS_VERSION
+from .door import MAX_JSON_BYTES
+from .json_file import JsonFileWords, JsonKind, check_header
 
 STATISTICS_FILE = "statistics.json"
+WORDS = JsonFileWords(not_read="storage.statistics.not_read", not_saved="storage.statistics.not_saved",
+                      what="files.what.statistics")
 
 
 @dataclass(frozen=True)
@@ -33,29 +37,29 @@ def statistics_path(folder: Path) -> Path:
     return Path(folder) / STATISTICS_FILE
 
 
+def _parse(data: Any) -> tuple[Statistics, int]:
+    return Statistics.read(check_header(data, None, STATS_VERSION))
+
+
+# the statistics grow with every deal (a chart point each): the door's larger limit
+KIND: JsonKind[Statistics] = JsonKind(STATISTICS_FILE, _parse, Statistics, Statistics.to_dict, WORDS,
+                                      max_bytes=MAX_JSON_BYTES, indent=None, sort_keys=True)
+
+
 def load_statistics(folder: Path) -> StatisticsLoad:
     """The player's statistics; a missing file gives empty ones, an unreadable one is renamed aside and explained."""
-    path = statistics_path(folder)
-    if not path.is_file():
-        return StatisticsLoad(Statistics())
-    try:
-        text = path.read_bytes().decode("utf-8")
-        return StatisticsLoad(Statistics.from_json(text))
-    except OSError as error:
-        return StatisticsLoad(Statistics(), tr("storage.statistics.not_read", error=error.strerror or error))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        why = (tr("storage.statistics.why_not_text") if isinstance(error, UnicodeDecodeError)
-               else tr("storage.statistics.why_damaged"))
-    try:
-        moved = move_aside(path)
-    except OSError:
-        return StatisticsLoad(Statistics(), tr("storage.statistics.stuck", why=why))
-    return StatisticsLoad(Statistics(), tr("storage.statistics.damaged", why=why, file=moved.name), moved)
+    before = set(Path(folder).glob(STATISTICS_FILE + ".unreadable-*"))
+    statistics, problem = KIND.load(folder)
+    moved = sorted(set(Path(folder).glob(STATISTICS_FILE + ".unreadable-*")) - before)
+    return StatisticsLoad(statistics, problem, moved[-1] if moved else None)
 
 
 def save_statistics(folder: Path, statistics: Statistics) -> None:
-    """Write the statistics atomically (OSError if the folder cannot be written)."""
-    write_atomically(statistics_path(folder), (statistics.to_json() + "\n").encode("utf-8"))
+    """Write the statistics atomically (OSError if the folder cannot be written, or if a file there that the
+    game cannot use could not be moved aside first)."""
+    problem = KIND.save(folder, statistics)
+    if problem is not None:
+        raise OSError(problem)
 
 
 def record_finished_session(data_dir: Path, events: Iterable[Any], human_seat: int) -> str | None:
@@ -67,9 +71,7 @@ def record_finished_session(data_dir: Path, events: Iterable[Any], human_seat: i
     found = load_statistics(data_dir)
     statistics = found.statistics
     statistics.add_session(list(events), human_seat)
-    try:
-        save_statistics(data_dir, statistics)
-    except OSError as error:
-        return tr("storage.statistics.not_saved", error=error.strerror or error)
+    problem = KIND.save(data_dir, statistics)
+    if problem is not None:
+        return f"{found.problem} {problem}" if found.problem else problem
     return found.problem
-

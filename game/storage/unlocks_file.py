@@ -1,7 +1,8 @@
 """What the player has unlocked on any campaign road: `<data>/unlocks.json`, a sorted list like "look:green_baize".
 
 Unlocks belong to the player, not to one save slot: a road that is deleted or started again keeps what
-it won. Nothing here raises on a bad file: a damaged one is moved aside and the player is told.
+it won. Nothing here raises on a bad file: a damaged one is moved aside, what could be read of it is kept,
+and the player is told (`json_file.JsonKind`).
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .json_file import JsonFileWords, load_json_file, save_json_file
+from ..locale import tr
+from .json_file import JsonFileWords, JsonKind, Unfit
 
 UNLOCKS_FILE = "unlocks.json"
+MAX_NAME = 100  # "character:bert", "look:pope_joan_board": never near this
 WORDS = JsonFileWords(not_read="storage.unlocks.not_read", not_saved="storage.unlocks.not_saved",
-                      damaged="storage.unlocks.damaged", stuck="storage.unlocks.stuck")
+                      what="files.what.unlocks")
 
 
 def unlocks_path(folder: Path) -> Path:
@@ -22,16 +25,20 @@ def unlocks_path(folder: Path) -> Path:
     return Path(folder) / UNLOCKS_FILE
 
 
-def _parse(data: Any) -> frozenset[str]:
-    """The names in the file; ValueError when it is not a list of "kind:target" strings."""
-    if not isinstance(data, list) or not all(isinstance(n, str) and ":" in n for n in data):
-        raise ValueError("not a list of unlocks")
-    return frozenset(data)
+def _parse(data: Any) -> tuple[frozenset[str], int]:
+    """The "kind:target" names in the file and how many items are not one; Unfit when it is not a list."""
+    if not isinstance(data, list):
+        raise Unfit(tr("files.why.not_ours"))
+    names = [item for item in data if isinstance(item, str) and ":" in item and len(item) <= MAX_NAME]
+    return frozenset(names), len(data) - len(names)
+
+
+KIND: JsonKind[frozenset[str]] = JsonKind(UNLOCKS_FILE, _parse, frozenset, sorted, WORDS)
 
 
 def load_unlocks(folder: Path) -> tuple[frozenset[str], str | None]:
     """Everything unlocked ("kind:target" names) and a sentence when the file could not be used."""
-    return load_json_file(unlocks_path(folder), _parse, frozenset, WORDS)
+    return KIND.load(folder)
 
 
 def add_unlocks(folder: Path, names: Iterable[str]) -> str | None:
@@ -40,4 +47,4 @@ def add_unlocks(folder: Path, names: Iterable[str]) -> str | None:
     wanted = known | frozenset(names)
     if wanted == known and problem is None:
         return None
-    return save_json_file(unlocks_path(folder), sorted(wanted), WORDS) or problem
+    return KIND.save(folder, wanted) or problem

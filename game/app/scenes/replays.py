@@ -92,7 +92,7 @@ def _slot_order(slot: str) -> tuple[int, int, str]:
 def _event(line: str) -> dict[str, Any] | None:
     try:
         found = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # a line nested too deep to read is as unreadable as one cut short
         return None
     return found if isinstance(found, dict) else None
 
