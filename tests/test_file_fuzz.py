@@ -11,7 +11,9 @@ the wrong type at each place, a version from the future.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -22,13 +24,18 @@ import pytest
 from app_helpers import frames, make_app
 
 from game.ai.registry import make_agent
+from game.ai.seats import seats_against
+from game.ai.simple import LowestAgent
 from game.app.scenes.replays import ReplaysScene, kept_deals
+from game.app.table.controller import HumanTurn, TableController, snapshot_problem
 from game.campaign.daily import DailyBests
 from game.campaign.scores import HighScores
 from game.config import rules_by_name
 from game.engine import Event, SeatInfo, Session, play_session
 from game.storage.daily_file import load_daily_bests, save_daily_bests
 from game.storage.high_scores_file import load_high_scores, save_high_scores
+from game.storage.keeper import SessionKeeper
+from game.storage.resume import FREE, kept_sessions, resume_path, road_mode, set_aside_unresumable
 from game.storage.saves import (
     SaveData,
     append_deal_log,
@@ -126,7 +133,42 @@ def _two_saves(folder: Path) -> None:
     save_slot(folder, "slot-1", save)  # the first becomes the backup
 
 
+@functools.cache
+def _snapshot_text(seed: int) -> str:
+    """The kept text of a free table a few decisions in, with the player in seat 0 (made once a seed)."""
+    table = TableController(rules_by_name("classic"), seats_against(("pip", "dex", "maud")), seed)
+    for _ in range(40):
+        step = table.advance(0.0, math.inf)
+        if isinstance(step, HumanTurn):
+            table.submit(LowestAgent().decide(step.view, step.decision))
+    return str(table.snapshot_text())
+
+
+def _keep(folder: Path, mode: str, seed: int) -> str | None:
+    """A table of `mode` keeping its session, as the table's keeper does after a decision."""
+    keeper = SessionKeeper(folder, mode, threaded=False, usable=snapshot_problem)
+    keeper.keep(_snapshot_text(seed))
+    return " ".join(keeper.problems()) or None
+
+
+def _continue(folder: Path, mode: str) -> str | None:
+    """The kept session read as the title's Continue reads it, and the table resumed from it as Continue does."""
+    kept, problems = kept_sessions(folder)
+    for found in kept:
+        try:
+            TableController.from_snapshot(found.snapshot or {})
+        except Exception as error:  # noqa: BLE001 - the title catches whatever a snapshot raises, as here
+            problems.append(set_aside_unresumable(resume_path(folder, found.mode), error))
+    return " ".join(problems) or None
+
+
 KINDS: tuple[FileKind, ...] = (
+    FileKind("kept free game", lambda folder: resume_path(folder, FREE), lambda folder: _keep(folder, FREE, 5),
+             lambda folder: _continue(folder, FREE), lambda folder: _keep(folder, FREE, 6)),
+    FileKind("kept road venue", lambda folder: resume_path(folder, road_mode("campaign-2")),
+             lambda folder: _keep(folder, road_mode("campaign-2"), 7),
+             lambda folder: _continue(folder, road_mode("campaign-2")),
+             lambda folder: _keep(folder, road_mode("campaign-2"), 8)),
     FileKind("settings", lambda folder: folder / "settings.json",
              lambda folder: save_settings(folder, Settings(master_volume=0.3, language="fr", muted=True)),
              lambda folder: load_settings(folder)[1],

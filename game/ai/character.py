@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -107,9 +108,11 @@ class CharacterAgent:
 
     def restore_rng(self, state: Any) -> None:
         """Put the decision stream back where `rng_state()` found it; ValueError if `state` is not one."""
+        if not is_random_state(state):
+            raise ValueError(f"not a saved random state for {self.character.id}")
+        version, internal, gauss = state
         try:
-            version, internal, gauss = state
-            self._rng.setstate((version, tuple(int(n) for n in internal), gauss))
+            self._rng.setstate((version, tuple(internal), gauss))
         except (TypeError, ValueError) as error:
             raise ValueError(f"not a saved random state for {self.character.id}: {error}") from None
 
@@ -124,3 +127,13 @@ class CharacterAgent:
         if not lines or self._table_rng.random() >= self.character.chattiness:
             return None
         return self._table_rng.choice(lines)
+
+
+def is_random_state(state: Any) -> bool:
+    """Whether `state` is what `rng_state()` writes: a version, 625 words of 32 bits, and None or a number."""
+    if not isinstance(state, (list, tuple)) or len(state) != 3:
+        return False
+    version, internal, gauss = state
+    return (type(version) is int and isinstance(internal, (list, tuple)) and len(internal) == 625
+            and all(type(n) is int and 0 <= n < 2 ** 32 for n in internal)
+            and (gauss is None or type(gauss) is float and math.isfinite(gauss)))

@@ -11,9 +11,10 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..locale import tr
-from .resume import discard_resume, save_resume
+from .resume import discard_resume, read_document, resume_path, save_resume, set_aside
 from .saves import append_deal_log
 
 IDLE_S = 2.0  # a worker with nothing to write for this long leaves
@@ -42,15 +43,19 @@ _Job = _Snapshot | _DealLog | _Forget
 class SessionKeeper:
     """Keeps one mode's session and its deals in the data folder, written in order on a worker thread."""
 
-    def __init__(self, data_dir: Path, mode: str, *, threaded: bool = True) -> None:
+    def __init__(self, data_dir: Path, mode: str, *, threaded: bool = True,
+                 usable: Callable[[dict[str, Any]], str | None] | None = None) -> None:
+        """`usable` says why a kept snapshot could not be resumed (None when it could), without resuming it."""
         self.data_dir = data_dir
         self.mode = mode
+        self.usable = usable
         self.threaded = threaded
         self._jobs: deque[_Job] = deque()
         self._busy = False
         self._said: list[str] = []
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._written: tuple[int, int] | None = None  # the kept file's size and time as this keeper last wrote it
 
     # --- what the table asks -----------------------------------------------------------------------
 
@@ -143,8 +148,35 @@ class SessionKeeper:
 
     def _save(self, job: _Job) -> str | None:
         assert isinstance(job, _Snapshot)
+        said = self._keep_aside_what_is_not_ours()
         save_resume(self.data_dir, str(job.text), self.mode)
-        return None
+        try:
+            found = resume_path(self.data_dir, self.mode).stat()
+            self._written = (found.st_size, found.st_mtime_ns)
+        except OSError:
+            self._written = None
+        return said
+
+    def _keep_aside_what_is_not_ours(self) -> str | None:
+        """Before the kept file is written over: if it is not what this keeper last wrote (changed by someone
+        else) or, the first time, if it is a file that cannot be used, move it aside rather than lose it."""
+        path = resume_path(self.data_dir, self.mode)
+        try:
+            found = path.stat()
+        except OSError:
+            return None
+        if self._written is None:
+            document, why, damaged = read_document(path)
+            if document is not None and self.usable is not None:
+                why = self.usable(document["snapshot"]) or ""
+                damaged = bool(why)
+            if not damaged:
+                return None  # the session this table continues, or the one the player chose to replace
+        elif self._written == (found.st_size, found.st_mtime_ns):
+            return None
+        else:
+            why = tr("storage.why.changed_meanwhile")
+        return set_aside(path, why)
 
     def _append(self, job: _Job) -> str | None:
         assert isinstance(job, _DealLog)

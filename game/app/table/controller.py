@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...ai.character import CharacterAgent
+from ...ai.character import CharacterAgent, is_random_state
 from ...ai.registry import load_character_by_id
 from ...ai.seats import SeatSpec
 from ...ai.worker import OnWorker
@@ -29,6 +29,7 @@ from ...engine.events import Event
 from ...engine.rules import RuleSet
 from ...engine.session import SeatInfo, Session
 from ...engine.view import PlayerView
+from ...locale import tr
 
 SNAPSHOT_VERSION = 1
 STAKE_THINK = 0.35  # staking is quick: a character takes this share of their think time for it
@@ -72,6 +73,67 @@ class SnapshotText:
     def __str__(self) -> str:
         actions = ",".join(self.action_texts[:self.count])
         return f'{self.head[:-1]},"actions":[{actions}]}}'
+
+
+@dataclass(frozen=True)
+class SnapshotSetup:
+    """What a snapshot says, every value checked: the table to lay and the actions to replay on it."""
+
+    rules: RuleSet
+    seats: list[SeatSpec]
+    seed: int
+    actions: list[Action]
+    time_limit_s: float | None
+    elapsed_s: float
+    agent_states: list[Any] | None
+
+
+def read_snapshot(snapshot: Any) -> SnapshotSetup:
+    """A snapshot's parts, each value checked before it is used (no replay: cheap); ValueError saying what is
+    wrong when they cannot make a table."""
+    try:
+        return _read_snapshot(snapshot)
+    except (KeyError, TypeError, AttributeError, IndexError) as error:
+        raise ValueError(f"a table snapshot with a part missing or of the wrong kind ({error!r})") from error
+
+
+def snapshot_problem(snapshot: Any) -> str | None:
+    """Why a kept snapshot could not make a table (a sentence for the player), or None when it could."""
+    try:
+        read_snapshot(snapshot)
+    except ValueError as error:
+        return tr("storage.why.not_resumable", error=error)
+    return None
+
+
+def _read_snapshot(snapshot: Any) -> SnapshotSetup:
+    if not isinstance(snapshot, dict) or snapshot.get("version") != SNAPSHOT_VERSION:
+        raise ValueError("unknown table snapshot version")
+    rules = RuleSet.from_settings(snapshot["rules"])
+    seats: list[SeatSpec] = []
+    for seat in snapshot["seats"]:
+        name, character_id = seat["name"], seat.get("character")
+        if not isinstance(name, str) or not (character_id is None or isinstance(character_id, str)):
+            raise ValueError("a seat of the snapshot is not a name and a character")
+        seats.append((name, None if character_id is None else load_character_by_id(character_id)))
+    seed = snapshot["seed"]
+    if type(seed) is not int:
+        raise ValueError("the snapshot's seed is not a whole number")
+    limit, elapsed = snapshot.get("time_limit_s"), snapshot.get("elapsed_s", 0.0)
+    if not (limit is None or _finite(limit) and limit > 0) or not (_finite(elapsed) and elapsed >= 0):
+        raise ValueError("the snapshot's time limit or time played is not a time")
+    agents = snapshot.get("agents")
+    if not (agents is None or isinstance(agents, list) and len(agents) == len(seats)
+            and all(state is None or is_random_state(state) for state in agents)):
+        raise ValueError("the saved characters do not match the seats")
+    if not isinstance(snapshot["actions"], list):
+        raise ValueError("the snapshot's actions are not a list")
+    actions = [action_from_data(a) for a in snapshot["actions"]]
+    return SnapshotSetup(rules, seats, seed, actions, None if limit is None else float(limit), float(elapsed), agents)
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def illegal_kind(error: IllegalActionError) -> str:
@@ -131,19 +193,12 @@ class TableController:
 
     @classmethod
     def from_snapshot(cls, snapshot: dict[str, Any]) -> TableController:
-        """The table of a `snapshot()`, with the session replayed to exactly where it was."""
-        if snapshot.get("version") != SNAPSHOT_VERSION:
-            raise ValueError(f"unknown table snapshot version {snapshot.get('version')!r}")
-        rules = RuleSet.from_settings(snapshot["rules"])
-        seats: list[SeatSpec] = []
-        for seat in snapshot["seats"]:
-            character_id = seat.get("character")
-            seats.append((str(seat["name"]), None if character_id is None else load_character_by_id(character_id)))
-        actions = [action_from_data(a) for a in snapshot["actions"]]
-        limit = snapshot.get("time_limit_s")
-        return cls(rules, seats, int(snapshot["seed"]), time_limit_s=None if limit is None else float(limit),
-                   origin=origin_of(snapshot.get("campaign_slot")), replay=actions,
-                   elapsed=float(snapshot.get("elapsed_s", 0.0)), agent_states=snapshot.get("agents"))
+        """The table of a `snapshot()`, with the session replayed to exactly where it was (ValueError if the
+        snapshot is not one, or its actions are not lawful)."""
+        setup = read_snapshot(snapshot)
+        return cls(setup.rules, setup.seats, setup.seed, time_limit_s=setup.time_limit_s,
+                   origin=origin_of(snapshot.get("campaign_slot")), replay=setup.actions,
+                   elapsed=setup.elapsed_s, agent_states=setup.agent_states)
 
     def snapshot(self) -> dict[str, Any]:
         """What is needed to resume: rules, seats, seed and every action applied (the engine is deterministic)."""

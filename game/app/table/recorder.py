@@ -15,7 +15,7 @@ from ...storage.keeper import SessionKeeper
 from ...storage.saves import deal_log
 from ...storage.statistics_file import record_finished_session
 from ..assets import warn
-from .controller import TableController
+from .controller import TableController, snapshot_problem
 
 
 class TableRecorder:
@@ -24,7 +24,7 @@ class TableRecorder:
     def __init__(self, data_dir: Path, table: TableController, *, threaded: bool = True) -> None:
         self.data_dir = data_dir
         self.table = table
-        self.keeper = SessionKeeper(data_dir, session_mode(table.origin), threaded=threaded)
+        self.keeper = SessionKeeper(data_dir, session_mode(table.origin), threaded=threaded, usable=snapshot_problem)
         self._kept_deal_start = -1  # index in the log of the last deal_start whose deal was kept
         self.finished: Finished = None  # what the session's end meant, once recorded
         self._recorded = False
