@@ -124,7 +124,7 @@ def test_quitting_asks_only_when_the_session_cannot_be_kept(tmp_path: Path,
     app = make_app(tmp_path)
     start_table(app, seed=3)
 
-    def full_disk(folder: Path, snapshot: object, mode: str = FREE) -> None:
+    def full_disk(folder: Path, snapshot: object, mode: str = FREE, saved_at: float | None = None) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr("game.storage.keeper.save_resume", full_disk)  # the table keeps it through its keeper

@@ -7,6 +7,7 @@ A problem writing is never raised: it becomes a sentence the table collects (`pr
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ IDLE_S = 2.0  # a worker with nothing to write for this long leaves
 @dataclass(frozen=True)
 class _Snapshot:
     text: object  # its str() is the snapshot's JSON text, put together on the worker
+    at: float  # when it was taken: the kept file says so, whenever the worker gets to write it
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ class SessionKeeper:
         with self._lock:
             if self._jobs and isinstance(self._jobs[-1], _Snapshot):
                 self._jobs.pop()
-            self._jobs.append(_Snapshot(snapshot_text))
+            self._jobs.append(_Snapshot(snapshot_text, time.time()))
         self._start()
 
     def keep_deal(self, slot: str, log: str, create: bool) -> None:
@@ -82,7 +84,7 @@ class SessionKeeper:
     def keep_now(self, snapshot_text: object) -> str | None:
         """Write this snapshot before returning (the window is closing): None when kept, else why not."""
         self.flush()
-        return self._write(_Snapshot(snapshot_text))
+        return self._write(_Snapshot(snapshot_text, time.time()))
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until everything asked so far is written; False if `timeout` ran out first."""
@@ -149,7 +151,7 @@ class SessionKeeper:
     def _save(self, job: _Job) -> str | None:
         assert isinstance(job, _Snapshot)
         said = self._keep_aside_what_is_not_ours()
-        save_resume(self.data_dir, str(job.text), self.mode)
+        save_resume(self.data_dir, str(job.text), self.mode, saved_at=job.at)
         try:
             found = resume_path(self.data_dir, self.mode).stat()
             self._written = (found.st_size, found.st_mtime_ns)

@@ -80,9 +80,10 @@ def document_text(snapshot: dict[str, Any] | str, mode: str = FREE, saved_at: fl
     return f'{head[:-1]},"snapshot":{inner}}}\n'
 
 
-def save_resume(folder: Path, snapshot: dict[str, Any] | str, mode: str = FREE) -> None:
-    """Keep `snapshot` as `mode`'s session atomically; OSError if it cannot be written, TypeError if not JSON."""
-    write_atomically(resume_path(folder, mode), document_text(snapshot, mode).encode("utf-8"))
+def save_resume(folder: Path, snapshot: dict[str, Any] | str, mode: str = FREE, saved_at: float | None = None) -> None:
+    """Keep `snapshot` (taken at `saved_at`, else now) as `mode`'s session atomically; OSError if it cannot be
+    written, TypeError if not JSON-ready."""
+    write_atomically(resume_path(folder, mode), document_text(snapshot, mode, saved_at).encode("utf-8"))
 
 
 def discard_resume(folder: Path, mode: str = FREE) -> str | None:

@@ -347,8 +347,11 @@ def restore_backup(folder: Path, slot: str | int) -> LoadResult:
 
 
 def delete_slot(folder: Path, slot: str | int) -> Path | None:
-    """Retire a slot the player chose to delete: renamed aside, never removed; where it went, or None."""
+    """Retire a slot the player chose to delete, and its backup with it (a road deleted on purpose is not one to
+    restore: that would undo what was played on it): renamed aside, never removed; where the slot went, or None."""
     path = slot_path(folder, slot)
+    if backup_path(path).exists():
+        _set_aside(backup_path(path), tag="deleted")
     if not path.exists():
         return None
     moved, _ = _set_aside(path, tag="deleted")

@@ -58,6 +58,7 @@ class DailyScene(Scene):
         if problem:
             self.message = f"{self.message} {problem}".strip()
         self.menu = Menu()
+        self.hint = "daily.hint"  # the footer's keys, as the buttons offered
         self._build_menu()
 
     # --- the menu's actions ---------------------------------------------------------------------
@@ -72,6 +73,7 @@ class DailyScene(Scene):
 
     def _build_menu(self, keep_focus: bool = False) -> None:
         kept = self.kept_day()
+        self.hint = "daily.hint" if kept is None else "daily.hint_continue" if kept == self.day else "daily.hint_both"
         entries: list[ButtonEntry] = []
         if kept is not None:
             label = tr("daily.continue_today") if kept == self.day else tr("daily.continue", date=short_date(kept))
@@ -152,7 +154,7 @@ class DailyScene(Scene):
         if self.message:
             draw_message(surface, text, self.message, (self.menu.buttons[0].rect.x if self.menu.buttons else 800) - 84)
         self.menu.draw(surface, text)
-        hint_bar(surface, text, tr("daily.hint"))
+        hint_bar(surface, text, tr(self.hint))
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         text = self.app.text

@@ -426,7 +426,7 @@ class NewGameScene(Scene):
                       colour=theme.RED_TEXT, max_width=area.width, min_size=11)
         self._draw_bio(surface)
         self._draw_rules_detail(surface)
-        self.form.draw(surface, text)
+        self.form.draw(surface, text, tooltips=self.app.scenes.top is self)  # none over a question
         slot = self._rules_slot()
         if slot is not None and self.entries[self.rules_scroll + slot].rules is None:
             area = self._rules_area()

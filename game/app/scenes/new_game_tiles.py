@@ -138,15 +138,17 @@ def bottom_row(text: TextCache, panel: pygame.Rect, back: Action, start: tuple[A
     (its action, whether it can start, and why not), along the bottom of `panel`."""
     go, can_start, problem = start
     back_label, begin = tr("new_game.back"), tr("new_game.start")
-    back_width = button_width(text, back_label, 22, minimum=150 if kept is None else 110)
-    start_width = button_width(text, begin, 26, minimum=250 if kept is None else 170)
+    back_width = button_width(text, back_label, 22 if kept is None else 20, minimum=150 if kept is None else 100)
+    start_size = 26 if kept is None else 22  # room for Continue between them
+    start_width = button_width(text, begin, start_size, minimum=250 if kept is None else 150)
     y = panel.bottom - 62
-    row = [Button(pygame.Rect(panel.x + 20, y, back_width, 50), back_label, back, tooltip=tr("new_game.back_tip"))]
+    row = [Button(pygame.Rect(panel.x + 20, y, back_width, 50), back_label, back, tooltip=tr("new_game.back_tip"),
+                  size=22 if kept is None else 20)]
     if kept is not None:
         left = panel.x + 20 + back_width + 10
         width = panel.right - 20 - start_width - 10 - left
         row.append(Button(pygame.Rect(left, y, width, 50), tr("new_game.continue"), kept[0], pygame.K_c, size=20,
-                          tooltip=tr("new_game.continue_tip", details=kept[1])))
+                          tooltip=tr("new_game.continue_tip", details=kept[1]), keycap="C"))
     row.append(Button(pygame.Rect(panel.right - 20 - start_width, y, start_width, 50), begin, go, enabled=can_start,
-                      tooltip=problem or tr("new_game.start_tip"), size=26))
+                      tooltip=problem or tr("new_game.start_tip"), size=start_size))
     return row
