@@ -20,6 +20,7 @@ from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
+from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.daily import DailyScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.title import TitleScene
@@ -38,6 +39,7 @@ from game.storage.resume import (
     road_mode,
     save_resume,
 )
+from game.storage.saves import restore_backup, slot_path
 
 ROOT = Path(__file__).resolve().parents[1]
 OPPONENTS = ("maud", "bert", "vera")
@@ -203,3 +205,21 @@ def test_saves_lists_everything_and_changes_nothing_either_way_round(tmp_path: P
         assert _listing(tmp_path) == before, "saves changed nothing"
     code, lines = _saves(tmp_path, "saves", "--data-dir", str(tmp_path), "--recover", "--json")
     assert code == 0 and json.loads(lines[-1])["leftovers"] == []
+
+
+def test_a_deleted_road_takes_its_backup_and_its_venue_in_play_with_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.scenes.clear_to("campaign_map", slot=SLOT)
+    top(app, CampaignMapScene).play()
+    top(app, TableScene).fast_forward_until(lambda t: t.session.deal_number >= 2)
+    assert app.keep_session() is None
+    app.scenes.clear_to("campaign_map", slot=SLOT)
+    top(app, CampaignMapScene).save()  # a second save: the first becomes the backup
+    assert slot_path(tmp_path, SLOT).with_name(f"{SLOT}.json.bak").is_file()
+    app.scenes.clear_to("campaign_roads")
+    top(app, CampaignSlotsScene).delete(SLOT)
+    assert restore_backup(tmp_path, SLOT).problem, "a road deleted on purpose offers no backup to play again"
+    assert not resume_path(tmp_path, road_mode(SLOT)).exists()
+    aside = [p.name for p in tmp_path.rglob("*.deleted-*")]
+    assert len(aside) == 3, f"the slot, its backup and its venue in play are set aside, not erased: {aside}"
+    app.scenes.close()
