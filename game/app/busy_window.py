@@ -16,7 +16,7 @@ from ..locale.shown import shown_name
 from . import theme
 from .assets import Assets
 from .text import TextCache
-from .widgets import draw_panel
+from .widgets import notice_panel
 
 PANEL_SIZE = (900, 300)
 
@@ -45,13 +45,7 @@ def show_busy_folder(folder: Path, holder: int | None, *, headless: bool = False
 
 def draw_busy(surface: pygame.Surface, text: TextCache, folder: Path, holder: int | None) -> None:
     """The message in a panel on the dark felt colour."""
-    surface.fill(theme.FELT_DARK)
-    panel = pygame.Rect((0, 0), PANEL_SIZE)
-    panel.center = surface.get_rect().center
-    draw_panel(surface, panel, alpha=255)
-    room = panel.width - 80
-    text.draw(surface, tr("guard.busy.title"), (panel.centerx, panel.y + 48), role="title", size=32,
-              colour=theme.GOLD, anchor="center", max_width=room)
+    panel, room = notice_panel(surface, text, tr("guard.busy.title"), PANEL_SIZE)
     words = tr("guard.busy.body", folder=shown_name(folder))
     if holder is not None:
         words += " " + tr("guard.busy.holder", pid=holder)

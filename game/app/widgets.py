@@ -213,3 +213,17 @@ def button_row(text: TextCache, entries: Sequence[ButtonEntry], *, right: int = 
         x -= gap
     buttons.reverse()
     return buttons
+
+
+def notice_panel(surface: pygame.Surface, text: TextCache, title: str,
+                 size: tuple[int, int]) -> tuple[pygame.Rect, int]:
+    """A plain notice on the dark felt: a centred panel of `size` with `title` at its head; the panel and the
+    width its lines may take."""
+    surface.fill(theme.FELT_DARK)
+    panel = pygame.Rect((0, 0), size)
+    panel.center = surface.get_rect().center
+    draw_panel(surface, panel, alpha=255)
+    room = panel.width - 80
+    text.draw(surface, title, (panel.centerx, panel.y + 48), role="title", size=32, colour=theme.GOLD,
+              anchor="center", max_width=room)
+    return panel, room

@@ -16,7 +16,7 @@ from ...locale import tr
 from .. import theme
 from ..scene import Scene
 from ..text import TextCache
-from ..widgets import draw_panel
+from ..widgets import notice_panel
 
 if TYPE_CHECKING:
     from ..app import App
@@ -62,13 +62,7 @@ class CrashScene(Scene):
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """Heading, what became of the session, where the report is, and how to close."""
         text = self.app.text
-        surface.fill(theme.FELT_DARK)
-        panel = pygame.Rect((0, 0), PANEL_SIZE)
-        panel.center = surface.get_rect().center
-        draw_panel(surface, panel, alpha=255)
-        room = panel.width - 80
-        text.draw(surface, tr("guard.crash.title"), (panel.centerx, panel.y + 48), role="title", size=32,
-                  colour=theme.GOLD, anchor="center", max_width=room)
+        panel, room = notice_panel(surface, text, tr("guard.crash.title"), PANEL_SIZE)
         y = panel.y + 96
         for line in self.lines():
             body = text.render_wrapped(line, "body", 20, theme.INK, room, align="center")
