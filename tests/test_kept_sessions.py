@@ -162,6 +162,21 @@ def test_a_leftover_temporary_file_is_swapped_in_when_newer_and_removed_otherwis
     assert not stale.exists()
 
 
+def test_recovery_keeps_a_damaged_file_it_replaces_and_never_revives_the_old_files_leftovers(tmp_path: Path) -> None:
+    sessions = resume_path(tmp_path, FREE).parent
+    sessions.mkdir()
+    resume_path(tmp_path, FREE).write_bytes(b'{"format": "newmarket-session", "ver')
+    (sessions / "free.json.aaa111.tmp").write_text(document_text({"version": 1, "deal": 5}, FREE, saved_at=9.0))
+    orphan = tmp_path / "session.json.bbb222.tmp"
+    orphan.write_text(json.dumps({"format": "newmarket-session", "version": 1, "snapshot": {"deal": 7}}))
+    said = recover(tmp_path)
+    assert load_resume(tmp_path, FREE).snapshot == {"version": 1, "deal": 5}
+    assert [p.read_bytes() for p in sessions.glob("free.json.unreadable-*")] == [b'{"format": "newmarket-session", "ver']
+    assert said and "free.json.unreadable-" in said[0]
+    assert not orphan.exists() and not (tmp_path / "session.json").exists(), "the old file's leftover is not revived"
+    assert len(list(tmp_path.glob("session.json.bbb222.tmp.leftover-*"))) == 1, "but kept aside"
+
+
 def test_the_one_session_of_older_versions_moves_to_its_mode(tmp_path: Path) -> None:
     snapshot = {"version": 1, "deal": 4, "campaign_slot": "daily:2026-11-30"}
     (tmp_path / "session.json").write_text(json.dumps({"format": "newmarket-session", "version": 1,
@@ -223,3 +238,53 @@ def test_a_deleted_road_takes_its_backup_and_its_venue_in_play_with_it(tmp_path:
     aside = [p.name for p in tmp_path.rglob("*.deleted-*")]
     assert len(aside) == 3, f"the slot, its backup and its venue in play are set aside, not erased: {aside}"
     app.scenes.close()
+
+
+def test_an_end_recorded_once_is_never_counted_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.campaign.roads import Road
+    from game.storage.keeper import SessionKeeper
+    from game.storage.statistics_file import load_statistics
+
+    app = make_app(tmp_path)
+    app.scenes.clear_to("campaign_map", slot=SLOT)
+    top(app, CampaignMapScene).play()
+    table = top(app, TableScene)
+    monkeypatch.setattr(SessionKeeper, "forget", lambda self: None)  # the kept file outlives the recording
+    assert table.fast_forward_until(lambda t: t.results is not None)
+    table.leave_table()
+    road = Road.load(tmp_path, SLOT).progress
+    assert road is not None and len(road.results) == 1
+    assert load_statistics(tmp_path).statistics.sessions == 1
+    map_ = top(app, CampaignMapScene)
+    assert map_.venue_in_play, "the finished venue's file is still there"
+    monkeypatch.undo()
+    map_.continue_venue()  # it comes back over, at its end
+    again = top(app, TableScene)
+    assert again.fast_forward_until(lambda t: t.results is not None)
+    again.leave_table()
+    road = Road.load(tmp_path, SLOT).progress
+    assert road is not None and len(road.results) == 1, "the venue's result is not recorded twice"
+    assert load_statistics(tmp_path).statistics.sessions == 1, "nor the statistics"
+    assert not resume_path(tmp_path, road_mode(SLOT)).exists(), "and the file is forgotten at last"
+    app.scenes.close()
+
+
+def test_a_kept_file_unchanged_since_it_was_read_is_not_read_again(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.storage.resume as resume
+    from game.storage.door import read_json
+
+    save_resume(tmp_path, {"version": 1, "deal": 2}, FREE)
+    reads: list[Path] = []
+    real = read_json
+
+    def counting(path: Path, *args: object, **kwargs: object) -> object:
+        reads.append(path)
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(resume, "read_json", counting)
+    for _ in range(3):
+        assert load_resume(tmp_path, FREE).snapshot == {"version": 1, "deal": 2}
+    assert len(reads) == 1
+    save_resume(tmp_path, {"version": 1, "deal": 3}, FREE)  # a new file (swapped in): read anew
+    assert load_resume(tmp_path, FREE).snapshot == {"version": 1, "deal": 3} and len(reads) == 2

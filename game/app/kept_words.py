@@ -50,6 +50,6 @@ def sit_at_kept(app: App, mode: str) -> str | None:
         return found.message or ""
     try:
         app.scenes.clear_to("kept_table", snapshot=found.snapshot)
-    except Exception as error:  # noqa: BLE001 - a snapshot that no longer fits this game must not stop it
+    except ValueError as error:  # a snapshot this game cannot resume (anything else is the crash guard's)
         return set_aside_unresumable(resume_path(app.data_dir, mode), error)
     return None

@@ -138,6 +138,18 @@ def finish(origin: TableOrigin, data_dir: Path, chips: list[int]) -> Finished:
             return None
 
 
+def already_finished(origin: TableOrigin, data_dir: Path) -> Finished:
+    """Where a table of this origin leads when its end was recorded before (a kept session that outlived its
+    recording came back over): the same places as `finish`, recording nothing again."""
+    match origin:
+        case DailyDeal(day=day):
+            return DailyFinished(day, "", False)
+        case CampaignRoad(slot=slot):
+            return VenueFinished(Road.load(data_dir, slot), "")
+        case _:
+            return None
+
+
 def record_daily_score(data_dir: Path, day: dt.date | str, score: int) -> tuple[bool, str]:
     """Keep `score` as `day`'s score; (a new best?, a sentence for the player)."""
     bests, problem = load_daily_bests(data_dir)

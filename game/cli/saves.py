@@ -16,11 +16,20 @@ from ..locale.shown import shown_name, shown_text
 from ..storage.door import PlayerFileError, read_json
 from ..storage.lock import DataFolderLock
 from ..storage.paths import default_data_dir
-from ..storage.resume import LEGACY_FILE, mode_of_snapshot, read_document, recover, sessions_dir
+from ..storage.resume import (
+    LEGACY_FILE,
+    TEMPORARY_NAME,
+    is_mode,
+    mode_of_snapshot,
+    read_document,
+    recover,
+    saved_at_of,
+    sessions_dir,
+)
 from ..storage.saves import list_slots, read_save_file, saves_dir
 
-_SET_ASIDE = re.compile(r"^(?P<name>.+?)\.(?P<tag>unreadable|deleted|replaced|older|abandoned)-\d{8}-\d{6}(-\d+)?$")
-_TEMPORARY = re.compile(r"^.+\.json(?:\.bak)?\.[A-Za-z0-9_]+\.tmp$")
+_TAGS = "unreadable|deleted|replaced|older|abandoned|leftover"  # what atomic.move_aside was told, file by file
+_SET_ASIDE = re.compile(rf"^(?P<name>.+?)\.(?P<tag>{_TAGS})-\d{{8}}-\d{{6}}(-\d+)?$")
 
 
 @dataclass(frozen=True)
@@ -96,7 +105,8 @@ def survey(folder: Path) -> dict[str, Any]:
 
 def kept_rows(folder: Path) -> list[KeptRow]:
     """Each kept session file (and the old single session.json), read without moving anything."""
-    paths = sorted(sessions_dir(folder).glob("*.json")) if sessions_dir(folder).is_dir() else []
+    paths = [p for p in sorted(sessions_dir(folder).glob("*.json")) if is_mode(p.stem)] \
+        if sessions_dir(folder).is_dir() else []
     legacy = folder / LEGACY_FILE
     rows: list[KeptRow] = []
     for path in ([legacy] if legacy.is_file() else []) + paths:
@@ -108,12 +118,11 @@ def kept_rows(folder: Path) -> list[KeptRow]:
         snapshot = document["snapshot"]
         rules = snapshot.get("rules")
         deal = snapshot.get("deal")
-        saved = document.get("saved_at")
         rows.append(KeptRow(name, mode_of_snapshot(snapshot) if path == legacy else path.stem,
                             rules.get("name") if isinstance(rules, dict) and isinstance(rules.get("name"), str)
                             else None,
                             deal if type(deal) is int else None,
-                            float(saved) if isinstance(saved, (int, float)) and not isinstance(saved, bool) else None,
+                            saved_at_of(document) or None,
                             None))
     return rows
 
@@ -143,6 +152,8 @@ def _why_set_aside(path: Path, tag: str, name: str) -> str:
         return "an older copy of a kept session"
     if tag == "abandoned":
         return "its campaign road began afresh"
+    if tag == "leftover":
+        return "half-written by an older version when it stopped; kept, not resumed"
     if path.parent.name == "sessions" or name == LEGACY_FILE:
         _, why, _ = read_document(path)
     elif path.parent.name == "saves":
@@ -162,7 +173,7 @@ def leftovers(folder: Path) -> list[str]:
     found: list[str] = []
     for place in (folder, sessions_dir(folder), saves_dir(folder)):
         if place.is_dir():
-            found += [str(p.relative_to(folder)) for p in sorted(place.glob("*.tmp")) if _TEMPORARY.match(p.name)]
+            found += [str(p.relative_to(folder)) for p in sorted(place.glob("*.tmp")) if TEMPORARY_NAME.match(p.name)]
     return found
 
 

@@ -35,7 +35,11 @@ FREE = "free"
 DAILY = "daily"
 ROAD_PREFIX = "road-"
 _MODE = re.compile(r"^(free|daily|road-[A-Za-z0-9][A-Za-z0-9_-]{0,31})$")
-_TEMPORARY = re.compile(r"^(?P<target>.+\.json(?:\.bak)?)\.[A-Za-z0-9_]+\.tmp$")  # atomic._replace's mkstemp names
+TEMPORARY_NAME = re.compile(r"^(?P<target>.+\.json(?:\.bak)?)\.[A-Za-z0-9_]+\.tmp$")  # atomic._replace's mkstemp names
+
+
+READ_KEPT = 16  # kept sessions whose reading is remembered (a mode a file: free, daily, three roads)
+_READ: dict[Path, tuple[tuple[int, int, int], tuple[dict[str, Any] | None, str, bool]]] = {}
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,11 @@ class Resumable:
     message: str | None = None
     mode: str = FREE
     saved_at: float = 0.0
+
+
+def is_mode(name: str) -> bool:
+    """Whether `name` is a mode of play (the stem of a kept session's file)."""
+    return _MODE.match(name) is not None
 
 
 def road_mode(slot: str) -> str:
@@ -60,7 +69,7 @@ def sessions_dir(folder: Path) -> Path:
 
 def resume_path(folder: Path, mode: str = FREE) -> Path:
     """Where the session of `mode` is kept."""
-    if not _MODE.match(mode):
+    if not is_mode(mode):
         raise ValueError(f"not a mode of play: {mode!r}")
     return sessions_dir(folder) / f"{mode}.json"
 
@@ -117,7 +126,7 @@ def load_resume(folder: Path, mode: str = FREE) -> Resumable:
     if document is None:
         return Resumable(message=set_aside(path, why) if damaged else tr("storage.session.not_read", why=why),
                          mode=mode)
-    return Resumable(snapshot=document["snapshot"], mode=mode, saved_at=_saved_at(document))
+    return Resumable(snapshot=document["snapshot"], mode=mode, saved_at=saved_at_of(document))
 
 
 def kept_sessions(folder: Path) -> tuple[list[Resumable], list[str]]:
@@ -128,7 +137,7 @@ def kept_sessions(folder: Path) -> tuple[list[Resumable], list[str]]:
     if not found.is_dir():
         return kept, problems
     for path in sorted(found.glob("*.json")):
-        if not _MODE.match(path.stem):
+        if not is_mode(path.stem):
             continue
         loaded = load_resume(folder, path.stem)
         if loaded.snapshot is not None:
@@ -140,13 +149,28 @@ def kept_sessions(folder: Path) -> tuple[list[Resumable], list[str]]:
 
 
 def read_document(path: Path) -> tuple[dict[str, Any] | None, str, bool]:
-    """A kept session file's document, or (None, why not, whether the bytes themselves are unusable)."""
+    """A kept session file's document, or (None, why not, whether the bytes themselves are unusable); a file
+    read before and unchanged since (same size, time and inode) is not read again: the title, New game and
+    the daily deal each look at the kept sessions whenever they open, and a long session's file is megabytes."""
+    try:
+        found = path.stat()
+        stamp = (found.st_size, found.st_mtime_ns, found.st_ino)
+    except OSError:
+        stamp = None
+    cached = _READ.get(path)
+    if stamp is not None and cached is not None and cached[0] == stamp:
+        return cached[1]
     try:
         document = read_json(path, MAX_JSON_BYTES)
     except PlayerFileError as error:
         return None, error.why, error.damaged
     problem = _problem(document)
-    return (None, problem, True) if problem else (document, "", False)
+    read: tuple[dict[str, Any] | None, str, bool] = (None, problem, True) if problem else (document, "", False)
+    if stamp is not None:
+        if len(_READ) >= READ_KEPT:
+            _READ.pop(next(iter(_READ)))
+        _READ[path] = (stamp, read)
+    return read
 
 
 def _problem(document: Any) -> str | None:
@@ -165,7 +189,7 @@ def _problem(document: Any) -> str | None:
     return None
 
 
-def _saved_at(document: dict[str, Any]) -> float:
+def saved_at_of(document: dict[str, Any]) -> float:
     value = document.get("saved_at")
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
 
@@ -178,7 +202,7 @@ def mode_of_snapshot(snapshot: dict[str, Any]) -> str:
     if kept.startswith("daily:"):
         return DAILY
     mode = road_mode(kept)
-    return mode if _MODE.match(mode) else FREE
+    return mode if is_mode(mode) else FREE
 
 
 def set_aside(path: Path, why: str) -> str:
@@ -221,7 +245,7 @@ def _adopt_legacy(folder: Path, legacy: Path) -> list[str]:
     target = resume_path(folder, mode)
     if target.is_file():
         current, _, _ = read_document(target)
-        if current is not None and _saved_at(current) >= _saved_at(document):
+        if current is not None and saved_at_of(current) >= saved_at_of(document):
             return [_moved_quietly(legacy, "older")]
         if current is not None:
             _moved_quietly(target, "older")
@@ -234,15 +258,23 @@ def _adopt_legacy(folder: Path, legacy: Path) -> list[str]:
 
 
 def _settle_temporaries(place: Path) -> list[str]:
-    """Swap in each leftover temporary file that holds a newer, usable version of its file; remove the rest."""
+    """Swap in each leftover temporary file that holds a newer, usable version of its file (a file it replaces
+    that cannot be used is set aside first); remove the rest. The old single session.json's leftovers are only
+    set aside: that file is gone, so nothing says whether they are the session or one long finished."""
     said: list[str] = []
+    session = place.name == SESSIONS_FOLDER
     for temporary in sorted(place.glob("*.tmp")):
-        matched = _TEMPORARY.match(temporary.name)
+        matched = TEMPORARY_NAME.match(temporary.name)
         if matched is None or not temporary.is_file():
             continue
         target = place / matched.group("target")
         try:
-            if _newer_and_usable(temporary, target, place.name == SESSIONS_FOLDER):
+            usable = _usable(temporary, session)
+            if target.name == LEGACY_FILE and usable:
+                move_aside(temporary, "leftover")
+            elif target.name != LEGACY_FILE and usable and _newer(temporary, target, session):
+                if target.is_file() and not _usable(target, session):
+                    said.append(set_aside(target, tr("storage.why.damaged")))
                 os.replace(temporary, target)
             else:
                 temporary.unlink()
@@ -252,19 +284,25 @@ def _settle_temporaries(place: Path) -> list[str]:
     return said
 
 
-def _newer_and_usable(temporary: Path, target: Path, session: bool) -> bool:
-    """Whether a leftover temporary file is worth more than the file it was meant to replace."""
+def _usable(path: Path, session: bool) -> bool:
+    """Whether a file reads whole: a kept session the game can use, or for other files, whole JSON."""
+    if session:
+        return read_document(path)[0] is not None
     try:
-        data = read_json(temporary, MAX_JSON_BYTES)
+        read_json(path, MAX_JSON_BYTES)
     except PlayerFileError:
         return False
+    return True
+
+
+def _newer(temporary: Path, target: Path, session: bool) -> bool:
+    """Whether a usable leftover temporary file is newer than the file it was meant to replace."""
+    if not target.is_file() or not _usable(target, session):
+        return True
     if session:
-        if _problem(data) is not None:
-            return False
-        current, _, _ = read_document(target) if target.is_file() else (None, "", False)
-        return current is None or _saved_at(data) > _saved_at(current)
+        return saved_at_of(read_document(temporary)[0] or {}) > saved_at_of(read_document(target)[0] or {})
     try:
-        return not target.is_file() or temporary.stat().st_mtime_ns > target.stat().st_mtime_ns
+        return temporary.stat().st_mtime_ns > target.stat().st_mtime_ns
     except OSError:
         return False
 

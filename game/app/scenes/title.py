@@ -111,7 +111,7 @@ class TitleScene(Scene):
             return
         try:
             self.app.scenes.replace("kept_table", snapshot=kept.snapshot)
-        except Exception as error:  # noqa: BLE001 - a snapshot that no longer fits this game must not stop it
+        except ValueError as error:  # a snapshot this game cannot resume (anything else is the crash guard's)
             self.words = set_aside_unresumable(resume_path(self.app.data_dir, kept.mode), error)  # never lost
             self._look_for_session()
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -86,6 +87,7 @@ class SnapshotSetup:
     time_limit_s: float | None
     elapsed_s: float
     agent_states: list[Any] | None
+    session_id: str
 
 
 def read_snapshot(snapshot: Any) -> SnapshotSetup:
@@ -129,7 +131,10 @@ def _read_snapshot(snapshot: Any) -> SnapshotSetup:
     if not isinstance(snapshot["actions"], list):
         raise ValueError("the snapshot's actions are not a list")
     actions = [action_from_data(a) for a in snapshot["actions"]]
-    return SnapshotSetup(rules, seats, seed, actions, None if limit is None else float(limit), float(elapsed), agents)
+    named = snapshot.get("session_id")  # older snapshots have none: their seed and origin name them
+    session_id = named if isinstance(named, str) and 0 < len(named) <= 80 else f"{seed}-{snapshot.get('campaign_slot')}"
+    return SnapshotSetup(rules, seats, seed, actions, None if limit is None else float(limit), float(elapsed), agents,
+                         session_id)
 
 
 def _finite(value: Any) -> bool:
@@ -151,12 +156,14 @@ class TableController:
 
     def __init__(self, rules: RuleSet, seats: Sequence[SeatSpec], seed: int, *, time_limit_s: float | None = None,
                  origin: TableOrigin | None = None, replay: Sequence[Action] = (), elapsed: float = 0.0,
-                 agent_states: Sequence[Any] | None = None) -> None:
+                 agent_states: Sequence[Any] | None = None, session_id: str | None = None) -> None:
         if not 3 <= len(seats) <= 8:
             raise ValueError(f"a table seats 3 to 8 players, not {len(seats)}")
         if any(character is None for _, character in seats[1:]):
             raise ValueError("only seat 0 may be the human (character None)")
         self.rules = rules
+        # the session's own name, kept in its snapshot: its end is recorded once, however often it comes back
+        self.session_id = session_id or f"{seed}-{uuid.uuid4().hex[:16]}"
         self.seats: list[SeatSpec] = list(seats)
         self.seed = seed
         self.origin: TableOrigin = origin if origin is not None else FreePlay()
@@ -198,7 +205,7 @@ class TableController:
         setup = read_snapshot(snapshot)
         return cls(setup.rules, setup.seats, setup.seed, time_limit_s=setup.time_limit_s,
                    origin=origin_of(snapshot.get("campaign_slot")), replay=setup.actions,
-                   elapsed=setup.elapsed_s, agent_states=setup.agent_states)
+                   elapsed=setup.elapsed_s, agent_states=setup.agent_states, session_id=setup.session_id)
 
     def snapshot(self) -> dict[str, Any]:
         """What is needed to resume: rules, seats, seed and every action applied (the engine is deterministic)."""
@@ -214,6 +221,7 @@ class TableController:
         """Everything of the snapshot but the actions."""
         kept = kept_as(self.origin)
         return {**({} if kept is None else {"campaign_slot": kept}), "version": SNAPSHOT_VERSION,
+                "session_id": self.session_id,
                 "rules": self.rules.settings(),
                 "seats": [{"name": name, "character": None if character is None else character.id}
                           for name, character in self.seats],

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...campaign.origin import Finished, deal_log_slot, finish, session_mode
+from ...campaign.origin import Finished, already_finished, deal_log_slot, finish, session_mode
 from ...storage.keeper import SessionKeeper
+from ...storage.recorded_file import mark_recorded, was_recorded
 from ...storage.saves import deal_log
 from ...storage.statistics_file import record_finished_session
 from ..assets import warn
-from .controller import TableController, snapshot_problem
+from .controller import HUMAN, TableController, snapshot_problem
 
 
 class TableRecorder:
@@ -64,13 +65,20 @@ class TableRecorder:
             return self.finished
         self._recorded = True
         self.keeper.flush()
-        if self.table.human_seat is not None:
-            problem = record_finished_session(self.data_dir, self.table.log, self.table.human_seat)
+        if not self.keeps_session:  # a watched table: nobody's statistics, nothing to forget
+            self.finished = finish(self.table.origin, self.data_dir, list(self.table.session.chips))
+            return self.finished
+        if was_recorded(self.data_dir, self.table.session_id):
+            self.finished = already_finished(self.table.origin, self.data_dir)
+        else:
+            problem = record_finished_session(self.data_dir, self.table.log, HUMAN)
             if problem:
                 warn(problem)
-        self.finished = finish(self.table.origin, self.data_dir, list(self.table.session.chips))
-        if self.keeps_session:
-            self.keeper.forget()
+            self.finished = finish(self.table.origin, self.data_dir, list(self.table.session.chips))
+            problem = mark_recorded(self.data_dir, self.table.session_id)
+            if problem:
+                warn(problem)
+        self.keeper.forget()
         return self.finished
 
     def finished_deal_log(self) -> tuple[int, str] | None:
