@@ -19,7 +19,6 @@ from game.config.rules_file import DEFAULT_RULES_FILE
 from game.locale.catalog import Catalog, LocaleError
 from game.locale.safe_yaml import (
     LOADER,
-    MAX_YAML_BYTES,
     MAX_YAML_DEPTH,
     FileCache,
     nesting_estimate,
@@ -33,7 +32,6 @@ from game.storage.door import (
     Unusable,
     parse_json,
     read_json,
-    read_yaml,
 )
 from game.storage.high_scores_file import load_high_scores
 from game.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
@@ -240,19 +238,6 @@ def test_the_depth_estimate_never_refuses_a_shipped_file() -> None:
     shipped = sorted((Path(__file__).resolve().parents[1] / "config").rglob("*.yaml"))
     assert len(shipped) > 50
     assert max(nesting_estimate(path.read_text(encoding="utf-8")) for path in shipped) <= 8
-
-
-def test_the_door_reads_a_player_s_yaml_with_the_same_limits(tmp_path: Path) -> None:
-    good = tmp_path / "good.yaml"
-    good.write_text(RULES_TEXT, encoding="utf-8")
-    assert read_yaml(good) == yaml.safe_load(RULES_TEXT)
-    deep = tmp_path / "deep.yaml"
-    deep.write_text("a: " + "[" * 1000 + "]" * 1000, encoding="utf-8")
-    with pytest.raises(PlayerFileError, match="deeper than"):
-        read_yaml(deep)
-    big = sparse_file(tmp_path / "big.yaml", MAX_YAML_BYTES + 1)
-    with pytest.raises(PlayerFileError, match="too big"):
-        read_yaml(big)
 
 
 def test_a_language_file_is_read_through_the_same_limits(tmp_path: Path) -> None:

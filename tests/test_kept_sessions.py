@@ -165,13 +165,14 @@ def test_a_leftover_temporary_file_is_swapped_in_when_newer_and_removed_otherwis
 def test_recovery_keeps_a_damaged_file_it_replaces_and_never_revives_the_old_files_leftovers(tmp_path: Path) -> None:
     sessions = resume_path(tmp_path, FREE).parent
     sessions.mkdir()
-    resume_path(tmp_path, FREE).write_bytes(b'{"format": "newmarket-session", "ver')
+    resume_path(tmp_path, FREE).write_bytes(b'{"format": "newmarket-session", "ver')  # cut short
     (sessions / "free.json.aaa111.tmp").write_text(document_text({"version": 1, "deal": 5}, FREE, saved_at=9.0))
     orphan = tmp_path / "session.json.bbb222.tmp"
     orphan.write_text(json.dumps({"format": "newmarket-session", "version": 1, "snapshot": {"deal": 7}}))
     said = recover(tmp_path)
     assert load_resume(tmp_path, FREE).snapshot == {"version": 1, "deal": 5}
-    assert [p.read_bytes() for p in sessions.glob("free.json.unreadable-*")] == [b'{"format": "newmarket-session", "ver']
+    damaged = b'{"format": "newmarket-session", "ver'
+    assert [p.read_bytes() for p in sessions.glob("free.json.unreadable-*")] == [damaged]
     assert said and "free.json.unreadable-" in said[0]
     assert not orphan.exists() and not (tmp_path / "session.json").exists(), "the old file's leftover is not revived"
     assert len(list(tmp_path.glob("session.json.bbb222.tmp.leftover-*"))) == 1, "but kept aside"

@@ -64,10 +64,6 @@ class Scene:
         """True when leaving now would lose something the player would miss."""
         return False
 
-    def snapshot(self) -> dict[str, Any] | None:
-        """What would let the game pick this scene up again at the next start (None: nothing to keep)."""
-        return None
-
     def keep(self) -> str | None:
         """Keep what `unsaved` would lose, on disk before returning: None when kept, else why not in a sentence."""
         return tr("app.session.cannot_keep") if self.unsaved() else None

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from ..locale import tr
-from ..locale.safe_yaml import MAX_YAML_BYTES, MAX_YAML_DEPTH, YamlRefused, read_limited, safe_load
 from .atomic import move_aside
 
 MAX_JSON_BYTES = 32 * 1024 * 1024  # a save with 150 kept deals is about 1 MB; a kept session of 500 deals 2 MB
@@ -99,30 +98,6 @@ def read_json(path: Path, max_bytes: int = MAX_JSON_BYTES, max_depth: int = MAX_
     return parse_json(read_bytes(path, max_bytes), max_depth, mark_unusable=mark_unusable)
 
 
-def read_yaml(path: Path, max_bytes: int = MAX_YAML_BYTES, max_depth: int = MAX_YAML_DEPTH) -> Any:
-    """A player's YAML file through the door (its size, then its depth before it is parsed, the C loader,
-    aliases bounded): its data, or `PlayerFileError` saying why not. The config layer reads its files through
-    the same limits itself (game.config.yaml_lines), with a line for every problem."""
-    try:
-        text = read_limited(path, max_bytes).decode("utf-8-sig")
-        return safe_load(text, max_depth)
-    except YamlRefused as refused:
-        if refused.code == "too_big":
-            raise PlayerFileError(tr("storage.why.too_big", size=_megabytes(int(str(refused.params["size"]))),
-                                     limit=_megabytes(max_bytes))) from None
-        if refused.code == "too_deep":
-            raise PlayerFileError(tr("storage.why.too_deep", limit=max_depth)) from None
-        raise PlayerFileError(tr("files.why.aliases")) from None
-    except OSError as error:
-        raise PlayerFileError(tr("storage.why.unreadable", error=error.strerror or error), damaged=False) from error
-    except UnicodeDecodeError as error:
-        raise PlayerFileError(tr("storage.why.not_text")) from error
-    except (ValueError, TypeError, RecursionError) as error:  # yaml.YAMLError is a plain Exception: below
-        raise PlayerFileError(tr("files.why.not_yaml")) from error
-    except Exception as error:
-        raise PlayerFileError(tr("files.why.not_yaml")) from error
-
-
 class Unusable:
     """A number in a file that no value can be (1e400, NaN, a 5,000-digit integer), kept as its text: no
     check of a value accepts it (it is not an int or a float), so only that value is refused."""
@@ -153,18 +128,6 @@ def whole_number(value: Any, low: int | None = None, high: int | None = None) ->
     if (low is not None and value < low) or (high is not None and value > high):
         return None
     return value
-
-
-def finite_number(value: Any, low: float, high: float) -> float | None:
-    """`value` as a float if it is a number (not a bool) from `low` to `high`, else None; compared before it is
-    converted, so no integer is too big for it."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if not low <= value <= high:
-        return None
-    return float(value)
 
 
 class _NotFinite(ValueError):

@@ -48,24 +48,6 @@ def parts_why(count: int) -> str:
     return trn("files.why.parts", count)
 
 
-def load_json_file(path: Path, parse: Callable[[Any], T], empty: Callable[[], T],
-                   words: JsonFileWords) -> tuple[T, str | None]:
-    """`parse` of the file's JSON (`empty()` when there is none) and a sentence when it could not be used;
-    `parse` takes the data and raises on anything it cannot use (the whole file is then set aside)."""
-    kind = JsonKind(path.name, lambda data: (parse(data), 0), empty, lambda value: value, words)
-    return kind.load(path.parent)
-
-
-def save_json_file(path: Path, data: Any, words: JsonFileWords) -> str | None:
-    """Write `data` as JSON atomically; None when written, else a sentence for the player."""
-    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    try:
-        write_atomically(path, text.encode("utf-8"))
-    except OSError as error:
-        return tr(words.not_saved, error=error.strerror or error)
-    return None
-
-
 @dataclass(frozen=True)
 class JsonKind(Generic[T]):
     """One kind of small JSON file: its name in the data folder, how its data is read (`parse` answers the

@@ -24,6 +24,7 @@ import dataclasses
 import hashlib
 import json
 import re
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -259,11 +260,16 @@ def _digest(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
+_GOOD_LOCK = threading.Lock()  # the table's keeper writes saves on its worker while the scenes read them
+
+
 def _remember_good(data: bytes) -> None:
-    _GOOD[_digest(data)] = None
-    _GOOD.move_to_end(_digest(data))
-    while len(_GOOD) > _GOOD_KEPT:
-        _GOOD.popitem(last=False)
+    digest = _digest(data)
+    with _GOOD_LOCK:
+        _GOOD[digest] = None
+        _GOOD.move_to_end(digest)
+        while len(_GOOD) > _GOOD_KEPT:
+            _GOOD.popitem(last=False)
 
 
 def _known_good(path: Path) -> bool:
@@ -271,9 +277,11 @@ def _known_good(path: Path) -> bool:
         size = path.stat().st_size
         if size > MAX_SAVE_BYTES:
             return False
-        return _digest(path.read_bytes()) in _GOOD
+        digest = _digest(path.read_bytes())
     except OSError:
         return False
+    with _GOOD_LOCK:
+        return digest in _GOOD
 
 
 def load_slot(folder: Path, slot: str | int) -> LoadResult:

@@ -100,9 +100,10 @@ def read_snapshot(snapshot: Any) -> SnapshotSetup:
 
 
 def snapshot_problem(snapshot: Any) -> str | None:
-    """Why a kept snapshot could not make a table (a sentence for the player), or None when it could."""
+    """Why a kept snapshot could not make a table (a sentence for the player), or None when it could: every
+    value checked and every action replayed, as Continue would."""
     try:
-        read_snapshot(snapshot)
+        TableController.from_snapshot(snapshot)
     except ValueError as error:
         return tr("storage.why.not_resumable", error=error)
     return None

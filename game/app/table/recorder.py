@@ -9,6 +9,7 @@ A problem writing any of them never stops the game: it is said once (`warn`) and
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ...campaign.origin import Finished, already_finished, deal_log_slot, finish, session_mode
 from ...storage.keeper import SessionKeeper
@@ -25,11 +26,16 @@ class TableRecorder:
     def __init__(self, data_dir: Path, table: TableController, *, threaded: bool = True) -> None:
         self.data_dir = data_dir
         self.table = table
-        self.keeper = SessionKeeper(data_dir, session_mode(table.origin), threaded=threaded, usable=snapshot_problem)
+        self.keeper = SessionKeeper(data_dir, session_mode(table.origin), threaded=threaded, usable=self._replaceable)
         self._kept_deal_start = -1  # index in the log of the last deal_start whose deal was kept
         self.finished: Finished = None  # what the session's end meant, once recorded
         self._recorded = False
         self._said: set[str] = set()  # a disk that stays full is said once, not at every decision
+
+    def _replaceable(self, snapshot: dict[str, Any]) -> str | None:
+        """Why the session kept in this mode's file may not simply be written over (None when it may): this
+        table's own session is (a newer snapshot supersedes it); another must resume, or it is set aside first."""
+        return None if snapshot.get("session_id") == self.table.session_id else snapshot_problem(snapshot)
 
     @property
     def keeps_session(self) -> bool:
