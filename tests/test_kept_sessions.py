@@ -289,3 +289,29 @@ def test_a_kept_file_unchanged_since_it_was_read_is_not_read_again(tmp_path: Pat
     assert len(reads) == 1
     save_resume(tmp_path, {"version": 1, "deal": 3}, FREE)  # a new file (swapped in): read anew
     assert load_resume(tmp_path, FREE).snapshot == {"version": 1, "deal": 3} and len(reads) == 2
+
+
+def test_a_venue_whose_road_cannot_take_its_end_is_kept_until_it_can(tmp_path: Path) -> None:
+    from game.campaign.roads import Road
+
+    app = make_app(tmp_path)
+    app.scenes.clear_to("campaign_map", slot=SLOT)
+    top(app, CampaignMapScene).save()  # the save before the venue: the backup to come
+    top(app, CampaignMapScene).play()
+    table = top(app, TableScene)
+    slot_path(tmp_path, SLOT).write_bytes(b'{"format": "newmarket-save", "vers')  # damaged mid-venue
+    assert table.fast_forward_until(lambda t: t.results is not None)
+    table.leave_table()
+    assert "restore its backup" in top(app, CampaignMapScene).message
+    assert resume_path(tmp_path, road_mode(SLOT)).exists(), "the venue's end is kept, not lost"
+    road = top(app, CampaignMapScene)
+    road.restore()
+    assert road.venue_in_play and [b.label for b in road.menu.buttons][0] == "Continue this venue"
+    road.continue_venue()
+    again = top(app, TableScene)
+    assert again.fast_forward_until(lambda t: t.results is not None)
+    again.leave_table()
+    progress = Road.load(tmp_path, SLOT).progress
+    assert progress is not None and len(progress.results) == 1, "recorded once, on the restored road"
+    assert not resume_path(tmp_path, road_mode(SLOT)).exists()
+    app.scenes.close()

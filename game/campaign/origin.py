@@ -63,6 +63,7 @@ class VenueFinished:
     road: Road
     message: str
     name_entry: bool = False
+    recorded: bool = True  # False: the road's save could not take the result; the venue's session is kept for it
 
 
 Finished = DailyFinished | VenueFinished | None  # None: back to the title
@@ -168,14 +169,16 @@ def record_daily_score(data_dir: Path, day: dt.date | str, score: int) -> tuple[
 def finish_venue(road: Road, chips: list[int]) -> VenueFinished:
     """Record a venue's session on the road and save it; the road to show, and what to say."""
     progress = road.progress
+    kept = tr("campaign.venue_end_kept")
     if progress is None or progress.venue is None:
-        return VenueFinished(road, road.notice)
+        return VenueFinished(road, f"{road.notice} {kept}".strip(), recorded=False)
     try:
         result, problem = road.record(chips)
     except ValueError as error:
-        return VenueFinished(Road.load(road.data_dir, road.slot), tr("campaign.not_recorded", why=error))
+        return VenueFinished(Road.load(road.data_dir, road.slot), f"{tr('campaign.not_recorded', why=error)} {kept}",
+                             recorded=False)
     if problem:  # the slot still holds the old progress: the road carries on from this one all the same
         road.load_problem = ""
     scores, _ = load_high_scores(road.data_dir)
     return VenueFinished(road, problem or describe_result(progress, result),
-                         name_entry=progress.over and scores.qualifies(progress.score))
+                         name_entry=progress.over and scores.qualifies(progress.score), recorded=problem is None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...campaign.origin import Finished, already_finished, deal_log_slot, finish, session_mode
+from ...campaign.origin import Finished, VenueFinished, already_finished, deal_log_slot, finish, session_mode
 from ...storage.keeper import SessionKeeper
 from ...storage.recorded_file import mark_recorded, was_recorded
 from ...storage.saves import deal_log
@@ -81,6 +81,8 @@ class TableRecorder:
             if problem:
                 warn(problem)
             self.finished = finish(self.table.origin, self.data_dir, list(self.table.session.chips))
+            if isinstance(self.finished, VenueFinished) and not self.finished.recorded:
+                return self.finished  # kept, to be continued to its end again once the road's save is whole
             problem = mark_recorded(self.data_dir, self.table.session_id)
             if problem:
                 warn(problem)
