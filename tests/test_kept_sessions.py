@@ -125,6 +125,8 @@ def test_a_campaign_venue_left_mid_session_can_only_be_continued(tmp_path: Path)
     road = top(app, CampaignMapScene)
     labels = [b.label for b in road.menu.buttons]
     assert "Continue this venue" in labels and "Play this venue" not in labels
+    from game.campaign.roads import read_road
+    assert read_road(tmp_path, SLOT).in_play and "(in play)" in read_road(tmp_path, SLOT).where
     road.play()  # even asked to play, the venue goes on as it stood: no second try at a losing venue
     assert top(app, TableScene).actions == before
     assert load_resume(tmp_path, road_mode(SLOT)).snapshot is not None

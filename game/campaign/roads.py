@@ -21,7 +21,7 @@ from ..locale import tr, trn
 from ..locale.dates import saved_date
 from ..locale.words import Words
 from ..storage.atomic import backup_path, move_aside
-from ..storage.resume import retire_resume, road_mode
+from ..storage.resume import resume_path, retire_resume, road_mode
 from ..storage.saves import SaveData, load_slot, read_save_file, restore_backup, save_slot, slot_path
 from ..storage.unlocks_file import add_unlocks
 from .model import BROKE, WON, CampaignProgress, SessionResult, VenueResult
@@ -90,6 +90,7 @@ class RoadCard:
     change: int = 0
     score: int | None = None
     saved_at: float = 0.0  # when the save was written (0: the save does not say)
+    in_play: bool = False  # a venue of this road was left mid-session
 
     @property
     def problem(self) -> str:
@@ -109,8 +110,9 @@ class RoadCard:
             return trn("roads.all_cleared", total)
         if self.outcome == BROKE:
             return tr("roads.stopped_at", number=self.venue_index + 1, total=total)
-        return tr("roads.at_venue", number=self.venue_index + 1, total=total,
-                  venue=self.venue.title() if self.venue else "")
+        words = tr("roads.at_venue", number=self.venue_index + 1, total=total,
+                   venue=self.venue.title() if self.venue else "")
+        return tr("roads.in_play", where=words) if self.in_play else words
 
     @property
     def status(self) -> str:
@@ -180,7 +182,8 @@ def read_road(data_dir: Path, slot: str) -> RoadCard:
                         saved_at=saved_at)
     return RoadCard(slot, empty=False, road=campaign, outcome=progress.status, venue_index=progress.venue_index,
                     venue=progress.venue, cleared=progress.cleared, bankroll=progress.bankroll,
-                    change=progress.bankroll - campaign.bankroll, score=progress.score, saved_at=saved_at)
+                    change=progress.bankroll - campaign.bankroll, score=progress.score, saved_at=saved_at,
+                    in_play=resume_path(data_dir, road_mode(slot)).is_file())
 
 
 def saved_words(when: float) -> str:
