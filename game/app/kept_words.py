@@ -32,7 +32,7 @@ def describe_snapshot(snapshot: dict[str, Any]) -> str:
     if isinstance(rules, str):
         parts.append(rules)
     deal = snapshot.get("deal")
-    if isinstance(deal, int) and deal > 0:
+    if type(deal) is int and deal > 0:
         parts.append(tr("title.snapshot.deal", deal=deal))
     seats = snapshot.get("seats")
     if isinstance(seats, list) and seats:
