@@ -295,6 +295,7 @@ def test_a_kept_file_unchanged_since_it_was_read_is_not_read_again(tmp_path: Pat
 
 def test_a_venue_whose_road_cannot_take_its_end_is_kept_until_it_can(tmp_path: Path) -> None:
     from game.campaign.roads import Road
+    from game.storage.statistics_file import load_statistics
 
     app = make_app(tmp_path)
     app.scenes.clear_to("campaign_map", slot=SLOT)
@@ -315,5 +316,6 @@ def test_a_venue_whose_road_cannot_take_its_end_is_kept_until_it_can(tmp_path: P
     again.leave_table()
     progress = Road.load(tmp_path, SLOT).progress
     assert progress is not None and len(progress.results) == 1, "recorded once, on the restored road"
+    assert load_statistics(tmp_path).statistics.sessions == 1, "and counted once in the statistics"
     assert not resume_path(tmp_path, road_mode(SLOT)).exists()
     app.scenes.close()

@@ -77,15 +77,13 @@ class TableRecorder:
         if was_recorded(self.data_dir, self.table.session_id):
             self.finished = already_finished(self.table.origin, self.data_dir)
         else:
-            problem = record_finished_session(self.data_dir, self.table.log, HUMAN)
-            if problem:
-                warn(problem)
             self.finished = finish(self.table.origin, self.data_dir, list(self.table.session.chips))
             if isinstance(self.finished, VenueFinished) and not self.finished.recorded:
-                return self.finished  # kept, to be continued to its end again once the road's save is whole
-            problem = mark_recorded(self.data_dir, self.table.session_id)
-            if problem:
-                warn(problem)
+                return self.finished  # kept, to be continued to its end (and counted) once the road's save is whole
+            for problem in (record_finished_session(self.data_dir, self.table.log, HUMAN),
+                            mark_recorded(self.data_dir, self.table.session_id)):
+                if problem:
+                    warn(problem)
         self.keeper.forget()
         return self.finished
 
