@@ -319,3 +319,32 @@ def test_a_venue_whose_road_cannot_take_its_end_is_kept_until_it_can(tmp_path: P
     assert load_statistics(tmp_path).statistics.sessions == 1, "and counted once in the statistics"
     assert not resume_path(tmp_path, road_mode(SLOT)).exists()
     app.scenes.close()
+
+
+def test_starting_a_road_afresh_asks_first_when_a_venue_is_in_play(tmp_path: Path) -> None:
+    from game.app.scenes.confirm import ConfirmScene
+
+    app = make_app(tmp_path)
+    app.scenes.clear_to("campaign_map", slot=SLOT)
+    top(app, CampaignMapScene).play()
+    top(app, TableScene).fast_forward_until(lambda t: t.session.deal_number >= 2)
+    assert app.keep_session() is None
+    app.scenes.clear_to("campaign_map", slot=SLOT)
+    road = top(app, CampaignMapScene)
+    road.fresh_start()
+    assert isinstance(app.scenes.top, ConfirmScene), "the venue in play would end: asked first"
+    key(app, pygame.K_ESCAPE)
+    assert top(app, CampaignMapScene) is road and road.venue_in_play
+    road.fresh_start()
+    key(app, pygame.K_y)
+    assert not road.venue_in_play and list(resume_path(tmp_path, FREE).parent.glob("road-campaign.json.abandoned-*"))
+    app.scenes.close()
+
+
+def test_a_damaged_unlocks_file_is_said_on_the_title(tmp_path: Path) -> None:
+    (tmp_path / "unlocks.json").write_bytes(b"\x00" * 40)
+    app = make_app(tmp_path)
+    title = TitleScene(app, message=app.notice)
+    app.scenes.push(title)
+    assert "unlocks" in title.message.lower() and list(tmp_path.glob("unlocks.json.unreadable-*"))
+    app.scenes.close()

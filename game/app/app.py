@@ -68,6 +68,10 @@ class App:
             self.notice = f"{said} {self.notice}".strip()
         # what a crash or an older version left: half-written files settled, the one old kept session moved
         self.notice = " ".join([self.notice, *recover(self.data_dir)]).strip()
+        _, unlocks_problem = load_unlocks(self.data_dir)  # a damaged unlocks file is said on the title, not only here
+        if unlocks_problem:
+            warn(unlocks_problem)
+            self.notice = f"{self.notice} {unlocks_problem}".strip()
         self.text = TextCache(self.assets)
         self.art = Artwork(self.assets)
 

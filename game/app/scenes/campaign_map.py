@@ -218,7 +218,18 @@ class CampaignMapScene(Scene):
         self._build_menu()
 
     def fresh_start(self) -> None:
-        """A new run of the campaign (an unusable save is kept aside first, never overwritten)."""
+        """A new run of the campaign (an unusable save is kept aside first, never overwritten); asked first when
+        a venue is in play, since it ends there."""
+        if self.campaign is None:
+            return
+        if self.venue_in_play:
+            self.app.scenes.push("confirm", question=tr("campaign.confirm_afresh.title"),
+                                 detail=tr("campaign.confirm_afresh.body"), yes=tr("campaign.confirm_afresh.yes"),
+                                 no=tr("campaign.confirm_afresh.no"), on_yes=self._fresh_start_now)
+            return
+        self._fresh_start_now()
+
+    def _fresh_start_now(self) -> None:
         if self.campaign is None:
             return
         self.message = self.road.start_afresh()
