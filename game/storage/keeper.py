@@ -47,7 +47,8 @@ class SessionKeeper:
 
     def __init__(self, data_dir: Path, mode: str, *, threaded: bool = True,
                  usable: Callable[[dict[str, Any]], str | None] | None = None) -> None:
-        """`usable` says why a kept snapshot could not be resumed (None when it could), without resuming it."""
+        """`usable` says why a kept snapshot (of whatever session was kept in this mode before) may not be
+        written over, None when it may."""
         self.data_dir = data_dir
         self.mode = mode
         self.usable = usable
@@ -101,7 +102,7 @@ class SessionKeeper:
 
     def _start(self) -> None:
         if not self.threaded:
-            self._drain()
+            self._work(idle=None)
             return
         with self._lock:
             if self._thread is None:
@@ -109,24 +110,16 @@ class SessionKeeper:
                 self._thread.start()
             self._lock.notify_all()
 
-    def _work(self) -> None:
-        """The worker thread: write jobs as they come; leave after a quiet spell (the next job starts another)."""
+    def _work(self, idle: float | None = IDLE_S) -> None:
+        """Write jobs as they come; on the worker thread, leave after `idle` quiet seconds (the next job starts
+        another); with `idle` None, write what is waiting on this thread and return."""
         while True:
             with self._lock:
+                if not self._jobs and idle is not None:
+                    self._lock.wait_for(lambda: bool(self._jobs), timeout=idle)
                 if not self._jobs:
-                    self._lock.wait_for(lambda: bool(self._jobs), timeout=IDLE_S)
-                if not self._jobs:
-                    self._thread = None
-                    return
-                job = self._jobs.popleft()
-                self._busy = True
-            self._done(self._write(job))
-
-    def _drain(self) -> None:
-        """Write every job waiting, on this thread (a keeper without a worker)."""
-        while True:
-            with self._lock:
-                if not self._jobs:
+                    if idle is not None:
+                        self._thread = None
                     return
                 job = self._jobs.popleft()
                 self._busy = True
@@ -142,16 +135,22 @@ class SessionKeeper:
     def _write(self, job: _Job) -> str | None:
         """Do one job; None when done, else a sentence saying what could not be written."""
         try:
-            return _DO[type(job)](self, job)
+            match job:
+                case _Snapshot(text=text, at=at):
+                    return self._save(str(text), at)
+                case _DealLog(slot=slot, log=log, create=create):
+                    return append_deal_log(self.data_dir, slot, log, create=create)
+                case _Forget():
+                    return discard_resume(self.data_dir, self.mode)
         except OSError as error:
             return tr("app.session.not_saved_in", folder=self.data_dir, why=error.strerror or error)
         except Exception as error:  # noqa: BLE001 - a file that cannot be written must never stop the game
             return tr("app.session.not_saved") + f" ({error!r})"
 
-    def _save(self, job: _Job) -> str | None:
-        assert isinstance(job, _Snapshot)
+    def _save(self, text: str, at: float) -> str | None:
+        """Write the kept file (anything there that is not ours to write over set aside first)."""
         said = self._keep_aside_what_is_not_ours()
-        save_resume(self.data_dir, str(job.text), self.mode, saved_at=job.at)
+        save_resume(self.data_dir, text, self.mode, saved_at=at)
         try:
             found = resume_path(self.data_dir, self.mode).stat()
             self._written = (found.st_size, found.st_mtime_ns)
@@ -179,14 +178,3 @@ class SessionKeeper:
         else:
             why = tr("storage.why.changed_meanwhile")
         return set_aside(path, why)
-
-    def _append(self, job: _Job) -> str | None:
-        assert isinstance(job, _DealLog)
-        return append_deal_log(self.data_dir, job.slot, job.log, create=job.create)
-
-    def _forget(self, job: _Job) -> str | None:
-        return discard_resume(self.data_dir, self.mode)
-
-
-_DO: dict[type, Callable[[SessionKeeper, _Job], str | None]] = {
-    _Snapshot: SessionKeeper._save, _DealLog: SessionKeeper._append, _Forget: SessionKeeper._forget}

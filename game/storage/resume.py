@@ -270,10 +270,11 @@ def _settle_temporaries(place: Path) -> list[str]:
         target = place / matched.group("target")
         try:
             usable = _usable(temporary, session)
+            whole = target.is_file() and _usable(target, session)  # the file it was meant to replace
             if target.name == LEGACY_FILE and usable:
                 move_aside(temporary, "leftover")
-            elif target.name != LEGACY_FILE and usable and _newer(temporary, target, session):
-                if target.is_file() and not _usable(target, session):
+            elif target.name != LEGACY_FILE and usable and (not whole or _newer(temporary, target, session)):
+                if target.is_file() and not whole:
                     said.append(set_aside(target, tr("storage.why.damaged")))
                 os.replace(temporary, target)
             else:
@@ -296,9 +297,7 @@ def _usable(path: Path, session: bool) -> bool:
 
 
 def _newer(temporary: Path, target: Path, session: bool) -> bool:
-    """Whether a usable leftover temporary file is newer than the file it was meant to replace."""
-    if not target.is_file() or not _usable(target, session):
-        return True
+    """Whether a usable leftover temporary file is newer than the usable file it was meant to replace."""
     if session:
         return saved_at_of(read_document(temporary)[0] or {}) > saved_at_of(read_document(target)[0] or {})
     try:
