@@ -25,7 +25,7 @@ from typing import Any
 from ..locale import tr
 from ..locale.shown import shown_name
 from .atomic import move_aside, write_atomically
-from .door import MAX_JSON_BYTES, PlayerFileError, read_json
+from .door import MAX_JSON_BYTES, PlayerFileError, keep_aside, read_json
 
 SESSIONS_FOLDER = "sessions"
 LEGACY_FILE = "session.json"  # where versions before per-mode sessions kept their one session
@@ -109,12 +109,7 @@ def discard_resume(folder: Path, mode: str = FREE) -> str | None:
 def retire_resume(folder: Path, mode: str, tag: str = "abandoned") -> Path | None:
     """Set `mode`'s kept session aside (its road was deleted or begun afresh): renamed, never erased; where."""
     path = resume_path(folder, mode)
-    if not path.is_file():
-        return None
-    try:
-        return move_aside(path, tag)
-    except OSError:
-        return None
+    return keep_aside(path, tag)[0] if path.is_file() else None
 
 
 def load_resume(folder: Path, mode: str = FREE) -> Resumable:

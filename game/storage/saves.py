@@ -34,8 +34,8 @@ from typing import Any
 
 from ..engine.decisions import action_from_data, action_to_data  # noqa: F401  (saves keep actions in this form)
 from ..locale import tr
-from .atomic import backup_path, move_aside, write_atomically
-from .door import MAX_JSON_BYTES, PlayerFileError, parse_json, read_bytes
+from .atomic import backup_path, write_atomically
+from .door import MAX_JSON_BYTES, PlayerFileError, keep_aside, parse_json, read_bytes
 
 MAX_SAVE_BYTES = MAX_JSON_BYTES  # a save with 150 kept deals is about 1 MB
 
@@ -243,7 +243,7 @@ def _clear_the_way(path: Path) -> None:
         save, _, why = read_save_file(existing)
         if save is not None:
             continue
-        moved, error = _set_aside(existing)
+        moved, error = keep_aside(existing)
         if moved is None:
             raise OSError(tr("storage.save.unusable_stuck", slot=path.stem, why=why or tr("storage.why.damaged"),
                              error=error))
@@ -295,7 +295,7 @@ def load_slot(folder: Path, slot: str | int) -> LoadResult:
     save, version, why = read_save_file(path)
     if save is not None:
         return LoadResult(save=save, migrated_from=version if version != VERSION else None)
-    moved, error = _set_aside(path)
+    moved, error = keep_aside(path)
     why = why or tr("storage.why.damaged")
     sentence = (tr("storage.save.unusable", slot=path.stem, why=why, file=moved.name) if moved is not None
                 else tr("storage.save.unusable_stuck", slot=path.stem, why=why, error=error))
@@ -336,7 +336,7 @@ def restore_backup(folder: Path, slot: str | int) -> LoadResult:
         return LoadResult(problem=tr("storage.save.no_backup_to_restore", slot=path.stem))
     save, version, why = read_save_file(backup)
     if save is None:
-        moved, error = _set_aside(backup)
+        moved, error = keep_aside(backup)
         why = why or tr("storage.why.damaged")
         sentence = (tr("storage.save.backup_unusable", slot=path.stem, why=why, file=moved.name)
                     if moved is not None else
@@ -344,7 +344,7 @@ def restore_backup(folder: Path, slot: str | int) -> LoadResult:
         return LoadResult(problem=sentence, moved_to=moved)
     moved_current: Path | None = None
     if path.exists():  # never silently overwrite whatever is there now
-        moved_current, _ = _set_aside(path, tag="replaced")
+        moved_current, _ = keep_aside(path, tag="replaced")
     try:
         write_atomically(path, backup.read_bytes())
     except OSError as error:
@@ -359,10 +359,10 @@ def delete_slot(folder: Path, slot: str | int) -> Path | None:
     restore: that would undo what was played on it): renamed aside, never removed; where the slot went, or None."""
     path = slot_path(folder, slot)
     if backup_path(path).exists():
-        _set_aside(backup_path(path), tag="deleted")
+        keep_aside(backup_path(path), tag="deleted")
     if not path.exists():
         return None
-    moved, _ = _set_aside(path, tag="deleted")
+    moved, _ = keep_aside(path, tag="deleted")
     return moved
 
 
@@ -431,13 +431,3 @@ def deal_logs(folder: Path) -> list[tuple[str, tuple[str, ...]]]:
         if save is not None and save.logs:
             kept.append((path.stem, save.logs))
     return kept
-
-
-def _set_aside(path: Path, tag: str = "unreadable") -> tuple[Path | None, str]:
-    """Rename `path` out of the way with a time stamp (never delete it): where it went, or None and why not."""
-    try:
-        return move_aside(path, tag), ""
-    except OSError as error:
-        return None, str(error.strerror or error)
-
-
