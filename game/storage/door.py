@@ -130,6 +130,16 @@ def whole_number(value: Any, low: int | None = None, high: int | None = None) ->
     return value
 
 
+def finite_number(value: Any, low: float, high: float) -> float | None:
+    """`value` as a float if it is a finite number (not a bool) from `low` to `high`, else None; compared before
+    it is converted, so no integer is too big for it."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return float(value) if low <= value <= high else None
+
+
 class _NotFinite(ValueError):
     """A number in a file that is not finite."""
 

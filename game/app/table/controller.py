@@ -31,6 +31,7 @@ from ...engine.rules import RuleSet
 from ...engine.session import SeatInfo, Session
 from ...engine.view import PlayerView
 from ...locale import tr
+from ...storage.door import finite_number, whole_number
 
 SNAPSHOT_VERSION = 1
 STAKE_THINK = 0.35  # staking is quick: a character takes this share of their think time for it
@@ -119,11 +120,13 @@ def _read_snapshot(snapshot: Any) -> SnapshotSetup:
         if not isinstance(name, str) or not (character_id is None or isinstance(character_id, str)):
             raise ValueError("a seat of the snapshot is not a name and a character")
         seats.append((name, None if character_id is None else load_character_by_id(character_id)))
-    seed = snapshot["seed"]
-    if type(seed) is not int:
+    seed = whole_number(snapshot["seed"])
+    if seed is None:
         raise ValueError("the snapshot's seed is not a whole number")
-    limit, elapsed = snapshot.get("time_limit_s"), snapshot.get("elapsed_s", 0.0)
-    if not (limit is None or _finite(limit) and limit > 0) or not (_finite(elapsed) and elapsed >= 0):
+    raw_limit = snapshot.get("time_limit_s")
+    limit = None if raw_limit is None else finite_number(raw_limit, 0.0, math.inf)
+    elapsed = finite_number(snapshot.get("elapsed_s", 0.0), 0.0, math.inf)
+    if (raw_limit is not None and not limit) or elapsed is None:  # a limit of 0 is none a table can play to
         raise ValueError("the snapshot's time limit or time played is not a time")
     agents = snapshot.get("agents")
     if not (agents is None or isinstance(agents, list) and len(agents) == len(seats)
@@ -134,12 +137,7 @@ def _read_snapshot(snapshot: Any) -> SnapshotSetup:
     actions = [action_from_data(a) for a in snapshot["actions"]]
     named = snapshot.get("session_id")  # older snapshots have none: their seed and origin name them
     session_id = named if isinstance(named, str) and 0 < len(named) <= 80 else f"{seed}-{snapshot.get('campaign_slot')}"
-    return SnapshotSetup(rules, seats, seed, actions, None if limit is None else float(limit), float(elapsed), agents,
-                         session_id)
-
-
-def _finite(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    return SnapshotSetup(rules, seats, seed, actions, limit, elapsed, agents, session_id)
 
 
 def illegal_kind(error: IllegalActionError) -> str:
