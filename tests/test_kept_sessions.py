@@ -58,6 +58,16 @@ def sit(app: App, seed: int, **options: object) -> TableScene:
     return table
 
 
+def leave_a_venue(app: App) -> CampaignMapScene:
+    """Sit down at the first road's venue, play into its second deal, quit, and come back to the road's map."""
+    app.scenes.clear_to("campaign_map", slot=SLOT)
+    top(app, CampaignMapScene).play()
+    assert top(app, TableScene).fast_forward_until(lambda t: t.session.deal_number >= 2)
+    assert app.keep_session() is None
+    app.scenes.clear_to("campaign_map", slot=SLOT)
+    return top(app, CampaignMapScene)
+
+
 def kept_actions(folder: Path, mode: str = FREE) -> int:
     """How many actions the kept snapshot of `mode` holds."""
     snapshot = load_resume(folder, mode).snapshot
@@ -227,12 +237,7 @@ def test_saves_lists_everything_and_changes_nothing_either_way_round(tmp_path: P
 
 def test_a_deleted_road_takes_its_backup_and_its_venue_in_play_with_it(tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    app.scenes.clear_to("campaign_map", slot=SLOT)
-    top(app, CampaignMapScene).play()
-    top(app, TableScene).fast_forward_until(lambda t: t.session.deal_number >= 2)
-    assert app.keep_session() is None
-    app.scenes.clear_to("campaign_map", slot=SLOT)
-    top(app, CampaignMapScene).save()  # a second save: the first becomes the backup
+    leave_a_venue(app).save()  # a second save: the first becomes the backup
     assert slot_path(tmp_path, SLOT).with_name(f"{SLOT}.json.bak").is_file()
     app.scenes.clear_to("campaign_roads")
     top(app, CampaignSlotsScene).delete(SLOT)
@@ -325,12 +330,7 @@ def test_starting_a_road_afresh_asks_first_when_a_venue_is_in_play(tmp_path: Pat
     from game.app.scenes.confirm import ConfirmScene
 
     app = make_app(tmp_path)
-    app.scenes.clear_to("campaign_map", slot=SLOT)
-    top(app, CampaignMapScene).play()
-    top(app, TableScene).fast_forward_until(lambda t: t.session.deal_number >= 2)
-    assert app.keep_session() is None
-    app.scenes.clear_to("campaign_map", slot=SLOT)
-    road = top(app, CampaignMapScene)
+    road = leave_a_venue(app)
     road.fresh_start()
     assert isinstance(app.scenes.top, ConfirmScene), "the venue in play would end: asked first"
     key(app, pygame.K_ESCAPE)
