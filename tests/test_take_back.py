@@ -174,3 +174,33 @@ def test_the_snapshot_keeps_how_many_were_taken_back_and_old_ones_read_as_none()
         saved["taken_back"] = rubbish
         with pytest.raises(ValueError):
             TableController.from_snapshot(saved)
+
+
+# --- the statistics keep such sessions apart -------------------------------------------------------------------
+
+def test_statistics_count_a_session_with_take_backs_apart(uninterrupted: TableController) -> None:
+    from game.stats import Statistics
+
+    statistics = Statistics()
+    statistics.add_session(uninterrupted.log, 0, taken_back=3)
+    assert (statistics.taken_back_sessions, statistics.decisions_taken_back) == (1, 3)
+    won = uninterrupted.session.chips[0] == max(uninterrupted.session.chips)
+    assert statistics.taken_back_won == int(won)
+    assert statistics.sessions == statistics.deals_played == statistics.sessions_won == 0
+    assert not statistics.records and not statistics.boodle and not statistics.chips_over_time
+    statistics.add_session(uninterrupted.log, 0)
+    assert statistics.sessions == 1 and statistics.taken_back_sessions == 1
+    again = Statistics.from_json(statistics.to_json())
+    assert again == statistics
+
+
+def test_statistics_files_from_before_take_backs_still_load() -> None:
+    from game.stats import Statistics
+
+    old = Statistics(sessions=4, sessions_won=1).to_dict()
+    for name in ("taken_back_sessions", "taken_back_won", "decisions_taken_back"):
+        del old[name]
+    statistics, bad = Statistics.read(old)
+    assert bad == 0 and statistics.sessions == 4 and statistics.taken_back_sessions == 0
+    old["decisions_taken_back"] = -2  # what the game never wrote is refused, as every other figure is
+    assert Statistics.read(old)[1] == 1

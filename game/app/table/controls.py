@@ -36,8 +36,8 @@ def draw_controls(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> No
     for i, button in enumerate(human.buttons):
         focused = (human.kind in ("buy_dead", "follow") and i == human.focus) or (human.kind == "lead" and i == 0)
         button.draw(surface, text, focused, i == human.hover_button)
-    if human.take_back_offer is not None and human.buttons:
-        draw_caption(surface, human.buttons[-1], human.take_back_offer.caption, stage)
+    if human.take_back_offer is not None and human.take_back_button is not None:
+        draw_caption(surface, human.take_back_button, human.take_back_offer.caption, stage)
     if human.hint:
         _draw_hint(surface, human, stage)
     tip = ""

@@ -66,6 +66,7 @@ class HumanSeat:
         self._hint_seed = hint_seed  # the seed of a hint asked for now (the same position, the same hint)
         self._take_back = take_back  # the take back the table offers now, if any (free play only)
         self.take_back_offer: TakeBackOffer | None = None
+        self.take_back_button: Button | None = None
         self._hint_search: OnWorker[Hint] | None = None
         self.decision: Decision | None = None
         self.view: PlayerView | None = None
@@ -124,6 +125,7 @@ class HumanSeat:
         self._hint_search = None
         self.hover_button = None
         self.take_back_offer = None
+        self.take_back_button = None
 
     def submit(self, action: Action) -> None:
         """Send the action to the table and stop offering the decision."""
@@ -273,12 +275,14 @@ class HumanSeat:
         self.buttons = [Button(pygame.Rect(panel.x, top + i * (height + gap), panel.width, height), label, action,
                                hotkey, enabled, tip, size=17, keycap=cap)
                         for i, (label, cap, action, hotkey, enabled, tip) in enumerate(specs)]
-        # the take back goes last in the list (the decision's buttons keep their places) but sits on top
+        # the take back sits on top, listed after the decision's buttons (they keep their places) and before the hint
         self.take_back_offer = self._take_back() if decision is not None and self._take_back is not None else None
+        self.take_back_button = None
         if self.take_back_offer is not None:
             label, cap, action, hotkey, enabled, tip = take_back_spec(self.take_back_offer)
             rect = pygame.Rect(panel.x, top - height - gap - CAPTION_ROOM, panel.width, height)
-            self.buttons.append(Button(rect, label, action, hotkey, enabled, tip, size=17, keycap=cap))
+            self.take_back_button = Button(rect, label, action, hotkey, enabled, tip, size=17, keycap=cap)
+            self.buttons.insert(len(self.buttons) - 1, self.take_back_button)
 
     def button_at(self, pos: tuple[int, int]) -> int | None:
         """The button under `pos`."""
