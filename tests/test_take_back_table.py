@@ -63,7 +63,8 @@ def test_ctrl_z_and_the_button_take_back_and_the_table_and_kept_session_follow(a
     assert scene.fast_forward_until(leading_after_a_lead)
     button = scene.human.take_back_button
     assert button is not None and button in scene.human.buttons and scene.human.buttons[-1].label == "Hint"
-    assert button.label == "Take back" and button.keycap == "Ctrl+Z" and "counted apart" in button.tooltip
+    assert button.label == "Take back" and button.keycap == "Ctrl+Z"
+    assert "counted apart in your statistics" in button.tooltip
     app.draw(app.screen)
     assert "Take back your lead of" in text_words(app)  # the caption over the button (its suit in colour)
     found = scene.table.to_take_back()
