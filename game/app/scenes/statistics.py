@@ -79,7 +79,7 @@ class StatisticsScene(Scene):
             found = load_statistics(app.data_dir)
             statistics, self.message = found.statistics, found.problem or ""
         self.stats = statistics
-        self.empty = statistics.sessions == 0
+        self.empty = statistics.sessions == 0 and statistics.taken_back_sessions == 0
         self.menu = Menu()
         self.relabel()
 
