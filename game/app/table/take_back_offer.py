@@ -16,6 +16,7 @@ from .stage import Stage
 
 MODIFIERS = pygame.KMOD_CTRL | pygame.KMOD_META  # Ctrl+Z, or Cmd+Z on a Mac
 CAPTION_SIZE = 14
+CAPTION_OVERHANG = 6  # a hair past the panel: further left, the status band or the prompt may be
 CAPTION_ROOM = 6  # more room than the buttons' gap between the take back and the decision's buttons
 
 
@@ -41,8 +42,9 @@ def take_back_spec(offer: TakeBackOffer) -> tuple[str, str, Callable[[], None], 
 def draw_caption(surface: pygame.Surface, button: Button, caption: str, stage: Stage) -> None:
     """What the take back undoes, over its button ("Take back your lead of 9♦")."""
     text = stage.text
-    size = text.fit_size(caption, "bold", CAPTION_SIZE, button.rect.width, 11)
-    if text.width(caption, "bold", size) > button.rect.width:
+    room = button.rect.width + CAPTION_OVERHANG
+    size = text.fit_size(caption, "bold", CAPTION_SIZE, room, 11)
+    if text.width(caption, "bold", size) > room:
         text.overflows.add(caption)
     line = text.render_runs(suit_runs(caption, theme.INK, theme.suits_on_dark(stage.decks.four_colour)), "bold", size)
     surface.blit(line, line.get_rect(bottomright=(button.rect.right - 4, button.rect.y - 4)))
