@@ -204,3 +204,16 @@ def test_statistics_files_from_before_take_backs_still_load() -> None:
     assert bad == 0 and statistics.sessions == 4 and statistics.taken_back_sessions == 0
     old["decisions_taken_back"] = -2  # what the game never wrote is refused, as every other figure is
     assert Statistics.read(old)[1] == 1
+
+
+def test_a_continued_session_takes_back_to_where_it_was_continued_and_plays_on_the_same(
+        uninterrupted: TableController) -> None:
+    table = laid()
+    assert play(table, lambda t: t.session.deal_number == 2 and isinstance(t.session.pending(), LeadDecision))
+    continued = TableController.from_snapshot(json.loads(str(table.snapshot_text())))
+    index = len(continued.actions)
+    assert play(continued, lambda t: len(t.actions) > index)  # the player's next decision, past the continue
+    assert reachable(continued) == 1  # the earlier ones' streams were not kept: back to the continue, no further
+    assert continued.take_back() and len(continued.actions) == index and not continued.take_back()
+    assert not play(continued, lambda t: False)
+    assert continued.actions == uninterrupted.actions

@@ -4,7 +4,9 @@ streams as they stood then, and the words saying what a take back undoes. No pyg
 
 The engine is deterministic from its seed and the actions applied, and each character decides from their own
 streams, so a table laid again this way plays out exactly as it did when the player makes the same choice.
-A deal's end is never undone: the decisions of a deal are forgotten when the next one is asked for.
+A deal's end is never undone: the decisions of a deal are forgotten when the next one is asked for. The
+streams are held in memory only (a kept session holds each character's stream as it stands, not as it stood
+at every decision), so a session continued from the title reaches back to the decision it was continued at.
 """
 
 from __future__ import annotations
