@@ -116,6 +116,15 @@ class CharacterAgent:
         except (TypeError, ValueError) as error:
             raise ValueError(f"not a saved random state for {self.character.id}: {error}") from None
 
+    def streams(self) -> tuple[Any, Any]:
+        """Both streams as they stand, decisions and the table's pacing and talk (a take back puts them back)."""
+        return self._rng.getstate(), self._table_rng.getstate()
+
+    def restore_streams(self, streams: tuple[Any, Any]) -> None:
+        """Put both streams back where `streams()` found them."""
+        self._rng.setstate(streams[0])
+        self._table_rng.setstate(streams[1])
+
     def think_time(self) -> float:
         """Seconds to wait before acting at the table, drawn from the character's range."""
         low, high = self.character.think_time

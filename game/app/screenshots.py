@@ -15,6 +15,7 @@ from ..ai.seats import seats_against
 from ..ai.simple import LowestAgent
 from ..campaign.spec import TABLE_LOOKS, Unlock
 from ..config import default_rules
+from ..engine.decisions import LeadAction
 from ..storage.unlocks_file import add_unlocks
 from .app import App, AppOptions
 from .scenes.how_to_play import HowToPlayScene
@@ -99,9 +100,16 @@ def human_to_lead(scene: TableScene) -> bool:
     return scene.human.kind == "lead"
 
 
+def take_back_of_a_lead(scene: TableScene) -> bool:
+    """The player is asked to lead, and may take back the lead they made before it in this deal."""
+    found = scene.table.to_take_back()
+    return human_to_lead(scene) and scene.human.take_back_offer is not None and found is not None \
+        and isinstance(found[1], LeadAction)
+
+
 def table_shots(app: App, folder: Path) -> list[Path]:
-    """The cut, the table at 3 and 8 players mid-deal, staking, a stop, a hint, the deal summary, the session
-    results and the pause menu."""
+    """The cut, the table at 3 and 8 players mid-deal, staking, a stop, a hint, a take back on offer, the deal
+    summary, the session results and the pause menu."""
     paths: list[Path] = []
     three = table(app, 3, SHOT_SEED)
     app.scenes.clear_to(three)
@@ -140,6 +148,12 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     stop.human.finish_hint()  # searched on a worker thread: the picture waits for it
     settle(app, 0.3)
     paths.append(shoot(app, folder, "06b_hint"))
+
+    take_back = table(app, 5, SHOT_SEED + 1)
+    app.scenes.clear_to(take_back)
+    take_back.fast_forward_until(lambda t: len(t.model.board) >= 6 and take_back_of_a_lead(t))
+    settle(app, 3.0)  # the table at rest, the take back offered with its caption
+    paths.append(shoot(app, folder, "06c_take_back"))
 
     summary = table(app, 6, SHOT_SEED + 4)
     app.scenes.clear_to(summary)

@@ -55,10 +55,12 @@ def sample_session(seed: int, players: int = 4, deals: int = 6) -> list[dict[str
 
 
 def sample_statistics(sessions: int = 4, seed: int = EXTRA_SEED) -> Statistics:
-    """Statistics of a few sessions played out by AIs, the player at seat 0."""
+    """Statistics of a few sessions played out by AIs, the player at seat 0, and one more in which the player
+    took back two decisions (counted apart)."""
     statistics = Statistics()
     for number in range(sessions):
         statistics.add_session(sample_session(seed + number, players=3 + number % 3), 0)
+    statistics.add_session(sample_session(seed + sessions, deals=2), 0, taken_back=2)
     return statistics
 
 

@@ -12,6 +12,8 @@ What each figure means:
 - longest run: the most cards the player played one after another within one run, with nobody else's
   card between (a lead and the follows that came straight after it; a stop or another player's card ends it).
 - chips over time: the player's chips after every deal, across sessions, as points for a line chart.
+- sessions with take backs (free play lets the player take back their decisions): counted apart, in none of the
+  figures above, as how many were played, how many won, and how many decisions were taken back in them.
 """
 
 from __future__ import annotations
@@ -87,9 +89,17 @@ class Statistics:
     records: dict[str, Record] = field(default_factory=dict)
     boodle: dict[str, BoodleHits] = field(default_factory=dict)
     chips_over_time: list[ChipPoint] = field(default_factory=list)
+    taken_back_sessions: int = 0
+    taken_back_won: int = 0
+    decisions_taken_back: int = 0
 
-    def add_session(self, events: Iterable[Event | dict[str, Any] | str], human_seat: int) -> None:
-        """Count one session's log (engine events, event dicts or JSON lines) seen from `human_seat`."""
+    def add_session(self, events: Iterable[Event | dict[str, Any] | str], human_seat: int, *,
+                    taken_back: int = 0) -> None:
+        """Count one session's log (engine events, event dicts or JSON lines) seen from `human_seat`; one in
+        which the player took back `taken_back` decisions is counted apart (`add_taken_back`)."""
+        if taken_back > 0:
+            self.add_taken_back(events, human_seat, taken_back)
+            return
         me = human_seat
         self.sessions += 1
         session = self.sessions
@@ -148,6 +158,15 @@ class Statistics:
         for character in opponents.values():
             self._record(character).sessions += 1
 
+    def add_taken_back(self, events: Iterable[Event | dict[str, Any] | str], human_seat: int, taken_back: int) -> None:
+        """Count a session in which the player took back `taken_back` decisions: apart from every other figure,
+        since a session played again until it went well says nothing of how the player plays."""
+        self.taken_back_sessions += 1
+        self.decisions_taken_back = min(MAX_COUNT, self.decisions_taken_back + taken_back)
+        ended = [event for event in map(_as_event, events) if isinstance(event, SessionEnd)]
+        if ended and human_seat in ended[-1].winners:
+            self.taken_back_won += 1
+
     def _record(self, character: str) -> Record:
         return self.records.setdefault(character, Record())
 
@@ -177,6 +196,11 @@ class Statistics:
         figures: dict[str, int] = {}
         for name in _FIGURES:
             value = _count(data.get(name))
+            if value is None:
+                bad += 1
+            figures[name] = value or 0
+        for name in _TAKEN_BACK:  # files from before take backs have none of these: none were counted
+            value = _count(data.get(name, 0))
             if value is None:
                 bad += 1
             figures[name] = value or 0
@@ -233,6 +257,7 @@ def _as_event(event: Event | dict[str, Any] | str) -> Event:
 
 
 _FIGURES = ("sessions", "sessions_won", "deals_played", "deals_won", "biggest_pot", "longest_run")
+_TAKEN_BACK = ("taken_back_sessions", "taken_back_won", "decisions_taken_back")
 _RECORD_FIELDS = ("sessions", "ahead", "behind", "level", "chips_won", "chips_lost")
 
 

@@ -62,15 +62,17 @@ def save_statistics(folder: Path, statistics: Statistics) -> None:
         raise OSError(problem)
 
 
-def record_finished_session(data_dir: Path, events: Iterable[Any], human_seat: int) -> str | None:
-    """Add one finished session's events (dicts, JSON lines or engine events) to the saved statistics.
+def record_finished_session(data_dir: Path, events: Iterable[Any], human_seat: int, *,
+                            taken_back: int = 0) -> str | None:
+    """Add one finished session's events (dicts, JSON lines or engine events) to the saved statistics (a session
+    in which the player took back `taken_back` decisions is counted apart).
 
     Returns None when recorded, else one sentence for the player (a bad old file moved aside, or a failed
     write); it never raises for a file problem.
     """
     found = load_statistics(data_dir)
     statistics = found.statistics
-    statistics.add_session(list(events), human_seat)
+    statistics.add_session(list(events), human_seat, taken_back=taken_back)
     problem = KIND.save(data_dir, statistics)
     if problem is not None:
         return f"{found.problem} {problem}" if found.problem else problem

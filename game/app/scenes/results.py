@@ -31,8 +31,9 @@ class ResultsScene(Scene):
 
     def __init__(self, app: App, model: TableModel, on_continue: Callable[[], None],
                  portraits: list[pygame.Surface] | None = None, under: Scene | None = None,
-                 label: str | None = None, label_key: str = "results.back_title") -> None:
+                 label: str | None = None, label_key: str = "results.back_title", taken_back: int = 0) -> None:
         super().__init__(app)
+        self.taken_back = taken_back  # the player's decisions taken back in the session (free play)
         self.under = under  # drawn once as the backdrop (see DealSummaryScene)
         self.overlay = under is None
         self.backdrop: pygame.Surface | None = None
@@ -157,6 +158,9 @@ class ResultsScene(Scene):
             text.draw(surface, str(wins[seat]), (columns[4], row.centery), role="body", size=18, colour=theme.INK,
                       anchor="center")
             y += ROW_H
+        if self.taken_back:  # such a session is counted apart in the statistics: say so where its end is seen
+            text.draw(surface, trn("take_back.results", self.taken_back), (PANEL_W // 2, y + 2), role="body",
+                      size=15, colour=theme.INK_DIM, anchor="midtop", max_width=PANEL_W - 60, min_size=11)
         return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
 
     def enter(self) -> None:

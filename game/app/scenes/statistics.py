@@ -53,6 +53,13 @@ def nice_step(span: float, wanted: int = 5) -> int:
     return max(1, int(10 * power))
 
 
+def taken_back_words(stats: Statistics) -> str:
+    """The sessions with take backs, counted apart ("Not counted above: 2 sessions with take backs ...")."""
+    return tr("take_back.apart", sessions=trn("take_back.sessions", stats.taken_back_sessions),
+              won=trn("take_back.won", stats.taken_back_won),
+              decisions=trn("take_back.decisions", stats.decisions_taken_back))
+
+
 def find_opponent(key: str, record: Record) -> Opponent:
     """The character behind a record's key, with their name and look when their file loads."""
     try:
@@ -72,7 +79,7 @@ class StatisticsScene(Scene):
             found = load_statistics(app.data_dir)
             statistics, self.message = found.statistics, found.problem or ""
         self.stats = statistics
-        self.empty = statistics.sessions == 0
+        self.empty = statistics.sessions == 0 and statistics.taken_back_sessions == 0
         self.menu = Menu()
         self.relabel()
 
@@ -139,6 +146,9 @@ class StatisticsScene(Scene):
             self._draw_chart(surface)
             self._draw_boodle(surface)
         self.menu.draw(surface, text)
+        if self.stats.taken_back_sessions:
+            text.draw(surface, taken_back_words(self.stats), (TILES.right, TILES.y - 14), size=15,
+                      colour=theme.INK_DIM, anchor="bottomright", max_width=TILES.width - 320, min_size=11)
         if self.message:  # a file that could not be read: the record starts afresh, so the room below is free
             words = text.render_wrapped(self.message, "body", 16, theme.RED_TEXT, 960, align="center")
             band = words.get_rect(midbottom=(SCREEN.centerx, 672)).inflate(32, 16)

@@ -7,6 +7,8 @@ character's decision is worked out on a worker thread (`OnWorker`) while the tab
 their think time, then applied. Decisions are still made one at a time and each from its character's own
 random stream, so a session plays exactly as it would headless; a snapshot keeps every action applied and
 where each stream stood, and the engine being deterministic, replaying the actions rebuilds the session.
+In free play the player may take back their decisions of the deal in play (`take_back`): the table is laid
+again the same way, with the characters' streams as they stood when that decision was asked.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from ...engine.session import SeatInfo, Session
 from ...engine.view import PlayerView
 from ...locale import tr
 from ...storage.door import finite_number, whole_number
+from .take_back import Asked, Streams, TakeBacks, restore_streams
 
 SNAPSHOT_VERSION = 1
 STAKE_THINK = 0.35  # staking is quick: a character takes this share of their think time for it
@@ -89,6 +92,7 @@ class SnapshotSetup:
     elapsed_s: float
     agent_states: list[Any] | None
     session_id: str
+    taken_back: int = 0  # the player's decisions taken back in this session (older snapshots: none)
 
 
 def read_snapshot(snapshot: Any) -> SnapshotSetup:
@@ -137,7 +141,10 @@ def _read_snapshot(snapshot: Any) -> SnapshotSetup:
     actions = [action_from_data(a) for a in snapshot["actions"]]
     named = snapshot.get("session_id")  # older snapshots have none: their seed and origin name them
     session_id = named if isinstance(named, str) and 0 < len(named) <= 80 else f"{seed}-{snapshot.get('campaign_slot')}"
-    return SnapshotSetup(rules, seats, seed, actions, limit, elapsed, agents, session_id)
+    taken_back = whole_number(snapshot.get("taken_back", 0), 0)
+    if taken_back is None:
+        raise ValueError("the snapshot's count of decisions taken back is not a whole number")
+    return SnapshotSetup(rules, seats, seed, actions, limit, elapsed, agents, session_id, taken_back)
 
 
 def illegal_kind(error: IllegalActionError) -> str:
@@ -155,7 +162,8 @@ class TableController:
 
     def __init__(self, rules: RuleSet, seats: Sequence[SeatSpec], seed: int, *, time_limit_s: float | None = None,
                  origin: TableOrigin | None = None, replay: Sequence[Action] = (), elapsed: float = 0.0,
-                 agent_states: Sequence[Any] | None = None, session_id: str | None = None) -> None:
+                 agent_states: Sequence[Any] | None = None, session_id: str | None = None,
+                 taken_back: int = 0) -> None:
         if not 3 <= len(seats) <= 8:
             raise ValueError(f"a table seats 3 to 8 players, not {len(seats)}")
         if any(character is None for _, character in seats[1:]):
@@ -169,9 +177,8 @@ class TableController:
         self.time_limit_s = time_limit_s
         self.elapsed = elapsed
         self.human_seat: int | None = HUMAN if seats[0][1] is None else None
-        infos = [SeatInfo(name, "human" if character is None else "ai", None if character is None else character.id)
-                 for name, character in seats]
-        self.session = Session(rules, infos, seed)
+        self._infos = [SeatInfo(name, "human" if character is None else "ai",
+                                None if character is None else character.id) for name, character in seats]
         # A resumed session's characters take up their decision streams where the save left them, so the
         # rest plays out as it would have; a save without them gives fresh streams rather than replayed ones.
         salt = f":{len(replay)}" if replay and agent_states is None else ""
@@ -185,17 +192,26 @@ class TableController:
                 if agent is not None:
                     agent.restore_rng(state)
         self._agent_states = [None if agent is None else agent.rng_state() for agent in self.agents]
-        self.actions: list[Action] = []
-        self._action_texts: list[str] = []  # each action's JSON, made once: a snapshot never re-encodes the session
         self.end_requested = False
         self.turn: tuple[str, int] | None = None  # the decision waited for (its kind) and whose it is
         self._thinking: tuple[OnWorker[Action], float] | None = None  # the decision worked out, and time left
+        self.taken_back = taken_back  # the player's decisions taken back in this session
+        self.take_backs = TakeBacks()
+        events = self._lay(replay)
+        self.opening: list[Event] = [] if replay else list(events)  # what a new table presents first
+
+    def _lay(self, replay: Sequence[Action]) -> list[Event]:
+        """Lay the session from its seed and replay `replay` on it; the events of its start."""
+        self.session = Session(self.rules, self._infos, self.seed)
+        # new lists, not emptied ones: a snapshot text still waiting to be written reads the old
+        self.actions: list[Action] = []
+        self._action_texts: list[str] = []  # each action's JSON, made once: a snapshot never re-encodes the session
         events = self.session.start()
         self.log: list[Event] = list(events)  # the whole session, for the player's statistics at its end
-        self.opening: list[Event] = [] if replay else list(events)  # what a new table presents first
         for action in replay:
             self.log += self.session.apply(action)
             self._took(action)
+        return events
 
     @classmethod
     def from_snapshot(cls, snapshot: dict[str, Any]) -> TableController:
@@ -204,7 +220,8 @@ class TableController:
         setup = read_snapshot(snapshot)
         return cls(setup.rules, setup.seats, setup.seed, time_limit_s=setup.time_limit_s,
                    origin=origin_of(snapshot.get("campaign_slot")), replay=setup.actions,
-                   elapsed=setup.elapsed_s, agent_states=setup.agent_states, session_id=setup.session_id)
+                   elapsed=setup.elapsed_s, agent_states=setup.agent_states, session_id=setup.session_id,
+                   taken_back=setup.taken_back)
 
     def snapshot(self) -> dict[str, Any]:
         """What is needed to resume: rules, seats, seed and every action applied (the engine is deterministic)."""
@@ -226,7 +243,7 @@ class TableController:
                           for name, character in self.seats],
                 "seed": self.seed, "agents": list(self._agent_states),
                 "time_limit_s": self.time_limit_s, "elapsed_s": round(self.elapsed, 3),
-                "deal": self.session.deal_number}
+                "deal": self.session.deal_number, "taken_back": self.taken_back}
 
     def _took(self, action: Action) -> None:
         """Remember an applied action (and its JSON, for the snapshots)."""
@@ -275,6 +292,7 @@ class TableController:
         seat = decision.player
         self.turn = (decision.kind, seat)
         if seat == self.human_seat:
+            self.take_backs.asked(len(self.actions), self.session.deal_number, decision, self._streams)
             return HumanTurn(decision, self.session.view(seat))
         instant = math.isinf(speed)
         if self._thinking is None:
@@ -317,3 +335,40 @@ class TableController:
     def human_view(self) -> PlayerView:
         """What the human's seat (or seat 0 at a watched table) may see."""
         return self.session.view(self.human_seat if self.human_seat is not None else 0)
+
+    # --- taking back (free play) ----------------------------------------------------------------
+
+    def _streams(self) -> Streams:
+        """Each seat's character's streams as they stand (None for the player's seat)."""
+        return tuple(None if agent is None else agent.streams() for agent in self.agents)
+
+    def _to_take_back(self) -> Asked | None:
+        """The player's decision a take back would return to: their latest of the deal in play before the one
+        waited for (only in free play, and only while the player is the one to decide)."""
+        decision = self.session.pending()
+        if not isinstance(self.origin, FreePlay) or decision is None or decision.player != self.human_seat \
+                or self._thinking is not None:
+            return None
+        return self.take_backs.before(len(self.actions), self.session.deal_number)
+
+    def to_take_back(self) -> tuple[Decision, Action] | None:
+        """The decision a take back would return to and the player's answer to it that it undoes, if any."""
+        asked = self._to_take_back()
+        return None if asked is None else (asked.decision, self.actions[asked.index])
+
+    def take_back(self) -> bool:
+        """Return to the player's latest earlier decision of the deal in play: the session laid again from the
+        seed and the actions before it, each character's streams as they stood when it was asked; False when
+        there is none to return to."""
+        asked = self._to_take_back()
+        if asked is None:
+            return False
+        self._lay(self.actions[:asked.index])
+        if self.end_requested:
+            self.session.request_end()
+        restore_streams(self.agents, asked.streams)
+        self._agent_states = [None if agent is None else agent.rng_state() for agent in self.agents]
+        self.take_backs.back_to(asked)
+        self.taken_back += 1
+        self.turn = None
+        return True

@@ -12,6 +12,7 @@ from ..text import suit_runs
 from ..widgets import draw_tooltip
 from .human import HumanSeat
 from .stage import Stage
+from .take_back_offer import draw_caption
 
 HINT_COLOUR = (120, 220, 150)
 
@@ -35,6 +36,8 @@ def draw_controls(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> No
     for i, button in enumerate(human.buttons):
         focused = (human.kind in ("buy_dead", "follow") and i == human.focus) or (human.kind == "lead" and i == 0)
         button.draw(surface, text, focused, i == human.hover_button)
+    if human.take_back_offer is not None and human.take_back_button is not None:
+        draw_caption(surface, human.take_back_button, human.take_back_offer.caption, stage)
     if human.hint:
         _draw_hint(surface, human, stage)
     tip = ""

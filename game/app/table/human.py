@@ -35,6 +35,7 @@ from ...locale.words import Words
 from ..widgets import Button
 from .layout import HAND_RAISE
 from .stage import Stage
+from .take_back_offer import CAPTION_ROOM, TakeBackOffer, take_back_spec
 from .words import hint_words, lead_refusal
 
 NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,
@@ -58,10 +59,14 @@ def number_of(key: int) -> int | None:
 class HumanSeat:
     """The human's side of the table: shows the pending decision and turns input into an action."""
 
-    def __init__(self, stage: Stage, submit: Callable[[Action], None], hint_seed: Callable[[], int]) -> None:
+    def __init__(self, stage: Stage, submit: Callable[[Action], None], hint_seed: Callable[[], int],
+                 take_back: Callable[[], TakeBackOffer | None] | None = None) -> None:
         self.stage = stage
         self._submit = submit
         self._hint_seed = hint_seed  # the seed of a hint asked for now (the same position, the same hint)
+        self._take_back = take_back  # the take back the table offers now, if any (free play only)
+        self.take_back_offer: TakeBackOffer | None = None
+        self.take_back_button: Button | None = None
         self._hint_search: OnWorker[Hint] | None = None
         self.decision: Decision | None = None
         self.view: PlayerView | None = None
@@ -119,6 +124,8 @@ class HumanSeat:
         self.hint_card = None
         self._hint_search = None
         self.hover_button = None
+        self.take_back_offer = None
+        self.take_back_button = None
 
     def submit(self, action: Action) -> None:
         """Send the action to the table and stop offering the decision."""
@@ -268,6 +275,14 @@ class HumanSeat:
         self.buttons = [Button(pygame.Rect(panel.x, top + i * (height + gap), panel.width, height), label, action,
                                hotkey, enabled, tip, size=17, keycap=cap)
                         for i, (label, cap, action, hotkey, enabled, tip) in enumerate(specs)]
+        # the take back sits on top, listed after the decision's buttons (they keep their places) and before the hint
+        self.take_back_offer = self._take_back() if decision is not None and self._take_back is not None else None
+        self.take_back_button = None
+        if self.take_back_offer is not None:
+            label, cap, action, hotkey, enabled, tip = take_back_spec(self.take_back_offer)
+            rect = pygame.Rect(panel.x, top - height - gap - CAPTION_ROOM, panel.width, height)
+            self.take_back_button = Button(rect, label, action, hotkey, enabled, tip, size=17, keycap=cap)
+            self.buttons.insert(len(self.buttons) - 1, self.take_back_button)
 
     def button_at(self, pos: tuple[int, int]) -> int | None:
         """The button under `pos`."""

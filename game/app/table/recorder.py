@@ -80,7 +80,8 @@ class TableRecorder:
             self.finished = finish(self.table.origin, self.data_dir, list(self.table.session.chips))
             if isinstance(self.finished, VenueFinished) and not self.finished.recorded:
                 return self.finished  # kept, to be continued to its end (and counted) once the road's save is whole
-            for problem in (record_finished_session(self.data_dir, self.table.log, HUMAN),
+            for problem in (record_finished_session(self.data_dir, self.table.log, HUMAN,
+                                                                    taken_back=self.table.taken_back),
                             mark_recorded(self.data_dir, self.table.session_id)):
                 if problem:
                     warn(problem)

@@ -38,6 +38,8 @@ from .painter import TablePainter
 from .recorder import TableRecorder
 from .sprites import TableDecks
 from .stage import Stage
+from .take_back import undone_words
+from .take_back_offer import TakeBackOffer, is_take_back_key
 from .words import their_turn, your_turn
 
 if TYPE_CHECKING:
@@ -60,7 +62,8 @@ class TableScene(Scene):
                            app.text, app.art, app.assets.play, random.Random(f"{table.seed}:table"),
                            table.human_seat, self.line_for, self.on_deal_end, self.on_presented)
         self.director = Director(self.stage)
-        self.human = HumanSeat(self.stage, self.submit, lambda: table.seed * 1009 + len(table.actions))
+        self.human = HumanSeat(self.stage, self.submit, lambda: table.seed * 1009 + len(table.actions),
+                               self.take_back_offer)
         self.painter = TablePainter(self.stage, table.seats, table.rules.boodle_cards)
         self.clock = 0.0
         self._summary: Scene | None = None
@@ -260,6 +263,22 @@ class TableScene(Scene):
                 self.model.active = None
                 self.director.push(events)
 
+    def take_back_offer(self) -> TakeBackOffer | None:
+        """The take back the player may make now (free play, an earlier decision of theirs in this deal)."""
+        found = self.table.to_take_back()
+        return None if found is None else TakeBackOffer(undone_words(*found), self.take_back)
+
+    def take_back(self) -> None:
+        """Take back the player's last decision: the table laid again where it was asked, shown at once."""
+        if not self.table.take_back():
+            return
+        self.human.clear()
+        self.model = self.stage.model = TableModel(self.table.rules, self.table.seats)
+        self.director = Director(self.stage)  # what was still moving or being said belongs to the undone play
+        self._sync_from_engine()
+        self.recorder.decision_made()  # the kept session is the one taken back to
+        self.app.assets.play("card_play", 0.5)
+
     def _time_up(self) -> None:
         self.stage.ending = True
         self.director.banner(tr("table.banner.time_up"), tr("table.banner.time_up_last_deal"), theme.GOLD, 1.8)
@@ -306,7 +325,8 @@ class TableScene(Scene):
         self.recorder.say_problems()
         self._results = self.app.scenes.push("results", model=self.model, on_continue=self.leave_table,
                                              portraits=self.portraits, under=self,
-                                             label_key=results_label(self.table.origin))
+                                             label_key=results_label(self.table.origin),
+                                             taken_back=self.table.taken_back)
 
     def leave_table(self) -> None:
         """Leave for the title, or, once the session is over, wherever its origin says it leads."""
@@ -338,6 +358,9 @@ class TableScene(Scene):
         """Esc pauses; the human's decision takes its input; otherwise a click or Space hurries the table."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
+            return
+        if is_take_back_key(event):
+            self.take_back()
             return
         if self.human.handle_event(event):
             return

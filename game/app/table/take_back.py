@@ -1,0 +1,79 @@
+"""Taking back the player's decisions (free play only): where each of their decisions in the deal in play was
+asked, so the table can be laid again from the seed and the actions before it, with every character's random
+streams as they stood then, and the words saying what a take back undoes. No pygame here.
+
+The engine is deterministic from its seed and the actions applied, and each character decides from their own
+streams, so a table laid again this way plays out exactly as it did when the player makes the same choice.
+A deal's end is never undone: the decisions of a deal are forgotten when the next one is asked for. The
+streams are held in memory only (a kept session holds each character's stream as it stands, not as it stood
+at every decision), so a session continued from the title reaches back to the decision it was continued at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.decisions import Action, BuyDeadAction, Decision, FollowAction, FollowDecision, LeadAction
+from ...locale import tr
+from ...locale.cards import card_label
+
+Streams = tuple[tuple[Any, Any] | None, ...]  # each seat's character's streams (None for the player's seat)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A decision asked of the player: how many actions came before it, in which deal, the decision, and each
+    character's streams as they stood then."""
+
+    index: int
+    deal: int
+    decision: Decision
+    streams: Streams
+
+
+class TakeBacks:
+    """The player's decisions asked in the deal in play, oldest first."""
+
+    def __init__(self) -> None:
+        self._asked: list[Asked] = []
+
+    def asked(self, index: int, deal: int, decision: Decision, streams: Callable[[], Streams]) -> None:
+        """The player is asked `decision` after `index` actions, in deal `deal` (`streams()` is read once per
+        decision: the table asks again every frame until it is answered)."""
+        if self._asked and self._asked[-1].index == index:
+            return
+        self._asked = [asked for asked in self._asked if asked.deal == deal and asked.index < index]
+        self._asked.append(Asked(index, deal, decision, streams()))
+
+    def before(self, index: int, deal: int) -> Asked | None:
+        """The player's latest decision of deal `deal` asked before the one after `index` actions, if any."""
+        return next((asked for asked in reversed(self._asked) if asked.deal == deal and asked.index < index), None)
+
+    def back_to(self, asked: Asked) -> None:
+        """The table is laid again at `asked`: the decisions after it are gone."""
+        self._asked = [earlier for earlier in self._asked if earlier.index <= asked.index]
+
+
+def restore_streams(agents: Sequence[Any], streams: Streams) -> None:
+    """Put each character's streams back as `streams` holds them."""
+    for agent, held in zip(agents, streams):
+        if agent is not None and held is not None:
+            agent.restore_streams(held)
+
+
+def undone_words(decision: Decision, action: Action) -> str:
+    """What taking back `action`, the answer to `decision`, undoes: the caption over the button ("Take back
+    your lead of 9♦")."""
+    match action:
+        case LeadAction(card=card):
+            return tr("take_back.undoes.lead", card=card_label(card))
+        case FollowAction(play=play) if isinstance(decision, FollowDecision):
+            return tr("take_back.undoes.play" if play else "take_back.undoes.decline", card=card_label(decision.card))
+        case BuyDeadAction(buy=True):
+            return tr("take_back.undoes.buy")
+        case BuyDeadAction():
+            return tr("take_back.undoes.keep")
+        case _:
+            return tr("take_back.undoes.stake")
