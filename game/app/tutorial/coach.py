@@ -245,7 +245,8 @@ class FirstDealCoach:
             return tr(f"{base}.title"), trn(f"{base}.body", pot)
         if step.name == "payments":
             _, _, payments = self.facts["out"]
-            paid = ", ".join(tr("tutorial.paid", name=self._name(seat), chips=chips) for seat, chips in payments)
+            each = [tr("tutorial.paid", name=self._name(seat), chips=chips) for seat, chips in payments]
+            paid = tr("table.and", first=", ".join(each[:-1]), last=each[-1]) if len(each) > 1 else "".join(each)
             return tr(f"{base}.title"), tr(f"{base}.body", paid=paid)
         return tr(f"{base}.title"), tr(f"{base}.body")
 
@@ -291,7 +292,7 @@ class FirstDealCoach:
                 return [layout.board_slot(card), layout.seats[seat].plate]
             case "boodle_hit":
                 card, _ = self.facts["boodle"]
-                return [layout.boodle_cards[model.boodle_slot[card]]]
+                return [layout.boodle_cards[model.boodle_slot[card]], layout.board_slot(card)]
             case "stop":
                 after, reason = self.facts["stop"]
                 return [layout.board_slot(after)] + ([layout.dead] if reason == "dead_hand" else [])

@@ -4,7 +4,7 @@ teaches the whole game (found by `tools/first_deal_seed.py`; `tests/test_tutoria
 With seed 776 and the coached leads below, the cut makes Pip the dealer, so the player stakes first and leads
 first: the 8♦ runs through Bert and Maud to the player's J♦ (a boodle card) and Q♦, and stops because the K♦
 lies in the dead hand; the player leads again, the 2♣ runs to the player's Q♣ (another boodle card) and K♣,
-a king's stop; the Q♠ is stopped by Pip's K♠, and Pip's hearts end on the player's J♥: the player goes out.
+a king's stop; the Q♠ is stopped by Bert's K♠, and Bert's hearts end on the player's J♥: the player goes out.
 The characters decide from their own seeded streams, and no lead of theirs looks at the chips, so the player's
 stake changes who wins what, never which card is played.
 """
