@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 
 from .scene import SceneMaker, SceneName
 from .scenes.campaign_map import CampaignMapScene
@@ -22,6 +23,8 @@ from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
 from .table.scene import TableScene
+from .tutorial.coach import FirstDealCoach
+from .tutorial.first_deal import first_deal_table
 
 SCENES: Mapping[SceneName, SceneMaker] = {
     "title": TitleScene,
@@ -42,4 +45,5 @@ SCENES: Mapping[SceneName, SceneMaker] = {
     "high_scores": HighScoresScene,
     "daily": DailyScene,
     "crash": CrashScene,
+    "tutorial": partial(TableScene.guided, table=first_deal_table, guide=FirstDealCoach),
 }

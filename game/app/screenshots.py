@@ -27,6 +27,7 @@ from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
 from .screenshots_extra import render_extra_screenshots, shoot
 from .table.scene import TableScene
+from .tutorial.shots import render_tutorial_screenshots
 
 SHOT_SEED = 20240
 FRAME = 1 / 60
@@ -209,11 +210,14 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
     with tempfile.TemporaryDirectory(prefix="newmarket-shots-") as scratch:
         # a fresh data folder: the player's settings and kept session must not change the pictures
         app = App(AppOptions(data_dir=data_folder or Path(scratch), headless=True, language=language))
+        # the guided deal's offer has pictures of its own: the title's keeps its run of hearts
+        app.change_settings(dataclasses.replace(app.settings, first_deal_offer="never"), remember=False)
         try:
             paths = menu_shots(app, folder)
             paths += table_shots(app, folder)
             paths += render_extra_screenshots(app, folder)
             paths += look_shots(app, folder)
+            paths += render_tutorial_screenshots(app, folder)
             if overflows is not None:
                 overflows.update(app.text.overflows)
         finally:

@@ -20,6 +20,7 @@ from .json_file import JsonFileWords, JsonKind, Unfit
 SETTINGS_FILE = "settings.json"
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 MAX_LOOK_NAME = 64  # a table look's name, kept as written
+FIRST_DEAL_OFFERS = ("ask", "taken", "never")  # the title offers the guided first deal until taken or refused
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class Settings:
     four_colour_deck: bool = False
     language: str = ""  # a code in locale.LANGUAGES; empty (or one this build lacks): the system's language
     table_look: str = "club"  # a name in campaign TABLE_LOOKS; kept as written, drawn only once unlocked
+    first_deal_offer: str = "ask"  # one of FIRST_DEAL_OFFERS
 
     def clean(self) -> Settings:
         """The same settings with every value forced into its lawful range (a value that cannot be one: the
@@ -68,6 +70,8 @@ def _check(name: str, value: Any) -> Any:
         return value if isinstance(value, str) and value in ANIMATION_SPEEDS else None
     if name == "language":
         return value if isinstance(value, str) and (value == "" or value in LANGUAGES) else None
+    if name == "first_deal_offer":
+        return value if isinstance(value, str) and value in FIRST_DEAL_OFFERS else None
     if name == "table_look":
         return value if isinstance(value, str) and 0 < len(value) <= MAX_LOOK_NAME else None
     return None

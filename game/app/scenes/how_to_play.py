@@ -227,8 +227,17 @@ class HowToPlayScene(Scene):
         self.back_button = Button(pygame.Rect(TABS_X, 128 + len(tabs) * 42 + 8,
                                               max(TABS_W // 2, button_width(self.app.text, back, 19)), 40),
                                   back, self.back, tooltip=tr("how_to_play.back_tip"), size=19)
-        self.form.set([*tabs, self.back_button])
+        guided = tr("tutorial.how_to_play.button")
+        width = button_width(self.app.text, guided, 19, "G", minimum=200)
+        self.guided_button = Button(pygame.Rect(self.page.right - width, 52, width, 44), guided, self.guided_deal,
+                                    pygame.K_g, tooltip=tr("tutorial.how_to_play.tip"), size=19, keycap="G")
+        # over a table (from the pause menu) the guided deal would leave the session: it is offered from the title's
+        self.form.set([*tabs, self.back_button] + ([] if self.overlay else [self.guided_button]))
         self.show(self.index)
+
+    def guided_deal(self) -> None:
+        """Play the guided first deal instead of reading."""
+        self.app.scenes.replace("tutorial")
 
     def _opener(self, index: int) -> Callable[[], None]:
         def open_section() -> None:
@@ -247,6 +256,9 @@ class HowToPlayScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc goes back; arrows, the list and the wheel move about."""
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_g and not self.overlay:
+                self.guided_deal()
+                return
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.back()
                 return

@@ -14,6 +14,7 @@ from ...storage.resume import Resumable, kept_sessions, resume_path, set_aside_u
 from .. import theme
 from ..kept_words import describe_snapshot, mode_name
 from ..scene import Scene
+from ..tutorial.offer import FirstDealOffer, offer_due
 from ..widgets import Button, Menu, draw_panel
 from .common import felt, hint_bar
 
@@ -42,12 +43,16 @@ class TitleScene(Scene):
         self.kept: Resumable | None = None  # the most recently played of the kept sessions
         self.menu = Menu()
         self._rotated: dict[tuple[int, int, bool], pygame.Surface] = {}
+        self.offer: FirstDealOffer | None = None  # the guided first deal, offered to a new player
 
     # --- the stack ------------------------------------------------------------------------------
 
     def enter(self) -> None:
-        """Look for a kept session (moving a broken one aside) and lay out the menu."""
+        """Look for a kept session (moving a broken one aside), lay out the menu, and offer a new player the
+        guided first deal."""
         self._look_for_session()
+        if offer_due(self.app):
+            self.offer = FirstDealOffer(self.app)
 
     def resume(self) -> None:
         """Back on top (a table may have been kept or started meanwhile): look again."""
@@ -71,6 +76,8 @@ class TitleScene(Scene):
         self._rotated.clear()  # the boodle fan's court letters are the language's
         self._build_menu()
         self.menu.focus = min(focus, len(self.menu.buttons) - 1)
+        if self.offer is not None:
+            self.offer.relabel()
 
     def _build_menu(self) -> None:
         # the hotkeys are the English initials in every language: the keycap on each button shows the key
@@ -142,7 +149,13 @@ class TitleScene(Scene):
     # --- input and time -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """The menu; Esc goes to Quit, and quits when Quit already has the focus."""
+        """The offer's buttons, then the menu; Esc goes to Quit, and quits when Quit already has the focus."""
+        if self.offer is not None:
+            used = self.offer.handle_event(event)
+            if self.offer.closed:
+                self.offer = None
+            if used:
+                return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             quit_index = len(self.menu.buttons) - 1
             if self.menu.focus == quit_index:
@@ -166,7 +179,8 @@ class TitleScene(Scene):
         text = self.app.text
         surface.blit(felt(surface.get_size()), (0, 0))
         self._draw_boodle_fan(surface)
-        self._draw_run(surface)
+        if self.offer is None:
+            self._draw_run(surface)
         title = text.render_shadowed("Newmarket", "title", 92, theme.GOLD, offset=(2, 4), blur=4, strength=210)
         pad = text.shadow_pad((2, 4), 4)
         surface.blit(title, (88 - pad, 70 - pad))
@@ -176,6 +190,8 @@ class TitleScene(Scene):
         text.draw(surface, tr("title.also_known"), (98, 214), role="body", size=16, colour=theme.INK_DIM,
                   max_width=SUBTITLE_W, min_size=12)
         self.menu.draw(surface, text)
+        if self.offer is not None:
+            self.offer.draw(surface)
         if self.message:
             box = self._message_rect()
             draw_panel(surface, box, alpha=235, radius=12)

@@ -23,9 +23,10 @@ from .controller import HUMAN, TableController, snapshot_problem
 class TableRecorder:
     """Keeps the session, its finished deals and, at its end, the player's statistics and the end's meaning."""
 
-    def __init__(self, data_dir: Path, table: TableController, *, threaded: bool = True) -> None:
+    def __init__(self, data_dir: Path, table: TableController, *, threaded: bool = True, keeps: bool = True) -> None:
         self.data_dir = data_dir
         self.table = table
+        self.keeps = keeps  # False: a lesson (the guided first deal), neither kept nor counted
         self.keeper = SessionKeeper(data_dir, session_mode(table.origin), threaded=threaded, usable=self._replaceable)
         self._kept_deal_start = -1  # index in the log of the last deal_start whose deal was kept
         self.finished: Finished = None  # what the session's end meant, once recorded
@@ -40,7 +41,7 @@ class TableRecorder:
     @property
     def keeps_session(self) -> bool:
         """Whether the session is the player's to keep (a watched table, with nobody's seat, is a show)."""
-        return self.table.human_seat is not None
+        return self.keeps and self.table.human_seat is not None
 
     def decision_made(self) -> None:
         """The player has decided (or sat down at a new table): keep the session as it now stands."""
@@ -71,6 +72,8 @@ class TableRecorder:
             return self.finished
         self._recorded = True
         self.keeper.flush()
+        if not self.keeps:  # a lesson: nothing recorded anywhere, nothing to forget
+            return None
         if not self.keeps_session:  # a watched table: nobody's statistics, nothing to forget
             self.finished = finish(self.table.origin, self.data_dir, list(self.table.session.chips))
             return self.finished
@@ -105,7 +108,7 @@ class TableRecorder:
     def _keep_deal_log(self) -> None:
         """Keep the finished deal's log for the replays, in the save slot the table's origin names."""
         # a watched table is a show: its deals would push the player's own past the keep limit
-        if self.table.human_seat is None:
+        if not self.keeps_session:
             return
         found = self.finished_deal_log()
         if found is None:

@@ -30,6 +30,7 @@ from .autoplay import fast_forward
 from .controller import HumanTurn, Played, Refused, TableController
 from .controls import draw_controls
 from .director import SPEEDS, Director
+from .guide import GuideMaker, TableGuide
 from .human import HumanSeat
 from .layout import TableLayout, table_layout
 from .looks import look_in_play
@@ -51,10 +52,10 @@ WATCH_SUMMARY_S = 4.0  # with no human at the table, a deal summary closes by it
 class TableScene(Scene):
     """A session of Newmarket at the table; seat 0 is the human unless it has a character (a watched table)."""
 
-    def __init__(self, app: App, table: TableController) -> None:
+    def __init__(self, app: App, table: TableController, guide: GuideMaker | None = None) -> None:
         super().__init__(app)
         self.table = table
-        self.recorder = TableRecorder(app.data_dir, table)
+        self.recorder = TableRecorder(app.data_dir, table, keeps=guide is None)  # a guided table is a lesson
         self.model = TableModel(table.rules, table.seats)
         layout = table_layout(len(table.seats), len(table.rules.boodle_cards))
         self.stage = Stage(self.model, layout, TableDecks(app.art, layout.boodle_card_w,
@@ -66,6 +67,7 @@ class TableScene(Scene):
                                self.take_back_offer)
         self.painter = TablePainter(self.stage, table.seats, table.rules.boodle_cards)
         self.clock = 0.0
+        self.guide: TableGuide | None = None if guide is None else guide(self)
         self._summary: Scene | None = None
         self._results: Scene | None = None
         if table.opening:
@@ -81,6 +83,11 @@ class TableScene(Scene):
                time_limit_s: float | None = None, origin: TableOrigin | None = None) -> TableScene:
         """A new session at a table of these seats (the human in seat 0 unless it has a character)."""
         return cls(app, TableController(rules, seats, seed, time_limit_s=time_limit_s, origin=origin))
+
+    @classmethod
+    def guided(cls, app: App, table: Callable[[], TableController], guide: GuideMaker) -> TableScene:
+        """A new table of `table()` with a guide over it, kept nowhere and counted nowhere."""
+        return cls(app, table(), guide)
 
     @classmethod
     def from_snapshot(cls, app: App, snapshot: dict[str, Any]) -> TableScene:
@@ -224,6 +231,8 @@ class TableScene(Scene):
         self.stage.ending = self.table.end_requested
         self.human.update()
         self.recorder.say_problems()
+        if self.guide is not None:
+            self.guide.update(dt)
         self.director.update(dt)
         if not self.director.idle:
             return
@@ -295,12 +304,16 @@ class TableScene(Scene):
     # --- what the director tells the table ------------------------------------------------------
 
     def on_presented(self, event: Event) -> None:
-        """Hook after each event is presented (nothing by default; tests may wrap it)."""
+        """Hook after each event is presented (the guide hears it; tests may wrap it)."""
+        if self.guide is not None:
+            self.guide.presented(event)
 
     def on_deal_end(self, record: DealRecord | None) -> None:
         """A deal is settled: keep it, and show its summary over the table."""
         if record is None:
             self.director.waiting = False
+            return
+        if self.guide is not None and self.guide.deal_settled(record):
             return
         self.recorder.deal_settled()
         self.director.hush()  # the deal's talk is over; the summary's backdrop is taken without it
@@ -355,7 +368,9 @@ class TableScene(Scene):
     # --- input and drawing ----------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Esc pauses; the human's decision takes its input; otherwise a click or Space hurries the table."""
+        """The guide first; Esc pauses; the human's decision takes its input; otherwise a click or Space hurries."""
+        if self.guide is not None and self.guide.handle_event(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
             return
@@ -379,6 +394,8 @@ class TableScene(Scene):
         draw_controls(surface, self.human, self.stage)
         if not self.covered:  # banners, pop-ups and bubbles never show under (or through) an overlay
             self.director.decor.draw(surface)
+            if self.guide is not None:
+                self.guide.draw(surface)
 
 
 def go_on_from(app: App, finished: Finished) -> None:

@@ -1,0 +1,99 @@
+"""The title's offer of the guided first deal to a new player: take it, not now (asked again at the next start),
+or never ask again. It comes once a run, while the settings say "ask" and the player has no statistics yet."""
+
+from __future__ import annotations
+
+import dataclasses
+import weakref
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...locale import tr
+from ...storage.statistics_file import statistics_path
+from .. import theme
+from ..widgets import Button, Menu, button_width, draw_panel
+
+if TYPE_CHECKING:
+    from ..app import App
+
+PANEL = pygame.Rect(680, 440, 560, 232)  # where the title's run of hearts plays, clear of the menu and the fan
+PAD = 18
+_OFFERED: weakref.WeakSet[App] = weakref.WeakSet()  # the runs (apps) whose title has made the offer
+
+
+def offer_due(app: App) -> bool:
+    """True when the title should offer the guided first deal now (once a run)."""
+    return app.settings.first_deal_offer == "ask" and app not in _OFFERED and not statistics_path(app.data_dir).exists()
+
+
+class FirstDealOffer:
+    """The offer's panel and its three buttons; `closed` once answered."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.closed = False
+        self.menu = Menu()
+        _OFFERED.add(app)
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The buttons in the current language: the guided deal on its own row, the two refusals under it."""
+        text = self.app.text
+        inner = PANEL.width - 2 * PAD
+        bottom = PANEL.bottom - PAD
+        half = (inner - 12) // 2
+        take = tr("tutorial.offer.take")
+        take_w = max(half, min(inner, button_width(text, take, 20, "G")))
+        self.menu.set([
+            Button(pygame.Rect(PANEL.x + PAD, bottom - 2 * 44 - 10, take_w, 44), take, self.take, pygame.K_g,
+                   size=20, keycap="G"),
+            Button(pygame.Rect(PANEL.x + PAD, bottom - 44, half, 44), tr("tutorial.offer.later"), self.later,
+                   pygame.K_l, size=18, keycap="L"),
+            Button(pygame.Rect(PANEL.x + PAD + half + 12, bottom - 44, half, 44), tr("tutorial.offer.never"),
+                   self.never, pygame.K_v, size=18, keycap="V"),
+        ], keep_focus=False)
+        self.menu.focus = 0
+
+    def _remember(self, answer: str) -> None:
+        self.closed = True
+        self.app.change_settings(dataclasses.replace(self.app.settings, first_deal_offer=answer))
+
+    def take(self) -> None:
+        """Play the guided first deal now (and stop offering it: How to play has it)."""
+        self._remember("taken")
+        self.app.scenes.push("tutorial")
+
+    def later(self) -> None:
+        """Not now: asked again at the next start."""
+        self.closed = True
+
+    def never(self) -> None:
+        """Never ask again."""
+        self._remember("never")
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A click on a button or its key; True when used (arrows and Enter stay the title menu's)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.menu.handle_event(event)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self.menu.handle_event(event)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_g, pygame.K_l, pygame.K_v):
+            return self.menu.handle_event(event)
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The offer in its panel."""
+        text = self.app.text
+        draw_panel(surface, PANEL, alpha=240, radius=14)
+        pygame.draw.rect(surface, theme.GOLD, PANEL, width=2, border_radius=14)
+        text.draw(surface, tr("tutorial.offer.title"), (PANEL.x + PAD, PANEL.y + PAD - 2), role="title", size=26,
+                  colour=theme.GOLD, max_width=PANEL.width - 2 * PAD, min_size=18)
+        body = tr("tutorial.offer.body")
+        words = text.render_wrapped(body, "body", 17, theme.INK, PANEL.width - 2 * PAD)
+        top = PANEL.y + PAD + 36
+        if top + words.get_height() > self.menu.buttons[0].rect.y - 6:
+            text.overflows.add(body)
+        surface.blit(words, (PANEL.x + PAD, top))
+        self.menu.draw(surface, text)
