@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from helpers import StackedDeals, cards, rigged_table, rules, seats
@@ -14,14 +15,17 @@ from referee import Referee
 from game.ai.simple import LowestAgent
 from game.ai.tournament import deal_seed, play_block
 from game.app.table.controller import SNAPSHOT_VERSION, read_snapshot
+from game.campaign.daily import DailyBests, daily_table
+from game.campaign.origin import record_daily_score
 from game.config import ConfigError, load_rules_text
 from game.engine.decisions import StakeDecision
 from game.engine.events import BoodleSplit, Event, EventDataError, Share, event_from_data
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.replay.log import LogError
-from game.replay.replay import Replay
+from game.replay.log import LogError, split_deals
+from game.replay.replay import Replay, tell_event
 from game.replay.start import check_rules
+from game.storage.daily_file import load_daily_bests, save_daily_bests
 
 
 def shares_of(events: Sequence[object]) -> list[tuple[int, int]]:
@@ -219,3 +223,22 @@ def test_R22_tournaments_score_one_deal_replays_as_before() -> None:
     assert shares_of(played(one_deal)), "a split would change this deal's figures"
     for deal in (1, 2):
         assert play_block(split, ids, 7, deal) == play_block(stay, ids, 7, deal)
+
+
+# ----- a daily best recorded before R22 stays as it was ----------------------------------------------------------
+
+def test_R22_a_daily_best_from_before_the_split_stays_as_it_was(tmp_path: Path) -> None:
+    day = "2024-03-01"
+    assert daily_table(day).rules.boodle_at_end == "split", "today's daily tables share the boodle"
+    assert save_daily_bests(tmp_path, DailyBests({day: 52})) is None  # kept before the split existed
+    assert record_daily_score(tmp_path, day, 50)[0] is False  # a score with a split does not rewrite it
+    assert load_daily_bests(tmp_path)[0].best_for(day) == 52
+
+
+def test_R22_the_last_kept_deal_holds_the_split_and_replays() -> None:
+    lines = session_log(RuleSet(deals=2))
+    last = split_deals(lines)[-1]
+    assert '"boodle_split"' in last
+    replay = Replay.from_text(last)
+    said = tell_event(replay.steps[-2].event, replay.steps[-2].state)
+    assert said.startswith("16 chips left on the boodle are shared out: ") and said.count(" 4") == 4
