@@ -5,7 +5,8 @@ its own model of the table, built from the log alone: the fields of docs/rules.m
 table, the card whereabouts (each of the 52 cards in exactly one hand, the dead hand,
 or played), chip conservation (R21), ascending runs (R14), lawful leads (R13, R16,
 first lead R12), stop reasons (R15), boodle wins (R17), settlement (R19), dealer
-rotation and players going out (R5–R7), hand sizes after the deal (R10).
+rotation and players going out (R5–R7), hand sizes after the deal (R10), and what is left on the boodle
+cards at the end (R22: under `split` shared among the players still in, from the last dealer's left).
 `Referee.check` compares that model with a live `Session` between steps, including the
 pending decision's options and every seat's `PlayerView`. `play_checked` runs a whole
 session through both.
@@ -43,6 +44,7 @@ FIELDS = {
     "hand_won": {"player", "pot", "payments"},
     "deal_end": {"chips", "boodle"},
     "player_out": {"player"},
+    "boodle_split": {"shares"},
     "session_end": {"chips", "winners"},
 }
 RULES_FIELDS = {"boodle_cards", "starting_chips", "ante_pot", "ante_boodle", "staking", "dealer_ante_multiplier",
@@ -51,8 +53,8 @@ STOP_REASONS = {"king", "dead_hand", "already_played", "declined"}
 
 
 def rules_from_log(data: dict[str, Any]) -> RuleSet:
-    """The RuleSet a session_start's `rules` object describes."""
-    fields = dict(data)
+    """The RuleSet a session_start's `rules` object describes; a log from before R22's setting kept the boodle."""
+    fields = {"boodle_at_end": "stay", **data}
     fields["boodle_cards"] = parse_cards(fields["boodle_cards"])
     fields["buy_dead_hand"] = BuyDeadHand(**fields["buy_dead_hand"])
     return RuleSet(**fields)
@@ -65,6 +67,7 @@ class Referee:
         self.equal_start = equal_start
         self.real_deals = real_deals  # False for chosen deals: hand sizes are then the test's choice
         self.may_end_early = False  # set when the session was asked to end (request_end, end_now)
+        self.ended_at_once = False  # set for end_now, which leaves the boodle where it is (R22)
         self.live = False  # set by check(): the referee also sees the pending decisions
         self.phase = "start"
         self.events = 0
@@ -122,7 +125,7 @@ class Referee:
         assert self.phase == "start"
         assert RULES_FIELDS <= set(e["rules"]), sorted(RULES_FIELDS - set(e["rules"]))
         self.rules = rules = rules_from_log(e["rules"])
-        assert rules.settings() == e["rules"]
+        assert rules.settings() == {"boodle_at_end": "stay", **e["rules"]}
         self.n = n = len(e["players"])
         assert 3 <= n <= 8, "R3"
         assert all(set(p) == {"name", "kind", "personality"} for p in e["players"])
@@ -373,8 +376,24 @@ class Referee:
         assert self.chips[seat] < self.rules.ante(seat == candidate), "R7: put out while able to pay the ante"
         self.in_session[seat] = False
 
+    def _boodle_split(self, e: dict[str, Any]) -> None:
+        assert self.phase == "between", "boodle_split before the last deal is settled"
+        assert self.rules.boodle_at_end == "split", "R22: the boodle shared under boodle_at_end: stay"
+        left = sum(self.boodle.values())
+        assert left > 0, "R22: a boodle_split with nothing left on the boodle cards"
+        sharers = [s for s in self.order if self.in_session[s]] or list(self.order)
+        each, odd = divmod(left, len(sharers))
+        expected = [{"player": s, "chips": each + (i < odd)} for i, s in enumerate(sharers)]
+        assert e["shares"] == expected, f"R22: shares {e['shares']}, expected {expected}"
+        for share in expected:
+            self.chips[share["player"]] += share["chips"]
+        self.boodle = dict.fromkeys(self.boodle, 0)
+        self.phase = "shared"
+
     def _session_end(self, e: dict[str, Any]) -> None:
-        assert self.phase == "between", "session_end in the middle of a deal"
+        assert self.phase in ("between", "shared"), "session_end in the middle of a deal"
+        if self.phase == "between" and self.rules.boodle_at_end == "split" and not self.ended_at_once:
+            assert not any(self.boodle.values()), "R22: the chips left on the boodle cards were not shared"
         assert e["chips"] == self.chips
         top = max(self.chips)
         assert e["winners"] == [s for s in range(self.n) if self.chips[s] == top], "R6: most chips win, ties share"

@@ -34,6 +34,7 @@ from game.config import (
 )
 from game.engine.cards import parse_cards
 from game.engine.rules import BuyDeadHand, RuleSet
+from game.engine.rules_keys import RULES_KEYS as DECLARED_KEYS
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = {"classic", "michigan", "saratoga", "chicago", "house"}
@@ -71,8 +72,10 @@ def test_shipped_file_loads_and_round_trips(path: Path) -> None:
     rules = load_rules(path)
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     settings_keys = flat_keys(rules.settings())
-    # the file uses exactly the keys of the resolved settings (the log's `rules`)
-    assert flat_keys(data) == settings_keys
+    # the file uses exactly the keys of the resolved settings (the log's `rules`), but for keys newer than the
+    # variants (declared with what older logs meant), which a variant writes only when its sources say so
+    newer = {key.name for key in DECLARED_KEYS if key.before is not None}
+    assert flat_keys(data) == settings_keys - (set() if path.stem == "house" else newer)
     assert data == {k: v for k, v in rules.settings().items() if k in data}
     assert load_rules_text(rules_yaml(rules), "again.yaml") == rules
 

@@ -53,7 +53,7 @@ def test_golden_log_is_a_lawful_session(name: str) -> None:
 
 def test_golden_logs_cover_the_rare_events() -> None:
     michigan = (GOLDEN_DIR / "michigan_5p_seed11.jsonl").read_text(encoding="utf-8")
-    for kind in ("buy_dead", "player_out", "boodle_won", "already_played", "dead_hand", "king"):
+    for kind in ("buy_dead", "player_out", "boodle_won", "already_played", "dead_hand", "king", "boodle_split"):
         assert kind in michigan
 
 

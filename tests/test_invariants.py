@@ -102,7 +102,7 @@ def test_every_stop_reason_and_event_type_turns_up() -> None:
         seen |= set(ref.counts)
         reasons |= set(ref.stop_reasons)
     assert seen == {"session_start", "cut", "deal_start", "stake", "deal", "buy_dead", "play", "boodle_won", "stop",
-                    "hand_won", "deal_end", "player_out", "session_end"}
+                    "hand_won", "deal_end", "player_out", "boodle_split", "session_end"}
     assert reasons == {"king", "dead_hand", "already_played", "declined"}
 
 

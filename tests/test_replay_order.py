@@ -84,7 +84,7 @@ def _follow_as_lead() -> list[str]:
 
 
 @pytest.mark.parametrize("make,sentence", [
-    (_after_end, "line 495: deal_start after session_end (line 494): nothing may follow the end of the session"),
+    (_after_end, "line 496: deal_start after session_end (line 495): nothing may follow the end of the session"),
     (_two_starts, "line 4: a second session_start (the first is on line 1): a log holds one session"),
     (lambda: _deal_numbered(4), "line 106: deal 4 follows deal 2: deals are numbered on by one"),
     (lambda: _deal_numbered(2), "line 106: deal 2 follows deal 2: deals are numbered on by one"),
@@ -98,7 +98,7 @@ def _follow_as_lead() -> list[str]:
                                              "stop or hand_won"),
     (_follow_as_lead, "while the run of"),
     (lambda: _lines()[:3] + [_lines()[4], _lines()[3]] + _lines()[5:], "line 5: seat 3 stakes out of turn"),
-    (lambda: _lines() + [_lines()[0]], "line 495: session_start after session_end (line 494)"),
+    (lambda: _lines() + [_lines()[0]], "line 496: session_start after session_end (line 495)"),
 ])
 def test_events_out_of_order_are_refused_with_a_sentence_naming_the_line(make: Callable[[], list[str]],
                                                                          sentence: str) -> None:

@@ -185,7 +185,8 @@ def test_R6_equal_chips_share_the_win(stacked: StackedDeals) -> None:
     table = rigged_table(stacked, rules(deals=1), {0: "2H", 1: "5C", 2: "6C"}, chips=[40, 46, 34])
     end = table.events[-1]
     assert end.type == "session_end"
-    assert end.chips == (40, 40, 28) and end.winners == (0, 1)
+    # the 12 chips left on the boodle are shared 4 each (R22) before the winners are counted
+    assert end.chips == (44, 44, 32) and end.winners == (0, 1)
 
 
 def test_R6_no_deal_limit_plays_on_until_one_player_is_left() -> None:
@@ -213,7 +214,7 @@ def test_R6_the_user_may_end_the_session(stacked: StackedDeals) -> None:
     table.referee.may_end_early = True
     assert table.pending is not None, "the deal in progress is played out"
     table.lead("2S")
-    assert table.types()[-3:] == ["hand_won", "deal_end", "session_end"]
+    assert table.types()[-4:] == ["hand_won", "deal_end", "boodle_split", "session_end"]
 
     session = Session(RuleSet(), seats(4), 2)
     session.start()

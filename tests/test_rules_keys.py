@@ -225,12 +225,14 @@ def test_the_rules_page_words_the_rules_as_before() -> None:
         "•  The dealer stakes 2× on the boodle cards.",
         "•  Following: compulsory.", "•  After a stop: another suit, else the lowest card of the same suit.",
         "•  First lead: the player on the dealer's left.", "•  Buying the dead hand: allowed, for 3 chips.",
-        "•  Going out: 1 chip for each card left in a hand.", "•  Length: 12 deals.")
+        "•  Going out: 1 chip for each card left in a hand.", "•  Length: 12 deals.",
+        "•  At the end: chips left on the boodle are shared among the players still in.")
     assert rules_summary(RuleSet(follow="optional", switch_suit=False, per_card_payment=0, deals=None,
-                                 first_lead="2D")) == (
+                                 first_lead="2D", boodle_at_end="stay")) == (
         "Classic Newmarket", "•  Boodle cards: A♠, K♥, Q♣, J♦.", "•  Starting chips: 40 each.",
         "•  Ante: 1 to the pot and 4 on the boodle cards, spread freely.",
         "•  Following: optional, a holder may decline.",
         "•  After a stop: any suit may be led.", "•  First lead: whoever holds 2♦.",
         "•  Buying the dead hand: not allowed.", "•  Going out: nothing is paid for the cards left in hand.",
-        "•  Length: no limit, until one player is left.")
+        "•  Length: no limit, until one player is left.",
+        "•  At the end: chips left on the boodle stay there and count for nobody.")

@@ -5,7 +5,8 @@ deal's number), which fixes the cut, the dealer and every hand. It is played
 once for each rotation of the players round the table, so each player holds
 every hand from every position; the luck of the cards cancels out and what is
 left is play. Each replay is one deal from fresh stacks (`starting_chips`, no
-boodle carried over), so a result is the chips won or lost in one deal.
+boodle carried over, and none shared out at its end: `boodle_at_end: stay`, R22),
+so a result is the chips won or lost in the deal itself, as it always was.
 
 A block is one deal with all its rotations; a player's mean over a block is one
 observation, and the blocks are independent, so the 95% interval of the mean
@@ -78,7 +79,8 @@ def play_block(rules: RuleSet, ids: Sequence[str], seed: int, deal: int,
     """Play deal number `deal` once for every rotation of `ids` round the table."""
     distinct = list(dict.fromkeys(ids))
     n = len(ids)
-    single = dataclasses.replace(rules, players=n, deals=1)
+    # the chips left on the boodle are nobody's: shared out, they would blur the deal's own result (R22)
+    single = dataclasses.replace(rules, players=n, deals=1, boodle_at_end="stay")
     this_seed = deal_seed(seed, deal)
     chips = [0] * len(distinct)
     plays = [0] * len(distinct)

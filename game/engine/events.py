@@ -85,6 +85,12 @@ PAYMENTS = FieldKind("a list of {from, chips}",
                                                            and type(p.get("chips")) is int for p in v),
                      lambda payments: [{"from": p.source, "chips": p.chips} for p in payments],
                      lambda payments: tuple(Payment(p["from"], p["chips"]) for p in payments))
+SHARES = FieldKind("a list of {player, chips}",
+                   lambda v: isinstance(v, list) and all(isinstance(p, dict) and _is_seat(p.get("player"))
+                                                         and type(p.get("chips")) is int and p["chips"] >= 0
+                                                         for p in v),
+                   lambda shares: [{"player": s.player, "chips": s.chips} for s in shares],
+                   lambda shares: tuple(Share(s["player"], s["chips"]) for s in shares))
 REASON = FieldKind(f"one of {', '.join(STOP_REASONS)}", lambda v: v in STOP_REASONS, _same, _same)
 
 
@@ -269,6 +275,24 @@ class PlayerOut(_PlayerOutFields, EventRecord):
     type: ClassVar[Literal["player_out"]] = "player_out"
 
 
+class Share(NamedTuple):
+    """R22: one player's share of the chips left on the boodle cards at the end."""
+
+    player: int
+    chips: int
+
+
+class _BoodleSplitFields(NamedTuple):
+    shares: Annotated[tuple[Share, ...], SHARES]
+
+
+class BoodleSplit(_BoodleSplitFields, EventRecord):
+    """R22: the session ends with chips on the boodle cards, and they are shared among the players still in."""
+
+    __slots__ = ()
+    type: ClassVar[Literal["boodle_split"]] = "boodle_split"
+
+
 class _SessionEndFields(NamedTuple):
     chips: Annotated[tuple[int, ...], WHOLES]
     winners: Annotated[tuple[int, ...], WHOLES]
@@ -282,7 +306,7 @@ class SessionEnd(_SessionEndFields, EventRecord):
 
 
 Event = (SessionStart | Cut | DealStart | Stake | Dealt | BuyDead | Play | BoodleWon | Stop | HandWon | DealEnd
-         | PlayerOut | SessionEnd)
+         | PlayerOut | BoodleSplit | SessionEnd)
 
 EVENT_TYPES: dict[str, type[Event]] = {cls.type: cls for cls in get_args(Event)}
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from .cards import Card, parse_cards
 from .rules_keys import (
+    BOODLE_AT_END_MODES,
     CLASSIC_BOODLE,
     FIRST_LEAD_DEFAULT,
     FOLLOW_MODES,
@@ -24,10 +25,12 @@ from .rules_keys import (
     check_settings,
     default,
     section_example,
+    unwritten,
 )
 
-__all__ = ["CLASSIC_BOODLE", "FIRST_LEAD_DEFAULT", "FOLLOW_MODES", "MAX_PLAYERS", "MIN_PLAYERS", "STAKING_MODES",
-           "SWITCH_TO_MODES", "WHEN_UNABLE_MODES", "BuyDeadHand", "RuleSet", "RulesError", "RulesProblem"]
+__all__ = ["BOODLE_AT_END_MODES", "CLASSIC_BOODLE", "FIRST_LEAD_DEFAULT", "FOLLOW_MODES", "MAX_PLAYERS",
+           "MIN_PLAYERS", "STAKING_MODES", "SWITCH_TO_MODES", "WHEN_UNABLE_MODES", "BuyDeadHand", "RuleSet",
+           "RulesError", "RulesProblem"]
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,7 @@ class RuleSet:
     first_lead: str = default("first_lead")
     buy_dead_hand: BuyDeadHand = field(default_factory=BuyDeadHand)
     deals: int | None = default("deals")
+    boodle_at_end: str = default("boodle_at_end")
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -115,13 +119,16 @@ class RuleSet:
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> RuleSet:
-        """The RuleSet that `settings()` described (as a log or a saved session keeps it); unknown keys are ignored."""
+        """The RuleSet that `settings()` described (as a log or a saved session keeps it); unknown keys are ignored,
+        and a key left out means what it meant before the key existed (`unwritten`: boodle_at_end reads as stay)."""
         values: dict[str, Any] = {}
         for key in RULES_KEYS:
             holder = (settings.get(key.section) or {}) if key.section else settings
             if key.leaf in holder:
                 value = holder[key.leaf]
                 values[key.name] = parse_cards(value) if key.kind == "cards" else value
+            elif key.before is not None:
+                values[key.name] = unwritten(key.name)
         return cls.from_values(values)
 
     def settings(self) -> dict[str, Any]:

@@ -21,6 +21,7 @@ STAKING_MODES = ("free", "even")
 FOLLOW_MODES = ("compulsory", "optional")
 SWITCH_TO_MODES = ("other_suit", "other_colour")
 WHEN_UNABLE_MODES = ("same_suit", "pass_left")
+BOODLE_AT_END_MODES = ("split", "stay")
 FIRST_LEAD_DEFAULT = "dealer_left"
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -47,6 +48,8 @@ class RulesKey:
     detail: str = ""  # README: words after the rule id
     values: str = ""  # README's type column, when kind and range do not say it
     note: str = ""  # README: words after the type
+    before: Any = None  # what a log or snapshot written before the key existed meant by leaving it out
+    # (None: the default, as for a rules file)
 
     @property
     def section(self) -> str:
@@ -134,6 +137,14 @@ RULES_KEYS: tuple[RulesKey, ...] = (
              "How many deals a session lasts at most (it also ends when only one player\n"
              "has chips left): 1 or more, or null for no limit.", told="deals", low=1, or_null=True,
              note="(which needs an ante, or nobody could ever go out)"),
+    RulesKey("boodle_at_end", "word", "split", "R22",
+             "what becomes of the chips still on the boodle cards when the session ends",
+             "What becomes of the chips still on the boodle cards when the session ends:\n"
+             "  split  shared equally among the players still in; the chips that do not\n"
+             "         divide go one each to the first of them from the last dealer's left\n"
+             "  stay   they stay on the boodle cards and count for nobody", told="boodle_at_end",
+             choices=BOODLE_AT_END_MODES, before="stay",
+             note="(a log or saved session from before this key reads as `stay`)"),
 )
 
 RULES_SECTIONS: tuple[RulesSection, ...] = (
@@ -151,6 +162,13 @@ SECTION_KEYS: dict[str, tuple[RulesKey, ...]] = {
 def default(name: str) -> Any:
     """The declared default of a (dotted) key."""
     return KEYS[name].default
+
+
+def unwritten(name: str) -> Any:
+    """What a log or snapshot that leaves a (dotted) key out means by it: the value before the key existed, if it
+    says one, else the default (a rules file that leaves a key out always means the default)."""
+    key = KEYS[name]
+    return key.default if key.before is None else key.before
 
 
 # ----- problems -----------------------------------------------------------------------------------------

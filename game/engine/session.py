@@ -1,4 +1,4 @@
-"""The session state machine: antes, deals, runs, stops and settlement (R1–R21).
+"""The session state machine: antes, deals, runs, stops and settlement (R1–R22).
 
 `pending()` says whose decision is open and what is lawful; `apply(action)` takes
 the answer, runs everything that needs nobody's decision (compulsory follows,
@@ -168,12 +168,12 @@ class Session(Dealing, Runs, Settlement):
         self._end_requested = True
 
     def end_now(self) -> list[Event]:
-        """End the session at once; chips still on the table stay there (R21)."""
+        """End the session at once; chips still on the table, the boodle's too, stay there (R21, not shared: R22)."""
         if self._over or not self._started:
             return []
         out: list[Event] = []
         self._out = out
-        self._finish()
+        self._finish(share=False)
         return out
 
     def view(self, player: int) -> PlayerView:

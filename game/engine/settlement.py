@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .events import DealEnd, HandWon, Payment, PlayerOut, SessionEnd
+from .events import BoodleSplit, DealEnd, HandWon, Payment, PlayerOut, SessionEnd, Share
 from .state import SessionState
 
 # NamedTuple constructors are Python functions; on the hot paths the tuple is made directly.
@@ -77,10 +77,28 @@ class Settlement(SessionState):
             if not self.in_session[dealer]:
                 dealer = self._next_in(dealer)
 
-    def _finish(self) -> None:
-        """R6: the session ends; most chips wins, ties share."""
+    def _finish(self, share: bool = True) -> None:
+        """R6: the session ends (with what is left on the boodle cards shared out, R22, unless `share` is False:
+        `end_now`); most chips wins, ties share."""
         self._pending = None
         self._over = True
         self._table_view = None
+        if share:
+            self._share_boodle()
         top = max(self.chips)
         self._out.append(SessionEnd(tuple(self.chips), tuple(s for s in range(self.n) if self.chips[s] == top)))
+
+    def _share_boodle(self) -> None:
+        """R22 under `boodle_at_end: split`: the chips left on the boodle cards go equally to the players still in,
+        the ones that do not divide one each from the last dealer's left; every sharer is listed, 0 included. When
+        the last check put everyone out at once, the players of the last deal share them."""
+        left = sum(self.boodle)
+        if not left or self.rules.boodle_at_end != "split":
+            return
+        sharers = [seat for seat in self._order if self.in_session[seat]] or list(self._order)
+        each, odd = divmod(left, len(sharers))
+        shares = tuple(Share(seat, each + (place < odd)) for place, seat in enumerate(sharers))
+        for seat, chips in shares:
+            self.chips[seat] += chips
+        self.boodle[:] = [0] * len(self.boodle)
+        self._out.append(BoodleSplit(shares))

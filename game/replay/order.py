@@ -4,7 +4,8 @@ A log is one session: `session_start` once and first; the cut (tied rounds, then
 then each deal, numbered on by one: `deal_start`, the antes from the dealer's left round to the dealer, the
 cards, the dead hand bought or not, runs of plays (a lead, then follows) with any boodle hit straight after
 the play that made it and a stop after the run's last card, `hand_won` for the last card played and
-`deal_end`; players out only between deals; `session_end` last, with nothing after it. The session may end
+`deal_end`; players out only between deals; the boodle shared out at the end (`boodle_split`, R22) just before
+`session_end`, and only under rules that share it; `session_end` last, with nothing after it. The session may end
 at any moment (a time limit ends it with the deal in progress), and a log may stop short. A deal kept in a
 save is a session cut down to one deal (`split_deals`, the table's recorder): `session_start`, then what the
 table looked like before it (the cut for the first deal, the previous `deal_end` for the others), then the
@@ -19,6 +20,7 @@ from typing import assert_never
 
 from ..engine.cards import Card
 from ..engine.events import (
+    BoodleSplit,
     BoodleWon,
     BuyDead,
     Cut,
@@ -50,6 +52,7 @@ WHERE = {
     "stopped": "after a stop, before the next lead",
     "won": "after hand_won, before deal_end",
     "settled": "between deals",
+    "shared": "after the boodle is shared out",
 }
 EXPECTED = {
     "seated": "cut",
@@ -62,7 +65,8 @@ EXPECTED = {
     "hit": "play, stop or hand_won",
     "stopped": "a lead (play with lead: true)",
     "won": "deal_end",
-    "settled": "player_out, deal_start or session_end",
+    "settled": "player_out, deal_start, boodle_split or session_end",
+    "shared": "session_end",
 }
 
 
@@ -139,6 +143,8 @@ class EventOrder:
                 if player in self.out:
                     raise ValueError(f"seat {player} goes out twice")
                 self.out.add(player)
+            case BoodleSplit():
+                self._split(event)
             case SessionEnd():
                 self.phase, self.end_line = "over", line
             case _:
@@ -154,6 +160,19 @@ class EventOrder:
         self.phase, self.start_line, self.seats = "seated", self.line, len(event.players)
         self.rules, problems = session_start_problems(event)
         return problems
+
+    def _split(self, event: BoodleSplit) -> None:
+        self._expect(event, "settled")
+        if self.rules is not None and self.rules.boodle_at_end != "split":
+            raise ValueError(f"boodle_split under rules that leave the boodle where it is at the end "
+                             f"(boodle_at_end: {self.rules.boodle_at_end})")
+        seats = [share.player for share in event.shares]
+        for seat in seats:
+            if not 0 <= seat < self.seats:
+                raise ValueError(f"seat {seat} is not at this table of {self.seats}")
+        if not seats or len(set(seats)) != len(seats):
+            raise ValueError("boodle_split shares among nobody, or names a seat twice")
+        self.phase = "shared"
 
     def _cut(self, event: Cut) -> None:
         if self.phase == "cut":

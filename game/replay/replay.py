@@ -14,6 +14,7 @@ from typing import assert_never
 
 from ..engine.cards import Card
 from ..engine.events import (
+    BoodleSplit,
     BoodleWon,
     BuyDead,
     Cut,
@@ -29,7 +30,7 @@ from ..engine.events import (
     Stake,
     Stop,
 )
-from ..locale import tr
+from ..locale import tr, trn
 from ..locale.cards import card_label
 from ..locale.shown import shown_name
 from .log import LogError, LogProblem, parse_lines, read_log_text
@@ -172,6 +173,15 @@ class _Fold:
             case PlayerOut(player=player):
                 seat = self.seat(player)
                 s = replace(s, in_session=tuple(ok and i != seat for i, ok in enumerate(s.in_session)))
+            case BoodleSplit(shares=shares):
+                left = sum(chips for _, chips in s.boodle)
+                if sum(share.chips for share in shares) != left:
+                    raise ValueError(f"boodle_split shares out {sum(share.chips for share in shares)} chips, but "
+                                     f"{left} lie on the boodle cards")
+                chips = s.chips
+                for share in shares:
+                    chips = _add(chips, self.seat(share.player), share.chips)
+                s = replace(s, chips=chips, boodle=tuple((card, 0) for card, _ in s.boodle))
             case SessionEnd(chips=chips, winners=winners):
                 s = replace(s, chips=chips, winners=winners)
             case _:
@@ -331,6 +341,8 @@ def describe_event(event: Event, state: TableState) -> str:
             return "session over; won by " + ", ".join(_name(state, w) for w in winners)
         case PlayerOut(player=player):
             return f"{_name(state, player)} is out of the session"
+        case BoodleSplit(shares=shares):
+            return "the boodle left is shared: " + ", ".join(f"{_name(state, p)} {c}" for p, c in shares)
         case Cut(dealer=None):
             return "the cut is tied: the tied players cut again"
         case Cut(dealer=dealer):
@@ -378,6 +390,10 @@ def tell_event(event: Event, state: TableState) -> str:
         case PlayerOut(player=player):
             form, name = who(player)
             return tr(f"replay.events.player_out.{form}", name=name)
+        case BoodleSplit(shares=shares):
+            given = [tr("boodle_end.share", name=tr("replay.you") if form == "you" else name, chips=chips)
+                     for (form, name), (_, chips) in zip(map(who, (s.player for s in shares)), shares) if chips]
+            return trn("boodle_end.replay", sum(s.chips for s in shares), shares=", ".join(given))
         case Cut(dealer=None):
             return tr("replay.events.cut_tied")
         case Cut(dealer=dealer):

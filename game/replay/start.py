@@ -8,6 +8,7 @@ from typing import Any
 from ..config import ConfigError, YamlDocument, rules_from_document
 from ..engine.events import SessionStart
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
+from ..engine.rules_keys import RULES_KEYS, unwritten
 
 SOURCE = "session_start"
 
@@ -27,7 +28,10 @@ def session_start_problems(event: SessionStart) -> tuple[RuleSet | None, list[st
 
 
 def check_rules(settings: dict[str, Any]) -> tuple[RuleSet | None, list[str]]:
-    """The RuleSet of a log's rules, read as a rules file is read, or None and a sentence for each problem."""
+    """The RuleSet of a log's rules, read as a rules file is read, or None and a sentence for each problem; a key
+    the log leaves out means what it meant before the key existed (a log from before boodle_at_end: stay)."""
+    settings = {**{key.name: unwritten(key.name) for key in RULES_KEYS
+                   if key.before is not None and not key.section and key.name not in settings}, **settings}
     keys = {str(name): 0 for name in settings}
     for name, value in settings.items():
         if isinstance(value, dict):  # a section such as buy_dead_hand: its keys are dotted

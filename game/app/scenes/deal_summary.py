@@ -12,12 +12,14 @@ from ...locale.cards import card_label
 from ...locale.names import short_name
 from .. import theme
 from ..scene import Scene
+from ..table.boodle_end import end_words
 from ..text import suit_runs
 from ..widgets import Button, button_width, signed
 from .common import freeze
 from .common import veil as dimming  # cached: one sheet for every summary
 
 if TYPE_CHECKING:
+    from ...engine.events import Share
     from ..app import App
     from ..table.model import DealRecord, TableModel
 
@@ -37,7 +39,7 @@ class DealSummaryScene(Scene):
 
     def __init__(self, app: App, model: TableModel, record: DealRecord, on_continue: Callable[[], None], *,
                  last: bool = False, on_pause: Callable[[], None] | None = None, under: Scene | None = None,
-                 close_after: float | None = None) -> None:
+                 close_after: float | None = None, shares: tuple[Share, ...] = ()) -> None:
         super().__init__(app)
         # Given the scene underneath (the table, frozen while this is open), draw it once into a backdrop
         # instead of every frame: the summary then costs two blits a frame.
@@ -49,6 +51,7 @@ class DealSummaryScene(Scene):
         self.on_continue = on_continue
         self.on_pause = on_pause
         self.last = last
+        self.shares = shares  # R22: how the boodle left is shared out after the last deal
         # with nobody (left) to read it, the summary plays on by itself after this many seconds
         self.close_after = close_after
         self.closed = False
@@ -106,7 +109,11 @@ class DealSummaryScene(Scene):
         if not record.boodle_wins:
             out.append((tr("summary.no_boodle"), theme.INK_DIM))
         carried = [f"{card_label(card)} {chips}" for card, chips in record.carried if chips]
-        if carried:
+        if self.last:  # no next deal: say where the chips left on the boodle go instead (R22)
+            ending = end_words(model, self.shares, sum(chips for _, chips in record.carried))
+            if ending:
+                out.append((ending, theme.GOLD if self.shares else theme.INK_DIM))
+        elif carried:
             out.append((tr("summary.carried", cards=", ".join(carried)), theme.INK_DIM))
         out.append((trn("summary.stops", record.stops), theme.INK_DIM))
         return out

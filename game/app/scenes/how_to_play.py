@@ -141,6 +141,7 @@ def rule_sections(rules: RuleSet) -> list[Section]:
         )),
         Section(tr("how_to_play.end.title"), (
             length + " " + tr("how_to_play.end.clock"),
+            tr("boodle_end.end_split" if rules.boodle_at_end == "split" else "boodle_end.end_stay"),  # R22
             tr("how_to_play.end.winner"),
         )),
         Section(tr("how_to_play.rules.title"), rules_summary(rules)),
@@ -190,6 +191,8 @@ TOLD: dict[str, Callable[[RuleSet], str]] = {
                                        if rules.per_card_payment else tr("how_to_play.rules.no_per_card")),
     "deals": lambda rules: (trn("how_to_play.rules.deals", rules.deals) if rules.deals else
                             tr("how_to_play.rules.no_deals")),
+    "boodle_at_end": lambda rules: tr("boodle_end.rules_split" if rules.boodle_at_end == "split" else
+                                      "boodle_end.rules_stay"),
 }
 _UNTOLD = {key.told for key in RULES_KEYS if key.told is not None} - set(TOLD)
 if _UNTOLD:

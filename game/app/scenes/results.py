@@ -12,6 +12,7 @@ from ...locale.texts import rules_name
 from .. import theme
 from ..scene import Scene
 from ..table.animation import Confetti, Timeline
+from ..table.boodle_end import end_words
 from ..widgets import Button, button_width, signed
 from .common import freeze, veil
 
@@ -107,7 +108,11 @@ class ResultsScene(Scene):
     def _paint(self) -> pygame.Surface:
         """The panel with the standings, drawn once."""
         text, model = self.app.text, self.model
-        height = 150 + ROW_H * (len(self.standings) + 1) + 90
+        # R22: where the chips left on the boodle went, under the deals played
+        said = end_words(model, model.shares, sum(model.boodle))
+        ending = text.wrap(said, "body", 16, PANEL_W - 60) if said else []
+        extra = len(ending) * 21 + (6 if ending else 0)
+        height = 150 + extra + ROW_H * (len(self.standings) + 1) + 90
         surface = pygame.Surface((PANEL_W, height), pygame.SRCALPHA)
         rect = surface.get_rect()
         pygame.draw.rect(surface, (*theme.PANEL, 255), rect, border_radius=20)  # opaque: nothing shows through
@@ -119,8 +124,13 @@ class ResultsScene(Scene):
         deals = model.deal_number
         text.draw(surface, trn("results.deals_played", deals, rules=rules_name(model.rules)), (PANEL_W // 2, 110),
                   role="body", size=16, colour=theme.INK_DIM, anchor="midtop", max_width=PANEL_W - 60, min_size=12)
+        y = 134
+        for line in ending:
+            text.draw(surface, line, (PANEL_W // 2, y), role="body", size=16,
+                      colour=theme.GOLD if model.shares else theme.INK_DIM, anchor="midtop")
+            y += 21
         columns = (70, 130, 430, 535, 670)
-        y = 146
+        y = 146 + extra
         heads = ("", tr("results.player"), tr("results.chips"), tr("results.change"), tr("results.deals_won"))
         for i, (x, head) in enumerate(zip(columns, heads)):
             if head:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.cards import Card
 from ...engine.events import (
+    BoodleSplit,
     BoodleWon,
     BuyDead,
     Cut,
@@ -35,6 +36,7 @@ from ...locale import tr, trn
 from ...locale.cards import card_label
 from .. import theme
 from .animation import Confetti, Flight, Ring, Wait
+from .boodle_end import present_split
 from .effects import Effects
 from .model import HUMAN
 from .sprites import make_stop_banner
@@ -132,6 +134,8 @@ class Director(Effects):
                 self._on_deal_end(event)
             case PlayerOut():
                 self._on_player_out(event)
+            case BoodleSplit():
+                self._hold(present_split(self, event))
             case SessionEnd():
                 self._on_session_end(event)
         self.stage.presented(event)

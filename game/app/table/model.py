@@ -13,12 +13,25 @@ from dataclasses import dataclass, field
 
 from ...ai.character import Character
 from ...engine.cards import DECK, KING, Card, card_order
-from ...engine.events import BoodleWon, BuyDead, DealEnd, DealStart, Event, HandWon, Payment, SessionStart, Stake, Stop
+from ...engine.events import (
+    BoodleWon,
+    BuyDead,
+    DealEnd,
+    DealStart,
+    Event,
+    HandWon,
+    Payment,
+    SessionStart,
+    Share,
+    Stake,
+    Stop,
+)
 from ...engine.rules import RuleSet
 from ...engine.view import PlayerView
 from ...locale import tr
 from ...locale.texts import character_name
 from ...locale.words import Words
+from .boodle_end import final_shares
 
 HUMAN = 0
 
@@ -162,6 +175,7 @@ class TableModel:
         self.cut_cards: dict[int, Card] = {}
         self.records: list[DealRecord] = []
         self.winners: tuple[int, ...] | None = None  # set when the session has ended
+        self.shares: tuple[Share, ...] = ()  # R22: the boodle shared out at the end, once shown
         self.human_declined = False
         self.version = 0  # bumped on every change the board layer shows
 
@@ -314,7 +328,9 @@ class TableModel:
             self.set_status(Words.of("stops.line", reason=stop_reason(stop.after, stop.reason, optional)), stop=True)
         if view.stops and view.plays and view.plays[-1].card == view.stops[-1].after:
             self.current_run = []
-        self.records = records_from_log(log)  # every deal of the session, not only those after the resume
+        events = list(log)
+        self.records = records_from_log(events)  # every deal of the session, not only those after the resume
+        self.shares = final_shares(events)
         self.touch()
 
 

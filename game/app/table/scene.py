@@ -27,6 +27,7 @@ from ...locale.words import Words
 from .. import theme
 from ..scene import Scene
 from .autoplay import fast_forward
+from .boodle_end import final_shares
 from .controller import HumanTurn, Played, Refused, TableController
 from .controls import draw_controls
 from .director import SPEEDS, Director
@@ -323,6 +324,7 @@ class TableScene(Scene):
         alone = human is None or not self.model.seats[human].in_session
         self._summary = self.app.scenes.push("deal_summary", model=self.model, record=record,
                                              on_continue=self.close_summary, last=self.table.over,
+                                             shares=final_shares(self.table.log) if self.table.over else (),
                                              on_pause=self.open_pause, under=self,
                                              close_after=WATCH_SUMMARY_S if alone else None)
 
