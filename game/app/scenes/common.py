@@ -185,7 +185,7 @@ def shipped_character(character_id: str | None) -> Any:
 
 
 SPEED_KEYS = {"relaxed": "settings.speed.relaxed", "slow": "settings.speed.slow", "normal": "settings.speed.normal",
-              "fast": "settings.speed.fast", "instant": "settings.speed.instant"}  # New game's animation row reads them too
+              "fast": "settings.speed.fast", "instant": "settings.speed.instant"}  # New game's speed row reads them too
 
 
 def speed_names() -> list[str]:
