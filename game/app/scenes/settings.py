@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 PREVIEW = [Card.parse(name) for name in ("AS", "QH", "JD", "KC")]  # court cards: their letters are the language's
-ROW_W, ROW_H, ROW_GAP = 640, 46, 6
+ROW_W, ROW_H, ROW_GAP = 640, 46, 0  # nine rows above the buttons
 PANEL_H = 520
 SWATCH_H = 84
 
