@@ -196,7 +196,7 @@ def test_the_pause_lets_a_mouse_wheel_and_escape_by(app: App) -> None:
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, PauseScene) and scene.director.pause.waiting  # Esc is the pause menu's
     press(app, pygame.K_ESCAPE)
-    assert app.scenes.top is scene and scene.director.pause.waiting
+    assert list(app.scenes)[-1] is scene and scene.director.pause.waiting
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 300), button=1))
     app.step(1 / 30)
     assert not scene.director.pause.waiting

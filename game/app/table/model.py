@@ -238,10 +238,17 @@ class TableModel:
         self.touch()
 
     def note(self, event: Event) -> None:
-        """An event is being shown: write it into the deal's record (and a boodle win on the status line)."""
+        """An event is being shown: write it into the deal's record (and a boodle win, going out or the dead hand
+        bought on the status line)."""
         note_event(self.records, event, lambda: [seat.chips for seat in self.seats])
-        if isinstance(event, BoodleWon):
-            self.set_latest("boodle", event.player, event.chips, card=event.card)
+        match event:
+            case BoodleWon():
+                self.set_latest("boodle", event.player, event.chips, card=event.card)
+            case HandWon():
+                self.set_latest("out", event.player, pot=event.pot)
+            case BuyDead():
+                self.set_status(None)
+                self.set_latest("buy", event.player, event.fee)
 
     def add_to_hand(self, card: Card) -> None:
         """A dealt card arrives in the human's hand."""
