@@ -31,7 +31,7 @@ from game.app.table.words import their_turn, your_turn
 from game.config import rules_by_name
 from game.engine.cards import Card
 from game.engine.decisions import FollowAction, LeadAction, StakeAction
-from game.engine.events import BoodleWon, Play, Stop
+from game.engine.events import BoodleWon, BuyDead, HandWon, Play, Stop
 from game.storage.settings import ANIMATION_SPEEDS, SETTINGS_FILE, Settings, load_settings
 
 FAST = [i for i in character_ids() if i != "expert"]
@@ -149,6 +149,10 @@ def test_the_status_line_changes_with_every_moment_and_names_who_must_act(app: A
     assert said[2].endswith("You play J♦") and said[3].endswith("You win 23 chips on J♦")
     assert said[4] == "Stop: Q♦ is in the dead hand"
     assert len(set(said)) == len(said)
+    director.present(BuyDead(2, 1))
+    assert scene.model.status == f"{scene.model.name(2)} buys the dead hand for 1 chip"
+    director.present(HandWon(1, 4, ()))
+    assert scene.model.status.endswith(f"{name} goes out and takes the pot of 4")
     scene.table.turn = ("lead", 2)
     assert scene.turn_words == their_turn("lead", scene.model.name(2))
 
