@@ -26,6 +26,7 @@ from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
 from .screenshots_extra import render_extra_screenshots, shoot
+from .screenshots_feel import feel_shots
 from .table.scene import TableScene
 from .tutorial.shots import render_tutorial_screenshots
 
@@ -215,6 +216,7 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
         try:
             paths = menu_shots(app, folder)
             paths += table_shots(app, folder)
+            paths += feel_shots(app, folder)
             paths += render_extra_screenshots(app, folder)
             paths += look_shots(app, folder)
             paths += render_tutorial_screenshots(app, folder)

@@ -1,4 +1,5 @@
-"""The player's preferences (volumes, speed, deck, talk, table look), remembered between runs in settings.json.
+"""The player's preferences (volumes, speed, deck, talk, table look, the pause after a stop), remembered between
+runs in settings.json.
 
 The file comes in through the door (`json_file.JsonKind`): a size and a depth limit before it is parsed, and
 every value checked before it is used. A value that cannot be used (the wrong type, out of its range, a
@@ -18,7 +19,7 @@ from ..locale.words import Words
 from .json_file import JsonFileWords, JsonKind, Unfit
 
 SETTINGS_FILE = "settings.json"
-ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+ANIMATION_SPEEDS = ("relaxed", "slow", "normal", "fast", "instant")  # slowest first, as the settings offer them
 MAX_LOOK_NAME = 64  # a table look's name, kept as written
 FIRST_DEAL_OFFERS = ("ask", "taken", "never")  # the title offers the guided first deal until taken or refused
 
@@ -35,6 +36,7 @@ class Settings:
     four_colour_deck: bool = False
     language: str = ""  # a code in locale.LANGUAGES; empty (or one this build lacks): the system's language
     table_look: str = "club"  # a name in campaign TABLE_LOOKS; kept as written, drawn only once unlocked
+    pause_after_stop: bool = False  # the table waits for a click or a key after each stop
     first_deal_offer: str = "ask"  # one of FIRST_DEAL_OFFERS
 
     def clean(self) -> Settings:
@@ -64,7 +66,7 @@ def _check(name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
             return None
         return float(value)
-    if name in ("muted", "four_colour_deck"):
+    if name in ("muted", "four_colour_deck", "pause_after_stop"):
         return value if isinstance(value, bool) else None
     if name == "animation_speed":
         return value if isinstance(value, str) and value in ANIMATION_SPEEDS else None

@@ -184,8 +184,8 @@ def shipped_character(character_id: str | None) -> Any:
         return None
 
 
-SPEED_KEYS = {"slow": "settings.speed.slow", "normal": "settings.speed.normal", "fast": "settings.speed.fast",
-              "instant": "settings.speed.instant"}  # New game's animation row reads them too
+SPEED_KEYS = {"relaxed": "settings.speed.relaxed", "slow": "settings.speed.slow", "normal": "settings.speed.normal",
+              "fast": "settings.speed.fast", "instant": "settings.speed.instant"}  # New game's speed row reads them too
 
 
 def speed_names() -> list[str]:

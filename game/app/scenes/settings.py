@@ -1,5 +1,5 @@
-"""Settings: volumes, mute, animation speed, chattiness, the four-colour deck, the table look and the language;
-each change counts at once."""
+"""Settings: volumes, mute, animation speed, chattiness, the four-colour deck, the table look, the language and
+the pause after each stop; each change counts at once."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 PREVIEW = [Card.parse(name) for name in ("AS", "QH", "JD", "KC")]  # court cards: their letters are the language's
-ROW_W, ROW_H, ROW_GAP = 640, 46, 6
+ROW_W, ROW_H, ROW_GAP = 640, 46, 0  # nine rows above the buttons
 PANEL_H = 520
 SWATCH_H = 84
 
@@ -100,6 +100,8 @@ class SettingsScene(Scene):
                    tooltip=tr("settings.tips.four")),
             self.look_choice,
             language,
+            Toggle(row(8), tr("settings.pause_after_stop"), s.pause_after_stop, self._pause_after_stop,
+                   tooltip=tr("settings.tips.pause_after_stop")),
             Button(pygame.Rect(x, bottom, back_w, 50), back, self.back, tooltip="Esc"),
             Button(pygame.Rect(x + back_w + 20, bottom, restore_w, 50), restore, self.defaults),
         ]
@@ -132,6 +134,9 @@ class SettingsScene(Scene):
 
     def _four_colour(self, value: bool) -> None:
         self._change(four_colour_deck=value)
+
+    def _pause_after_stop(self, value: bool) -> None:
+        self._change(pause_after_stop=value)
 
     def _table_look(self, index: int) -> None:
         self._change(table_look=self.looks[index].name)

@@ -37,15 +37,18 @@ from ...locale.cards import card_label
 from .. import theme
 from .animation import Confetti, Flight, Ring, Wait
 from .boodle_end import present_split
+from .captions import OwnCards
+from .deal_log import DealLog, name_tags
 from .effects import Effects
 from .model import HUMAN
+from .pacing import PACES
 from .sprites import make_stop_banner
 from .stage import Stage
+from .stop_pause import StopPause
 
 if TYPE_CHECKING:
     from .model import SeatState
 
-SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 2.2, "instant": math.inf}
 DEAL_INTERVAL = 0.03  # seconds between two dealt cards at normal speed
 BIG_LOSS = 6  # chips paid in one settlement that make a character complain
 STOP_RED = (236, 92, 80)
@@ -62,13 +65,19 @@ class Director(Effects):
         self.dealt: Dealt | None = None
         self.presented = 0  # events presented so far (tests and screenshots watch it)
         self.button_flight: Flight | None = None  # the dealer button on its way to the new dealer
+        self.pace = PACES["normal"]  # the speed setting's pacing (the scene keeps it current)
+        self.chosen: Card | None = None  # the card the player just chose: any other of theirs is played for them
+        self.own = OwnCards(self)
+        self.pause = StopPause()
+        self.deal_log = DealLog(stage.human_seat, name_tags(stage.model), stage.model.rules.follow == "optional")
 
     # --- pacing ---------------------------------------------------------------------------------
 
     @property
     def idle(self) -> bool:
-        """True when nothing is queued, moving or held, and no summary is open."""
-        return not self.queue and self.hold <= 0 and not self.waiting and not self.motion.busy
+        """True when nothing is queued, moving or held, no summary is open and no stop waits for the player."""
+        return not self.queue and self.hold <= 0 and not self.waiting and not self.motion.busy and \
+            not self.pause.waiting
 
     @property
     def busy(self) -> bool:
@@ -89,6 +98,8 @@ class Director(Effects):
         self.hold = 0.0 if self.instant else self.hold - dt * self.speed
         count = 0
         while self.queue and not self.waiting and self.hold <= 0 and not self.motion.busy and count < 80:
+            if self.pause.holds(self.queue[0]):
+                break
             self.present(self.queue.popleft())
             count += 1
             if self.instant:
@@ -109,6 +120,7 @@ class Director(Effects):
         """Start presenting one event."""
         self.presented += 1
         self.model.note(event)
+        self.deal_log.add(event)
         match event:
             case SessionStart():
                 self._on_session_start(event)
@@ -312,9 +324,18 @@ class Director(Effects):
         self._hold(0.7)
 
     def _on_play(self, event: Play) -> None:
-        model, layout, decks = self.model, self.stage.layout, self.stage.decks
+        model, layout, decks, pace = self.model, self.stage.layout, self.stage.decks, self.pace
         seat, card = event.player, event.card
-        if seat == HUMAN:
+        # the player's card that the rules play for them stands lifted and captioned, and is rested on longer
+        own = self.you(seat) and card != self.chosen and not self.instant
+        self.chosen = None if card == self.chosen else self.chosen
+        flight = 0.34 if event.lead else 0.24
+        lift = pace.own_lift * self.speed if own else 0.0
+        rest = pace.rest(lift + flight, pace.play_beat + (pace.own_beat if own else 0.0))
+        if own:
+            start = self.own.lift(card, event.lead, rest + 0.2 * self.speed)
+            image, end_image = decks.flight.face(card), None
+        elif seat == HUMAN:
             start = self.hand_card_centre(card)
             image, end_image = decks.flight.face(card), None
         else:
@@ -323,6 +344,8 @@ class Director(Effects):
         end = layout.board_slot(card).center
 
         def leave() -> None:
+            if own:
+                self.own.landed()
             model.take_from_hand(seat, card)
             model.start_run_card(seat, card, event.lead)
             model.active = None
@@ -330,9 +353,9 @@ class Director(Effects):
 
         def land() -> None:
             model.land_on_board(seat, card, event.lead)
-        self.motion.add(Flight(image, start, end, 0.34 if event.lead else 0.24, arc=34 if event.lead else 16,
+        self.motion.add(Flight(image, start, end, flight, lift, arc=34 if event.lead else 16,
                                end_image=end_image, on_start=leave, on_done=land))
-        self._hold(0.22 if event.lead else 0.06)
+        self._hold(max(0.22 if event.lead else 0.06, rest))
 
     def _on_boodle_won(self, event: BoodleWon) -> None:
         model, layout = self.model, self.stage.layout
@@ -370,6 +393,7 @@ class Director(Effects):
         mark = model.board.get(event.after)
         if mark is not None:
             self.say(mark.player, "stop")
+        self.pause.stopped()
         self._hold(0.85)
 
     def _on_hand_won(self, event: HandWon) -> None:

@@ -34,6 +34,7 @@ from ...locale.words import Words
 from .boodle_end import final_shares
 
 HUMAN = 0
+STATUS_GAP = "   ·   "  # between the parts of the status line
 
 
 @dataclass
@@ -170,6 +171,7 @@ class TableModel:
         self.stop_marks: dict[Card, str] = {}  # the last card of each stopped run -> why it stopped
         self.last_stop_suit: int | None = None
         self.status_words: Words | None = None  # the stop explanation or the last lead, worded when shown
+        self.latest_words: Words | None = None  # the run's latest card or boodle win since its lead
         self.status_is_stop = False
         self.active: int | None = None  # whose decision the table waits for
         self.cut_cards: dict[int, Card] = {}
@@ -188,13 +190,22 @@ class TableModel:
 
     @property
     def status(self) -> str:
-        """The status line's words in the current language (empty when there are none)."""
-        return "" if self.status_words is None else str(self.status_words)
+        """The status line's words in the current language: who led what and the run's latest card, or why it
+        stopped (empty when there are none)."""
+        return STATUS_GAP.join(str(words) for words in (self.status_words, self.latest_words) if words is not None)
 
     def set_status(self, words: Words | None, *, stop: bool = False) -> None:
-        """Put `words` on the status line (a stop's explanation with `stop`)."""
+        """Put `words` on the status line (a stop's explanation with `stop`); the run's latest card goes."""
         self.status_words = words
+        self.latest_words = None
         self.status_is_stop = stop and words is not None
+
+    def set_latest(self, key: str, seat: int, count: int | None = None, **params: object) -> None:
+        """The run's latest moment after its lead on the status line (a deal-log line: "Madge plays J♦")."""
+        mine = self.seats[seat].is_human
+        self.latest_words = Words.of(f"deal_log.line.you_{key}" if mine else f"deal_log.line.{key}", count, **params,
+                                     **({} if mine else {"name": self.namer(seat)}))
+        self.touch()
 
     def name(self, seat: int) -> str:
         """A seat's name in the current language, "You" for the human."""
@@ -241,8 +252,17 @@ class TableModel:
         self.touch()
 
     def note(self, event: Event) -> None:
-        """An event is being shown: write it into the deal's record."""
+        """An event is being shown: write it into the deal's record (and a boodle win, going out or the dead hand
+        bought on the status line)."""
         note_event(self.records, event, lambda: [seat.chips for seat in self.seats])
+        match event:
+            case BoodleWon():
+                self.set_latest("boodle", event.player, event.chips, card=event.card)
+            case HandWon():
+                self.set_latest("out", event.player, pot=event.pot)
+            case BuyDead():
+                self.set_status(None)
+                self.set_latest("buy", event.player, event.fee)
 
     def add_to_hand(self, card: Card) -> None:
         """A dealt card arrives in the human's hand."""
@@ -266,13 +286,17 @@ class TableModel:
         if lead:
             self.run_number += 1
             self.current_run = [card]
-            if self.seats[seat].is_human:
-                self.set_status(Words.of("table.status.you_lead", card=card))
-            else:
-                self.set_status(Words.of("table.status.they_lead", card=card, name=self.namer(seat)))
+            self.set_status(self.lead_words(seat, card))
         else:
             self.current_run.append(card)
+            self.set_latest("play", seat, card=card)
         self.touch()
+
+    def lead_words(self, seat: int, card: Card) -> Words:
+        """The status line's words for a lead ("Reggie leads 9♦")."""
+        if self.seats[seat].is_human:
+            return Words.of("table.status.you_lead", card=card)
+        return Words.of("table.status.they_lead", card=card, name=self.namer(seat))
 
     def land_on_board(self, seat: int, card: Card, lead: bool) -> None:
         """A played card lands in its board slot."""
@@ -328,6 +352,11 @@ class TableModel:
             self.set_status(Words.of("stops.line", reason=stop_reason(stop.after, stop.reason, optional)), stop=True)
         if view.stops and view.plays and view.plays[-1].card == view.stops[-1].after:
             self.current_run = []
+        elif self.current_run:  # a run in play: who led it, and its latest card
+            first, last = self.current_run[0], view.plays[-1]
+            self.set_status(self.lead_words(self.board[first].player, first))
+            if last.card != first:
+                self.set_latest("play", last.player, card=last.card)
         events = list(log)
         self.records = records_from_log(events)  # every deal of the session, not only those after the resume
         self.shares = final_shares(events)

@@ -18,6 +18,7 @@ from .. import theme
 from ..card_art import mix
 from ..portraits import HUMAN_LOOK, draw_portrait
 from ..text import suit_runs
+from .captions import LIFT
 from .controls import HINT_COLOUR
 from .director import Director
 from .felt import draw_background
@@ -96,7 +97,7 @@ class TablePainter:
         self._draw_boodle(surface)
         self._draw_pot_and_dead(surface)
         self._draw_seats(surface, director, clock, thinking)
-        self._draw_hand(surface, human)
+        self._draw_hand(surface, human, director.own.lifted)
         director.motion.draw(surface)
         self._draw_status(surface, director, turn_words, covered)
 
@@ -194,14 +195,19 @@ class TablePainter:
             button = art.dealer_button(12)
             surface.blit(button, button.get_rect(center=layout.seats[model.dealer].button_spot))
 
-    def _draw_hand(self, surface: pygame.Surface, human: HumanSeat) -> None:
+    def _draw_hand(self, surface: pygame.Surface, human: HumanSeat, lifted: Card | None) -> None:
         deck = self.stage.decks.hand
         deciding = human.kind in ("lead", "follow")
         options = human.options()
         focused = options[min(human.focus, len(options) - 1)] if options else None
         shadow = deck.shadow()
         pad = deck.shadow_pad
-        for card, rect in human.hand_rects():
+        rects = human.hand_rects()
+        # a card the rules play for the player stands up over its neighbours, glowing, before it flies
+        rects = [(c, r) for c, r in rects if c is not lifted] + [(c, r.move(0, -LIFT)) for c, r in rects if c is lifted]
+        for card, rect in rects:
+            if card is lifted:
+                pygame.draw.rect(surface, theme.GOLD, rect.inflate(10, 10), 4, border_radius=11)
             surface.blit(shadow, (rect.x - pad, rect.y - pad + 3))
             if card in human.lawful:
                 image = deck.highlighted(card)

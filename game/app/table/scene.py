@@ -28,18 +28,22 @@ from .. import theme
 from ..scene import Scene
 from .autoplay import fast_forward
 from .boodle_end import final_shares
+from .captions import chosen_card
 from .controller import HumanTurn, Played, Refused, TableController
 from .controls import draw_controls
-from .director import SPEEDS, Director
+from .director import Director
 from .guide import GuideMaker, TableGuide
 from .human import HumanSeat
 from .layout import TableLayout, table_layout
+from .log_panel import LogPanel
 from .looks import look_in_play
 from .model import DealRecord, TableModel
+from .pacing import SPEEDS, pace_of
 from .painter import TablePainter
 from .recorder import TableRecorder
 from .sprites import TableDecks
 from .stage import Stage
+from .stop_pause import draw_stop_pause, releases
 from .take_back import undone_words
 from .take_back_offer import TakeBackOffer, is_take_back_key
 from .words import their_turn, your_turn
@@ -67,6 +71,7 @@ class TableScene(Scene):
         self.human = HumanSeat(self.stage, self.submit, lambda: table.seed * 1009 + len(table.actions),
                                self.take_back_offer)
         self.painter = TablePainter(self.stage, table.seats, table.rules.boodle_cards)
+        self.log_panel = LogPanel(self.stage, self.director.deal_log)
         self.clock = 0.0
         self.guide: TableGuide | None = None if guide is None else guide(self)
         self._summary: Scene | None = None
@@ -227,6 +232,8 @@ class TableScene(Scene):
             self._build()
         self.clock += dt
         self.director.speed = self.speed
+        self.director.pace = pace_of(self.app.settings.animation_speed, self.stage.hurrying)
+        self._pause_after_stop()
         if self.table.count_time(dt):
             self._time_up()
         self.stage.ending = self.table.end_requested
@@ -235,9 +242,22 @@ class TableScene(Scene):
         if self.guide is not None:
             self.guide.update(dt)
         self.director.update(dt)
+        if self.director.idle and self.director.pause.due:  # a stop shown, and nothing queued: whose lead is next?
+            decision = self.table.session.pending()
+            self.director.pause.next_decision(decision is not None and decision.kind == "lead"
+                                              and decision.player != self.table.human_seat)
         if not self.director.idle:
             return
         self._drive(dt)
+
+    def _pause_after_stop(self) -> None:
+        """The Pause after each stop setting, while someone sits at the table and it is not fast-forwarded."""
+        human = self.table.human_seat
+        pause = self.director.pause
+        pause.on = self.app.settings.pause_after_stop and not self.stage.hurrying and human is not None and \
+            self.model.seats[human].in_session
+        if not pause.on:
+            pause.release()
 
     def _drive(self, dt: float) -> None:
         """Ask for the next decision: offer it to the human, or let a character think and answer."""
@@ -247,6 +267,7 @@ class TableScene(Scene):
                 self.model.active = decision.player
                 if self.human.decision is None:
                     self.director.clear_stop_banner()  # the prompt takes the banner's place
+                    self.director.own.clear()  # and the caption's
                     self.human.offer(decision, view)
             case Played() | Refused():
                 self._played(step)
@@ -262,6 +283,7 @@ class TableScene(Scene):
         step = self.table.submit(action)
         if isinstance(step, Played):
             self.recorder.decision_made()
+            self.director.chosen = chosen_card(action, step.events)
         self._played(step)
 
     def _played(self, step: Played | Refused) -> None:
@@ -297,6 +319,7 @@ class TableScene(Scene):
         """Show the engine's state at once (after a resume)."""
         session = self.table.session
         self.model.sync_from_view(self.table.human_view(), len(session.dead_hand()), self.table.log)
+        self.director.deal_log.extend(self.table.log)  # the deal's log complete, as if it had been shown
         # the director learns the deal from its deal event; a resumed table has not seen it (buying needs it)
         self.director.dealt = Dealt(tuple(session.hand(s) for s in range(len(self.seats))), session.dead_hand())
         if session.over:
@@ -370,7 +393,8 @@ class TableScene(Scene):
     # --- input and drawing ----------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """The guide first; Esc pauses; the human's decision takes its input; otherwise a click or Space hurries."""
+        """The guide first; Esc pauses; Ctrl+Z takes back; the deal log takes its keys; a click or a key ends the wait
+        after a stop; the human's decision takes its input; otherwise a click or Space hurries the table."""
         if self.guide is not None and self.guide.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -378,6 +402,11 @@ class TableScene(Scene):
             return
         if is_take_back_key(event):
             self.take_back()
+            return
+        if self.log_panel.handle_event(event, self.human.decision is not None):
+            return
+        if self.director.pause.waiting and releases(event):
+            self.director.pause.release()
             return
         if self.human.handle_event(event):
             return
@@ -394,10 +423,13 @@ class TableScene(Scene):
         if self.painter.background is None:
             return
         draw_controls(surface, self.human, self.stage)
+        if self.director.pause.waiting:
+            draw_stop_pause(surface, self.stage)
         if not self.covered:  # banners, pop-ups and bubbles never show under (or through) an overlay
             self.director.decor.draw(surface)
             if self.guide is not None:
                 self.guide.draw(surface)
+        self.log_panel.draw(surface, not self.covered)
 
 
 def go_on_from(app: App, finished: Finished) -> None:

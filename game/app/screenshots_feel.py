@@ -1,0 +1,74 @@
+"""The pictures of the table's pace and words: 8 players at Relaxed speed with a card of the player's that the rules
+play for them lifted and captioned, and the deal log open mid-deal."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from ..ai.registry import character_ids
+from ..ai.seats import seats_against
+from ..ai.simple import LowestAgent
+from ..config import default_rules
+from ..engine.events import Play
+from .app import App
+from .screenshots_extra import shoot
+from .table.scene import TableScene
+
+FEEL_SEED = 20243
+FRAME = 1 / 60
+
+
+def seated(app: App, players: int, seed: int) -> TableScene:
+    """A table of `players`, the human at seat 0, on top of the stack."""
+    ids = character_ids()
+    seats = seats_against([ids[(seat * 5) % len(ids)] for seat in range(1, players)])
+    scene = TableScene.seated(app, dataclasses.replace(default_rules(), players=players, deals=10), seats, seed)
+    app.scenes.clear_to(scene)
+    return scene
+
+
+def own_card_queued(scene: TableScene) -> bool:
+    """A card of the player's that the rules play for them waits to be shown."""
+    chosen = scene.director.chosen
+    return any(isinstance(e, Play) and e.player == 0 and e.card != chosen for e in scene.director.queue)
+
+
+def run_until_lifted(app: App, scene: TableScene, frames: int = 1200) -> bool:
+    """Run the app at its own pace until a card of the player's stands lifted (the human answered by a plain agent)."""
+    stand_in = LowestAgent()
+    for _ in range(frames):
+        if scene.director.own.lifted is not None:
+            return True
+        if scene.summary is not None:
+            scene.close_summary()
+        decision = scene.human.decision
+        if decision is not None:
+            scene.human.clear()
+            scene.submit(stand_in.decide(scene.table.human_view(), decision))
+        app.step(FRAME)
+    return False
+
+
+def feel_shots(app: App, folder: Path) -> list[Path]:
+    """`table_8_relaxed_own_card` and `deal_log_open` in `folder`; the paths."""
+    paths: list[Path] = []
+    folder.mkdir(parents=True, exist_ok=True)
+    kept = app.settings
+    app.change_settings(dataclasses.replace(kept, animation_speed="relaxed"), remember=False)
+    try:
+        eight = seated(app, 8, FEEL_SEED)
+        eight.fast_forward_until(own_card_queued)
+        run_until_lifted(app, eight)
+        for _ in range(12):  # the caption faded in, the card still standing
+            app.step(FRAME)
+        paths.append(shoot(app, folder, "table_8_relaxed_own_card"))
+    finally:
+        app.change_settings(kept, remember=False)
+    five = seated(app, 5, FEEL_SEED + 1)
+    five.fast_forward_until(lambda t: len(t.model.board) >= 14 and t.human.kind == "lead")
+    five.log_panel.toggle()
+    for _ in range(60):
+        app.step(FRAME)
+    paths.append(shoot(app, folder, "deal_log_open"))
+    return paths

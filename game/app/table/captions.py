@@ -1,0 +1,109 @@
+"""The player's own cards that the rules play for them (compulsory follows, forced leads): never silent. Such a
+card stands lifted in the hand, glowing, with a caption on the prompt line ("You play J♦ · the next card of the
+run: the rules play it for you"), before it flies, and the table rests on it longer than on anyone else's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine.cards import Card
+from ...engine.decisions import Action, FollowAction, LeadAction
+from ...engine.events import Event, Play
+from ...locale import tr
+from ...locale.words import Words
+from .. import theme
+from ..text import suit_runs
+from .animation import Decoration, blit_faded
+
+if TYPE_CHECKING:
+    from .effects import Effects
+
+LIFT = 24  # pixels a card played for the player rises from the hand before it flies
+CAPTION_SIZE = 19
+
+
+def chosen_card(action: Action, events: Iterable[Event]) -> Card | None:
+    """The card the player chose to play with `action` (the first play its events start with), if any: every other
+    card of theirs in those events is played for them by the rules."""
+    if isinstance(action, LeadAction) or (isinstance(action, FollowAction) and action.play):
+        return next((event.card for event in events if isinstance(event, Play)), None)
+    return None
+
+
+class Caption(Decoration):
+    """Words on the prompt line that fade in, hold and fade out."""
+
+    def __init__(self, image: pygame.Surface, midtop: tuple[int, int], duration: float) -> None:
+        super().__init__(duration)
+        self.image = image
+        self.midtop = midtop
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The caption where it stands."""
+        rect = self.image.get_rect(midtop=self.midtop)
+        blit_faded(surface, self.image, rect.topleft, self.alpha(0.08, 0.2))
+
+
+class OwnCards:
+    """What the director does for a card of the player's played for them, and what the painter asks of it."""
+
+    def __init__(self, effects: Effects) -> None:
+        self.effects = effects
+        self.lifted: Card | None = None  # the card standing lifted in the hand, about to fly
+        self.caption: Caption | None = None
+        self.words: Words | None = None  # the caption's words (tests and screenshots read them)
+
+    @property
+    def showing(self) -> bool:
+        """True while a caption is on screen."""
+        return self.caption is not None and not self.caption.done
+
+    def lift(self, card: Card, lead: bool, duration: float) -> tuple[int, int]:
+        """Lift `card` in the hand and caption it for `duration` (scaled seconds); where its flight starts."""
+        effects = self.effects
+        stage = effects.stage
+        self.lifted = card
+        self.words = Words.of("deal_log.line.you_lead" if lead else "deal_log.line.you_play", card=card)
+        why = tr("deal_log.caption.lead" if lead else "deal_log.caption.follow")
+        self.clear()
+        self.caption = Caption(self.image(str(self.words), why), stage.layout.prompt.midtop, duration)
+        effects.decor.add(self.caption)
+        effects.sound("click", 0.45)
+        x, y = effects.hand_card_centre(card)
+        return x, y - LIFT
+
+    def landed(self) -> None:
+        """The card has left the hand."""
+        self.lifted = None
+
+    def clear(self) -> None:
+        """Take the caption away at once (the player's prompt needs its place)."""
+        if self.caption is not None:
+            self.caption.finish()
+            self.effects.decor.anims = [a for a in self.effects.decor.anims if not a.done]
+            self.caption = None
+
+    def image(self, title: str, why: str) -> pygame.Surface:
+        """The caption: the card played in gold, then why in a quieter ink, on a dark band."""
+        stage = self.effects.stage
+        text, room = stage.text, stage.layout.prompt.width
+        four = stage.decks.four_colour
+
+        def make() -> pygame.Surface:
+            words = f"{title}  ·  {why}"
+            size = text.fit_size(words, "bold", CAPTION_SIZE, room - 24, 12)
+            if text.width(words, "bold", size) > room - 24:
+                text.overflows.add(words)
+            light = theme.suits_on_dark(four)
+            runs = suit_runs(title, theme.GOLD, light) + suit_runs(f"  ·  {why}", theme.INK, light)
+            line = text.render_runs(runs, "bold", size)
+            band = pygame.Surface((line.get_width() + 28, line.get_height() + 8), pygame.SRCALPHA)
+            pygame.draw.rect(band, (8, 30, 20, 235), band.get_rect(), border_radius=band.get_height() // 2)
+            pygame.draw.rect(band, theme.GOLD, band.get_rect(), 2, border_radius=band.get_height() // 2)
+            band.blit(line, (14, 4))
+            return band
+        found: pygame.Surface = stage.cached(("own caption", title, why, four), make)
+        return found

@@ -1,0 +1,179 @@
+"""The deal log at the table: a side panel at the left of the felt (the board, the hand and the controls stay in
+view), opened and closed by L or its button, and left open while play goes on if the player likes, across deals.
+Newest last; it follows the newest line unless the player has scrolled up (wheel, PgUp PgDn, Home End, and the
+arrows while no decision of theirs wants them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ...locale import language, tr
+from .. import theme
+from ..text import suit_runs
+from ..widgets import Button
+from .deal_log import DealLog
+from .model import HUMAN
+from .stage import Stage
+
+LOG_KEY = pygame.K_l
+ROW_H = 18
+TEXT_SIZE = 14
+HEAD_H = 34
+FOOT_H = 20
+STOP_INK = (255, 214, 200)
+KIND_ROLE = {"lead": "bold", "deal": "bold", "out": "bold", "end": "bold"}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One drawn row of the log: a piece of a line, wrapped to the panel's width."""
+
+    words: str
+    role: str
+    colour: tuple[int, int, int]
+    mine: bool
+    first: bool  # the first row of its line
+
+
+class LogPanel:
+    """The deal log's button and panel, their input and their drawing."""
+
+    def __init__(self, stage: Stage, log: DealLog) -> None:
+        self.stage = stage
+        self.log = log
+        self.open = False
+        self.top: int | None = None  # the first row shown; None follows the newest
+        self.pointer = (0, 0)
+        self._rows: tuple[tuple[object, ...], list[Row]] | None = None
+
+    # --- where -----------------------------------------------------------------------------------
+
+    @property
+    def button(self) -> Button:
+        """The button that opens and closes the panel, at the felt's top left corner (clear of every seat)."""
+        felt = self.stage.layout.felt
+        return Button(pygame.Rect(felt.x + 20, felt.y + 16, self.panel.width - 30, 34), tr("deal_log.button"),
+                      self.toggle, LOG_KEY, size=17, keycap="L")
+
+    @property
+    def panel(self) -> pygame.Rect:
+        """The panel: down the felt's left side, left of the pot, above the player's plate."""
+        layout = self.stage.layout
+        left = layout.felt.x + 8
+        top = layout.felt.y + 58
+        return pygame.Rect(left, top, layout.pot.x - 6 - left, layout.seats[HUMAN].plate.y - 10 - top)
+
+    @property
+    def body(self) -> pygame.Rect:
+        """Where the rows go."""
+        panel = self.panel
+        return pygame.Rect(panel.x + 12, panel.y + HEAD_H, panel.width - 24, panel.height - HEAD_H - FOOT_H)
+
+    @property
+    def shown_rows(self) -> int:
+        """How many rows the panel shows at once."""
+        return max(1, self.body.height // ROW_H)
+
+    # --- rows ------------------------------------------------------------------------------------
+
+    def rows(self) -> list[Row]:
+        """Every line of the log wrapped to the panel (made again only when the log or the language changed)."""
+        key = (self.log.version, language(), self.body.width)
+        if self._rows is not None and self._rows[0] == key:
+            return self._rows[1]
+        text, width = self.stage.text, self.body.width - 10
+        rows: list[Row] = []
+        for line in self.log.lines:
+            role = KIND_ROLE.get(line.kind, "body")
+            colour = theme.GOLD if line.mine else STOP_INK if line.kind == "stop" else theme.INK
+            for i, piece in enumerate(text.wrap(str(line), role, TEXT_SIZE, width)):
+                rows.append(Row(piece if i == 0 else f"  {piece}", role, colour, line.mine, i == 0))
+        self._rows = (key, rows)
+        return rows
+
+    def first_shown(self) -> int:
+        """The index of the first row shown."""
+        last = max(0, len(self.rows()) - self.shown_rows)
+        return last if self.top is None else max(0, min(self.top, last))
+
+    # --- changes ---------------------------------------------------------------------------------
+
+    def toggle(self) -> None:
+        """Open or close the panel (it opens on the newest lines)."""
+        self.open = not self.open
+        self.top = None
+        self.stage.play_sound("click", 0.4)
+
+    def scroll(self, rows: int) -> None:
+        """Scroll by `rows` (negative: up, to older lines); down to the end follows the newest again."""
+        last = max(0, len(self.rows()) - self.shown_rows)
+        top = max(0, min(self.first_shown() + rows, last))
+        self.top = None if top >= last else top
+
+    def handle_event(self, event: pygame.event.Event, deciding: bool) -> bool:
+        """Take the input that is the log's (True when taken); the arrows only while the player decides nothing."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            return False
+        if event.type == pygame.KEYDOWN and event.key == LOG_KEY:
+            self.toggle()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.rect.collidepoint(event.pos):
+            self.toggle()
+            return True
+        if not self.open:
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.panel.collidepoint(self.pointer):
+            self.scroll(-3 * event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self.panel.collidepoint(event.pos):
+            return True  # a click on the panel is the log's, not a hurry or a card
+        if event.type != pygame.KEYDOWN:
+            return False
+        page = self.shown_rows - 1
+        steps = {pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page, pygame.K_HOME: -10_000, pygame.K_END: 10_000}
+        if not deciding:
+            steps.update({pygame.K_UP: -1, pygame.K_DOWN: 1})
+        if event.key in steps:
+            self.scroll(steps[event.key])
+            return True
+        return False
+
+    # --- drawing ---------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, hovered: bool) -> None:
+        """The button, and the panel when open."""
+        text = self.stage.text
+        self.button.draw(surface, text, self.open, hovered and self.button.rect.collidepoint(self.pointer))
+        if not self.open:
+            return
+        panel, body = self.panel, self.body
+        pygame.draw.rect(surface, (0, 0, 0), panel.move(0, 3), border_radius=12)
+        pygame.draw.rect(surface, (10, 34, 24), panel, border_radius=12)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, panel, 2, border_radius=12)
+        deal = self.log.deal
+        title = tr("deal_log.title", deal=deal) if deal is not None else tr("deal_log.title_none")
+        text.draw(surface, title, (panel.centerx, panel.y + 9), role="bold", size=16, colour=theme.GOLD,
+                  anchor="midtop", max_width=panel.width - 20, min_size=11)
+        rows = self.rows()
+        if not rows:
+            text.draw(surface, tr("deal_log.empty"), (body.x, body.y), role="body", size=TEXT_SIZE,
+                      colour=theme.INK_DIM, max_width=body.width, min_size=10)
+        light = theme.suits_on_dark(self.stage.decks.four_colour)
+        first = self.first_shown()
+        for i, row in enumerate(rows[first:first + self.shown_rows]):
+            y = body.y + i * ROW_H
+            if row.mine:
+                surface.fill(theme.GOLD, pygame.Rect(body.x - 6, y + 2, 3, ROW_H - 3))
+            line = text.render_runs(suit_runs(row.words, row.colour, light), row.role, TEXT_SIZE)
+            surface.blit(line, (body.x + 2, y))
+        if len(rows) > self.shown_rows:  # where the shown rows stand among them all
+            track = pygame.Rect(panel.right - 7, body.y, 3, self.shown_rows * ROW_H)
+            pygame.draw.rect(surface, (30, 60, 46), track)
+            size = max(12, track.height * self.shown_rows // len(rows))
+            y = track.y + (track.height - size) * first // max(1, len(rows) - self.shown_rows)
+            pygame.draw.rect(surface, theme.INK_DIM, pygame.Rect(track.x, y, 3, size))
+        text.draw(surface, tr("deal_log.keys"), (panel.centerx, panel.bottom - 6), role="body", size=11,
+                  colour=theme.INK_DIM, anchor="midbottom", max_width=panel.width - 16, min_size=9)
