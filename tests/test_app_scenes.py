@@ -176,7 +176,7 @@ def test_settings_change_at_once_and_persist_across_apps(tmp_path: Path) -> None
     key(first, pygame.K_LEFT)  # master volume 0.8 -> 0.7
     assert first.settings.master_volume == pytest.approx(0.7)
     assert first.assets.master_volume == pytest.approx(0.7)
-    for _ in range(2):
+    for _ in range(3):  # past the effects and the music volumes
         key(first, pygame.K_DOWN)
     key(first, pygame.K_RETURN)  # mute on
     key(first, pygame.K_DOWN)
