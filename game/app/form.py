@@ -120,10 +120,10 @@ class Toggle:
         self.activate()
 
     def activate(self) -> None:
-        """Flip (with the click of a press) and report."""
-        pressed()
+        """Flip, report, and click (after: turning Mute off is heard, turning it on is not)."""
         self.value = not self.value
         self.on_change(self.value)
+        pressed()
 
     def press(self, pos: tuple[int, int]) -> None:
         """A click flips it."""
