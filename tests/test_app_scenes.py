@@ -176,19 +176,21 @@ def test_settings_change_at_once_and_persist_across_apps(tmp_path: Path) -> None
     key(first, pygame.K_LEFT)  # master volume 0.8 -> 0.7
     assert first.settings.master_volume == pytest.approx(0.7)
     assert first.assets.master_volume == pytest.approx(0.7)
-    for _ in range(2):
+    for _ in range(3):  # past the effects and the music volumes
         key(first, pygame.K_DOWN)
     key(first, pygame.K_RETURN)  # mute on
     key(first, pygame.K_DOWN)
     key(first, pygame.K_RIGHT)  # animation speed normal -> fast
+    key(first, pygame.K_DOWN)
+    key(first, pygame.K_RETURN)  # pause after each stop on
     key(first, pygame.K_DOWN)
     for _ in range(12):
         key(first, pygame.K_LEFT)  # chattiness down to silent
     key(first, pygame.K_DOWN)
     key(first, pygame.K_SPACE)  # four-colour deck on
     expected = first.settings
-    assert (expected.muted, expected.animation_speed, expected.chattiness, expected.four_colour_deck) == \
-        (True, "fast", 0.0, True)
+    assert (expected.muted, expected.animation_speed, expected.pause_after_stop, expected.chattiness,
+            expected.four_colour_deck) == (True, "fast", True, 0.0, True)
     assert first.assets.effects_level == 0.0
     first.scenes.close()
     second = make_app(tmp_path)

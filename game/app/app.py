@@ -20,10 +20,12 @@ from ..storage.unlocks_file import load_unlocks
 from .artwork import Artwork
 from .assets import Assets, warn
 from .guard import after_crash
+from .music import Music
 from .registry import SCENES
 from .scene import Scene, SceneName, SceneStack
 from .text import TextCache
 from .theme import SCREEN_SIZE
+from .widgets import on_press
 
 
 @dataclass
@@ -59,6 +61,9 @@ class App:
         self.settings, settings_problem = read_settings(self.data_dir)
         self.assets = Assets(audio=not options.headless or os.environ.get("SDL_AUDIODRIVER") == "dummy")
         self.assets.apply_settings(self.settings)
+        self.music = Music(audio=self.assets.audio)
+        self.music.apply_settings(self.settings)
+        on_press(self.click)  # every button and form control clicks, whichever scene it is on
         # --lang, else the saved choice, else the system's language, else English (set_language falls back)
         self.notice = ""  # a problem to show on the first scene (a language whose files cannot be read)
         self.language = self._speak(options.language or self.settings.language)
@@ -103,6 +108,7 @@ class App:
         before = self.settings.language
         self.settings = settings.clean()
         self.assets.apply_settings(self.settings)
+        self.music.apply_settings(self.settings)
         if self.settings.language != before:
             self.set_language(self.settings.language)
         if not remember:
@@ -111,6 +117,10 @@ class App:
             save_settings(self.data_dir, self.settings)
         except OSError as error:  # its message is the sentence of why
             warn(str(error))
+
+    def click(self) -> None:
+        """The sound of a button pressed."""
+        self.assets.play("click")
 
     def unlocked(self) -> frozenset[str]:
         """Everything the player has unlocked on a campaign road, as "kind:target" names (look:green_baize)."""
@@ -126,7 +136,14 @@ class App:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
+        self.music.play(self.track())
+        self.music.update(dt)
         self.draw(self.screen)
+
+    def track(self) -> str | None:
+        """The music the screen asks for: that of the scene the others are drawn over (None: keep what plays)."""
+        shown = self.scenes.visible()
+        return shown[0].music if shown else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the visible scenes, bottom first."""
@@ -184,6 +201,7 @@ class App:
             raise
         finally:
             self.scenes.close()
+            on_press(None)
             pygame.quit()
 
     def _frame(self) -> None:

@@ -160,7 +160,7 @@ class Assets:
         """Play the sound `name` at `volume` times the effects level; nothing when muted."""
         sound = self.sound(name)
         level = self.effects_level * volume
-        if level <= 0.0 or isinstance(sound, NullSound):
+        if level <= 0.0 or isinstance(sound, NullSound) or not pygame.mixer.get_init():
             return
         channel = pygame.mixer.find_channel(True)
         if channel is None:

@@ -11,7 +11,7 @@ import pygame
 from ..locale import tr
 from . import theme
 from .text import TextCache
-from .widgets import Button, draw_tooltip, percent
+from .widgets import Button, draw_tooltip, percent, pressed
 
 
 def _draw_row(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, label: str, focused: bool,
@@ -120,9 +120,10 @@ class Toggle:
         self.activate()
 
     def activate(self) -> None:
-        """Flip and report."""
+        """Flip, report, and click (after: turning Mute off is heard, turning it on is not)."""
         self.value = not self.value
         self.on_change(self.value)
+        pressed()
 
     def press(self, pos: tuple[int, int]) -> None:
         """A click flips it."""
@@ -174,6 +175,7 @@ class Choice:
             index %= len(self.options)
         index = min(len(self.options) - 1, max(0, index))
         if index != self.index:
+            pressed()
             self.index = index
             self.on_change(index)
 
@@ -197,6 +199,11 @@ class Tile:
     enabled: bool = True
     tooltip: str = ""
     hotkey: int | None = None
+
+    def activate(self) -> None:
+        """Press it: the click, then the action."""
+        pressed()
+        self.action()
 
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
         """Let the owner paint it."""
@@ -314,7 +321,7 @@ class Form:
             self.focus = index
             control = self.controls[index]
             if isinstance(control, (Button, Tile)):
-                control.action()
+                control.activate()
             else:
                 control.press(event.pos)
                 if isinstance(control, Slider):
@@ -326,7 +333,7 @@ class Form:
         for control in self.controls:
             if isinstance(control, (Button, Tile)) and control.hotkey is not None and event.key == control.hotkey \
                     and control.enabled:
-                control.action()
+                control.activate()
                 return True
         focused = self.controls[self.focus]
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and isinstance(focused, (Slider, Toggle, Choice)) \
@@ -341,9 +348,7 @@ class Form:
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if focused.enabled:
-                if isinstance(focused, (Button, Tile)):
-                    focused.action()
-                elif isinstance(focused, (Toggle, Choice)):
+                if isinstance(focused, (Button, Tile, Toggle, Choice)):
                     focused.activate()
             return True
         return False

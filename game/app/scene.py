@@ -30,6 +30,8 @@ class Scene:
 
     #: scenes under this one keep drawing (a pause menu over the table)
     overlay = False
+    #: the music track while this scene is the one drawn at the bottom (None: whatever was playing goes on)
+    music: str | None = "title"
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -214,12 +214,12 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
         # the guided deal's offer has pictures of its own: the title's keeps its run of hearts
         app.change_settings(dataclasses.replace(app.settings, first_deal_offer="never"), remember=False)
         try:
-            paths = menu_shots(app, folder)
+            paths = render_tutorial_screenshots(app, folder)  # first: a new player's data folder offers it
+            paths += menu_shots(app, folder)
             paths += table_shots(app, folder)
             paths += feel_shots(app, folder)
             paths += render_extra_screenshots(app, folder)
             paths += look_shots(app, folder)
-            paths += render_tutorial_screenshots(app, folder)
             if overflows is not None:
                 overflows.update(app.text.overflows)
         finally:

@@ -14,6 +14,19 @@ from .text import TextCache
 PAD_X = 16  # a button's label keeps at least this far from its sides
 CAP_GAP = 10  # and this far from its keycap
 
+_press_sound: list[Callable[[], None]] = []  # the one sound of a press; the app sets it (widgets know no assets)
+
+
+def on_press(sound: Callable[[], None] | None) -> None:
+    """Make `sound` what every button and form control plays when pressed (None: nothing)."""
+    _press_sound[:] = [] if sound is None else [sound]
+
+
+def pressed() -> None:
+    """Play the sound of a press, once."""
+    for sound in _press_sound:
+        sound()
+
 
 @dataclass
 class Button:
@@ -28,6 +41,11 @@ class Button:
     size: int = 22
     selected: bool = False  # for choice buttons: the current choice
     keycap: str = ""  # a key shown at the right end, such as the hotkey's letter
+
+    def activate(self) -> None:
+        """Press it: the click, then the action (by mouse, Enter or hotkey alike)."""
+        pressed()
+        self.action()
 
     def keycap_rect(self, text: TextCache) -> pygame.Rect | None:
         """Where the keycap sits (at the right end), if the button has one."""
@@ -122,7 +140,7 @@ class Menu:
             index = self.index_at(event.pos)
             if index is not None and self.buttons[index].enabled:
                 self.focus = index
-                self.buttons[index].action()
+                self.buttons[index].activate()
                 return True
             return False
         if event.type != pygame.KEYDOWN:
@@ -130,7 +148,7 @@ class Menu:
         self.keyboard = True
         for button in self.buttons:
             if button.hotkey is not None and event.key == button.hotkey and button.enabled:
-                button.action()
+                button.activate()
                 return True
         moves = {pygame.K_DOWN: self.columns, pygame.K_UP: -self.columns, pygame.K_RIGHT: 1, pygame.K_LEFT: -1}
         if event.key in moves:
@@ -142,7 +160,7 @@ class Menu:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
             button = self.buttons[self.focus]
             if button.enabled:
-                button.action()
+                button.activate()
             return True
         return False
 

@@ -30,6 +30,7 @@ class Settings:
 
     master_volume: float = 0.8
     effects_volume: float = 0.8
+    music_volume: float = 0.6  # under the effects: the music is a bed, not the show
     muted: bool = False
     animation_speed: str = "normal"
     chattiness: float = 1.0  # scales every character's own chattiness; 0 silences them
@@ -56,7 +57,7 @@ def _lawful(name: str, value: Any, default: Any) -> Any:
     return default if checked is None else checked
 
 
-_UNITS = ("master_volume", "effects_volume", "chattiness")
+_UNITS = ("master_volume", "effects_volume", "music_volume", "chattiness")
 
 
 def _check(name: str, value: Any) -> Any:

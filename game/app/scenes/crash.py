@@ -29,6 +29,8 @@ SETTLE_SECONDS = 0.6  # a key already held down when the game broke must not clo
 class CrashScene(Scene):
     """Says that something went wrong, what became of the session and where the report is; any key closes."""
 
+    music = None
+
     def __init__(self, app: App, report: Path | None, session: SessionFate = "none", why: str = "") -> None:
         super().__init__(app)
         self.report = report

@@ -36,6 +36,7 @@ class DealSummaryScene(Scene):
     """A panel over the table after each deal; Enter, Space or a click plays on."""
 
     overlay = True
+    music = None
 
     def __init__(self, app: App, model: TableModel, record: DealRecord, on_continue: Callable[[], None], *,
                  last: bool = False, on_pause: Callable[[], None] | None = None, under: Scene | None = None,
@@ -188,13 +189,13 @@ class DealSummaryScene(Scene):
         """Enter, Space or a click on the button plays on; Esc opens the pause menu when there is one."""
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.play_on()
+                self.button.activate()
             elif event.key == pygame.K_ESCAPE and self.on_pause is not None:
                 self.on_pause()
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self.button.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.rect.collidepoint(event.pos):
-            self.play_on()
+            self.button.activate()
 
     def play_on(self) -> None:
         """Close the summary and play on (once, however many ways it is asked)."""

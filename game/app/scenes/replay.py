@@ -91,6 +91,8 @@ def parse_card(name: str) -> Card | None:
 class ReplayScene(Scene):
     """Steps through a Replay: Right/Left, Space to play or pause, Home/End, PageUp/PageDown by deal, Esc back."""
 
+    music = "table"  # a table is shown, so its music is heard
+
     def __init__(self, app: App, replay: Replay, title: str = "") -> None:
         super().__init__(app)
         self.replay = replay

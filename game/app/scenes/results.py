@@ -29,6 +29,7 @@ class ResultsScene(Scene):
     """The final standings over the table; Enter or the button leaves."""
 
     overlay = True
+    music = None  # the table's music plays on under the standings
 
     def __init__(self, app: App, model: TableModel, on_continue: Callable[[], None],
                  portraits: list[pygame.Surface] | None = None, under: Scene | None = None,
@@ -185,11 +186,11 @@ class ResultsScene(Scene):
         """Enter, Space, Esc or the button leave for the title."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
                                                           pygame.K_ESCAPE):
-            self.on_continue()
+            self.button.activate()
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self.button.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.rect.collidepoint(event.pos):
-            self.on_continue()
+            self.button.activate()
 
     def update(self, dt: float) -> None:
         """The confetti falls."""

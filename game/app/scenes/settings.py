@@ -23,8 +23,12 @@ if TYPE_CHECKING:
     from ..app import App
 
 PREVIEW = [Card.parse(name) for name in ("AS", "QH", "JD", "KC")]  # court cards: their letters are the language's
-ROW_W, ROW_H, ROW_GAP = 640, 46, 0  # nine rows above the buttons
-PANEL_H = 520
+ROW_W, ROW_H, ROW_GAP = 640, 38, 4  # room for 11 rows above the buttons (MAX_ROWS)
+ROWS_TOP = 18
+BUTTON_H = 46
+MAX_ROWS = 11
+PANEL_H = ROWS_TOP + MAX_ROWS * (ROW_H + ROW_GAP) + 10 + BUTTON_H + 16
+NOWHERE = pygame.Rect(0, 0, 0, 0)  # a row's place until _build lays the rows out in order
 SWATCH_H = 84
 
 
@@ -47,7 +51,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.overlay = over_table  # opened from the pause menu: the table stays visible underneath
         self.form = Form()
-        self.panel = pygame.Rect(150, 130, 980, PANEL_H)
+        self.panel = pygame.Rect(150, 128, 980, PANEL_H)
         self.looks: list[TableLook] = [CLUB]
         self.look_choice: Choice | None = None
 
@@ -65,47 +69,44 @@ class SettingsScene(Scene):
 
     def _build(self) -> None:
         s = self.app.settings
-        x, y = self.panel.x + 30, self.panel.y + 30
+        x, y = self.panel.x + 30, self.panel.y + ROWS_TOP
         self.looks = available_looks(self.app.unlocked())
         chosen = look_named(s.table_look)
         look_tip = tr("settings.tips.look") + (" " + tr("settings.more_looks") if len(self.looks) == 1 else "")
-
-        def row(index: int) -> pygame.Rect:
-            return pygame.Rect(x, y + index * (ROW_H + ROW_GAP), ROW_W, ROW_H)
-
-        self.look_choice = Choice(row(6), tr("settings.table_look"), [look.title for look in self.looks],
+        self.look_choice = Choice(NOWHERE, tr("settings.table_look"), [look.title for look in self.looks],
                                   self.looks.index(chosen) if chosen in self.looks else 0, self._table_look,
                                   wrap=False, tooltip=look_tip)
-
         codes = list(LANGUAGES)
-        language = Choice(row(7), tr("settings.language"), language_names(),
-                          codes.index(self.app.language) if self.app.language in codes else 0, self._language,
-                          tooltip=tr("settings.tips.language"))
+        rows: list[Control] = [  # top to bottom: one more row is one more line here
+            Slider(NOWHERE, tr("settings.master_volume"), s.master_volume, self._master, step=0.1,
+                   tooltip=tr("settings.tips.master")),
+            Slider(NOWHERE, tr("settings.effects_volume"), s.effects_volume, self._effects, step=0.1,
+                   tooltip=tr("settings.tips.effects")),
+            Slider(NOWHERE, tr("settings.music_volume"), s.music_volume, self._music, step=0.1,
+                   tooltip=tr("settings.tips.music")),
+            Toggle(NOWHERE, tr("settings.mute"), s.muted, self._mute, tooltip=tr("settings.tips.mute")),
+            Choice(NOWHERE, tr("settings.animation_speed"), speed_names(),
+                   ANIMATION_SPEEDS.index(s.animation_speed), self._speed, wrap=False,
+                   tooltip=tr("settings.tips.speed")),
+            Toggle(NOWHERE, tr("settings.pause_after_stop"), s.pause_after_stop, self._pause_after_stop,
+                   tooltip=tr("settings.tips.pause_after_stop")),
+            Slider(NOWHERE, tr("settings.chattiness"), s.chattiness, self._chat, step=0.1, format=chat_label,
+                   tooltip=tr("settings.tips.chat")),
+            Toggle(NOWHERE, tr("settings.four_colour_deck"), s.four_colour_deck, self._four_colour,
+                   tooltip=tr("settings.tips.four")),
+            self.look_choice,
+            Choice(NOWHERE, tr("settings.language"), language_names(),
+                   codes.index(self.app.language) if self.app.language in codes else 0, self._language,
+                   tooltip=tr("settings.tips.language")),
+        ]
+        for index, control in enumerate(rows):
+            control.rect = pygame.Rect(x, y + index * (ROW_H + ROW_GAP), ROW_W, ROW_H)
         back, restore = tr("settings.back"), tr("settings.restore_defaults")
         back_w = button_width(self.app.text, back, 22, minimum=200)
         restore_w = button_width(self.app.text, restore, 22, minimum=260)
-        bottom = self.panel.bottom - 70
-        controls: list[Control] = [
-            Slider(row(0), tr("settings.master_volume"), s.master_volume, self._master, step=0.1,
-                   tooltip=tr("settings.tips.master")),
-            Slider(row(1), tr("settings.effects_volume"), s.effects_volume, self._effects, step=0.1,
-                   tooltip=tr("settings.tips.effects")),
-            Toggle(row(2), tr("settings.mute"), s.muted, self._mute, tooltip=tr("settings.tips.mute")),
-            Choice(row(3), tr("settings.animation_speed"), speed_names(),
-                   ANIMATION_SPEEDS.index(s.animation_speed), self._speed, wrap=False,
-                   tooltip=tr("settings.tips.speed")),
-            Slider(row(4), tr("settings.chattiness"), s.chattiness, self._chat, step=0.1, format=chat_label,
-                   tooltip=tr("settings.tips.chat")),
-            Toggle(row(5), tr("settings.four_colour_deck"), s.four_colour_deck, self._four_colour,
-                   tooltip=tr("settings.tips.four")),
-            self.look_choice,
-            language,
-            Toggle(row(8), tr("settings.pause_after_stop"), s.pause_after_stop, self._pause_after_stop,
-                   tooltip=tr("settings.tips.pause_after_stop")),
-            Button(pygame.Rect(x, bottom, back_w, 50), back, self.back, tooltip="Esc"),
-            Button(pygame.Rect(x + back_w + 20, bottom, restore_w, 50), restore, self.defaults),
-        ]
-        self.form.set(controls)
+        bottom = self.panel.bottom - BUTTON_H - 16
+        self.form.set([*rows, Button(pygame.Rect(x, bottom, back_w, BUTTON_H), back, self.back, tooltip="Esc"),
+                       Button(pygame.Rect(x + back_w + 20, bottom, restore_w, BUTTON_H), restore, self.defaults)])
 
     # --- changes --------------------------------------------------------------------------------
 
@@ -122,9 +123,11 @@ class SettingsScene(Scene):
         if final:
             self.app.assets.play("chip_clink")
 
+    def _music(self, value: float, final: bool) -> None:
+        self._change(final, music_volume=value)  # the music itself is heard at the new level
+
     def _mute(self, value: bool) -> None:
         self._change(muted=value)
-        self.app.assets.play("click")
 
     def _speed(self, index: int) -> None:
         self._change(animation_speed=ANIMATION_SPEEDS[index])

@@ -15,7 +15,7 @@ from .. import theme
 from ..kept_words import describe_snapshot, mode_name
 from ..scene import Scene
 from ..tutorial.offer import FirstDealOffer, offer_due
-from ..widgets import Button, Menu, draw_panel
+from ..widgets import Button, Menu, button_width, draw_panel
 from .common import felt, hint_bar
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ RUN_HOLD = 2.2  # seconds the finished run and its stop banner stay
 CARD_W = 100  # one deck size for the fan and the run: the deck is drawn once at start-up
 ANGLE_STEP = 0.5  # rotated boodle cards are cached at this many degrees apart
 BUTTON_SIZE = (320, 52)
+MENU_MAX_W = 600  # a long "Continue: road 2" widens the menu, never into the boodle fan (x 740)
 SUBTITLE_W = 630  # from the left margin to short of the boodle fan
 
 
@@ -97,8 +98,10 @@ class TitleScene(Scene):
         height = BUTTON_SIZE[1] if count <= 7 else (46 if count == 8 else 42)
         step = 62 if count <= 5 else (58 if count == 6 else (56 if count == 7 else (52 if count == 8 else 47)))
         top = max(250, min(300, 664 - (count - 1) * step - height))
-        buttons = [Button(pygame.Rect(96, top + i * step, BUTTON_SIZE[0], height), label, action, key, tooltip=tip,
-                          size=24 if count <= 7 else 22,
+        size = 24 if count <= 7 else 22
+        width = min(MENU_MAX_W, max(button_width(self.app.text, label, size, pygame.key.name(key).upper(),
+                                                 BUTTON_SIZE[0]) for label, _, key, _ in entries))
+        buttons = [Button(pygame.Rect(96, top + i * step, width, height), label, action, key, tooltip=tip, size=size,
                           keycap=pygame.key.name(key).upper()) for i, (label, action, key, tip) in enumerate(entries)]
         labels = [button.label for button in self.menu.buttons]
         self.menu.set(buttons, keep_focus=labels == [button.label for button in buttons])

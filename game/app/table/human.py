@@ -213,7 +213,6 @@ class HumanSeat:
             self.hint_words, self.hint_card, self._hint_search = None, None, None
             return
         self._hint_search = hint_search(self.view, self.decision, self._hint_seed())
-        self.stage.play_sound("click", 0.5)
 
     @property
     def hint_pending(self) -> bool:
@@ -358,7 +357,7 @@ class HumanSeat:
         index = self.button_at(pos)
         if index is not None and button == 1:
             if self.buttons[index].enabled:
-                self.buttons[index].action()
+                self.buttons[index].activate()
             return True
         kind = self.kind
         if kind == "stake":
@@ -385,10 +384,11 @@ class HumanSeat:
         return False
 
     def _key(self, key: int) -> bool:
+        for button in self.buttons:  # a button's own key presses it, click and all
+            if button.hotkey == key and button.enabled:
+                button.activate()
+                return True
         kind = self.kind
-        if key == pygame.K_h:
-            self.ask_hint()
-            return True
         number = number_of(key)
         if kind == "stake":
             k = len(self.stake)

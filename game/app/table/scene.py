@@ -57,6 +57,8 @@ WATCH_SUMMARY_S = 4.0  # with no human at the table, a deal summary closes by it
 class TableScene(Scene):
     """A session of Newmarket at the table; seat 0 is the human unless it has a character (a watched table)."""
 
+    music = "table"
+
     def __init__(self, app: App, table: TableController, guide: GuideMaker | None = None) -> None:
         super().__init__(app)
         self.table = table
