@@ -353,7 +353,7 @@ def make_bubble(rng: random.Random) -> Samples:
 
 
 def make_your_boodle(rng: random.Random) -> Samples:
-    """A cascade of chips landing under a rising bell fanfare, ending on a ringing chord: the player hit a boodle card."""
+    """Chips cascading under a rising bell fanfare, ending on a ringing chord: the player hit a boodle card."""
     out = silence(1.3)
     for k in range(9):
         mix(out, clink(rng, rng.uniform(1500.0, 2600.0)), 0.03 + 0.045 * k + rng.uniform(0.0, 0.015), 0.3)
