@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from .table.animation import Confetti, Timeline
+from .table.moment_art import PlateGlow
 
 if TYPE_CHECKING:
     from .app import App
@@ -15,10 +18,13 @@ WAVE_GAP = 0.9  # seconds between two waves
 PIECES = 90  # pieces in one burst
 
 
-def confetti_waves(size: tuple[int, int], *, reduced: bool = False) -> Timeline:
-    """Confetti bursting across the top of a `size` screen in waves (one small wave when `reduced`)."""
+def confetti_waves(size: tuple[int, int], *, around: pygame.Rect | None = None, reduced: bool = False) -> Timeline:
+    """Confetti bursting across the top of a `size` screen in waves (one small wave when `reduced`), and a gold
+    glow `around` the standings."""
     w, h = size
     party = Timeline()
+    if around is not None:
+        party.add(PlateGlow(around, 8.0))
     for wave in range(1 if reduced else WAVES):
         for i, x in enumerate((0.22, 0.5, 0.78)):
             shift = (wave % 2) * 0.1 - 0.05

@@ -25,6 +25,7 @@ from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
 from .screenshots_extra import render_extra_screenshots, shoot
+from .screenshots_moments import moment_shots
 from .table.scene import TableScene
 
 SHOT_SEED = 20240
@@ -199,6 +200,7 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
             paths = menu_shots(app, folder)
             paths += table_shots(app, folder)
             paths += render_extra_screenshots(app, folder)
+            paths += moment_shots(app, folder)
             paths += look_shots(app, folder)
             if overflows is not None:
                 overflows.update(app.text.overflows)

@@ -56,7 +56,7 @@ class ResultsScene(Scene):
         self.veil = veil((w, h), 150)
         self.relabel()
         self.won = any(model.seats[s].is_human for s in self.winners) or not any(seat.is_human for seat in model.seats)
-        self.party = confetti_waves((w, h)) if self.won else Timeline()
+        self.party = confetti_waves((w, h), around=self.panel) if self.won else Timeline()
 
     def relabel(self) -> None:
         """Word the panel and the button in the current language (again, after a switch)."""
