@@ -68,20 +68,23 @@ class ResultsScene(Scene):
         ways = [(tr("moments.play_again"), self.again), (tr("moments.change_table"), self.change)]
         buttons = [(words, action) for words, action in ways if action is not None] + [(label, self.on_continue)]
         cap = tr("table.enter_key")
+        back = len(buttons) - 1  # Enter goes on as it always has; Play again and Change table are a click away
         size = 20 if len(buttons) == 1 else 18
-        room = PANEL_W - 40 - BUTTON_GAP * (len(buttons) - 1)
-        while size > 13 and sum(button_width(app.text, words, size, cap if i == 0 else "", minimum=170)
+        room = PANEL_W - 40 - BUTTON_GAP * back
+        while size > 13 and sum(button_width(app.text, words, size, cap if i == back else "", minimum=170)
                                 for i, (words, _) in enumerate(buttons)) > room:
             size -= 1
-        made = [Button(pygame.Rect(0, 0, button_width(app.text, words, size, cap if i == 0 else "",
+        made = [Button(pygame.Rect(0, 0, button_width(app.text, words, size, cap if i == back else "",
                                                       minimum=260 if len(buttons) == 1 else 170), 48),
-                       words, action, size=size, keycap=cap if i == 0 else "")
+                       words, action, size=size, keycap=cap if i == back else "")
                 for i, (words, action) in enumerate(buttons)]
-        x = self.panel.centerx - (sum(b.rect.width for b in made) + BUTTON_GAP * (len(made) - 1)) // 2
+        x = self.panel.centerx - (sum(b.rect.width for b in made) + BUTTON_GAP * back) // 2
         for button in made:
             button.rect.bottomleft = (x, self.panel.bottom - 18)
             x += button.rect.width + BUTTON_GAP
         self.menu.set(made)
+        if not self.menu.keyboard:
+            self.menu.focus = back
         if self.backdrop is not None and self.under is not None:
             self.backdrop = freeze(app, self.under, self.veil)
 
@@ -179,8 +182,8 @@ class ResultsScene(Scene):
 
     @property
     def button(self) -> Button:
-        """The button Enter presses first: Play again in free play, else the way back."""
-        return self.menu.buttons[0]
+        """The way back where the table came from (the button Enter presses first)."""
+        return self.menu.buttons[-1]
 
     def enter(self) -> None:
         """Take the backdrop from the table as it is now, and sound the sting (if the table had a player)."""
