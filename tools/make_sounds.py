@@ -352,6 +352,21 @@ def make_bubble(rng: random.Random) -> Samples:
     return finish(out, 0.5)
 
 
+def make_your_boodle(rng: random.Random) -> Samples:
+    """Chips cascading under a rising bell fanfare, ending on a ringing chord: the player hit a boodle card."""
+    out = silence(1.3)
+    for k in range(9):
+        mix(out, clink(rng, rng.uniform(1500.0, 2600.0)), 0.03 + 0.045 * k + rng.uniform(0.0, 0.015), 0.3)
+    for k, name in enumerate(("G5", "C6", "E6", "G6", "C7")):
+        mix(out, bell(hz(name), 0.55, decay=0.18), 0.07 * k, 0.7)
+        mix(out, brass(hz(name) / 2, 0.08, brightness=7), 0.07 * k, 0.22)
+    for name, gain in (("C5", 0.35), ("E5", 0.3), ("G5", 0.3), ("C6", 0.35)):
+        mix(out, bell(hz(name), 0.8, decay=0.3), 0.4, gain)
+    for _ in range(5):
+        mix(out, bell(hz(rng.choice(("E7", "G7", "C8"))), 0.25, decay=0.06), 0.45 + rng.uniform(0.0, 0.5), 0.12)
+    return finish(room(out, 0.3), 0.85)
+
+
 SOUNDS: dict[str, Callable[[random.Random], Samples]] = {
     "shuffle": make_shuffle,
     "deal": make_deal,
@@ -364,6 +379,7 @@ SOUNDS: dict[str, Callable[[random.Random], Samples]] = {
     "session_lost": make_session_lost,
     "click": make_click,
     "bubble": make_bubble,
+    "your_boodle": make_your_boodle,
 }
 
 

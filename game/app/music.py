@@ -140,14 +140,16 @@ class Music:
 
     # --- stings ----------------------------------------------------------------------------------------------
 
-    def sting(self, name: str) -> None:
-        """Play the short piece `name` ("win") over the music, which ducks under it; nothing when silent."""
+    def sting(self, name: str) -> bool:
+        """Play the short piece `name` ("win") over the music, which ducks under it; False (nothing played) when the
+        music is silent."""
         if name not in STINGS:
             raise KeyError(f"unknown sting {name!r}; known: {', '.join(STINGS)}")
         sound = self._stings.get(name)
         if sound is None or self._channel is None or self.level <= 0 or not self._live():
-            return
+            return False
         self._channel.set_volume(self.level)
         self._channel.play(sound)
         self.duck, self._duck_hold = DUCK, sound.get_length()
         self._apply()
+        return True

@@ -27,6 +27,7 @@ from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
 from .screenshots_extra import render_extra_screenshots, shoot
 from .screenshots_feel import feel_shots
+from .screenshots_moments import moment_shots
 from .table.scene import TableScene
 from .tutorial.shots import render_tutorial_screenshots
 
@@ -219,6 +220,7 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
             paths += table_shots(app, folder)
             paths += feel_shots(app, folder)
             paths += render_extra_screenshots(app, folder)
+            paths += moment_shots(app, folder)
             paths += look_shots(app, folder)
             if overflows is not None:
                 overflows.update(app.text.overflows)

@@ -32,7 +32,7 @@ from ..scene import Scene
 from ..widgets import draw_panel
 from .common import felt, heading, hint_bar, portrait, speed_names
 from .new_game_tiles import bottom_row, draw_problems, paint_character, paint_random, paint_rules_row, wrapped
-from .table_choices import campaign_locks, load_opponents, read_rules_files
+from .table_choices import LaidTable, campaign_locks, lay_again, load_opponents, read_rules_files
 
 if TYPE_CHECKING:
     from ..app import App
@@ -45,7 +45,6 @@ RULES_ROWS = 4
 RULES_PITCH = 31
 GRID_COLUMNS = 5
 
-
 LEFT = pygame.Rect(40, 104, 640, 572)
 RIGHT = pygame.Rect(700, 104, 540, 572)
 
@@ -54,9 +53,10 @@ class NewGameScene(Scene):
     """Choose the table and start it; Esc goes back to the title."""
 
     def __init__(self, app: App, *, rules_folders: Sequence[Path] | None = None, seed: int | None = None,
-                 characters: Sequence[Any] | None = None, locks: dict[str, str] | None = None) -> None:
+                 characters: Sequence[Any] | None = None, locks: dict[str, str] | None = None,
+                 laid: LaidTable | None = None) -> None:
         """`locks` (what the campaign still keeps locked, with the venue that unlocks each) defaults to the
-        shipped road's against what the player has unlocked."""
+        shipped road's against what the player has unlocked; `laid` is a table to start from (Change table)."""
         super().__init__(app)
         self.locks = locks if locks is not None else campaign_locks(app.unlocked())
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
@@ -81,6 +81,8 @@ class NewGameScene(Scene):
         self.flash_time = 0.0
         self.form = Form()
         self.kept_free: dict[str, Any] | None = None  # the free game left mid-session, read as the scene opens
+        if laid is not None:
+            lay_again(self, laid, LENGTHS, DEAL_CHOICES, MINUTE_CHOICES)
 
     # --- state ------------------------------------------------------------------------------------
 

@@ -1,4 +1,6 @@
-"""The session's end: the standings, the winner celebrated, and the way back to the title."""
+"""The session's end: the standings, a win celebrated (confetti and a sting), and the ways on: in free play Play
+again (the same table and rules, a new deal of the cards) and Change table, and always back where the table came
+from."""
 
 from __future__ import annotations
 
@@ -10,10 +12,11 @@ import pygame
 from ...locale import tr, trn
 from ...locale.texts import rules_name
 from .. import theme
+from ..celebration import confetti_waves, play_sting
 from ..scene import Scene
-from ..table.animation import Confetti, Timeline
+from ..table.animation import Timeline
 from ..table.boodle_end import end_words
-from ..widgets import Button, button_width, signed
+from ..widgets import Button, Menu, button_width, signed
 from .common import freeze, veil
 
 if TYPE_CHECKING:
@@ -23,19 +26,24 @@ if TYPE_CHECKING:
 PANEL_W = 820
 ROW_H = 40
 MEDALS = ((236, 196, 84), (200, 206, 214), (205, 127, 50))
+BUTTON_GAP = 14
 
 
 class ResultsScene(Scene):
-    """The final standings over the table; Enter or the button leaves."""
+    """The final standings over the table; Enter presses the focused button, Esc leaves."""
 
     overlay = True
     music = None  # the table's music plays on under the standings
 
     def __init__(self, app: App, model: TableModel, on_continue: Callable[[], None],
                  portraits: list[pygame.Surface] | None = None, under: Scene | None = None,
-                 label: str | None = None, label_key: str = "results.back_title", taken_back: int = 0) -> None:
+                 label: str | None = None, label_key: str = "results.back_title", taken_back: int = 0,
+                 again: Callable[[], None] | None = None, change: Callable[[], None] | None = None) -> None:
+        """`again` and `change` (free play) start the same table anew and open New game with it chosen."""
         super().__init__(app)
         self.taken_back = taken_back  # the player's decisions taken back in the session (free play)
+        self.again = again
+        self.change = change
         self.under = under  # drawn once as the backdrop (see DealSummaryScene)
         self.overlay = under is None
         self.backdrop: pygame.Surface | None = None
@@ -47,14 +55,11 @@ class ResultsScene(Scene):
         self.standings = self.rank()
         self.label = label  # a caller's own words; else `label_key` is worded in the current language
         self.label_key = label_key
-        self.hover = False
+        self.menu = Menu()
         self.veil = veil((w, h), 150)
         self.relabel()
-        self.party = Timeline()
-        winners = self.winners
-        if any(model.seats[s].is_human for s in winners) or not any(seat.is_human for seat in model.seats):
-            for i, x in enumerate((w * 0.25, w * 0.5, w * 0.75)):
-                self.party.add(Confetti((x, h * 0.35), 90, 3.2, seed=i + 1))
+        self.won = any(model.seats[s].is_human for s in self.winners) or not any(seat.is_human for seat in model.seats)
+        self.party = confetti_waves((w, h), around=self.panel) if self.won else Timeline()
 
     def relabel(self) -> None:
         """Word the panel and the button in the current language (again, after a switch)."""
@@ -63,10 +68,26 @@ class ResultsScene(Scene):
         self.panel_surface = self._paint()
         self.panel = self.panel_surface.get_rect(center=(w // 2, h // 2))
         label = self.label if self.label is not None else tr(self.label_key)
+        ways = [(tr("moments.play_again"), self.again), (tr("moments.change_table"), self.change)]
+        buttons = [(words, action) for words, action in ways if action is not None] + [(label, self.on_continue)]
         cap = tr("table.enter_key")
-        self.button = Button(pygame.Rect(0, 0, button_width(app.text, label, 20, cap, minimum=260), 48), label,
-                             self.on_continue, size=20, keycap=cap)
-        self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+        back = len(buttons) - 1  # Enter goes on as it always has; Play again and Change table are a click away
+        size = 20 if len(buttons) == 1 else 18
+        room = PANEL_W - 40 - BUTTON_GAP * back
+        while size > 13 and sum(button_width(app.text, words, size, cap if i == back else "", minimum=170)
+                                for i, (words, _) in enumerate(buttons)) > room:
+            size -= 1
+        made = [Button(pygame.Rect(0, 0, button_width(app.text, words, size, cap if i == back else "",
+                                                      minimum=260 if len(buttons) == 1 else 170), 48),
+                       words, action, size=size, keycap=cap if i == back else "")
+                for i, (words, action) in enumerate(buttons)]
+        x = self.panel.centerx - (sum(b.rect.width for b in made) + BUTTON_GAP * back) // 2
+        for button in made:
+            button.rect.bottomleft = (x, self.panel.bottom - 18)
+            x += button.rect.width + BUTTON_GAP
+        self.menu.set(made)
+        if not self.menu.keyboard:
+            self.menu.focus = back
         if self.backdrop is not None and self.under is not None:
             self.backdrop = freeze(app, self.under, self.veil)
 
@@ -174,23 +195,26 @@ class ResultsScene(Scene):
                       size=15, colour=theme.INK_DIM, anchor="midtop", max_width=PANEL_W - 60, min_size=11)
         return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
 
+    @property
+    def button(self) -> Button:
+        """The way back where the table came from (the button Enter presses first)."""
+        return self.menu.buttons[-1]
+
     def enter(self) -> None:
-        """Take the backdrop from the table as it is now."""
+        """Take the backdrop from the table as it is now, and sound the sting (if the table had a player)."""
         self.backdrop = freeze(self.app, self.under, self.veil)
+        play_sting(self.app, self.won)
 
     def resume(self) -> None:
         """Back on top (a pause or the settings closed): the backdrop again, as the table is now."""
         self.backdrop = freeze(self.app, self.under, self.veil)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Enter, Space, Esc or the button leave for the title."""
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
-                                                          pygame.K_ESCAPE):
-            self.button.activate()
-        elif event.type == pygame.MOUSEMOTION:
-            self.hover = self.button.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.rect.collidepoint(event.pos):
-            self.button.activate()
+        """Esc goes back where the table came from; the buttons do the rest (Enter or Space the focused one)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_continue()
+        else:
+            self.menu.handle_event(event)
 
     def update(self, dt: float) -> None:
         """The confetti falls."""
@@ -205,4 +229,4 @@ class ResultsScene(Scene):
             surface.blit(self.veil, (0, 0))
         self.party.draw(surface)
         surface.blit(self.panel_surface, self.panel)
-        self.button.draw(surface, self.app.text, True, self.hover)
+        self.menu.draw(surface, self.app.text)

@@ -1,19 +1,26 @@
-"""What New game offers to choose from: every rules file with its problems, the characters that load, and
-what the campaign road still keeps locked (a helper module: it holds no scene)."""
+"""What New game offers to choose from: every rules file with its problems, the characters that load, what the
+campaign road still keeps locked, and a finished table laid again (a helper module: it holds no scene)."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...ai.registry import character_ids, load_character_by_id
+from ...ai.seats import SeatSpec
 from ...config import ConfigError, list_rules_files, load_rules
 from ...config.campaign_file import CAMPAIGN_FILE, load_campaign
-from ...engine.rules import RuleSet
+from ...engine.rules import RulesError, RuleSet
 from ...locale import tr
 from ...locale.texts import rules_name
+
+if TYPE_CHECKING:
+    from .new_game import NewGameScene
+
 
 
 @dataclass(frozen=True)
@@ -74,3 +81,61 @@ def load_opponents() -> list[Any]:
         except Exception:  # noqa: BLE001 - the registry already keeps broken files out; be sure one cannot stop the scene
             continue
     return out
+
+
+def fresh_seed(old: int | None = None) -> int:
+    """A new session's seed, from the system's randomness (never `old`: Play again deals a new game)."""
+    source = random.SystemRandom()
+    seed = source.randrange(1, 2**31)
+    while seed == old:
+        seed = source.randrange(1, 2**31)
+    return seed
+
+
+@dataclass(frozen=True)
+class LaidTable:
+    """A table as New game lays it: the rules (their players and deals set), who sits where, the time limit."""
+
+    rules: RuleSet
+    seats: tuple[SeatSpec, ...]
+    time_limit_s: float | None = None
+
+
+def lay_again(scene: NewGameScene, laid: LaidTable, lengths: Sequence[str], deal_choices: Sequence[int],
+              minute_choices: Sequence[int]) -> None:
+    """Choose in New game the rules file, the length (among New game's `lengths`, deal and minute choices), the
+    players and the characters of `laid` (Change table); a character now locked is left to be filled at random."""
+    rules = laid.rules
+    usable = [i for i, entry in enumerate(scene.entries) if entry.rules is not None and not scene.rules_lock(i)
+              and entry.rules.name == rules.name]
+    same = [i for i in usable if _as_played(scene.entries[i].rules, rules) == rules]
+    if same or usable:
+        scene.rules_index = (same or usable)[0]
+    scene.players = len(laid.seats)
+    if laid.time_limit_s is not None:
+        minutes = laid.time_limit_s / 60
+        scene.length = lengths.index("time")
+        scene.minutes_index = min(range(len(minute_choices)), key=lambda i: abs(minute_choices[i] - minutes))
+    elif rules.deals is None:
+        scene.length = lengths.index("last_one")
+    else:
+        deals = rules.deals
+        scene.length = lengths.index("deals")
+        scene.deals_index = min(range(len(deal_choices)), key=lambda i: abs(deal_choices[i] - deals))
+    seatable = scene.seatable()
+    chosen: list[int] = []
+    for _, character in laid.seats[1:]:
+        found = [i for i in seatable if character is not None and scene.characters[i].id == character.id
+                 and i not in chosen]
+        chosen.extend(found[:1])
+    scene.chosen = chosen[:scene.players - 1]
+
+
+def _as_played(file_rules: RuleSet | None, played: RuleSet) -> RuleSet | None:
+    """A file's rules with the players and deals of a table played under them (None when they cannot be)."""
+    if file_rules is None:
+        return None
+    try:
+        return dataclasses.replace(file_rules, players=played.players, deals=played.deals)
+    except RulesError:
+        return None

@@ -217,8 +217,8 @@ class Confetti(Decoration):
     """A burst of paper confetti that falls and flutters: the celebration for going out."""
 
     def __init__(self, centre: Point, count: int = 90, duration: float = 2.4, seed: int = 0,
-                 spread: float = 360.0) -> None:
-        super().__init__(duration)
+                 spread: float = 360.0, delay: float = 0.0) -> None:
+        super().__init__(duration, delay)
         rng = random.Random(seed)
         self.x = [float(centre[0])] * count
         self.y = [float(centre[1])] * count

@@ -41,6 +41,7 @@ from .captions import OwnCards
 from .deal_log import DealLog, name_tags
 from .effects import Effects
 from .model import HUMAN
+from .moments import Moments
 from .pacing import PACES
 from .sprites import make_stop_banner
 from .stage import Stage
@@ -70,6 +71,7 @@ class Director(Effects):
         self.own = OwnCards(self)
         self.pause = StopPause()
         self.deal_log = DealLog(stage.human_seat, name_tags(stage.model), stage.model.rules.follow == "optional")
+        self.moments = Moments(self)
 
     # --- pacing ---------------------------------------------------------------------------------
 
@@ -150,6 +152,7 @@ class Director(Effects):
                 self._hold(present_split(self, event))
             case SessionEnd():
                 self._on_session_end(event)
+        self.moments.called(event)
         self.stage.presented(event)
 
     def _on_session_start(self, event: SessionStart) -> None:
@@ -371,12 +374,17 @@ class Director(Effects):
         def land(share: int) -> None:
             seat.chips += share
             model.touch()
+        yours = self.you(event.player) and event.chips > 0
         self.chips_fly(event.chips, self.boodle_spot(slot), self.chip_spot(event.player), 1 + slot % 4, delay=0.15,
-                       leave=leave, land=land, duration=0.55)
-        self.popup(event.player, event.chips, delay=0.5)
-        self.sound("boodle_win")
+                       leave=leave, land=land, duration=0.8 if yours else 0.55, arc=70 if yours else 18)
+        if yours:
+            self.moments.your_boodle(event, slot)
+            self._hold(0.9)
+            return
         if event.chips > 0:
+            self.moments.their_boodle(event, slot)
             self.say(event.player, "boodle_win")
+        self.sound("boodle_win")
         self._hold(0.35)
 
     def _on_stop(self, event: Stop) -> None:
@@ -402,7 +410,8 @@ class Director(Effects):
         paid = sum(p.chips for p in event.payments)
         name = model.name(winner)
         title = tr("table.banner.you_go_out") if self.you(winner) else tr("table.banner.they_go_out", name=name)
-        self.banner(title, tr("table.banner.takes_pot", pot=event.pot, paid=paid), theme.GOLD, 2.2)
+        words = tr("table.banner.takes_pot", pot=event.pot, paid=paid)
+        self.banner(title, words, theme.GOLD, 2.2 * max(1.0, self.speed))  # in view while the moment is held
         burst = layout.seats[winner].plate.center if winner != HUMAN else layout.hand.center
         self.decor.add(Confetti(burst, 110 if winner == HUMAN else 80, seed=model.deal_number * 31 + winner))
         if self.you(winner):
@@ -429,6 +438,7 @@ class Director(Effects):
                                           leave=self._paying(loser), land=land, duration=0.55))
             self.popup(payment.source, -payment.chips, delay=0.6 + i * 0.12)
         self.popup(winner, event.pot + paid, delay=end)
+        self.moments.going_out(winner, self.speed, end + 0.6)
         self.say(winner, "going_out")
         if biggest is not None and biggest.chips >= BIG_LOSS and biggest.source != winner:
             self.say(biggest.source, "big_loss")
@@ -452,7 +462,7 @@ class Director(Effects):
         model.active = None
         model.touch()
         self.waiting = True
-        self.stage.deal_settled(model.record)
+        self.moments.settle(model.record)
 
     def _on_player_out(self, event: PlayerOut) -> None:
         model = self.model
@@ -472,8 +482,6 @@ class Director(Effects):
         for state, chips in zip(model.seats, event.chips):
             state.chips = chips
         model.touch()
-        human = self.stage.human_seat
-        self.sound("session_won" if human is None or human in event.winners else "session_lost")
         for winner in event.winners:
             self.say(winner, "win")
         self._hold(1.0)

@@ -171,6 +171,13 @@ class Effects:
         self.decor.add(bubble)
         self.sound("bubble", 0.5)
 
+    def clear_decorations(self) -> None:
+        """End every banner, pop-up, bubble and burst at once, without their callbacks (their deal is over)."""
+        self.decor.clear()
+        self._popups.clear()
+        self._bubbles.clear()
+        self.stop_banner = None
+
     def hush(self) -> None:
         """End every speech bubble at once."""
         for bubble in self._bubbles.values():
@@ -187,7 +194,7 @@ class Effects:
 
     def chips_fly(self, chips: int, start: tuple[int, int], end: tuple[int, int], colour: int, *, delay: float = 0.0,
                   leave: Callable[[int], None] | None = None, land: Callable[[int], None] | None = None,
-                  blocking: bool = True, duration: float = 0.42) -> float:
+                  blocking: bool = True, duration: float = 0.42, arc: float = 18.0) -> float:
         """Chips sliding from `start` to `end` as a few sprites, each carrying a share; the last landing time."""
         if chips <= 0:
             return delay
@@ -197,7 +204,7 @@ class Effects:
         end_time = delay
         for i, share in enumerate(shares):
             d = delay + i * 0.06
-            flight = Flight(image, start, end, duration, d, arc=18,
+            flight = Flight(image, start, end, duration, d, arc=arc,
                             on_start=self._leaving(share, leave),
                             on_done=self._landing(share, land))
             flight.blocking = blocking

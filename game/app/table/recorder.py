@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from ...campaign.origin import Finished, VenueFinished, already_finished, deal_log_slot, finish, session_mode
+from ...stats.callouts import RecordWatch
 from ...storage.keeper import SessionKeeper
 from ...storage.recorded_file import mark_recorded, was_recorded
 from ...storage.saves import deal_log
-from ...storage.statistics_file import record_finished_session
+from ...storage.statistics_file import load_statistics, record_finished_session
 from ..assets import warn
 from .controller import HUMAN, TableController, snapshot_problem
 
@@ -42,6 +43,17 @@ class TableRecorder:
     def keeps_session(self) -> bool:
         """Whether the session is the player's to keep (a watched table, with nobody's seat, is a show)."""
         return self.keeps and self.table.human_seat is not None
+
+    def records_watch(self) -> RecordWatch | None:
+        """The player's records as their statistics keep them, to be watched from here (a resumed session's
+        events so far counted quietly); None at a watched table, which breaks nobody's records."""
+        if not self.keeps_session:
+            return None
+        watch = RecordWatch.from_statistics(load_statistics(self.data_dir).statistics, HUMAN)
+        if not self.table.opening:
+            for event in self.table.log:
+                watch.see(event)
+        return watch
 
     def decision_made(self) -> None:
         """The player has decided (or sat down at a new table): keep the session as it now stands."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...ai.seats import SeatSpec
-from ...campaign.origin import DailyFinished, Finished, TableOrigin, VenueFinished, results_label
+from ...campaign.origin import DailyFinished, Finished, FreePlay, TableOrigin, VenueFinished, results_label
 from ...engine.decisions import Action, FollowAction
 from ...engine.events import Dealt, Event
 from ...engine.rules import RuleSet
@@ -26,6 +26,7 @@ from ...locale import tr
 from ...locale.words import Words
 from .. import theme
 from ..scene import Scene
+from ..scenes.table_choices import LaidTable, fresh_seed
 from .autoplay import fast_forward
 from .boodle_end import final_shares
 from .captions import chosen_card
@@ -38,6 +39,7 @@ from .layout import TableLayout, table_layout
 from .log_panel import LogPanel
 from .looks import look_in_play
 from .model import DealRecord, TableModel
+from .moments import asks_for_summary
 from .pacing import SPEEDS, pace_of
 from .painter import TablePainter
 from .recorder import TableRecorder
@@ -69,6 +71,7 @@ class TableScene(Scene):
                                                           app.settings.four_colour_deck),
                            app.text, app.art, app.assets.play, random.Random(f"{table.seed}:table"),
                            table.human_seat, self.line_for, self.on_deal_end, self.on_presented)
+        self.stage.records = self.recorder.records_watch()
         self.director = Director(self.stage)
         self.human = HumanSeat(self.stage, self.submit, lambda: table.seed * 1009 + len(table.actions),
                                self.take_back_offer)
@@ -363,10 +366,24 @@ class TableScene(Scene):
     def _show_results(self) -> None:
         self.recorder.session_over()
         self.recorder.say_problems()
+        free = isinstance(self.table.origin, FreePlay) and self.table.human_seat is not None
         self._results = self.app.scenes.push("results", model=self.model, on_continue=self.leave_table,
                                              portraits=self.portraits, under=self,
                                              label_key=results_label(self.table.origin),
-                                             taken_back=self.table.taken_back)
+                                             taken_back=self.table.taken_back,
+                                             again=self.play_again if free else None,
+                                             change=self.change_table if free else None)
+
+    def play_again(self) -> None:
+        """A new session at the same table, under the same rules, from a new seed (free play)."""
+        self.recorder.session_over()
+        self.app.scenes.clear_to("table", rules=self.rules, seats=self.seats, seed=fresh_seed(self.seed),
+                                 time_limit_s=self.table.time_limit_s)
+
+    def change_table(self) -> None:
+        """New game, with this table chosen to change (free play)."""
+        self.recorder.session_over()
+        self.app.scenes.clear_to("new_game", laid=LaidTable(self.rules, tuple(self.seats), self.table.time_limit_s))
 
     def leave_table(self) -> None:
         """Leave for the title, or, once the session is over, wherever its origin says it leads."""
@@ -395,8 +412,9 @@ class TableScene(Scene):
     # --- input and drawing ----------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """The guide first; Esc pauses; Ctrl+Z takes back; the deal log takes its keys; a click or a key ends the wait
-        after a stop; the human's decision takes its input; otherwise a click or Space hurries the table."""
+        """The guide first; Esc pauses; Ctrl+Z takes back; the deal log takes its keys; after going out, Enter, Space
+        or a click opens the summary; a click or a key ends the wait after a stop; the human's decision takes its
+        input; otherwise a click or Space hurries the table."""
         if self.guide is not None and self.guide.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -406,6 +424,10 @@ class TableScene(Scene):
             self.take_back()
             return
         if self.log_panel.handle_event(event, self.human.decision is not None):
+            return
+        if self.director.moments.holding and asks_for_summary(event):  # the going-out moment: the summary now
+            self.director.fast_forward()
+            self.director.moments.skip()
             return
         if self.director.pause.waiting and releases(event):
             self.director.pause.release()

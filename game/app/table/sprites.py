@@ -93,7 +93,7 @@ def make_bubble(text: TextCache, words: str, side: str, max_width: int = 230) ->
     return ready(surface), tip
 
 
-def _band(width: int, height: int, accent: Colour) -> pygame.Surface:
+def band(width: int, height: int, accent: Colour) -> pygame.Surface:
     """A dark band that fades out at both ends, with an accent line along its top and bottom."""
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     band = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -116,7 +116,7 @@ def make_banner(text: TextCache, title: str, subtitle: str, width: int, accent: 
     """A band with a big title and a line under it; suit symbols in the subtitle take `suit_colours`, which
     must read on the dark band (`theme.suits_on_dark`)."""
     height = 92 if subtitle else 64
-    surface = _band(width, height, accent)
+    surface = band(width, height, accent)
     room = width - 80
     head_size = text.fit_size(title, "title", 38, room, 20)
     if text.width(title, "title", head_size) > room:
@@ -146,7 +146,7 @@ def make_stop_banner(text: TextCache, title: str, reason: str, max_width: int, a
     if text.width(reason, "bold", size) > room:
         text.overflows.add(reason)
     line = text.render_runs(suit_runs(reason, theme.INK, suit_colours), "bold", size)
-    surface = _band(width, STOP_BANNER_H, accent)
+    surface = band(width, STOP_BANNER_H, accent)
     left = (width - (head.get_width() + 18 + line.get_width())) // 2
     surface.blit(head, head.get_rect(midleft=(left, STOP_BANNER_H // 2)))
     surface.blit(line, line.get_rect(midleft=(left + head.get_width() + 18, STOP_BANNER_H // 2 + 1)))

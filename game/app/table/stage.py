@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.events import Event
+from ...stats.callouts import RecordWatch
 from ..artwork import Artwork
 from ..text import TextCache
 from .layout import TableLayout
@@ -43,6 +44,7 @@ class Stage:
     presented: Callable[[Event], None] = _ignore  # one event has been presented
     hurrying: bool = False  # the table fast-forwards (tests, screenshots, the benchmark)
     ending: bool = False  # the session ends with the deal in play (the time is up)
+    records: RecordWatch | None = None  # the player's records, watched to call out the ones that fall
     cache: BoundedCache = field(default_factory=lambda: BoundedCache(CACHED_PICTURES))  # banners and bubbles
 
     def cached(self, key: Hashable, make: Callable[[], Any]) -> Any:

@@ -1,0 +1,72 @@
+"""Screenshots of the table's big moments, from fixed seeds: the player's boodle hit with its number in flight,
+the held moment after the player went out, and the celebration of a session won."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..ai.registry import character_ids
+from ..ai.seats import seats_against
+from ..config import default_rules
+from ..engine.events import BoodleWon, Event, HandWon
+from ..stats.callouts import RecordWatch
+from .scenes.results import ResultsScene
+from .screenshots_extra import shoot
+from .table.scene import TableScene
+
+if TYPE_CHECKING:
+    from .app import App
+
+MOMENT_SEED = 20240  # the player hits a boodle card, then goes out, early at these tables
+WON_SEED = 20254  # a one-deal session the player wins
+FRAME = 1 / 60
+
+
+def _table(app: App, players: int, seed: int, deals: int) -> TableScene:
+    ids = character_ids()
+    seats = seats_against([ids[(seat * 5) % len(ids)] for seat in range(1, players)])
+    scene = TableScene.seated(app, dataclasses.replace(default_rules(), players=players, deals=deals), seats, seed)
+    app.scenes.clear_to(scene)
+    return scene
+
+
+def _yours(kind: type[Event]) -> Callable[[Event], bool]:
+    """An event of `kind` that is the player's (a boodle hit must pay something)."""
+    return lambda e: isinstance(e, kind) and getattr(e, "player", None) == 0 and getattr(e, "chips", 1) > 0
+
+
+def present_until(app: App, scene: TableScene, wanted: Callable[[Event], bool], after: float) -> bool:
+    """Play at instant speed until a wanted event is queued, then at the table's own pace until it has been
+    presented and `after` seconds more have passed; False if the session never queued one."""
+    if not scene.fast_forward_until(lambda t: any(wanted(e) for e in t.director.queue), 6000):
+        return False
+    target = scene.director.presented + next(i for i, e in enumerate(scene.director.queue) if wanted(e)) + 1
+    for _ in range(600):
+        if scene.director.presented >= target:
+            break
+        app.step(FRAME)
+    for _ in range(round(after / FRAME)):
+        app.step(FRAME)
+    return True
+
+
+def moment_shots(app: App, folder: Path) -> list[Path]:
+    """your_boodle (8 players), you_went_out (3 players, beating a small record) and session_won (4 players) as
+    PNGs in `folder`."""
+    paths: list[Path] = []
+    eight = _table(app, 8, MOMENT_SEED, 10)
+    if present_until(app, eight, _yours(BoodleWon), 0.7):
+        paths.append(shoot(app, folder, "17_your_boodle"))
+    three = _table(app, 3, MOMENT_SEED, 10)
+    three.stage.records = RecordWatch(0, biggest_pot=2, longest_run=2)  # records of an earlier session, to beat
+    if present_until(app, three, _yours(HandWon), 1.2):
+        paths.append(shoot(app, folder, "18_you_went_out"))
+    won = _table(app, 4, WON_SEED, 1)
+    if won.fast_forward_until(lambda t: isinstance(t.app.scenes.top, ResultsScene), 6000):
+        for _ in range(round(1.1 / FRAME)):
+            app.step(FRAME)
+        paths.append(shoot(app, folder, "19_session_won"))
+    return paths
