@@ -26,6 +26,11 @@ def open_new_game(app: App, locks: dict[str, str] | None = None) -> NewGameScene
     return scene
 
 
+def said(scene: NewGameScene) -> str:
+    """The notes New game shows under its panels, the one shown and those waiting."""
+    return " ".join([scene.flash, *scene.notes])
+
+
 def choices(scene: NewGameScene) -> tuple[object, ...]:
     """Everything New game lets the player choose, as comparable values."""
     rules = scene.entries[scene.rules_index].path if scene.rules_index is not None else None
@@ -53,7 +58,7 @@ def test_start_remembers_the_table_and_new_game_opens_with_it(tmp_path: Path) ->
     app.scenes.close()
     again = make_app(tmp_path)  # the next run of the game
     reopened = open_new_game(again)
-    assert choices(reopened) == chosen and reopened.flash == ""
+    assert choices(reopened) == chosen and said(reopened).strip() == ""
     again.scenes.close()
 
 
@@ -62,7 +67,7 @@ def test_a_damaged_file_gives_the_usual_choices_and_a_word_and_is_kept_aside(tmp
     app = make_app(tmp_path)
     scene = open_new_game(app)
     assert scene.players == 4 and scene.chosen == []
-    assert "remembered table file could not be used" in scene.flash and scene.flash_time > 0
+    assert "remembered table file could not be used" in scene.flash and scene.flash_time > 0, "said at once"
     assert not (tmp_path / LAST_TABLE_FILE).exists()
     kept = [p for p in tmp_path.iterdir() if p.name.startswith(LAST_TABLE_FILE)]
     assert len(kept) == 1 and kept[0].read_bytes() == b'{"players": 5, "characters": ['
@@ -75,7 +80,7 @@ def test_a_partly_usable_file_keeps_what_it_can(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     scene = open_new_game(app)
     assert scene.players == 4 and [scene.characters[i].id for i in scene.chosen] == ["maud"] and scene.length == 2
-    assert "2 of its values could not be used" in scene.flash
+    assert "2 of its values could not be used" in said(scene)
     last, problem = load_last_table(tmp_path)
     assert problem is None and last is not None and last.characters == ("maud",), "what was usable is written back"
     app.scenes.close()
@@ -102,8 +107,12 @@ def test_a_rules_file_gone_and_a_character_gone_or_locked_fall_back_with_a_word(
     reopened = open_new_game(again, locks={"character:bert": "The Crown"})
     assert reopened.rules is not None and reopened.entries[reopened.rules_index or 0].path.stem == "classic"
     assert [reopened.characters[i].id for i in reopened.chosen] == ["maud"]
-    assert "my_rules.yaml" in reopened.flash and "is no longer there" in reopened.flash
-    assert "nobody_now" in reopened.flash and "The Crown" in reopened.flash
+    assert "my_rules.yaml" in reopened.flash and "is no longer there" in reopened.flash, "the first note at once"
+    assert "nobody_now" in said(reopened) and "The Crown" in said(reopened)
+    for _ in range(2):  # each note in turn
+        reopened.update(6.0)
+        reopened.update(0.0)
+    assert "The Crown" in reopened.flash and not reopened.notes
     again.scenes.close()
 
 
@@ -113,5 +122,5 @@ def test_no_file_makes_new_game_fail(tmp_path: Path, data: bytes) -> None:
     (tmp_path / LAST_TABLE_FILE).write_bytes(data)
     app = make_app(tmp_path)
     scene = open_new_game(app)
-    assert scene.rules is not None and 3 <= scene.players <= 8 and scene.flash
+    assert scene.rules is not None and 3 <= scene.players <= 8 and scene.flash, "said at once"
     app.scenes.close()

@@ -99,9 +99,7 @@ class NewGameScene(Scene):
             self.players, self.chosen = found.players, list(found.chosen)
             self.length, self.deals_index, self.minutes_index = found.length, found.deals_index, found.minutes_index
             notes += found.notes
-        if notes:
-            self.say(" ".join(notes))
-            self.flash_time = 8.0  # more to read than a note's usual few words
+        self.notes = notes  # said one after another under the panels
 
     # --- state ------------------------------------------------------------------------------------
 
@@ -311,9 +309,12 @@ class NewGameScene(Scene):
             self.focused_character = index
 
     def update(self, dt: float) -> None:
-        """Let a note fade."""
+        """Let a note fade, and say the next one waiting."""
         if self.flash_time > 0:
             self.flash_time = max(0.0, self.flash_time - dt)
+        elif self.notes:
+            self.say(self.notes.pop(0))
+            self.flash_time = 6.0  # a longer sentence than a note's few words
 
     def _rules_slot(self) -> int | None:
         """Which visible row of the rules list has the focus, if one does."""

@@ -112,7 +112,7 @@ def hint_box(text: TextCache, layout: TableLayout, words: str) -> HintBox:
     font = text.font("body", size)
     body_height = round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height()
     width = min(column, max(text.width(line, "body", size) for line in text.wrap(words, "body", size, column)))
-    height = max(area.height - 2, body_height + 6)
+    height = max(area.height + 2, body_height + 8)
     box = pygame.Rect(area.x, area.bottom - 2 - height, area.width, height)  # its shadow too ends above the prompt
     body = pygame.Rect(0, 0, width, body_height)
     body.center = (box.x + HINT_PAD + column // 2, box.centery)
