@@ -143,7 +143,8 @@ REASONS = [Reason("sheds", cards=3.6), Reason("sheds_and_keeps_lead", share=0.72
            Reason("keeps_lead", share=0.4), Reason("own_boodle", share=0.7, card=Card.parse("QH")),
            Reason("others_boodle", share=0.3, card=Card.parse("JC")),
            Reason("others_boodle", share=0.3, card=Card.parse("JC"), holder=2),
-           Reason("goes_out", share=0.55), Reason("chips", value=6.8, other=6.6), Reason("chips_only", value=-1.2)]
+           Reason("goes_out", share=0.55), Reason("chips", value=6.8, other=6.6), Reason("chips_only", value=-1.2),
+           Reason("chips", value=2.71, other=2.69)]
 
 
 @pytest.mark.parametrize("code", sorted(LANGUAGES))
@@ -153,6 +154,7 @@ def test_every_reason_is_worded_in_every_language(code: str, english: None) -> N
     assert all(words and "hint." not in words and "{" not in words for words in said), said
     assert len(set(said)) == len(said)
     assert "Seat2" in said[5] and ("7" in said[3]) and ("4" in said[0])
+    assert said[-1].count("2") == 1, "a close call does not read as two equal figures"
     hinted = str(hint_words(LeadHint(((Card.parse("4D"), 6.8),), REASONS[3]), lambda seat: lambda: ""))
     assert hinted.count("4") >= 1 and said[3] in hinted
 

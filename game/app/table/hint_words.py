@@ -68,6 +68,8 @@ def reason_words(reason: Reason, name_of: Namer) -> Words:
             return Words.of("hint.reason.goes_out", share=share)
         case "chips_only":
             return Words.of("hint.reason.chips_only", value=_Signed(reason.value))
+    if round(reason.value, 1) == round(reason.other, 1):  # the two would read alike: say so instead
+        return Words.of("hint.reason.close", value=_Signed(reason.value))
     return Words.of("hint.reason.chips", value=_Signed(reason.value), other=_Signed(reason.other))
 
 
