@@ -2,7 +2,8 @@
 worker thread so the search never stalls a frame.
 
 The hint sees only the player's view, as the expert does, and searches with its own seeded stream, so the same
-position and seed give the same hint. The words are the table's business: here a hint is plain values.
+position and seed give the same hint. Its playouts are counted as they are played (`hint_tally`) for the one
+reason it gives. The words are the table's business: here a hint is plain values.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from dataclasses import dataclass
 from ..engine.cards import Card
 from ..engine.decisions import BuyDeadDecision, Decision, FollowDecision, LeadDecision, StakeDecision
 from ..engine.view import PlayerView
-from .expert.search import Budget, boodle_hit_rates, buy_values, follow_values, lead_values
+from .expert.search import Branch, Budget, boodle_hit_rates, buy_branches, evaluate, follow_branches, lead_branches
+from .hint_tally import Reason, Tally, reason_for
 from .worker import OnWorker
 
 # a hint may search a little longer than a character does: the player asked and is waiting for it
@@ -25,6 +27,7 @@ class LeadHint:
     """The lead the expert would choose, and every lead's estimated chips from here, best first."""
 
     ranked: tuple[tuple[Card, float], ...]
+    reason: Reason
 
     @property
     def card(self) -> Card:
@@ -39,6 +42,7 @@ class FollowHint:
     card: Card
     play: float
     decline: float
+    reason: Reason
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,7 @@ class BuyHint:
 
     buy: float
     keep: float
+    reason: Reason
 
 
 @dataclass(frozen=True)
@@ -74,14 +79,17 @@ def expert_hint(view: PlayerView, decision: Decision, seed: int) -> Hint:
     rng = random.Random(seed)
     try:
         if isinstance(decision, LeadDecision):
-            values = lead_values(view, [c.index for c in decision.options], HINT_BUDGET, rng)
-            return LeadHint(tuple(sorted(zip(decision.options, values), key=lambda cv: -cv[1])))
+            starts: list[int | None] = [card.index for card in decision.options]
+            values, reason = _searched(view, lead_branches(view, [c.index for c in decision.options]), starts, rng)
+            ranked = sorted(zip(decision.options, values), key=lambda cv: -cv[1])
+            return LeadHint(tuple(ranked), reason)
         if isinstance(decision, FollowDecision):
-            play, decline = follow_values(view, decision.card.index, HINT_BUDGET, rng)
-            return FollowHint(decision.card, play, decline)
+            (play, decline), reason = _searched(view, follow_branches(view, decision.card.index),
+                                                [decision.card.index, None], rng)
+            return FollowHint(decision.card, play, decline, reason)
         if isinstance(decision, BuyDeadDecision):
-            keep, buy = buy_values(view, decision.fee, HINT_BUDGET, rng)
-            return BuyHint(buy, keep)
+            (keep, buy), reason = _searched(view, buy_branches(view, decision.fee), [None, None], rng)
+            return BuyHint(buy, keep, reason)
         assert isinstance(decision, StakeDecision)
         seats = sum(view.table.in_session)
         rates = boodle_hit_rates(view.rules, seats)
@@ -89,6 +97,17 @@ def expert_hint(view: PlayerView, decision: Decision, seed: int) -> Hint:
         return StakeHint(decision.cards[best], seats, rates[best], decision.boodle_total)
     except Exception as error:  # noqa: BLE001 - a hint must never end the game
         return NoHint(type(error).__name__)
+
+
+def _searched(view: PlayerView, branches: list[Branch], starts: list[int | None],
+              rng: random.Random) -> tuple[list[float], Reason]:
+    """Each branch's chips, searched as the expert searches with the playouts counted, and the reason for the
+    best (the first of equals, as the expert takes it)."""
+    tally = Tally.of(view, len(branches))
+    values = evaluate(view, [tally.watch(i, branch, start) for i, (branch, start) in enumerate(zip(branches, starts))],
+                      HINT_BUDGET, rng)
+    best = max(range(len(values)), key=lambda i: (values[i], -i))
+    return values, reason_for(tally, view, values, best)
 
 
 def hint_search(view: PlayerView, decision: Decision, seed: int) -> OnWorker[Hint]:

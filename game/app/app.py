@@ -39,6 +39,12 @@ class AppOptions:
     language: str | None = None  # --lang: this run's language, over the saved setting (None: the setting)
 
 
+def is_quit_key(event: pygame.event.Event) -> bool:
+    """Ctrl+Q (Cmd+Q on a Mac): quit from any screen, as the close button does."""
+    return (event.type == pygame.KEYDOWN and event.key == pygame.K_q
+            and bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META)))
+
+
 class App:
     """Owns the window and the loop; scenes do the rest."""
 
@@ -152,7 +158,7 @@ class App:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Window-wide keys and the close button; everything else goes to the top scene."""
-        if event.type == pygame.QUIT:
+        if event.type == pygame.QUIT or is_quit_key(event):
             self.request_quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.options.headless:
             pygame.display.toggle_fullscreen()

@@ -112,8 +112,8 @@ def table_of(view: PlayerView) -> Table:
     return Table.of(table.rules, table.in_session, table.dealer)
 
 
-def lead_values(view: PlayerView, options: Sequence[int], budget: Budget, rng: random.Random) -> list[float]:
-    """The expected chip result of leading each option (deck indices) now."""
+def lead_branches(view: PlayerView, options: Sequence[int]) -> list[Branch]:
+    """Leading each option (deck indices) now, played to the end of the deal."""
     table = table_of(view)
     me = view.player
 
@@ -121,11 +121,16 @@ def lead_values(view: PlayerView, options: Sequence[int], budget: Budget, rng: r
         def branch(state: State) -> None:
             play_out(table, state, me, card)
         return branch
-    return evaluate(view, [lead(card) for card in options], budget, rng)
+    return [lead(card) for card in options]
 
 
-def follow_values(view: PlayerView, card: int, budget: Budget, rng: random.Random) -> tuple[float, float]:
-    """The expected chip result of playing `card` (optional following) and of declining it."""
+def lead_values(view: PlayerView, options: Sequence[int], budget: Budget, rng: random.Random) -> list[float]:
+    """The expected chip result of leading each option (deck indices) now."""
+    return evaluate(view, lead_branches(view, options), budget, rng)
+
+
+def follow_branches(view: PlayerView, card: int) -> list[Branch]:
+    """Playing `card` (optional following) and declining it, each played to the end of the deal."""
     table = table_of(view)
     me = view.player
     run_player = view.plays[-1].player
@@ -135,12 +140,17 @@ def follow_values(view: PlayerView, card: int, budget: Budget, rng: random.Rando
 
     def decline(state: State) -> None:
         play_out(table, state, run_player, -1, (card - 1) // 13)
-    keep, stop = evaluate(view, [play, decline], budget, rng)
+    return [play, decline]
+
+
+def follow_values(view: PlayerView, card: int, budget: Budget, rng: random.Random) -> tuple[float, float]:
+    """The expected chip result of playing `card` (optional following) and of declining it."""
+    keep, stop = evaluate(view, follow_branches(view, card), budget, rng)
     return keep, stop
 
 
-def buy_values(view: PlayerView, fee: int, budget: Budget, rng: random.Random) -> tuple[float, float]:
-    """The expected chip result of keeping the hand dealt and of buying the dead hand for `fee`."""
+def buy_branches(view: PlayerView, fee: int) -> list[Branch]:
+    """Keeping the hand dealt and buying the dead hand for `fee`, each played to the end of the deal."""
     table = table_of(view)
     me = view.player
 
@@ -150,7 +160,12 @@ def buy_values(view: PlayerView, fee: int, budget: Budget, rng: random.Random) -
     def buy(state: State) -> None:
         buy_dead_hand(state, me, fee)
         play_out(table, state, first_leader(table, state.owner), -1)
-    kept, bought = evaluate(view, [keep, buy], budget, rng)
+    return [keep, buy]
+
+
+def buy_values(view: PlayerView, fee: int, budget: Budget, rng: random.Random) -> tuple[float, float]:
+    """The expected chip result of keeping the hand dealt and of buying the dead hand for `fee`."""
+    kept, bought = evaluate(view, buy_branches(view, fee), budget, rng)
     return kept, bought
 
 

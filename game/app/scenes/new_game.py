@@ -19,28 +19,33 @@ from ...ai.seats import HUMAN_NAME
 from ...config import RULES_DIR
 from ...config.rules_file import rules_problem_line
 from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
-from ...locale import decimal, tr, trn
-from ...locale.cards import card_label
-from ...locale.names import character_short
-from ...locale.texts import character_bio, character_name, rules_description
+from ...locale import tr, trn
+from ...locale.texts import character_name
+from ...storage.last_table_file import LENGTHS, save_last_table
 from ...storage.resume import FREE, has_resume, load_resume
 from ...storage.settings import ANIMATION_SPEEDS
 from .. import theme
+from ..assets import warn
 from ..form import Choice, Form, Tile
 from ..kept_words import describe_snapshot, sit_at_kept
 from ..scene import Scene
 from ..widgets import draw_panel
-from .common import felt, heading, hint_bar, portrait, speed_names
-from .new_game_tiles import bottom_row, draw_problems, paint_character, paint_random, paint_rules_row, wrapped
+from .common import felt, heading, hint_bar, speed_names
+from .last_table import DEAL_CHOICES, LENGTH_KEYS, MINUTE_CHOICES, recall, remembered, table_to_remember
+from .new_game_tiles import (
+    bottom_row,
+    draw_bio,
+    draw_problems,
+    draw_rules_detail,
+    paint_character,
+    paint_random,
+    paint_rules_row,
+)
 from .table_choices import LaidTable, campaign_locks, lay_again, load_opponents, read_rules_files
 
 if TYPE_CHECKING:
     from ..app import App
 
-LENGTHS = ("deals", "last_one", "time")
-LENGTH_KEYS = ("new_game.length.deals", "new_game.length.last_one", "new_game.length.time")
-DEAL_CHOICES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50)
-MINUTE_CHOICES = (5, 10, 15, 20, 30, 45, 60, 90)
 RULES_ROWS = 4
 RULES_PITCH = 31
 GRID_COLUMNS = 5
@@ -81,8 +86,23 @@ class NewGameScene(Scene):
         self.flash_time = 0.0
         self.form = Form()
         self.kept_free: dict[str, Any] | None = None  # the free game left mid-session, read as the scene opens
-        if laid is not None:
+        if laid is not None:  # Change table: this table, not the one remembered
             lay_again(self, laid, LENGTHS, DEAL_CHOICES, MINUTE_CHOICES)
+        else:
+            self._recall()
+
+    def _recall(self) -> None:
+        """Open with the last table started, as far as it can still be chosen; say what could not be."""
+        last, notes = remembered(self.app.data_dir)
+        if last is not None:
+            found = recall(last, self.entries, self.rules_folders, self.characters, self.rules_lock,
+                           self.character_lock)
+            if found.rules_index is not None:
+                self.rules_index = found.rules_index
+            self.players, self.chosen = found.players, list(found.chosen)
+            self.length, self.deals_index, self.minutes_index = found.length, found.deals_index, found.minutes_index
+            notes += found.notes
+        self.notes = notes  # said one after another under the panels
 
     # --- state ------------------------------------------------------------------------------------
 
@@ -223,8 +243,13 @@ class NewGameScene(Scene):
 
     def _start_now(self) -> None:
         rules, limit, _ = self.session_rules()
-        if rules is None:
+        if rules is None or self.rules_index is None:
             return
+        problem = save_last_table(self.app.data_dir, table_to_remember(
+            self.players, self.chosen, self.characters, self.entries[self.rules_index], self.rules_folders[0],
+            self.length, self.deals_index, self.minutes_index))
+        if problem is not None:
+            warn(problem)  # the table starts all the same: only the next New game's choices are lost
         self.app.scenes.clear_to("table", rules=rules, seats=self.seats(), seed=self.seed, time_limit_s=limit)
 
     def continue_kept(self) -> None:
@@ -287,9 +312,12 @@ class NewGameScene(Scene):
             self.focused_character = index
 
     def update(self, dt: float) -> None:
-        """Let a note fade."""
+        """Let a note fade, and say the next one waiting."""
         if self.flash_time > 0:
             self.flash_time = max(0.0, self.flash_time - dt)
+        elif self.notes:
+            self.say(self.notes.pop(0))
+            self.flash_time = 6.0  # a longer sentence than a note's few words
 
     def _rules_slot(self) -> int | None:
         """Which visible row of the rules list has the focus, if one does."""
@@ -449,29 +477,11 @@ class NewGameScene(Scene):
             self.app.text.draw(surface, tr("new_game.no_characters"), (LEFT.x + 24, LEFT.bottom - 150), role="body",
                                size=16, colour=theme.RED_TEXT, max_width=LEFT.width - 48, min_size=11)
             return
-        text = self.app.text
         _, height, rows = self._grid()
         top = LEFT.y + 52 + rows * (height + 10) + 6
-        box = pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top)
-        pygame.draw.rect(surface, (8, 24, 18), box, border_radius=12)
-        character = self.characters[min(self.focused_character, len(self.characters) - 1)]
-        disc = portrait(character.look, 84, text, character.id)
-        surface.blit(disc, (box.x + 14, box.y + 14))
-        name = character_name(character)
-        text.draw(surface, name, (box.x + 114, box.y + 14), role="title", size=22, colour=theme.GOLD,
-                  max_width=box.width - 130)
-        low, high = character.think_time
-        chat = tr("new_game.silent") if character.chattiness <= 0 else \
-            tr("new_game.talks", percent=round(character.chattiness * 100))
-        text.draw(surface, tr("new_game.thinks", low=decimal(low), high=decimal(high), chat=chat),
-                  (box.x + 114, box.y + 44), role="body", size=14, colour=theme.INK_DIM, max_width=box.width - 130)
-        venue = self.character_lock(min(self.focused_character, len(self.characters) - 1))
-        bio = character_bio(character)
-        if venue:
-            bio = tr("new_game.character_locked_bio", venue=venue, name=character_short(character)) + "\n" + bio
-        clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - 76)
-        body = wrapped(self.app.text, bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13))
-        surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))
+        index = min(self.focused_character, len(self.characters) - 1)
+        draw_bio(surface, self.app.text, self.characters[index], self.character_lock(index),
+                 pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top))
 
     def _draw_rules_detail(self, surface: pygame.Surface) -> None:
         """The focused (else the chosen) rules file: its description, or its problem lines."""
@@ -479,21 +489,5 @@ class NewGameScene(Scene):
         slot = self._rules_slot()
         index = self.rules_scroll + slot if slot is not None else self.rules_index
         box = pygame.Rect(area.x, area.bottom + 6, area.width, RIGHT.bottom - 70 - area.bottom - 12)
-        pygame.draw.rect(surface, (8, 24, 18), box, border_radius=10)
-        if index is None or index >= len(self.entries):
-            return
-        entry = self.entries[index]
-        inner = box.inflate(-20, -12)
-        if entry.rules is None:
-            body = wrapped(self.app.text, "⚠ " + trn("new_game.problems", len(entry.problems), file=entry.path.name),
-                                 theme.RED_TEXT, inner.size)
-        else:
-            rules = entry.rules
-            about = rules_description(rules) or tr("new_game.classic_game")
-            boodle = " ".join(card_label(card) for card in rules.boodle_cards)
-            extra = tr("new_game.rules_detail", cards=boodle, chips=rules.starting_chips, pot=rules.ante_pot,
-                       boodle=rules.ante_boodle)
-            if rules.buy_dead_hand.enabled:
-                extra += tr("new_game.rules_detail_buy")
-            body = wrapped(self.app.text, f"{about}\n{extra}", theme.INK, inner.size)
-        surface.blit(body, inner.topleft, area=pygame.Rect(0, 0, inner.width, inner.height))
+        entry = self.entries[index] if index is not None and index < len(self.entries) else None
+        draw_rules_detail(surface, self.app.text, entry, box)

@@ -1,5 +1,5 @@
-"""New game's tiles drawn: a character's (portrait, name tag, seat badge, padlock while the road keeps them),
-the random table's die, and a rules file's row (a helper module: it holds no scene)."""
+"""New game's tiles drawn: a character's (portrait, name tag, seat badge, padlock while the road keeps them) and
+their bio, the random table's die, a rules file's row and its details (a helper module: it holds no scene)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ from typing import Any
 
 import pygame
 
-from ...locale import tr
+from ...locale import decimal, tr, trn
+from ...locale.cards import card_label
 from ...locale.names import character_short
+from ...locale.texts import character_bio, character_name, rules_description
 from .. import theme
 from ..text import TextCache
 from ..widgets import Button, button_width
@@ -152,3 +154,44 @@ def bottom_row(text: TextCache, panel: pygame.Rect, back: Action, start: tuple[A
     row.append(Button(pygame.Rect(panel.right - 20 - start_width, y, start_width, 50), begin, go, enabled=can_start,
                       tooltip=problem or tr("new_game.start_tip"), size=start_size))
     return row
+
+
+def draw_rules_detail(surface: pygame.Surface, text: TextCache, entry: RulesEntry | None, box: pygame.Rect) -> None:
+    """A rules file's description and figures in `box`, or its problems when it will not load."""
+    pygame.draw.rect(surface, (8, 24, 18), box, border_radius=10)
+    if entry is None:
+        return
+    inner = box.inflate(-20, -12)
+    if entry.rules is None:
+        body = wrapped(text, "⚠ " + trn("new_game.problems", len(entry.problems), file=entry.path.name),
+                       theme.RED_TEXT, inner.size)
+    else:
+        rules = entry.rules
+        about = rules_description(rules) or tr("new_game.classic_game")
+        boodle = " ".join(card_label(card) for card in rules.boodle_cards)
+        extra = tr("new_game.rules_detail", cards=boodle, chips=rules.starting_chips, pot=rules.ante_pot,
+                   boodle=rules.ante_boodle)
+        if rules.buy_dead_hand.enabled:
+            extra += tr("new_game.rules_detail_buy")
+        body = wrapped(text, f"{about}\n{extra}", theme.INK, inner.size)
+    surface.blit(body, inner.topleft, area=pygame.Rect(0, 0, inner.width, inner.height))
+
+
+def draw_bio(surface: pygame.Surface, text: TextCache, character: Any, venue: str, box: pygame.Rect) -> None:
+    """A character's portrait, name, pace and bio in `box` (`venue`: the one that unlocks them, if locked)."""
+    pygame.draw.rect(surface, (8, 24, 18), box, border_radius=12)
+    disc = portrait(character.look, 84, text, character.id)
+    surface.blit(disc, (box.x + 14, box.y + 14))
+    text.draw(surface, character_name(character), (box.x + 114, box.y + 14), role="title", size=22,
+              colour=theme.GOLD, max_width=box.width - 130)
+    low, high = character.think_time
+    chat = tr("new_game.silent") if character.chattiness <= 0 else \
+        tr("new_game.talks", percent=round(character.chattiness * 100))
+    text.draw(surface, tr("new_game.thinks", low=decimal(low), high=decimal(high), chat=chat),
+              (box.x + 114, box.y + 44), role="body", size=14, colour=theme.INK_DIM, max_width=box.width - 130)
+    bio = character_bio(character)
+    if venue:
+        bio = tr("new_game.character_locked_bio", venue=venue, name=character_short(character)) + "\n" + bio
+    clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - 76)
+    body = wrapped(text, bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13))
+    surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))

@@ -3,18 +3,26 @@ expert's hint and the tooltips; `draw_controls` only reads the seat and the stag
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from ...engine.decisions import StakeDecision
 from ...locale import tr
 from .. import theme
-from ..text import suit_runs
+from ..text import TextCache, suit_runs
 from ..widgets import draw_tooltip
 from .human import HumanSeat
+from .layout import TableLayout
 from .stage import Stage
 from .take_back_offer import draw_caption
 
 HINT_COLOUR = (120, 220, 150)
+HINT_SIZES = (15, 12)  # the hint's one line shrinks this far before it takes a second
+HINT_WRAPPED = 14
+HINT_PAD = 8
+HIDES_SIZE = 11
+KEYS_SIZE = 13
 
 
 def draw_controls(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> None:
@@ -29,12 +37,13 @@ def draw_controls(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> No
         text.overflows.add(words)
     line = text.render_runs(runs, "bold", size)
     surface.blit(line, line.get_rect(midtop=(layout.prompt.centerx, layout.prompt.y)))
-    text.draw(surface, keys, (layout.prompt.centerx, layout.prompt.bottom), role="body", size=13,
+    text.draw(surface, keys, (layout.prompt.centerx, layout.prompt.bottom), role="body", size=KEYS_SIZE,
               colour=theme.INK_DIM, anchor="midtop", max_width=layout.prompt.width, min_size=10)
     if isinstance(human.decision, StakeDecision):
         _draw_stake(surface, human, stage)
     for i, button in enumerate(human.buttons):
-        focused = (human.kind in ("buy_dead", "follow") and i == human.focus) or (human.kind == "lead" and i == 0)
+        focused = (human.kind in ("buy_dead", "follow") and i == human.focus) or (human.kind == "lead" and i == 0) \
+            or (human.kind == "stake" and human.left_to_place == 0 and button.action == human.confirm_stake)
         button.draw(surface, text, focused, i == human.hover_button)
     if human.take_back_offer is not None and human.take_back_button is not None:
         draw_caption(surface, human.take_back_button, human.take_back_offer.caption, stage)
@@ -72,16 +81,62 @@ def _draw_stake(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> None
             surface.blit(label, label.get_rect(center=centre))
 
 
+def prompt_area(text: TextCache, layout: TableLayout) -> pygame.Rect:
+    """Where the question and its line of keys are drawn: nothing else may cover them."""
+    keys_height = text.font("body", KEYS_SIZE).get_height()
+    return pygame.Rect(layout.prompt.x, layout.prompt.y, layout.prompt.width, layout.prompt.height + keys_height)
+
+
+@dataclass(frozen=True)
+class HintBox:
+    """Where the hint is drawn: its box, its words (`lines` of them at `size`) and its "H hides" label."""
+
+    box: pygame.Rect
+    body: pygame.Rect
+    label: pygame.Rect
+    size: int
+    lines: int
+    column: int  # the width the words are wrapped to
+
+
+def hint_box(text: TextCache, layout: TableLayout, words: str) -> HintBox:
+    """The hint over the status line and ending above the prompt, one line when its words allow it (else it
+    grows upwards); the "H hides" label keeps a column of its own at the right, clear of the words."""
+    area = layout.status
+    hides = tr("table.hint.hides")
+    label = pygame.Rect(0, 0, text.width(hides, "body", HIDES_SIZE), text.font("body", HIDES_SIZE).get_height())
+    column = area.width - 3 * HINT_PAD - label.width
+    largest, smallest = HINT_SIZES
+    size = text.fit_size(words, "body", largest, column, smallest)
+    lines = 1
+    if text.width(words, "body", size) > column:
+        size = HINT_WRAPPED
+        lines = len(text.wrap(words, "body", size, column))
+    font = text.font("body", size)
+    body_height = round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height()
+    width = min(column, max(text.width(line, "body", size) for line in text.wrap(words, "body", size, column)))
+    height = max(area.height + 2, body_height + 8)
+    box = pygame.Rect(area.x, area.bottom - 2 - height, area.width, height)  # its shadow too ends above the prompt
+    body = pygame.Rect(0, 0, width, body_height)
+    body.center = (box.x + HINT_PAD + column // 2, box.centery)
+    label.midright = (box.right - HINT_PAD, box.centery)
+    return HintBox(box, body, label, size, lines, column)
+
+
 def _draw_hint(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> None:
-    """The hint over the status and prompt lines (the buttons stay in view), wide so it stays short."""
-    text, layout = stage.text, stage.layout
-    area = layout.status.union(layout.prompt)
-    body = text.render_wrapped(human.hint or "", "body", 15, theme.INK, area.width - 120, align="center")
-    box = pygame.Rect(0, 0, area.width - 80, body.get_height() + 14)
-    box.midtop = (area.centerx, area.y)
-    pygame.draw.rect(surface, (0, 0, 0), box.move(0, 3), border_radius=10)
+    """The hint in its box (`hint_box`), suits in their colours on one line."""
+    text = stage.text
+    words = human.hint or ""
+    place = hint_box(text, stage.layout, words)
+    box = place.box
+    pygame.draw.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=10)
     pygame.draw.rect(surface, (18, 44, 32), box, border_radius=10)
     pygame.draw.rect(surface, HINT_COLOUR, box, 2, border_radius=10)
-    surface.blit(body, body.get_rect(center=box.center))
-    text.draw(surface, tr("table.hint.hides"), (box.right - 8, box.bottom - 4), role="body", size=11,
-              colour=theme.INK_DIM, anchor="bottomright")
+    if place.lines == 1:
+        body = text.render_runs(suit_runs(words, theme.INK, theme.suits_on_dark(stage.decks.four_colour)), "body",
+                                place.size)
+    else:
+        body = text.render_wrapped(words, "body", place.size, theme.INK, place.column, align="center")
+    surface.blit(body, body.get_rect(center=place.body.center))
+    text.draw(surface, tr("table.hint.hides"), place.label.topleft, role="body", size=HIDES_SIZE,
+              colour=theme.INK_DIM)

@@ -13,7 +13,7 @@ from functools import partial
 
 import pygame
 
-from ...ai.hint import Hint, hint_search
+from ...ai.hint import BuyHint, FollowHint, Hint, LeadHint, StakeHint, hint_search
 from ...ai.worker import OnWorker
 from ...engine.cards import Card, card_order
 from ...engine.decisions import (
@@ -33,10 +33,11 @@ from ...locale import tr, trn
 from ...locale.cards import card_label
 from ...locale.words import Words
 from ..widgets import Button
+from .hint_words import hint_words
 from .layout import HAND_RAISE
 from .stage import Stage
 from .take_back_offer import CAPTION_ROOM, TakeBackOffer, take_back_spec
-from .words import hint_words, lead_refusal
+from .words import lead_refusal
 
 NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,
                pygame.K_9)
@@ -224,7 +225,26 @@ class HumanSeat:
         search = self._hint_search
         if search is not None and search.ready:
             self._hint_search = None
-            self.hint_words, self.hint_card = hint_words(search.result())
+            self._show_hint(search.result())
+
+    def _show_hint(self, hint: Hint) -> None:
+        """Word the hint and select what it recommends, so that Enter takes it: the card, the button, the stake."""
+        self.hint_words = hint_words(hint, self.stage.model.namer)
+        self.hint_card = None
+        decision = self.decision
+        if isinstance(hint, LeadHint) and hint.card in self.options():
+            self.hint_card = hint.card
+            self.focus = self.options().index(hint.card)
+        elif isinstance(hint, FollowHint):
+            self.focus = 0 if hint.play >= hint.decline else 1
+            self.hint_card = hint.card if self.focus == 0 else None
+        elif isinstance(hint, BuyHint):
+            self.focus = 0 if hint.buy > hint.keep else 1
+        elif isinstance(hint, StakeHint) and isinstance(decision, StakeDecision) and hint.card in decision.cards:
+            self.focus = decision.cards.index(hint.card)
+            self.stake = [0] * len(decision.cards)
+            self.stake[self.focus] = decision.boodle_total
+        self._build_buttons()
 
     def finish_hint(self) -> None:
         """Wait for the hint asked for and show it (screenshots and tests want it in this frame)."""

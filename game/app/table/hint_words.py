@@ -1,0 +1,89 @@
+"""The hint in words: the choice the expert would make and the one reason its playouts give, kept as `Words` so
+a language switch rewords the hint on screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...ai.hint import BuyHint, FollowHint, Hint, LeadHint, NoHint, StakeHint
+from ...ai.hint_tally import Reason
+from ...locale import decimal, percent
+from ...locale.words import Words
+
+Namer = Callable[[int], Callable[[], str]]  # a seat's name, worded when shown
+
+
+def signed(value: float) -> str:
+    """A chip estimate with its sign, in the language's decimals: "+1.8", "−0,4"."""
+    if value >= 0.05:
+        return f"+{decimal(value, '.1f')}"
+    return f"−{decimal(-value, '.1f')}" if value <= -0.05 else f"±{decimal(0.0, '.1f')}"
+
+
+class _Signed:
+    """A chip estimate worded when shown (the decimal point follows the language)."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __call__(self) -> str:
+        return signed(self.value)
+
+
+class _Percent:
+    """A share as the language writes a percentage ("42%", "42 %")."""
+
+    def __init__(self, share: float) -> None:
+        self.share = share
+
+    def __call__(self) -> str:
+        return percent(round(self.share * 100))
+
+
+def tenths(share: float) -> int:
+    """A share of the playouts as so many of 10 (at least 1 when any at all, at most 9 when not all)."""
+    count = round(share * 10)
+    if 0 < share < 1:
+        count = min(9, max(1, count))
+    return count
+
+
+def reason_words(reason: Reason, name_of: Namer) -> Words:
+    """The reason in words, to follow the choice."""
+    share = tenths(reason.share)
+    match reason.kind:
+        case "sheds":
+            return Words.of("hint.reason.sheds", max(1, round(reason.cards)))
+        case "sheds_and_keeps_lead":
+            return Words.of("hint.reason.sheds_and_keeps_lead", max(1, round(reason.cards)), share=share)
+        case "keeps_lead":
+            return Words.of("hint.reason.keeps_lead", share=share)
+        case "own_boodle":
+            return Words.of("hint.reason.own_boodle", card=reason.card, share=share)
+        case "others_boodle" if reason.holder is not None:
+            return Words.of("hint.reason.others_boodle_known", card=reason.card, name=name_of(reason.holder))
+        case "others_boodle":
+            return Words.of("hint.reason.others_boodle", card=reason.card)
+        case "goes_out":
+            return Words.of("hint.reason.goes_out", share=share)
+        case "chips_only":
+            return Words.of("hint.reason.chips_only", value=_Signed(reason.value))
+    if round(reason.value, 1) == round(reason.other, 1):  # the two would read alike: say so instead
+        return Words.of("hint.reason.close", value=_Signed(reason.value))
+    return Words.of("hint.reason.chips", value=_Signed(reason.value), other=_Signed(reason.other))
+
+
+def hint_words(hint: Hint, name_of: Namer) -> Words:
+    """The hint in words, worded when shown: the choice, then its reason."""
+    match hint:
+        case LeadHint(reason=reason):
+            return Words.of("hint.lead", card=hint.card, reason=reason_words(reason, name_of))
+        case FollowHint(card=card, play=play, decline=decline, reason=reason):
+            key = "hint.play" if play >= decline else "hint.decline"
+            return Words.of(key, card=card, reason=reason_words(reason, name_of))
+        case BuyHint(buy=buy, keep=keep, reason=reason):
+            return Words.of("hint.buy" if buy > keep else "hint.keep", reason=reason_words(reason, name_of))
+        case StakeHint(card=card, seats=seats, rate=rate, chips=chips):
+            return Words.of("hint.stake", chips, card=card, seats=seats, rate=_Percent(rate))
+        case NoHint(error=error):
+            return Words.of("table.hint.unavailable", error=error)

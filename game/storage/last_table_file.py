@@ -1,0 +1,102 @@
+"""The last table the player started from New game, remembered in `<data>/last_table.json` so New game opens
+with it: the players, the characters they chose, the rules file, the length.
+
+The file comes in through the door (`json_file.JsonKind`): every value is checked before it is used; one
+that cannot be used takes its default while the others are kept, and a file that cannot be used at all is
+set aside byte for byte with a sentence for the player. Whether a remembered character or rules file can
+still be chosen is New game's business (`scenes.last_table`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from ..locale import tr
+from ..locale.words import Words
+from .door import whole_number
+from .json_file import JsonFileWords, JsonKind, Unfit
+
+LAST_TABLE_FILE = "last_table.json"
+LENGTHS = ("deals", "last_one", "time")
+MAX_DEALS = 1000
+MAX_MINUTES = 24 * 60
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_RULES_FILE = re.compile(r"[^/\\\x00]{1,200}\.ya?ml", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class LastTable:
+    """The table as it was started: characters by id in seat order, the rules file by name (`rules_mine`: in
+    the player's own rules folder rather than the game's), the length and its amount."""
+
+    players: int = 4
+    characters: tuple[str, ...] = ()
+    rules: str = ""
+    rules_mine: bool = False
+    length: str = "deals"
+    deals: int = 10
+    minutes: int = 20
+
+
+def _check(name: str, value: Any) -> Any:
+    """`value` if field `name` can hold it exactly as the file has it, else None."""
+    if name == "players":
+        return whole_number(value, MIN_PLAYERS, MAX_PLAYERS)
+    if name == "characters":
+        if not isinstance(value, list) or len(value) >= MAX_PLAYERS:
+            return None
+        return tuple(value) if all(isinstance(v, str) and _ID.fullmatch(v) for v in value) else None
+    if name == "rules":
+        return value if isinstance(value, str) and (value == "" or _RULES_FILE.fullmatch(value)) else None
+    if name == "rules_mine":
+        return value if isinstance(value, bool) else None
+    if name == "length":
+        return value if isinstance(value, str) and value in LENGTHS else None
+    if name == "deals":
+        return whole_number(value, 1, MAX_DEALS)
+    if name == "minutes":
+        return whole_number(value, 1, MAX_MINUTES)
+    return None
+
+
+def _parse(data: Any) -> tuple[LastTable | None, int]:
+    """The table a file holds and how many of its values could not be used (they take their defaults)."""
+    if not isinstance(data, dict):
+        raise Unfit(tr("files.why.not_ours"))
+    known = {f.name for f in fields(LastTable)}
+    found: dict[str, Any] = {}
+    bad = 0
+    for key, value in data.items():
+        checked = _check(key, value) if key in known else None
+        if checked is None:
+            bad += 1
+        else:
+            found[key] = checked
+    return LastTable(**found), bad
+
+
+def _dump(table: LastTable | None) -> dict[str, Any]:
+    if table is None:
+        return {}
+    data = asdict(table)
+    data["characters"] = list(table.characters)
+    return data
+
+
+WORDS = JsonFileWords(not_read="last_table.not_read", not_saved="last_table.not_saved", what="last_table.what")
+KIND: JsonKind[LastTable | None] = JsonKind(LAST_TABLE_FILE, _parse, lambda: None, _dump, WORDS, indent=2)
+
+
+def load_last_table(folder: Path) -> tuple[LastTable | None, Words | None]:
+    """The table last started (None when none was, or the file could not be used at all) and, when the file
+    was not wholly usable, words for the player."""
+    return KIND.load_words(folder)
+
+
+def save_last_table(folder: Path, table: LastTable) -> str | None:
+    """Remember `table`; None when written, else a sentence saying why not."""
+    return KIND.save(folder, table)

@@ -1,0 +1,232 @@
+"""The hint: the expert's choice selected at the table (Enter takes it) with one reason read off its playouts,
+the same choice and chips as the expert's own search, in every language, in a box clear of the prompt."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
+import pygame
+import pytest
+from app_helpers import instant_app, key
+
+from game.ai import hint as hint_module
+from game.ai.expert.rollout import DEAD, State
+from game.ai.expert.search import Budget, follow_values, lead_values
+from game.ai.hint import FollowHint, LeadHint, expert_hint
+from game.ai.hint_tally import Reason, Tally, reason_for
+from game.ai.registry import character_ids, load_character_by_id
+from game.ai.seats import SeatSpec
+from game.ai.simple import FirstOptionAgent
+from game.app.app import App
+from game.app.table.controls import hint_box, prompt_area
+from game.app.table.hint_words import hint_words, reason_words
+from game.app.table.layout import table_layout
+from game.app.table.scene import TableScene
+from game.config import rules_by_name
+from game.engine import RuleSet, SeatInfo, Session
+from game.engine.cards import Card
+from game.engine.decisions import (
+    BuyDeadAction,
+    Decision,
+    FollowAction,
+    FollowDecision,
+    LeadAction,
+    LeadDecision,
+    StakeAction,
+)
+from game.engine.view import PlayerView
+from game.locale import LANGUAGES, set_language
+from game.locale.words import Words
+
+NO_CLOCK = Budget(time_budget_ms=40.0, max_samples=600, min_samples=8, deadline_ms=0.0)  # as the hint, no safety net
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    made = instant_app(tmp_path)
+    yield made
+    made.scenes.close()
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+def sit(app: App, rules: RuleSet, seed: int) -> TableScene:
+    """A table of the player and three quick characters."""
+    quick = [c for c in character_ids() if c != "expert"]
+    seats: list[SeatSpec] = [("You", None)] + [(cid, load_character_by_id(cid)) for cid in quick[:3]]
+    scene = TableScene.seated(app, dataclasses.replace(rules, players=4), seats, seed)
+    app.scenes.clear_to(scene)
+    return scene
+
+
+def decisions(rules: RuleSet, seed: int) -> Iterator[tuple[PlayerView, Decision]]:
+    """Seat 0's decisions in a session where every seat takes its first option."""
+    session = Session(rules, [SeatInfo(f"s{i}") for i in range(rules.players)], seed)
+    session.start()
+    while (decision := session.pending()) is not None:
+        view = session.view(decision.player)
+        if decision.player == 0:
+            yield view, decision
+        session.apply(FirstOptionAgent().decide(view, decision))
+
+
+# --- the search: the expert's own choice and chips, the playouts counted on the side --------------------------
+
+def test_the_hint_chooses_and_values_exactly_as_the_expert_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hint_module, "HINT_BUDGET", NO_CLOCK)
+    rules = RuleSet(players=4, deals=1, follow="optional")
+    checked = {"lead": 0, "follow": 0}
+    for view, decision in decisions(rules, 4):
+        if isinstance(decision, LeadDecision) and len(decision.options) > 1 and checked["lead"] < 2:
+            hint = expert_hint(view, decision, 99)
+            assert isinstance(hint, LeadHint)
+            values = lead_values(view, [c.index for c in decision.options], NO_CLOCK, random.Random(99))
+            assert sorted(values, reverse=True) == [value for _, value in hint.ranked]
+            assert hint.card == decision.options[max(range(len(values)), key=lambda i: values[i])]
+            checked["lead"] += 1
+        elif isinstance(decision, FollowDecision) and checked["follow"] < 2:
+            hint = expert_hint(view, decision, 5)
+            assert isinstance(hint, FollowHint)
+            assert (hint.play, hint.decline) == follow_values(view, decision.card.index, NO_CLOCK, random.Random(5))
+            checked["follow"] += 1
+    assert checked == {"lead": 2, "follow": 2}
+
+
+def test_the_first_run_is_counted_off_the_sampled_deal() -> None:
+    # seat 0 leads 5♥; 6♥ is seat 1's and carries boodle chips, 7♥ is seat 0's, 8♥ is in the dead hand
+    owner = [DEAD] * 52
+    five, six, seven, eight = (Card.parse(text).index for text in ("5H", "6H", "7H", "8H"))
+    owner[five], owner[six], owner[seven] = 0, 1, 0
+    owner[Card.parse("2C").index] = 0
+    owner[Card.parse("3C").index] = 1
+    owner[Card.parse("4C").index] = 2
+    bchips = [0] * 52
+    bchips[six] = 3
+    tally = Tally(0, 1, (), [0], [0], [0], [0], [{}], [{}])
+    state = State.of(owner, 3, [20, 20, 20], bchips, 0)
+    tally._first_run(0, state, five)
+    assert (tally.shed, tally.kept_lead, tally.others_reached) == ([2], [1], [{six: 1}])
+
+
+def tally_of(**counts: list[int] | list[dict[int, int]]) -> Tally:
+    """A tally of two choices over 10 playouts each, with these counts."""
+    tally = Tally(0, 2, (Card.parse("QH").index,), [10, 10], [10, 10], [5, 5], [3, 3], [{}, {}], [{}, {}])
+    for name, values in counts.items():
+        setattr(tally, name, values)
+    return tally
+
+
+def test_the_reason_is_the_count_that_best_tells_the_choice_from_the_next_best() -> None:
+    view = next(iter(decisions(RuleSet(players=4, deals=1), 1)))[0]
+    queen = Card.parse("QH").index
+    reached = tally_of(own_reached=[{queen: 7}, {queen: 2}])
+    assert reason_for(reached, view, [3.0, 1.0], 0) == Reason("own_boodle", share=0.7, card=Card.parse("QH"))
+    both = tally_of(shed=[40, 20], kept_lead=[8, 3])
+    assert reason_for(both, view, [3.0, 1.0], 0) == Reason("sheds_and_keeps_lead", share=0.8, cards=4.0)
+    spared = tally_of(others_reached=[{}, {Card.parse("JC").index: 6}])
+    found = reason_for(spared, view, [3.0, 1.0], 0)
+    assert found.kind == "others_boodle" and found.card == Card.parse("JC") and found.share == pytest.approx(0.6)
+    alike = tally_of()
+    assert reason_for(alike, view, [2.5, 2.0], 0) == Reason("chips", value=2.5, other=2.0)
+    assert reason_for(alike, view, [2.5], 0).kind == "chips_only"
+
+
+REASONS = [Reason("sheds", cards=3.6), Reason("sheds_and_keeps_lead", share=0.72, cards=1.0),
+           Reason("keeps_lead", share=0.4), Reason("own_boodle", share=0.7, card=Card.parse("QH")),
+           Reason("others_boodle", share=0.3, card=Card.parse("JC")),
+           Reason("others_boodle", share=0.3, card=Card.parse("JC"), holder=2),
+           Reason("goes_out", share=0.55), Reason("chips", value=6.8, other=6.6), Reason("chips_only", value=-1.2),
+           Reason("chips", value=2.71, other=2.69)]
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_every_reason_is_worded_in_every_language(code: str, english: None) -> None:
+    set_language(code)
+    said = [str(reason_words(reason, lambda seat: lambda: f"Seat{seat}")) for reason in REASONS]
+    assert all(words and "hint." not in words and "{" not in words for words in said), said
+    assert len(set(said)) == len(said)
+    assert "Seat2" in said[5] and ("7" in said[3]) and ("4" in said[0])
+    assert said[-1].count("2") == 1, "a close call does not read as two equal figures"
+    hinted = str(hint_words(LeadHint(((Card.parse("4D"), 6.8),), REASONS[3]), lambda seat: lambda: ""))
+    assert hinted.count("4") >= 1 and said[3] in hinted
+
+
+# --- the table: the choice selected, Enter takes it ------------------------------------------------------------
+
+def test_enter_leads_the_card_the_hint_selects(app: App) -> None:
+    scene = sit(app, rules_by_name("classic"), 2)
+    assert scene.fast_forward_until(lambda s: s.human.kind == "lead" and len(s.human.options()) > 1, 5000)
+    options = scene.human.options()
+    key(app, pygame.K_h)
+    scene.human.finish_hint()
+    chosen = scene.human.hint_card
+    assert chosen is not None and scene.human.hint and scene.human.hint.startswith(f"Lead {chosen.label}: ")
+    assert options[scene.human.focus] == chosen
+    key(app, pygame.K_RETURN)
+    assert scene.actions[-1] == LeadAction(0, chosen)
+
+
+def test_enter_confirms_the_stake_the_hint_lays_out(app: App) -> None:
+    scene = sit(app, rules_by_name("classic"), 2)
+    assert scene.fast_forward_until(lambda s: s.human.kind == "stake", 5000, play_for_human=False)
+    key(app, pygame.K_h)
+    scene.human.finish_hint()
+    stake = list(scene.human.stake)
+    assert scene.human.left_to_place == 0 and sorted(stake)[:-1] == [0] * (len(stake) - 1)
+    key(app, pygame.K_RETURN)
+    action = scene.actions[-1]
+    assert isinstance(action, StakeAction) and action.player == 0 and len(action.boodle) == 1
+
+
+@pytest.mark.parametrize("rules, kind", [("michigan", "buy_dead"), ("house", "follow")])
+def test_enter_gives_the_answer_the_hint_selects(app: App, rules: str, kind: str) -> None:
+    chosen = rules_by_name(rules)
+    if kind == "follow":
+        chosen = dataclasses.replace(chosen, follow="optional")
+    scene = sit(app, chosen, 5)
+    assert scene.fast_forward_until(lambda s: s.human.kind == kind, 20_000)
+    key(app, pygame.K_h)
+    scene.human.finish_hint()
+    hint = scene.human.hint or ""
+    yes = hint.startswith(("Buy", "Play"))
+    assert yes or hint.startswith(("Keep", "Decline")), hint
+    assert scene.human.focus == (0 if yes else 1)
+    key(app, pygame.K_RETURN)
+    answer = scene.actions[-1]
+    assert answer == (BuyDeadAction(0, yes) if kind == "buy_dead" else FollowAction(0, yes))
+
+
+# --- the box: never over its own label or the prompt --------------------------------------------------------------
+
+LONGEST = {"lead": ("hint.lead", Reason("sheds_and_keeps_lead", share=0.7, cards=4.0)),
+           "follow": ("hint.decline", Reason("others_boodle", share=0.5, card=Card.parse("10C"), holder=1)),
+           "buy_dead": ("hint.keep", Reason("own_boodle", share=0.7, card=Card.parse("10H"))),
+           "stake": ("hint.stake", None)}
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "pt"])
+def test_the_hint_box_keeps_clear_of_its_label_and_the_prompt(app: App, code: str, english: None) -> None:
+    app.set_language(code)
+    longest_name = "Professor Aldous Quist-Wetherby"
+    for kind, (key_name, reason) in LONGEST.items():
+        if reason is None:
+            words = str(Words.of(key_name, 12, card=Card.parse("10D"), seats=8, rate="100 %"))
+        else:
+            said = reason_words(reason, lambda seat: lambda: longest_name)
+            words = str(Words.of(key_name, card=Card.parse("10D"), reason=said))
+        for players in (3, 8):
+            layout = table_layout(players)
+            place = hint_box(app.text, layout, words)
+            prompt = prompt_area(app.text, layout)
+            assert not place.box.move(0, 2).colliderect(prompt), (kind, words)
+            assert not place.body.colliderect(place.label), (kind, words)
+            assert place.box.contains(place.body) and place.box.contains(place.label), (kind, words)
+            assert layout.board.bottom <= place.box.top or place.lines > 1, "one line stays under the board"
