@@ -119,6 +119,9 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     app.scenes.push(PauseScene(app, eight))
     settle(app, 0.1)
     paths.append(shoot(app, folder, "12_pause"))
+    app.scenes.push(SettingsScene(app, over_table=True))
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "12b_settings_from_pause"))  # the table under it, the pause menu not
 
     staking = table(app, 5, SHOT_SEED + 2)
     app.scenes.clear_to(staking)
