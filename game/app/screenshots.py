@@ -116,7 +116,9 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     eight.fast_forward_until(lambda t: len(t.model.board) >= 5 and human_to_lead(t))
     settle(app, 3.0)
     paths.append(shoot(app, folder, "04_table_8_players"))
-    app.scenes.push(PauseScene(app, eight))
+    pause = PauseScene(app, eight)
+    app.scenes.push(pause)
+    pause.menu.hover = len(pause.menu.buttons) - 1  # Quit game's note, clear of Quit to title above it
     settle(app, 0.1)
     paths.append(shoot(app, folder, "12_pause"))
     app.scenes.push(SettingsScene(app, over_table=True))
