@@ -20,9 +20,8 @@ from ...config import RULES_DIR
 from ...config.rules_file import rules_problem_line
 from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from ...locale import decimal, tr, trn
-from ...locale.cards import card_label
 from ...locale.names import character_short
-from ...locale.texts import character_bio, character_name, rules_description
+from ...locale.texts import character_bio, character_name
 from ...storage.resume import FREE, has_resume, load_resume
 from ...storage.settings import ANIMATION_SPEEDS
 from .. import theme
@@ -32,6 +31,7 @@ from ..scene import Scene
 from ..widgets import draw_panel
 from .common import felt, heading, hint_bar, portrait, speed_names
 from .new_game_tiles import bottom_row, draw_problems, paint_character, paint_random, paint_rules_row, wrapped
+from .rules_lines import rules_detail
 from .table_choices import campaign_locks, load_opponents, read_rules_files
 
 if TYPE_CHECKING:
@@ -486,12 +486,5 @@ class NewGameScene(Scene):
             body = wrapped(self.app.text, "⚠ " + trn("new_game.problems", len(entry.problems), file=entry.path.name),
                                  theme.RED_TEXT, inner.size)
         else:
-            rules = entry.rules
-            about = rules_description(rules) or tr("new_game.classic_game")
-            boodle = " ".join(card_label(card) for card in rules.boodle_cards)
-            extra = tr("new_game.rules_detail", cards=boodle, chips=rules.starting_chips, pot=rules.ante_pot,
-                       boodle=rules.ante_boodle)
-            if rules.buy_dead_hand.enabled:
-                extra += tr("new_game.rules_detail_buy")
-            body = wrapped(self.app.text, f"{about}\n{extra}", theme.INK, inner.size)
+            body = wrapped(self.app.text, rules_detail(entry.rules), theme.INK, inner.size)
         surface.blit(body, inner.topleft, area=pygame.Rect(0, 0, inner.width, inner.height))

@@ -152,3 +152,4 @@ def bottom_row(text: TextCache, panel: pygame.Rect, back: Action, start: tuple[A
     row.append(Button(pygame.Rect(panel.right - 20 - start_width, y, start_width, 50), begin, go, enabled=can_start,
                       tooltip=problem or tr("new_game.start_tip"), size=start_size))
     return row
+
