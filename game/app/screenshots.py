@@ -51,6 +51,10 @@ def menu_shots(app: App, folder: Path) -> list[Path]:
             new_game.toggle(index)
     settle(app, 0.1)
     paths.append(shoot(app, folder, "02_new_game"))
+    new_game._set_players(8 - 3)  # eight players: more than the unlocked cast, the road's guests said
+    new_game.focused_character = 0
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "02b_new_game_8_players"))
     app.scenes.clear_to(SettingsScene(app))
     settle(app, 0.1)
     paths.append(shoot(app, folder, "09_settings"))

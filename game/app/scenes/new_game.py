@@ -32,6 +32,7 @@ from ..widgets import draw_panel
 from .common import felt, heading, hint_bar, portrait, speed_names
 from .new_game_tiles import bottom_row, draw_problems, paint_character, paint_random, paint_rules_row, wrapped
 from .rules_lines import rules_detail
+from .rules_list import draw_rules_heading, scroll_arrows
 from .table_choices import campaign_locks, load_opponents, read_rules_files
 
 if TYPE_CHECKING:
@@ -273,9 +274,13 @@ class NewGameScene(Scene):
                     self.rules_scroll += 1
                     self._build()
                     return
-        if event.type == pygame.MOUSEWHEEL and self._rules_area().collidepoint(pygame.mouse.get_pos()):
+        wheel = event.type == pygame.MOUSEWHEEL and self._rules_area().collidepoint(pygame.mouse.get_pos())
+        arrows = scroll_arrows(self.app.text, self._rules_area(), len(self.entries))
+        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and len(self.entries) > RULES_ROWS
+        arrow = next((step for step, rect in zip((1, -1), arrows) if clicked and rect.collidepoint(event.pos)), 0)
+        if wheel or arrow:
             most = max(0, len(self.entries) - RULES_ROWS)
-            self.rules_scroll = max(0, min(most, self.rules_scroll - event.y))
+            self.rules_scroll = max(0, min(most, self.rules_scroll - (event.y if wheel else arrow)))
             self._build()
             return
         self.form.handle_event(event)
@@ -412,15 +417,7 @@ class NewGameScene(Scene):
         text.draw(surface, tr("new_game.table"), (RIGHT.x + 22, RIGHT.y + 14), role="title", size=24,
                   colour=theme.GOLD, max_width=RIGHT.width - 44)
         area = self._rules_area()
-        heading_rect = text.draw(surface, tr("new_game.rules_file"), (area.x + 2, area.y - 28), role="title", size=20,
-                                 colour=theme.GOLD, max_width=area.width // 2)
-        if len(self.entries) > RULES_ROWS:
-            up = "▲ " if self.rules_scroll > 0 else ""
-            down = "  ▼" if self.rules_scroll + RULES_ROWS < len(self.entries) else ""
-            shown = tr("new_game.rules_shown", first=self.rules_scroll + 1, last=self.rules_scroll + RULES_ROWS,
-                       total=len(self.entries))
-            text.draw(surface, f"{up}{shown}{down}", (area.right, area.y - 26), role="body", size=14,
-                      colour=theme.GOLD, anchor="topright", max_width=area.right - heading_rect.right - 16)
+        draw_rules_heading(surface, text, area, (self.rules_scroll, RULES_ROWS, len(self.entries)))
         if not self.entries:
             text.draw(surface, tr("new_game.no_rules_files", folder=RULES_DIR), area.topleft, role="body", size=16,
                       colour=theme.RED_TEXT, max_width=area.width, min_size=11)
@@ -467,7 +464,11 @@ class NewGameScene(Scene):
         bio = character_bio(character)
         if venue:
             bio = tr("new_game.character_locked_bio", venue=venue, name=character_short(character)) + "\n" + bio
-        clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - 76)
+        guests = self.players - 1 - len(self.seatable())  # a table bigger than the unlocked cast
+        if guests > 0:
+            text.draw(surface, trn("table_notes.guests", guests), (box.x + 14, box.bottom - 26), role="bold",
+                      size=14, colour=theme.GOLD, max_width=box.width - 28, min_size=10)
+        clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - (106 if guests > 0 else 76))
         body = wrapped(self.app.text, bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13))
         surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))
 
