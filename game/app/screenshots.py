@@ -58,6 +58,11 @@ def menu_shots(app: App, folder: Path) -> list[Path]:
     app.scenes.clear_to(SettingsScene(app))
     settle(app, 0.1)
     paths.append(shoot(app, folder, "09_settings"))
+    kept = app.settings
+    app.change_settings(dataclasses.replace(kept, four_colour_deck=True), remember=False)
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "09c_settings_four_colours"))  # the caption a suit and its colour a pair
+    app.change_settings(kept, remember=False)
     app.scenes.clear_to(HowToPlayScene(app, section=2))
     settle(app, 0.1)
     paths.append(shoot(app, folder, "10_how_to_play"))
