@@ -114,8 +114,10 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     paths: list[Path] = []
     three = table(app, 3, SHOT_SEED)
     app.scenes.clear_to(three)
+    settle(app, 1.0)
+    paths.append(shoot(app, folder, "03a_cut"))  # the cards round and what the cut is for
     settle(app, 1.2)
-    paths.append(shoot(app, folder, "03a_cut"))
+    paths.append(shoot(app, folder, "03a2_cut_dealer"))  # then who deals, under the board
     three.fast_forward_until(lambda t: len(t.model.board) >= 9 and human_to_lead(t))
     settle(app, 3.0)  # let banners and pop-ups fade: this picture is of the table itself
     paths.append(shoot(app, folder, "03_table_3_players"))

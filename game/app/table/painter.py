@@ -19,6 +19,7 @@ from ..card_art import mix
 from ..portraits import HUMAN_LOOK, draw_portrait
 from ..text import suit_runs
 from .controls import HINT_COLOUR
+from .cut import cut_card_rect
 from .director import Director
 from .felt import draw_background
 from .human import HumanSeat
@@ -188,7 +189,7 @@ class TablePainter:
             cut = model.cut_cards.get(seat)
             if cut is not None:
                 face = stage.decks.flight.face(cut)
-                surface.blit(face, face.get_rect(center=place.card_origin))
+                surface.blit(face, cut_card_rect(place, face.get_size()))
         flying = director.button_flight
         if model.dealer is not None and (flying is None or flying.done):
             button = art.dealer_button(12)
