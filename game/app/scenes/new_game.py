@@ -466,10 +466,10 @@ class NewGameScene(Scene):
             bio = tr("new_game.character_locked_bio", venue=venue, name=character_short(character)) + "\n" + bio
         guests = self.players - 1 - len(self.seatable())  # a table bigger than the unlocked cast
         if guests > 0:
-            text.draw(surface, trn("table_notes.guests", guests), (box.x + 14, box.bottom - 26), role="bold",
+            text.draw(surface, trn("table_notes.guests", guests), (box.x + 14, box.bottom - 24), role="bold",
                       size=14, colour=theme.GOLD, max_width=box.width - 28, min_size=10)
-        clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - (106 if guests > 0 else 76))
-        body = wrapped(self.app.text, bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13))
+        clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - (98 if guests > 0 else 76))
+        body = wrapped(self.app.text, bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13, 12))
         surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))
 
     def _draw_rules_detail(self, surface: pygame.Surface) -> None:
