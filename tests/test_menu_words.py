@@ -20,7 +20,8 @@ from game.app.scenes.how_to_play import HowToPlayScene, rule_sections
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.screenshots_extra import sample_statistics
-from game.app.widgets import PAD_X, Button, draw_tooltip
+from game.app.tooltips import draw_tooltip
+from game.app.widgets import PAD_X, Button
 from game.config import RULES_DIR, load_rules
 from game.engine.cards import Card
 from game.engine.rules import BuyDeadHand, RuleSet

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import game.locale
-from game.app.scenes.how_to_play import TOLD, rules_summary
+from game.app.scenes.rules_lines import TOLD, rules_summary
 from game.config import ConfigError, load_rules, load_rules_text, rules_doc
 from game.config.errors import Problem, why
 from game.config.rules_file import rules_problem_line

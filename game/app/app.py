@@ -25,6 +25,7 @@ from .registry import SCENES
 from .scene import Scene, SceneName, SceneStack
 from .text import TextCache
 from .theme import SCREEN_SIZE
+from .tooltips import tooltips_shown
 from .widgets import on_press
 
 
@@ -152,9 +153,10 @@ class App:
         return shown[0].music if shown else None
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the visible scenes, bottom first."""
+        """Draw the visible scenes, bottom first; only the top one shows a tooltip."""
         for scene in self.scenes.visible():
-            scene.draw(surface)
+            with tooltips_shown(scene is self.scenes.top):
+                scene.draw(surface)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Window-wide keys and the close button; everything else goes to the top scene."""

@@ -11,7 +11,8 @@ import pygame
 from ..locale import tr
 from . import theme
 from .text import TextCache
-from .widgets import Button, draw_tooltip, percent, pressed
+from .tooltips import draw_tooltip
+from .widgets import Button, percent, pressed
 
 
 def _draw_row(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, label: str, focused: bool,
@@ -364,4 +365,4 @@ class Form:
             return
         control = self.controls[shown]
         if control.tooltip:
-            draw_tooltip(surface, text, control.tooltip, control.rect)
+            draw_tooltip(surface, text, control.tooltip, control.rect, [other.rect for other in self.controls])

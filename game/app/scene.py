@@ -32,6 +32,11 @@ class Scene:
     overlay = False
     #: the music track while this scene is the one drawn at the bottom (None: whatever was playing goes on)
     music: str | None = "title"
+    #: a menu over another scene (the pause menu): it gives way to a full page opened from it (Settings) and
+    #: shows only under a small question (Quit to title?)
+    gives_way = False
+    #: a small question over whatever is underneath: the menu under it stays in view
+    is_question = False
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -158,10 +163,14 @@ class SceneStack:
                 pass
 
     def visible(self) -> list[Scene]:
-        """The scenes to draw, bottom first: the top one and the non-overlay under it."""
+        """The scenes to draw, bottom first: the top one and the non-overlay under it, without a menu covered
+        by anything but a question (the pause menu does not show through Settings opened from it)."""
         out: list[Scene] = []
+        above: Scene | None = None
         for scene in reversed(self._scenes):
-            out.append(scene)
+            if not (scene.gives_way and above is not None and not above.is_question):
+                out.append(scene)
             if not scene.overlay:
                 break
+            above = scene
         return list(reversed(out))

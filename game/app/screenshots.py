@@ -55,9 +55,18 @@ def menu_shots(app: App, folder: Path) -> list[Path]:
             new_game.toggle(index)
     settle(app, 0.1)
     paths.append(shoot(app, folder, "02_new_game"))
+    new_game._set_players(8 - 3)  # eight players: more than the unlocked cast, the road's guests said
+    new_game.focused_character = 0
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "02b_new_game_8_players"))
     app.scenes.clear_to(SettingsScene(app))
     settle(app, 0.1)
     paths.append(shoot(app, folder, "09_settings"))
+    kept = app.settings
+    app.change_settings(dataclasses.replace(kept, four_colour_deck=True), remember=False)
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "09c_settings_four_colours"))  # the caption a suit and its colour a pair
+    app.change_settings(kept, remember=False)
     app.scenes.clear_to(HowToPlayScene(app, section=2))
     settle(app, 0.1)
     paths.append(shoot(app, folder, "10_how_to_play"))
@@ -116,8 +125,10 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     paths: list[Path] = []
     three = table(app, 3, SHOT_SEED)
     app.scenes.clear_to(three)
+    settle(app, 1.0)
+    paths.append(shoot(app, folder, "03a_cut"))  # the cards round and what the cut is for
     settle(app, 1.2)
-    paths.append(shoot(app, folder, "03a_cut"))
+    paths.append(shoot(app, folder, "03a2_cut_dealer"))  # then who deals, under the board
     three.fast_forward_until(lambda t: len(t.model.board) >= 9 and human_to_lead(t))
     settle(app, 3.0)  # let banners and pop-ups fade: this picture is of the table itself
     paths.append(shoot(app, folder, "03_table_3_players"))
@@ -127,9 +138,14 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     eight.fast_forward_until(lambda t: len(t.model.board) >= 5 and human_to_lead(t))
     settle(app, 3.0)
     paths.append(shoot(app, folder, "04_table_8_players"))
-    app.scenes.push(PauseScene(app, eight))
+    pause = PauseScene(app, eight)
+    app.scenes.push(pause)
+    pause.menu.hover = len(pause.menu.buttons) - 1  # Quit game's note, clear of Quit to title above it
     settle(app, 0.1)
     paths.append(shoot(app, folder, "12_pause"))
+    app.scenes.push(SettingsScene(app, over_table=True))
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "12b_settings_from_pause"))  # the table under it, the pause menu not
 
     staking = table(app, 5, SHOT_SEED + 2)
     app.scenes.clear_to(staking)

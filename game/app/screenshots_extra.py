@@ -88,6 +88,7 @@ def render_extra_screenshots(app: App, folder: Path) -> list[Path]:
     paths.append(_shoot_campaign_map(app, folder))
     paths.append(_shoot_roads(app, folder))
     paths.append(_shoot_daily(app, folder))
+    paths.append(_shoot_daily_house_rules(app, folder))
     paths.append(_shoot_replays(app, folder))
     return paths
 
@@ -100,6 +101,14 @@ def _shoot_daily(app: App, folder: Path) -> Path:
     app.scenes.clear_to(scene)
     app.step(1 / 60)
     return shoot(app, folder, "15_daily")
+
+
+def _shoot_daily_house_rules(app: App, folder: Path) -> Path:
+    """A daily deal under the House Rules, which says what they change from the classic game."""
+
+    app.scenes.clear_to(DailyScene(app, dt.date(2026, 12, 1)))
+    app.step(1 / 60)
+    return shoot(app, folder, "15b_daily_house_rules")
 
 
 def _first_venue_cleared() -> tuple[Any, Any]:

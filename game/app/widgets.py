@@ -10,6 +10,7 @@ import pygame
 from ..locale import percent as whole_percent
 from . import theme
 from .text import TextCache
+from .tooltips import draw_tooltip
 
 PAD_X = 16  # a button's label keeps at least this far from its sides
 CAP_GAP = 10  # and this far from its keycap
@@ -177,7 +178,8 @@ class Menu:
             button.draw(surface, text, index == self.focus, index == self.hover)
         shown = self.hover if self.hover is not None else (self.focus if self.buttons and self.keyboard else None)
         if shown is not None and self.buttons[shown].tooltip:
-            draw_tooltip(surface, text, self.buttons[shown].tooltip, self.buttons[shown].rect)
+            draw_tooltip(surface, text, self.buttons[shown].tooltip, self.buttons[shown].rect,
+                         [button.rect for button in self.buttons])
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215, radius: int = 16) -> None:
@@ -186,20 +188,6 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215, rad
     pygame.draw.rect(panel, (*theme.PANEL, alpha), panel.get_rect(), border_radius=radius)
     pygame.draw.rect(panel, (*theme.PANEL_EDGE, 255), panel.get_rect(), width=2, border_radius=radius)
     surface.blit(panel, rect)
-
-
-def draw_tooltip(surface: pygame.Surface, text: TextCache, message: str, near: pygame.Rect) -> None:
-    """A small note above (or below) `near`, kept on screen."""
-    label = text.fit(message, "body", 16, theme.INK, 520, 12)
-    box = label.get_rect().inflate(18, 10)
-    box.midbottom = (near.centerx, near.top - 6)
-    if box.top < 4:
-        box.midtop = (near.centerx, near.bottom + 6)
-    box.clamp_ip(surface.get_rect().inflate(-8, -8))
-    pygame.draw.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=8)
-    pygame.draw.rect(surface, (28, 40, 34), box, border_radius=8)
-    pygame.draw.rect(surface, theme.GOLD, box, width=1, border_radius=8)
-    surface.blit(label, label.get_rect(center=box.center))
 
 
 # --- form controls: rows with a label and a value, for settings and the new-game scene ---------------------

@@ -144,6 +144,10 @@ class Statistics:
                     if me < len(chips):
                         self.chips_over_time.append(ChipPoint(session, deal, chips[me]))
                 case SessionEnd(chips=final, winners=winners):
+                    last = self.chips_over_time[-1] if self.chips_over_time else None
+                    if last is not None and last.session == session and me < len(final):
+                        # R22: the boodle shared at the end is the last deal's, so its point ends where the session did
+                        self.chips_over_time[-1] = ChipPoint(session, last.deal, final[me])
                     if me in winners:
                         self.sessions_won += 1
                     for seat, character in opponents.items():

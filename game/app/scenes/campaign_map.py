@@ -35,6 +35,7 @@ from ..scene import Scene
 from ..table.looks import LOOKS
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel, signed
 from .common import draw_message, draw_opponents, felt, heading, hint_bar, portrait
+from .rules_lines import changes_line
 
 if TYPE_CHECKING:
     from ..app import App
@@ -394,11 +395,16 @@ class CampaignMapScene(Scene):
                              (box.x + 22, box.y + 14), role="bold", size=14, colour=colour, max_width=room)
         name_rect = text.draw(surface, venue.title(), (box.x + 22, tag_rect.bottom + 2), role="title", size=30,
                               colour=theme.INK, max_width=room, min_size=20)
-        intro = text.render_wrapped(venue.story(), "body", 16, theme.INK, room)
+        intro = text.render_wrapped(venue.story(), "body", 15, theme.INK, room)
         surface.blit(intro, (box.x + 22, name_rect.bottom + 6))
         y = name_rect.bottom + 6 + intro.get_height() + 8
         text.draw(surface, venue_facts(venue, progress.bankroll), (box.x + 22, y), role="bold", size=16,
                   colour=theme.INK_DIM, max_width=room, min_size=11)
+        changes = changes_line(venue.rules, said=("starting_chips",))  # the stake is in the facts
+        if changes:
+            y += 21
+            text.draw(surface, changes, (box.x + 22, y), role="body", size=14, colour=theme.INK, max_width=room,
+                      min_size=10)
         text.draw(surface, tr("campaign.goal_line", goal=venue.goal.describe()), (box.x + 22, y + 23),
                   role="bold", size=17, colour=theme.GOLD, max_width=room, min_size=11)
         if venue.unlocks:

@@ -23,6 +23,7 @@ class ConfirmScene(Scene):
     """Asks one question; `no` (Esc) leaves it, `yes` runs `on_yes` after closing itself."""
 
     overlay = True
+    is_question = True
 
     def __init__(self, app: App, question: str, detail: str = "", *, yes: str | None = None,
                  no: str | None = None, on_yes: Callable[[], None]) -> None:

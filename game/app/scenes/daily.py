@@ -27,6 +27,7 @@ from ..kept_words import sit_at_kept
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
 from .common import draw_message, draw_opponents, felt, heading, hint_bar
+from .rules_lines import changes_line
 
 if TYPE_CHECKING:
     from ..app import App
@@ -182,7 +183,13 @@ class DailyScene(Scene):
                               trn("daily.starts", table.rules.starting_chips)))
         facts_rect = text.draw(surface, facts, (x, y + 4), role="bold", size=17, colour=theme.INK,
                                max_width=room, min_size=12)
-        label = text.draw(surface, tr("daily.your_opponents"), (x, facts_rect.bottom + 34), role="bold", size=15,
+        below = facts_rect.bottom
+        changes = changes_line(table.rules, said=("boodle_cards",))  # a "House Rules" day says what it changes
+        if changes:
+            lines = text.render_wrapped(changes, "body", 15, theme.INK, room)
+            surface.blit(lines, (x, below + 8))
+            below += 8 + lines.get_height()
+        label = text.draw(surface, tr("daily.your_opponents"), (x, below + 34), role="bold", size=15,
                           colour=theme.INK_DIM, max_width=room)
         draw_opponents(surface, text, table.opponents, pygame.Rect(x, label.bottom + 8, box.width - 48, 64),
                        diameter=52, gap=16)  # a clear gap before the next face

@@ -9,7 +9,7 @@ import pygame
 
 from ...locale import tr, trn
 from ...locale.cards import card_label
-from ...locale.names import short_name
+from ...locale.names import seat_tag
 from .. import theme
 from ..scene import Scene
 from ..table.boodle_end import end_words
@@ -28,8 +28,8 @@ ROW_H = 27
 
 
 def short(model: TableModel, seat: int) -> str:
-    """A seat's name short enough for a list ("Prof. Quist")."""
-    return short_name(model.name(seat))
+    """A seat's name as its plate says it ("Prof. Quist")."""
+    return seat_tag(model.name(seat), model.seats[seat].character)
 
 
 class DealSummaryScene(Scene):

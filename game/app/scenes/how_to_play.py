@@ -15,21 +15,20 @@ import pygame
 from ...config import default_rules
 from ...engine.cards import Card
 from ...engine.rules import FIRST_LEAD_DEFAULT, RuleSet
-from ...engine.rules_keys import RULES_KEYS
 from ...locale import tr, trn
 from ...locale.cards import card_label
-from ...locale.texts import rules_description, rules_name
+from ...locale.texts import rules_name
 from .. import theme
 from ..form import Form
 from ..scene import Scene
 from ..text import suit_runs
 from ..widgets import Button, button_width, draw_panel
 from .common import felt, heading, hint_bar, veil
+from .rules_lines import BULLET, cards_words, chips, rules_summary
 
 if TYPE_CHECKING:
     from ..app import App
 
-BULLET = "•  "
 BULLET_INDENT = 26
 TABS_X, TABS_W = 40, 304  # the list of sections: wide enough for the longest title with margins
 TAB_SIZE = 17
@@ -47,15 +46,6 @@ class Section:
     boodle: bool = False  # draw the example cards as boodle cards
 
 
-def chips(count: int) -> str:
-    """'1 chip', '4 chips' in the current language."""
-    return trn("how_to_play.chips", count)
-
-
-def _cards(rules: RuleSet) -> str:
-    return ", ".join(card_label(card) for card in rules.boodle_cards)
-
-
 def _after_stop(rules: RuleSet) -> str:
     """What the new leader must do after a stop, as whole sentences."""
     if not rules.switch_suit:
@@ -69,7 +59,7 @@ def _after_stop(rules: RuleSet) -> str:
 
 def rule_sections(rules: RuleSet) -> list[Section]:
     """The pages of the rules in the current language, each fitted to `rules`."""
-    boodle = _cards(rules)
+    boodle = cards_words(rules)
     if rules.staking == "free":
         spread = tr("how_to_play.antes.free")
     else:
@@ -151,60 +141,6 @@ def rule_sections(rules: RuleSet) -> list[Section]:
             tr("how_to_play.controls.menu"),
         )),
     ]
-
-
-def _named(rules: RuleSet) -> str:
-    """The rules' name, and what they are when the file says."""
-    name, about = rules_name(rules), rules_description(rules)
-    return tr("how_to_play.rules.named", name=name, description=about) if about else name
-
-
-def _after_stop_line(rules: RuleSet) -> str:
-    """R16: what the new leader may lead after a stop."""
-    if not rules.switch_suit:
-        return tr("how_to_play.rules.after_any")
-    if rules.switch_to == "other_colour":
-        return tr("how_to_play.rules.after_colour_pass" if rules.when_unable == "pass_left" else
-                  "how_to_play.rules.after_colour_same")
-    return tr("how_to_play.rules.after_suit_pass" if rules.when_unable == "pass_left" else
-              "how_to_play.rules.after_suit_same")
-
-
-# The lines of the page of the rules in play, in the order it shows them; every key the rules declare
-# (game/engine/rules_keys.py) names the line that tells it (`told`), and only lines some key names are shown.
-TOLD: dict[str, Callable[[RuleSet], str]] = {
-    "name": _named,
-    "boodle_cards": lambda rules: tr("how_to_play.rules.boodle", cards=_cards(rules)),
-    "starting_chips": lambda rules: tr("how_to_play.rules.chips", chips=rules.starting_chips),
-    "ante": lambda rules: tr("how_to_play.rules.ante_free" if rules.staking == "free" else
-                             "how_to_play.rules.ante_even", pot=rules.ante_pot, boodle=rules.ante_boodle),
-    "dealer_ante_multiplier": lambda rules: (tr("how_to_play.rules.dealer", times=rules.dealer_ante_multiplier)
-                                             if rules.dealer_ante_multiplier > 1 else ""),
-    "follow": lambda rules: tr("how_to_play.rules.optional" if rules.follow == "optional" else
-                               "how_to_play.rules.compulsory"),
-    "after_stop": _after_stop_line,
-    "first_lead": lambda rules: (tr("how_to_play.rules.first_left") if rules.first_lead == FIRST_LEAD_DEFAULT else
-                                 tr("how_to_play.rules.first_card", card=card_label(Card.parse(rules.first_lead)))),
-    "buy_dead_hand": lambda rules: (tr("how_to_play.rules.buy", fee=chips(rules.buy_dead_hand.fee))
-                                    if rules.buy_dead_hand.enabled else tr("how_to_play.rules.no_buy")),
-    "per_card_payment": lambda rules: (tr("how_to_play.rules.per_card", chips=chips(rules.per_card_payment))
-                                       if rules.per_card_payment else tr("how_to_play.rules.no_per_card")),
-    "deals": lambda rules: (trn("how_to_play.rules.deals", rules.deals) if rules.deals else
-                            tr("how_to_play.rules.no_deals")),
-    "boodle_at_end": lambda rules: tr("boodle_end.rules_split" if rules.boodle_at_end == "split" else
-                                      "boodle_end.rules_stay"),
-}
-_UNTOLD = {key.told for key in RULES_KEYS if key.told is not None} - set(TOLD)
-if _UNTOLD:
-    raise TypeError(f"How to play has no line for the rules keys told in {sorted(_UNTOLD)}")
-
-
-def rules_summary(rules: RuleSet) -> tuple[str, ...]:
-    """Every setting of `rules` in the current language's words: the name, then a bullet for each line the
-    declared rules keys are told in."""
-    told = {key.told for key in RULES_KEYS}
-    said = [(line, sentence(rules)) for line, sentence in TOLD.items() if line in told]
-    return tuple(words if line == "name" else BULLET + words for line, words in said if words)
 
 
 class HowToPlayScene(Scene):

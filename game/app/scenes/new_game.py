@@ -41,6 +41,7 @@ from .new_game_tiles import (
     paint_random,
     paint_rules_row,
 )
+from .rules_list import draw_rules_heading, scroll_arrows
 from .table_choices import LaidTable, campaign_locks, lay_again, load_opponents, read_rules_files
 
 if TYPE_CHECKING:
@@ -300,9 +301,13 @@ class NewGameScene(Scene):
                     self.rules_scroll += 1
                     self._build()
                     return
-        if event.type == pygame.MOUSEWHEEL and self._rules_area().collidepoint(pygame.mouse.get_pos()):
+        wheel = event.type == pygame.MOUSEWHEEL and self._rules_area().collidepoint(pygame.mouse.get_pos())
+        arrows = scroll_arrows(self.app.text, self._rules_area(), len(self.entries))
+        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and len(self.entries) > RULES_ROWS
+        arrow = next((step for step, rect in zip((1, -1), arrows) if clicked and rect.collidepoint(event.pos)), 0)
+        if wheel or arrow:
             most = max(0, len(self.entries) - RULES_ROWS)
-            self.rules_scroll = max(0, min(most, self.rules_scroll - event.y))
+            self.rules_scroll = max(0, min(most, self.rules_scroll - (event.y if wheel else arrow)))
             self._build()
             return
         self.form.handle_event(event)
@@ -442,15 +447,7 @@ class NewGameScene(Scene):
         text.draw(surface, tr("new_game.table"), (RIGHT.x + 22, RIGHT.y + 14), role="title", size=24,
                   colour=theme.GOLD, max_width=RIGHT.width - 44)
         area = self._rules_area()
-        heading_rect = text.draw(surface, tr("new_game.rules_file"), (area.x + 2, area.y - 28), role="title", size=20,
-                                 colour=theme.GOLD, max_width=area.width // 2)
-        if len(self.entries) > RULES_ROWS:
-            up = "▲ " if self.rules_scroll > 0 else ""
-            down = "  ▼" if self.rules_scroll + RULES_ROWS < len(self.entries) else ""
-            shown = tr("new_game.rules_shown", first=self.rules_scroll + 1, last=self.rules_scroll + RULES_ROWS,
-                       total=len(self.entries))
-            text.draw(surface, f"{up}{shown}{down}", (area.right, area.y - 26), role="body", size=14,
-                      colour=theme.GOLD, anchor="topright", max_width=area.right - heading_rect.right - 16)
+        draw_rules_heading(surface, text, area, (self.rules_scroll, RULES_ROWS, len(self.entries)))
         if not self.entries:
             text.draw(surface, tr("new_game.no_rules_files", folder=RULES_DIR), area.topleft, role="body", size=16,
                       colour=theme.RED_TEXT, max_width=area.width, min_size=11)
@@ -481,7 +478,8 @@ class NewGameScene(Scene):
         top = LEFT.y + 52 + rows * (height + 10) + 6
         index = min(self.focused_character, len(self.characters) - 1)
         draw_bio(surface, self.app.text, self.characters[index], self.character_lock(index),
-                 pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top))
+                 pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top),
+                 guests=self.players - 1 - len(self.seatable()))
 
     def _draw_rules_detail(self, surface: pygame.Surface) -> None:
         """The focused (else the chosen) rules file: its description, or its problem lines."""

@@ -9,13 +9,13 @@ from typing import Any
 import pygame
 
 from ...locale import decimal, tr, trn
-from ...locale.cards import card_label
 from ...locale.names import character_short
-from ...locale.texts import character_bio, character_name, rules_description
+from ...locale.texts import character_bio, character_name
 from .. import theme
 from ..text import TextCache
 from ..widgets import Button, button_width
 from .common import portrait
+from .rules_lines import rules_detail
 from .table_choices import RulesEntry
 
 TILE = (18, 52, 38)
@@ -157,7 +157,8 @@ def bottom_row(text: TextCache, panel: pygame.Rect, back: Action, start: tuple[A
 
 
 def draw_rules_detail(surface: pygame.Surface, text: TextCache, entry: RulesEntry | None, box: pygame.Rect) -> None:
-    """A rules file's description and figures in `box`, or its problems when it will not load."""
+    """A rules file's description and every way it differs from classic in `box`, or its problems when it will
+    not load."""
     pygame.draw.rect(surface, (8, 24, 18), box, border_radius=10)
     if entry is None:
         return
@@ -166,19 +167,14 @@ def draw_rules_detail(surface: pygame.Surface, text: TextCache, entry: RulesEntr
         body = wrapped(text, "⚠ " + trn("new_game.problems", len(entry.problems), file=entry.path.name),
                        theme.RED_TEXT, inner.size)
     else:
-        rules = entry.rules
-        about = rules_description(rules) or tr("new_game.classic_game")
-        boodle = " ".join(card_label(card) for card in rules.boodle_cards)
-        extra = tr("new_game.rules_detail", cards=boodle, chips=rules.starting_chips, pot=rules.ante_pot,
-                   boodle=rules.ante_boodle)
-        if rules.buy_dead_hand.enabled:
-            extra += tr("new_game.rules_detail_buy")
-        body = wrapped(text, f"{about}\n{extra}", theme.INK, inner.size)
+        body = wrapped(text, rules_detail(entry.rules), theme.INK, inner.size)
     surface.blit(body, inner.topleft, area=pygame.Rect(0, 0, inner.width, inner.height))
 
 
-def draw_bio(surface: pygame.Surface, text: TextCache, character: Any, venue: str, box: pygame.Rect) -> None:
-    """A character's portrait, name, pace and bio in `box` (`venue`: the one that unlocks them, if locked)."""
+def draw_bio(surface: pygame.Surface, text: TextCache, character: Any, venue: str, box: pygame.Rect, *,
+             guests: int = 0) -> None:
+    """A character's portrait, name, pace and bio in `box` (`venue`: the one that unlocks them, if locked); at a
+    table bigger than the unlocked cast, a word on the `guests` it seats."""
     pygame.draw.rect(surface, (8, 24, 18), box, border_radius=12)
     disc = portrait(character.look, 84, text, character.id)
     surface.blit(disc, (box.x + 14, box.y + 14))
@@ -192,6 +188,9 @@ def draw_bio(surface: pygame.Surface, text: TextCache, character: Any, venue: st
     bio = character_bio(character)
     if venue:
         bio = tr("new_game.character_locked_bio", venue=venue, name=character_short(character)) + "\n" + bio
-    clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - 76)
-    body = wrapped(text, bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13))
+    if guests > 0:
+        text.draw(surface, trn("table_notes.guests", guests), (box.x + 14, box.bottom - 24), role="bold",
+                  size=14, colour=theme.GOLD, max_width=box.width - 28, min_size=10)
+    clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - (98 if guests > 0 else 76))
+    body = wrapped(text, bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13, 12))
     surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))

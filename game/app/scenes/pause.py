@@ -23,6 +23,7 @@ class PauseScene(Scene):
     """Stops the table (only the top scene updates) and offers the ways out."""
 
     overlay = True
+    gives_way = True
 
     def __init__(self, app: App, table: Any = None) -> None:
         super().__init__(app)

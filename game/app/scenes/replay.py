@@ -16,7 +16,7 @@ import pygame
 from ...engine.cards import Card
 from ...locale import decimal, tr, trn
 from ...locale.cards import card_label
-from ...locale.names import short_name
+from ...locale.names import seat_tag, short_name
 from ...replay import Replay, TableState, stop_reason, tell_event
 from .. import theme
 from ..card_art import card_size
@@ -54,9 +54,13 @@ def seat_faces(replay: Replay) -> list[SeatFace]:
     for seat, player in enumerate(players):
         personality = player.get("personality")
         character = shipped_character(personality if isinstance(personality, str) else None)
-        name = shown_name(str(player.get("name", tr("replay.seat", number=seat + 1))), character)
+        logged = str(player.get("name", tr("replay.seat", number=seat + 1)))
+        name = shown_name(logged, character)
         look = character.look if character is not None else None  # a built-in AI ("random"): a plain disc
-        faces.append(SeatFace(short_name(name) if len(name) > 18 else name, look, f"{personality}:{seat}"))
+        # a character under their own name is named as at the table; any other name as the log has it
+        tag = seat_tag(name, character) if character is not None and character.name == logged else \
+            short_name(name) if len(name) > 18 else name
+        faces.append(SeatFace(tag, look, f"{personality}:{seat}"))
     return faces
 
 

@@ -11,7 +11,7 @@ from ...engine.decisions import StakeDecision
 from ...locale import tr
 from .. import theme
 from ..text import TextCache, suit_runs
-from ..widgets import draw_tooltip
+from ..tooltips import draw_tooltip
 from .human import HumanSeat
 from .layout import TableLayout
 from .stage import Stage
@@ -60,7 +60,7 @@ def draw_controls(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> No
             if card is human.hover_card:
                 near = rect
     if tip and near is not None:
-        draw_tooltip(surface, text, tip, near)
+        draw_tooltip(surface, text, tip, near, [button.rect for button in human.buttons])
 
 
 def _draw_stake(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> None:

@@ -33,11 +33,11 @@ from ...engine.events import (
     Stop,
 )
 from ...locale import tr, trn
-from ...locale.cards import card_label
 from .. import theme
-from .animation import Confetti, Flight, Ring, Wait
+from .animation import Confetti, Flight, Ring
 from .boodle_end import present_split
 from .captions import OwnCards
+from .cut import present_cut
 from .deal_log import DealLog, name_tags
 from .effects import Effects
 from .model import HUMAN
@@ -161,34 +161,7 @@ class Director(Effects):
         self.model.touch()
 
     def _on_cut(self, event: Cut) -> None:
-        model, decks = self.model, self.stage.decks
-        back = decks.flight.back()
-        centre = self.stage.layout.centre.center
-        model.cut_cards.clear()
-        for i, (seat, card) in enumerate((s, c) for s, c in enumerate(event.cards) if c is not None):
-            def land(seat: int = seat, card: Card = card) -> None:
-                model.cut_cards[seat] = card
-                model.touch()
-            self.motion.add(Flight(back, centre, self.card_spot(seat), 0.35, i * 0.08,
-                                   end_image=decks.flight.face(card),
-                                   on_done=land))
-        self.sound("deal")
-        if event.dealer is None:
-            top = max(c.rank for c in event.cards if c is not None)
-            tied = [model.name(s) for s, c in enumerate(event.cards) if c is not None and c.rank == top]
-            who = tr("table.and", first=", ".join(tied[:-1]), last=tied[-1]) if len(tied) > 1 else "".join(tied)
-            self.motion.add(Wait(0.5, 0.3, on_done=lambda: self.banner(
-                tr("table.banner.tie"), tr("table.banner.tie_who", names=who), duration=1.2)))
-            self._hold(1.3)
-        else:
-            cut = event.cards[event.dealer]
-            name = model.name(event.dealer)
-            you = self.you(event.dealer)
-            title = tr("table.banner.you_deal") if you else tr("table.banner.they_deal", name=name)
-            words = "" if cut is None else (tr("table.banner.you_cut_highest", card=card_label(cut)) if you else
-                                            tr("table.banner.they_cut_highest", name=name, card=card_label(cut)))
-            self.motion.add(Wait(0.5, 0.3, on_done=lambda: self.banner(title, words, duration=1.6)))
-            self._hold(1.5)
+        self._hold(present_cut(self, event))
 
     def _on_deal_start(self, event: DealStart) -> None:
         model, stage = self.model, self.stage

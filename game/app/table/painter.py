@@ -13,13 +13,14 @@ import pygame
 from ...ai.seats import SeatSpec
 from ...engine.cards import Card
 from ...locale import language, tr, trn
-from ...locale.names import short_name
+from ...locale.names import seat_tag
 from .. import theme
 from ..card_art import mix
 from ..portraits import HUMAN_LOOK, draw_portrait
 from ..text import suit_runs
 from .captions import LIFT
 from .controls import HINT_COLOUR
+from .cut import cut_card_rect
 from .director import Director
 from .felt import draw_background
 from .human import HumanSeat
@@ -75,15 +76,8 @@ class TablePainter:
         self._built_for = None
 
     def plate_name(self, seat: int) -> str:
-        """The name as a plate has room for: in full when it fits, else shortened ("Prof. Quist")."""
-        stage = self.stage
-        name = stage.model.name(seat)
-        if self.seats[seat][1] is None:
-            return name
-        place = stage.layout.seats[seat]
-        if stage.text.width(name, "bold", 17) <= place.plate.right - place.name_left - 10:
-            return name
-        return short_name(name)
+        """The name on a seat's plate: a character's name tag, as the summary and the replay name them."""
+        return seat_tag(self.stage.model.name(seat), self.seats[seat][1])
 
     def draw(self, surface: pygame.Surface, human: HumanSeat, director: Director, *, clock: float,
              thinking: bool, turn_words: str, covered: bool) -> None:
@@ -189,7 +183,7 @@ class TablePainter:
             cut = model.cut_cards.get(seat)
             if cut is not None:
                 face = stage.decks.flight.face(cut)
-                surface.blit(face, face.get_rect(center=place.card_origin))
+                surface.blit(face, cut_card_rect(place, face.get_size()))
         flying = director.button_flight
         if model.dealer is not None and (flying is None or flying.done):
             button = art.dealer_button(12)

@@ -1,0 +1,72 @@
+"""The cut for the deal presented: each seat's card laid clear of the plates, a caption saying what the cut is
+for, then who deals, in a band under the board that leaves the pot and the dead hand's counts in view, held long
+enough to be read."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine.cards import Card
+from ...engine.events import Cut
+from ...locale import tr
+from ...locale.cards import card_label
+from .animation import Flight, Wait
+from .layout import SeatPlace, TableLayout
+
+if TYPE_CHECKING:
+    from .effects import Effects
+
+CAPTION_S = 1.2  # "Cut for the deal" while the cards go round
+RESULT_S = 2.4  # then who deals, and why
+CLEARANCE = 3
+
+
+def cut_card_rect(place: SeatPlace, size: tuple[int, int]) -> pygame.Rect:
+    """Where a seat's cut card lies: the player's own where their hand goes, an opponent's just under their
+    plate, never over its name or chip count."""
+    rect = pygame.Rect((0, 0), size)
+    if place.side == "bottom":
+        rect.center = place.card_origin
+    else:
+        rect.midtop = (place.fan.centerx, place.plate.bottom + CLEARANCE)
+    return rect
+
+
+def cut_banner_centre(layout: TableLayout) -> tuple[int, int]:
+    """The cut's band: under the board, over the empty status and prompt lines, clear of the counts."""
+    return layout.board.centerx, (layout.board.bottom + layout.hand.y) // 2 + 4
+
+
+def present_cut(director: Effects, event: Cut) -> float:
+    """Fly each seat's card to its place and say what the cut decides; the seconds the table holds for it."""
+    model, decks, layout = director.model, director.stage.decks, director.stage.layout
+    back = decks.flight.back()
+    centre = layout.centre.center
+    at = cut_banner_centre(layout)
+    model.cut_cards.clear()
+    for i, (seat, card) in enumerate((s, c) for s, c in enumerate(event.cards) if c is not None):
+        def land(seat: int = seat, card: Card = card) -> None:
+            model.cut_cards[seat] = card
+            model.touch()
+        face = decks.flight.face(card)
+        director.motion.add(Flight(back, centre, cut_card_rect(layout.seats[seat], face.get_size()).center, 0.35,
+                                   i * 0.08, end_image=face, on_done=land))
+    director.sound("deal")
+    director.banner(tr("table_notes.cut.title"), tr("table_notes.cut.rule"), duration=CAPTION_S, at=at)
+    if event.dealer is None:
+        top = max(c.rank for c in event.cards if c is not None)
+        tied = [model.name(s) for s, c in enumerate(event.cards) if c is not None and c.rank == top]
+        who = tr("table.and", first=", ".join(tied[:-1]), last=tied[-1]) if len(tied) > 1 else "".join(tied)
+        title, words = tr("table.banner.tie"), tr("table.banner.tie_who", names=who)
+    else:
+        cut = event.cards[event.dealer]
+        name = model.name(event.dealer)
+        you = director.you(event.dealer)
+        title = tr("table.banner.you_deal") if you else tr("table.banner.they_deal", name=name)
+        words = "" if cut is None else (tr("table.banner.you_cut_highest", card=card_label(cut)) if you else
+                                        tr("table.banner.they_cut_highest", name=name, card=card_label(cut)))
+    director.motion.add(Wait(0.0, CAPTION_S, on_done=lambda: director.banner(title, words, duration=RESULT_S,
+                                                                                at=at)))
+    return CAPTION_S + RESULT_S - 0.2
