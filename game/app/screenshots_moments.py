@@ -44,7 +44,7 @@ def present_until(app: App, scene: TableScene, wanted: Callable[[Event], bool], 
     if not scene.fast_forward_until(lambda t: any(wanted(e) for e in t.director.queue), 6000):
         return False
     target = scene.director.presented + next(i for i, e in enumerate(scene.director.queue) if wanted(e)) + 1
-    for _ in range(600):
+    for _ in range(3600):  # a minute of game time: the player's own cards before it each have their beat
         if scene.director.presented >= target:
             break
         app.step(FRAME)
