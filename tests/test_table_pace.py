@@ -12,7 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import dataclasses
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -20,9 +20,9 @@ import pytest
 from app_helpers import instant_app
 
 from game.ai.registry import character_ids, load_character_by_id
-from game.ai.simple import LowestAgent
 from game.app.app import App
 from game.app.scenes.pause import PauseScene
+from game.app.table.autoplay import play_along
 from game.app.table.captions import chosen_card
 from game.app.table.director import Director
 from game.app.table.pacing import PACES, pace_of
@@ -159,19 +159,8 @@ def test_the_status_line_changes_with_every_moment_and_names_who_must_act(app: A
 
 # --- the pause after a stop ---------------------------------------------------------------------------
 
-def play_on(app: App, scene: TableScene, until: object, frames: int = 4000) -> bool:
-    stand_in = LowestAgent()
-    for _ in range(frames):
-        if callable(until) and until():
-            return True
-        if scene.summary is not None:
-            scene.close_summary()
-        decision = scene.human.decision
-        if decision is not None:
-            scene.human.clear()
-            scene.submit(stand_in.decide(scene.table.human_view(), decision))
-        app.step(1 / 30)
-    return False
+def play_on(app: App, scene: TableScene, until: Callable[[], bool], frames: int = 4000) -> bool:
+    return play_along(app.step, scene, until, frames, 1 / 30)
 
 
 def test_the_pause_after_a_stop_waits_for_a_key_and_never_while_fast_forwarding(app: App) -> None:

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from ..ai.registry import character_ids
 from ..ai.seats import seats_against
-from ..ai.simple import LowestAgent
 from ..config import default_rules
 from ..engine.events import Play
 from .app import App
 from .screenshots_extra import shoot
+from .table.autoplay import play_along
 from .table.scene import TableScene
 
 FEEL_SEED = 20243
@@ -36,18 +36,7 @@ def own_card_queued(scene: TableScene) -> bool:
 
 def run_until_lifted(app: App, scene: TableScene, frames: int = 1200) -> bool:
     """Run the app at its own pace until a card of the player's stands lifted (the human answered by a plain agent)."""
-    stand_in = LowestAgent()
-    for _ in range(frames):
-        if scene.director.own.lifted is not None:
-            return True
-        if scene.summary is not None:
-            scene.close_summary()
-        decision = scene.human.decision
-        if decision is not None:
-            scene.human.clear()
-            scene.submit(stand_in.decide(scene.table.human_view(), decision))
-        app.step(FRAME)
-    return False
+    return play_along(app.step, scene, lambda: scene.director.own.lifted is not None, frames, FRAME)
 
 
 def feel_shots(app: App, folder: Path) -> list[Path]:

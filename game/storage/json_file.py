@@ -165,3 +165,19 @@ def check_header(data: Any, file_format: str | None, version: int) -> dict[str, 
     if found != version:
         raise Unfit(tr("storage.why.unknown_format", version=found))
     return data
+
+
+def read_fields(data: Any, made: Callable[..., T], names: set[str], check: Callable[[str, Any], Any]) -> tuple[T, int]:
+    """`made(**values)` from a file's object, each of `names` kept when `check(name, value)` can use it (not None),
+    and how many keys could not be used (they take their defaults); Unfit when it is not an object at all."""
+    if not isinstance(data, dict):
+        raise Unfit(tr("files.why.not_ours"))
+    found: dict[str, Any] = {}
+    bad = 0
+    for key, value in data.items():
+        checked = check(key, value) if key in names else None
+        if checked is None:
+            bad += 1
+        else:
+            found[key] = checked
+    return made(**found), bad

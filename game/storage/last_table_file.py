@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from ..locale import tr
 from ..locale.words import Words
 from .door import whole_number
-from .json_file import JsonFileWords, JsonKind, Unfit
+from .json_file import JsonFileWords, JsonKind, read_fields
 
 LAST_TABLE_FILE = "last_table.json"
 LENGTHS = ("deals", "last_one", "time")
@@ -65,18 +64,7 @@ def _check(name: str, value: Any) -> Any:
 
 def _parse(data: Any) -> tuple[LastTable | None, int]:
     """The table a file holds and how many of its values could not be used (they take their defaults)."""
-    if not isinstance(data, dict):
-        raise Unfit(tr("files.why.not_ours"))
-    known = {f.name for f in fields(LastTable)}
-    found: dict[str, Any] = {}
-    bad = 0
-    for key, value in data.items():
-        checked = _check(key, value) if key in known else None
-        if checked is None:
-            bad += 1
-        else:
-            found[key] = checked
-    return LastTable(**found), bad
+    return read_fields(data, LastTable, {f.name for f in fields(LastTable)}, _check)
 
 
 def _dump(table: LastTable | None) -> dict[str, Any]:

@@ -14,9 +14,9 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from ..locale import LANGUAGES, tr
+from ..locale import LANGUAGES
 from ..locale.words import Words
-from .json_file import JsonFileWords, JsonKind, Unfit
+from .json_file import JsonFileWords, JsonKind, read_fields
 
 SETTINGS_FILE = "settings.json"
 ANIMATION_SPEEDS = ("relaxed", "slow", "normal", "fast", "instant")  # slowest first, as the settings offer them
@@ -82,18 +82,7 @@ def _check(name: str, value: Any) -> Any:
 
 def _parse(data: Any) -> tuple[Settings, int]:
     """The settings a file holds and how many of its keys could not be used (they take their defaults)."""
-    if not isinstance(data, dict):
-        raise Unfit(tr("files.why.not_ours"))
-    known = {f.name for f in fields(Settings)}
-    found: dict[str, Any] = {}
-    bad = 0
-    for key, value in data.items():
-        checked = _check(key, value) if key in known else None
-        if checked is None:
-            bad += 1
-        else:
-            found[key] = checked
-    return Settings(**found), bad
+    return read_fields(data, Settings, {f.name for f in fields(Settings)}, _check)
 
 
 def _dump(settings: Settings) -> dict[str, Any]:

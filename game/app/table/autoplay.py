@@ -1,5 +1,5 @@
-"""Playing a table through at instant speed, for tests, the screenshots and the benchmark: deal summaries
-closed as they come, the human's decisions answered by a plain agent (lowest card, even stake)."""
+"""Playing a table through at instant speed (or at its own pace), for tests, the screenshots and the benchmark:
+deal summaries closed as they come, the human's decisions answered by a plain agent (lowest card, even stake)."""
 
 from __future__ import annotations
 
@@ -41,3 +41,21 @@ def fast_forward(table: TableScene, predicate: Callable[[TableScene], bool], max
         return predicate(table)
     finally:
         table.stage.hurrying = False
+
+
+def play_along(step: Callable[[float], None], table: TableScene, until: Callable[[], bool], frames: int,
+               dt: float = 1 / 60) -> bool:
+    """Run the app (`step` a frame of `dt`) at the table's own pace until `until()` holds, closing summaries and
+    answering the human by a plain agent; True if it held within `frames` frames."""
+    stand_in = LowestAgent()
+    for _ in range(frames):
+        if until():
+            return True
+        if table.summary is not None:
+            table.close_summary()
+        decision = table.human.decision
+        if decision is not None:
+            table.human.clear()
+            table.submit(stand_in.decide(table.table.human_view(), decision))
+        step(dt)
+    return False
