@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 from helpers import StackedDeals
@@ -24,3 +26,50 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def stacked(monkeypatch: pytest.MonkeyPatch) -> StackedDeals:
     """Chosen deals for the engine: `stacked.queue({seat: "2S 3S", ...})` (see helpers.StackedDeals)."""
     return StackedDeals(monkeypatch)
+
+
+@dataclass
+class Rendered:
+    """One language's screenshots: the files, the words that did not fit, the buttons whose labels were tight."""
+
+    paths: list[Path]
+    overflows: set[str] = field(default_factory=set)
+    tight: set[str] = field(default_factory=set)
+    buttons: set[str] = field(default_factory=set)
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Rendered]]:
+    """Every scene rendered in every language, once for the whole run (the slowest thing the suite draws), with
+    every button's label checked against its margins as it is drawn."""
+    import app_helpers  # noqa: F401  (dummy video and audio drivers before pygame starts)
+    import pygame
+
+    from game.app.screenshots import render_all
+    from game.app.text import TextCache
+    from game.app.widgets import PAD_X, Button
+    from game.locale import LANGUAGES
+
+    found: dict[str, Rendered] = {}
+    draw = Button.draw
+    language = ""
+
+    def checked(self: Button, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
+        box = self.label_box(text)
+        found[language].buttons.add(self.label)
+        if text.width(self.label, "bold", self.size) > box.width or box.left < self.rect.left + PAD_X or \
+                box.right > self.rect.right - PAD_X:
+            found[language].tight.add(f"{self.label!r} in {self.rect.width}px at {self.size}")
+        draw(self, surface, text, focused, hovered)
+
+    Button.draw = checked  # type: ignore[method-assign]
+    try:
+        for language in sorted(LANGUAGES):
+            found[language] = Rendered([])
+            found[language].paths = render_all(tmp_path_factory.mktemp(f"shots-{language}"),
+                                               tmp_path_factory.mktemp(f"data-{language}"), language=language,
+                                               overflows=found[language].overflows)
+    finally:
+        Button.draw = draw  # type: ignore[method-assign]
+        game.locale.set_language("en")
+    yield found

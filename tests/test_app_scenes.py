@@ -370,23 +370,6 @@ def fits(text: TextCache, button: Button) -> bool:
         box.left >= button.rect.left + PAD_X and box.right <= button.rect.right - PAD_X
 
 
-@pytest.mark.slow
-def test_every_button_in_every_screenshot_fits_its_label_with_margins(tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.app.screenshots import render_all
-    tight: set[str] = set()
-    seen: set[str] = set()
-    draw = Button.draw
-
-    def checked(self: Button, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
-        seen.add(self.label)
-        if not fits(text, self):
-            tight.add(f"{self.label!r} in {self.rect.width}px at {self.size}")
-        draw(self, surface, text, focused, hovered)
-    monkeypatch.setattr(Button, "draw", checked)
-    render_all(tmp_path / "shots", tmp_path / "data")
-    assert len(seen) > 20 and not tight, sorted(tight)
-
 
 def asking_for(kind: str) -> Callable[[TableScene], bool]:
     """True of a table once it asks the player for a `kind` decision."""

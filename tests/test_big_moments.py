@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import dataclasses
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -40,6 +41,7 @@ from game.app.table.moments import (
 from game.app.table.scene import TableScene
 from game.config import rules_by_name
 from game.engine.events import BoodleWon, DealStart, Event, HandWon
+from game.storage.resume import resume_path
 
 FRAME = 1 / 30
 FAST = [c for c in character_ids() if c != "expert"]  # the expert searches: slow for a test
@@ -236,6 +238,10 @@ def test_play_again_seats_the_same_table_under_the_same_rules_with_a_new_seed(ap
     assert [(name, c.id if c else None) for name, c in again.seats] == \
            [(name, c.id if c else None) for name, c in scene.seats]
     assert again.session.deal_number <= 1 and not again.session.over
+    again.recorder.keeper.flush()  # the new session is kept as laid, after the old one was recorded and forgotten
+    kept = json.loads(resume_path(app.data_dir, "free").read_text(encoding="utf-8"))
+    assert kept["snapshot"]["seed"] == again.seed
+    assert not [p.name for p in (app.data_dir / "sessions").iterdir() if "unreadable" in p.name]
 
 
 def test_change_table_opens_new_game_with_the_table_chosen(app: App) -> None:

@@ -10,7 +10,6 @@ import re
 import string
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ import app_helpers  # noqa: F401  (dummy video and audio drivers before pygame s
 import pygame
 import pytest
 from app_helpers import key, make_app
+from conftest import Rendered
 
 import game.locale
 from game.app.app import App, AppOptions
@@ -246,27 +246,20 @@ def other_scenes(app: App) -> None:
     shoot(app)
 
 
-@pytest.fixture(scope="module")
-def rendered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tuple[list[Path], set[str]]]]:
-    """Every language's screenshots (in-process) and the words that did not fit, drawn once for the module."""
-    from game.app.screenshots import render_all
-
-    found: dict[str, tuple[list[Path], set[str]]] = {}
-    for code in CODES:
-        overflows: set[str] = set()
-        paths = render_all(tmp_path_factory.mktemp(f"shots-{code}"), tmp_path_factory.mktemp(f"data-{code}"),
-                           language=code, overflows=overflows)
-        found[code] = (paths, overflows)
-    yield found
-    game.locale.set_language("en")
+@pytest.mark.slow
+@pytest.mark.parametrize("code", CODES)
+def test_every_screenshot_fits_in_every_language(code: str, screenshots: dict[str, Rendered]) -> None:
+    shots = screenshots[code]
+    assert len(shots.paths) == len(screenshots["en"].paths)
+    assert not shots.overflows, f"{code}: cut or off the screen: {sorted(shots.overflows)}"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("code", CODES)
-def test_every_screenshot_fits_in_every_language(code: str, rendered: dict[str, tuple[list[Path], set[str]]]) -> None:
-    paths, overflows = rendered[code]
-    assert len(paths) == len(rendered["en"][0])
-    assert not overflows, f"{code}: cut or off the screen: {sorted(overflows)}"
+@pytest.mark.parametrize("code", ["en"])
+def test_every_button_in_every_screenshot_fits_its_label_with_margins(code: str,
+                                                                      screenshots: dict[str, Rendered]) -> None:
+    shots = screenshots[code]
+    assert len(shots.buttons) > 20 and not shots.tight, sorted(shots.tight)
 
 
 @pytest.mark.slow
@@ -295,12 +288,12 @@ def run_main(*args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.slow
 def test_screenshots_in_another_language_from_the_command_line(
-        tmp_path: Path, rendered: dict[str, tuple[list[Path], set[str]]]) -> None:
-    done = run_main("screenshots", str(tmp_path / "nl"), "--lang", "nl")  # the others: `rendered`, in-process
+        tmp_path: Path, screenshots: dict[str, Rendered]) -> None:
+    done = run_main("screenshots", str(tmp_path / "nl"), "--lang", "nl")  # the others: `screenshots`, in-process
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     names = sorted(p.name for p in (tmp_path / "nl").glob("*.png"))
-    english = {p.name: p for p in rendered["en"][0]}
-    dutch = {p.name: p for p in rendered["nl"][0]}
+    english = {p.name: p for p in screenshots["en"].paths}
+    dutch = {p.name: p for p in screenshots["nl"].paths}
     assert names == sorted(english)
     # the same pictures as in-process in Dutch, and not the English ones
     assert (tmp_path / "nl" / "01_title.png").read_bytes() == dutch["01_title.png"].read_bytes()

@@ -81,9 +81,9 @@ class TableScene(Scene):
         self.guide: TableGuide | None = None if guide is None else guide(self)
         self._summary: Scene | None = None
         self._results: Scene | None = None
+        self.kept_opening = not table.opening  # a new table is kept as it is laid, once entered (see enter)
         if table.opening:
             self.director.push(table.opening)
-            self.recorder.decision_made()  # a new table replaces its mode's kept session at once: nothing half-kept
         else:
             self._sync_from_engine()
         if table.time_is_up():
@@ -195,8 +195,12 @@ class TableScene(Scene):
     # --- the stack ------------------------------------------------------------------------------
 
     def enter(self) -> None:
-        """Build what the table draws from."""
+        """Build what the table draws from; a new table replaces its mode's kept session at once (nothing
+        half-kept), now that the table it replaced has left and its files are written (Play again)."""
         self._build()
+        if not self.kept_opening:
+            self.kept_opening = True
+            self.recorder.decision_made()
 
     def resume(self) -> None:
         """Back on top: build again what the deck colours, the look or the screen changed meanwhile."""
