@@ -11,6 +11,7 @@ from ..ai.seats import seats_against
 from ..ai.simple import LowestAgent
 from ..config import default_rules
 from ..engine.events import Play
+from ..locale import texts
 from .app import App
 from .screenshots_extra import shoot
 from .table.scene import TableScene
@@ -51,7 +52,7 @@ def run_until_lifted(app: App, scene: TableScene, frames: int = 1200) -> bool:
 
 
 def feel_shots(app: App, folder: Path) -> list[Path]:
-    """`table_8_relaxed_own_card` and `deal_log_open` in `folder`; the paths."""
+    """`table_8_relaxed_own_card`, `deal_log_open` and `table_8_bubbles` in `folder`; the paths."""
     paths: list[Path] = []
     folder.mkdir(parents=True, exist_ok=True)
     kept = app.settings
@@ -71,4 +72,32 @@ def feel_shots(app: App, folder: Path) -> list[Path]:
     for _ in range(60):
         app.step(FRAME)
     paths.append(shoot(app, folder, "deal_log_open"))
+    paths.append(bubbles_shot(app, folder))
     return paths
+
+
+MOMENTS = ("stop", "boodle_win", "going_out", "big_loss", "win")
+
+
+def longest_line(scene: TableScene, seat: int) -> str | None:
+    """The longest thing the character at `seat` may say, in the language spoken."""
+    character = getattr(scene.table.agents[seat], "character", None)
+    if character is None:
+        return None
+    said = [line for moment in MOMENTS for line in texts.character_lines(character, moment)]
+    return max(said, key=len) if said else None
+
+
+def bubbles_shot(app: App, folder: Path) -> Path:
+    """`table_8_bubbles`: every character at 8 players saying their longest line at once, late in the bubbles'
+    lives, each placed clear of the plates, the pot, the dead hand, the boodle counts and the hand."""
+    eight = seated(app, 8, FEEL_SEED + 2)
+    eight.fast_forward_until(lambda t: len(t.model.board) >= 8 and t.human.kind == "lead")
+    for _ in range(180):  # banners and pop-ups gone
+        app.step(FRAME)
+    eight.stage.line_for = lambda seat, moment: longest_line(eight, seat)
+    for seat in range(1, 8):
+        eight.director.say(seat, "stop")
+    for _ in range(150):  # 2.5 s on: the old bubbles were fading by now
+        app.step(FRAME)
+    return shoot(app, folder, "table_8_bubbles")
