@@ -14,7 +14,7 @@ from app_helpers import make_app
 
 from game.app.app import App
 from game.app.table.animation import Bubble
-from game.app.table.bubble_place import keep_clear, place_bubble
+from game.app.table.bubble_place import BubbleArt, keep_clear, place_bubble
 from game.app.table.layout import table_layout
 from game.app.table.sprites import make_bubble
 
@@ -38,6 +38,13 @@ def character_lines(language: str) -> list[str]:
                 walk(value)
     walk(yaml.safe_load((LOCALES / language / "characters.yaml").read_text(encoding="utf-8")))
     return [line for line in found if isinstance(line, str)]
+
+
+def drawn(app: App, words: str) -> BubbleArt:
+    """The bubble art for `words`, as the table draws it."""
+    def art(side: str, at: float, width: int, size: int) -> tuple[pygame.Surface, pygame.Vector2]:
+        return make_bubble(app.text, words, side, width, tip=at, size=size)
+    return art
 
 
 @pytest.fixture(scope="module")
@@ -66,8 +73,7 @@ def test_bubbles_cover_nothing_read_at_any_seat(app: App, language: str) -> None
             assert layout.dead in clear or any(rect.colliderect(layout.dead) for rect in clear)
             for seat in range(players):
                 for words in (lines[0], lines[-2], lines[-1]):
-                    _, rect = place_bubble(layout, seat, lambda side, at, width, size, said=words: make_bubble(
-                        app.text, said, side, width, tip=at, size=size))
+                    _, rect = place_bubble(layout, seat, drawn(app, words))
                     assert layout.on_felt(rect), f"{words!r} at seat {seat} of {players} is cut off"
                     covered = [other for other in clear if rect.colliderect(other)]
                     assert not covered, f"{words!r} at seat {seat} of {players} ({boodle} boodle) covers {covered}"

@@ -43,7 +43,8 @@ def tries(place: SeatPlace) -> list[Try]:
     """The places a seat's bubble may go, best first: the usual one, then the same shifted along the tail's
     edge or wider (so lower), then the plate's other sides."""
     plate = place.plate
-    ats = (0.5, 0.8, 0.2, 0.9, 0.1)
+    groups: list[tuple[str, tuple[float, ...], tuple[int, int]]]
+    ats: tuple[float, ...] = (0.5, 0.8, 0.2, 0.9, 0.1)
     beside_left = ("right", ats, (plate.left - 4, plate.centery))
     beside_right = ("left", ats, (plate.right + 4, plate.centery))
     under = ("top", ats, (plate.centerx, plate.bottom + 1))
