@@ -52,7 +52,8 @@ def run_until_lifted(app: App, scene: TableScene, frames: int = 1200) -> bool:
 
 
 def feel_shots(app: App, folder: Path) -> list[Path]:
-    """`table_8_relaxed_own_card`, `deal_log_open` and `table_8_bubbles` in `folder`; the paths."""
+    """`table_8_relaxed_own_card`, `deal_log_open`, `table_8_bubbles` and `06d_stop_optional_following` in
+    `folder`; the paths."""
     paths: list[Path] = []
     folder.mkdir(parents=True, exist_ok=True)
     kept = app.settings
@@ -73,7 +74,30 @@ def feel_shots(app: App, folder: Path) -> list[Path]:
         app.step(FRAME)
     paths.append(shoot(app, folder, "deal_log_open"))
     paths.append(bubbles_shot(app, folder))
+    paths.append(long_stop_shot(app, folder))
     return paths
+
+
+def long_stop_shot(app: App, folder: Path) -> Path:
+    """`06d_stop_optional_following`: 8 players following at will, the stop's banner up; its long reason (French's
+    "personne n'a joué le V♥ (passé, ou dans la main morte)") on a second line rather than cut."""
+    ids = character_ids()
+    seats = seats_against([ids[(seat * 5) % len(ids)] for seat in range(1, 8)])
+    rules = dataclasses.replace(default_rules(), players=8, deals=10, follow="optional")
+    scene = TableScene.seated(app, rules, seats, 11)
+    app.scenes.clear_to(scene)
+    stand_in = LowestAgent()
+    for _ in range(3600):
+        if scene.director.stop_banner_showing():
+            break
+        decision = scene.human.decision
+        if decision is not None:
+            scene.human.clear()
+            scene.submit(stand_in.decide(scene.table.human_view(), decision))
+        app.step(FRAME)
+    for _ in range(20):  # the band swept in
+        app.step(FRAME)
+    return shoot(app, folder, "06d_stop_optional_following")
 
 
 MOMENTS = ("stop", "boodle_win", "going_out", "big_loss", "win")

@@ -117,10 +117,10 @@ class Effects:
             self.decor.anims = [a for a in self.decor.anims if not a.done]
             self.stop_banner = None
 
-    def stop_banner_at(self) -> tuple[int, int]:
+    def stop_banner_at(self, height: int = STOP_BANNER_H) -> tuple[int, int]:
         """The stop banner's centre: on the status line under the board, where it hides no card, chip or seat."""
         status = self.stage.layout.status
-        return status.centerx, status.y + STOP_BANNER_H // 2 - 4
+        return status.centerx, status.y + height // 2 - 4  # a taller (two-line) band hangs lower, not higher
 
     def popup(self, seat: int, amount: int, delay: float = 0.0) -> None:
         """A "+12" or "-4" rising from a seat's chips."""

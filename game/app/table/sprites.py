@@ -142,14 +142,15 @@ STOP_BANNER_H = 46
 
 def make_stop_banner(text: TextCache, title: str, reason: str, max_width: int, accent: Colour,
                      suit_colours: Sequence[Colour]) -> pygame.Surface:
-    """A compact one-line band: the title, then the reason (suit symbols in `suit_colours`, light on dark)."""
+    """A compact one-line band: the title, then the reason (suit symbols in `suit_colours`, light on dark); a
+    reason too long to read beside the title goes on a second line under it, the band as wide as allowed."""
     head = text.render_shadowed(title, "title", 30, accent, outline=1)
     inner = head.get_width() + 18 + text.width(reason, "bold", 19)
     width = min(max_width, round(inner * 1.5) + 40)  # the band fades over its outer sixths: keep the words inside
     room = round(width * 2 / 3) - 20 - head.get_width() - 18
-    size = text.fit_size(reason, "bold", 19, room, 12)
+    size = text.fit_size(reason, "bold", 19, room, 14)
     if text.width(reason, "bold", size) > room:
-        text.overflows.add(reason)
+        return _two_line_stop_banner(text, head, reason, max_width, accent, suit_colours)
     line = text.render_runs(suit_runs(reason, theme.INK, suit_colours), "bold", size)
     surface = band(width, STOP_BANNER_H, accent)
     left = (width - (head.get_width() + 18 + line.get_width())) // 2
@@ -157,3 +158,17 @@ def make_stop_banner(text: TextCache, title: str, reason: str, max_width: int, a
     surface.blit(line, line.get_rect(midleft=(left + head.get_width() + 18, STOP_BANNER_H // 2 + 1)))
     return ready(surface)
 
+
+def _two_line_stop_banner(text: TextCache, head: pygame.Surface, reason: str, width: int, accent: Colour,
+                          suit_colours: Sequence[Colour]) -> pygame.Surface:
+    """The stop's band with the title over the reason."""
+    room = round(width * 2 / 3) - 20
+    size = text.fit_size(reason, "bold", 18, room, 12)
+    if text.width(reason, "bold", size) > room:
+        text.overflows.add(reason)
+    line = text.render_runs(suit_runs(reason, theme.INK, suit_colours), "bold", size)
+    height = STOP_BANNER_H + 22
+    surface = band(width, height, accent)
+    surface.blit(head, head.get_rect(center=(width // 2, 22)))
+    surface.blit(line, line.get_rect(center=(width // 2, height - 17)))
+    return ready(surface)
