@@ -3,6 +3,8 @@ F11 goes full screen and back to the window's old size."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
@@ -36,8 +38,18 @@ def test_a_window_point_maps_back_onto_the_picture(window: tuple[int, int]) -> N
         assert to_picture((shown.x // 2, shown.centery), window, PICTURE)[0] < 0
 
 
-def test_f11_twice_goes_full_screen_and_back_to_the_window() -> None:
+@pytest.fixture
+def fresh_display() -> Iterator[None]:
+    """A display of its own: an earlier test's window must not lend this one its flags."""
+    pygame.display.quit()
     pygame.display.init()
+    yield
+    pygame.display.quit()
+    pygame.display.init()
+
+
+@pytest.mark.usefixtures("fresh_display")
+def test_f11_twice_goes_full_screen_and_back_to_the_window() -> None:
     window = Window(PICTURE, headless=False)  # the dummy driver, but the real window's flags
     assert not window.display.get_flags() & pygame.FULLSCREEN
     assert window.display.get_flags() & pygame.RESIZABLE
@@ -49,8 +61,8 @@ def test_f11_twice_goes_full_screen_and_back_to_the_window() -> None:
     assert window.window_size() == PICTURE
 
 
+@pytest.mark.usefixtures("fresh_display")
 def test_a_resized_window_shows_the_whole_picture_between_bars_and_maps_clicks() -> None:
-    pygame.display.init()
     window = Window(PICTURE, headless=False)
     window.windowed_size = (1000, 700)
     window.display = pygame.display.set_mode((1000, 700), pygame.RESIZABLE)  # as a player's resize leaves it
