@@ -39,7 +39,6 @@ from game.app.table.felt import PLATE_FILL, draw_background
 from game.app.table.layout import SeatPlace, table_layout
 from game.app.table.model import HUMAN, DealRecord, stop_words
 from game.app.table.scene import WATCH_SUMMARY_S, TableScene
-from game.app.table.sprites import make_bubble
 from game.app.table.words import lead_refusal
 from game.config import rules_by_name
 from game.engine.cards import Card, parse_cards
@@ -563,10 +562,9 @@ def test_bubbles_stay_whole_on_the_table_at_every_seat(app: App, players: int) -
     bands = [name_band(app, place) for place in layout.seats]
     lines = ("Ha!", "Typical. Absolutely typical.",
              "Cards on the table. Oh, what a splendid muddle we have made of it, my dear friends, all of us!")
-    for seat, place in enumerate(layout.seats):
+    for seat in range(players):
         for words in lines:
-            image, tip = make_bubble(app.text, words, place.side)
-            rect = scene.director.bubble_rect(seat, image, tip)
+            _, rect = scene.director.bubble_for(seat, words)
             assert app.screen.get_rect().contains(rect) and layout.on_felt(rect), \
                 f"seat {seat}'s bubble is cut off at {players} players"
             for other, band in enumerate(bands):

@@ -27,6 +27,7 @@ from .text import TextCache
 from .theme import SCREEN_SIZE
 from .tooltips import tooltips_shown
 from .widgets import on_press
+from .window import Window
 
 
 @dataclass
@@ -57,8 +58,8 @@ class App:
         # the window first: without a display there is no game, and the error should not follow audio noise
         pygame.display.init()
         pygame.display.set_caption("Newmarket")
-        flags = 0 if options.headless else pygame.SCALED | pygame.RESIZABLE
-        self.screen = pygame.display.set_mode(SCREEN_SIZE, flags)
+        self.window = Window(SCREEN_SIZE, options.headless)
+        self.screen = self.window.picture  # every scene draws on the 1280×720 picture; the window scales it whole
         pygame.init()
         self.clock = pygame.time.Clock()
         self.scenes = SceneStack(self, SCENES)
@@ -139,7 +140,7 @@ class App:
     def step(self, dt: float) -> None:
         """One frame: input, update, draw."""
         for event in pygame.event.get():
-            self.handle_event(event)
+            self.handle_event(self.window.map_event(event))
         top = self.scenes.top
         if top is not None:
             top.update(dt)
@@ -163,7 +164,7 @@ class App:
         if event.type == pygame.QUIT or is_quit_key(event):
             self.request_quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.options.headless:
-            pygame.display.toggle_fullscreen()
+            self.window.toggle_fullscreen()
         elif self.scenes.top is not None:
             self.scenes.top.handle_event(event)
 
@@ -215,6 +216,7 @@ class App:
     def _frame(self) -> None:
         """One frame at the chosen pace, shown."""
         self.step(self.clock.tick(self.options.fps) / 1000)
+        self.window.present()
         pygame.display.flip()
 
     def _guarded(self, work: Callable[[], object]) -> bool:

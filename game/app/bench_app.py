@@ -90,6 +90,7 @@ def frame_ms(budget: float) -> dict[str, float]:
                 table = keep_playing(app, table)
                 began = clock()
                 app.step(FRAME)
+                app.window.present()
                 pygame.display.flip()
                 if frames >= WARM_FRAMES:
                     times.append((clock() - began) * 1000)
@@ -234,6 +235,7 @@ def long_session(budget: float, deals: int = LONG_DEALS, window: int = LONG_WIND
                         app.scenes.clear_to(table)
                 began, began_cpu = time.perf_counter(), time.thread_time()
                 app.step(FRAME)
+                app.window.present()
                 pygame.display.flip()
                 frames += 1
                 part = "early" if deal <= window else "late" if deal > deals - window else None

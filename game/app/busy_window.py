@@ -17,6 +17,7 @@ from . import theme
 from .assets import Assets
 from .text import TextCache
 from .widgets import notice_panel
+from .window import Window
 
 PANEL_SIZE = (900, 300)
 
@@ -29,11 +30,12 @@ def show_busy_folder(folder: Path, holder: int | None, *, headless: bool = False
     pygame.display.init()
     try:
         pygame.display.set_caption("Newmarket")
-        screen = pygame.display.set_mode(theme.SCREEN_SIZE, 0 if headless else pygame.SCALED | pygame.RESIZABLE)
+        window = Window(theme.SCREEN_SIZE, headless)
         text = TextCache(Assets(audio=False))
         clock = pygame.time.Clock()
         while True:
-            draw_busy(screen, text, folder, holder)
+            draw_busy(window.picture, text, folder, holder)
+            window.present()
             pygame.display.flip()
             if headless or any(event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
                                for event in pygame.event.get()):

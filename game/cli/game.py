@@ -80,6 +80,7 @@ def run_game(folder: Path, *, startup_probe: bool, campaign: Path | None, langua
     if startup_probe:
         app.scenes.push("title")
         app.step(0.0)
+        app.window.present()
         pygame.display.flip()
         print(f"first-frame {time.time():.6f}", flush=True)
         app.scenes.close()

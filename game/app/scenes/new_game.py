@@ -301,7 +301,7 @@ class NewGameScene(Scene):
                     self.rules_scroll += 1
                     self._build()
                     return
-        wheel = event.type == pygame.MOUSEWHEEL and self._rules_area().collidepoint(pygame.mouse.get_pos())
+        wheel = event.type == pygame.MOUSEWHEEL and self._rules_area().collidepoint(self.app.window.mouse_pos())
         arrows = scroll_arrows(self.app.text, self._rules_area(), len(self.entries))
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and len(self.entries) > RULES_ROWS
         arrow = next((step for step, rect in zip((1, -1), arrows) if clicked and rect.collidepoint(event.pos)), 0)

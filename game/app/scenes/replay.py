@@ -20,6 +20,7 @@ from ...locale.names import seat_tag, short_name
 from ...replay import Replay, TableState, stop_reason, tell_event
 from .. import theme
 from ..card_art import card_size
+from ..replay_log import draw_replay_log
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
 from .common import felt, hint_bar, portrait, shipped_character, shown_name
@@ -34,6 +35,7 @@ PACES = (1.2, 0.7, 0.4, 0.2, 0.08)  # seconds per event while playing, slow to f
 BOARD_CARD_W = 34
 PLAYER_W = 500  # the progress track and the pace words, left of the controls
 BOODLE_CARD_W = 52
+LOG_MIN = 84  # the least room kept under the seats for the deal so far
 RUN_EDGE = theme.GOLD
 
 
@@ -68,7 +70,7 @@ def seat_row(seat: int, count: int) -> pygame.Rect:
     """Where seat `seat` of `count` is drawn down the left."""
     gap = 6
     count = max(1, count)
-    row_h = min(110, (SEATS.height - gap * (count - 1)) // count)
+    row_h = min(110, (SEATS.height - LOG_MIN - gap * count) // count)  # room kept under them for the deal so far
     return pygame.Rect(SEATS.x, SEATS.y + seat * (row_h + gap), SEATS.width, row_h)
 
 
@@ -269,6 +271,7 @@ class ReplayScene(Scene):
         surface.blit(felt(surface.get_size()), (0, 0))
         self._draw_top(surface, state)
         self._draw_seats(surface, state)
+        self._draw_log(surface, state)
         self._draw_board(surface, state)
         self._draw_bar(surface)
         hint_bar(surface, self.app.text, tr("replay.hint"))
@@ -334,6 +337,12 @@ class ReplayScene(Scene):
             hand = state.hands[seat] if seat < len(state.hands) else ()
             self._draw_hand(surface, deck, hand, pygame.Rect(row.x + 230, row.y + 6, row.width - 240, row_h - 12))
 
+    def _draw_log(self, surface: pygame.Surface, state: TableState) -> None:
+        last = seat_row(len(state.players) - 1, len(state.players)) if state.players else SEATS.move(0, -SEATS.h)
+        area = pygame.Rect(SEATS.x, last.bottom + 6, SEATS.width, SEATS.bottom - last.bottom - 6)
+        names = [face.name for face in self.faces]
+        draw_replay_log(surface, self.app.text, area, self.replay, self.position, names, state.deal)
+
     def _draw_face(self, surface: pygame.Surface, seat: int, diameter: int, centre: tuple[int, int]) -> None:
         face = self.faces[seat] if seat < len(self.faces) else None
         if face is not None and face.look is not None:
@@ -364,13 +373,13 @@ class ReplayScene(Scene):
                   max_width=300)
         boodle_deck = self.app.art.deck(BOODLE_CARD_W, self.app.settings.four_colour_deck)
         x = BOARD.x + 16
-        for name, chips in state.boodle:
+        for pile, (name, chips) in enumerate(state.boodle):
             card = parse_card(name)
             if card is None:
                 continue
             rect = surface.blit(boodle_deck.face(card), (x, BOARD.y + 36))
-            if chips:
-                self.app.art.draw_stack(surface, 1, 11, chips, (rect.centerx, rect.bottom + 24), max_shown=3)
+            if chips:  # each boodle card's chips in its own colour, as on the table
+                self.app.art.draw_stack(surface, 1 + pile % 4, 11, chips, (rect.centerx, rect.bottom + 24), max_shown=3)
             text.draw(surface, str(chips), (rect.centerx, rect.bottom + 26), role="bold", size=16,
                       colour=theme.INK, anchor="midtop")
             x = rect.right + 18

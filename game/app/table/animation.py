@@ -177,6 +177,10 @@ class Banner(Decoration):
         blit_faded(surface, self.image, (round(x), round(y)), self.alpha(0.1, 0.2))
 
 
+BUBBLE_POP = 0.08  # seconds a bubble takes to pop in
+BUBBLE_GO = 0.15  # and to go: it is read whole until its very end
+
+
 class Bubble(Decoration):
     """A speech bubble next to a seat."""
 
@@ -187,9 +191,14 @@ class Bubble(Decoration):
         self.topleft = topleft
         self.seat = seat
 
+    def opacity(self) -> int:
+        """Whole from just after it pops in until just before it goes."""
+        shown = min(1.0, self.clock / BUBBLE_POP, (self.duration - self.clock) / BUBBLE_GO)
+        return max(0, min(255, round(255 * shown)))
+
     def draw(self, surface: pygame.Surface) -> None:
-        """The bubble, popping in."""
-        blit_faded(surface, self.image, self.topleft, self.alpha(0.06, 0.12))
+        """The bubble, popping in and out."""
+        blit_faded(surface, self.image, self.topleft, self.opacity())
 
 
 class Ring(Decoration):

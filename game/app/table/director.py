@@ -369,7 +369,7 @@ class Director(Effects):
         four = stage.decks.four_colour
         image = stage.cached(("stop banner", title, reason, four), lambda: make_stop_banner(
             stage.text, title, reason, stage.layout.centre.width, STOP_RED, theme.suits_on_dark(four)))
-        self.stop_banner = self._show_banner(image, self.stop_banner_at(), 1.5)
+        self.stop_banner = self._show_banner(image, self.stop_banner_at(image.get_height()), 1.5)
         self.sound("stop")
         mark = model.board.get(event.after)
         if mark is not None:

@@ -11,6 +11,7 @@ import pygame
 from ...engine.cards import Card
 from .. import theme
 from .animation import Banner, Bubble, Flight, PopUp, Timeline
+from .bubble_place import place_bubble
 from .model import TableModel
 from .sprites import STOP_BANNER_H, make_banner, make_bubble
 from .stage import Stage
@@ -116,10 +117,10 @@ class Effects:
             self.decor.anims = [a for a in self.decor.anims if not a.done]
             self.stop_banner = None
 
-    def stop_banner_at(self) -> tuple[int, int]:
+    def stop_banner_at(self, height: int = STOP_BANNER_H) -> tuple[int, int]:
         """The stop banner's centre: on the status line under the board, where it hides no card, chip or seat."""
         status = self.stage.layout.status
-        return status.centerx, status.y + STOP_BANNER_H // 2 - 4
+        return status.centerx, status.y + height // 2 - 4  # a taller (two-line) band hangs lower, not higher
 
     def popup(self, seat: int, amount: int, delay: float = 0.0) -> None:
         """A "+12" or "-4" rising from a seat's chips."""
@@ -158,10 +159,7 @@ class Effects:
         words = self.stage.line_for(seat, moment)
         if not words:
             return
-        stage = self.stage
-        place = stage.layout.seats[seat]
-        image, tip = stage.cached(("bubble", words, place.side), lambda: make_bubble(stage.text, words, place.side))
-        rect = self.bubble_rect(seat, image, tip)
+        image, rect = self.bubble_for(seat, words)
         old = self._bubbles.pop(seat, None)
         if old is not None:
             old.finish()
@@ -185,12 +183,16 @@ class Effects:
         self._bubbles.clear()
         self.decor.anims = [a for a in self.decor.anims if not a.done]
 
-    def bubble_rect(self, seat: int, image: pygame.Surface, tip: pygame.Vector2) -> pygame.Rect:
-        """Where a seat's bubble goes: its tail on the seat's anchor, kept whole on the felt (on screen)."""
-        place = self.stage.layout.seats[seat]
-        rect = image.get_rect(topleft=(round(place.bubble_anchor[0] - tip.x), round(place.bubble_anchor[1] - tip.y)))
-        rect.clamp_ip(self.stage.layout.felt.inflate(-8, -8))
-        return rect
+    def bubble_for(self, seat: int, words: str) -> tuple[pygame.Surface, pygame.Rect]:
+        """A seat's bubble saying `words` and where it goes: its tail on the seat, covering nothing read."""
+        stage = self.stage
+        layout = stage.layout
+
+        def art(side: str, at: float, width: int, size: int) -> tuple[pygame.Surface, pygame.Vector2]:
+            return make_bubble(stage.text, words, side, width, tip=at, size=size)
+        placed: tuple[pygame.Surface, pygame.Rect] = stage.cached(
+            ("bubble", words, seat, layout.players, layout.boodle_count), lambda: place_bubble(layout, seat, art))
+        return placed[0], placed[1].copy()
 
     def chips_fly(self, chips: int, start: tuple[int, int], end: tuple[int, int], colour: int, *, delay: float = 0.0,
                   leave: Callable[[int], None] | None = None, land: Callable[[int], None] | None = None,

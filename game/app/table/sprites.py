@@ -67,30 +67,35 @@ BUBBLE_FILL = (252, 248, 236)
 BUBBLE_INK = (34, 30, 28)
 
 
-def make_bubble(text: TextCache, words: str, side: str, max_width: int = 230) -> tuple[pygame.Surface, pygame.Vector2]:
-    """A speech bubble for `words` with its tail towards a seat on `side`; and the tail tip's offset."""
-    body = text.render_wrapped(words, "body", 15, BUBBLE_INK, max_width - 24, align="center")
+def make_bubble(text: TextCache, words: str, side: str, max_width: int = 230,
+                tip: float | None = None, size: int = 15) -> tuple[pygame.Surface, pygame.Vector2]:
+    """A speech bubble for `words` with its tail towards a seat on `side`, the tail `tip` of the way along its
+    edge (None: the middle, or a third for the player's own), the words at `size`; and the tail tip's offset."""
+    body = text.render_wrapped(words, "body", size, BUBBLE_INK, max_width - 24, align="center")
     bw, bh = body.get_width() + 24, body.get_height() + 14
     tail = 12
+    along = (1 / 3 if side == "bottom" else 0.5) if tip is None else tip
+    tx = min(max(round(bw * along), 18), bw - 18)  # the tail stays clear of the rounded corners
+    ty = min(max(round(bh * along), 14), bh - 14)
     if side == "top":
-        size, box, tip = (bw, bh + tail), pygame.Rect(0, tail, bw, bh), pygame.Vector2(bw // 2, 0)
-        points = [(bw // 2 - 9, tail + 1), (bw // 2, 0), (bw // 2 + 9, tail + 1)]
+        shape, box, point = (bw, bh + tail), pygame.Rect(0, tail, bw, bh), pygame.Vector2(tx, 0)
+        points = [(tx - 9, tail + 1), (tx, 0), (tx + 9, tail + 1)]
     elif side == "left":
-        size, box, tip = (bw + tail, bh), pygame.Rect(tail, 0, bw, bh), pygame.Vector2(0, bh // 2)
-        points = [(tail + 1, bh // 2 - 8), (0, bh // 2), (tail + 1, bh // 2 + 8)]
+        shape, box, point = (bw + tail, bh), pygame.Rect(tail, 0, bw, bh), pygame.Vector2(0, ty)
+        points = [(tail + 1, ty - 8), (0, ty), (tail + 1, ty + 8)]
     elif side == "right":
-        size, box, tip = (bw + tail, bh), pygame.Rect(0, 0, bw, bh), pygame.Vector2(bw + tail, bh // 2)
-        points = [(bw - 1, bh // 2 - 8), (bw + tail, bh // 2), (bw - 1, bh // 2 + 8)]
-    else:  # the human's: above the plate, tail down
-        size, box, tip = (bw, bh + tail), pygame.Rect(0, 0, bw, bh), pygame.Vector2(bw // 3, bh + tail)
-        points = [(bw // 3 - 9, bh - 1), (bw // 3, bh + tail), (bw // 3 + 9, bh - 1)]
-    surface = pygame.Surface(size, pygame.SRCALPHA)
+        shape, box, point = (bw + tail, bh), pygame.Rect(0, 0, bw, bh), pygame.Vector2(bw + tail, ty)
+        points = [(bw - 1, ty - 8), (bw + tail, ty), (bw - 1, ty + 8)]
+    else:  # above a plate, tail down
+        shape, box, point = (bw, bh + tail), pygame.Rect(0, 0, bw, bh), pygame.Vector2(tx, bh + tail)
+        points = [(tx - 9, bh - 1), (tx, bh + tail), (tx + 9, bh - 1)]
+    surface = pygame.Surface(shape, pygame.SRCALPHA)
     pygame.draw.rect(surface, (0, 0, 0, 70), box.move(0, 3), border_radius=12)
     pygame.draw.rect(surface, BUBBLE_FILL, box, border_radius=12)
     pygame.draw.rect(surface, (150, 140, 120), box, 1, border_radius=12)
     pygame.draw.polygon(surface, BUBBLE_FILL, points)
     surface.blit(body, body.get_rect(center=box.center))
-    return ready(surface), tip
+    return ready(surface), point
 
 
 def band(width: int, height: int, accent: Colour) -> pygame.Surface:
@@ -137,14 +142,15 @@ STOP_BANNER_H = 46
 
 def make_stop_banner(text: TextCache, title: str, reason: str, max_width: int, accent: Colour,
                      suit_colours: Sequence[Colour]) -> pygame.Surface:
-    """A compact one-line band: the title, then the reason (suit symbols in `suit_colours`, light on dark)."""
+    """A compact one-line band: the title, then the reason (suit symbols in `suit_colours`, light on dark); a
+    reason too long to read beside the title goes on a second line under it, the band as wide as allowed."""
     head = text.render_shadowed(title, "title", 30, accent, outline=1)
     inner = head.get_width() + 18 + text.width(reason, "bold", 19)
     width = min(max_width, round(inner * 1.5) + 40)  # the band fades over its outer sixths: keep the words inside
     room = round(width * 2 / 3) - 20 - head.get_width() - 18
-    size = text.fit_size(reason, "bold", 19, room, 12)
+    size = text.fit_size(reason, "bold", 19, room, 14)
     if text.width(reason, "bold", size) > room:
-        text.overflows.add(reason)
+        return _two_line_stop_banner(text, head, reason, max_width, accent, suit_colours)
     line = text.render_runs(suit_runs(reason, theme.INK, suit_colours), "bold", size)
     surface = band(width, STOP_BANNER_H, accent)
     left = (width - (head.get_width() + 18 + line.get_width())) // 2
@@ -152,3 +158,17 @@ def make_stop_banner(text: TextCache, title: str, reason: str, max_width: int, a
     surface.blit(line, line.get_rect(midleft=(left + head.get_width() + 18, STOP_BANNER_H // 2 + 1)))
     return ready(surface)
 
+
+def _two_line_stop_banner(text: TextCache, head: pygame.Surface, reason: str, width: int, accent: Colour,
+                          suit_colours: Sequence[Colour]) -> pygame.Surface:
+    """The stop's band with the title over the reason."""
+    room = round(width * 2 / 3) - 20
+    size = text.fit_size(reason, "bold", 18, room, 12)
+    if text.width(reason, "bold", size) > room:
+        text.overflows.add(reason)
+    line = text.render_runs(suit_runs(reason, theme.INK, suit_colours), "bold", size)
+    height = STOP_BANNER_H + 22
+    surface = band(width, height, accent)
+    surface.blit(head, head.get_rect(center=(width // 2, 22)))
+    surface.blit(line, line.get_rect(center=(width // 2, height - 17)))
+    return ready(surface)

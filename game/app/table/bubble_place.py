@@ -1,0 +1,84 @@
+"""Where a speech bubble goes: beside, under or over its seat's plate, wherever it covers none of what the
+player reads on the table (the nameplates, the pot, the dead hand, the boodle cards' chip counts, the status
+line, the hand and the decision buttons)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .layout import SeatPlace, TableLayout
+
+# the bubble drawn with its tail towards a side, the tail that far along its edge, at most that wide, its words
+# at that size; and the tail tip's offset
+BubbleArt = Callable[[str, float, int, int], tuple[pygame.Surface, pygame.Vector2]]
+# the tail's side, how far along the edge, the point it touches, the bubble's widest, the words' size
+Try = tuple[str, float, tuple[int, int], int, int]
+SHAPES = ((15, (230, 260, 330, 430)), (13, (230, 300)))  # smaller words only where no place has room for the usual
+
+COUNT_W, COUNT_H = 40, 20  # a boodle card's chip count under its stack
+STACK_H = 40
+
+
+def keep_clear(layout: TableLayout) -> list[pygame.Rect]:
+    """What no bubble may cover."""
+    pile_x, pile_y = layout.dead_pile
+    dead = pygame.Rect(layout.dead.x, pile_y - 48, layout.dead.width, layout.dead.y + 112 + COUNT_H - (pile_y - 48))
+    pot = pygame.Rect(layout.pot.x, layout.pot_stack[1] - STACK_H, layout.pot.width,
+                      layout.pot.y + 112 + 28 - (layout.pot_stack[1] - STACK_H))
+    rects = [pot, dead, layout.hand, layout.panel, layout.status]  # the pot's and dead hand's chips, cards, counts
+    for place in layout.seats:
+        rects.append(place.plate)
+        x, y = place.button_spot
+        rects.append(pygame.Rect(x - 13, y - 13, 26, 26))
+    r = layout.boodle_chip_radius
+    for (sx, sy), (lx, ly) in zip(layout.boodle_stacks, layout.boodle_labels, strict=True):
+        rects.append(pygame.Rect(sx - r - 1, sy - STACK_H, 2 * r + 2, STACK_H))
+        rects.append(pygame.Rect(lx - COUNT_W // 2, ly, COUNT_W, COUNT_H))
+    return rects
+
+
+def tries(place: SeatPlace) -> list[Try]:
+    """The places a seat's bubble may go, best first: the usual one, then the same shifted along the tail's
+    edge or wider (so lower), then the plate's other sides."""
+    plate = place.plate
+    groups: list[tuple[str, tuple[float, ...], tuple[int, int]]]
+    ats: tuple[float, ...] = (0.5, 0.8, 0.2, 0.9, 0.1)
+    beside_left = ("right", ats, (plate.left - 4, plate.centery))
+    beside_right = ("left", ats, (plate.right + 4, plate.centery))
+    under = ("top", ats, (plate.centerx, plate.bottom + 1))
+    toward = 1 if place.side == "right" else -1
+    under_edge = ("top", ats, (plate.centerx + toward * 60, plate.bottom + 1))  # under the plate's outer half
+    over = ("bottom", ats, (plate.centerx, plate.top - 14))  # clear of the dealer button on the plate's corner
+    if place.side == "right":
+        groups = [beside_left, under, under_edge, over]
+    elif place.side == "left":
+        groups = [beside_right, under, under_edge, over]
+    elif place.side == "top":
+        groups = [under, beside_right, beside_left]
+    else:  # the player's own: over the plate, the tail a third of the way along
+        groups = [("bottom", (1 / 3, 0.15, 0.5), (place.bubble_anchor[0], plate.top - 14)), over, beside_right]
+    return [(side, at, anchor, width, size) for size, widths in SHAPES for side, ats_, anchor in groups
+            for width in widths for at in ats_]
+
+
+def place_bubble(layout: TableLayout, seat: int, art: BubbleArt) -> tuple[pygame.Surface, pygame.Rect]:
+    """The bubble for `seat` and where it goes: the first place on the felt that covers nothing it must not
+    (failing that, the place that covers least)."""
+    clear = keep_clear(layout)
+    best: tuple[int, pygame.Surface, pygame.Rect] | None = None
+    for side, at, (ax, ay), width, size in tries(layout.seats[seat]):
+        image, tip = art(side, at, width, size)
+        rect = image.get_rect(topleft=(round(ax - tip.x), round(ay - tip.y)))
+        if not layout.on_felt(rect):
+            rect.clamp_ip(layout.felt.inflate(-8, -8))  # a last resort only: the tail may then miss its seat
+            covered = 10**6
+        else:
+            covered = sum(rect.clip(other).width * rect.clip(other).height for other in clear)
+        if covered == 0:
+            return image, rect
+        if best is None or covered < best[0]:
+            best = (covered, image, rect)
+    assert best is not None
+    return best[1], best[2]

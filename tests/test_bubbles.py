@@ -1,0 +1,94 @@
+"""Speech bubbles: read whole until they go, and placed where they cover none of what the player reads on the
+table (the nameplates, the pot, the dead hand, the boodle cards' chip counts, the status line, the hand, the
+decision buttons), for every seat at 3 to 8 players, with every language's longest lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
+import pygame
+import pytest
+import yaml
+from app_helpers import make_app
+
+from game.app.app import App
+from game.app.table.animation import Bubble
+from game.app.table.bubble_place import BubbleArt, keep_clear, place_bubble
+from game.app.table.layout import table_layout
+from game.app.table.sprites import make_bubble
+
+LOCALES = Path(__file__).resolve().parent.parent / "config" / "locales"
+
+
+def character_lines(language: str) -> list[str]:
+    """Every line the characters say in `language`."""
+    found: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "lines" and isinstance(value, dict):
+                    for said in value.values():
+                        found.extend(said if isinstance(said, list) else [said])
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(yaml.safe_load((LOCALES / language / "characters.yaml").read_text(encoding="utf-8")))
+    return [line for line in found if isinstance(line, str)]
+
+
+def drawn(app: App, words: str) -> BubbleArt:
+    """The bubble art for `words`, as the table draws it."""
+    def art(side: str, at: float, width: int, size: int) -> tuple[pygame.Surface, pygame.Vector2]:
+        return make_bubble(app.text, words, side, width, tip=at, size=size)
+    return art
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> App:
+    return make_app(tmp_path_factory.mktemp("bubbles"))
+
+
+def test_a_bubble_is_whole_until_its_last_moment() -> None:
+    bubble = Bubble(pygame.Surface((40, 20)), (0, 0), 3.0)
+    seen = []
+    for _ in range(int(3.0 / 0.05)):
+        bubble.step(0.05)
+        seen.append((bubble.clock, bubble.opacity()))
+    assert all(alpha == 255 for clock, alpha in seen if 0.1 <= clock <= 3.0 - 0.16)
+    assert any(alpha < 255 for clock, alpha in seen if clock > 2.85)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it", "pt", "nl"])
+def test_bubbles_cover_nothing_read_at_any_seat(app: App, language: str) -> None:
+    lines = sorted(character_lines(language), key=len)
+    assert lines
+    for boodle in (1, 4, 13):
+        for players in range(3, 9):
+            layout = table_layout(players, boodle)
+            clear = keep_clear(layout)
+            assert layout.dead in clear or any(rect.colliderect(layout.dead) for rect in clear)
+            for seat in range(players):
+                for words in (lines[0], lines[-2], lines[-1]):
+                    _, rect = place_bubble(layout, seat, drawn(app, words))
+                    assert layout.on_felt(rect), f"{words!r} at seat {seat} of {players} is cut off"
+                    covered = [other for other in clear if rect.colliderect(other)]
+                    assert not covered, f"{words!r} at seat {seat} of {players} ({boodle} boodle) covers {covered}"
+                    for place in layout.seats:
+                        assert not rect.colliderect(place.plate)
+                    assert not rect.colliderect(layout.hand)
+                    for label in layout.boodle_labels:
+                        assert not rect.collidepoint(label)
+
+
+def test_the_dead_hands_count_is_kept_clear() -> None:
+    for players in range(3, 9):
+        layout = table_layout(players, 4)
+        count = pygame.Rect(layout.dead.x, layout.dead.y + 112, layout.dead.width, 18)
+        pile = pygame.Rect(0, 0, 48, 67)
+        pile.center = layout.dead_pile
+        clear = keep_clear(layout)
+        assert any(rect.contains(count) for rect in clear) and any(rect.contains(pile) for rect in clear)
