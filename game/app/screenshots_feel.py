@@ -75,15 +75,7 @@ def long_stop_shot(app: App, folder: Path) -> Path:
     rules = dataclasses.replace(default_rules(), players=8, deals=10, follow="optional")
     scene = TableScene.seated(app, rules, seats, 11)
     app.scenes.clear_to(scene)
-    stand_in = LowestAgent()
-    for _ in range(3600):
-        if scene.director.stop_banner_showing():
-            break
-        decision = scene.human.decision
-        if decision is not None:
-            scene.human.clear()
-            scene.submit(stand_in.decide(scene.table.human_view(), decision))
-        app.step(FRAME)
+    play_along(app.step, scene, scene.director.stop_banner_showing, 3600, FRAME)
     for _ in range(20):  # the band swept in
         app.step(FRAME)
     return shoot(app, folder, "06d_stop_optional_following")
