@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..ai.registry import character_ids, make_agent
+from ..ai.seats import seats_against
 from ..campaign.model import CampaignProgress, SessionResult
+from ..campaign.origin import CampaignRoad
 from ..campaign.roads import SLOTS, describe_result
 from ..config import default_rules, load_campaign
 from ..engine import Event, SeatInfo, Session, event_dict, play_session
@@ -28,6 +30,7 @@ from .scenes.daily import DailyScene
 from .scenes.replay import ReplayScene
 from .scenes.replays import ReplaysScene
 from .scenes.statistics import StatisticsScene
+from .table.scene import TableScene
 
 if TYPE_CHECKING:
     from .app import App
@@ -87,6 +90,7 @@ def render_extra_screenshots(app: App, folder: Path) -> list[Path]:
     paths.append(shoot(app, folder, "13_replay"))
     paths.append(_shoot_campaign_map(app, folder))
     paths.append(_shoot_roads(app, folder))
+    paths.append(_shoot_campaign_table(app, folder))
     paths.append(_shoot_daily(app, folder))
     paths.append(_shoot_daily_house_rules(app, folder))
     paths.append(_shoot_replays(app, folder))
@@ -150,6 +154,28 @@ def _shoot_roads(app: App, folder: Path) -> Path:
             app.step(1 / 60)
             return shoot(app, folder, "14b_campaign_roads")
         finally:
+            app.data_dir = kept
+
+
+def _shoot_campaign_table(app: App, folder: Path) -> Path:
+    """The second venue's table at its first stake, its name and goal in the corner (in a scratch folder)."""
+
+    progress, _ = _first_venue_cleared()
+    venue = progress.venue
+    assert venue is not None
+    kept = app.data_dir
+    with tempfile.TemporaryDirectory(prefix="newmarket-venue-") as scratch:
+        app.data_dir = Path(scratch)
+        try:
+            save_slot(app.data_dir, SLOTS[0], SaveData(campaign=progress.to_json(), slot=SLOTS[0]))
+            table = app.scenes.clear_to("table", rules=progress.table_rules(), seats=seats_against(venue.opponents),
+                                        seed=EXTRA_SEED, origin=CampaignRoad(SLOTS[0]))
+            assert isinstance(table, TableScene)
+            table.fast_forward_until(lambda t: t.human.decision is not None, play_for_human=False)
+            app.step(1 / 60)
+            return shoot(app, folder, "14c_campaign_table")
+        finally:
+            app.scenes.clear_to("title")  # the table leaves (its files written) before its folder goes
             app.data_dir = kept
 
 

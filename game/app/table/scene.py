@@ -48,6 +48,7 @@ from .stage import Stage
 from .stop_pause import draw_stop_pause, releases
 from .take_back import undone_words
 from .take_back_offer import TakeBackOffer, is_take_back_key
+from .venue_card import VenueCard, venue_in_play
 from .words import their_turn, your_turn
 
 if TYPE_CHECKING:
@@ -79,6 +80,8 @@ class TableScene(Scene):
         self.log_panel = LogPanel(self.stage, self.director.deal_log)
         self.clock = 0.0
         self.guide: TableGuide | None = None if guide is None else guide(self)
+        venue = venue_in_play(table.origin, app.data_dir)
+        self.venue_card = VenueCard(venue) if venue is not None else None  # a campaign table says where it is
         self._summary: Scene | None = None
         self._results: Scene | None = None
         self.kept_opening = not table.opening  # a new table is kept as it is laid, once entered (see enter)
@@ -450,6 +453,8 @@ class TableScene(Scene):
                           turn_words=self.turn_words, covered=self.covered)
         if self.painter.background is None:
             return
+        if self.venue_card is not None:
+            self.venue_card.draw(surface, self.app.text)
         draw_controls(surface, self.human, self.stage)
         if self.director.pause.waiting:
             draw_stop_pause(surface, self.stage)
