@@ -36,6 +36,7 @@ class Rendered:
     overflows: set[str] = field(default_factory=set)
     tight: set[str] = field(default_factory=set)
     buttons: set[str] = field(default_factory=set)
+    keycaps: set[tuple[str, str | None, str]] = field(default_factory=set)  # (label, hotkey's name, keycap shown)
 
 
 @pytest.fixture(scope="session")
@@ -57,6 +58,7 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
     def checked(self: Button, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
         box = self.label_box(text)
         found[language].buttons.add(self.label)
+        found[language].keycaps.add((self.label, pygame.key.name(self.hotkey) if self.hotkey else None, self.keycap))
         if text.width(self.label, "bold", self.size) > box.width or box.left < self.rect.left + PAD_X or \
                 box.right > self.rect.right - PAD_X:
             found[language].tight.add(f"{self.label!r} in {self.rect.width}px at {self.size}")

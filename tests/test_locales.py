@@ -255,6 +255,32 @@ def test_every_screenshot_fits_in_every_language(code: str, screenshots: dict[st
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("code", CODES)
+def test_every_shortcut_is_shown_on_its_button_as_the_key_it_is(code: str, screenshots: dict[str, Rendered]) -> None:
+    # one set of keys in every language, shown where they work: a button with a hotkey wears its keycap, and a
+    # one-letter keycap is that very letter (the initials are the English ones, shown so in every language)
+    unshown = sorted(label for label, hotkey, cap in screenshots[code].keycaps if hotkey and not cap)
+    wrong = sorted(f"{label} [{cap}] presses {hotkey}" for label, hotkey, cap in screenshots[code].keycaps
+                   if hotkey and len(cap) == 1 and cap.lower() != hotkey)
+    assert len(screenshots[code].keycaps) > 20 and not unshown and not wrong, (unshown, wrong)
+
+
+KEY_LETTER = re.compile(r"(?<![\w{\[(])([A-Z])(?=[\s:·,]|$)")  # "P play", "H: hint", "E even"
+
+
+def test_the_keys_a_hint_names_are_the_same_letters_in_every_language() -> None:
+    english = {name: words for name, words in catalog("en").entries.items() if isinstance(words, str)}
+    hints = [name for name in english if re.fullmatch(r"[a-z_]+\.(hint\w*|keys\.\w+|controls\.\w+)", name)]
+    assert len(hints) > 10
+    for code in OTHERS:
+        theirs = catalog(code).entries
+        for name in hints:
+            said = theirs[name]
+            assert isinstance(said, str)
+            assert sorted(KEY_LETTER.findall(said)) == sorted(KEY_LETTER.findall(english[name])), (code, name)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("code", ["en"])
 def test_every_button_in_every_screenshot_fits_its_label_with_margins(code: str,
                                                                       screenshots: dict[str, Rendered]) -> None:
