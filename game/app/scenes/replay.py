@@ -202,14 +202,16 @@ class ReplayScene(Scene):
                     (tr("replay.buttons.next_deal"), lambda: self.jump_deal(1)),
                     (tr("replay.buttons.close"), self.back))
         gap = 8
-        widths = [button_width(self.app.text, label, 17, minimum=84, pad=18) for label, _ in controls]
-        spare = BAR.width - 24 - PLAYER_W - sum(widths) - (len(controls) - 1) * gap
-        if spare < 0:  # long words: every button gives up a share of its margins (the label may shrink a little)
-            widths = [max(60, w + spare // len(widths) - 1) for w in widths]
+        room = BAR.width - 24 - PLAYER_W - (len(controls) - 1) * gap
+        for size in (17, 16, 15):  # long words: a size smaller for every button, their margins kept
+            widths = [button_width(self.app.text, label, size, minimum=84 if size == 17 else 64, pad=18)
+                      for label, _ in controls]
+            if sum(widths) <= room:
+                break
         x = BAR.right - 12 - sum(widths) - (len(controls) - 1) * gap
         buttons = []
         for (label, action), width in zip(controls, widths):
-            buttons.append(Button(pygame.Rect(x, BAR.y + 8, width, BAR.height - 16), label, action, size=17))
+            buttons.append(Button(pygame.Rect(x, BAR.y + 8, width, BAR.height - 16), label, action, size=size))
             x += width + gap
         self.menu.set(buttons)
         if not self.menu.keyboard:
