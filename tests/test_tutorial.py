@@ -10,7 +10,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -28,11 +29,11 @@ from game.app.tutorial.coach import FirstDealCoach
 from game.app.tutorial.first_deal import COACHED_LEADS, SEED, first_deal_table
 from game.app.tutorial.marks import MAX_PANEL_H, panel_height
 from game.app.tutorial.script import SCRIPT
-from game.app.tutorial.shots import coach_of
+from game.app.tutorial.shots import coach_of, follow_coach, showing
 from game.engine.cards import Card
 from game.engine.decisions import LeadAction, LeadDecision, StakeAction, StakeDecision
 from game.engine.events import BoodleWon, DealStart, Event, HandWon, Play, Stop
-from game.locale import LANGUAGES
+from game.locale import LANGUAGES, tr
 
 STAKES = {"even": (1, 1, 1, 1), "all on the ace": (4, 0, 0, 0), "all on the jack": (0, 0, 0, 4)}
 
@@ -96,12 +97,18 @@ def coach_on(app: App) -> FirstDealCoach:
     return coach
 
 
-def drive(app: App, coach: FirstDealCoach, *, stray: bool = True) -> None:
+def drive(app: App, coach: FirstDealCoach, *, stray: bool = True,
+          each_step: Callable[[FirstDealCoach], None] | None = None) -> None:
     """Follow the coach through posted input: Enter for Next, E and C for the stake, a click on the coached
-    card for a lead (first trying another raised card, which the coach must refuse)."""
+    card for a lead (first trying another raised card, which the coach must refuse); `each_step` looks at each
+    step as it comes on screen."""
+    looked = 0
     for _ in range(3000):
         if coach.closing is not None:
             return
+        if each_step is not None and coach.step is not None and len(coach.shown) > looked:
+            looked = len(coach.shown)
+            each_step(coach)
         human = coach.scene.human
         if coach.holding:
             key(app, pygame.K_RETURN)
@@ -131,6 +138,7 @@ def test_the_whole_guided_deal_plays_through_posted_input_and_keeps_nothing(app:
     drive(app, coach)
     assert coach.shown == [step.name for step in SCRIPT]
     assert coach.scene.table.over and coach.scene.results is None and coach.scene.summary is None
+    assert app.settings.first_deal_offer == "taken", "played to its closing words, the lesson is taken"
     key(app, pygame.K_p)  # Play a real game
     top(app, NewGameScene)
     app.scenes.clear_to("title")
@@ -182,9 +190,18 @@ def test_the_title_offers_the_guided_deal_once_a_run_to_a_new_player_only(tmp_pa
     taker = tmp_path / "taker"
     app, title = title_of(taker)
     key(app, pygame.K_g)
-    assert coach_of(app.scenes.top) is not None and app.settings.first_deal_offer == "taken"
+    assert coach_of(app.scenes.top) is not None and app.settings.first_deal_offer == "ask"
+    key(app, pygame.K_q, pygame.KMOD_CTRL)  # quits midway: nothing to keep, nothing asked
+    assert not app.running
     app.scenes.close()
-    assert title_of(taker)[1].offer is None
+    app, title = title_of(taker)
+    assert title.offer is not None, "left midway, the lesson is offered again"
+    key(app, pygame.K_g)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_y)  # leave for the title
+    top(app, TitleScene)
+    app.scenes.close()
+    assert title_of(taker)[1].offer is not None, "left midway, the lesson is offered again"
 
 
 @pytest.mark.parametrize("code", sorted(LANGUAGES))
@@ -193,9 +210,12 @@ def test_every_step_fits_its_panel_in_every_language(app: App, code: str) -> Non
     coach.scene = TableScene(app, first_deal_table())
     coach.facts = {"follower": (2, Card.parse("9D")), "boodle": (Card.parse("JD"), 12),
                    "stop": (Card.parse("QD"), "dead_hand"), "out": (0, 4, ((1, 10), (2, 10), (3, 10)))}
+    coach.facts["shares"] = ((0, 3), (1, 3), (2, 2), (3, 2))
     coach.nudged = False
+    coach.clock = coach.hint_off = 0.0
     game.locale.set_language(code)
     try:
+        assert app.text.fit_size(tr("tutorial.hint_off"), "bold", 21, 400 - 32, 21) == 21, code
         for step in SCRIPT:
             for nudged in (False, True) if step.waits == "lead" else (False,):
                 coach.nudged = nudged
@@ -207,5 +227,97 @@ def test_every_step_fits_its_panel_in_every_language(app: App, code: str) -> Non
         coach.facts["stop"] = (Card.parse("KC"), "king")
         title, body = coach.words(next(step for step in SCRIPT if step.name == "stop"))
         assert panel_height(app.text, title, body, True) <= MAX_PANEL_H
+        coach.facts["shares"] = ((0, 1),)
+        title, body = coach.words(next(step for step in SCRIPT if step.name == "boodle_left"))
+        assert "{" not in body and panel_height(app.text, title, body, True) <= MAX_PANEL_H
     finally:
         game.locale.set_language("en")
+
+
+def test_a_guided_table_keeps_no_deal_log_and_its_coach_covers_no_control(app: App,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    app.scenes.clear_to("title")
+    app.scenes.push("tutorial")
+    coach = coach_on(app)
+    scene = coach.scene
+    drawn: list[bool] = []
+    monkeypatch.setattr(scene.log_panel, "draw", lambda surface, hovered: drawn.append(hovered))
+
+    def look(coach: FirstDealCoach) -> None:
+        scene.draw(app.screen)
+        panel = coach._panel()
+        assert panel is not None
+        controls = [button.rect for button in scene.human.buttons] + [scene.layout.panel]
+        assert not any(panel.colliderect(rect) for rect in controls), f"{coach.step}: the panel covers a control"
+        if coach.step is not None and coach.step.waits == "lead":
+            key(app, pygame.K_l)  # the deal log's key, while the table takes input
+            click(app, scene.log_panel.button.rect.center)
+            assert not scene.log_panel.open, "the deal log opened at a guided table"
+
+    drive(app, coach, stray=False, each_step=look)
+    assert not drawn, "the deal log's button was drawn at a guided table"
+
+
+def test_every_arrow_ends_on_its_target_and_crosses_no_line_of_text(app: App) -> None:
+    app.scenes.clear_to("title")
+    app.scenes.push("tutorial")
+    coach = coach_on(app)
+    layout = coach.scene.layout
+    arrows: list[str] = []
+
+    def look(coach: FirstDealCoach) -> None:
+        arrow = coach.arrow()
+        if arrow is None:
+            return
+        (start, end), targets, panel = arrow, coach.targets(), coach._panel()
+        assert panel is not None and panel.inflate(2, 2).collidepoint(start), "the arrow leaves from the panel"
+        target = next((rect for rect in targets if rect.collidepoint(end)), None)
+        assert target is not None, f"{coach.shown[-1]}: the tip {end} is on none of {targets}"
+        for line in (layout.status, layout.prompt):
+            assert target.top >= line.bottom or not line.clipline(start, end), f"{coach.shown[-1]} strikes a line"
+        arrows.append(coach.shown[-1])
+
+    drive(app, coach, stray=False, each_step=look)
+    assert {"pot", "dead", "stop"} <= set(arrows), arrows
+
+
+def test_the_out_step_says_the_pot_was_taken_and_rings_the_plate_it_went_to(app: App) -> None:
+    app.scenes.clear_to("title")
+    app.scenes.push("tutorial")
+    coach = coach_on(app)
+    seen: dict[str, tuple[list[pygame.Rect], str]] = {}
+    left: list[int] = []
+
+    def look(coach: FirstDealCoach) -> None:
+        assert coach.step is not None
+        seen[coach.step.name] = (coach.targets(), coach.words(coach.step)[1])
+        left[:] = coach.scene.model.boodle
+
+    drive(app, coach, stray=False, each_step=look)
+    targets, words = seen["out"]
+    assert targets == [coach.scene.layout.seats[0].plate] and "took the pot of 4 chips" in words
+    targets, words = seen["stop"]
+    assert targets[0] == coach.scene.layout.dead, "the stop points first at the dead hand holding the K♦"
+    targets, words = seen["boodle_left"]  # the even stake: 3 chips left on the A♠ and 5 on the K♥, shared by R22
+    assert left == [3, 5, 0, 0] and coach.facts["shares"] == ((0, 2), (1, 2), (2, 2), (3, 2))
+    assert "the 8 chips are shared out among you all: You 2, Maud 2, Bert 2 and Pip 2." in words
+    assert targets == list(coach.scene.layout.boodle_cards[:2]), "the rings are round the A♠ and the K♥"
+
+
+def test_h_at_a_coach_step_says_the_hint_is_off(app: App) -> None:
+    app.scenes.clear_to("title")
+    app.scenes.push("tutorial")
+    coach = coach_on(app)
+    assert follow_coach(app, coach, showing("lead"))
+    assert coach.step is not None and coach.words(coach.step)[0] == "Your lead"
+    key(app, pygame.K_h)
+    assert coach.words(coach.step)[0] == "The hint is off during the lesson"
+    assert coach.scene.human.hint is None and not coach.scene.human.hint_pending
+    for _ in range(240):
+        app.step(1 / 60)
+    assert coach.words(coach.step)[0] == "Your lead", "the note is brief"
+
+
+def test_no_french_step_starts_a_sentence_with_a_bare_capital_a() -> None:
+    text = (Path(__file__).parent.parent / "config/locales/fr/tutorial.yaml").read_text(encoding="utf-8")
+    assert not re.search(r"(?<![\w'])A (?=\w)", text), "a capital A needs its accent: À"

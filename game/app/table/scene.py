@@ -419,9 +419,9 @@ class TableScene(Scene):
     # --- input and drawing ----------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """The guide first; Esc pauses; Ctrl+Z takes back; the deal log takes its keys; after going out, Enter, Space
-        or a click opens the summary; a click or a key ends the wait after a stop; the human's decision takes its
-        input; otherwise a click or Space hurries the table."""
+        """The guide first; Esc pauses; Ctrl+Z takes back; the deal log takes its keys (a guided table keeps none);
+        after going out, Enter, Space or a click opens the summary; a click or a key ends the wait after a stop; the
+        human's decision takes its input; otherwise a click or Space hurries the table."""
         if self.guide is not None and self.guide.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -430,7 +430,7 @@ class TableScene(Scene):
         if is_take_back_key(event):
             self.take_back()
             return
-        if self.log_panel.handle_event(event, self.human.decision is not None):
+        if self.guide is None and self.log_panel.handle_event(event, self.human.decision is not None):
             return
         if self.director.moments.holding and asks_for_summary(event):  # the going-out moment: the summary now
             self.director.fast_forward()
@@ -462,7 +462,8 @@ class TableScene(Scene):
             self.director.decor.draw(surface)
             if self.guide is not None:
                 self.guide.draw(surface)
-        self.log_panel.draw(surface, not self.covered)
+        if self.guide is None:  # a lesson keeps no log: its coach's panels have the top corners
+            self.log_panel.draw(surface, not self.covered)
 
 
 def go_on_from(app: App, finished: Finished) -> None:

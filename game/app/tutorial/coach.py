@@ -19,12 +19,15 @@ from ...engine.events import BoodleWon, Event, HandWon, Play, Stop
 from ...locale import tr, trn
 from ...locale.cards import card_label
 from ...locale.texts import character_short_name
+from ..table.boodle_end import final_shares
 from ..table.human import ENTER_KEYS, number_of
 from ..table.model import DealRecord
 from ..widgets import Button
 from .closing import Closing
 from .first_deal import coached_lead
 from .marks import (
+    Arrow,
+    choose_arrow,
     draw_arrow,
     draw_coach_panel,
     draw_highlights,
@@ -33,12 +36,14 @@ from .marks import (
     panel_height,
     panel_rect,
 )
+from .offer import lesson_finished
 from .script import SCRIPT, Step
 
 if TYPE_CHECKING:
     from ..table.scene import TableScene
 
 NEXT_KEYS = (*ENTER_KEYS, pygame.K_SPACE, pygame.K_RIGHT)
+HINT_OFF_S = 3.0  # how long the panel's title says the hint is off, once H is pressed
 
 
 class FirstDealCoach:
@@ -52,6 +57,7 @@ class FirstDealCoach:
         self.clock = 0.0
         self.facts: dict[str, Any] = {}  # what the events told: the follower, the boodle hit, the stop, the payments
         self.closing: Closing | None = None
+        self.hint_off = 0.0  # until when (on the coach's clock) the panel says the hint is off
         self.shown: list[str] = []  # every step shown so far, by name (tests and screenshots follow it)
 
     # --- the script -----------------------------------------------------------------------------
@@ -118,22 +124,29 @@ class FirstDealCoach:
                 self._due("stop")
             case HandWon(player=player, pot=pot, payments=payments):
                 self.facts["out"] = (player, pot, tuple((p.source, p.chips) for p in payments))
+                self.facts["shares"] = tuple((s.player, s.chips) for s in final_shares(self.scene.table.log) if s.chips)
                 self._due("hand_won")
 
     def deal_settled(self, record: DealRecord | None) -> bool:
         """The deal is over: the closing words, with the way on, instead of the deal summary."""
         self.step = None
         self.closing = Closing(self.scene.app)
+        lesson_finished(self.scene.app)
         return True
 
     # --- input ----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Esc offers to leave; Next while explaining; a lead only of the coached card; no hint (the coach is it)."""
+        """Esc offers to leave; Next while explaining; a lead only of the coached card; no hint (the coach is it,
+        and the panel says so)."""
         if self.closing is not None:
             return self.closing.handle_event(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.offer_leave()
+            return True
+        if self._hint_asked(event):
+            self.hint_off = self.clock + HINT_OFF_S
+            self.scene.app.assets.play("click", 0.3)
             return True
         if self.holding:
             button = self._button()
@@ -142,7 +155,7 @@ class FirstDealCoach:
             if clicked or (event.type == pygame.KEYDOWN and event.key in NEXT_KEYS):
                 self.next()
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL)
-        return self._hint_asked(event) or self._stray_lead(event)
+        return self._stray_lead(event)
 
     def _hint_asked(self, event: pygame.event.Event) -> bool:
         human = self.scene.human
@@ -208,6 +221,11 @@ class FirstDealCoach:
         return (character_short_name(character) if character is not None else None) or model.name(seat)
 
     def words(self, step: Step) -> tuple[str, str]:
+        """The step's title (or, just after H, that the hint is off) and body in the current language."""
+        title, body = self._words(step)
+        return (tr("tutorial.hint_off") if self.clock < self.hint_off else title), body
+
+    def _words(self, step: Step) -> tuple[str, str]:
         """The step's title and body in the current language, with what happened filled in."""
         base = f"tutorial.step.{step.name}"
         model = self.scene.model
@@ -245,10 +263,17 @@ class FirstDealCoach:
             return tr(f"{base}.title"), trn(f"{base}.body", pot)
         if step.name == "payments":
             _, _, payments = self.facts["out"]
-            each = [tr("tutorial.paid", name=self._name(seat), chips=chips) for seat, chips in payments]
-            paid = tr("table.and", first=", ".join(each[:-1]), last=each[-1]) if len(each) > 1 else "".join(each)
-            return tr(f"{base}.title"), tr(f"{base}.body", paid=paid)
+            return tr(f"{base}.title"), tr(f"{base}.body", paid=self._listed(payments))
+        if step.name == "boodle_left":  # the single deal is the whole session: R22 shares out what is left
+            shares = self.facts.get("shares", ())
+            shared = trn(f"{base}.shared", sum(chips for _, chips in shares), shares=self._listed(shares))
+            return tr(f"{base}.title"), f"{tr(f'{base}.wait')} {shared}" if shares else tr(f"{base}.wait")
         return tr(f"{base}.title"), tr(f"{base}.body")
+
+    def _listed(self, amounts: tuple[tuple[int, int], ...]) -> str:
+        """"Maud 4, Bert 5 and Pip 3": each seat's name with its chips."""
+        each = [tr("tutorial.paid", name=self._name(seat), chips=chips) for seat, chips in amounts]
+        return tr("table.and", first=", ".join(each[:-1]), last=each[-1]) if len(each) > 1 else "".join(each)
 
     # --- drawing --------------------------------------------------------------------------------
 
@@ -293,15 +318,33 @@ class FirstDealCoach:
             case "boodle_hit":
                 card, _ = self.facts["boodle"]
                 return [layout.boodle_cards[model.boodle_slot[card]], layout.board_slot(card)]
-            case "stop":
+            case "stop":  # the dead hand first when the card it holds is what stopped the run
                 after, reason = self.facts["stop"]
-                return [layout.board_slot(after)] + ([layout.dead] if reason == "dead_hand" else [])
-            case "out":
-                return [layout.seats[0].plate, layout.pot]
+                return ([layout.dead] if reason == "dead_hand" else []) + [layout.board_slot(after)]
+            case "out":  # the pot has gone to the plate by now
+                return [layout.seats[0].plate]
             case "payments":
                 _, _, payments = self.facts["out"]
                 return [layout.seats[seat].plate for seat, _ in payments]
+            case "boodle_left":
+                return [rect for rect, chips in zip(layout.boodle_cards, model.boodle) if chips]
         return []
+
+    def things(self) -> list[pygame.Rect]:
+        """Everything drawn on the table that an arrow must not cross: the text lines, the boodle cards with their
+        chips, the seats, the pot, the dead hand, the board and the cards on it, the hand and the decision buttons."""
+        layout = self.scene.layout
+        boodle = [card.union(pygame.Rect(round(x) - layout.boodle_chip_radius, card.y, 2 * layout.boodle_chip_radius,
+                                         card.height + 18))
+                  for card, (x, _) in zip(layout.boodle_cards, layout.boodle_stacks)]
+        return [layout.status, layout.prompt, *boodle, *(seat.region for seat in layout.seats[1:]),
+                layout.seats[0].plate, layout.pot, layout.dead, layout.board, layout.hand, layout.panel,
+                *(layout.board_slot(card) for card in self.scene.model.board)]
+
+    def arrow(self) -> Arrow | None:
+        """The arrow from the panel to what the step on screen points at, when one reaches it cleanly."""
+        panel = self._panel()
+        return None if panel is None else choose_arrow(panel, self.targets(), self.things())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The closing words, or the step on screen: the table dimmed round its targets, the rings, the arrow
@@ -317,8 +360,9 @@ class FirstDealCoach:
         if self.holding:
             draw_spotlight(surface, targets)
         draw_highlights(surface, targets, self.clock)
-        if targets:
-            draw_arrow(surface, panel, targets[0])
+        arrow = self.arrow()
+        if arrow is not None:
+            draw_arrow(surface, arrow)
         title, body = self.words(step)
         draw_coach_panel(surface, self.scene.app.text, panel, title, body, self._button(), True)
 

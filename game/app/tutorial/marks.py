@@ -65,20 +65,48 @@ def draw_highlights(surface: pygame.Surface, targets: Sequence[pygame.Rect], clo
         pygame.draw.rect(surface, theme.GOLD, ring, width=width, border_radius=10)
 
 
-def _nearest(rect: pygame.Rect, point: tuple[float, float]) -> tuple[float, float]:
-    """The point of `rect` nearest to `point`."""
-    return (min(max(point[0], rect.left), rect.right), min(max(point[1], rect.top), rect.bottom))
+Point = tuple[float, float]
+Arrow = tuple[Point, Point]  # from the panel's edge to a point on the target
+NEAR = 48  # a target this close to the panel needs no arrow: its ring is beside the words
+INSIDE = 8  # how far into its target an arrow's tip reaches
 
 
-def draw_arrow(surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect) -> None:
-    """An arrow from the panel's edge to the target's ring."""
-    ring = target.inflate(20, 20)
-    start = _nearest(panel, ring.center)
-    end = _nearest(ring, start)
+def _facing(a0: int, a1: int, b0: int, b1: int) -> tuple[float, float]:
+    """The nearest coordinates of two spans: the middle of their overlap, or their facing ends."""
+    low, high = max(a0, b0), min(a1, b1)
+    if low <= high:
+        return (low + high) / 2, (low + high) / 2
+    return (a1, b0) if a1 < b0 else (a0, b1)
+
+
+def arrow_line(panel: pygame.Rect, target: pygame.Rect) -> Arrow:
+    """From the panel's edge nearest the target to a point just inside the target's nearest edge."""
+    x0, x1 = _facing(panel.left, panel.right - 1, target.left, target.right - 1)
+    y0, y1 = _facing(panel.top, panel.bottom - 1, target.top, target.bottom - 1)
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    inner = target.inflate(-2, -2)
+    x = min(max(x1 + (x1 - x0) / length * INSIDE, inner.left), inner.right - 1)
+    y = min(max(y1 + (y1 - y0) / length * INSIDE, inner.top), inner.bottom - 1)
+    return (x0, y0), (x, y)
+
+
+def choose_arrow(panel: pygame.Rect, targets: Sequence[pygame.Rect], things: Sequence[pygame.Rect]) -> Arrow | None:
+    """The arrow to the first target it reaches crossing none of the other `things` drawn (text lines, cards,
+    plates); None when a target is beside the panel already, or none can be reached cleanly (the rings suffice)."""
+    lines = [arrow_line(panel, target) for target in targets]
+    if any(math.dist(start, end) < NEAR for start, end in lines):
+        return None
+    for target, (start, end) in zip(targets, lines):
+        if not any(thing.clipline(start, end) for thing in things if not thing.colliderect(target)):
+            return start, end
+    return None
+
+
+def draw_arrow(surface: pygame.Surface, arrow: Arrow) -> None:
+    """An arrow from the panel's edge, its tip on the target."""
+    start, end = arrow
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)
-    if length < 24:
-        return
     ux, uy = dx / length, dy / length
     head = 16
     base = (end[0] - ux * head, end[1] - uy * head)

@@ -1,5 +1,6 @@
 """The title's offer of the guided first deal to a new player: take it, not now (asked again at the next start),
-or never ask again. It comes once a run, while the settings say "ask" and the player has no statistics yet."""
+or never ask again. It comes once a run, while the settings say "ask" and the player has no statistics yet; the
+lesson counts as taken only once played to its closing words (left midway, it is offered again)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,12 @@ _OFFERED: weakref.WeakSet[App] = weakref.WeakSet()  # the runs (apps) whose titl
 def offer_due(app: App) -> bool:
     """True when the title should offer the guided first deal now (once a run)."""
     return app.settings.first_deal_offer == "ask" and app not in _OFFERED and not statistics_path(app.data_dir).exists()
+
+
+def lesson_finished(app: App) -> None:
+    """The guided deal reached its closing words: the title offers it no more (How to play still has it)."""
+    if app.settings.first_deal_offer == "ask":
+        app.change_settings(dataclasses.replace(app.settings, first_deal_offer="taken"))
 
 
 class FirstDealOffer:
@@ -60,8 +67,8 @@ class FirstDealOffer:
         self.app.change_settings(dataclasses.replace(self.app.settings, first_deal_offer=answer))
 
     def take(self) -> None:
-        """Play the guided first deal now (and stop offering it: How to play has it)."""
-        self._remember("taken")
+        """Play the guided first deal now (offered again at the next start unless played to its end)."""
+        self.closed = True
         self.app.scenes.push("tutorial")
 
     def later(self) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 Target = Literal["none", "boodle", "pot", "stake", "hand", "dead", "board", "lead", "follow", "boodle_hit", "stop",
-                 "out", "payments"]
+                 "out", "payments", "boodle_left"]
 When = Literal["stake", "lead", "follow", "boodle_hit", "stop", "hand_won", "after"]
 Place = Literal["top_left", "top_right"]
 
@@ -34,11 +34,12 @@ SCRIPT: tuple[Step, ...] = (
     Step("board", "board", "after", "top_left"),
     Step("lead", "lead", "after", "top_left", waits="lead", lead=0),
     Step("follow", "follow", "follow", "top_right"),
-    Step("boodle_hit", "boodle_hit", "boodle_hit", "top_left"),
+    Step("boodle_hit", "boodle_hit", "boodle_hit", "top_right"),
     Step("stop", "stop", "stop", "top_right"),
     Step("lead_again", "lead", "lead", "top_left", waits="lead", lead=1),
-    Step("boodle_again", "boodle_hit", "boodle_hit", "top_left"),
+    Step("boodle_again", "boodle_hit", "boodle_hit", "top_right"),
     Step("king", "lead", "lead", "top_left", waits="lead", lead=2),
     Step("out", "out", "hand_won", "top_right"),
     Step("payments", "payments", "after", "top_right"),
+    Step("boodle_left", "boodle_left", "after", "top_left"),
 )

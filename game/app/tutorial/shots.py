@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 FRAME = 1 / 60
 SHOTS = (("boodle", "tutorial_1_boodle"), ("stake", "tutorial_2_stake"), ("lead", "tutorial_3_lead"),
          ("boodle_hit", "tutorial_4_boodle_hit"), ("stop", "tutorial_5_stop"), ("king", "tutorial_6_king"),
-         ("payments", "tutorial_7_payments"))
+         ("payments", "tutorial_7_payments"), ("boodle_left", "tutorial_7b_boodle_left"))
 
 
 def coach_of(scene: Scene | None) -> FirstDealCoach | None:
