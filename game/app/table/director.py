@@ -100,7 +100,7 @@ class Director(Effects):
         self.hold = 0.0 if self.instant else self.hold - dt * self.speed
         count = 0
         while self.queue and not self.waiting and self.hold <= 0 and not self.motion.busy and count < 80:
-            if self.pause.holds(self.queue[0]):
+            if self.pause.holds(self.queue[0], self.stage.human_seat):
                 break
             self.present(self.queue.popleft())
             count += 1

@@ -456,7 +456,7 @@ class TableScene(Scene):
         if self.venue_card is not None:
             self.venue_card.draw(surface, self.app.text)
         draw_controls(surface, self.human, self.stage)
-        if self.director.pause.waiting:
+        if self.director.pause.waiting and not self.director.stop_banner_showing():  # the band covers its line
             draw_stop_pause(surface, self.stage)
         if not self.covered:  # banners, pop-ups and bubbles never show under (or through) an overlay
             self.director.decor.draw(surface)
