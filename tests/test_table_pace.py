@@ -14,6 +14,8 @@ import dataclasses
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pygame
 import pytest
@@ -26,9 +28,13 @@ from game.app.scenes.pause import PauseScene
 from game.app.table import scene as table_scene
 from game.app.table.autoplay import play_along
 from game.app.table.captions import chosen_card
+from game.app.table.deal_log import DealLog
 from game.app.table.director import Director
+from game.app.table.layout import table_layout
+from game.app.table.log_panel import LogPanel
 from game.app.table.pacing import PACES, pace_of
 from game.app.table.scene import TableScene
+from game.app.table.stage import Stage
 from game.app.table.stop_pause import StopPause
 from game.app.table.words import their_turn, your_turn
 from game.config import rules_by_name
@@ -255,6 +261,26 @@ def test_at_the_table_the_pause_waits_only_for_a_characters_lead(app: App, when_
 def press(app: App, code: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
     app.step(1 / 60)
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_the_open_deal_log_hides_no_seat_and_shows_five_rows_or_more(players: int) -> None:
+    layout = table_layout(players)
+    panel = LogPanel(cast(Stage, SimpleNamespace(layout=layout)), DealLog(0, str, False))
+    rect = panel.panel
+    for place in layout.seats:
+        assert not rect.colliderect(place.region), (place.seat, rect, place.region)
+    for part in (layout.pot, layout.board, layout.dead, layout.status, layout.prompt, panel.button.rect):
+        assert not rect.colliderect(part), (rect, part)
+    assert layout.felt.contains(rect) and panel.body.height > 0 and panel.shown_rows >= 5
+    assert rect.height >= (531 if players == 3 else 134)  # the tallest free stretch of the left column
+
+
+def test_the_results_close_the_deal_log_rather_than_leave_it_peeking_out(app: App) -> None:
+    scene = table(app, 3, seed=5)
+    scene.log_panel.toggle()
+    assert scene.fast_forward_until(lambda s: s.results is not None, 60_000)
+    assert not scene.log_panel.open
 
 
 def test_the_deal_log_opens_scrolls_and_stays_open_across_deals(app: App) -> None:

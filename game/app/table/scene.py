@@ -371,6 +371,7 @@ class TableScene(Scene):
         self.director.waiting = False
 
     def _show_results(self) -> None:
+        self.log_panel.open = False  # the results take the table: the log would peek out beside them
         self.recorder.session_over()
         self.recorder.say_problems()
         free = isinstance(self.table.origin, FreePlay) and self.table.human_seat is not None
