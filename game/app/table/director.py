@@ -354,10 +354,10 @@ class Director(Effects):
             self.moments.your_boodle(event, slot)
             self._hold(0.9)
             return
-        if event.chips > 0:
+        if event.chips > 0:  # a hit with nothing on it: the rings show it, nothing is won, nothing rises
             self.moments.their_boodle(event, slot)
             self.say(event.player, "boodle_win")
-        self.sound("boodle_win")
+            self.sound("boodle_win")
         self._hold(0.35)
 
     def _on_stop(self, event: Stop) -> None:
