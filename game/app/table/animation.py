@@ -168,6 +168,11 @@ class Banner(Decoration):
         self.image = image
         self.centre = centre
 
+    @property
+    def rect(self) -> pygame.Rect:
+        """Where the band stands once it has slid in."""
+        return self.image.get_rect(center=(round(self.centre[0]), round(self.centre[1])))
+
     def draw(self, surface: pygame.Surface) -> None:
         """The band, sliding in from the left at first."""
         t = self.t

@@ -106,6 +106,14 @@ class Effects:
         self.decor.add(banner)
         return banner
 
+    def banner_rects(self) -> list[pygame.Rect]:
+        """Where the banners to come or showing stand."""
+        return [a.rect for a in self.decor.anims if isinstance(a, Banner) and not a.done]
+
+    def banner_over(self, rect: pygame.Rect) -> bool:
+        """True while a banner (to come or showing) lies over `rect`."""
+        return any(isinstance(a, Banner) and not a.done and a.rect.colliderect(rect) for a in self.decor.anims)
+
     def stop_banner_showing(self) -> bool:
         """True while the stop's banner covers the status line."""
         return self.stop_banner is not None and not self.stop_banner.done

@@ -25,7 +25,7 @@ from .animation import PopUp
 from .effects import Effects
 from .layout import TableLayout
 from .model import HUMAN
-from .moment_art import HeldMoment, PlateGlow, Still, callout_places, make_callout, make_card_banner
+from .moment_art import HeldMoment, PlateGlow, RecordLabel, callout_places, make_callout, make_card_banner
 
 if TYPE_CHECKING:
     from .model import DealRecord
@@ -38,6 +38,7 @@ NUMBER_ROOM = 124  # how high above the player's plate the number may rise (it b
 YOUR_RISE = 26
 BANNER_FACE_W = 64
 CALLOUT_S = 2.6
+CALLOUT_GAP = 10  # a record's label keeps this far under a banner
 
 
 def your_number_column(layout: TableLayout) -> pygame.Rect:
@@ -173,14 +174,21 @@ class Moments:
             self.call_out(found, delay=0.6)
 
     def call_out(self, callouts: list[Callout], delay: float = 0.0) -> None:
-        """Rosettes for records broken, in a row under the banner's place."""
+        """Rosettes for records broken, in a row under the banner's place (under the banner showing, with a gap,
+        when it reaches lower); a banner that comes over them later holds them back until it has gone."""
         fx = self.effects
         stage = fx.stage
         layout = stage.layout
         images = [stage.cached(("callout", c), self._callout_maker(c)) for c in callouts]
+        sizes = [im.get_size() for im in images]
         area = pygame.Rect(layout.centre.x, layout.board.centery + 56, layout.centre.width, 100)
-        for i, (image, rect) in enumerate(zip(images, callout_places([im.get_size() for im in images], area))):
-            fx.decor.add(Still(image, rect.topleft, CALLOUT_S, delay=delay + 0.25 * i))
+        places = callout_places(sizes, area)
+        for banner in sorted(fx.banner_rects(), key=lambda r: r.bottom):
+            if banner.collidelist(places) >= 0:
+                area.top = banner.bottom + CALLOUT_GAP
+                places = callout_places(sizes, area)
+        for i, (image, rect) in enumerate(zip(images, places)):
+            fx.decor.add(RecordLabel(image, rect.topleft, CALLOUT_S, delay + 0.25 * i, fx.banner_over))
 
     def _callout_maker(self, callout: Callout) -> Callable[[], pygame.Surface]:
         stage = self.effects.stage
@@ -189,7 +197,7 @@ class Moments:
             case "biggest_pot":
                 title, detail = tr("moments.record.biggest_pot"), trn("moments.record.chips", count)
             case "longest_run":
-                title, detail = tr("moments.record.longest_run"), trn("moments.record.cards", count)
+                title, detail = tr("moments.record.longest_run"), trn("moments.record.your_cards", count)
             case _:
                 title = tr("moments.record.three_in_a_row") if count == 3 else trn("moments.record.in_a_row", count)
                 detail = ""
