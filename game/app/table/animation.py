@@ -179,7 +179,8 @@ class Banner(Decoration):
         slide = 0.0 if t > 0.15 else (1 - ease_out(t / 0.15)) * 120
         x = self.centre[0] - self.image.get_width() / 2 - slide
         y = self.centre[1] - self.image.get_height() / 2
-        blit_faded(surface, self.image, (round(x), round(y)), self.alpha(0.1, 0.2))
+        # quick fades: a half-seen band lets the board's cards read through its words
+        blit_faded(surface, self.image, (round(x), round(y)), self.alpha(0.03, 0.08))
 
 
 BUBBLE_POP = 0.08  # seconds a bubble takes to pop in

@@ -96,6 +96,7 @@ class Moments:
         self.effects = effects
         self.held: HeldMoment | None = None  # the going-out moment being held, until the summary opens
         self.skipping = False  # a key asked for the summary at once
+        self.your_number: PopUp | None = None  # the player's boodle number, ended when anyone goes out
 
     @property
     def holding(self) -> bool:
@@ -117,7 +118,8 @@ class Moments:
         column = your_number_column(layout)
         number = number_image(fx, event.chips, YOUR_NUMBER_SIZE, (column.width, column.height - YOUR_RISE // 2))
         start, rise = rising_path(column, number.get_size(), YOUR_RISE)
-        fx.decor.add(PopUp(number, start, duration=1.9, delay=0.35, rise=rise))
+        self.your_number = PopUp(number, start, duration=1.9, delay=0.35, rise=rise)
+        fx.decor.add(self.your_number)
 
     def their_boodle(self, event: BoodleWon, slot: int) -> None:
         """Another seat's hit: a smaller number rising on the card that paid (their plate stays readable)."""
@@ -132,6 +134,9 @@ class Moments:
         deal's last number has shown, `numbers_end` seconds of the decorations' time from now)."""
         fx = self.effects
         hold = max(hold_seconds(speed), numbers_end) if hold_seconds(speed) > 0 else 0.0
+        if self.your_number is not None:  # the boodle's number is over: the going-out banner takes its moment
+            self.your_number.cut(0.0)
+            self.your_number = None
         self.skipping = False
         fx.decor.add(PlateGlow(fx.stage.layout.seats[winner].plate, max(hold, 1.2) + 0.6))
         self.held = None

@@ -459,11 +459,9 @@ class TableScene(Scene):
         draw_controls(surface, self.human, self.stage)
         if self.director.pause.waiting and not self.director.stop_banner_showing():  # the band covers its line
             draw_stop_pause(surface, self.stage)
+        self.log_panel.draw(surface, not self.covered)  # under the moments: a big number rises over it
         if not self.covered:  # banners, pop-ups and bubbles never show under (or through) an overlay
-            self.director.decor.draw(surface)
-            if self.guide is not None:
-                self.guide.draw(surface)
-        self.log_panel.draw(surface, not self.covered)
+            self.director.draw_decorations(surface, self.guide.draw if self.guide is not None else lambda _: None)
 
 
 def go_on_from(app: App, finished: Finished) -> None:
