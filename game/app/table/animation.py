@@ -203,8 +203,15 @@ class Bubble(Decoration):
         return max(0, min(255, round(255 * shown)))
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The bubble, popping in and out."""
-        blit_faded(surface, self.image, self.topleft, self.opacity())
+        """The bubble, popping in and out by growing and shrinking whole: a half-clear bubble would let the card
+        backs under it read through its words."""
+        shown = self.opacity() / 255
+        if shown >= 1:
+            surface.blit(self.image, self.topleft)
+            return
+        w, h = self.image.get_size()
+        small = pygame.transform.smoothscale(self.image, (max(1, round(w * shown)), max(1, round(h * shown))))
+        surface.blit(small, small.get_rect(center=(self.topleft[0] + w // 2, self.topleft[1] + h // 2)))
 
 
 class Ring(Decoration):

@@ -34,6 +34,7 @@ class Effects:
         self._sounded: set[str] = set()
         self._bubbles: dict[int, Bubble] = {}
         self._popups: dict[int, PopUp] = {}
+        self._said: dict[int, set[str]] = {}  # each seat's lines said in this deal
         self.stop_banner: Banner | None = None  # the stop's banner, over the status line while it shows
 
     @property
@@ -179,8 +180,10 @@ class Effects:
     def say(self, seat: int, moment: str) -> None:
         """Let a character speak at a moment, if they have a line and the chattiness allows."""
         words = self.stage.line_for(seat, moment)
-        if not words:
+        said = self._said.setdefault(seat, set())
+        if not words or words in said:  # a character never says the same line twice in a deal
             return
+        said.add(words)
         image, rect = self.bubble_for(seat, words)
         old = self._bubbles.pop(seat, None)
         if old is not None:
@@ -196,6 +199,7 @@ class Effects:
         self.decor.clear()
         self._popups.clear()
         self._bubbles.clear()
+        self._said.clear()
         self.stop_banner = None
 
     def hush(self) -> None:
