@@ -12,6 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import dataclasses
 import json
+import math
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from game.app.app import App
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.results import ResultsScene
 from game.app.table.animation import Banner, Confetti, PopUp
+from game.app.table.effects import POPUP_EDGE
 from game.app.table.layout import table_layout
 from game.app.table.moments import (
     GOING_OUT_HOLD,
@@ -91,6 +93,56 @@ def test_the_players_boodle_number_rises_clear_of_every_plate(players: int, bood
                 (players, place.seat, covered, place.plate)
             assert not covered.colliderect(place.region), (players, place.seat)
         assert not covered.colliderect(layout.hand) and not covered.colliderect(layout.centre)
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_a_seats_number_stays_inside_its_plate_over_its_whole_rise(app: App, players: int) -> None:
+    scene = seated(app, players)
+    director = scene.director
+    for place in scene.layout.seats:
+        for amount in (13, 123, -7, 4):
+            director.popup(place.seat, amount)
+            number = director._popups[place.seat]
+            ink = number.image.get_bounding_rect()
+            start = pygame.Rect(0, 0, *number.image.get_size())
+            start.center = (round(number.centre[0]), round(number.centre[1]))
+            ink.move_ip(start.topleft)
+            covered = ink.union(ink.move(0, -math.ceil(number.rise)))
+            frame = place.plate.inflate(-2 * POPUP_EDGE + 2, -2 * POPUP_EDGE + 2)
+            assert frame.contains(covered), (players, place.seat, amount, covered, place.plate)
+            assert covered.top >= place.plate.y + 28  # under the name line
+
+
+def test_the_players_boodle_number_ends_when_anyone_goes_out(app: App) -> None:
+    scene = seated(app, 4)
+    director = scene.director
+    card = next(iter(scene.model.boodle_slot))
+    director.moments.your_boodle(BoodleWon(0, card, 8), 0)
+    number = director.moments.your_number
+    assert number is not None
+    director.decor.update(0.5)
+    assert number.started and not number.done
+    director.banner("You go out!", "takes the pot", duration=2.2)
+    director.moments.going_out(0, 1.0)
+    director.decor.update(1 / 30)
+    assert number.done and number not in director.decor.anims
+
+
+def test_banners_are_drawn_over_every_other_decoration_and_the_guides_marks(app: App,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = seated(app, 4)
+    director = scene.director
+    drawn: list[str] = []
+    director.clear_decorations()
+    director.banner("You hit the boodle!", "J♦ pays you +2 chips")
+    director.popup(1, 5)
+    director.say(1, "boodle_win")
+    director.decor.update(0.5)
+    for anim in director.decor.anims:
+        name = type(anim).__name__
+        monkeypatch.setattr(anim, "draw", lambda surface, name=name: drawn.append(name))
+    director.draw_decorations(app.screen, lambda surface: drawn.append("guide"))
+    assert drawn[-1] == "Banner" and drawn[-2] == "guide" and "PopUp" in drawn[:-2]
 
 
 @pytest.mark.parametrize("players", [3, 8])

@@ -62,6 +62,45 @@ def test_a_bubble_is_whole_until_its_last_moment() -> None:
     assert any(alpha < 255 for clock, alpha in seen if clock > 2.85)
 
 
+def test_a_going_bubble_shrinks_whole_and_never_lets_what_is_under_it_through() -> None:
+    image = pygame.Surface((40, 20), pygame.SRCALPHA)
+    image.fill((255, 255, 255, 255))
+    bubble = Bubble(image, (10, 10), 1.0)
+    bubble.step(1.0 - 0.075)  # half gone
+    surface = pygame.Surface((60, 40))
+    surface.fill((200, 0, 0))
+    bubble.draw(surface)
+    colours = {tuple(surface.get_at((x, y)))[:3] for x in range(60) for y in range(40)}
+    assert (255, 255, 255) in colours and (200, 0, 0) in colours
+    assert surface.get_at((30, 20))[:3] == (255, 255, 255) and surface.get_at((11, 11))[:3] == (200, 0, 0)
+    assert len([c for c in colours if c not in ((255, 255, 255), (200, 0, 0))]) <= 8  # edges only, no see-through
+
+
+def test_a_character_never_says_the_same_line_twice_in_a_deal(tmp_path: Path) -> None:
+    from game.ai.registry import character_ids, load_character_by_id
+    from game.app.table.scene import TableScene
+    from game.config import rules_by_name
+    app = make_app(tmp_path)
+    seats = [("You", None)] + [(load_character_by_id(i).name, load_character_by_id(i)) for i in character_ids()[:2]]
+    scene = TableScene.seated(app, rules_by_name("classic"), seats, 3)
+    app.scenes.clear_to(scene)
+    director = scene.director
+    director.stage.line_for = lambda seat, moment: {"stop": "Nah, nah, nah, that's not right."}.get(moment, "Hm.")
+    said = []
+    for moment in ("stop", "stop", "boodle_win", "stop"):
+        before = len([a for a in director.decor.anims if isinstance(a, Bubble)])
+        director.say(1, moment)
+        said.append(len([a for a in director.decor.anims if isinstance(a, Bubble)]) > before)
+        director.hush()
+    assert said == [True, False, True, False]
+    director.say(2, "stop")
+    assert any(isinstance(a, Bubble) and a.seat == 2 for a in director.decor.anims)  # another seat may say it
+    director.clear_decorations()  # the deal is over
+    director.say(1, "stop")
+    assert any(isinstance(a, Bubble) and a.seat == 1 for a in director.decor.anims)
+    app.scenes.close()
+
+
 @pytest.mark.parametrize("language", ["en", "fr", "it", "pt", "nl"])
 def test_bubbles_cover_nothing_read_at_any_seat(app: App, language: str) -> None:
     lines = sorted(character_lines(language), key=len)

@@ -14,23 +14,32 @@ import dataclasses
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pygame
 import pytest
 from app_helpers import instant_app
 
 from game.ai.registry import character_ids, load_character_by_id
+from game.ai.simple import LowestAgent
 from game.app.app import App
 from game.app.scenes.pause import PauseScene
+from game.app.table import scene as table_scene
 from game.app.table.autoplay import play_along
 from game.app.table.captions import chosen_card
+from game.app.table.deal_log import DealLog
 from game.app.table.director import Director
+from game.app.table.layout import table_layout
+from game.app.table.log_panel import LogPanel
 from game.app.table.pacing import PACES, pace_of
 from game.app.table.scene import TableScene
+from game.app.table.stage import Stage
+from game.app.table.stop_pause import StopPause
 from game.app.table.words import their_turn, your_turn
 from game.config import rules_by_name
 from game.engine.cards import Card
-from game.engine.decisions import FollowAction, LeadAction, StakeAction
+from game.engine.decisions import FollowAction, LeadAction, LeadDecision, StakeAction
 from game.engine.events import BoodleWon, BuyDead, HandWon, Play, Stop
 from game.storage.settings import ANIMATION_SPEEDS, SETTINGS_FILE, Settings, load_settings
 
@@ -195,11 +204,83 @@ def test_the_pause_lets_a_mouse_wheel_and_escape_by(app: App) -> None:
     assert not scene.director.pause.waiting
 
 
+def test_the_pause_prompt_shows_only_once_the_stop_banner_has_gone(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.change_settings(dataclasses.replace(app.settings, animation_speed="fast", pause_after_stop=True))
+    scene = table(app, seed=3)
+    drawn: list[bool] = []
+    monkeypatch.setattr(table_scene, "draw_stop_pause",
+                        lambda surface, stage: drawn.append(scene.director.stop_banner_showing()))
+    assert play_on(app, scene, lambda: scene.director.pause.waiting and scene.director.stop_banner_showing())
+    assert play_on(app, scene, lambda: not scene.director.stop_banner_showing(), 400)
+    app.step(1 / 30)
+    assert drawn and not any(drawn)  # drawn, and never while the band covered its line
+
+
+def test_the_pause_never_waits_for_the_players_own_lead_even_one_the_rules_play_for_them() -> None:
+    pause = StopPause()
+    pause.on = True
+    pause.stopped()
+    assert not pause.holds(Play(0, c("5H"), True), 0) and not pause.waiting  # their only lawful lead, played for them
+    pause.stopped()
+    assert pause.holds(Play(2, c("5H"), True), 0) and pause.waiting  # a character's lead waits
+    pause.release()
+    pause.stopped()
+    pause.next_decision(others_lead=False)
+    assert not pause.waiting and not pause.due
+
+
+@pytest.mark.parametrize("when_unable", ["same_suit", "pass_left"])
+def test_at_the_table_the_pause_waits_only_for_a_characters_lead(app: App, when_unable: str) -> None:
+    app.change_settings(dataclasses.replace(app.settings, pause_after_stop=True))
+    seats = [("You", None)] + [(load_character_by_id(i).name, load_character_by_id(i)) for i in FAST[:3]]
+    rules = dataclasses.replace(rules_by_name("classic"), players=4, when_unable=when_unable)
+    scene = TableScene.seated(app, rules, seats, 5)
+    app.scenes.clear_to(scene)
+    waits, own_leads_after_stop = 0, 0
+    stand_in = LowestAgent()
+    for _ in range(3000):
+        if scene.summary is not None or scene.results is not None:
+            break
+        decision = scene.human.decision
+        if decision is not None:
+            own_leads_after_stop += scene.model.status_is_stop and decision.kind == "lead"
+            scene.human.clear()
+            scene.submit(stand_in.decide(scene.table.human_view(), decision))
+        app.step(1 / 30)
+        if scene.director.pause.waiting:
+            queue, pending = scene.director.queue, scene.table.session.pending()
+            following = queue[0] if queue else pending
+            assert isinstance(following, Play | LeadDecision) and following.player != 0, following  # never theirs
+            waits += 1
+            scene.director.pause.release()
+    assert waits and own_leads_after_stop  # both kinds of lead came after a stop
+
+
 # --- the deal log panel -------------------------------------------------------------------------------
 
 def press(app: App, code: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
     app.step(1 / 60)
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_the_open_deal_log_hides_no_seat_and_shows_five_rows_or_more(players: int) -> None:
+    layout = table_layout(players)
+    panel = LogPanel(cast(Stage, SimpleNamespace(layout=layout)), DealLog(0, str, False))
+    rect = panel.panel
+    for place in layout.seats:
+        assert not rect.colliderect(place.region), (place.seat, rect, place.region)
+    for part in (layout.pot, layout.board, layout.dead, layout.status, layout.prompt, panel.button.rect):
+        assert not rect.colliderect(part), (rect, part)
+    assert layout.felt.contains(rect) and panel.body.height > 0 and panel.shown_rows >= 5
+    assert rect.height >= (531 if players == 3 else 134)  # the tallest free stretch of the left column
+
+
+def test_the_results_close_the_deal_log_rather_than_leave_it_peeking_out(app: App) -> None:
+    scene = table(app, 3, seed=5)
+    scene.log_panel.toggle()
+    assert scene.fast_forward_until(lambda s: s.results is not None, 60_000)
+    assert not scene.log_panel.open
 
 
 def test_the_deal_log_opens_scrolls_and_stays_open_across_deals(app: App) -> None:

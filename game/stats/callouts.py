@@ -1,4 +1,5 @@
-"""Records called out as they fall at the table: the biggest pot yet, the longest run yet, deals won in a row.
+"""Records called out as they fall at the table: the biggest pot yet, the longest streak of the player's own cards
+in one run yet, deals won in a row.
 
 A record is the player's own, as the statistics count it (the pot taken when going out, payments not included;
 the most cards the player played one after another in one run), beaten against the statistics of earlier

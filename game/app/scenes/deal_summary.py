@@ -105,6 +105,10 @@ class DealSummaryScene(Scene):
                 out.append((tr("summary.paid", payers=", ".join(payers)), theme.INK_DIM))
         for win in record.boodle_wins:
             card = card_label(win.card)
+            if not win.chips:  # a hit with nothing on it is told as such, never "for 0 chips"
+                out.append((tr("summary.you_hit_empty", card=card) if you[win.player] else
+                            tr("summary.they_hit_empty", card=card, name=model.name(win.player)), theme.INK_DIM))
+                continue
             out.append((trn("summary.you_hit", win.chips, card=card) if you[win.player] else
                         trn("summary.they_hit", win.chips, card=card, name=model.name(win.player)), theme.GOLD))
         if not record.boodle_wins:

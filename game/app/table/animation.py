@@ -168,13 +168,19 @@ class Banner(Decoration):
         self.image = image
         self.centre = centre
 
+    @property
+    def rect(self) -> pygame.Rect:
+        """Where the band stands once it has slid in."""
+        return self.image.get_rect(center=(round(self.centre[0]), round(self.centre[1])))
+
     def draw(self, surface: pygame.Surface) -> None:
         """The band, sliding in from the left at first."""
         t = self.t
         slide = 0.0 if t > 0.15 else (1 - ease_out(t / 0.15)) * 120
         x = self.centre[0] - self.image.get_width() / 2 - slide
         y = self.centre[1] - self.image.get_height() / 2
-        blit_faded(surface, self.image, (round(x), round(y)), self.alpha(0.1, 0.2))
+        # quick fades: a half-seen band lets the board's cards read through its words
+        blit_faded(surface, self.image, (round(x), round(y)), self.alpha(0.03, 0.08))
 
 
 BUBBLE_POP = 0.08  # seconds a bubble takes to pop in
@@ -197,8 +203,15 @@ class Bubble(Decoration):
         return max(0, min(255, round(255 * shown)))
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The bubble, popping in and out."""
-        blit_faded(surface, self.image, self.topleft, self.opacity())
+        """The bubble, popping in and out by growing and shrinking whole: a half-clear bubble would let the card
+        backs under it read through its words."""
+        shown = self.opacity() / 255
+        if shown >= 1:
+            surface.blit(self.image, self.topleft)
+            return
+        w, h = self.image.get_size()
+        small = pygame.transform.smoothscale(self.image, (max(1, round(w * shown)), max(1, round(h * shown))))
+        surface.blit(small, small.get_rect(center=(self.topleft[0] + w // 2, self.topleft[1] + h // 2)))
 
 
 class Ring(Decoration):

@@ -127,7 +127,7 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
             case Play(player=player, card=card, lead=lead):
                 say("lead" if lead else "play", player, "lead" if lead else "play", card=card)
             case BoodleWon(player=player, card=card, chips=chips):
-                say("boodle", player, "boodle", chips, card=card)
+                say("boodle" if chips else "boodle_empty", player, "boodle", chips or None, card=card)
             case Stop(after=after, reason=reason):
                 why = stop_reason(after, reason, optional_follow)
                 lines.append(LogLine(Words.of("stops.line", reason=why), "stop"))

@@ -100,7 +100,7 @@ class Director(Effects):
         self.hold = 0.0 if self.instant else self.hold - dt * self.speed
         count = 0
         while self.queue and not self.waiting and self.hold <= 0 and not self.motion.busy and count < 80:
-            if self.pause.holds(self.queue[0]):
+            if self.pause.holds(self.queue[0], self.stage.human_seat):
                 break
             self.present(self.queue.popleft())
             count += 1
@@ -354,10 +354,10 @@ class Director(Effects):
             self.moments.your_boodle(event, slot)
             self._hold(0.9)
             return
-        if event.chips > 0:
+        if event.chips > 0:  # a hit with nothing on it: the rings show it, nothing is won, nothing rises
             self.moments.their_boodle(event, slot)
             self.say(event.player, "boodle_win")
-        self.sound("boodle_win")
+            self.sound("boodle_win")
         self._hold(0.35)
 
     def _on_stop(self, event: Stop) -> None:

@@ -20,6 +20,7 @@ MAX_CHIP_SPRITES = 6
 POPUP_SIZE = 26  # "+12" pop-ups: the title face at this size
 POPUP_LINE = 47  # the middle of a plate's chips line, from the plate's top
 POPUP_RISE = 12
+POPUP_EDGE = 4  # a pop-up's ink keeps this far inside its plate's bottom edge
 
 
 class Effects:
@@ -33,6 +34,7 @@ class Effects:
         self._sounded: set[str] = set()
         self._bubbles: dict[int, Bubble] = {}
         self._popups: dict[int, PopUp] = {}
+        self._said: dict[int, set[str]] = {}  # each seat's lines said in this deal
         self.stop_banner: Banner | None = None  # the stop's banner, over the status line while it shows
 
     @property
@@ -106,6 +108,25 @@ class Effects:
         self.decor.add(banner)
         return banner
 
+    def banner_rects(self) -> list[pygame.Rect]:
+        """Where the banners to come or showing stand."""
+        return [a.rect for a in self.decor.anims if isinstance(a, Banner) and not a.done]
+
+    def banner_over(self, rect: pygame.Rect) -> bool:
+        """True while a banner (to come or showing) lies over `rect`."""
+        return any(isinstance(a, Banner) and not a.done and a.rect.colliderect(rect) for a in self.decor.anims)
+
+    def draw_decorations(self, surface: pygame.Surface, under_banners: Callable[[pygame.Surface], None]) -> None:
+        """The decorations, then `under_banners` (the guide's marks), then the banners over everything: nothing
+        crosses a band while it shows."""
+        for anim in self.decor.anims:
+            if anim.started and not anim.done and not isinstance(anim, Banner):
+                anim.draw(surface)
+        under_banners(surface)
+        for anim in self.decor.anims:
+            if anim.started and not anim.done and isinstance(anim, Banner):
+                anim.draw(surface)
+
     def stop_banner_showing(self) -> bool:
         """True while the stop's banner covers the status line."""
         return self.stop_banner is not None and not self.stop_banner.done
@@ -152,13 +173,17 @@ class Effects:
         ink = image.get_bounding_rect()
         x = plate.right - 8 - ink.right + image.get_width() / 2  # the number's right edge near the plate's
         y = plate.y + POPUP_LINE  # the chips line's middle
-        return (x, y + POPUP_RISE), float(POPUP_RISE)
+        # the number's ink stays inside the plate's frame all the way up: it never crosses the plate's edge
+        start = min(y + POPUP_RISE, plate.bottom - POPUP_EDGE - (ink.bottom - image.get_height() / 2))
+        return (x, start), float(max(0.0, start - y))
 
     def say(self, seat: int, moment: str) -> None:
         """Let a character speak at a moment, if they have a line and the chattiness allows."""
         words = self.stage.line_for(seat, moment)
-        if not words:
+        said = self._said.setdefault(seat, set())
+        if not words or words in said:  # a character never says the same line twice in a deal
             return
+        said.add(words)
         image, rect = self.bubble_for(seat, words)
         old = self._bubbles.pop(seat, None)
         if old is not None:
@@ -174,6 +199,7 @@ class Effects:
         self.decor.clear()
         self._popups.clear()
         self._bubbles.clear()
+        self._said.clear()
         self.stop_banner = None
 
     def hush(self) -> None:

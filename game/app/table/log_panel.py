@@ -1,5 +1,6 @@
-"""The deal log at the table: a side panel at the left of the felt (the board, the hand and the controls stay in
-view), opened and closed by L or its button, and left open while play goes on if the player likes, across deals.
+"""The deal log at the table: a side panel at the left of the felt, in the tallest stretch of the left column that
+no seat takes (the board, the hand, the controls and every seat stay in view), opened and closed by L or its
+button, and left open while play goes on if the player likes, across deals.
 Newest last; it follows the newest line unless the player has scrolled up (wheel, PgUp PgDn, Home End, and the
 arrows while no decision of theirs wants them)."""
 
@@ -22,6 +23,9 @@ ROW_H = 18
 TEXT_SIZE = 14
 HEAD_H = 34
 FOOT_H = 20
+SHORT_HEAD_H, SHORT_FOOT_H = 26, 16  # a short panel (between seats) keeps five rows with a tighter frame
+SHORT = 200  # panels shorter than this are short
+SEAT_GAP = 4  # the panel keeps this far from every seat
 STOP_INK = (255, 214, 200)
 KIND_ROLE = {"lead": "bold", "deal": "bold", "out": "bold", "end": "bold"}
 
@@ -54,22 +58,37 @@ class LogPanel:
     def button(self) -> Button:
         """The button that opens and closes the panel, at the felt's top left corner (clear of every seat)."""
         felt = self.stage.layout.felt
-        return Button(pygame.Rect(felt.x + 20, felt.y + 16, self.panel.width - 30, 34), tr("deal_log.button"),
+        return Button(pygame.Rect(felt.x + 20, felt.y + 16, self.column().width - 30, 34), tr("deal_log.button"),
                       self.toggle, LOG_KEY, size=17, keycap="L")
+
+    def column(self) -> pygame.Rect:
+        """The felt's left column, left of the pot, from under the button to above the player's plate."""
+        layout = self.stage.layout
+        left, top = layout.felt.x + 8, layout.felt.y + 58
+        return pygame.Rect(left, top, layout.pot.x - 6 - left, layout.seats[HUMAN].region.top - SEAT_GAP - top)
 
     @property
     def panel(self) -> pygame.Rect:
-        """The panel: down the felt's left side, left of the pot, above the player's plate."""
-        layout = self.stage.layout
-        left = layout.felt.x + 8
-        top = layout.felt.y + 58
-        return pygame.Rect(left, top, layout.pot.x - 6 - left, layout.seats[HUMAN].plate.y - 10 - top)
+        """The panel: the tallest stretch of the left column that no seat takes."""
+        column = self.column()
+        taken = sorted((r.top - SEAT_GAP, r.bottom + SEAT_GAP) for place in self.stage.layout.seats
+                       if (r := place.region).colliderect(column))
+        best, y = pygame.Rect(column.x, column.y, column.width, 0), column.top
+        for top, bottom in taken + [(column.bottom, column.bottom)]:
+            if top - y > best.height:
+                best = pygame.Rect(column.x, y, column.width, top - y)
+            y = max(y, bottom)
+        return best
+
+    def frame(self) -> tuple[int, int]:
+        """The heights of the panel's head (its title) and foot (its keys)."""
+        return (HEAD_H, FOOT_H) if self.panel.height >= SHORT else (SHORT_HEAD_H, SHORT_FOOT_H)
 
     @property
     def body(self) -> pygame.Rect:
         """Where the rows go."""
-        panel = self.panel
-        return pygame.Rect(panel.x + 12, panel.y + HEAD_H, panel.width - 24, panel.height - HEAD_H - FOOT_H)
+        panel, (head, foot) = self.panel, self.frame()
+        return pygame.Rect(panel.x + 12, panel.y + head, panel.width - 24, panel.height - head - foot)
 
     @property
     def shown_rows(self) -> int:
@@ -155,8 +174,9 @@ class LogPanel:
         pygame.draw.rect(surface, theme.PANEL_EDGE, panel, 2, border_radius=12)
         deal = self.log.deal
         title = tr("deal_log.title", deal=deal) if deal is not None else tr("deal_log.title_none")
-        text.draw(surface, title, (panel.centerx, panel.y + 9), role="bold", size=16, colour=theme.GOLD,
-                  anchor="midtop", max_width=panel.width - 20, min_size=11)
+        short = panel.height < SHORT
+        text.draw(surface, title, (panel.centerx, panel.y + (5 if short else 9)), role="bold", size=15 if short else 16,
+                  colour=theme.GOLD, anchor="midtop", max_width=panel.width - 20, min_size=11)
         rows = self.rows()
         if not rows:
             text.draw(surface, tr("deal_log.empty"), (body.x, body.y), role="body", size=TEXT_SIZE,
@@ -175,5 +195,6 @@ class LogPanel:
             size = max(12, track.height * self.shown_rows // len(rows))
             y = track.y + (track.height - size) * first // max(1, len(rows) - self.shown_rows)
             pygame.draw.rect(surface, theme.INK_DIM, pygame.Rect(track.x, y, 3, size))
-        text.draw(surface, tr("deal_log.keys"), (panel.centerx, panel.bottom - 6), role="body", size=11,
-                  colour=theme.INK_DIM, anchor="midbottom", max_width=panel.width - 16, min_size=9)
+        text.draw(surface, tr("deal_log.keys"), (panel.centerx, panel.bottom - (3 if short else 6)), role="body",
+                  size=10 if short else 11, colour=theme.INK_DIM, anchor="midbottom", max_width=panel.width - 16,
+                  min_size=9)

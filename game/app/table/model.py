@@ -257,7 +257,8 @@ class TableModel:
         note_event(self.records, event, lambda: [seat.chips for seat in self.seats])
         match event:
             case BoodleWon():
-                self.set_latest("boodle", event.player, event.chips, card=event.card)
+                self.set_latest("boodle" if event.chips else "boodle_empty", event.player, event.chips or None,
+                                card=event.card)
             case HandWon():
                 self.set_latest("out", event.player, pot=event.pot)
             case BuyDead():

@@ -4,7 +4,7 @@ plate and the hold before the deal summary (drawn once and blitted, like the oth
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -107,6 +107,29 @@ class Still(Decoration):
     def draw(self, surface: pygame.Surface) -> None:
         """The picture, popping a little as it comes."""
         blit_faded(surface, self.image, self.topleft, self.alpha(0.08, 0.2))
+
+
+class RecordLabel(Still):
+    """A record's label: while a banner lies over its place it waits unseen, its time held, so it never lies on one."""
+
+    def __init__(self, image: pygame.Surface, topleft: tuple[int, int], duration: float, delay: float,
+                 covered: Callable[[pygame.Rect], bool]) -> None:
+        super().__init__(image, topleft, duration, delay)
+        self.covered = covered
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """Where the label stands."""
+        return self.image.get_rect(topleft=self.topleft)
+
+    def step(self, dt: float) -> bool:
+        """Advance, unless a banner covers the label's place."""
+        return self.done if self.covered(self.rect) else super().step(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The label, unless a banner covers its place."""
+        if not self.covered(self.rect):
+            super().draw(surface)
 
 
 class PlateGlow(Decoration):

@@ -25,7 +25,7 @@ from .animation import PopUp
 from .effects import Effects
 from .layout import TableLayout
 from .model import HUMAN
-from .moment_art import HeldMoment, PlateGlow, Still, callout_places, make_callout, make_card_banner
+from .moment_art import HeldMoment, PlateGlow, RecordLabel, callout_places, make_callout, make_card_banner
 
 if TYPE_CHECKING:
     from .model import DealRecord
@@ -38,6 +38,7 @@ NUMBER_ROOM = 124  # how high above the player's plate the number may rise (it b
 YOUR_RISE = 26
 BANNER_FACE_W = 64
 CALLOUT_S = 2.6
+CALLOUT_GAP = 10  # a record's label keeps this far under a banner
 
 
 def your_number_column(layout: TableLayout) -> pygame.Rect:
@@ -95,6 +96,7 @@ class Moments:
         self.effects = effects
         self.held: HeldMoment | None = None  # the going-out moment being held, until the summary opens
         self.skipping = False  # a key asked for the summary at once
+        self.your_number: PopUp | None = None  # the player's boodle number, ended when anyone goes out
 
     @property
     def holding(self) -> bool:
@@ -116,7 +118,8 @@ class Moments:
         column = your_number_column(layout)
         number = number_image(fx, event.chips, YOUR_NUMBER_SIZE, (column.width, column.height - YOUR_RISE // 2))
         start, rise = rising_path(column, number.get_size(), YOUR_RISE)
-        fx.decor.add(PopUp(number, start, duration=1.9, delay=0.35, rise=rise))
+        self.your_number = PopUp(number, start, duration=1.9, delay=0.35, rise=rise)
+        fx.decor.add(self.your_number)
 
     def their_boodle(self, event: BoodleWon, slot: int) -> None:
         """Another seat's hit: a smaller number rising on the card that paid (their plate stays readable)."""
@@ -131,6 +134,9 @@ class Moments:
         deal's last number has shown, `numbers_end` seconds of the decorations' time from now)."""
         fx = self.effects
         hold = max(hold_seconds(speed), numbers_end) if hold_seconds(speed) > 0 else 0.0
+        if self.your_number is not None:  # the boodle's number is over: the going-out banner takes its moment
+            self.your_number.cut(0.0)
+            self.your_number = None
         self.skipping = False
         fx.decor.add(PlateGlow(fx.stage.layout.seats[winner].plate, max(hold, 1.2) + 0.6))
         self.held = None
@@ -173,14 +179,21 @@ class Moments:
             self.call_out(found, delay=0.6)
 
     def call_out(self, callouts: list[Callout], delay: float = 0.0) -> None:
-        """Rosettes for records broken, in a row under the banner's place."""
+        """Rosettes for records broken, in a row under the banner's place (under the banner showing, with a gap,
+        when it reaches lower); a banner that comes over them later holds them back until it has gone."""
         fx = self.effects
         stage = fx.stage
         layout = stage.layout
         images = [stage.cached(("callout", c), self._callout_maker(c)) for c in callouts]
+        sizes = [im.get_size() for im in images]
         area = pygame.Rect(layout.centre.x, layout.board.centery + 56, layout.centre.width, 100)
-        for i, (image, rect) in enumerate(zip(images, callout_places([im.get_size() for im in images], area))):
-            fx.decor.add(Still(image, rect.topleft, CALLOUT_S, delay=delay + 0.25 * i))
+        places = callout_places(sizes, area)
+        for banner in sorted(fx.banner_rects(), key=lambda r: r.bottom):
+            if banner.collidelist(places) >= 0:
+                area.top = banner.bottom + CALLOUT_GAP
+                places = callout_places(sizes, area)
+        for i, (image, rect) in enumerate(zip(images, places)):
+            fx.decor.add(RecordLabel(image, rect.topleft, CALLOUT_S, delay + 0.25 * i, fx.banner_over))
 
     def _callout_maker(self, callout: Callout) -> Callable[[], pygame.Surface]:
         stage = self.effects.stage
@@ -189,7 +202,7 @@ class Moments:
             case "biggest_pot":
                 title, detail = tr("moments.record.biggest_pot"), trn("moments.record.chips", count)
             case "longest_run":
-                title, detail = tr("moments.record.longest_run"), trn("moments.record.cards", count)
+                title, detail = tr("moments.record.longest_run"), trn("moments.record.your_cards", count)
             case _:
                 title = tr("moments.record.three_in_a_row") if count == 3 else trn("moments.record.in_a_row", count)
                 detail = ""

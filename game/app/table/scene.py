@@ -371,6 +371,7 @@ class TableScene(Scene):
         self.director.waiting = False
 
     def _show_results(self) -> None:
+        self.log_panel.open = False  # the results take the table: the log would peek out beside them
         self.recorder.session_over()
         self.recorder.say_problems()
         free = isinstance(self.table.origin, FreePlay) and self.table.human_seat is not None
@@ -456,14 +457,12 @@ class TableScene(Scene):
         if self.venue_card is not None:
             self.venue_card.draw(surface, self.app.text)
         draw_controls(surface, self.human, self.stage)
-        if self.director.pause.waiting:
+        if self.director.pause.waiting and not self.director.stop_banner_showing():  # the band covers its line
             draw_stop_pause(surface, self.stage)
-        if not self.covered:  # banners, pop-ups and bubbles never show under (or through) an overlay
-            self.director.decor.draw(surface)
-            if self.guide is not None:
-                self.guide.draw(surface)
-        if self.guide is None:  # a lesson keeps no log: its coach's panels have the top corners
+        if self.guide is None:  # under the moments (a big number rises over it); a lesson keeps no log
             self.log_panel.draw(surface, not self.covered)
+        if not self.covered:  # banners, pop-ups and bubbles never show under (or through) an overlay
+            self.director.draw_decorations(surface, self.guide.draw if self.guide is not None else lambda _: None)
 
 
 def go_on_from(app: App, finished: Finished) -> None:

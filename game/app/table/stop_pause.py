@@ -1,6 +1,7 @@
 """Pause after each stop: with the setting on, once a stop has been shown the table waits for a click or a key
-before the next lead, the stop still explained on the status line and a prompt on the line under it. It never
-waits for the player's own lead (their decision waits already), nor while the table fast-forwards headlessly."""
+before the next lead, the stop still explained on the status line and a prompt on the line under it (once the
+stop's banner, which covers both lines, has gone). It never waits for the player's own lead (their decision waits
+already, and a lead the rules play for them is theirs too), nor while the table fast-forwards headlessly."""
 
 from __future__ import annotations
 
@@ -24,11 +25,12 @@ class StopPause:
         """A stop has been shown."""
         self.due = self.on
 
-    def holds(self, event: Event) -> bool:
-        """True when `event`, next to be shown, must wait (a lead after a stop; anything else ends the wait)."""
+    def holds(self, event: Event, human: int | None) -> bool:
+        """True when `event`, next to be shown, must wait (a character's lead after a stop; anything else, the
+        player's own lead included, ends the wait)."""
         if self.due and self.on:
             self.due = False
-            self.waiting = isinstance(event, Play) and event.lead
+            self.waiting = isinstance(event, Play) and event.lead and event.player != human
         return self.waiting
 
     def next_decision(self, others_lead: bool) -> None:
