@@ -14,6 +14,7 @@ from app_helpers import fuzz, key, make_app, opponent_ids
 from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.campaign_slots import CampaignSlotsScene
+from game.app.scenes.common import PRESS_GUARD_S
 from game.app.scenes.high_scores import HighScoresScene
 from game.app.scenes.title import TitleScene
 from game.app.table.scene import TableScene
@@ -136,6 +137,7 @@ def test_playing_a_venue_records_the_result_and_returns_to_the_map(app: App) -> 
     assert table.rules.starting_chips == venue.stack(load_campaign().bankroll)
     assert table.fast_forward_until(lambda t: t.results is not None, play_for_human=True)
     chips = list(table.session.chips)
+    app.step(PRESS_GUARD_S)  # the results are seen a moment before a key goes on
     key(app, pygame.K_RETURN)  # the results' button: back to the map
     back = app.scenes.top
     assert isinstance(back, CampaignMapScene) and back is not scene
@@ -207,6 +209,7 @@ def test_a_kept_campaign_table_resumed_later_still_records_into_the_campaign(app
     resumed = TableScene.from_snapshot(app, snapshot)
     app.scenes.clear_to(resumed)
     assert resumed.fast_forward_until(lambda t: t.results is not None, play_for_human=True)
+    app.step(PRESS_GUARD_S)
     key(app, pygame.K_RETURN)
     assert isinstance(app.scenes.top, CampaignMapScene)
     assert len(saved_progress(app).results) == 1
@@ -223,5 +226,6 @@ def test_a_free_table_keeps_its_old_snapshot_and_way_out(app: App) -> None:
     app.scenes.push(table)
     assert "campaign_slot" not in table.snapshot()
     assert table.fast_forward_until(lambda t: t.results is not None, play_for_human=True)
+    app.step(PRESS_GUARD_S)
     key(app, pygame.K_RETURN)
     assert isinstance(app.scenes.top, TitleScene)

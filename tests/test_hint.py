@@ -139,6 +139,51 @@ def test_the_reason_is_the_count_that_best_tells_the_choice_from_the_next_best()
     assert reason_for(alike, view, [2.5], 0).kind == "chips_only"
 
 
+def test_a_reason_names_only_a_boodle_card_of_the_suit_of_the_run_the_choice_starts() -> None:
+    view = next(iter(decisions(RuleSet(players=4, deals=1), 1)))[0]
+    five_d, ten_d, queen_d, jack_c, queen_c, king_c, nine_h = (
+        Card.parse(text).index for text in ("5D", "10D", "QD", "JC", "QC", "KC", "9H"))
+    # the best lead is 5♦; the next best, J♣, runs into another player's Q♣ and the player's own K♣: neither is
+    # a reason to lead 5♦ (the screenshot's "Lead 5♦: the run stops short of another player's boodle card Q♣")
+    made_up = Tally(0, 2, (king_c,), [10, 10], [10, 10], [5, 5], [3, 3], [{}, {king_c: 9}], [{}, {queen_c: 8}],
+                    [five_d, jack_c])
+    reason = reason_for(made_up, view, [3.0, 1.0], 0)
+    assert reason == Reason("chips", value=3.0, other=1.0)
+    said = str(hint_words(LeadHint(((Card.parse("5D"), 3.0), (Card.parse("JC"), 1.0)), reason), lambda seat: str))
+    assert "♣" not in said and "Q" not in said, said
+    # the same counts in the lead's own suit are the reason, and name the card
+    made_up.starts, made_up.others_reached = [five_d, ten_d], [{}, {queen_d: 8}]
+    found = reason_for(made_up, view, [3.0, 1.0], 0)
+    assert found.kind == "others_boodle" and found.card == Card.parse("QD")
+    # declining a follow: the run is the one of the card declined, whatever the playouts reached after it
+    made_up.starts, made_up.others_reached = [nine_h, None], [{queen_c: 8}, {}]
+    assert reason_for(made_up, view, [1.0, 3.0], 1).kind == "chips"
+
+
+def test_no_made_up_tally_gives_a_reason_naming_a_card_off_the_run() -> None:
+    view = next(iter(decisions(RuleSet(players=4, deals=1), 1)))[0]
+    rng = random.Random(12)
+    named = 0
+    for _ in range(400):
+        choices = rng.randint(2, 4)
+        starts: list[int | None] = [rng.randrange(52) for _ in range(choices)]
+        own = tuple(rng.sample(range(52), 2))
+
+        def reached() -> dict[int, int]:
+            return {card: rng.randint(0, 10) for card in rng.sample(range(52), 3)}
+        tally = Tally(0, choices, own, [10] * choices, [rng.randint(0, 30) for _ in starts],
+                      [rng.randint(0, 10) for _ in starts], [rng.randint(0, 10) for _ in starts],
+                      [{card: rng.randint(0, 10) for card in own} for _ in starts], [reached() for _ in starts], starts)
+        values = [rng.uniform(-3, 3) for _ in starts]
+        best = max(range(choices), key=lambda i: values[i])
+        reason = reason_for(tally, view, values, best)
+        if reason.card is not None:
+            named += 1
+            start = starts[best]
+            assert start is not None and reason.card.suit == Card.from_index(start).suit, (reason, starts, best)
+    assert named > 20  # the boodle reasons were given often enough to tell
+
+
 REASONS = [Reason("sheds", cards=3.6), Reason("sheds_and_keeps_lead", share=0.72, cards=1.0),
            Reason("keeps_lead", share=0.4), Reason("own_boodle", share=0.7, card=Card.parse("QH")),
            Reason("others_boodle", share=0.3, card=Card.parse("JC")),

@@ -30,6 +30,7 @@ from game.app import theme
 from game.app.app import App
 from game.app.card_art import Deck
 from game.app.portraits import draw_portrait
+from game.app.scenes.common import PRESS_GUARD_S
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.pause import PauseScene
 from game.app.scenes.results import ResultsScene
@@ -180,6 +181,7 @@ def test_human_plays_a_whole_deal_by_keyboard(app: App) -> None:
     summary = app.scenes.top
     assert isinstance(summary, DealSummaryScene)
     assert summary.record.chips_after == scene.session.chips or scene.session.deal_number == 2
+    app.step(PRESS_GUARD_S)  # the summary is seen a moment before a key plays on
     key(app, pygame.K_RETURN, frames=2)
     assert top(app, TableScene) is scene
 
@@ -215,6 +217,7 @@ def test_human_plays_a_deal_with_the_mouse(app: App) -> None:
         assert card not in scene.session.hand(0)
     summary = app.scenes.top
     assert isinstance(summary, DealSummaryScene)
+    app.step(PRESS_GUARD_S)
     click(app, summary.button.rect.center)
     assert top(app, TableScene) is scene
 
@@ -390,7 +393,7 @@ def test_session_runs_to_the_results(app: App) -> None:
     assert isinstance(results, ResultsScene)
     assert [seat.chips for seat in scene.model.seats] == scene.session.chips
     assert scene.model.chips_total() == scene.session.chips_total()
-    app.step(1 / 60)
+    app.step(PRESS_GUARD_S)
     key(app, pygame.K_RETURN)
     assert scene not in list(app.scenes)
 

@@ -22,11 +22,12 @@ from game.app.table.take_back import undone_words
 from game.campaign.origin import CampaignRoad, DailyDeal, TableOrigin
 from game.campaign.roads import SLOTS
 from game.config import rules_by_name
-from game.engine.decisions import Action, Decision, LeadAction, LeadDecision, StakeDecision
+from game.engine.decisions import Action, Decision, LeadAction, LeadDecision, StakeAction, StakeDecision
 from game.engine.view import PlayerView
 
 LINEUP = ("pip", "dex", "hetty")  # pip slips at random and dex mixes at random: both draw on their streams
 SESSION = "take-back-test"
+SEED = 15  # the player makes two decisions after deal 2's deal with the characters' between, then leads
 Answer = Callable[[PlayerView, Decision], Action]
 
 
@@ -39,7 +40,7 @@ def laid(origin: TableOrigin | None = None) -> TableController:
     """Michigan (the dead hand can be bought) for three deals, the player in seat 0 against the lineup."""
     seats: list[SeatSpec] = [("You", None)] + [(cid, load_character_by_id(cid)) for cid in LINEUP]
     rules = dataclasses.replace(rules_by_name("michigan"), deals=3)
-    return TableController(rules, seats, 5, origin=origin, session_id=SESSION)
+    return TableController(rules, seats, SEED, origin=origin, session_id=SESSION)
 
 
 def play(table: TableController, until: Callable[[TableController], bool], answer: Answer = lowest) -> bool:
@@ -66,8 +67,12 @@ def reachable(table: TableController) -> int:
 
 def deep_in_deal_two(table: TableController) -> bool:
     """The player leads in the second deal, with two earlier decisions of theirs in it, characters' between."""
-    return table.session.deal_number == 2 and isinstance(table.session.pending(), LeadDecision) \
-        and reachable(table) >= 2
+    if table.session.deal_number != 2 or not isinstance(table.session.pending(), LeadDecision) \
+            or reachable(table) < 2:
+        return False
+    first = table.take_backs.before(len(table.actions), 2)
+    second = None if first is None else table.take_backs.before(first.index, 2)
+    return second is not None and sum(action.player != 0 for action in table.actions[second.index:]) >= 2
 
 
 def taken_back_text(table: TableController, count: int) -> str:
@@ -139,8 +144,31 @@ def test_take_backs_step_back_one_decision_at_a_time_and_never_past_the_deal_sta
         starts.append(len(table.actions))
         assert len(table.actions) < before and table.session.deal_number == 2
     assert starts == sorted(starts, reverse=True) and len(starts) >= 2
-    assert isinstance(table.session.pending(), StakeDecision)  # back at the deal's first decision, and no further
+    # back at the player's first decision after the deal, and no further: their stake stays as it was made
+    assert not isinstance(table.session.pending(), StakeDecision)
+    stake = max(i for i, action in enumerate(table.actions) if isinstance(action, StakeAction) and action.player == 0)
+    assert all(action.player != 0 for action in table.actions[stake + 1:])  # nothing of theirs since their stake
     assert not table.take_back() and table.session.deal_number == 2
+
+
+def test_a_stake_is_never_taken_back_once_the_cards_are_dealt(uninterrupted: TableController) -> None:
+    table = laid()
+    stakes = firsts = 0
+
+    def check(t: TableController) -> bool:
+        nonlocal stakes, firsts
+        found = t.to_take_back()
+        assert found is None or not isinstance(found[0], StakeDecision), found
+        assert all(asked.decision.kind != "stake" for asked in t.take_backs._asked)
+        if isinstance(t.session.pending(), StakeDecision):
+            stakes += 1
+        elif found is None:
+            firsts += 1  # the player's first decision after the deal: nothing before it to take back
+        return False
+
+    assert not play(table, check)
+    assert stakes == 3 and firsts >= 3  # every deal's stake was asked, and nothing reached back to it
+    assert table.actions == uninterrupted.actions
 
 
 def test_the_first_decision_of_a_deal_takes_nothing_back_from_the_last() -> None:

@@ -28,6 +28,8 @@ from game.campaign.origin import CampaignRoad, DailyDeal, TableOrigin
 from game.campaign.roads import SLOTS
 from game.config import rules_by_name
 from game.engine.cards import card_order
+from game.engine.decisions import LeadAction
+from game.locale.cards import card_label
 from game.replay import Replay
 from game.storage.resume import load_resume
 from game.storage.saves import load_slot
@@ -53,14 +55,22 @@ def seated(app: App, origin: TableOrigin | None = None, deals: int = 3) -> Table
 
 
 def leading_after_a_lead(scene: TableScene) -> bool:
-    """The player is asked to lead, and their last decision of the deal was a lead too (not the stake)."""
+    """The player is asked to lead, and their last decision of the deal was a lead too."""
     offer = scene.human.take_back_offer
     return scene.human.kind == "lead" and offer is not None and offer.caption.startswith("Take back your lead of")
 
 
+def two_to_take_back(scene: TableScene) -> bool:
+    """The player is asked to lead after a lead, with another decision of theirs since the deal before that."""
+    table = scene.table
+    found = table.take_backs.before(len(table.actions), table.session.deal_number)
+    return leading_after_a_lead(scene) and found is not None \
+        and table.take_backs.before(found.index, table.session.deal_number) is not None
+
+
 def test_ctrl_z_and_the_button_take_back_and_the_table_and_kept_session_follow(app: App) -> None:
     scene = seated(app)
-    assert scene.fast_forward_until(leading_after_a_lead)
+    assert scene.fast_forward_until(two_to_take_back)
     button = scene.human.take_back_button
     assert button is not None and button in scene.human.buttons and scene.human.buttons[-1].label == "Hint"
     assert button.label == "Take back" and button.keycap == "Ctrl+Z"
@@ -69,7 +79,8 @@ def test_ctrl_z_and_the_button_take_back_and_the_table_and_kept_session_follow(a
     assert "Take back your lead of" in text_words(app)  # the caption over the button (its suit in colour)
     found = scene.table.to_take_back()
     assert found is not None
-    asked, _ = found
+    asked, undone = found
+    assert isinstance(undone, LeadAction)
     actions = list(scene.actions)
     key(app, pygame.K_z)  # Z alone is no take back
     assert scene.actions == actions and scene.table.taken_back == 0
@@ -77,6 +88,10 @@ def test_ctrl_z_and_the_button_take_back_and_the_table_and_kept_session_follow(a
     assert scene.table.taken_back == 1 and len(scene.actions) < len(actions)
     assert scene.actions == actions[:len(scene.actions)]
     assert scene.human.decision == asked  # offered again at once
+    said = f"Taken back: your lead of {card_label(undone.card)}"
+    assert scene.model.status == said  # what was undone, said on the status line
+    app.draw(app.screen)
+    assert "Taken back: your lead of" in text_words(app)  # drawn on the status line (its suit in colour)
     session = scene.session
     assert scene.model.hand == sorted(session.hand(0), key=card_order)
     assert [seat.chips for seat in scene.model.seats] == session.chips
@@ -85,7 +100,7 @@ def test_ctrl_z_and_the_button_take_back_and_the_table_and_kept_session_follow(a
     scene.recorder.keeper.flush()
     kept = load_resume(app.data_dir).snapshot
     assert kept is not None and kept["taken_back"] == 1 and len(kept["actions"]) == len(scene.actions)
-    assert scene.human.take_back_offer is not None  # the stake before it: once more, by the button
+    assert scene.human.take_back_offer is not None  # the decision before it: once more, by the button
     before = len(scene.actions)
     click(app, scene.human.take_back_button.rect.center)  # type: ignore[union-attr]
     assert scene.table.taken_back == 2 and len(scene.actions) < before
@@ -94,8 +109,8 @@ def test_ctrl_z_and_the_button_take_back_and_the_table_and_kept_session_follow(a
 @pytest.mark.parametrize("origin", [DailyDeal(dt.date(2026, 11, 29)), CampaignRoad(SLOTS[0])])
 def test_the_daily_deal_and_a_campaign_venue_offer_no_take_back(app: App, origin: TableOrigin) -> None:
     scene = seated(app, origin)
-    assert scene.fast_forward_until(lambda t: t.human.kind == "lead" and t.session.deal_number == 2)
-    assert scene.table.take_backs.before(len(scene.actions), 2) is not None  # there was a decision to take back
+    assert scene.fast_forward_until(lambda t: t.human.kind == "lead" and t.session.deal_number == 2
+                                    and t.table.take_backs.before(len(t.actions), 2) is not None)  # one to take back
     assert scene.human.take_back_offer is None and "Take back" not in [b.label for b in scene.human.buttons]
     actions = list(scene.actions)
     key(app, pygame.K_z, pygame.KMOD_CTRL)

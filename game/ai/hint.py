@@ -103,7 +103,7 @@ def _searched(view: PlayerView, branches: list[Branch], starts: list[int | None]
               rng: random.Random) -> tuple[list[float], Reason]:
     """Each branch's chips, searched as the expert searches with the playouts counted, and the reason for the
     best (the first of equals, as the expert takes it)."""
-    tally = Tally.of(view, len(branches))
+    tally = Tally.of(view, starts)
     values = evaluate(view, [tally.watch(i, branch, start) for i, (branch, start) in enumerate(zip(branches, starts))],
                       HINT_BUDGET, rng)
     best = max(range(len(values)), key=lambda i: (values[i], -i))

@@ -1,6 +1,8 @@
 """What the hint's playouts show besides chips, counted per choice as they are played: the cards the player sheds
 in the run the choice starts, how often the player keeps the lead, reaches their own boodle card, lets another
 player reach one in that run, or goes out first; and the one reason that best tells the choice from the next best.
+A reason that names a boodle card names one of the suit of the run the choice starts (or declines to play on):
+"Lead 5♦: the run stops short of another player's boodle card Q♣" would speak of a run the lead never starts.
 
 The counting only watches the sampled deals the search plays anyway (it draws nothing from the random stream),
 so the hint's choice and its chips are the expert's own; what it knows of the deal is what the view shows.
@@ -48,16 +50,25 @@ class Tally:
     went_out: list[int] = field(default_factory=list)
     own_reached: list[dict[int, int]] = field(default_factory=list)
     others_reached: list[dict[int, int]] = field(default_factory=list)
+    starts: list[int | None] = field(default_factory=list)  # the card each choice starts its run with, if any
 
     @classmethod
-    def of(cls, view: PlayerView, choices: int) -> Tally:
-        """An empty tally for `choices` choices in this view."""
+    def of(cls, view: PlayerView, starts: list[int | None]) -> Tally:
+        """An empty tally for choices that start their runs with `starts` (None: no run) in this view."""
         table = view.table
         hand = {card.index for card in view.hand}
         own = tuple(card.index for card, chips in zip(table.rules.boodle_cards, table.boodle_chips)
                     if chips > 0 and card.index in hand)
+        choices = len(starts)
         return cls(view.player, choices, own, [0] * choices, [0] * choices, [0] * choices, [0] * choices,
-                   [{} for _ in range(choices)], [{} for _ in range(choices)])
+                   [{} for _ in range(choices)], [{} for _ in range(choices)], list(starts))
+
+    def run_suit(self, best: int, second: int) -> int | None:
+        """The suit of the run choice `best` starts, or (declining) the one `second` would have played on; None
+        when neither starts a run (buying or keeping)."""
+        starts = self.starts
+        start = next((starts[i] for i in (best, second) if i < len(starts) and starts[i] is not None), None)
+        return None if start is None else start // 13  # a deck index counts its suit in thirteens
 
     def watch(self, choice: int, branch: Branch, start: int | None) -> Branch:
         """`branch` counted as choice `choice`; `start` is the card the player plays to begin its run (None: the
@@ -123,12 +134,13 @@ def reason_for(tally: Tally, view: PlayerView, values: list[float], best: int) -
             found.append((sheds + keeps, Reason("sheds_and_keeps_lead", share=lead_best, cards=shed_best)))
         found.append((sheds, Reason("sheds", cards=shed_best)))
         found.append((keeps, Reason("keeps_lead", share=lead_best)))
-        for card in tally.own:
+        suit = tally.run_suit(best, second)  # a boodle card of another suit is no reason for this run
+        for card in (card for card in tally.own if suit in (None, card // 13)):
             mine = share(tally.own_reached[best], best, card)
             found.append((mine - share(tally.own_reached[second], second, card),
                           Reason("own_boodle", share=mine, card=Card.from_index(card))))
         reached = set(tally.others_reached[best]) | set(tally.others_reached[second])
-        for card in sorted(reached):
+        for card in sorted(card for card in reached if suit in (None, card // 13)):
             gap = share(tally.others_reached[second], second, card) - share(tally.others_reached[best], best, card)
             found.append((gap, Reason("others_boodle", share=gap, card=Card.from_index(card),
                                       holder=known_holder(view, card))))

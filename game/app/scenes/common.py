@@ -134,6 +134,18 @@ def draw_message(surface: pygame.Surface, text: Any, message: str, room: int, *,
 _BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
 
 
+PRESS_GUARD_S = 0.5  # how long an overlay that plays on ignores the keys and clicks that would press its buttons
+PRESSES = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def too_soon(event: pygame.event.Event, clock: float, keys: Sequence[int] = PRESSES) -> bool:
+    """True when `event` (one of `keys`, or a click) reaches an overlay only `clock` seconds after it opened: it
+    was meant for the table under it (a quick second Enter after a going out), not for the overlay's buttons."""
+    if clock >= PRESS_GUARD_S:
+        return False
+    return event.type == pygame.KEYDOWN and event.key in keys or event.type == pygame.MOUSEBUTTONDOWN
+
+
 def freeze(app: App, under: Scene | None, veil: pygame.Surface) -> pygame.Surface | None:
     """The scene `under` drawn once and dimmed by `veil`, for an overlay to blit as its backdrop.
 

@@ -15,7 +15,7 @@ from ..scene import Scene
 from ..table.boodle_end import end_words
 from ..text import suit_runs
 from ..widgets import Button, button_width, signed
-from .common import freeze
+from .common import freeze, too_soon
 from .common import veil as dimming  # cached: one sheet for every summary
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def short(model: TableModel, seat: int) -> str:
 
 
 class DealSummaryScene(Scene):
-    """A panel over the table after each deal; Enter, Space or a click plays on."""
+    """A panel over the table after each deal; Enter, Space or a click plays on, once it has been seen a moment."""
 
     overlay = True
     music = None
@@ -190,7 +190,10 @@ class DealSummaryScene(Scene):
     # --- the scene ------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Enter, Space or a click on the button plays on; Esc opens the pause menu when there is one."""
+        """Enter, Space or a click on the button plays on (not in its first moment: see `too_soon`); Esc opens the
+        pause menu when there is one."""
+        if too_soon(event, self.clock):
+            return
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.button.activate()

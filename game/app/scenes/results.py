@@ -17,7 +17,7 @@ from ..scene import Scene
 from ..table.animation import Timeline
 from ..table.boodle_end import end_words
 from ..widgets import Button, Menu, button_width, signed
-from .common import freeze, veil
+from .common import PRESSES, freeze, too_soon, veil
 
 if TYPE_CHECKING:
     from ..app import App
@@ -210,7 +210,10 @@ class ResultsScene(Scene):
         self.backdrop = freeze(self.app, self.under, self.veil)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Esc goes back where the table came from; the buttons do the rest (Enter or Space the focused one)."""
+        """Esc goes back where the table came from; the buttons do the rest (Enter or Space the focused one); none
+        of it in the standings' first moment (see `too_soon`)."""
+        if too_soon(event, self.clock, (*PRESSES, pygame.K_ESCAPE)):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.on_continue()
         else:

@@ -7,8 +7,9 @@ character's decision is worked out on a worker thread (`OnWorker`) while the tab
 their think time, then applied. Decisions are still made one at a time and each from its character's own
 random stream, so a session plays exactly as it would headless; a snapshot keeps every action applied and
 where each stream stood, and the engine being deterministic, replaying the actions rebuilds the session.
-In free play the player may take back their decisions of the deal in play (`take_back`): the table is laid
-again the same way, with the characters' streams as they stood when that decision was asked.
+In free play the player may take back their decisions of the deal in play made since its cards were dealt
+(`take_back`; never a stake, made before the hand is seen): the table is laid again the same way, with the
+characters' streams as they stood when that decision was asked.
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ from .recorder import TableRecorder
 from .sprites import TableDecks
 from .stage import Stage
 from .stop_pause import draw_stop_pause, releases
-from .take_back import undone_words
+from .take_back import taken_back_words, undone_words
 from .take_back_offer import TakeBackOffer, is_take_back_key
 from .venue_card import VenueCard, venue_in_play
 from .words import their_turn, your_turn
@@ -313,13 +313,16 @@ class TableScene(Scene):
         return None if found is None else TakeBackOffer(undone_words(*found), self.take_back)
 
     def take_back(self) -> None:
-        """Take back the player's last decision: the table laid again where it was asked, shown at once."""
-        if not self.table.take_back():
+        """Take back the player's last decision: the table laid again where it was asked, shown at once, and what
+        was undone said on the status line."""
+        found = self.table.to_take_back()
+        if found is None or not self.table.take_back():
             return
         self.human.clear()
         self.model = self.stage.model = TableModel(self.table.rules, self.table.seats)
         self.director = Director(self.stage)  # what was still moving or being said belongs to the undone play
         self._sync_from_engine()
+        self.model.set_status(taken_back_words(*found))
         self.recorder.decision_made()  # the kept session is the one taken back to
         self.app.assets.play("card_play", 0.5)
 

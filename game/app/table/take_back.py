@@ -4,7 +4,9 @@ streams as they stood then, and the words saying what a take back undoes. No pyg
 
 The engine is deterministic from its seed and the actions applied, and each character decides from their own
 streams, so a table laid again this way plays out exactly as it did when the player makes the same choice.
-A deal's end is never undone: the decisions of a deal are forgotten when the next one is asked for. The
+A deal's end is never undone: the decisions of a deal are forgotten when the next one is asked for. Nor is a
+stake: it is made before the cards are dealt (R8), and made again once the hand is seen it would be made knowing
+it, so a deal's first take-back point is the player's first decision after the deal. The
 streams are held in memory only (a kept session holds each character's stream as it stands, not as it stood
 at every decision), so a session continued from the title reaches back to the decision it was continued at.
 """
@@ -15,9 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.cards import Card
 from ...engine.decisions import Action, BuyDeadAction, Decision, FollowAction, FollowDecision, LeadAction
-from ...locale import tr
-from ...locale.cards import card_label
+from ...locale.words import Words
 
 Streams = tuple[tuple[Any, Any] | None, ...]  # each seat's character's streams (None for the player's seat)
 
@@ -41,8 +43,8 @@ class TakeBacks:
 
     def asked(self, index: int, deal: int, decision: Decision, streams: Callable[[], Streams]) -> None:
         """The player is asked `decision` after `index` actions, in deal `deal` (`streams()` is read once per
-        decision: the table asks again every frame until it is answered)."""
-        if self._asked and self._asked[-1].index == index:
+        decision: the table asks again every frame until it is answered); a stake is no take-back point."""
+        if decision.kind == "stake" or self._asked and self._asked[-1].index == index:
             return
         self._asked = [asked for asked in self._asked if asked.deal == deal and asked.index < index]
         self._asked.append(Asked(index, deal, decision, streams()))
@@ -66,14 +68,25 @@ def restore_streams(agents: Sequence[Any], streams: Streams) -> None:
 def undone_words(decision: Decision, action: Action) -> str:
     """What taking back `action`, the answer to `decision`, undoes: the caption over the button ("Take back
     your lead of 9♦")."""
+    kind, card = _what(decision, action)
+    return str(Words.of(f"take_back.undoes.{kind}", card=card))
+
+
+def taken_back_words(decision: Decision, action: Action) -> Words:
+    """What a take back of `action`, the answer to `decision`, has undone, said once it is done ("Taken back:
+    your lead of 9♦")."""
+    kind, card = _what(decision, action)
+    return Words.of(f"take_back.undone.{kind}", card=card)
+
+
+def _what(decision: Decision, action: Action) -> tuple[str, Card | None]:
+    """The kind of decision `action` answered, as the take back's words name it, and its card if any."""
     match action:
         case LeadAction(card=card):
-            return tr("take_back.undoes.lead", card=card_label(card))
+            return "lead", card
         case FollowAction(play=play) if isinstance(decision, FollowDecision):
-            return tr("take_back.undoes.play" if play else "take_back.undoes.decline", card=card_label(decision.card))
-        case BuyDeadAction(buy=True):
-            return tr("take_back.undoes.buy")
-        case BuyDeadAction():
-            return tr("take_back.undoes.keep")
+            return ("play" if play else "decline"), decision.card
+        case BuyDeadAction(buy=buy):
+            return ("buy" if buy else "keep"), None
         case _:
-            return tr("take_back.undoes.stake")
+            raise ValueError(f"a {decision.kind} decision is never taken back")
