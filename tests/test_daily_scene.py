@@ -85,6 +85,8 @@ def test_playing_the_day_records_a_best_score(app: App) -> None:
     assert opponent_ids(table) == list(day.opponents)
     assert table.fast_forward_until(lambda t: t.results is not None, play_for_human=True)
     chips = list(table.session.chips)
+    for _ in range(40):  # the results take a key only after their first half second
+        app.step(1 / 60)
     key(app, pygame.K_RETURN)  # the results' button: back to the daily deal
     back = app.scenes.top
     assert isinstance(back, DailyScene) and back is not scene

@@ -121,6 +121,7 @@ def play(app: App, decisions: int, *, until: Callable[[App], bool] = lambda app:
             break
         top = app.scenes.top
         if isinstance(top, DealSummaryScene):
+            frames(app, 40)  # a summary takes a key only after its first half second
             key(app, pygame.K_RETURN)
         elif isinstance(top, TableScene) and top.human.decision is not None:
             decision = top.human.decision
@@ -139,6 +140,7 @@ def to_title_from_table(app: App) -> None:
     """Esc to the pause menu, Quit to title, and leave anyway if asked (the session could not be kept)."""
     for _ in range(3):
         if isinstance(app.scenes.top, DealSummaryScene):  # a deal that just ended: its summary closed first
+            frames(app, 40)
             key(app, pygame.K_RETURN)
     on_top(app, TableScene)
     key(app, pygame.K_ESCAPE)
@@ -245,6 +247,7 @@ def journey(app: App) -> list[str]:
     start_free_game(app, deals=1)
     play(app, 400, until=lambda app: isinstance(app.scenes.top, ResultsScene))
     on_top(app, ResultsScene)
+    frames(app, 40)  # the results take a key only after their first half second
     note()
     key(app, pygame.K_RETURN)
     frames(app)
