@@ -286,12 +286,10 @@ def test_the_out_step_says_the_pot_was_taken_and_rings_the_plate_it_went_to(app:
     app.scenes.push("tutorial")
     coach = coach_on(app)
     seen: dict[str, tuple[list[pygame.Rect], str]] = {}
-    left: list[int] = []
 
     def look(coach: FirstDealCoach) -> None:
         assert coach.step is not None
         seen[coach.step.name] = (coach.targets(), coach.words(coach.step)[1])
-        left[:] = coach.scene.model.boodle
 
     drive(app, coach, stray=False, each_step=look)
     targets, words = seen["out"]
@@ -299,9 +297,13 @@ def test_the_out_step_says_the_pot_was_taken_and_rings_the_plate_it_went_to(app:
     targets, words = seen["stop"]
     assert targets[0] == coach.scene.layout.dead, "the stop points first at the dead hand holding the K♦"
     targets, words = seen["boodle_left"]  # the even stake: 3 chips left on the A♠ and 5 on the K♥, shared by R22
-    assert left == [3, 5, 0, 0] and coach.facts["shares"] == ((0, 2), (1, 2), (2, 2), (3, 2))
+    assert coach.facts["left"] == (0, 1) and coach.facts["shares"] == ((0, 2), (1, 2), (2, 2), (3, 2))
     assert "the 8 chips are shared out among you all: You 2, Maud 2, Bert 2 and Pip 2." in words
-    assert targets == list(coach.scene.layout.boodle_cards[:2]), "the rings are round the A♠ and the K♥"
+    plates = [coach.scene.layout.seats[seat].plate for seat in range(4)]
+    assert targets == list(coach.scene.layout.boodle_cards[:2]) + plates, "rings round the A♠, the K♥ and the plates"
+    # the shares are seen to go: by the closing words the boodle is empty and every player has their two chips
+    assert coach.closing is not None and list(coach.scene.model.boodle) == [0, 0, 0, 0]
+    assert [seat.chips for seat in coach.scene.model.seats] == list(coach.scene.table.session.chips)
 
 
 def test_h_at_a_coach_step_says_the_hint_is_off(app: App) -> None:

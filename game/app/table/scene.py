@@ -285,7 +285,7 @@ class TableScene(Scene):
                 self._played(step)
             case None if self.table.turn is not None:  # a character is thinking
                 self.model.active = self.table.turn[1]
-            case None if self.table.over and self._results is None and self._summary is None:
+            case None if self.table.over and self._results is None and self._summary is None and self.guide is None:
                 self._show_results()
 
     def submit(self, action: Action) -> None:

@@ -15,7 +15,7 @@ import pygame
 
 from ...engine.cards import Card
 from ...engine.decisions import LeadDecision
-from ...engine.events import BoodleWon, Event, HandWon, Play, Stop
+from ...engine.events import BoodleSplit, BoodleWon, Event, HandWon, Play, SessionEnd, Stop
 from ...locale import tr, trn
 from ...locale.cards import card_label
 from ...locale.texts import character_short_name
@@ -125,13 +125,19 @@ class FirstDealCoach:
             case HandWon(player=player, pot=pot, payments=payments):
                 self.facts["out"] = (player, pot, tuple((p.source, p.chips) for p in payments))
                 self.facts["shares"] = tuple((s.player, s.chips) for s in final_shares(self.scene.table.log) if s.chips)
+                self.facts["left"] = tuple(slot for slot, chips in enumerate(self.scene.model.boodle) if chips)
                 self._due("hand_won")
+            case BoodleSplit():
+                self._due("split")
+            case SessionEnd() if self.closing is None:  # the lesson's one deal was its whole session
+                self.step = None
+                self.closing = Closing(self.scene.app)
+                lesson_finished(self.scene.app)
 
     def deal_settled(self, record: DealRecord | None) -> bool:
-        """The deal is over: the closing words, with the way on, instead of the deal summary."""
-        self.step = None
-        self.closing = Closing(self.scene.app)
-        lesson_finished(self.scene.app)
+        """The deal is over: no deal summary; the table plays on to the session's end (the boodle shared out), where
+        the closing words come."""
+        self.scene.director.waiting = False
         return True
 
     # --- input ----------------------------------------------------------------------------------
@@ -326,8 +332,9 @@ class FirstDealCoach:
             case "payments":
                 _, _, payments = self.facts["out"]
                 return [layout.seats[seat].plate for seat, _ in payments]
-            case "boodle_left":
-                return [rect for rect, chips in zip(layout.boodle_cards, model.boodle) if chips]
+            case "boodle_left":  # the cards the chips leave, and the plates they fly to
+                return [layout.boodle_cards[slot] for slot in self.facts.get("left", ())] + \
+                    [layout.seats[seat].plate for seat, _ in self.facts.get("shares", ())]
         return []
 
     def things(self) -> list[pygame.Rect]:

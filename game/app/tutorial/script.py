@@ -8,7 +8,7 @@ from typing import Literal
 
 Target = Literal["none", "boodle", "pot", "stake", "hand", "dead", "board", "lead", "follow", "boodle_hit", "stop",
                  "out", "payments", "boodle_left"]
-When = Literal["stake", "lead", "follow", "boodle_hit", "stop", "hand_won", "after"]
+When = Literal["stake", "lead", "follow", "boodle_hit", "stop", "hand_won", "split", "after"]
 Place = Literal["top_left", "top_right"]
 
 
@@ -41,5 +41,5 @@ SCRIPT: tuple[Step, ...] = (
     Step("king", "lead", "lead", "top_left", waits="lead", lead=2),
     Step("out", "out", "hand_won", "top_right"),
     Step("payments", "payments", "after", "top_right"),
-    Step("boodle_left", "boodle_left", "after", "top_left"),
+    Step("boodle_left", "boodle_left", "split", "top_left"),  # as the shares fly, the session being over
 )
