@@ -43,6 +43,7 @@ from .moments import asks_for_summary
 from .pacing import SPEEDS, pace_of
 from .painter import TablePainter
 from .recorder import TableRecorder
+from .skip_to_end import SkipToEnd
 from .sprites import TableDecks
 from .stage import Stage
 from .stop_pause import draw_stop_pause, releases
@@ -78,6 +79,7 @@ class TableScene(Scene):
                                self.take_back_offer)
         self.painter = TablePainter(self.stage, table.seats, table.rules.boodle_cards)
         self.log_panel = LogPanel(self.stage, self.director.deal_log)
+        self.skip = SkipToEnd(self.stage)  # once the player is out: the rest at once rather than watched
         self.clock = 0.0
         self.guide: TableGuide | None = None if guide is None else guide(self)
         venue = venue_in_play(table.origin, app.data_dir)
@@ -364,7 +366,7 @@ class TableScene(Scene):
                                              on_continue=self.close_summary, last=self.table.over,
                                              shares=final_shares(self.table.log) if self.table.over else (),
                                              on_pause=self.open_pause, under=self,
-                                             close_after=WATCH_SUMMARY_S if alone else None)
+                                             close_after=0.0 if self.skip.on else WATCH_SUMMARY_S if alone else None)
 
     def close_summary(self) -> None:
         """The deal summary is dismissed: play on."""
@@ -431,6 +433,8 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_pause()
             return
+        if self.skip.handle_event(event):
+            return
         if is_take_back_key(event):
             self.take_back()
             return
@@ -460,6 +464,7 @@ class TableScene(Scene):
         if self.venue_card is not None:
             self.venue_card.draw(surface, self.app.text)
         draw_controls(surface, self.human, self.stage)
+        self.skip.draw(surface)
         if self.director.pause.waiting and not self.director.stop_banner_showing():  # the band covers its line
             draw_stop_pause(surface, self.stage)
         if self.guide is None:  # under the moments (a big number rises over it); a lesson keeps no log
