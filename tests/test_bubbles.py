@@ -14,7 +14,7 @@ from app_helpers import make_app
 
 from game.app.app import App
 from game.app.table.animation import Bubble
-from game.app.table.bubble_place import BubbleArt, keep_clear, place_bubble
+from game.app.table.bubble_place import BubbleArt, keep_clear, place_bubble, rather_clear
 from game.app.table.layout import table_layout
 from game.app.table.sprites import make_bubble
 
@@ -121,6 +121,20 @@ def test_bubbles_cover_nothing_read_at_any_seat(app: App, language: str) -> None
                     assert not rect.colliderect(layout.hand)
                     for label in layout.boodle_labels:
                         assert not rect.collidepoint(label)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_bubbles_keep_off_the_board_the_boodle_cards_and_the_labels_when_they_can(app: App, language: str) -> None:
+    # the playtest saw bubbles over the pot's label, the spades row and the A♠: with four boodle cards there is
+    # always another place
+    lines = sorted(character_lines(language), key=len)
+    for players in range(3, 9):
+        layout = table_layout(players, 4)
+        for seat in range(1, players):
+            for words in (lines[0], lines[len(lines) // 2], lines[-1]):
+                _, rect = place_bubble(layout, seat, drawn(app, words))
+                covered = [other for other in rather_clear(layout) if rect.colliderect(other)]
+                assert not covered, f"{words!r} at seat {seat} of {players} covers {covered}"
 
 
 def test_the_dead_hands_count_is_kept_clear() -> None:

@@ -172,10 +172,11 @@ class Menu:
                 return index
         return None
 
-    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
-        """Draw every button, and the tooltip of the hovered or focused one."""
+    def draw(self, surface: pygame.Surface, text: TextCache, *, show_focus: bool = True) -> None:
+        """Draw every button, and the tooltip of the hovered or focused one (no focus shown while the keys answer
+        something else, such as an offer over the menu)."""
         for index, button in enumerate(self.buttons):
-            button.draw(surface, text, index == self.focus, index == self.hover)
+            button.draw(surface, text, show_focus and index == self.focus, index == self.hover)
         shown = self.hover if self.hover is not None else (self.focus if self.buttons and self.keyboard else None)
         if shown is not None and self.buttons[shown].tooltip:
             draw_tooltip(surface, text, self.buttons[shown].tooltip, self.buttons[shown].rect,

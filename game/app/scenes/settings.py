@@ -168,7 +168,7 @@ class SettingsScene(Scene):
         """The controls, and the deck as it will look."""
         text = self.app.text
         if self.overlay:
-            surface.blit(veil(surface.get_size(), 170), (0, 0))
+            surface.blit(veil(surface.get_size(), 215), (0, 0))  # the table stays a backdrop, not a second page
         else:
             surface.blit(felt(surface.get_size()), (0, 0))
         heading(surface, text, tr("settings.title"), tr("settings.subtitle"))

@@ -192,7 +192,7 @@ class TitleScene(Scene):
                   max_width=SUBTITLE_W, min_size=14)
         text.draw(surface, tr("title.also_known"), (98, 214), role="body", size=16, colour=theme.INK_DIM,
                   max_width=SUBTITLE_W, min_size=12)
-        self.menu.draw(surface, text)
+        self.menu.draw(surface, text, show_focus=self.offer is None)  # Enter answers the offer while it is up
         if self.offer is not None:
             self.offer.draw(surface)
         if self.message:

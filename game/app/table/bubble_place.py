@@ -64,21 +64,34 @@ def tries(place: SeatPlace) -> list[Try]:
 
 
 def place_bubble(layout: TableLayout, seat: int, art: BubbleArt) -> tuple[pygame.Surface, pygame.Rect]:
-    """The bubble for `seat` and where it goes: the first place on the felt that covers nothing it must not
-    (failing that, the place that covers least)."""
-    clear = keep_clear(layout)
-    best: tuple[int, pygame.Surface, pygame.Rect] | None = None
+    """The bubble for `seat` and where it goes: the first place on the felt that covers nothing it must not and
+    nothing it had better not (the board, the boodle cards, the pot's and dead hand's labels); failing that, the
+    first that covers only the latter, least; failing that, the place that covers least."""
+    clear, spare = keep_clear(layout), rather_clear(layout)
+    best: tuple[tuple[int, int], pygame.Surface, pygame.Rect] | None = None
     for side, at, (ax, ay), width, size in tries(layout.seats[seat]):
         image, tip = art(side, at, width, size)
         rect = image.get_rect(topleft=(round(ax - tip.x), round(ay - tip.y)))
         if not layout.on_felt(rect):
             rect.clamp_ip(layout.felt.inflate(-8, -8))  # a last resort only: the tail may then miss its seat
-            covered = 10**6
+            covered = (10**6, 0)
         else:
-            covered = sum(rect.clip(other).width * rect.clip(other).height for other in clear)
-        if covered == 0:
+            covered = (_area(rect, clear), _area(rect, spare))
+        if covered == (0, 0):
             return image, rect
         if best is None or covered < best[0]:
             best = (covered, image, rect)
     assert best is not None
     return best[1], best[2]
+
+
+def rather_clear(layout: TableLayout) -> list[pygame.Rect]:
+    """What a bubble had better not cover when it has the choice: the board, the boodle cards, the labels."""
+    pot_label = pygame.Rect(layout.pot.x, layout.pot.y - 26, layout.pot.width, 26)
+    dead_label = pygame.Rect(layout.dead.x, layout.dead.y - 26, layout.dead.width, 26)
+    return [layout.board, *layout.boodle_cards, pot_label, dead_label]
+
+
+def _area(rect: pygame.Rect, others: list[pygame.Rect]) -> int:
+    """How much of `others` the rect covers, in pixels."""
+    return sum(rect.clip(other).width * rect.clip(other).height for other in others)

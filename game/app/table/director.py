@@ -385,9 +385,8 @@ class Director(Effects):
         title = tr("table.banner.you_go_out") if self.you(winner) else tr("table.banner.they_go_out", name=name)
         words = tr("table.banner.takes_pot", pot=event.pot, paid=paid)
         self.banner(title, words, theme.GOLD, 2.2 * max(1.0, self.speed))  # in view while the moment is held
-        burst = layout.seats[winner].plate.center if winner != HUMAN else layout.hand.center
-        self.decor.add(Confetti(burst, 110 if winner == HUMAN else 80, seed=model.deal_number * 31 + winner))
-        if self.you(winner):
+        if self.you(winner):  # confetti for the player's own going out only: nobody cheers another's
+            self.decor.add(Confetti(layout.hand.center, 110, seed=model.deal_number * 31 + winner))
             self.decor.add(Confetti(layout.board.center, 90, seed=model.deal_number, spread=180))
         self.sound("going_out")
         target = self.chip_spot(winner)
