@@ -21,13 +21,12 @@ def final_shares(log: list[Event]) -> tuple[Share, ...]:
     return next((event.shares for event in reversed(log) if isinstance(event, BoodleSplit)), ())
 
 
-def shares_said(model: TableModel, shares: tuple[Share, ...], *, tags: bool = False) -> str:
-    """"You 3, Maud Pennyfeather 3, Bert Cheadle 2": each player given chips, in the order they were shared (by their
-    name tags, "Maud", with `tags`: a banner's one line has room for eight of those)."""
-    def name(seat: int) -> str:
-        return seat_tag(model.name(seat), model.seats[seat].character) if tags else model.name(seat)
-    return ", ".join(tr("boodle_end.share", name=name(share.player), chips=share.chips)
-                     for share in shares if share.chips)
+def shares_said(model: TableModel, shares: tuple[Share, ...]) -> str:
+    """"You 3, Maud 3, Bert 2": each player given chips, in the order they were shared, by the name their plate
+    shows (a banner's one line has room for eight of those)."""
+    def tag(seat: int) -> str:
+        return seat_tag(model.name(seat), model.seats[seat].character)
+    return ", ".join(tr("boodle_end.share", name=tag(share.player), chips=share.chips) for share in shares if share.chips)
 
 
 def end_words(model: TableModel, shares: tuple[Share, ...], left: int) -> str:
@@ -58,7 +57,7 @@ def present_split(effects: Effects, event: BoodleSplit) -> float:
             delay += 0.1
         if share.chips:
             effects.popup(share.player, share.chips, delay=start + 0.6)
-    effects.banner(tr("boodle_end.banner"), shares_said(model, event.shares, tags=True), duration=2.4)
+    effects.banner(tr("boodle_end.banner"), shares_said(model, event.shares), duration=2.4)
     effects.sound("boodle_win")
     return SPLIT_HOLD
 
