@@ -26,7 +26,8 @@ def shares_said(model: TableModel, shares: tuple[Share, ...]) -> str:
     shows (a banner's one line has room for eight of those)."""
     def tag(seat: int) -> str:
         return seat_tag(model.name(seat), model.seats[seat].character)
-    return ", ".join(tr("boodle_end.share", name=tag(share.player), chips=share.chips) for share in shares if share.chips)
+    return ", ".join(tr("boodle_end.share", name=tag(share.player), chips=share.chips)
+                     for share in shares if share.chips)
 
 
 def end_words(model: TableModel, shares: tuple[Share, ...], left: int) -> str:
