@@ -411,9 +411,9 @@ def test_search_stops_once_its_counted_work_reaches_the_budget(monkeypatch: pyte
 
 
 def test_the_deadline_cuts_a_huge_budget_short(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The wall-clock safety net, on a clock that moves a millisecond each time it is read."""
+    """The CPU-time safety net, on a thread clock that moves a millisecond each time it is read."""
     ticks = iter(range(10_000))
-    monkeypatch.setattr(search, "time", SimpleNamespace(perf_counter=lambda: next(ticks) / 1000))
+    monkeypatch.setattr(search, "time", SimpleNamespace(thread_time=lambda: next(ticks) / 1000))
     view, decision = next((v, d) for _, v, d in decision_points(VARIANTS["classic"], 1, 61)
                           if isinstance(d, LeadDecision))
     lead_values(view, [c.index for c in decision.options],

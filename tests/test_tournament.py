@@ -71,6 +71,36 @@ def test_standings_interval_is_over_block_means() -> None:
     assert standings(["x", "y"], blocks[:1])[0].ci95 is None
 
 
+def test_paired_differences_are_antisymmetric_and_match_the_means() -> None:
+    """The vs matrix over blocks where some id sits twice: distinct ids only, diff[a][b] == -diff[b][a], the same
+    interval both ways, and the mean of the differences is the difference of the means."""
+    ids = ["x", "y", "x", "z"]
+    blocks = [BlockResult((c, -c - d, d), (8, 4, 4), (1, 1, 2)) for c, d in ((4, 1), (-2, 3), (6, -5), (0, 2), (9, 9))]
+    result = {s.id: s for s in standings(ids, blocks)}
+    assert set(result) == {"x", "y", "z"}
+    for a, row in result.items():
+        assert set(row.vs) == set(result) - {a}
+        for b, (diff, ci) in row.vs.items():
+            assert diff == -result[b].vs[a][0] and ci == result[b].vs[a][1]
+            assert diff == pytest.approx(row.chips_per_deal - result[b].chips_per_deal)
+    per_block = [c / 8 - d / 4 for c, d in ((4, 1), (-2, 3), (6, -5), (0, 2), (9, 9))]
+    assert result["x"].vs["z"][1] == pytest.approx(t_quantile_975(4) * statistics.stdev(per_block) / math.sqrt(5))
+    assert standings(ids, blocks[:1])[0].vs["y"][1] is None
+
+
+def test_paired_differences_in_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--ai", "first,lowest,first", "--deals", "4", "--jobs", "1", "--json"]) == 0
+    out = capsys.readouterr().out
+    data = last_json(out)
+    vs = {r["id"]: r["vs"] for r in data["results"]}
+    assert set(vs) == {"first", "lowest"} and list(vs["first"]) == ["lowest"]
+    assert vs["first"]["lowest"]["diff"] == -vs["lowest"]["first"]["diff"]
+    assert vs["first"]["lowest"]["ci95"] == vs["lowest"]["first"]["ci95"] > 0
+    cell = f"{vs['first']['lowest']['diff']:+.2f} ±{vs['first']['lowest']['ci95']:.2f}"
+    matrix = out.split("paired:")[1]
+    assert cell in matrix and f"{vs['lowest']['first']['diff']:+.2f} ±" in matrix
+
+
 def test_t_quantiles() -> None:
     assert t_quantile_975(1) == pytest.approx(12.706, abs=1e-3)
     assert t_quantile_975(12) == pytest.approx(2.1788, abs=1e-4)
@@ -97,7 +127,7 @@ def test_cli_json_line_and_determinism_across_jobs(capsys: pytest.CaptureFixture
     assert list(data) == ["deals", "results"] and data["deals"] == 12
     assert sorted(r["id"] for r in data["results"]) == ["first", "lowest", "random"]
     for r in data["results"]:
-        assert list(r) == ["id", "chips_per_deal", "ci95", "deal_win_rate"]
+        assert list(r) == ["id", "chips_per_deal", "ci95", "deal_win_rate", "vs"]
         assert isinstance(r["chips_per_deal"], float) and r["ci95"] > 0 and 0 <= r["deal_win_rate"] <= 1
     chips = [r["chips_per_deal"] for r in data["results"]]
     assert chips == sorted(chips, reverse=True)

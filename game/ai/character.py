@@ -70,7 +70,8 @@ class Character:
 class CharacterAgent:
     """Plays as a character: each decision goes to the strategy its file names, now and then a slip."""
 
-    def __init__(self, character: Character, seed: int | str) -> None:
+    def __init__(self, character: Character, seed: int | str, *, deadline_ms: float | None = None) -> None:
+        """`deadline_ms`, unless None, replaces the file's search safety net in every strategy (0: none)."""
         self.character = character
         self._rng = random.Random(f"{character.id}:{seed}")
         # pacing and talk draw from their own stream, so a windowed game decides exactly as a headless one
@@ -83,6 +84,19 @@ class CharacterAgent:
         self._lead_params = self._lead.resolved(character.lead.params)
         self._buy_params = self._buy.resolved(character.dead_hand.params)
         self._follow_params = self._follow.resolved(character.follow.params)
+        if deadline_ms is not None:
+            for params in self._params():
+                if "deadline_ms" in params:
+                    params["deadline_ms"] = deadline_ms
+
+    def _params(self) -> tuple[dict[str, Any], ...]:
+        """The resolved parameters of each strategy: staking, lead, dead hand, follow."""
+        return self._stake_params, self._lead_params, self._buy_params, self._follow_params
+
+    @property
+    def deadlines_ms(self) -> tuple[float, ...]:
+        """The search's safety net of each strategy that has one, in CPU milliseconds (0: off)."""
+        return tuple(float(params["deadline_ms"]) for params in self._params() if "deadline_ms" in params)
 
     def decide(self, view: PlayerView, decision: Decision) -> Action:
         """The character's answer to this decision."""

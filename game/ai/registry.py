@@ -63,12 +63,14 @@ def agent_ids() -> list[str]:
     return character_ids() + sorted(BUILT_IN)
 
 
-def make_agent(agent_id: str, seed: int, seat: int) -> Agent:
-    """A fresh agent of this id for `seat` of a session with `seed` (its randomness derives from both)."""
+def make_agent(agent_id: str, seed: int, seat: int, *, at_table: bool = False) -> Agent:
+    """A fresh agent of this id for `seat` of a session with `seed`; `at_table` keeps the search's safety net."""
+    # headless (tournaments, simulate) the net is off: a decision is a function of the view and the stream
+    # alone, so the output is the same under any load and any --jobs
     built_in = BUILT_IN.get(agent_id)
     if built_in is not None:
         return built_in[1](seed, seat)
-    return CharacterAgent(load_character_by_id(agent_id), f"{seed}:{seat}")
+    return CharacterAgent(load_character_by_id(agent_id), f"{seed}:{seat}", deadline_ms=None if at_table else 0)
 
 
 def seat_agent_ids(spec: str | None, players: int, default: str = "lowest") -> list[str]:

@@ -22,7 +22,8 @@ def decision_times(character_id: str, decisions: int) -> list[float]:
     while len(times) < decisions:
         rules = rules_by_name(RULES[seed % len(RULES)])
         session = Session(rules, [SeatInfo(f"{character_id} {seat}") for seat in range(SEATS)], seed)
-        agents = [make_agent(character_id, seed, seat) for seat in range(SEATS)]
+        # timed as the table plays them, safety net and all
+        agents = [make_agent(character_id, seed, seat, at_table=True) for seat in range(SEATS)]
         session.start()
         while (decision := session.pending()) is not None and len(times) < decisions:
             view = session.view(decision.player)

@@ -11,6 +11,9 @@ so a result is the chips won or lost in the deal itself, as it always was.
 A block is one deal with all its rotations; a player's mean over a block is one
 observation, and the blocks are independent, so the 95% interval of the mean
 chips per deal is t(0.975, blocks - 1) * sd / sqrt(blocks) over the block means.
+Two players are compared the same way on the per-block differences of their
+means: both sat at the same deals, so the deal's luck, shared, cancels in the
+difference and its interval is much narrower than either player's own.
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ import math
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from ..engine import RuleSet, SeatInfo, Session, play_session
 from ..engine.events import Event, HandWon
@@ -54,12 +57,19 @@ class Standing:
     chips_per_deal: float
     ci95: float | None  # the half-width of the 95% interval; None with a single deal
     deal_win_rate: float
+    # every other distinct id -> (this id's chips per deal minus theirs, its 95% half-width or None)
+    vs: Mapping[str, tuple[float, float | None]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, object]:
         """The standing as the JSON line writes it."""
-        return {"id": self.id, "chips_per_deal": round(self.chips_per_deal, 4),
-                "ci95": None if self.ci95 is None else round(self.ci95, 4),
-                "deal_win_rate": round(self.deal_win_rate, 4)}
+        return {"id": self.id, "chips_per_deal": round(self.chips_per_deal, 4), "ci95": _rounded(self.ci95),
+                "deal_win_rate": round(self.deal_win_rate, 4),
+                "vs": {other: {"diff": round(diff, 4), "ci95": _rounded(ci)} for other, (diff, ci) in self.vs.items()}}
+
+
+def _rounded(value: float | None) -> float | None:
+    """`value` to four places, None kept."""
+    return None if value is None else round(value, 4)
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -150,20 +160,28 @@ def check(ids: Sequence[str], deals: int) -> None:
         raise TournamentError(f"deals must be at least 1, got {deals}")
 
 
+def mean_ci(values: Sequence[float]) -> tuple[float, float | None]:
+    """The mean of independent observations and the half-width of its 95% interval (None with one)."""
+    mean = sum(values) / len(values)
+    if len(values) < 2:
+        return mean, None
+    var = sum((x - mean) ** 2 for x in values) / (len(values) - 1)
+    return mean, t_quantile_975(len(values) - 1) * math.sqrt(var / len(values))
+
+
 def standings(ids: Sequence[str], blocks: Sequence[BlockResult]) -> list[Standing]:
-    """Each distinct id's mean chips per deal with its 95% interval over blocks, best first."""
+    """Each distinct id's mean chips per deal with its 95% interval over blocks, and its paired difference
+    from every other distinct id with theirs, best first."""
     distinct = list(dict.fromkeys(ids))
+    means = [[block.chips[k] / block.plays[k] for block in blocks] for k in range(len(distinct))]
     out = []
     for k, agent_id in enumerate(distinct):
-        means = [block.chips[k] / block.plays[k] for block in blocks]
-        mean = sum(means) / len(means)
-        ci: float | None = None
-        if len(means) > 1:
-            var = sum((x - mean) ** 2 for x in means) / (len(means) - 1)
-            ci = t_quantile_975(len(means) - 1) * math.sqrt(var / len(means))
+        mean, ci = mean_ci(means[k])
+        vs = {other: mean_ci([mine - theirs for mine, theirs in zip(means[k], means[j])])
+              for j, other in enumerate(distinct) if j != k}
         played = sum(block.plays[k] for block in blocks)
         won = sum(block.wins[k] for block in blocks)
-        out.append(Standing(agent_id, mean, ci, won / played))
+        out.append(Standing(agent_id, mean, ci, won / played, vs))
     out.sort(key=lambda s: -s.chips_per_deal)
     return out
 

@@ -20,7 +20,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "tournament", help="a duplicate tournament between AIs: chips per deal with a 95%% interval",
         description="Play every deal once for each rotation of the AIs round the table (duplicate format), "
                     "each replay one deal from fresh stacks, and print each AI's mean chips per deal with a "
-                    "95%% confidence interval over deals, and its share of deals won. The same arguments give "
+                    "95%% confidence interval over deals, and its share of deals won, then every pair's "
+                    "difference in chips per deal with its own interval (narrower: both played the same "
+                    "deals). The same arguments give "
                     "the same result for any --jobs.")
     parser.add_argument("--rules", default="classic", metavar="FILE",
                         help="a rules file, or the name of one in config/rules (default: classic)")
@@ -74,3 +76,24 @@ def print_table(rules_name: str, ids: list[str], deals: int, seed: int, results:
     for s in results:
         ci = "n/a" if s.ci95 is None else f"±{s.ci95:.2f}"
         print(f"{s.id:<{width}}  {s.chips_per_deal:>+10.2f}  {ci:>7}  {s.deal_win_rate:>9.1%}")
+    if len(results) > 1:
+        print_pairs(results)
+
+
+def print_pairs(results: list[Standing]) -> None:
+    """The paired differences: row minus column in chips per deal, with the 95% interval over deals."""
+    order = [s.id for s in results]
+    cells = {s.id: {other: pair_cell(diff, ci) for other, (diff, ci) in s.vs.items()} for s in results}
+    width = max(len(agent_id) for agent_id in order)
+    cell = max(*(len(agent_id) for agent_id in order), *(len(text) for row in cells.values() for text in row.values()))
+    print()
+    print("paired: the row's chips per deal minus the column's, with the 95% interval of the difference")
+    print(f"{'':<{width}}  " + "  ".join(f"{agent_id:>{cell}}" for agent_id in order))
+    for agent_id in order:
+        row = cells[agent_id]
+        print(f"{agent_id:<{width}}  " + "  ".join(f"{row.get(other, '·'):>{cell}}" for other in order))
+
+
+def pair_cell(diff: float, ci: float | None) -> str:
+    """One cell of the paired matrix: "+1.23 ±0.40", or the difference alone with a single deal."""
+    return f"{diff:+.2f}" if ci is None else f"{diff:+.2f} ±{ci:.2f}"

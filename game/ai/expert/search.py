@@ -16,9 +16,12 @@ played, all measured there; it stops when that reaches `time_budget_ms` (or at
 `max_samples`). The count depends only on the view and the random stream, so a
 decision is a pure function of them and a tournament gives the same result on
 any number of processes and on a busy machine; on an idle one the count tracks
-the real time to within a few milliseconds. A wall-clock `deadline_ms` is only a
-safety net for a machine far slower or busier than that one: when it fires the
-choice depends on timing, so it is set well above the budget.
+the real time to within a few milliseconds. `deadline_ms` is only a safety net
+for a machine far slower than that one, set well above the budget: it counts the
+CPU time of the searching thread (the table's worker), not the wall clock, so a
+machine busy with other work does not make it fire. When it fires the choice
+still depends on timing, so every headless use that promises the same output
+(tournaments, simulate) turns it off with 0 (`registry.make_agent`).
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ class Budget:
     time_budget_ms: float = 25.0
     max_samples: int = 1000
     min_samples: int = 8  # even a tiny budget compares the choices on a few deals
-    deadline_ms: float = 200.0  # wall-clock safety net; 0 turns it off
+    deadline_ms: float = 200.0  # CPU-time safety net of the searching thread; 0 turns it off
 
 
 Branch = Callable[[State], None]
@@ -70,7 +73,7 @@ LAST = SearchStats()
 
 def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: random.Random) -> list[float]:
     """Each branch's mean chip result for the deciding player over the same sampled deals."""
-    start = time.perf_counter()
+    start = time.thread_time()
     me = view.player
     table = view.table
     sampler = Sampler(infer(view), rng)
@@ -100,7 +103,7 @@ def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: 
         # the work done, counted in the cards the playouts played: the same on every machine and every run
         work += per_sample + US_PER_PLAY * played
         plays += played
-        if done >= budget.min_samples and (work >= work_budget or time.perf_counter() > deadline):
+        if done >= budget.min_samples and (work >= work_budget or time.thread_time() > deadline):
             break
     LAST.samples, LAST.plays, LAST.work_us, LAST.greedy_failures = done, plays, work, sampler.greedy_failures
     return [total / done for total in totals]

@@ -28,8 +28,9 @@ _SEARCH = {
     "time_budget_ms": Param(int, 25, 1, 10_000, help="search work per decision, in milliseconds of the reference "
                                                   "machine (turned into a fixed number of sampled deals)"),
     "max_samples": Param(int, 1000, 1, 100_000, help="the most sampled deals per decision"),
-    "deadline_ms": Param(int, 200, 0, 100_000, help="wall-clock safety net in milliseconds (0: none); the "
-                                                 "search stops early if it is passed"),
+    "deadline_ms": Param(int, 200, 0, 100_000, help="safety net in milliseconds of the searching thread's "
+                                                 "CPU time (0: none); the search stops early if it is passed. "
+                                                 "Off in tournaments and simulate, whatever the file says"),
 }
 
 
