@@ -9,9 +9,9 @@ deal is known and the playout policy is deterministic, so one playout per option
 is the whole search and the oracle needs no random stream.
 
 Staking is the expert's, with no sight: stakes go down before the cards are dealt
-(R8), and a stake placed knowing a deal already shuffled would be foresight no
-player could have, not skill left on the table. Buying the dead hand, leading and
-following are done with sight.
+(R8; the engine shuffles only once every stake is in), and a stake placed knowing
+the coming deal would be foresight no player could have, not skill left on the
+table. Buying the dead hand, leading and following are done with sight.
 
 The oracle is exempt from the no-cheating tests (tests/test_no_cheating.py says so)
 and the table never offers it: it is no character and not in `character_ids`.
