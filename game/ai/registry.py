@@ -14,6 +14,7 @@ from ..config import PERSONALITIES_DIR, ConfigError, list_character_files, load_
 from ..engine.play import Agent
 from ..locale import language
 from .character import Character, CharacterAgent
+from .oracle import ORACLE_ID, OracleAgent
 from .simple import BUILT_IN
 
 # folder -> (characters by id, the problems of each file that failed, by its stem)
@@ -59,8 +60,8 @@ def load_character_by_id(character_id: str) -> Character:
 
 
 def agent_ids() -> list[str]:
-    """Every agent id that can be asked for: the characters, then the built-ins."""
-    return character_ids() + sorted(BUILT_IN)
+    """Every agent id that can be asked for: the characters, the built-ins, then the oracle (never at the table)."""
+    return character_ids() + sorted(BUILT_IN) + [ORACLE_ID]
 
 
 def make_agent(agent_id: str, seed: int, seat: int, *, at_table: bool = False) -> Agent:
@@ -70,6 +71,8 @@ def make_agent(agent_id: str, seed: int, seat: int, *, at_table: bool = False) -
     built_in = BUILT_IN.get(agent_id)
     if built_in is not None:
         return built_in[1](seed, seat)
+    if agent_id == ORACLE_ID:  # the yardstick stakes as the expert does, before any card is dealt
+        return OracleAgent(CharacterAgent(load_character_by_id("expert"), f"{seed}:{seat}", deadline_ms=0))
     return CharacterAgent(load_character_by_id(agent_id), f"{seed}:{seat}", deadline_ms=None if at_table else 0)
 
 
@@ -80,7 +83,7 @@ def seat_agent_ids(spec: str | None, players: int, default: str = "lowest") -> l
         ids = [default]
     characters, broken = _load()
     for agent_id in ids:
-        if agent_id not in BUILT_IN and agent_id not in characters:
+        if agent_id not in BUILT_IN and agent_id not in characters and agent_id != ORACLE_ID:
             raise UnknownAgentError(_unknown(agent_id, broken))
     return [ids[seat % len(ids)] for seat in range(players)]
 
@@ -91,4 +94,5 @@ def _unknown(agent_id: str, broken: dict[str, list[str]]) -> str:
         return (f"the character {agent_id!r} cannot be used: its file has problems: "
                 + "; ".join(broken[agent_id]))
     characters = ", ".join(character_ids()) or "(none)"
-    return f"unknown AI {agent_id!r}; the characters are {characters}; the built-ins are {', '.join(sorted(BUILT_IN))}"
+    return (f"unknown AI {agent_id!r}; the characters are {characters}; the built-ins are "
+            f"{', '.join(sorted(BUILT_IN))}; the yardstick (tournaments only) is {ORACLE_ID}")

@@ -115,3 +115,5 @@ BUILT_IN: dict[str, tuple[str, AgentMaker]] = {
     "first": ("the whole stake on one card, the first lawful lead", lambda seed, seat: FirstOptionAgent()),
     "random": ("every choice at random", lambda seed, seat: RandomAgent(f"{seed}:{seat}")),
 }
+# The tournament's yardstick (game.ai.oracle): an id no character may take, never offered at the table.
+ORACLE_ID = "oracle"

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.ai.character import MOMENTS, PORTRAIT_STYLES, Character, Look, StrategyChoice
-from game.ai.simple import BUILT_IN
+from game.ai.simple import BUILT_IN, ORACLE_ID
 from game.ai.strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Registry
 
 from ..locale import english
@@ -213,8 +213,9 @@ class _Checker(Checker):
         if not ID_PATTERN.match(raw):
             self.add(key, why("personality_file.id_letters", got=shorten(repr(raw))))
             return None
-        if raw in BUILT_IN:
-            self.add(key, why("personality_file.id_built_in", id=repr(raw), ids=", ".join(sorted(BUILT_IN))))
+        if raw in BUILT_IN or raw == ORACLE_ID:
+            taken = ", ".join([*sorted(BUILT_IN), ORACLE_ID])
+            self.add(key, why("personality_file.id_built_in", id=repr(raw), ids=taken))
             return None
         return raw
 

@@ -203,6 +203,10 @@ class Session(Dealing, Runs, Settlement):
         """The dead hand now (omniscient: for tests and tools, never agents)."""
         return tuple(self.dead)
 
+    def owners(self) -> tuple[int, ...]:
+        """Where every card is now, by deck index: a seat, DEAD or PLAYED (omniscient: never for players)."""
+        return tuple(self._owner)
+
     def holder(self, card: Card) -> int | None:
         """Who holds `card`: a seat, or None for the dead hand; raises if it was played (omniscient)."""
         owner = self._owner[card.index]

@@ -77,9 +77,7 @@ def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: 
     me = view.player
     table = view.table
     sampler = Sampler(infer(view), rng)
-    bchips = [0] * 52
-    for card, chips in zip(table.rules.boodle_cards, table.boodle_chips):
-        bchips[card.index] = chips
+    bchips = boodle_by_card(view)
     n = len(table.chips)
     deadline = start + budget.deadline_ms / 1000.0 if budget.deadline_ms > 0 else float("inf")
     work_budget = budget.time_budget_ms * 1000.0
@@ -107,6 +105,15 @@ def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: 
             break
     LAST.samples, LAST.plays, LAST.work_us, LAST.greedy_failures = done, plays, work, sampler.greedy_failures
     return [total / done for total in totals]
+
+
+def boodle_by_card(view: PlayerView) -> list[int]:
+    """The chips lying on each boodle card, by deck index (0 on every other card)."""
+    table = view.table
+    bchips = [0] * 52
+    for card, chips in zip(table.rules.boodle_cards, table.boodle_chips):
+        bchips[card.index] = chips
+    return bchips
 
 
 def table_of(view: PlayerView) -> Table:
