@@ -65,6 +65,7 @@ class App:
         self.scenes = SceneStack(self, SCENES)
         self._quit_question: Scene | None = None  # asked because the window was closing
         self.running = True
+        self.draws_every_frame = True  # the screenshots draw only the frames they keep (a draw changes nothing)
         self.data_dir = data_dir(options.data_dir)
         self.settings, settings_problem = read_settings(self.data_dir)
         self.assets = Assets(audio=not options.headless or os.environ.get("SDL_AUDIODRIVER") == "dummy")
@@ -146,7 +147,8 @@ class App:
             top.update(dt)
         self.music.play(self.track())
         self.music.update(dt)
-        self.draw(self.screen)
+        if self.draws_every_frame:
+            self.draw(self.screen)
 
     def track(self) -> str | None:
         """The music the screen asks for: that of the scene the others are drawn over (None: keep what plays)."""

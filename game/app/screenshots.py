@@ -230,6 +230,7 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
         app = App(AppOptions(data_dir=data_folder or Path(scratch), headless=True, language=language))
         # the guided deal's offer has pictures of its own: the title's keeps its run of hearts
         app.change_settings(dataclasses.replace(app.settings, first_deal_offer="never"), remember=False)
+        app.draws_every_frame = False  # each picture is drawn when it is taken (shoot)
         try:
             paths = render_tutorial_screenshots(app, folder)  # first: a new player's data folder offers it
             paths += menu_shots(app, folder)
