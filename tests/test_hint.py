@@ -16,7 +16,7 @@ from app_helpers import instant_app, key
 from game.ai import hint as hint_module
 from game.ai.expert.rollout import DEAD, State
 from game.ai.expert.search import Budget, follow_values, lead_values
-from game.ai.hint import FollowHint, LeadHint, expert_hint
+from game.ai.hint import BuyHint, FollowHint, Hint, LeadHint, StakeHint, expert_hint
 from game.ai.hint_tally import Reason, Tally, reason_for
 from game.ai.registry import character_ids, load_character_by_id
 from game.ai.seats import SeatSpec
@@ -37,6 +37,7 @@ from game.engine.decisions import (
     LeadAction,
     LeadDecision,
     StakeAction,
+    StakeDecision,
 )
 from game.engine.view import PlayerView
 from game.locale import LANGUAGES, set_language
@@ -116,7 +117,7 @@ def test_the_first_run_is_counted_off_the_sampled_deal() -> None:
     assert (tally.shed, tally.kept_lead, tally.others_reached) == ([2], [1], [{six: 1}])
 
 
-def tally_of(**counts: list[int] | list[dict[int, int]]) -> Tally:
+def tally_of(**counts: list[int] | list[dict[int, int]] | list[list[float]]) -> Tally:
     """A tally of two choices over 10 playouts each, with these counts."""
     tally = Tally(0, 2, (Card.parse("QH").index,), [10, 10], [10, 10], [5, 5], [3, 3], [{}, {}], [{}, {}])
     for name, values in counts.items():
@@ -275,3 +276,94 @@ def test_the_hint_box_keeps_clear_of_its_label_and_the_prompt(app: App, code: st
             assert not place.body.colliderect(place.label), (kind, words)
             assert place.box.contains(place.body) and place.box.contains(place.label), (kind, words)
             assert layout.board.bottom <= place.box.top or place.lines > 1, "one line stays under the board"
+
+
+# --- honesty: about equal when the search cannot tell, the same pick whatever the seed when it can ---------------
+
+def test_the_edges_standard_error_comes_from_the_paired_per_deal_differences() -> None:
+    tally = tally_of(results=[[1.0, 2.0, 3.0, 4.0], [0.0, 2.0, 2.0, 4.0]])  # differences 1, 0, 1, 0
+    assert tally.error(0, 1) == pytest.approx((1 / 3 / 4) ** 0.5)
+    assert tally_of(results=[[3.0, 5.0], [1.0, 3.0]]).error(0, 1) == 0.0  # always 2 ahead: no doubt at all
+
+
+def searched_hints(seed: int, count: int) -> Iterator[tuple[PlayerView, Decision, LeadHint | FollowHint]]:
+    """The hint (searched with seed 1) for seat 0's first `count` lead or follow decisions with a choice."""
+    rules = RuleSet(players=4, deals=1, follow="optional")
+    for view, decision in decisions(rules, seed):
+        if count and (isinstance(decision, FollowDecision)
+                      or isinstance(decision, LeadDecision) and len(decision.options) > 1):
+            hint = expert_hint(view, decision, 1)
+            assert isinstance(hint, LeadHint | FollowHint)
+            count -= 1
+            yield view, decision, hint
+
+
+def test_near_equal_choices_are_said_to_be_about_equal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hint_module, "HINT_BUDGET", NO_CLOCK)
+    close = [(view, decision, hint) for view, decision, hint in searched_hints(1, 5)
+             if hint.reason.kind == "about_equal"]
+    assert len(close) >= 2, "seed 1 has a close lead and a close follow"
+    for view, decision, hint in close:
+        reason = hint.reason
+        assert 0 <= reason.edge <= reason.spread and not reason.clear
+        said = str(hint_words(hint, lambda seat: str))
+        assert "about equal" in said and "±" in said, said
+        if isinstance(hint, LeadHint):  # still the expert's pick, the runner-up named beside it
+            assert isinstance(decision, LeadDecision)
+            values = lead_values(view, [c.index for c in decision.options], NO_CLOCK, random.Random(1))
+            assert hint.card == decision.options[max(range(len(values)), key=lambda i: values[i])]
+            assert said.startswith(f"Lead {hint.card.label} or {hint.ranked[1][0].label}: "), said
+
+
+def test_a_clearly_best_choice_is_the_same_whatever_the_hints_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hint_module, "HINT_BUDGET", NO_CLOCK)
+    clear = 0
+    for view, decision, hint in searched_hints(1, 6):
+        if not hint.reason.clear:
+            continue
+        clear += 1
+        assert "about equal" not in str(hint_words(hint, lambda seat: str))
+        for seed in (2, 3):
+            again = expert_hint(view, decision, seed)
+            if isinstance(hint, LeadHint):
+                assert isinstance(again, LeadHint) and again.card == hint.card
+            else:
+                assert isinstance(again, FollowHint) and (again.play >= again.decline) == (hint.play >= hint.decline)
+    assert clear >= 3
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_about_equal_is_worded_in_every_language(code: str, english: None) -> None:
+    set_language(code)
+    close = Reason("about_equal", value=1.0, other=0.7, edge=0.3, error=0.3)
+    five, nine = Card.parse("5D"), Card.parse("9C")
+    hints: list[Hint] = [LeadHint(((five, 1.0), (nine, 0.7)), close), FollowHint(five, 1.0, 0.7, close),
+                         FollowHint(five, 0.7, 1.0, close), BuyHint(1.0, 0.7, close), BuyHint(0.7, 1.0, close)]
+    said = [str(hint_words(hint, lambda seat: str)) for hint in hints]
+    assert all("hint." not in words and "{" not in words and "0" in words and "6" in words for words in said), said
+    assert len(set(said)) == len(said) and five.label in said[0] and nine.label in said[0]
+
+
+def stake_hint(rules: RuleSet, seed: int) -> StakeHint:
+    """The hint for seat 0's first stake."""
+    view, decision = next((view, decision) for view, decision in decisions(rules, seed)
+                          if isinstance(decision, StakeDecision))
+    hint = expert_hint(view, decision, seed)
+    assert isinstance(hint, StakeHint)
+    return hint
+
+
+def test_the_staking_hint_says_when_staking_barely_matters(english: None) -> None:
+    classic = rules_by_name("classic")
+    even = stake_hint(dataclasses.replace(classic, players=5, deals=1), 3)  # J♦ 52.5%, A♠ 52.2%: noise
+    assert even.barely_matters and even.other is not None and even.rate - even.other_rate < hint_module.STAKE_MARGIN
+    said = str(hint_words(even, lambda seat: str))
+    assert said.startswith("Staking barely matters here") and "the most" not in said, said
+    clear = stake_hint(dataclasses.replace(classic, players=3, deals=1), 3)  # A♠ 62%, K♥ 55%
+    assert not clear.barely_matters and clear.card == Card.parse("AS")
+    said = str(hint_words(clear, lambda seat: str))
+    assert "the most" in said and "barely" not in said, said
+    for code in sorted(LANGUAGES):
+        set_language(code)
+        worded = str(hint_words(even, lambda seat: str))
+        assert "{" not in worded and "hint." not in worded and "♦" in worded and "♠" in worded, worded

@@ -9,15 +9,16 @@ reason it gives. The words are the table's business: here a hint is plain values
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.cards import Card
 from ..engine.decisions import BuyDeadDecision, Decision, FollowDecision, LeadDecision, StakeDecision
 from ..engine.view import PlayerView
 from .expert.search import Branch, Budget, boodle_hit_rates, buy_branches, evaluate, follow_branches, lead_branches
-from .hint_tally import Reason, Tally, reason_for
+from .hint_tally import NEAR, Reason, Tally, reason_for
 from .worker import OnWorker
 
+STAKE_MARGIN = 0.02  # boodle cards played within this share of deals of each other are about equally good stakes
 # a hint may search a little longer than a character does: the player asked and is waiting for it
 HINT_BUDGET = Budget(time_budget_ms=40.0, max_samples=600, min_samples=8, deadline_ms=400.0)
 
@@ -56,12 +57,19 @@ class BuyHint:
 
 @dataclass(frozen=True)
 class StakeHint:
-    """The boodle card most often hit at a table this size, and how often."""
+    """The boodle card most often hit at a table this size, and how often; the next most often hit, if any."""
 
     card: Card
     seats: int
     rate: float
     chips: int  # the chips to place
+    other: Card | None = None
+    other_rate: float = 0.0
+
+    @property
+    def barely_matters(self) -> bool:
+        """Whether the next card is hit about as often, so the choice of card barely matters."""
+        return self.other is not None and self.rate - self.other_rate < STAKE_MARGIN
 
 
 @dataclass(frozen=True)
@@ -93,8 +101,12 @@ def expert_hint(view: PlayerView, decision: Decision, seed: int) -> Hint:
         assert isinstance(decision, StakeDecision)
         seats = sum(view.table.in_session)
         rates = boodle_hit_rates(view.rules, seats)
-        best = max(range(len(decision.cards)), key=lambda i: (rates[i], -i))
-        return StakeHint(decision.cards[best], seats, rates[best], decision.boodle_total)
+        order = sorted(range(len(decision.cards)), key=lambda i: (-rates[i], i))
+        best = order[0]
+        if len(order) == 1:
+            return StakeHint(decision.cards[best], seats, rates[best], decision.boodle_total)
+        return StakeHint(decision.cards[best], seats, rates[best], decision.boodle_total,
+                         decision.cards[order[1]], rates[order[1]])
     except Exception as error:  # noqa: BLE001 - a hint must never end the game
         return NoHint(type(error).__name__)
 
@@ -102,12 +114,20 @@ def expert_hint(view: PlayerView, decision: Decision, seed: int) -> Hint:
 def _searched(view: PlayerView, branches: list[Branch], starts: list[int | None],
               rng: random.Random) -> tuple[list[float], Reason]:
     """Each branch's chips, searched as the expert searches with the playouts counted, and the reason for the
-    best (the first of equals, as the expert takes it)."""
+    best (the first of equals, as the expert takes it): "about_equal" when the next best is within `NEAR`
+    standard errors of it."""
     tally = Tally.of(view, starts)
     values = evaluate(view, [tally.watch(i, branch, start) for i, (branch, start) in enumerate(zip(branches, starts))],
                       HINT_BUDGET, rng)
     best = max(range(len(values)), key=lambda i: (values[i], -i))
-    return values, reason_for(tally, view, values, best)
+    reason = reason_for(tally, view, values, best)
+    if len(values) < 2:
+        return values, reason
+    second = max((i for i in range(len(values)) if i != best), key=lambda i: values[i])
+    edge, error = values[best] - values[second], tally.error(best, second)
+    if edge <= NEAR * error:
+        reason = Reason("about_equal", value=values[best], other=values[second])
+    return values, replace(reason, edge=edge, error=error)
 
 
 def hint_search(view: PlayerView, decision: Decision, seed: int) -> OnWorker[Hint]:

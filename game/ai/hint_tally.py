@@ -10,6 +10,7 @@ so the hint's choice and its chips are the expert's own; what it knows of the de
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from ..engine.cards import KING_INDEX, Card
@@ -20,13 +21,15 @@ from .expert.search import Branch
 
 MIN_GAP = 0.1  # a reason must tell the choices apart by a tenth of the playouts (or a fifth of a card shed)
 CARDS_WEIGHT = 0.5  # a card more shed on average weighs as half the playouts more kept
+NEAR = 2.0  # within this many standard errors of the next best, a choice is about equal to it
+CLEAR = 3.0  # beyond this many, it is clearly the best
 
 
 @dataclass(frozen=True)
 class Reason:
     """Why the hint chose as it did, in plain values; `kind` is "sheds", "keeps_lead", "sheds_and_keeps_lead",
-    "own_boodle", "others_boodle", "goes_out", "chips" (no count tells the choices apart: the chips do) or
-    "chips_only" (there was no other choice)."""
+    "own_boodle", "others_boodle", "goes_out", "chips" (no count tells the choices apart: the chips do),
+    "about_equal" (the next best is within `NEAR` standard errors) or "chips_only" (there was no other choice)."""
 
     kind: str
     share: float = 0.0  # of the playouts, for the counted kinds
@@ -35,6 +38,18 @@ class Reason:
     holder: int | None = None  # the seat the public record says holds it (others_boodle), when it says so
     value: float = 0.0  # the choice's chips from here (chips)
     other: float = 0.0  # the next best choice's chips (chips)
+    edge: float = 0.0  # the chips the choice is ahead of the next best, over the same sampled deals
+    error: float = 0.0  # the standard error of `edge`, from the per-deal differences
+
+    @property
+    def spread(self) -> float:
+        """The margin shown with an edge said to be about equal: `NEAR` standard errors."""
+        return NEAR * self.error
+
+    @property
+    def clear(self) -> bool:
+        """Whether the choice is clearly the best: ahead of the next by more than `CLEAR` standard errors."""
+        return self.kind != "chips_only" and self.edge > CLEAR * self.error
 
 
 @dataclass
@@ -51,6 +66,7 @@ class Tally:
     own_reached: list[dict[int, int]] = field(default_factory=list)
     others_reached: list[dict[int, int]] = field(default_factory=list)
     starts: list[int | None] = field(default_factory=list)  # the card each choice starts its run with, if any
+    results: list[list[float]] = field(default_factory=list)  # each choice's chips after each sampled deal
 
     @classmethod
     def of(cls, view: PlayerView, starts: list[int | None]) -> Tally:
@@ -61,7 +77,8 @@ class Tally:
                     if chips > 0 and card.index in hand)
         choices = len(starts)
         return cls(view.player, choices, own, [0] * choices, [0] * choices, [0] * choices, [0] * choices,
-                   [{} for _ in range(choices)], [{} for _ in range(choices)], list(starts))
+                   [{} for _ in range(choices)], [{} for _ in range(choices)], list(starts),
+                   [[] for _ in range(choices)])
 
     def run_suit(self, best: int, second: int) -> int | None:
         """The suit of the run choice `best` starts, or (declining) the one `second` would have played on; None
@@ -78,6 +95,7 @@ class Tally:
                 self._first_run(choice, state, start)
             branch(state)
             self.playouts[choice] += 1
+            self.results[choice].append(state.chips[self.me])
             self.went_out[choice] += state.counts[self.me] == 0
             reached = self.own_reached[choice]
             for card in self.own:
@@ -105,6 +123,16 @@ class Tally:
             card += 1
         self.shed[choice] += mine
         self.kept_lead[choice] += holder == self.me
+
+    def error(self, best: int, second: int) -> float:
+        """The standard error of choice `best`'s mean lead over `second`: the search plays both on the same
+        deals, so it is the spread of the per-deal differences over the root of their number."""
+        diffs = [a - b for a, b in zip(self.results[best], self.results[second])]
+        n = len(diffs)
+        if n < 2:
+            return 0.0
+        mean = sum(diffs) / n
+        return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
 
     def share(self, counts: list[int] | dict[int, int], choice: int, key: int | None = None) -> float:
         """A count of choice `choice` as a share of its playouts."""

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ...ai.hint import BuyHint, FollowHint, Hint, LeadHint, NoHint, StakeHint
 from ...ai.hint_tally import Reason
+from ...engine.cards import Card
 from ...locale import decimal, percent
 from ...locale.words import Words
 
@@ -28,6 +29,16 @@ class _Signed:
 
     def __call__(self) -> str:
         return signed(self.value)
+
+
+class _Plain:
+    """A non-negative chip figure worded when shown, unsigned ("0.6", "0,6")."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __call__(self) -> str:
+        return decimal(max(0.0, self.value), '.1f')
 
 
 class _Percent:
@@ -73,9 +84,27 @@ def reason_words(reason: Reason, name_of: Namer) -> Words:
     return Words.of("hint.reason.chips", value=_Signed(reason.value), other=_Signed(reason.other))
 
 
+class _Edge(_Plain):
+    """A selected choice's edge over the next best, always with a plus ("+0.3", "+0,0")."""
+
+    def __call__(self) -> str:
+        return f"+{super().__call__()}"
+
+
+def _close(key: str, reason: Reason, card: Card | None = None, other: Card | None = None) -> Words:
+    """Two choices about equal: the selected one's edge over the other with its margin of error."""
+    return Words.of(key, card=card, other=other, edge=_Edge(reason.edge), spread=_Plain(reason.spread))
+
+
 def hint_words(hint: Hint, name_of: Namer) -> Words:
-    """The hint in words, worded when shown: the choice, then its reason."""
+    """The hint in words, worded when shown: the choice, then its reason (or that it is about equal to the next)."""
     match hint:
+        case LeadHint(reason=Reason(kind="about_equal") as reason) if len(hint.ranked) > 1:
+            return _close("hint.lead_close", reason, card=hint.card, other=hint.ranked[1][0])
+        case FollowHint(card=card, play=play, decline=decline, reason=Reason(kind="about_equal") as reason):
+            return _close("hint.play_close" if play >= decline else "hint.decline_close", reason, card=card)
+        case BuyHint(buy=buy, keep=keep, reason=Reason(kind="about_equal") as reason):
+            return _close("hint.buy_close" if buy > keep else "hint.keep_close", reason)
         case LeadHint(reason=reason):
             return Words.of("hint.lead", card=hint.card, reason=reason_words(reason, name_of))
         case FollowHint(card=card, play=play, decline=decline, reason=reason):
@@ -83,6 +112,9 @@ def hint_words(hint: Hint, name_of: Namer) -> Words:
             return Words.of(key, card=card, reason=reason_words(reason, name_of))
         case BuyHint(buy=buy, keep=keep, reason=reason):
             return Words.of("hint.buy" if buy > keep else "hint.keep", reason=reason_words(reason, name_of))
+        case StakeHint(card=card, seats=seats, rate=rate, other=other, other_rate=other_rate) if hint.barely_matters:
+            return Words.of("hint.stake_even", card=card, other=other, seats=seats, rate=_Percent(rate),
+                            other_rate=_Percent(other_rate))
         case StakeHint(card=card, seats=seats, rate=rate, chips=chips):
             return Words.of("hint.stake", chips, card=card, seats=seats, rate=_Percent(rate))
         case NoHint(error=error):
