@@ -11,7 +11,6 @@ from app_helpers import make_app
 
 from game.ai.registry import load_character_by_id, make_agent
 from game.ai.seats import seats_against
-from game.app.scenes.deal_summary import short
 from game.app.scenes.replay import seat_faces
 from game.app.table.scene import TableScene
 from game.config import default_rules
@@ -31,7 +30,7 @@ def test_a_character_is_named_by_one_tag_on_plate_summary_and_replay(tmp_path: P
         scene = TableScene.seated(app, rules, seats_against(IDS), 5)
         app.scenes.clear_to(scene)
         plates = [scene.painter.plate_name(seat) for seat in range(1, len(IDS) + 1)]
-        summary = [short(scene.model, seat) for seat in range(1, len(IDS) + 1)]
+        summary = [scene.model.tag(seat) for seat in range(1, len(IDS) + 1)]  # what the summary names
     finally:
         app.scenes.close()
     seats = [SeatInfo("You", "human", None)] + [SeatInfo(c.name, "ai", c.id) for c in characters]

@@ -9,7 +9,6 @@ import pygame
 
 from ...locale import tr, trn
 from ...locale.cards import card_label
-from ...locale.names import seat_tag
 from .. import theme
 from ..scene import Scene
 from ..table.boodle_end import end_words
@@ -25,11 +24,6 @@ if TYPE_CHECKING:
 
 PANEL_W = 780
 ROW_H = 27
-
-
-def short(model: TableModel, seat: int) -> str:
-    """A seat's name as its plate says it ("Prof. Quist")."""
-    return seat_tag(model.name(seat), model.seats[seat].character)
 
 
 class DealSummaryScene(Scene):
@@ -94,23 +88,23 @@ class DealSummaryScene(Scene):
         if record.bought is not None:
             seat, fee = record.bought
             out.append((trn("summary.you_bought", fee) if you[seat] else
-                        trn("summary.they_bought", fee, name=short(model, seat)), theme.INK_DIM))
+                        trn("summary.they_bought", fee, name=model.tag(seat)), theme.INK_DIM))
         if record.winner is not None:
             paid = sum(p.chips for p in record.payments)
             winner = record.winner
             out.append((trn("summary.you_took", paid, pot=record.pot) if you[winner] else
-                        trn("summary.they_took", paid, pot=record.pot, name=short(model, winner)), theme.INK))
-            payers = [f"{short(model, p.source)} {p.chips}" for p in record.payments if p.chips]
+                        trn("summary.they_took", paid, pot=record.pot, name=model.tag(winner)), theme.INK))
+            payers = [f"{model.tag(p.source)} {p.chips}" for p in record.payments if p.chips]
             if payers:
                 out.append((tr("summary.paid", payers=", ".join(payers)), theme.INK_DIM))
         for win in record.boodle_wins:
             card = card_label(win.card)
             if not win.chips:  # a hit with nothing on it is told as such, never "for 0 chips"
                 out.append((tr("summary.you_hit_empty", card=card) if you[win.player] else
-                            tr("summary.they_hit_empty", card=card, name=short(model, win.player)), theme.INK_DIM))
+                            tr("summary.they_hit_empty", card=card, name=model.tag(win.player)), theme.INK_DIM))
                 continue
             out.append((trn("summary.you_hit", win.chips, card=card) if you[win.player] else
-                        trn("summary.they_hit", win.chips, card=card, name=short(model, win.player)), theme.GOLD))
+                        trn("summary.they_hit", win.chips, card=card, name=model.tag(win.player)), theme.GOLD))
         if not record.boodle_wins:
             out.append((tr("summary.no_boodle"), theme.INK_DIM))
         carried = [f"{card_label(card)} {chips}" for card, chips in record.carried if chips]
@@ -141,7 +135,7 @@ class DealSummaryScene(Scene):
                   shadow=True, max_width=PANEL_W - 60, min_size=22)
         if record.winner is not None:
             headline = (tr("summary.you_went_out") if model.seats[record.winner].is_human else
-                        tr("summary.they_went_out", name=short(model, record.winner)))
+                        tr("summary.they_went_out", name=model.tag(record.winner)))
         else:
             headline = tr("summary.deal_ended")
         text.draw(surface, headline, (PANEL_W // 2, 64), role="bold", size=22, colour=theme.INK, anchor="midtop",
@@ -168,7 +162,7 @@ class DealSummaryScene(Scene):
                 pygame.draw.rect(surface, (30, 70, 50), row, border_radius=8)
             elif seat % 2:
                 pygame.draw.rect(surface, (16, 40, 30), row, border_radius=8)
-            name = short(model, seat)  # as the plates, the log and the replay name them
+            name = model.tag(seat)  # as the plates, the log and the replay name them
             colour = theme.INK if model.seats[seat].in_session else theme.INK_DIM
             text.draw(surface, name, (columns[0], y), role="bold", size=17, colour=colour, max_width=250)
             change = after[seat] - before[seat]

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from ...engine.events import BoodleSplit, Event, Share
 from ...locale import tr, trn
-from ...locale.names import seat_tag
 
 if TYPE_CHECKING:
     from .effects import Effects
@@ -24,9 +23,7 @@ def final_shares(log: list[Event]) -> tuple[Share, ...]:
 def shares_said(model: TableModel, shares: tuple[Share, ...]) -> str:
     """"You 3, Maud 3, Bert 2": each player given chips, in the order they were shared, by the name their plate
     shows (a banner's one line has room for eight of those)."""
-    def tag(seat: int) -> str:
-        return seat_tag(model.name(seat), model.seats[seat].character)
-    return ", ".join(tr("boodle_end.share", name=tag(share.player), chips=share.chips)
+    return ", ".join(tr("boodle_end.share", name=model.tag(share.player), chips=share.chips)
                      for share in shares if share.chips)
 
 

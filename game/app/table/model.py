@@ -29,6 +29,7 @@ from ...engine.events import (
 from ...engine.rules import RuleSet
 from ...engine.view import PlayerView
 from ...locale import tr
+from ...locale.names import seat_tag
 from ...locale.texts import character_name
 from ...locale.words import Words
 from .boodle_end import final_shares
@@ -213,6 +214,10 @@ class TableModel:
         if state.is_human:
             return tr("table.you") if state.name in ("", "You") else state.name
         return character_name(state.character)
+
+    def tag(self, seat: int) -> str:
+        """A seat's name tag, the one name a character goes by at the table (plate, summary, shares, replay)."""
+        return seat_tag(self.name(seat), self.seats[seat].character)
 
     def namer(self, seat: int) -> Callable[[], str]:
         """A seat's name to be worded when shown (a parameter of `Words`)."""

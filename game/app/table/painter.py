@@ -13,7 +13,6 @@ import pygame
 from ...ai.seats import SeatSpec
 from ...engine.cards import Card
 from ...locale import language, tr, trn
-from ...locale.names import seat_tag
 from .. import theme
 from ..card_art import mix
 from ..portraits import HUMAN_LOOK, draw_portrait
@@ -77,7 +76,7 @@ class TablePainter:
 
     def plate_name(self, seat: int) -> str:
         """The name on a seat's plate: a character's name tag, as the summary and the replay name them."""
-        return seat_tag(self.stage.model.name(seat), self.seats[seat][1])
+        return self.stage.model.tag(seat)
 
     def draw(self, surface: pygame.Surface, human: HumanSeat, director: Director, *, clock: float,
              thinking: bool, turn_words: str, covered: bool) -> None:
