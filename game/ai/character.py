@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,8 @@ from ..engine.decisions import (
 from ..engine.view import PlayerView
 from ..locale import texts
 from . import strategies as _fill_registries  # noqa: F401  (importing it registers every strategy)
+from .expert.opponents import models_for
+from .strategies.expert import TABLE
 from .strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING
 
 MOMENTS = ("stop", "boodle_win", "going_out", "big_loss", "win")
@@ -97,6 +99,15 @@ class CharacterAgent:
     def deadlines_ms(self) -> tuple[float, ...]:
         """The search's safety net of each strategy that has one, in CPU milliseconds (0: off)."""
         return tuple(float(params["deadline_ms"]) for params in self._params() if "deadline_ms" in params)
+
+    def meet(self, table: Sequence[Character | None]) -> None:
+        """Learn who sits at each seat (None: a player not known, such as the human), as the table shows everyone;
+        a character whose strategies search then reads the other players' leads by their public styles."""
+        models = models_for([None if seat is None else (seat.lead.name, seat.lead.params, seat.mistake_rate)
+                             for seat in table])
+        for params in self._params():
+            if "time_budget_ms" in params:
+                params[TABLE] = models
 
     def decide(self, view: PlayerView, decision: Decision) -> Action:
         """The character's answer to this decision."""

@@ -8,6 +8,7 @@ error that asking for it raises.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..config import PERSONALITIES_DIR, ConfigError, list_character_files, load_character
@@ -74,6 +75,15 @@ def make_agent(agent_id: str, seed: int, seat: int, *, at_table: bool = False) -
     if agent_id == ORACLE_ID:  # the yardstick stakes as the expert does, before any card is dealt
         return OracleAgent(CharacterAgent(load_character_by_id("expert"), f"{seed}:{seat}", deadline_ms=0))
     return CharacterAgent(load_character_by_id(agent_id), f"{seed}:{seat}", deadline_ms=None if at_table else 0)
+
+
+def introduce(agents: Sequence[Agent], ids: Sequence[str]) -> None:
+    """Tell every agent that reads the table who sits at each seat: the character of each id, None for the rest."""
+    characters = _load()[0]
+    table = [characters.get(agent_id) for agent_id in ids]
+    for agent in agents:
+        if isinstance(agent, CharacterAgent):
+            agent.meet(table)
 
 
 def seat_agent_ids(spec: str | None, players: int, default: str = "lowest") -> list[str]:

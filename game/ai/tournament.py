@@ -31,7 +31,7 @@ from ..engine import RuleSet, SeatInfo, Session, play_session
 from ..engine.events import Event, HandWon
 from ..engine.play import Agent
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
-from .registry import make_agent
+from .registry import introduce, make_agent
 
 AgentFactory = Callable[[str, int, int], Agent]  # (id, seed, seat) -> agent
 
@@ -104,6 +104,7 @@ def play_block(rules: RuleSet, ids: Sequence[str], seed: int, deal: int,
                 winner.append(event.player)
         session = Session(single, [SeatInfo(f"Seat {s} ({i})", "ai", i) for s, i in enumerate(seated)], this_seed)
         agents = [factory(agent_id, this_seed * n + turn, seat) for seat, agent_id in enumerate(seated)]
+        introduce(agents, seated)
         play_session(session, agents, on_event)
         for seat, agent_id in enumerate(seated):
             k = distinct.index(agent_id)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..ai.registry import character_ids, make_agent
+from ..ai.registry import character_ids, introduce, make_agent
 from ..ai.seats import seats_against
 from ..campaign.model import CampaignProgress, SessionResult
 from ..campaign.origin import CampaignRoad
@@ -53,7 +53,9 @@ def sample_session(seed: int, players: int = 4, deals: int = 6) -> list[dict[str
 
     def keep(event: Event) -> None:
         events.append(event_dict(event))
-    play_session(session, [make_agent(agent_id, seed, seat) for seat, agent_id in enumerate(ids)], keep)
+    agents = [make_agent(agent_id, seed, seat) for seat, agent_id in enumerate(ids)]
+    introduce(agents, ids)
+    play_session(session, agents, keep)
     return events
 
 

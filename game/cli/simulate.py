@@ -9,7 +9,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import IO, Any
 
-from ..ai.registry import UnknownAgentError, make_agent, seat_agent_ids
+from ..ai.registry import UnknownAgentError, introduce, make_agent, seat_agent_ids
 from ..engine import Event, RulesError, RuleSet, SeatInfo, Session, play_session, to_json
 from ..engine.events import BoodleWon, HandWon, SessionEnd
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -64,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
     seats = [SeatInfo(f"Seat {seat} ({agent_id})", "ai", agent_id) for seat, agent_id in enumerate(ids)]
     session = Session(rules, seats, args.seed)
     agents = [make_agent(agent_id, args.seed, seat) for seat, agent_id in enumerate(ids)]
+    introduce(agents, ids)
     tally = Tally(players)
     try:
         log = open(args.log, "w", encoding="utf-8", newline="\n") if args.log else None

@@ -75,6 +75,7 @@ class State:
     chips: list[int]
     bchips: list[int]
     pot: int
+    searched: int = 0  # cards played by searches made inside this playout (`endgame`), counted as its work
 
     @classmethod
     def of(cls, owner: list[int], seats: int, chips: Sequence[int], bchips: list[int], pot: int) -> State:
@@ -88,7 +89,7 @@ class State:
         return cls(owner, hands, counts, list(chips), bchips, pot)
 
     def copy(self) -> State:
-        """An independent copy to play out."""
+        """An independent copy to play out (with no searching counted yet)."""
         return State(self.owner[:], self.hands[:], self.counts[:], self.chips[:], self.bchips[:], self.pot)
 
 

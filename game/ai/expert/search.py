@@ -33,9 +33,13 @@ from dataclasses import dataclass
 
 from ...engine.rules import RuleSet
 from ...engine.view import PlayerView
+from .endgame import exact_lead
+from .evidence import Evidence
 from .knowledge import infer
-from .rollout import DEAD, State, Table, buy_dead_hand, first_leader, play_out
+from .opponents import SeatModel
+from .rollout import DEAD, LeadPolicy, State, Table, buy_dead_hand, first_leader, play_out
 from .sampling import Sampler
+from .styles import table_policy
 
 # Costs in microseconds of the development machine, fitted over real decisions of 3- to 8-seat deals: the
 # knowledge and the sampler's set-up, each sampled deal, each playout, and each card a playout plays.
@@ -43,6 +47,7 @@ US_PER_DECISION = 150.0
 US_PER_SAMPLE = 16.0
 US_PER_PLAYOUT = 2.0
 US_PER_PLAY = 0.95
+US_PER_ASKED = 6.0  # each style strategy asked about a lead of another player (`evidence`)
 
 
 @dataclass(frozen=True)
@@ -66,45 +71,67 @@ class SearchStats:
     plays: int = 0
     work_us: float = 0.0
     greedy_failures: int = 0
+    largest_sample_us: float = 0.0  # the most work one sampled deal did (the end game's searches vary it)
 
 
 LAST = SearchStats()
 
 
-def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: random.Random) -> list[float]:
-    """Each branch's mean chip result for the deciding player over the same sampled deals."""
+def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: random.Random,
+             models: Sequence[SeatModel | None] = ()) -> list[float]:
+    """Each branch's mean chip result for the deciding player over the same sampled deals, each deal weighted by
+    how likely it makes the leads the other players made this deal under their `models` (none: all alike)."""
     start = time.thread_time()
     me = view.player
     table = view.table
     sampler = Sampler(infer(view), rng)
+    evidence = Evidence(view, models, table_of(view), rng) if models else None
+    if evidence is not None and not evidence:
+        evidence = None
     bchips = boodle_by_card(view)
     n = len(table.chips)
     deadline = start + budget.deadline_ms / 1000.0 if budget.deadline_ms > 0 else float("inf")
     work_budget = budget.time_budget_ms * 1000.0
     totals = [0.0] * len(branches)
+    plain = [0.0] * len(branches)  # unweighted, for the rare search where no sampled deal fits the leads at all
+    weights = 0.0
     base_chips = table.chips[me]
     per_sample = US_PER_SAMPLE + len(branches) * US_PER_PLAYOUT
     work = US_PER_DECISION
     done = 0
     plays = 0
+    largest = 0.0
     while done < budget.max_samples:
         owner = sampler.sample()
+        weight = 1.0 if evidence is None else evidence.weight(owner)
+        weights += weight
         base = State.of(owner, n, table.chips, bchips, table.pot)
         cards = sum(base.counts)
         played = 0
         for i, branch in enumerate(branches):
             state = base.copy()
             branch(state)
-            totals[i] += state.chips[me] - base_chips
-            played += cards - sum(state.counts)
+            result = state.chips[me] - base_chips
+            totals[i] += weight * result
+            plain[i] += result
+            played += cards - sum(state.counts) + state.searched
         done += 1
-        # the work done, counted in the cards the playouts played: the same on every machine and every run
-        work += per_sample + US_PER_PLAY * played
+        # the work done, counted in the cards the playouts played and the styles asked: the same on every
+        # machine and every run
+        this = per_sample + US_PER_PLAY * played
+        if evidence is not None:
+            this += US_PER_ASKED * evidence.asked
+            evidence.asked = 0
+        work += this
+        largest = max(largest, this)
         plays += played
         if done >= budget.min_samples and (work >= work_budget or time.thread_time() > deadline):
             break
     LAST.samples, LAST.plays, LAST.work_us, LAST.greedy_failures = done, plays, work, sampler.greedy_failures
-    return [total / done for total in totals]
+    LAST.largest_sample_us = largest
+    if weights <= 0.0:
+        return [total / done for total in plain]
+    return [total / weights for total in totals]
 
 
 def boodle_by_card(view: PlayerView) -> list[int]:
@@ -116,66 +143,78 @@ def boodle_by_card(view: PlayerView) -> list[int]:
     return bchips
 
 
+def playout_policy(models: Sequence[SeatModel | None], me: int) -> LeadPolicy:
+    """The leads in a playout: each modelled seat in its style, the rest by the rollout policy, and every lead
+    searched exactly once few cards are left."""
+    return exact_lead(table_policy(models, me))
+
+
 def table_of(view: PlayerView) -> Table:
     """The playout constants for the view's deal."""
     table = view.table
     return Table.of(table.rules, table.in_session, table.dealer)
 
 
-def lead_branches(view: PlayerView, options: Sequence[int]) -> list[Branch]:
-    """Leading each option (deck indices) now, played to the end of the deal."""
+def lead_branches(view: PlayerView, options: Sequence[int], models: Sequence[SeatModel | None] = ()) -> list[Branch]:
+    """Leading each option (deck indices) now, played to the end of the deal (each modelled seat in its style)."""
     table = table_of(view)
     me = view.player
+    policy = playout_policy(models, me)
 
     def lead(card: int) -> Branch:
         def branch(state: State) -> None:
-            play_out(table, state, me, card)
+            play_out(table, state, me, card, lead=policy)
         return branch
     return [lead(card) for card in options]
 
 
-def lead_values(view: PlayerView, options: Sequence[int], budget: Budget, rng: random.Random) -> list[float]:
+def lead_values(view: PlayerView, options: Sequence[int], budget: Budget, rng: random.Random,
+                models: Sequence[SeatModel | None] = ()) -> list[float]:
     """The expected chip result of leading each option (deck indices) now."""
-    return evaluate(view, lead_branches(view, options), budget, rng)
+    return evaluate(view, lead_branches(view, options, models), budget, rng, models)
 
 
-def follow_branches(view: PlayerView, card: int) -> list[Branch]:
+def follow_branches(view: PlayerView, card: int, models: Sequence[SeatModel | None] = ()) -> list[Branch]:
     """Playing `card` (optional following) and declining it, each played to the end of the deal."""
     table = table_of(view)
     me = view.player
     run_player = view.plays[-1].player
+    policy = playout_policy(models, me)
 
     def play(state: State) -> None:
-        play_out(table, state, me, card)
+        play_out(table, state, me, card, lead=policy)
 
     def decline(state: State) -> None:
-        play_out(table, state, run_player, -1, (card - 1) // 13)
+        play_out(table, state, run_player, -1, (card - 1) // 13, lead=policy)
     return [play, decline]
 
 
-def follow_values(view: PlayerView, card: int, budget: Budget, rng: random.Random) -> tuple[float, float]:
+def follow_values(view: PlayerView, card: int, budget: Budget, rng: random.Random,
+                  models: Sequence[SeatModel | None] = ()) -> tuple[float, float]:
     """The expected chip result of playing `card` (optional following) and of declining it."""
-    keep, stop = evaluate(view, follow_branches(view, card), budget, rng)
+    keep, stop = evaluate(view, follow_branches(view, card, models), budget, rng, models)
     return keep, stop
 
 
-def buy_branches(view: PlayerView, fee: int) -> list[Branch]:
+def buy_branches(view: PlayerView, fee: int, models: Sequence[SeatModel | None] = ()) -> list[Branch]:
     """Keeping the hand dealt and buying the dead hand for `fee`, each played to the end of the deal."""
     table = table_of(view)
     me = view.player
+    policy = playout_policy(models, me)
 
     def keep(state: State) -> None:
-        play_out(table, state, first_leader(table, state.owner), -1)
+        play_out(table, state, first_leader(table, state.owner), -1, lead=policy)
 
     def buy(state: State) -> None:
         buy_dead_hand(state, me, fee)
-        play_out(table, state, first_leader(table, state.owner), -1)
+        play_out(table, state, first_leader(table, state.owner), -1, lead=policy)
     return [keep, buy]
 
 
-def buy_values(view: PlayerView, fee: int, budget: Budget, rng: random.Random) -> tuple[float, float]:
+def buy_values(view: PlayerView, fee: int, budget: Budget, rng: random.Random,
+               models: Sequence[SeatModel | None] = ()) -> tuple[float, float]:
     """The expected chip result of keeping the hand dealt and of buying the dead hand for `fee`."""
-    kept, bought = evaluate(view, buy_branches(view, fee), budget, rng)
+    kept, bought = evaluate(view, buy_branches(view, fee, models), budget, rng, models)
     return kept, bought
 
 

@@ -186,6 +186,9 @@ class TableController:
         self.agents: list[CharacterAgent | None] = [
             None if character is None else CharacterAgent(character, f"{seed}:{seat}{salt}")
             for seat, (_, character) in enumerate(seats)]
+        for agent in self.agents:
+            if agent is not None:
+                agent.meet([character for _, character in seats])
         if agent_states is not None:
             if len(agent_states) != len(self.agents):
                 raise ValueError("the saved characters do not match the seats")

@@ -1,0 +1,126 @@
+"""The cast's public ways of leading on plain ints, for playouts: each seat's leads played as that seat plays.
+
+A playout of a sampled deal needs the other players' later leads. The rollout
+policy (`rollout.greedy_lead`) plays every seat as a strong player that sees the
+whole sampled deal; a character who always leads its lowest card does not play
+like that, and a search that expects it to misjudges what follows. So for a seat
+whose model is one of the cast's styles, its leads in a playout follow that
+style, worked out from the sampled hand in a few integer operations (the same
+choices as the strategy in `strategies/leading.py` wherever the playout state
+holds what it reads; ties go to the strategy's rule or, where that is random,
+to the first). Seats with no such model, and the searching player itself, keep
+the rollout policy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ...engine.cards import KING_INDEX
+from .opponents import SeatModel
+from .rollout import PLAYED, LeadPolicy, State, Table, greedy_lead
+
+Score = Callable[[State, int, int], float]  # (state, seat, option) -> how much the style likes it
+
+
+def _streak(hand: int, c: int) -> int:
+    """How many cards from deck index `c` upward in its suit (itself included) are all in `hand`."""
+    top = c - c % 13 + KING_INDEX
+    length = 0
+    while c <= top and hand >> c & 1:
+        length += 1
+        c += 1
+    return length
+
+
+def _suit_count(hand: int, c: int) -> int:
+    """Cards held in the suit of deck index `c`."""
+    return bin(hand >> (13 * (c // 13)) & 0x1FFF).count("1")
+
+
+def _lowest(state: State, seat: int, c: int) -> float:
+    return -(c % 13)
+
+
+def _longest_suit(state: State, seat: int, c: int) -> float:
+    return _suit_count(state.hands[seat], c)
+
+
+def _shedder(bonus: float) -> Score:
+    def score(state: State, seat: int, c: int) -> float:
+        length = _streak(state.hands[seat], c)
+        return length + (bonus if (c % 13) + length - 1 == KING_INDEX else 0.0)
+    return score
+
+
+def _fresh_suit(state: State, seat: int, c: int) -> float:
+    base = 13 * (c // 13)
+    started = any(state.owner[x] == PLAYED for x in range(base, base + 13))
+    return (0.0 if started else 100.0) - c % 13
+
+
+def _stop_counter(control: float) -> Score:
+    def score(state: State, seat: int, c: int) -> float:
+        length = _streak(state.hands[seat], c)
+        end = c + length  # the card after the streak: a King's end, a played card or another's
+        again = (c + length - 1) % 13 == KING_INDEX or state.owner[end] == PLAYED
+        return length + (control if again else 0.0)
+    return score
+
+
+def _boodle_hunter(state: State, seat: int, c: int) -> float:
+    hand, bchips = state.hands[seat], state.bchips
+    length = _streak(hand, c)
+    return sum(bchips[x] for x in range(c, c + length)) * 100.0 + length
+
+
+_TIE_LOW = {"lowest", "first", "random", "longest_suit"}
+
+
+def _scorer(name: str, params: Mapping[str, Any]) -> tuple[Score, bool] | None:
+    """The style's score and whether ties go to the lower card (else the higher); None for unknown styles."""
+    if name == "lowest":
+        return _lowest, True
+    if name == "longest_suit":
+        return _longest_suit, params.get("tie_break", "lowest") != "highest"
+    if name == "shedder":
+        return _shedder(float(params.get("king_bonus", 1.0))), True
+    if name == "fresh_suit":
+        return _fresh_suit, True
+    if name == "stop_counter":
+        return _stop_counter(float(params.get("control", 1.5))), True
+    if name == "boodle_hunter":
+        return _boodle_hunter, True
+    return None
+
+
+def seat_policy(model: SeatModel | None) -> LeadPolicy | None:
+    """The playout lead policy of a seat modelled by one of the cast's styles, or None (the rollout policy)."""
+    if model is None or len(model.styles) != 1 or model.anything > 0:
+        return None
+    found = _scorer(model.styles[0][1].name, model.styles[0][1].params)
+    if found is None:
+        return None
+    score, low = found
+
+    def policy(table: Table, state: State, seat: int, options: list[int]) -> int:
+        best, best_key = options[0], None
+        for c in options:
+            key = (score(state, seat, c), -(c % 13) if low else c % 13)
+            if best_key is None or key > best_key:
+                best, best_key = c, key
+        return best
+    return policy
+
+
+def table_policy(models: Sequence[SeatModel | None], me: int) -> LeadPolicy:
+    """The playout lead policy for a whole table: each modelled seat by its style, the rest by the rollout's."""
+    policies = [None if seat == me else seat_policy(model) for seat, model in enumerate(models)]
+    if not any(policies):
+        return greedy_lead
+
+    def policy(table: Table, state: State, seat: int, options: list[int]) -> int:
+        own = policies[seat] if seat < len(policies) else None
+        return greedy_lead(table, state, seat, options) if own is None else own(table, state, seat, options)
+    return policy
