@@ -120,14 +120,18 @@ def test_every_agent_is_handed_only_a_view_and_keeps_no_session() -> None:
         assert not any(isinstance(obj, Session) for obj in reachable(agent)), agent_id
 
 
-def expert_agent(seed: int, seat: int) -> CharacterAgent:
-    """The expert character with a fixed amount of search and no wall clock: its choices are reproducible."""
+def expert_agent(seed: int, seat: int, seats: int) -> CharacterAgent:
+    """The expert character with a fixed amount of search and no wall clock, reading a table of characters by
+    their public styles (and itself as a player it cannot name): its choices are reproducible."""
     character = load_character_by_id("expert")
     params = {"time_budget_ms": 4, "max_samples": 12, "deadline_ms": 0}
     character = dataclasses.replace(character, lead=StrategyChoice("expert", params),
                                     follow=StrategyChoice("expert", params),
                                     dead_hand=StrategyChoice("expert", params))
-    return CharacterAgent(character, f"{seed}:{seat}")
+    agent = CharacterAgent(character, f"{seed}:{seat}")
+    cast = ["maud", "professor", "bert", "dex", "hetty", "vera", "reggie"]
+    agent.meet([None if s == seat else load_character_by_id(cast[s % len(cast)]) for s in range(seats)])
+    return agent
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
@@ -140,7 +144,7 @@ def test_expert_choice_is_unchanged_when_hidden_cards_are_dealt_otherwise(name: 
         if k % 2 or decision.kind == "stake":
             continue
         me = view.player
-        before = expert_agent(5, me).decide(view, decision)
+        before = expert_agent(5, me, session.n).decide(view, decision)
         saved = ([list(h) for h in session.hands], list(session.dead), list(session._owner))
         owner = Sampler(infer(view), rng).sample()
         session.hands = [[Card.from_index(c) for c in range(52) if owner[c] == s] for s in range(session.n)]
@@ -149,7 +153,7 @@ def test_expert_choice_is_unchanged_when_hidden_cards_are_dealt_otherwise(name: 
         session._table_view = None
         other = session.view(me)
         assert other == view
-        assert expert_agent(5, me).decide(other, decision) == before
+        assert expert_agent(5, me, session.n).decide(other, decision) == before
         session.hands, session.dead, session._owner = saved
         session._table_view = None
         compared += 1

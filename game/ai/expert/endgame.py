@@ -16,6 +16,7 @@ from .rollout import LeadPolicy, State, Table, greedy_lead, play_out
 
 ENDGAME_CARDS = 12  # cards left in all hands together at or below which a lead is searched
 MAX_NODES = 400  # leads tried in one end game before it plays the rest by the rollout policy
+TRIAL_CARDS = 6  # what setting up one trial costs, counted in cards played (measured against the playouts)
 
 
 def exact_lead(fallback: LeadPolicy = greedy_lead, cards: int = ENDGAME_CARDS) -> LeadPolicy:
@@ -41,7 +42,7 @@ def exact_lead(fallback: LeadPolicy = greedy_lead, cards: int = ENDGAME_CARDS) -
             trial = state.copy()
             before = sum(trial.counts)
             play_out(table, trial, seat, card, lead=policy)
-            state.searched += before - sum(trial.counts) + trial.searched
+            state.searched += before - sum(trial.counts) + trial.searched + TRIAL_CARDS
             if best_chips is None or trial.chips[seat] > best_chips:
                 best, best_chips = card, trial.chips[seat]
         return best

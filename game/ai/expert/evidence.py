@@ -47,6 +47,7 @@ class Evidence:
         self._rng = random.Random(rng.random())  # the models' draws: the expert's own stream, at one remove
         self._models = models
         self.asked = 0  # the style strategies asked so far: the search counts them as work
+        self.read = 0  # the leads read so far (a hand and its lawful leads rebuilt for each), also work
         self.moments: dict[int, list[Moment]] = {}
         plays = view.plays
         later = [0] * len(view.table.chips)
@@ -90,6 +91,7 @@ class Evidence:
         styles = [1.0] * len(model.styles)
         anything = 1.0
         for moment in moments:
+            self.read += 1
             hand = now | moment.later
             options = lead_options(table, hand, moment.stopped) or lead_options(table, hand, -1)
             if moment.card not in options:

@@ -47,14 +47,16 @@ US_PER_DECISION = 150.0
 US_PER_SAMPLE = 16.0
 US_PER_PLAYOUT = 2.0
 US_PER_PLAY = 0.95
-US_PER_ASKED = 6.0  # each style strategy asked about a lead of another player (`evidence`)
+# reading the table (`evidence`): each lead of another player read from a sampled deal, and each style asked
+US_PER_READ = 10.0
+US_PER_ASKED = 15.0
 
 
 @dataclass(frozen=True)
 class Budget:
     """How much search a decision may use."""
 
-    time_budget_ms: float = 25.0
+    time_budget_ms: float = 10.0
     max_samples: int = 1000
     min_samples: int = 8  # even a tiny budget compares the choices on a few deals
     deadline_ms: float = 200.0  # CPU-time safety net of the searching thread; 0 turns it off
@@ -72,6 +74,7 @@ class SearchStats:
     work_us: float = 0.0
     greedy_failures: int = 0
     largest_sample_us: float = 0.0  # the most work one sampled deal did (the end game's searches vary it)
+    asked: int = 0  # style strategies asked about other players' leads
 
 
 LAST = SearchStats()
@@ -101,6 +104,7 @@ def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: 
     done = 0
     plays = 0
     largest = 0.0
+    asked = 0
     while done < budget.max_samples:
         owner = sampler.sample()
         weight = 1.0 if evidence is None else evidence.weight(owner)
@@ -120,15 +124,16 @@ def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: 
         # machine and every run
         this = per_sample + US_PER_PLAY * played
         if evidence is not None:
-            this += US_PER_ASKED * evidence.asked
-            evidence.asked = 0
+            this += US_PER_READ * evidence.read + US_PER_ASKED * evidence.asked
+            asked += evidence.asked
+            evidence.asked = evidence.read = 0
         work += this
         largest = max(largest, this)
         plays += played
         if done >= budget.min_samples and (work >= work_budget or time.thread_time() > deadline):
             break
     LAST.samples, LAST.plays, LAST.work_us, LAST.greedy_failures = done, plays, work, sampler.greedy_failures
-    LAST.largest_sample_us = largest
+    LAST.largest_sample_us, LAST.asked = largest, asked
     if weights <= 0.0:
         return [total / done for total in plain]
     return [total / weights for total in totals]
