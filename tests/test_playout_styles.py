@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+import game.ai.strategies  # noqa: F401  (registers every strategy the models name)
 from game.ai.expert.endgame import ENDGAME_CARDS, exact_lead
 from game.ai.expert.opponents import model_of, unknown_player
 from game.ai.expert.rollout import DEAD, PLAYED, State, Table, greedy_lead, lead_options, play_out

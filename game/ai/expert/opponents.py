@@ -58,14 +58,8 @@ class SeatModel:
     anything: float = 0.0
 
 
-def _registered() -> None:
-    """Make sure every lead strategy is registered (imported here, not at the top: they import the search)."""
-    from .. import strategies  # noqa: F401
-
-
 def style(name: str, params: Mapping[str, Any] | None = None, slip: float = 0.0) -> LeadStyle:
     """The lead strategy `name` with `params` over its defaults."""
-    _registered()
     strategy = LEADING.get(name)
     return LeadStyle(name, strategy.function, strategy.resolved(dict(params or {})), slip)
 
@@ -84,7 +78,6 @@ def unknown_player() -> SeatModel:
 
 def model_of(lead: str, params: Mapping[str, Any], mistake_rate: float) -> SeatModel:
     """The model of a character whose file names lead strategy `lead`: that strategy, unless it searches."""
-    _registered()
     if lead not in LEADING or "time_budget_ms" in LEADING.get(lead).params:
         return unknown_player()  # a searcher's leads follow no rule a player could run by hand
     return SeatModel(((1.0, style(lead, params, mistake_rate)),))
