@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..ai.hint_tally import NEAR, Reason
-from ..locale import decimal, percent, tr
+from ..locale import decimal, percent, tr, trn
 from ..locale.cards import card_label
 from ..review.judge import Judged, Option
 from .table.hint_words import Namer, hint_words, reason_words, signed
@@ -47,7 +47,7 @@ def figure_text(option: Option) -> str:
         return chips_text(option.chips, option.error or 0.0)
     if option.rate is not None:
         rate = tr("review.rate", rate=percent(round(option.rate * 100)))
-        return rate + (" · " + tr("review.staked", chips=option.staked) if option.staked else "")
+        return rate + (" · " + trn("review.staked", option.staked) if option.staked else "")
     return ""
 
 

@@ -94,7 +94,8 @@ class SessionLog:
     def from_text(cls, text: str, source: str = "the log") -> SessionLog:
         """The log's deals; LogError when the log cannot be replayed, ReviewError when it has no deal."""
         replay = Replay.from_text(text, source)
-        deals = tuple(split_deals(text.splitlines()))
+        # a deal's own log (as a save keeps it) opens with the table before it, which cutting again would lose
+        deals = (text,) if len(replay.deals) == 1 else tuple(split_deals(text.splitlines()))
         if not deals:
             raise ReviewError(f"{source}: the log has no deal")
         start = replay.steps[0].event
