@@ -72,8 +72,13 @@ def reason_text(judged: Judged, players: tuple[str, ...]) -> str:
         return ""
     best = option_text(judged, judged.options[judged.best])
     if reason.kind == "about_equal":
-        return tr("review.reason.about_equal", option=best, edge=f"+{decimal(max(0.0, reason.edge), '.1f')}",
-                  spread=spread(reason.error))
+        edge, margin = f"+{decimal(max(0.0, reason.edge), '.1f')}", spread(reason.error)
+        if judged.chosen != judged.best:
+            return tr("review.reason.about_equal", option=best, edge=edge, spread=margin)
+        second = max((i for i in range(len(judged.options)) if i != judged.best),
+                     key=lambda i: judged.options[i].chips or 0.0)
+        return tr("review.reason.about_equal_next", option=best, other=option_text(judged, judged.options[second]),
+                  edge=edge, spread=margin)
     if reason.kind == "chips" and judged.chosen != judged.best:  # the hint's words compare with the next best
         return tr("review.reason.better", option=best, reason=tr(
             "review.reason.chips", value=signed(reason.value), other=signed(reason.other)))

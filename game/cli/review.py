@@ -128,11 +128,12 @@ def print_decision(judged: Judged, review: DealReview) -> None:
         print(f"      hand: {' '.join(map(card_label, position.hand))}"
               + (f"   run: {' '.join(map(card_label, position.run))}" if position.run else ""))
     labels = [option_text(judged, option) for option in judged.options]
-    width = max(map(len, labels))
-    for i, (label, option) in enumerate(zip(labels, judged.options)):
+    figures = [figure_text(option) for option in judged.options]
+    width, room = max(map(len, labels)), max(map(len, figures))
+    for i, (label, figure) in enumerate(zip(labels, figures)):
         marks = [mark for mark, on in (("chosen", i == judged.chosen), ("best", i == judged.best and not judged.forced))
                  if on]
-        print(f"      {label:<{width}}  {figure_text(option):<28} {', '.join(marks)}".rstrip())
+        print(f"      {label:<{width}}  {figure:<{room}}  {', '.join(marks)}".rstrip())
     cost = cost_text(judged)
     if cost:
         print(f"      {cost}")
