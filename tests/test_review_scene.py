@@ -13,9 +13,11 @@ import json
 from pathlib import Path
 
 import pygame
-from app_helpers import FRAME, click, key, make_app, top
+import pytest
+from app_helpers import FRAME, click, fuzz, key, make_app, top
 
 from game.app.app import App
+from game.app.scene import Scene
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.replays import ReplaysScene
 from game.app.scenes.review import ReviewScene
@@ -111,3 +113,16 @@ def test_a_log_that_cannot_be_reviewed_says_why(tmp_path: Path) -> None:
     app.draw(app.screen)
     key(app, pygame.K_RIGHT)  # nothing to step through: nothing breaks
     assert review.index == 0
+
+
+@pytest.mark.slow
+def test_the_review_survives_random_input(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    logs = split_deals([json.dumps(event) for event in sample_session(517, players=6, deals=2)])
+
+    def start() -> Scene:
+        app.scenes.clear_to(ReplaysScene(app))
+        app.scenes.push("review", log=logs[1], seat=3)
+        return top(app, Scene)
+    seen = fuzz(app, start, 1500, seed=13)
+    assert seen.get("ReviewScene", 0) > 100
