@@ -18,6 +18,7 @@ from ...ai.worker import OnWorker
 from ...engine.events import SessionStart, event_from_data
 from ...locale import tr
 from ...locale.cards import card_label
+from ...locale.names import short_name
 from ...review.judge import Judged, costliest, judge
 from ...review.walk import SessionLog, WalkedDeal, player_seat, walk_deal
 from .. import theme
@@ -223,7 +224,10 @@ class ReviewScene(Scene):
             text.draw(surface, tr(run_key), (LABEL_X, y), role="bold", size=16, colour=theme.INK_DIM,
                       max_width=220, min_size=11)
             if position.run:
-                self._cards(surface, " ".join(map(card_label, position.run)), (LABEL_X + 240, y - 2))
+                leader = position.leader
+                led = "" if leader is None else "   " + (tr("review.led_by_you") if leader == self.seat else
+                                                          tr("review.led_by", name=short_name(players[leader])))
+                self._cards(surface, " ".join(map(card_label, position.run)) + led, (LABEL_X + 240, y - 2))
         self._draw_options(surface, judged)
         y = OPTIONS_TOP + OPTIONS_ROOM + 14
         cost = cost_text(judged)
