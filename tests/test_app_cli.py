@@ -37,6 +37,7 @@ TOOL_RUNS = [
     ["check-config", str(ROOT / "config" / "rules")],
     ["--help"],
     ["screenshots", "--help"],
+    ["review", str(ROOT / "tests" / "golden" / "classic_4p_seed7.jsonl"), "--seat", "0", "--deal", "1"],
 ]
 
 

@@ -86,48 +86,78 @@ def expert_hint(view: PlayerView, decision: Decision, seed: int) -> Hint:
     """What the expert would do with `decision` in this view, searched with a stream seeded by `seed`."""
     rng = random.Random(seed)
     try:
-        if isinstance(decision, LeadDecision):
-            starts: list[int | None] = [card.index for card in decision.options]
-            values, reason = _searched(view, lead_branches(view, [c.index for c in decision.options]), starts, rng)
-            ranked = sorted(zip(decision.options, values), key=lambda cv: -cv[1])
-            return LeadHint(tuple(ranked), reason)
-        if isinstance(decision, FollowDecision):
-            (play, decline), reason = _searched(view, follow_branches(view, decision.card.index),
-                                                [decision.card.index, None], rng)
-            return FollowHint(decision.card, play, decline, reason)
-        if isinstance(decision, BuyDeadDecision):
-            (keep, buy), reason = _searched(view, buy_branches(view, decision.fee), [None, None], rng)
-            return BuyHint(buy, keep, reason)
+        if isinstance(decision, LeadDecision | FollowDecision | BuyDeadDecision):
+            values, reason = _searched(view, *choice_branches(view, decision), rng)
+            if isinstance(decision, LeadDecision):
+                ranked = sorted(zip(decision.options, values), key=lambda cv: -cv[1])
+                return LeadHint(tuple(ranked), reason)
+            if isinstance(decision, FollowDecision):
+                return FollowHint(decision.card, values[0], values[1], reason)
+            return BuyHint(values[1], values[0], reason)
         assert isinstance(decision, StakeDecision)
-        seats = sum(view.table.in_session)
-        rates = boodle_hit_rates(view.rules, seats)
-        order = sorted(range(len(decision.cards)), key=lambda i: (-rates[i], i))
-        best = order[0]
-        if len(order) == 1:
-            return StakeHint(decision.cards[best], seats, rates[best], decision.boodle_total)
-        return StakeHint(decision.cards[best], seats, rates[best], decision.boodle_total,
-                         decision.cards[order[1]], rates[order[1]])
+        return stake_hint(view, decision)
     except Exception as error:  # noqa: BLE001 - a hint must never end the game
         return NoHint(type(error).__name__)
 
 
+def stake_hint(view: PlayerView, decision: StakeDecision) -> StakeHint:
+    """The staking hint: the boodle card played in most deals at a table this size, and the next after it."""
+    seats = sum(view.table.in_session)
+    rates = boodle_hit_rates(view.rules, seats)
+    order = sorted(range(len(decision.cards)), key=lambda i: (-rates[i], i))
+    best = order[0]
+    if len(order) == 1:
+        return StakeHint(decision.cards[best], seats, rates[best], decision.boodle_total)
+    return StakeHint(decision.cards[best], seats, rates[best], decision.boodle_total,
+                     decision.cards[order[1]], rates[order[1]])
+
+
 def _searched(view: PlayerView, branches: list[Branch], starts: list[int | None],
               rng: random.Random) -> tuple[list[float], Reason]:
+    """Each branch's chips and the reason for the best, searched with the hint's budget (`tallied_search`)."""
+    found = tallied_search(view, branches, starts, rng, HINT_BUDGET)
+    return found.values, found.reason
+
+
+@dataclass(frozen=True)
+class Searched:
+    """Each choice's chips from here, the choice the expert takes, why, and the tally of the playouts behind it."""
+
+    values: list[float]
+    best: int
+    reason: Reason
+    tally: Tally
+
+
+def tallied_search(view: PlayerView, branches: list[Branch], starts: list[int | None], rng: random.Random,
+                   budget: Budget) -> Searched:
     """Each branch's chips, searched as the expert searches with the playouts counted, and the reason for the
     best (the first of equals, as the expert takes it): "about_equal" when the next best is within `NEAR`
     standard errors of it."""
     tally = Tally.of(view, starts)
     values = evaluate(view, [tally.watch(i, branch, start) for i, (branch, start) in enumerate(zip(branches, starts))],
-                      HINT_BUDGET, rng)
+                      budget, rng)
     best = max(range(len(values)), key=lambda i: (values[i], -i))
     reason = reason_for(tally, view, values, best)
     if len(values) < 2:
-        return values, reason
+        return Searched(values, best, reason, tally)
     second = max((i for i in range(len(values)) if i != best), key=lambda i: values[i])
     edge, error = values[best] - values[second], tally.error(best, second)
     if edge <= NEAR * error:
         reason = Reason("about_equal", value=values[best], other=values[second])
-    return values, replace(reason, edge=edge, error=error)
+    return Searched(values, best, replace(reason, edge=edge, error=error), tally)
+
+
+def choice_branches(view: PlayerView, decision: LeadDecision | FollowDecision | BuyDeadDecision
+                    ) -> tuple[list[Branch], list[int | None]]:
+    """The branches the hint searches for a decision, in its order (leads as offered; play then decline; keep
+    then buy), and the card each starts its run with (None: no run of the player's)."""
+    if isinstance(decision, LeadDecision):
+        cards = [card.index for card in decision.options]
+        return lead_branches(view, cards), list[int | None](cards)
+    if isinstance(decision, FollowDecision):
+        return follow_branches(view, decision.card.index), [decision.card.index, None]
+    return buy_branches(view, decision.fee), [None, None]
 
 
 def hint_search(view: PlayerView, decision: Decision, seed: int) -> OnWorker[Hint]:

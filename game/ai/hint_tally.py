@@ -144,12 +144,13 @@ class Tally:
         return counts[choice] / n
 
 
-def reason_for(tally: Tally, view: PlayerView, values: list[float], best: int) -> Reason:
-    """The count that best tells choice `best` from the next best by chips, or the chips when none does."""
+def reason_for(tally: Tally, view: PlayerView, values: list[float], best: int, against: int | None = None) -> Reason:
+    """The count that best tells choice `best` from the next best by chips (or from choice `against`), or the
+    chips when none does."""
     others = [i for i in range(len(values)) if i != best]
     if not others:
         return Reason("chips_only", value=values[best])
-    second = max(others, key=lambda i: values[i])
+    second = against if against is not None and against != best else max(others, key=lambda i: values[i])
     share = tally.share
     found: list[tuple[float, Reason]] = []
     if tally.playouts[best] and tally.playouts[second]:

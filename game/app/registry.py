@@ -19,6 +19,7 @@ from .scenes.pause import PauseScene
 from .scenes.replay import ReplayScene
 from .scenes.replays import ReplaysScene
 from .scenes.results import ResultsScene
+from .scenes.review import ReviewScene
 from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
@@ -40,6 +41,7 @@ SCENES: Mapping[SceneName, SceneMaker] = {
     "statistics": StatisticsScene,
     "replays": ReplaysScene,
     "replay": ReplayScene,
+    "review": ReviewScene,
     "campaign_roads": CampaignSlotsScene,
     "campaign_map": CampaignMapScene,
     "high_scores": HighScoresScene,

@@ -28,6 +28,7 @@ from .scenes.title import TitleScene
 from .screenshots_extra import render_extra_screenshots, shoot
 from .screenshots_feel import feel_shots
 from .screenshots_moments import moment_shots
+from .screenshots_review import review_shots
 from .table.scene import TableScene
 from .tutorial.shots import render_tutorial_screenshots
 
@@ -238,6 +239,7 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
             paths += feel_shots(app, folder)
             paths += render_extra_screenshots(app, folder)
             paths += moment_shots(app, folder)
+            paths += review_shots(app, folder)
             paths += look_shots(app, folder)
             if overflows is not None:
                 overflows.update(app.text.overflows)

@@ -145,11 +145,7 @@ class Dealing(SessionState):
         # Dealing a shuffled deck round the table gives each card a uniformly random place among the
         # deal's places (seat or dead hand, as many of each as the round-robin hands out), so the engine
         # shuffles those places over the cards in deck order: one loop instead of two.
-        order = self._order
-        k = len(order) + 1
-        owner = ((order + [DEAD]) * (52 // k + 1))[:52]
-        shuffle(owner, self._rng)
-        self._owner = owner
+        owner = self._owner = self._dealt_places()
         hands: list[list[Card]] = [[] for _ in range(self.n)]
         dead: list[Card] = []
         to_place = [hand.append for hand in hands] + [dead.append]  # DEAD is -1: the last one
@@ -165,6 +161,14 @@ class Dealing(SessionState):
             self._pending = BuyDeadDecision(self.dealer, buy.fee)
         else:
             self._first_lead()
+
+    def _dealt_places(self) -> list[int]:
+        """Each card's place for this deal by deck index (a seat or DEAD), as many of each as dealing hands out."""
+        order = self._order
+        k = len(order) + 1
+        owner = ((order + [DEAD]) * (52 // k + 1))[:52]
+        shuffle(owner, self._rng)
+        return owner
 
     def _apply_buy(self, decision: BuyDeadDecision, buy: bool) -> None:
         if type(buy) is not bool:

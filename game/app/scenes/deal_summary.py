@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..table.model import DealRecord, TableModel
 
 PANEL_W = 780
+REVIEW_KEY = "R"
 ROW_H = 27
 
 
@@ -34,7 +35,8 @@ class DealSummaryScene(Scene):
 
     def __init__(self, app: App, model: TableModel, record: DealRecord, on_continue: Callable[[], None], *,
                  last: bool = False, on_pause: Callable[[], None] | None = None, under: Scene | None = None,
-                 close_after: float | None = None, shares: tuple[Share, ...] = ()) -> None:
+                 close_after: float | None = None, shares: tuple[Share, ...] = (),
+                 review_log: str | None = None, review_seat: int | None = None) -> None:
         super().__init__(app)
         # Given the scene underneath (the table, frozen while this is open), draw it once into a backdrop
         # instead of every frame: the summary then costs two blits a frame.
@@ -47,11 +49,14 @@ class DealSummaryScene(Scene):
         self.on_pause = on_pause
         self.last = last
         self.shares = shares  # R22: how the boodle left is shared out after the last deal
+        self.review_log = review_log  # the deal's log, for Review (None: nobody's decisions to review)
+        self.review_seat = review_seat
         # with nobody (left) to read it, the summary plays on by itself after this many seconds
         self.close_after = close_after
         self.closed = False
         self.clock = 0.0
         self.hover = False
+        self.hover_review = False
         w, h = app.screen.get_size()
         self.veil = dimming((w, h), 120)
         self.relabel()
@@ -67,6 +72,15 @@ class DealSummaryScene(Scene):
         self.button = Button(pygame.Rect(0, 0, width, 46), label, self.play_on, size=20,
                              keycap=tr("table.enter_key"))
         self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+        self.review_button: Button | None = None
+        if self.review_log is not None:
+            words = tr("review.button")
+            width = button_width(app.text, words, 20, REVIEW_KEY, minimum=180)
+            self.review_button = Button(pygame.Rect(0, 0, width, 46), words, self.review, size=20, keycap=REVIEW_KEY)
+            gap = 16
+            left = self.panel.centerx - (width + gap + self.button.rect.width) // 2
+            self.review_button.rect.bottomleft = (left, self.panel.bottom - 18)
+            self.button.rect.bottomleft = (left + width + gap, self.panel.bottom - 18)
         if self.backdrop is not None and self.under is not None:
             self.backdrop = freeze(app, self.under, self.veil)  # the table under it is worded anew too
 
@@ -191,12 +205,23 @@ class DealSummaryScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.button.activate()
+            elif event.key == pygame.K_r and self.review_button is not None:
+                self.review_button.activate()
             elif event.key == pygame.K_ESCAPE and self.on_pause is not None:
                 self.on_pause()
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self.button.rect.collidepoint(event.pos)
+            self.hover_review = self.review_button is not None and self.review_button.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button.rect.collidepoint(event.pos):
             self.button.activate()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.review_button is not None \
+                and self.review_button.rect.collidepoint(event.pos):
+            self.review_button.activate()
+
+    def review(self) -> None:
+        """Open the review of this deal's decisions (Esc there comes back here)."""
+        if self.review_log is not None and not self.closed and self.app.scenes.top is self:
+            self.app.scenes.push("review", log=self.review_log, seat=self.review_seat)
 
     def play_on(self) -> None:
         """Close the summary and play on (once, however many ways it is asked)."""
@@ -220,6 +245,8 @@ class DealSummaryScene(Scene):
         surface.blit(self.panel_surface, self.panel.move(0, round(rise)))
         if rise <= 0:
             self.button.draw(surface, self.app.text, True, self.hover)
+            if self.review_button is not None:
+                self.review_button.draw(surface, self.app.text, False, self.hover_review)
             if self.close_after is not None:  # how long until it plays on by itself
                 left = max(0.0, 1 - self.clock / self.close_after)
                 bar = self.button.rect.inflate(-24, 0)

@@ -174,7 +174,8 @@ class ReplaysScene(Scene):
         self.reload()
 
     def _build_menu(self) -> None:
-        self.menu.set(button_row(self.app.text, [(tr("replays.back"), self.back, None, "Esc", True)]),
+        self.menu.set(button_row(self.app.text, [(tr("review.button"), self.review, pygame.K_r, "R", True),
+                                                 (tr("replays.back"), self.back, None, "Esc", True)]),
                       keep_focus=False)
 
     def relabel(self) -> None:
@@ -253,6 +254,15 @@ class ReplaysScene(Scene):
         self.message = ""
         self.app.scenes.push("replay", replay=replay, title=title)
 
+    def review(self) -> None:
+        """Review the selected deal's decisions: the player's seat, or the seat its log says is the player's."""
+        index = self.selected
+        deal = self.rows[index].deal if index is not None and 0 <= index < len(self.rows) else None
+        if deal is None or deal.problem:
+            return
+        self.message = ""
+        self.app.scenes.push("review", log=self.logs[deal.slot][deal.index])
+
     def row_at(self, pos: tuple[int, int]) -> int | None:
         """The deal row under `pos`, if any."""
         for index in range(self.scroll, min(len(self.rows), self.scroll + self.visible)):
@@ -275,6 +285,8 @@ class ReplaysScene(Scene):
                 self.select(moves[event.key])
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.open()
+            elif event.key == pygame.K_r:
+                self.review()
             return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-3 * event.y)

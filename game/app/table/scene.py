@@ -356,6 +356,7 @@ class TableScene(Scene):
             return
         if self.guide is not None and self.guide.deal_settled(record):
             return
+        found = self.recorder.finished_deal_log()  # before it is kept: the log of the deal just settled
         self.recorder.deal_settled()
         self.director.hush()  # the deal's talk is over; the summary's backdrop is taken without it
         # with nobody (left) at the table to read it, the summary plays on by itself: only the top scene
@@ -366,7 +367,9 @@ class TableScene(Scene):
                                              on_continue=self.close_summary, last=self.table.over,
                                              shares=final_shares(self.table.log) if self.table.over else (),
                                              on_pause=self.open_pause, under=self,
-                                             close_after=0.0 if self.skip.on else WATCH_SUMMARY_S if alone else None)
+                                             close_after=0.0 if self.skip.on else WATCH_SUMMARY_S if alone else None,
+                                             review_log=None if alone or found is None else found[1],
+                                             review_seat=human)
 
     def close_summary(self) -> None:
         """The deal summary is dismissed: play on."""

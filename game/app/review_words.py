@@ -1,0 +1,105 @@
+"""The review in words, for the Review scene and `main.py review`: each decision's title, its options with their
+chips, the cost of the choice and its one reason, in the hint's own words. No pygame here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..ai.hint_tally import NEAR, Reason
+from ..locale import decimal, percent, tr, trn
+from ..locale.cards import card_label
+from ..review.judge import Judged, Option
+from .table.hint_words import Namer, hint_words, reason_words, signed
+
+
+def spread(error: float) -> str:
+    """The ± margin shown with a figure: `NEAR` standard errors, as the hint shows an edge said to be about equal."""
+    return decimal(NEAR * max(0.0, error), ".1f")
+
+
+def chips_text(chips: float, error: float) -> str:
+    """An option's chips from here with their margin: "+1.2 ± 0.8"."""
+    return tr("review.chips", chips=signed(chips), spread=spread(error))
+
+
+def option_text(judged: Judged, option: Option) -> str:
+    """What an option is: a card to lead or stake on, play or decline, keep or buy."""
+    if option.name == "play" and option.card is not None:
+        return tr("review.option.play", card=card_label(option.card))
+    if option.name in ("decline", "keep", "buy"):
+        return tr(f"review.option.{option.name}")
+    return card_label(option.card) if option.card is not None else option.name
+
+
+def kind_text(judged: Judged) -> str:
+    """What was decided: "Your lead", "Play 7♦ or decline?", "Lead 5♣" (forced)."""
+    first = judged.options[0]
+    if judged.forced and first.card is not None:
+        return tr("review.kind.forced", card=card_label(first.card))
+    if judged.kind == "follow" and first.card is not None:
+        return tr("review.kind.follow", card=card_label(first.card))
+    return tr(f"review.kind.{judged.kind}")
+
+
+def figure_text(option: Option) -> str:
+    """An option's figure: its chips ± margin (searched), or how often its card is played and what was put on it."""
+    if option.chips is not None:
+        return chips_text(option.chips, option.error or 0.0)
+    if option.rate is not None:
+        rate = tr("review.rate", rate=percent(round(option.rate * 100)))
+        return rate + (" · " + trn("review.staked", option.staked) if option.staked else "")
+    return ""
+
+
+def cost_text(judged: Judged) -> str | None:
+    """The cost of the choice with its margin, "nothing" when it was the best; None when nothing was searched."""
+    if judged.cost is None:
+        return None
+    if judged.chosen == judged.best:
+        return tr("review.cost_nothing")
+    return tr("review.cost", cost=decimal(judged.cost, ".1f"), spread=spread(judged.cost_error or 0.0))
+
+
+def reason_text(judged: Judged, players: tuple[str, ...]) -> str:
+    """The one-line reason: the hint's words for the best, about equal within two standard errors, the staking
+    hint's judgement for a stake, or that nothing was to decide."""
+    if judged.forced:
+        return tr("review.reason.forced")
+    if judged.stake is not None:
+        return str(hint_words(judged.stake, _namer(players)))
+    reason = judged.reason
+    if reason is None or judged.best is None:
+        return ""
+    best = option_text(judged, judged.options[judged.best])
+    if reason.kind == "about_equal":
+        edge, margin = f"+{decimal(max(0.0, reason.edge), '.1f')}", spread(reason.error)
+        if judged.chosen != judged.best:
+            return tr("review.reason.about_equal", option=best, edge=edge, spread=margin)
+        second = max((i for i in range(len(judged.options)) if i != judged.best),
+                     key=lambda i: judged.options[i].chips or 0.0)
+        return tr("review.reason.about_equal_next", option=best, other=option_text(judged, judged.options[second]),
+                  edge=edge, spread=margin)
+    if reason.kind == "chips" and judged.chosen != judged.best:  # the hint's words compare with the next best
+        return tr("review.reason.better", option=best, reason=tr(
+            "review.reason.chips", value=signed(reason.value), other=signed(reason.other)))
+    words = str(reason_words(reason, _namer(players)))
+    if judged.chosen == judged.best:
+        return tr("review.reason.best", reason=words)
+    return tr("review.reason.better", option=best, reason=words)
+
+
+def reason_kind(judged: Judged) -> str:
+    """The reason's kind as the JSON output names it: the hint's kinds, "stake", "stake_barely_matters" or
+    "forced"."""
+    if judged.forced:
+        return "forced"
+    if judged.stake is not None:
+        return "stake_barely_matters" if judged.stake.barely_matters else "stake"
+    return judged.reason.kind if isinstance(judged.reason, Reason) else ""
+
+
+def _namer(players: tuple[str, ...]) -> Namer:
+    """A seat's name, worded when shown, as the hint's words take it."""
+    def name_of(seat: int) -> Callable[[], str]:
+        return lambda: players[seat] if 0 <= seat < len(players) else "?"
+    return name_of
