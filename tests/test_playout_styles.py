@@ -10,7 +10,7 @@ import game.ai.strategies  # noqa: F401  (registers every strategy the models na
 from game.ai.expert.endgame import ENDGAME_CARDS, exact_lead
 from game.ai.expert.opponents import model_of, unknown_player
 from game.ai.expert.rollout import DEAD, PLAYED, State, Table, greedy_lead, lead_options, play_out
-from game.ai.expert.styles import seat_policy, table_policy
+from game.ai.expert.styles import own_search, seat_policy, table_policy
 from game.ai.simple import RandomAgent
 from game.ai.strategy import LEADING
 from game.engine import RuleSet, SeatInfo, Session
@@ -121,3 +121,23 @@ def test_the_end_game_waits_for_few_cards() -> None:
     state = State.of(owner, 4, [20] * 4, [0] * 52, 0)
     options = lead_options(table, state.hands[0], -1)
     assert exact_lead(lambda t, s, seat, o: o[-1])(table, state, 0, options) == options[-1]
+
+
+def test_own_leads_searched_take_the_lead_that_leaves_the_searcher_most() -> None:
+    """With `own_leads: searched` the searching player's later leads in a playout are each tried to the end."""
+    for table, state, seat, options in endgames(40):
+        policy = own_search(seat, greedy_lead)
+        searched = state.copy()
+        choice = policy(table, searched, seat, options)
+        assert searched.searched > 0
+        results = {}
+        for card in options:
+            trial = state.copy()
+            play_out(table, trial, seat, card, lead=greedy_lead)
+            results[card] = trial.chips[seat]
+        assert results[choice] == max(results.values())
+        other = (seat + 1) % 4
+        other_options = lead_options(table, state.hands[other], -1)
+        if other_options:  # another seat's leads are left to the rest of the policy
+            assert policy(table, state.copy(), other, other_options) == greedy_lead(table, state.copy(), other,
+                                                                                    other_options)

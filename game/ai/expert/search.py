@@ -39,7 +39,7 @@ from .knowledge import infer
 from .opponents import SeatModel
 from .rollout import DEAD, LeadPolicy, State, Table, buy_dead_hand, first_leader, play_out
 from .sampling import Sampler
-from .styles import table_policy
+from .styles import own_search, table_policy
 
 # Costs in microseconds of the development machine, fitted over real decisions of 3- to 8-seat deals: the
 # knowledge and the sampler's set-up, each sampled deal, each playout, and each card a playout plays.
@@ -148,10 +148,11 @@ def boodle_by_card(view: PlayerView) -> list[int]:
     return bchips
 
 
-def playout_policy(models: Sequence[SeatModel | None], me: int) -> LeadPolicy:
-    """The leads in a playout: each modelled seat in its style, the rest by the rollout policy, and every lead
-    searched exactly once few cards are left."""
-    return exact_lead(table_policy(models, me))
+def playout_policy(models: Sequence[SeatModel | None], me: int, own_leads: bool = False) -> LeadPolicy:
+    """The leads in a playout: each modelled seat in its style, the rest by the rollout policy (or, with
+    `own_leads`, the searching player's own by trying each), and every lead searched once few cards are left."""
+    policy = table_policy(models, me)
+    return exact_lead(own_search(me, policy) if own_leads else policy)
 
 
 def table_of(view: PlayerView) -> Table:
@@ -160,11 +161,12 @@ def table_of(view: PlayerView) -> Table:
     return Table.of(table.rules, table.in_session, table.dealer)
 
 
-def lead_branches(view: PlayerView, options: Sequence[int], models: Sequence[SeatModel | None] = ()) -> list[Branch]:
+def lead_branches(view: PlayerView, options: Sequence[int], models: Sequence[SeatModel | None] = (),
+                  own_leads: bool = False) -> list[Branch]:
     """Leading each option (deck indices) now, played to the end of the deal (each modelled seat in its style)."""
     table = table_of(view)
     me = view.player
-    policy = playout_policy(models, me)
+    policy = playout_policy(models, me, own_leads)
 
     def lead(card: int) -> Branch:
         def branch(state: State) -> None:
@@ -174,9 +176,9 @@ def lead_branches(view: PlayerView, options: Sequence[int], models: Sequence[Sea
 
 
 def lead_values(view: PlayerView, options: Sequence[int], budget: Budget, rng: random.Random,
-                models: Sequence[SeatModel | None] = ()) -> list[float]:
+                models: Sequence[SeatModel | None] = (), own_leads: bool = False) -> list[float]:
     """The expected chip result of leading each option (deck indices) now."""
-    return evaluate(view, lead_branches(view, options, models), budget, rng, models)
+    return evaluate(view, lead_branches(view, options, models, own_leads), budget, rng, models)
 
 
 def follow_branches(view: PlayerView, card: int, models: Sequence[SeatModel | None] = ()) -> list[Branch]:

@@ -18,8 +18,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...engine.cards import KING_INDEX
+from .endgame import TRIAL_CARDS
 from .opponents import SeatModel
-from .rollout import PLAYED, LeadPolicy, State, Table, greedy_lead
+from .rollout import PLAYED, LeadPolicy, State, Table, greedy_lead, play_out
 
 Score = Callable[[State, int, int], float]  # (state, seat, option) -> how much the style likes it
 
@@ -110,6 +111,23 @@ def seat_policy(model: SeatModel | None) -> LeadPolicy | None:
             key = (score(state, seat, c), -(c % 13) if low else c % 13)
             if best_key is None or key > best_key:
                 best, best_key = c, key
+        return best
+    return policy
+
+
+def own_search(me: int, rest: LeadPolicy) -> LeadPolicy:
+    """`me` chooses each of its later leads in a playout by trying every option to the end with `rest`."""
+    def policy(table: Table, state: State, seat: int, options: list[int]) -> int:
+        if seat != me:
+            return rest(table, state, seat, options)
+        best, best_chips = options[0], None
+        for card in options:
+            trial = state.copy()
+            before = sum(trial.counts)
+            play_out(table, trial, seat, card, lead=rest)
+            state.searched += before - sum(trial.counts) + trial.searched + TRIAL_CARDS
+            if best_chips is None or trial.chips[me] > best_chips:
+                best, best_chips = card, trial.chips[me]
         return best
     return policy
 
