@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from ..app.review_words import cost_text, figure_text, kind_text, option_text, reason_kind, reason_text
 from ..app.review_words import marks as review_marks
@@ -20,6 +20,14 @@ BAD_INPUT = 2
 NOT_A_LOG = ("not an event log (a save or settings file?): the game keeps each finished deal's log inside its save "
              "(saves/ in the data folder), where Replays reviews it; `main.py simulate --log FILE.jsonl` writes one")
 DIGITS = 3  # the JSON's chips to a thousandth: enough to compare, and the same text on every machine
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """The review's parser: its errors (an option without its value, an unknown option) one line, as all others."""
+
+    def error(self, message: str) -> NoReturn:
+        """One line on stderr and exit code 2, without argparse's usage lines."""
+        raise SystemExit(bad_input(message))
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -38,6 +46,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--deal", metavar="K", help="only this deal (default: every deal of the log)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.set_defaults(run=run)
+    parser.__class__ = OneLineParser
     return parser
 
 
