@@ -35,8 +35,8 @@ PANEL = pygame.Rect(64, 128, 1152, 496)
 LABEL_X = PANEL.x + 32
 OPTION_X = PANEL.x + 32
 BAR_X = PANEL.x + 300
-BAR_W = 320
-FIGURE_X = BAR_X + BAR_W + 20
+BAR_W = 290
+FIGURE_X = BAR_X + BAR_W + 16
 MARK_X = PANEL.right - 40
 OPTIONS_TOP = PANEL.y + 160
 OPTIONS_ROOM = 200
@@ -183,7 +183,7 @@ class ReviewScene(Scene):
             self._say(surface, corner, theme.INK_DIM)  # nothing reviewed to show yet: the progress in the middle
         elif corner:
             text.draw(surface, corner, (PANEL.right - 24, PANEL.y + 22), size=16, colour=theme.INK_DIM,
-                      anchor="topright", max_width=440, min_size=11)
+                      anchor="topright", max_width=520, min_size=11)
         for index, button in enumerate(self.buttons):
             button.draw(surface, text, False, index == self.hover)
         hint_bar(surface, text, tr("review.keys"))
