@@ -15,7 +15,7 @@ from game.ai.expert.search import lead_values
 from game.ai.hint import StakeHint
 from game.ai.hint_tally import Reason
 from game.ai.registry import make_agent
-from game.app.review_words import marks, reason_text
+from game.app.review_words import cost_text, marks, reason_text
 from game.cli import main
 from game.config import default_rules
 from game.engine import Agent, SeatInfo, Session, event_dict, play_session
@@ -137,6 +137,8 @@ def test_about_equal_on_every_sampled_deal_says_so_without_a_margin() -> None:
     for chosen in (0, 1):
         words = reason_text(_lead(same, chosen=chosen, best=0), ())
         assert "the same on every sampled deal" in words and "±" not in words
+    alike = dataclasses.replace(_lead(same, chosen=1, best=0), cost=0.0, cost_error=0.0)
+    assert "±" not in (cost_text(alike) or "") and "same" in (cost_text(alike) or "")
 
 
 def _stake(barely_matters: bool) -> Judged:
@@ -219,6 +221,7 @@ def test_the_json_marks_the_staked_cards_chosen(capsys: pytest.CaptureFixture[st
     stake = json.loads(out)["deals"][0]["decisions"][0]
     assert code == 0 and stake["kind"] == "stake"
     assert [o["chosen"] for o in stake["options"]] == [bool(o["staked"]) for o in stake["options"]]
+    assert stake["best"] == next((o["option"] for o in stake["options"] if o["best"]), None)
     assert any(o["chosen"] for o in stake["options"])
 
 

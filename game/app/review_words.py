@@ -75,6 +75,8 @@ def cost_text(judged: Judged) -> str | None:
         return None
     if judged.chosen == judged.best:
         return tr("review.cost_nothing")
+    if judged.cost <= SAME and (judged.cost_error or 0.0) <= SAME:
+        return tr("review.cost_same")
     return tr("review.cost", cost=decimal(judged.cost, ".1f"), spread=spread(judged.cost_error or 0.0))
 
 

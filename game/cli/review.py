@@ -129,7 +129,7 @@ def decision_data(judged: Judged, players: tuple[str, ...], costliest: int | Non
         "run_stopped": None if position is None else position.stopped,
         "options": options,
         "chosen": None if judged.chosen is None else judged.options[judged.chosen].name,
-        "best": None if judged.best is None else judged.options[judged.best].name,
+        "best": next((option["option"] for option in options if option["best"]), None),
         "cost": _round(judged.cost), "cost_error": _round(judged.cost_error),
         "about_equal": judged.about_equal, "costliest": judged.number == costliest,
         "reason": reason_kind(judged), "reason_text": reason_text(judged, players), "samples": judged.samples,
