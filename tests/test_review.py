@@ -12,14 +12,18 @@ from pathlib import Path
 import pytest
 
 from game.ai.expert.search import lead_values
+from game.ai.hint import StakeHint
+from game.ai.hint_tally import Reason
 from game.ai.registry import make_agent
+from game.app.review_words import cost_text, marks, reason_text
 from game.cli import main
 from game.config import default_rules
 from game.engine import Agent, SeatInfo, Session, event_dict, play_session
+from game.engine.cards import Card
 from game.engine.decisions import Action, Decision, LeadAction, LeadDecision, StakeAction, StakeDecision
 from game.engine.view import PlayerView
 from game.replay import split_deals
-from game.review.judge import REVIEW_BUDGET, review_deal
+from game.review.judge import REVIEW_BUDGET, Judged, Option, review_deal
 from game.review.walk import ReviewError, SessionLog, walk_deal
 
 BAD_SEED = 2  # a 4-seat deal whose second lead of seat 0's, led at its worst, costs about 4 chips
@@ -60,7 +64,10 @@ def session_log(seed: int, players: int = 4, deals: int = 1, first: Agent | None
 
 def run_review(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """`main.py review ARGS`, in this process: the exit code, stdout and stderr."""
-    code = main(["review", *args])
+    try:
+        code = main(["review", *args])
+    except SystemExit as stop:  # argparse's own errors end the process there
+        code = stop.code if isinstance(stop.code, int) else 1
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -107,6 +114,47 @@ def test_forced_leads_are_listed_without_a_search() -> None:
     assert forced, "some seat led its only lawful card"
     for judged in forced:
         assert judged.cost is None and judged.samples == 0 and not judged.searched and len(judged.options) == 1
+        assert judged.position is not None and judged.options[0].card in judged.position.hand  # the hand is shown
+
+
+def _lead(reason: Reason, chosen: int, best: int) -> Judged:
+    """A searched lead of two cards, 3♥ and 9♠, with the given reason."""
+    options = (Option("3H", Card.parse("3H"), 1.2, 0.5), Option("9S", Card.parse("9S"), 1.1, 0.5))
+    cost = (options[best].chips or 0.0) - (options[chosen].chips or 0.0)
+    return Judged(4, "lead", False, None, options, chosen, best, cost, reason.error, reason)
+
+
+def test_about_equal_gives_the_gap_between_the_two_not_a_value() -> None:
+    close = Reason("about_equal", value=1.2, other=1.1, edge=0.1, error=0.5)
+    gave_up = reason_text(_lead(close, chosen=1, best=0), ())
+    assert "3♥" in gave_up and "0.1 ± 1.0 chips apart" in gave_up and "+0.1" not in gave_up
+    kept = reason_text(_lead(close, chosen=0, best=0), ())
+    assert "9♠" in kept and "0.1 ± 1.0 chips apart" in kept and "+0.1" not in kept
+
+
+def test_about_equal_on_every_sampled_deal_says_so_without_a_margin() -> None:
+    same = Reason("about_equal", value=1.2, other=1.2, edge=0.0, error=0.0)
+    for chosen in (0, 1):
+        words = reason_text(_lead(same, chosen=chosen, best=0), ())
+        assert "the same on every sampled deal" in words and "±" not in words
+    alike = dataclasses.replace(_lead(same, chosen=1, best=0), cost=0.0, cost_error=0.0)
+    assert "±" not in (cost_text(alike) or "") and "same" in (cost_text(alike) or "")
+
+
+def _stake(barely_matters: bool) -> Judged:
+    """A stake of 2 on A♠ and 2 on K♥, the hint's card A♠, K♥ close behind or far behind."""
+    cards = [Card.parse(c) for c in ("AS", "KH", "QC", "JD")]
+    other_rate = 0.51 if barely_matters else 0.30
+    hint = StakeHint(cards[0], 4, 0.52, 4, cards[1], other_rate)
+    assert hint.barely_matters == barely_matters
+    options = tuple(Option(str(card), card, rate=0.5, staked=2 if i < 2 else 0) for i, card in enumerate(cards))
+    return Judged(1, "stake", False, None, options, None, 0, None, None, None, stake=hint)
+
+
+def test_a_stake_marks_the_cards_staked_on_and_no_best_when_it_barely_matters() -> None:
+    clear, close = _stake(False), _stake(True)
+    assert [marks(clear, i) for i in range(4)] == [(True, True), (True, False), (False, False), (False, False)]
+    assert [marks(close, i) for i in range(4)] == [(True, False), (True, False), (False, False), (False, False)]
 
 
 def test_the_json_names_every_field(capsys: pytest.CaptureFixture[str], log_file: Path) -> None:
@@ -139,18 +187,61 @@ def _garbled(path: Path) -> Path:
     return path
 
 
+def _cut_short(path: Path) -> Path:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[5] = '{"type": "ab'
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _a_save(path: Path) -> Path:
+    save = path.parent / "free.json"
+    save.write_text(json.dumps({"version": 3, "seats": [{"name": "You"}]}, indent=2), encoding="utf-8")
+    return save
+
+
+def test_a_missing_seat_is_one_line_naming_the_seats(capsys: pytest.CaptureFixture[str], log_file: Path) -> None:
+    code, out, err = run_review(capsys, str(log_file))
+    assert code == 2 and out == "" and err == "newmarket review: --seat: say which seat to review, 0 to 3\n"
+
+
+def test_a_save_file_is_said_not_to_be_an_event_log(capsys: pytest.CaptureFixture[str], log_file: Path) -> None:
+    code, _, err = run_review(capsys, str(_a_save(log_file)), "--seat", "0")
+    assert code == 2 and "not an event log" in err and "simulate --log" in err and "Replays" in err
+
+
+def test_the_header_names_the_seat_once(capsys: pytest.CaptureFixture[str], log_file: Path) -> None:
+    code, out, _ = run_review(capsys, str(log_file), "--seat", "1", "--deal", "1")
+    header = out.splitlines()[0]
+    assert code == 0 and ": Seat 1; chips" in header and "(Seat" not in header
+
+
+def test_the_json_marks_the_staked_cards_chosen(capsys: pytest.CaptureFixture[str], log_file: Path) -> None:
+    code, out, _ = run_review(capsys, str(log_file), "--seat", "0", "--deal", "1", "--json")
+    stake = json.loads(out)["deals"][0]["decisions"][0]
+    assert code == 0 and stake["kind"] == "stake"
+    assert [o["chosen"] for o in stake["options"]] == [bool(o["staked"]) for o in stake["options"]]
+    assert stake["best"] == next((o["option"] for o in stake["options"] if o["best"]), None)
+    assert any(o["chosen"] for o in stake["options"])
+
+
 @pytest.mark.parametrize("make,args,words", [
     (lambda p: p.parent / "missing.jsonl", [], "cannot be read"),
     (lambda p: p.write_text("hello\n", encoding="utf-8") and p, [], "line 1: not JSON"),
     (_garbled, [], "line 6: not JSON"),
     (lambda p: p, ["--seat", "4"], "--seat: the table has seats 0 to 3, not 4"),
     (lambda p: p, ["--deal", "3"], "--deal: the log has deals 1 to 2, not 3"),
+    (lambda p: p, ["--seat", "x"], "--seat: a seat is a whole number (0 is the first), not 'x'"),
+    (lambda p: p, ["--seat"], "newmarket review: "),
+    (lambda p: p, ["--deal", "y"], "--deal: a deal is a whole number (1 is the first), not 'y'"),
+    (_cut_short, [], "line 6: not JSON (unterminated string starting at column 10)"),
+    (_a_save, [], "not an event log"),
 ])
 def test_bad_input_is_one_line_and_exit_code_2(capsys: pytest.CaptureFixture[str], log_file: Path, make: object,
                                                args: list[str], words: str) -> None:
     path = make(log_file)  # type: ignore[operator]
     code, out, err = run_review(capsys, str(path), *(args if "--seat" in args else ["--seat", "0", *args]))
-    assert code == 2 and out == ""
+    assert code == 2 and out == "" and err.startswith("newmarket review: ")
     assert len(err.strip().splitlines()) == 1 and words in err and "Traceback" not in err
 
 

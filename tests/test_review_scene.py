@@ -17,12 +17,14 @@ import pytest
 from app_helpers import FRAME, click, fuzz, key, make_app, top
 
 from game.app.app import App
+from game.app.review_words import costliest_words, figure_text, reason_text
 from game.app.scene import Scene
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.replays import ReplaysScene
 from game.app.scenes.review import ReviewScene
 from game.app.screenshots import table
-from game.app.screenshots_extra import sample_session
+from game.app.screenshots_extra import EXTRA_SEED, sample_session
+from game.locale import set_language
 from game.replay import split_deals
 from game.storage.saves import append_deal_log
 
@@ -126,3 +128,33 @@ def test_the_review_survives_random_input(tmp_path: Path) -> None:
         return top(app, Scene)
     seen = fuzz(app, start, 1500, seed=13)
     assert seen.get("ReviewScene", 0) > 100
+
+
+def test_every_page_says_which_decision_cost_the_most(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    log = split_deals([json.dumps(event) for event in sample_session(EXTRA_SEED + 3, players=3)])[1]
+    review = ReviewScene(app, log, threaded=False)
+    app.scenes.clear_to(review)
+    costliest, total = review.costliest(), review.total or 0
+    assert review.done and costliest is not None and total >= 2
+    for index in range(total):
+        review.index = index
+        app.draw(app.screen)
+        own = review.judged[index].number == costliest
+        assert review.corner() == ("" if own else costliest_words(costliest, total))  # its own page has the badge
+    assert costliest_words(costliest, total) == f"Costliest: decision {costliest} of {total}"
+    assert costliest_words(None, total) == "No choice in this deal clearly cost chips"
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "it", "pt", "nl"])
+def test_the_review_words_are_all_in_the_games_font(tmp_path: Path, code: str) -> None:
+    app = make_app(tmp_path)
+    set_language(code)
+    log = split_deals([json.dumps(event) for event in sample_session(EXTRA_SEED + 3, players=3)])[1]
+    review = ReviewScene(app, log, threaded=False)
+    app.scenes.clear_to(review)
+    font = app.assets.font("body", 16)
+    words = "".join(figure_text(option) + reason_text(judged, review.walked.players if review.walked else ())
+                    for judged in review.judged for option in judged.options)
+    assert words and not app.assets.font_fallback("body")
+    assert [char for char in set(words) if font.metrics(char)[0] is None] == []

@@ -11,6 +11,8 @@ from ..locale.cards import card_label
 from ..review.judge import Judged, Option
 from .table.hint_words import Namer, hint_words, reason_words, signed
 
+SAME = 1e-9  # chips: a gap and an error this small are rounding, not a difference
+
 
 def spread(error: float) -> str:
     """The ± margin shown with a figure: `NEAR` standard errors, as the hint shows an edge said to be about equal."""
@@ -32,13 +34,29 @@ def option_text(judged: Judged, option: Option) -> str:
 
 
 def kind_text(judged: Judged) -> str:
-    """What was decided: "Your lead", "Play 7♦ or decline?", "Lead 5♣" (forced)."""
+    """What was decided: "Your lead", "Play 7♦ or decline?", "Your lead (the only card)"."""
     first = judged.options[0]
-    if judged.forced and first.card is not None:
-        return tr("review.kind.forced", card=card_label(first.card))
+    if judged.forced:
+        return tr("review.kind.forced")
     if judged.kind == "follow" and first.card is not None:
         return tr("review.kind.follow", card=card_label(first.card))
     return tr(f"review.kind.{judged.kind}")
+
+
+def marks(judged: Judged, index: int) -> tuple[bool, bool]:
+    """Whether an option was chosen (for a stake: staked on) and whether it is the one to mark best (not for a
+    forced lead, nor a stake whose card barely matters)."""
+    option = judged.options[index]
+    chosen = index == judged.chosen or bool(option.staked)
+    best = index == judged.best and not judged.forced and not (judged.stake is not None and judged.stake.barely_matters)
+    return chosen, best
+
+
+def costliest_words(costliest: int | None, total: int) -> str:
+    """Which decision of the deal cost the most, or that no choice clearly cost anything."""
+    if costliest is None:
+        return tr("review.no_costliest")
+    return tr("review.costliest_at", number=costliest, total=total)
 
 
 def figure_text(option: Option) -> str:
@@ -57,6 +75,8 @@ def cost_text(judged: Judged) -> str | None:
         return None
     if judged.chosen == judged.best:
         return tr("review.cost_nothing")
+    if judged.cost <= SAME and (judged.cost_error or 0.0) <= SAME:
+        return tr("review.cost_same")
     return tr("review.cost", cost=decimal(judged.cost, ".1f"), spread=spread(judged.cost_error or 0.0))
 
 
@@ -72,13 +92,15 @@ def reason_text(judged: Judged, players: tuple[str, ...]) -> str:
         return ""
     best = option_text(judged, judged.options[judged.best])
     if reason.kind == "about_equal":
-        edge, margin = f"+{decimal(max(0.0, reason.edge), '.1f')}", spread(reason.error)
+        same = reason.edge <= SAME and reason.error <= SAME  # the two came out alike on every sampled deal
+        gap, margin = decimal(max(0.0, reason.edge), ".1f"), spread(reason.error)
         if judged.chosen != judged.best:
-            return tr("review.reason.about_equal", option=best, edge=edge, spread=margin)
+            key = "review.reason.about_equal_same" if same else "review.reason.about_equal"
+            return tr(key, option=best, gap=gap, spread=margin)
         second = max((i for i in range(len(judged.options)) if i != judged.best),
                      key=lambda i: judged.options[i].chips or 0.0)
-        return tr("review.reason.about_equal_next", option=best, other=option_text(judged, judged.options[second]),
-                  edge=edge, spread=margin)
+        key = "review.reason.about_equal_next_same" if same else "review.reason.about_equal_next"
+        return tr(key, other=option_text(judged, judged.options[second]), gap=gap, spread=margin)
     if reason.kind == "chips" and judged.chosen != judged.best:  # the hint's words compare with the next best
         return tr("review.reason.better", option=best, reason=tr(
             "review.reason.chips", value=signed(reason.value), other=signed(reason.other)))

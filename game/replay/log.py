@@ -41,7 +41,9 @@ def parse_lines(lines: list[str]) -> tuple[list[tuple[int, Event]], list[LogProb
         try:
             data = json.loads(line)
         except json.JSONDecodeError as error:
-            problems.append(LogProblem(number, f"not JSON ({error.msg})"))
+            # json's messages can end "... starting at": the column finishes the sentence
+            problems.append(LogProblem(number, f"not JSON ({error.msg.removesuffix(' at').lower()} at column "
+                                               f"{error.colno})"))
             continue
         except (ValueError, RecursionError):
             problems.append(LogProblem(number, "not JSON"))

@@ -28,7 +28,7 @@ from ..engine.decisions import (
     StakeDecision,
 )
 from ..engine.view import PlayerView
-from .walk import Point, WalkedDeal
+from .walk import Point, Position, WalkedDeal, position_of
 
 REVIEW_BUDGET = replace(HINT_BUDGET, deadline_ms=0.0)  # counted work only: the same review under any load
 
@@ -44,16 +44,6 @@ class Option:
     error: float | None = None
     rate: float | None = None
     staked: int | None = None
-
-
-@dataclass(frozen=True)
-class Position:
-    """What the seat saw: its hand, and the latest run (lead first) with who led it, stopped or still going."""
-
-    hand: tuple[Card, ...]
-    run: tuple[Card, ...]
-    leader: int | None
-    stopped: bool
 
 
 @dataclass(frozen=True)
@@ -105,7 +95,7 @@ def judge(point: Point, seed: str, deal: int) -> Judged:
     """One decision reviewed: searched from its view, judged as a stake, or listed as forced."""
     if point.forced is not None or point.view is None or point.decision is None:
         card = point.forced
-        return Judged(point.number, "lead", True, None, (Option(str(card), card),), 0, 0, None, None, None)
+        return Judged(point.number, "lead", True, point.position, (Option(str(card), card),), 0, 0, None, None, None)
     view, decision, action = point.view, point.decision, point.action
     position = position_of(view)
     if isinstance(decision, StakeDecision):
@@ -163,17 +153,6 @@ def option_error(tally: Tally, choice: int) -> float:
 def stake_rates(view: PlayerView) -> tuple[float, ...]:
     """How often each boodle card is played at this table's size, as the staking hint reads it."""
     return boodle_hit_rates(view.rules, sum(view.table.in_session))
-
-
-def position_of(view: PlayerView) -> Position:
-    """The seat's hand and the latest run of the deal as the view shows them."""
-    plays = view.plays
-    first = max((i for i, play in enumerate(plays) if play.lead), default=None)
-    if first is None:
-        return Position(view.hand, (), None, False)
-    run = plays[first:]
-    stopped = len(view.stops) > 0 and view.stops[-1].after == run[-1].card
-    return Position(view.hand, tuple(play.card for play in run), run[0].player, stopped)
 
 
 def costliest(decisions: tuple[Judged, ...] | list[Judged]) -> int | None:

@@ -57,6 +57,39 @@ class ReviewError(ValueError):
 
 
 @dataclass(frozen=True)
+class Position:
+    """What the seat saw: its hand, and the latest run (lead first) with who led it, stopped or still going."""
+
+    hand: tuple[Card, ...]
+    run: tuple[Card, ...]
+    leader: int | None
+    stopped: bool
+
+
+def position_of(view: PlayerView) -> Position:
+    """The seat's hand and the latest run of the deal as the view shows them."""
+    plays = view.plays
+    first = max((i for i, play in enumerate(plays) if play.lead), default=None)
+    if first is None:
+        return Position(view.hand, (), None, False)
+    run = plays[first:]
+    stopped = len(view.stops) > 0 and view.stops[-1].after == run[-1].card
+    return Position(view.hand, tuple(play.card for play in run), run[0].player, stopped)
+
+
+def moved_on(position: Position, event: Event, seat: int) -> Position:
+    """The position after one event: a play leaves the seat's hand and starts or extends the run, a stop ends it."""
+    if isinstance(event, Play):
+        hand = tuple(card for card in position.hand if card != event.card) if event.player == seat else position.hand
+        if event.lead:
+            return Position(hand, (event.card,), event.player, False)
+        return Position(hand, position.run + (event.card,), position.leader, False)
+    if isinstance(event, Stop):
+        return Position(position.hand, position.run, position.leader, True)
+    return position
+
+
+@dataclass(frozen=True)
 class Point:
     """One decision of the seat's: the view and the question as the engine put them, and the log's answer. A
     forced lead (one lawful card, played without asking) has no view or question, only its card."""
@@ -66,6 +99,7 @@ class Point:
     decision: Decision | None
     action: Action | None
     forced: Card | None = None
+    position: Position | None = None  # for a forced lead: the hand and the run just before it
 
 
 @dataclass(frozen=True)
@@ -171,6 +205,7 @@ class _Walker:
         self.at = 0
         self.finished = False
         self.points: list[Point] = []
+        self.position: Position | None = None
 
     def walk(self) -> None:
         """From the deal's start to its end (or to where the log stops)."""
@@ -182,8 +217,10 @@ class _Walker:
             action = self.answer(decision)
             if action is None:
                 return
+            view = self.session.view(self.seat)
             if decision.player == self.seat:
-                self.points.append(Point(len(self.points) + 1, self.session.view(self.seat), decision, action))
+                self.points.append(Point(len(self.points) + 1, view, decision, action))
+            self.position = position_of(view)  # forced leads in what the answer makes are seen from here
             try:
                 made = self.session.apply(action)
             except IllegalActionError as error:
@@ -224,7 +261,9 @@ class _Walker:
             self.at += 1
             if isinstance(event, Play) and event.lead and event.player == self.seat and not (
                     isinstance(action, LeadAction) and action.card == event.card and action.player == self.seat):
-                self.points.append(Point(len(self.points) + 1, None, None, None, forced=event.card))
+                self.points.append(Point(len(self.points) + 1, None, None, None, event.card, self.position))
+            if self.position is not None:
+                self.position = moved_on(self.position, event, self.seat)
             if isinstance(event, Play) and event.lead:
                 action = None  # any later lead in the same answer was played without asking
             self.finished = isinstance(event, DealEnd)

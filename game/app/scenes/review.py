@@ -22,7 +22,7 @@ from ...locale.names import short_name
 from ...review.judge import Judged, costliest, judge
 from ...review.walk import SessionLog, WalkedDeal, player_seat, walk_deal
 from .. import theme
-from ..review_words import cost_text, figure_text, kind_text, option_text, reason_text
+from ..review_words import cost_text, costliest_words, figure_text, kind_text, marks, option_text, reason_text
 from ..scene import Scene
 from ..text import suit_runs
 from ..widgets import button_row, draw_panel
@@ -35,8 +35,8 @@ PANEL = pygame.Rect(64, 128, 1152, 496)
 LABEL_X = PANEL.x + 32
 OPTION_X = PANEL.x + 32
 BAR_X = PANEL.x + 300
-BAR_W = 320
-FIGURE_X = BAR_X + BAR_W + 20
+BAR_W = 290
+FIGURE_X = BAR_X + BAR_W + 16
 MARK_X = PANEL.right - 40
 OPTIONS_TOP = PANEL.y + 160
 OPTIONS_ROOM = 200
@@ -100,6 +100,18 @@ class ReviewScene(Scene):
     def costliest(self) -> int | None:
         """The costliest decision's number, once every decision is reviewed."""
         return costliest(self.judged) if self.done else None
+
+    def corner(self) -> str:
+        """The words at the panel's top right: how far the review has got, else which decision cost the most (on
+        every page but that decision's own, which wears the badge instead)."""
+        if self.problem is not None or self.total == 0:
+            return ""
+        if not self.done:
+            total = self.total
+            return tr("review.progress", done=len(self.judged), total="…" if total is None else total)
+        found = self.costliest()
+        shown = self.judged[self.index].number if self.index < len(self.judged) else None
+        return "" if found is not None and found == shown else costliest_words(found, self.total or 0)
 
     # --- moving -----------------------------------------------------------------------------------------------
 
@@ -166,17 +178,12 @@ class ReviewScene(Scene):
             self._say(surface, tr("review.none"), theme.INK_DIM)
         elif self.index < len(self.judged):
             self._draw_decision(surface, self.judged[self.index], players)
-        if not self.done:
-            done, total = len(self.judged), self.total
-            words = tr("review.progress", done=done, total="…" if total is None else total)
-            if self.index < len(self.judged):
-                text.draw(surface, words, (PANEL.right - 24, PANEL.y + 22), size=16, colour=theme.INK_DIM,
-                          anchor="topright", max_width=360, min_size=12)
-            else:
-                self._say(surface, words, theme.INK_DIM)
-        elif self.total and self.costliest() is None:
-            text.draw(surface, tr("review.no_costliest"), (PANEL.right - 24, PANEL.y + 22), size=16,
-                      colour=theme.INK_DIM, anchor="topright", max_width=420, min_size=11)
+        corner = self.corner()
+        if corner and self.index >= len(self.judged) and self.problem is None and self.total != 0:
+            self._say(surface, corner, theme.INK_DIM)  # nothing reviewed to show yet: the progress in the middle
+        elif corner:
+            text.draw(surface, corner, (PANEL.right - 24, PANEL.y + 22), size=16, colour=theme.INK_DIM,
+                      anchor="topright", max_width=520, min_size=11)
         for index, button in enumerate(self.buttons):
             button.draw(surface, text, False, index == self.hover)
         hint_bar(surface, text, tr("review.keys"))
@@ -253,7 +260,7 @@ class ReviewScene(Scene):
         for i, option in enumerate(options):
             y = OPTIONS_TOP + i * row
             centre = y + row // 2
-            chosen, best = i == judged.chosen, i == judged.best and not judged.forced
+            chosen, best = marks(judged, i)
             if chosen or best:
                 mark = pygame.Rect(OPTION_X - 12, y + 1, PANEL.width - 40, row - 2)
                 pygame.draw.rect(surface, (30, 70, 50) if chosen else (22, 50, 38), mark, border_radius=8)
@@ -269,13 +276,15 @@ class ReviewScene(Scene):
             elif option.rate is not None:
                 bar = pygame.Rect(BAR_X, centre - row // 5, round(BAR_W * option.rate), max(4, 2 * (row // 5)))
                 pygame.draw.rect(surface, theme.GOLD, bar, border_radius=3)
+            words = " · ".join(word for word, on in ((tr("review.chosen"), chosen), (tr("review.best"), best)) if on)
+            room = MARK_X - FIGURE_X - 16  # the figure takes all the row up to its marks
+            if words:
+                drawn = text.draw(surface, words, (MARK_X, centre), role="bold", size=size - 2,
+                                  colour=theme.GOLD if best else theme.INK, anchor="midright", max_width=200,
+                                  min_size=10)
+                room = drawn.left - FIGURE_X - 16
             text.draw(surface, figure_text(option), (FIGURE_X, centre), size=size - 2, colour=theme.INK,
-                      anchor="midleft", max_width=MARK_X - FIGURE_X - 172, min_size=10)
-            marks = " · ".join(word for word, on in ((tr("review.chosen"), chosen), (tr("review.best"), best)) if on)
-            if marks:
-                text.draw(surface, marks, (MARK_X, centre), role="bold", size=size - 2,
-                          colour=theme.GOLD if best else theme.INK, anchor="midright", max_width=160, min_size=10)
-
+                      anchor="midleft", max_width=room, min_size=10)
 
 def logged_player(log: str) -> int:
     """The seat a deal's log says is the player's (the first seat when it names none)."""
