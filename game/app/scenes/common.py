@@ -138,7 +138,7 @@ def draw_opponents(surface: pygame.Surface, text: TextCache, character_ids: Sequ
         text.draw(surface, character_short(character), (x + diameter + 6, name_y), role="bold", size=15,
                   colour=theme.INK, anchor="midleft", max_width=step - diameter - 6 - gap, min_size=10)
         if levels:
-            draw_level_pips(surface, character.level, (x + diameter + 6, area.centery + 5))
+            draw_level_pips(surface, character.level, (x + diameter + 6, area.centery + 5), step=11)
         x += step
 
 

@@ -52,7 +52,8 @@ def paint_character(surface: pygame.Surface, rect: pygame.Rect, text: TextCache,
               colour=theme.INK_DIM if locked else theme.INK, anchor="center", max_width=rect.width - 10)
     if locked:
         draw_padlock(surface, (rect.centerx, rect.y + 10 + size // 2))
-    draw_level_pips(surface, character.level, (rect.x + 10, rect.y + 10), dim=locked, vertical=True)
+    step = max(8, min(11, (rect.height - 50) // LEVEL_TOP))  # a column clear of the name tag in a small tile
+    draw_level_pips(surface, character.level, (rect.x + 9, rect.y + 12), dim=locked, vertical=True, step=step)
     if seat is not None:
         badge = pygame.Rect(rect.right - 34, rect.y + 6, 28, 24)
         pygame.draw.rect(surface, theme.GOLD, badge, border_radius=8)
