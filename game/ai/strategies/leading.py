@@ -39,7 +39,7 @@ SLIP_BUDGET = Budget(time_budget_ms=25.0, max_samples=1000, min_samples=8, deadl
 
 
 def worst_lead(view: PlayerView, options: Sequence[Card], rng: random.Random) -> Card:
-    """The option a quick look ahead (the expert's search on a small budget) finds worst for this player."""
+    """The option a look ahead (the expert's search on `SLIP_BUDGET`) finds worst for this player."""
     values = lead_values(view, [card.index for card in options], SLIP_BUDGET, rng)
     return options[min(range(len(options)), key=lambda i: values[i])]
 
@@ -70,11 +70,11 @@ def _fallback(name: str, view: PlayerView, decision: LeadDecision, options: Sequ
     return LEADING.get(name).function(view, narrowed, params, rng)
 
 
-SLIP = Param(float, 0.0, 0.0, 1.0, help="the chance of a slip that costs: the lead a quick look ahead finds worst")
+SLIP = Param(float, 0.0, 0.0, 1.0, help="the chance of a slip that costs: the lead a look ahead finds worst")
 
 
 def _slipped(view: PlayerView, decision: LeadDecision, params: Params, rng: random.Random) -> Card | None:
-    """The worst-looking lead when the strategy's `slip` comes up, else None (no draw at all when it is 0)."""
+    """The worst lead when the strategy's `slip` comes up, else None (no draw at all when it is 0)."""
     chance = params.get("slip", 0.0)
     if chance > 0 and len(decision.options) > 1 and rng.random() < chance:
         return worst_lead(view, decision.options, rng)
@@ -87,7 +87,7 @@ def _slipped(view: PlayerView, decision: LeadDecision, params: Params, rng: rand
                     help="between equally low cards: the first suit (S H D C), one at random, or the longer suit"),
     slip=SLIP)
 def lowest(view: PlayerView, decision: LeadDecision, params: Params, rng: random.Random) -> Card:
-    """The lowest rank among the options (or, on a slip, the worst-looking lead)."""
+    """The lowest rank among the options (or, on a slip, the worst lead)."""
     slipped = _slipped(view, decision, params, rng)
     if slipped is not None:
         return slipped
@@ -129,7 +129,7 @@ def shedder(view: PlayerView, decision: LeadDecision, params: Params, rng: rando
                  help="among fresh suits: the lowest lead card, the suit it holds most of, the fewest, or any"),
     slip=SLIP)
 def fresh_suit(view: PlayerView, decision: LeadDecision, params: Params, rng: random.Random) -> Card:
-    """An option in an unstarted suit (or, on a slip, the worst-looking lead)."""
+    """An option in an unstarted suit (or, on a slip, the worst lead)."""
     slipped = _slipped(view, decision, params, rng)
     if slipped is not None:
         return slipped

@@ -5,8 +5,7 @@ expert does, but less deeply (fewer sampled deals, so noisier values), and it do
 found best. With `temperature` T (in chips) each option is chosen with probability proportional to
 exp(value / T): near-equal options are near coin flips, an option worse by several T almost never played;
 T = 0 is the expert's own choice on this budget. `blunder` is the chance of a slip that costs: the option the
-search found worst.
-Both draw from the character's own seeded stream, so the same seed gives the same choices.
+search found worst. Both draw from the character's own seeded stream, so the same seed gives the same choices.
 """
 
 from __future__ import annotations
@@ -36,8 +35,7 @@ _NOISY = {
 
 
 def noisy_pick(values: Sequence[float], params: Params, rng: random.Random) -> int:
-    """The index of the option chosen among `values` (expected chips): by softmax at the temperature, or the
-    worst one when it blunders."""
+    """The option chosen among `values` (expected chips): by softmax at the temperature, the worst on a blunder."""
     n = len(values)
     best = max(range(n), key=lambda i: values[i])
     temperature = float(params.get("temperature", 0.0))
