@@ -3,20 +3,23 @@ bounded number of steps, and the characters built from them playing measurably d
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 import statistics
 import sys
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 from typing import Any
 
 import pytest
 
 from game.ai import registry
+from game.ai.expert.search import Budget
 from game.ai.reading import mask_of, own_streak
 from game.ai.simple import RandomAgent
+from game.ai.strategies import leading
 from game.ai.strategies.dead_hand import hand_quality
 from game.ai.strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Registry
 from game.config import list_character_files, rules_by_name
@@ -135,7 +138,8 @@ def test_stakes_are_lawful(name: str, params: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("name, params", all_variants(LEADING, LEAD_NAMES), ids=str)
-def test_leads_are_lawful(name: str, params: dict[str, Any]) -> None:
+def test_leads_are_lawful(name: str, params: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(leading, "SLIP_BUDGET", QUICK_SLIPS)
     function, rng = LEADING.get(name).function, random.Random(1)
     for view, decision in SAMPLES["lead"]:
         assert isinstance(decision, LeadDecision)
@@ -465,7 +469,21 @@ def test_the_step_count_sees_work() -> None:
 
 # ----- characters, in whole sessions ---------------------------------------------------------
 
-HEURISTIC_IDS = [p.stem for p in list_character_files() if p.stem != "expert"]
+SEARCHING = ("expert", "noisy_expert")  # lead strategies that search: far slower, and their style is their search
+HEURISTIC_IDS = [p.stem for p in list_character_files()
+                 if registry.load_character_by_id(p.stem).lead.name not in SEARCHING]
+QUICK_SLIPS = Budget(time_budget_ms=0.1, max_samples=2, min_samples=2)  # a slip looks ahead on a tiny budget
+
+
+@contextlib.contextmanager
+def quick_slips() -> Iterator[None]:
+    """Slips (the lead a look ahead finds worst) searched on a tiny budget while inside."""
+    kept = leading.SLIP_BUDGET
+    leading.SLIP_BUDGET = QUICK_SLIPS
+    try:
+        yield
+    finally:
+        leading.SLIP_BUDGET = kept
 
 
 class Recorder:
@@ -488,6 +506,13 @@ def _profiles() -> tuple[dict[str, dict[str, float]], dict[str, int]]:
     seen: dict[str, list[tuple[PlayerView, Decision, Action]]] = defaultdict(list)
     deals: dict[str, int] = defaultdict(int)
     ids = HEURISTIC_IDS
+    with quick_slips():
+        return _play_profiles(rules, ids, seen, deals)
+
+
+def _play_profiles(rules: RuleSet, ids: list[str], seen: dict[str, list[tuple[PlayerView, Decision, Action]]],
+                   deals: dict[str, int]) -> tuple[dict[str, dict[str, float]], dict[str, int]]:
+    """Whole sessions of the characters, four to a table, each decision recorded."""
     for seed in range(24):
         order = ids[seed % len(ids):] + ids[:seed % len(ids)]
         for table_ids in (order[:4], order[4:8]):
@@ -554,10 +579,9 @@ def test_every_two_characters_differ_measurably() -> None:
 
 def test_characters_show_their_styles() -> None:
     p = PROFILES
-    assert p["maud"]["stake_top_share"] == pytest.approx(0.25) and p["maud"]["lead_lowest"] == 1.0
-    assert p["reggie"]["stake_top_share"] == 1.0 and p["reggie"]["stake_on_biggest"] == 1.0
-    assert p["hetty"]["stake_on_hot"] == 1.0 and p["hetty"]["buy_rate"] > 0.9  # a slip now and then
+    assert p["maud"]["stake_top_share"] == pytest.approx(0.25) and 0.5 < p["maud"]["lead_lowest"] < 0.95  # slips
+    assert p["hetty"]["stake_on_hot"] == 1.0 and p["hetty"]["buy_rate"] > 0.85  # slips: 71 of 81 here
     assert p["professor"]["stake_on_hot"] < 0.3
     assert p["maud"]["buy_rate"] == 0.0 and p["bert"]["buy_rate"] == 0.0
-    assert 0.0 < p["pip"]["buy_rate"] < p["reggie"]["buy_rate"]
+    assert 0.0 < p["pip"]["buy_rate"] < p["hetty"]["buy_rate"]
     assert p["pip"]["lead_lowest"] < 0.95  # a nervous slip now and then

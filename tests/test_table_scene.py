@@ -21,10 +21,11 @@ from typing import Any
 import pygame
 import pytest
 from app_helpers import instant_app, top
+from helpers import quick_character_ids
 
 from game.ai import hint as hint_module
 from game.ai.character import Character
-from game.ai.registry import character_ids, load_character_by_id
+from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
 from game.app import theme
 from game.app.app import App
@@ -46,7 +47,7 @@ from game.engine.cards import Card, parse_cards
 from game.engine.decisions import BuyDeadAction, FollowAction, FollowDecision, LeadAction, LeadDecision, StakeAction
 from game.engine.rules import RuleSet
 
-FAST_CHARACTERS = [c for c in character_ids() if c != "expert"]  # the expert searches: slow for a test
+FAST_CHARACTERS = quick_character_ids()  # the searching ones are slow for a test
 
 
 def characters(count: int) -> list[Character]:

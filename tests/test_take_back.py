@@ -25,9 +25,9 @@ from game.config import rules_by_name
 from game.engine.decisions import Action, Decision, LeadAction, LeadDecision, StakeAction, StakeDecision
 from game.engine.view import PlayerView
 
-LINEUP = ("pip", "dex", "hetty")  # pip slips at random and dex mixes at random: both draw on their streams
+LINEUP = ("bert", "dex", "vera")  # bert breaks ties at random and dex mixes at random: both draw on their streams
 SESSION = "take-back-test"
-SEED = 15  # the player makes two decisions after deal 2's deal with the characters' between, then leads
+SEED = 24  # the player makes two decisions after deal 2's deal with the characters' between, then leads
 Answer = Callable[[PlayerView, Decision], Action]
 
 

@@ -28,6 +28,7 @@ from .strategies.expert import TABLE
 from .strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING
 
 MOMENTS = ("stop", "boodle_win", "going_out", "big_loss", "win")
+LEVELS = range(1, 6)  # the ladder of levels: every shipped character has one, a player's own file may not
 # What the table can draw on a character's portrait disc, over their colours and initials.
 PORTRAIT_STYLES = ("plain", "spectacles", "bowler", "bonnet", "mortarboard", "flat_cap", "top_hat", "monocle",
                    "eyeshade", "headscarf", "beard", "curls", "crown")
@@ -67,6 +68,7 @@ class Character:
     chattiness: float = 0.5  # the chance of speaking at a moment that has lines
     lines: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     mistake_rate: float = 0.0  # the chance of a random lawful choice instead of the strategy's
+    level: int | None = None  # 1 (gentlest) to 5 (strongest) on the ladder of levels; None: unrated
 
 
 class CharacterAgent:

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.ai.character import MOMENTS, PORTRAIT_STYLES, Character, Look, StrategyChoice
+from game.ai.character import LEVELS, MOMENTS, PORTRAIT_STYLES, Character, Look, StrategyChoice
 from game.ai.simple import BUILT_IN, ORACLE_ID
 from game.ai.strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Registry
 
@@ -27,11 +27,11 @@ from .kinds import ConfigKind, register_kind
 from .rules_file import PERSONALITIES_DIR, YAML_SUFFIXES, unknown_key
 from .yaml_lines import YamlDocument, describe, key_name, read_yaml_file, read_yaml_text, shorten
 
-# The keys of a character file, in the order files list them; all but mistake_rate are required, except
-# that a shipped character's bio and lines live in the locale files (config/locales/<lang>/characters.yaml).
-TOP_KEYS = ("id", "name", "bio", "look", "staking", "lead", "dead_hand", "follow", "think_time", "chattiness",
-            "lines", "mistake_rate")
-OPTIONAL_KEYS = frozenset({"mistake_rate"})
+# The keys of a character file, in the order files list them; all but mistake_rate and level are required,
+# except that a shipped character's bio and lines live in the locale files (config/locales/<lang>/characters.yaml).
+TOP_KEYS = ("id", "name", "level", "bio", "look", "staking", "lead", "dead_hand", "follow", "think_time",
+            "chattiness", "lines", "mistake_rate")
+OPTIONAL_KEYS = frozenset({"mistake_rate", "level"})  # a player's own file may be unrated
 LOOK_KEYS = ("colour", "accent", "initials", "portrait")
 STRATEGY_KEYS = ("strategy", "params")
 THINK_KEYS = ("min", "max")
@@ -181,7 +181,7 @@ def character_from_document(doc: YamlDocument, expected_id: str | None = None) -
         id=values["id"], name=values["name"], bio=values["bio"], look=values["look"],
         staking=values["staking"], lead=values["lead"], dead_hand=values["dead_hand"], follow=values["follow"],
         think_time=values["think_time"], chattiness=values["chattiness"], lines=values["lines"],
-        mistake_rate=values.get("mistake_rate", 0.0))
+        mistake_rate=values.get("mistake_rate", 0.0), level=values.get("level"))
 
 
 def _shipped_words(data: Any) -> dict[str, Any]:
@@ -222,6 +222,13 @@ class _Checker(Checker):
     def read_name(self, key: str, raw: Any) -> str | None:
         """The name shown at the table: one line."""
         return self.one_line(key, raw, MAX_NAME)
+
+    def read_level(self, key: str, raw: Any) -> int | None:
+        """The character's level on the ladder: a whole number from 1 to 5."""
+        if isinstance(raw, bool) or not isinstance(raw, int) or raw not in LEVELS:
+            self.add(key, why("levels.file_level", low=LEVELS[0], high=LEVELS[-1], got=describe(raw)))
+            return None
+        return raw
 
     def read_bio(self, key: str, raw: Any) -> str | None:
         """A couple of sentences; lines of a folded YAML block are joined."""
@@ -468,4 +475,4 @@ def _out_of_range(spec: Param, value: float) -> Words:
 PERSONALITY_KIND = register_kind(ConfigKind(
     name="personalities", folders=("personalities",), load=check_character_file,
     # only keys no rules file has: staking and follow are rules keys too
-    keys=frozenset({"bio", "look", "lead", "dead_hand", "think_time", "chattiness", "lines", "mistake_rate"})))
+    keys=frozenset({"level", "bio", "look", "lead", "dead_hand", "think_time", "chattiness", "lines", "mistake_rate"})))

@@ -1,8 +1,9 @@
 """Lead strategies: which of the lawful lead cards (the lowest of each suit it may lead) to play.
 
-Each looks at a handful of cards per option and no further: no search, no
-sampling. They read the player's own hand and the public deal (cards played,
-cards that stops have shown to lie in the dead hand, chips on the boodle cards).
+Each looks at a handful of cards per option and no further: no search, no sampling, except a slip (the `slip`
+of `lowest` and `fresh_suit`), which looks ahead to find the lead that costs most. They read the player's own
+hand and the public deal (cards played, cards that stops have shown to lie in the dead hand, chips on the
+boodle cards).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from ...engine.cards import KING, Card
 from ...engine.decisions import LeadDecision
 from ...engine.view import PlayerView
+from ..expert.search import Budget, lead_values
 from ..reading import dead_chance, mask_of, own_streak, played_mask, run_outlook, suit_counts
 from ..strategy import LEADING, Param, Params
 
@@ -29,6 +31,17 @@ def _best(options: Sequence[Card], scores: Sequence[float], tie_break: str, rng:
     if len(tied) == 1:
         return tied[0]
     return _break_tie(tied, tie_break, rng, hand)
+
+
+# a slip's look ahead: the expert's own budget (a smaller one finds leads that cost less), and no clock, so a
+# decision stays a function of the view and the stream
+SLIP_BUDGET = Budget(time_budget_ms=25.0, max_samples=1000, min_samples=8, deadline_ms=0.0)
+
+
+def worst_lead(view: PlayerView, options: Sequence[Card], rng: random.Random) -> Card:
+    """The option a look ahead (the expert's search on `SLIP_BUDGET`) finds worst for this player."""
+    values = lead_values(view, [card.index for card in options], SLIP_BUDGET, rng)
+    return options[min(range(len(options)), key=lambda i: values[i])]
 
 
 def _break_tie(tied: Sequence[Card], tie_break: str, rng: random.Random, hand: Sequence[Card]) -> Card:
@@ -57,12 +70,27 @@ def _fallback(name: str, view: PlayerView, decision: LeadDecision, options: Sequ
     return LEADING.get(name).function(view, narrowed, params, rng)
 
 
+SLIP = Param(float, 0.0, 0.0, 1.0, help="the chance of a slip that costs: the lead a look ahead finds worst")
+
+
+def _slipped(view: PlayerView, decision: LeadDecision, params: Params, rng: random.Random) -> Card | None:
+    """The worst lead when the strategy's `slip` comes up, else None (no draw at all when it is 0)."""
+    chance = params.get("slip", 0.0)
+    if chance > 0 and len(decision.options) > 1 and rng.random() < chance:
+        return worst_lead(view, decision.options, rng)
+    return None
+
+
 @LEADING.register(
     "lowest", "leads its lowest card, whatever the suit",
     tie_break=Param(str, "first", choices=("first", "random", "longest_suit"),
-                    help="between equally low cards: the first suit (S H D C), one at random, or the longer suit"))
+                    help="between equally low cards: the first suit (S H D C), one at random, or the longer suit"),
+    slip=SLIP)
 def lowest(view: PlayerView, decision: LeadDecision, params: Params, rng: random.Random) -> Card:
-    """The lowest rank among the options."""
+    """The lowest rank among the options (or, on a slip, the worst lead)."""
+    slipped = _slipped(view, decision, params, rng)
+    if slipped is not None:
+        return slipped
     low = min(card.rank for card in decision.options)
     tied = [card for card in decision.options if card.rank == low]
     return tied[0] if len(tied) == 1 else _break_tie(tied, params["tie_break"], rng, view.hand)
@@ -98,9 +126,13 @@ def shedder(view: PlayerView, decision: LeadDecision, params: Params, rng: rando
 @LEADING.register(
     "fresh_suit", "leads a suit nobody has started this deal; its own lowest card if every suit is started",
     prefer=Param(str, "lowest", choices=("lowest", "longest", "shortest", "random"),
-                 help="among fresh suits: the lowest lead card, the suit it holds most of, the fewest, or any"))
+                 help="among fresh suits: the lowest lead card, the suit it holds most of, the fewest, or any"),
+    slip=SLIP)
 def fresh_suit(view: PlayerView, decision: LeadDecision, params: Params, rng: random.Random) -> Card:
-    """An option in an unstarted suit."""
+    """An option in an unstarted suit (or, on a slip, the worst lead)."""
+    slipped = _slipped(view, decision, params, rng)
+    if slipped is not None:
+        return slipped
     started = [False, False, False, False]
     for play in view.plays:
         started[play.card.suit] = True

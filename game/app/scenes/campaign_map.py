@@ -34,7 +34,7 @@ from ..portraits import HUMAN_LOOK
 from ..scene import Scene
 from ..table.looks import LOOKS
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel, signed
-from .common import draw_message, draw_opponents, felt, heading, hint_bar, portrait
+from .common import draw_message, draw_opponents, felt, heading, hint_bar, opponent_levels, portrait
 from .rules_lines import changes_line
 
 if TYPE_CHECKING:
@@ -390,9 +390,12 @@ class CampaignMapScene(Scene):
             tag, colour = tr("campaign.tags.cleared"), CLEARED
         else:
             tag, colour = tr("campaign.tags.ahead"), theme.INK_DIM
+        levels = text.draw(surface, opponent_levels(venue.opponents), (box.right - 22, box.y + 14), role="bold",
+                           size=14, colour=theme.GOLD, anchor="topright", max_width=(box.width - 44) // 3)
         room = box.width - 44
         tag_rect = text.draw(surface, tr("campaign.venue_of", tag=tag, number=self.shown + 1, total=len(venues)),
-                             (box.x + 22, box.y + 14), role="bold", size=14, colour=colour, max_width=room)
+                             (box.x + 22, box.y + 14), role="bold", size=14, colour=colour,
+                             max_width=levels.x - 12 - box.x - 22)
         name_rect = text.draw(surface, venue.title(), (box.x + 22, tag_rect.bottom + 2), role="title", size=30,
                               colour=theme.INK, max_width=room, min_size=20)
         intro = text.render_wrapped(venue.story(), "body", 15, theme.INK, room)
@@ -410,7 +413,8 @@ class CampaignMapScene(Scene):
         if venue.unlocks:
             text.draw(surface, self.unlock_line(venue), (box.x + 22, y + 46), role="body", size=15,
                       colour=theme.INK, max_width=room, min_size=10)
-        draw_opponents(surface, text, venue.opponents, pygame.Rect(box.x + 22, box.bottom - 62, box.width - 44, 52))
+        draw_opponents(surface, text, venue.opponents, pygame.Rect(box.x + 22, box.bottom - 62, box.width - 44, 52),
+                       levels=True)
 
     def _draw_purse(self, surface: pygame.Surface, progress: CampaignProgress) -> None:
         text = self.app.text

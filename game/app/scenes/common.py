@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...ai.character import LEVELS
 from ...ai.registry import load_character_by_id
 from ...locale import tr
 from ...locale.names import character_short
@@ -19,6 +20,8 @@ from .. import theme
 from ..card_art import ready
 from ..portraits import draw_portrait
 from ..text import TextCache
+
+LEVEL_TOP = LEVELS[-1]  # the pips a level is drawn with
 
 if TYPE_CHECKING:
     from ..app import App
@@ -102,9 +105,26 @@ def portrait(look: Any, diameter: int, text: TextCache, seed: str) -> pygame.Sur
     return found
 
 
+def draw_level_pips(surface: pygame.Surface, level: int | None, topleft: tuple[int, int], *, dim: bool = False,
+                    vertical: bool = False, step: int = 9) -> None:
+    """A character's level as five pips, the first `level` lit (a column from the bottom up, or a row from the
+    left); nothing for an unrated character."""
+    if level is None:
+        return
+    lit = theme.INK_DIM if dim else theme.GOLD
+    for pip in range(LEVEL_TOP):
+        offset = (LEVEL_TOP - 1 - pip) * step if vertical else pip * step
+        centre = (topleft[0] + 4, topleft[1] + 4 + offset) if vertical else (topleft[0] + 4 + offset, topleft[1] + 4)
+        if pip < level:
+            pygame.draw.circle(surface, lit, centre, 4)
+        else:
+            pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 4, width=1)
+
+
 def draw_opponents(surface: pygame.Surface, text: TextCache, character_ids: Sequence[str], area: pygame.Rect, *,
-                   diameter: int = 48, gap: int = 6) -> None:
-    """A row of opponents across `area`: each portrait with their name tag, `gap` clear before the next face."""
+                   diameter: int = 48, gap: int = 6, levels: bool = False) -> None:
+    """A row of opponents across `area`: each portrait with their name tag (over their level's pips with
+    `levels`), `gap` clear before the next face."""
     x = area.x
     step = min(170, area.width // max(1, len(character_ids)))
     for character_id in character_ids:
@@ -114,9 +134,30 @@ def draw_opponents(surface: pygame.Surface, text: TextCache, character_ids: Sequ
             continue
         disc = portrait(character.look, diameter, text, character.id)
         surface.blit(disc, disc.get_rect(midleft=(x, area.centery)))
-        text.draw(surface, character_short(character), (x + diameter + 6, area.centery), role="bold", size=15,
+        name_y = area.centery - 8 if levels else area.centery
+        text.draw(surface, character_short(character), (x + diameter + 6, name_y), role="bold", size=15,
                   colour=theme.INK, anchor="midleft", max_width=step - diameter - 6 - gap, min_size=10)
+        if levels:
+            draw_level_pips(surface, character.level, (x + diameter + 6, area.centery + 5), step=11)
         x += step
+
+
+def opponent_levels(opponents: Sequence[str]) -> str:
+    """The levels of a venue's opponents in words ("Levels 2 to 4"); empty when none of them is rated."""
+    found = sorted(level for level in (opponent_level(opponent) for opponent in opponents) if level is not None)
+    if not found:
+        return ""
+    if found[0] == found[-1]:
+        return tr("levels.opponents_one", level=found[0])
+    return tr("levels.opponents", low=found[0], high=found[-1])
+
+
+def opponent_level(character_id: str) -> int | None:
+    """A character's level, None when unrated or when their file will not load."""
+    try:
+        return load_character_by_id(character_id).level
+    except (KeyError, ValueError, OSError):
+        return None
 
 
 def draw_message(surface: pygame.Surface, text: Any, message: str, room: int, *, x: int = 64,

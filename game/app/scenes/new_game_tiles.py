@@ -14,7 +14,7 @@ from ...locale.texts import character_bio, character_name
 from .. import theme
 from ..text import TextCache
 from ..widgets import Button, button_width
-from .common import portrait
+from .common import LEVEL_TOP, draw_level_pips, portrait
 from .rules_lines import rules_detail
 from .table_choices import RulesEntry
 
@@ -52,10 +52,17 @@ def paint_character(surface: pygame.Surface, rect: pygame.Rect, text: TextCache,
               colour=theme.INK_DIM if locked else theme.INK, anchor="center", max_width=rect.width - 10)
     if locked:
         draw_padlock(surface, (rect.centerx, rect.y + 10 + size // 2))
+    step = max(8, min(11, (rect.height - 50) // LEVEL_TOP))  # a column clear of the name tag in a small tile
+    draw_level_pips(surface, character.level, (rect.x + 9, rect.y + 12), dim=locked, vertical=True, step=step)
     if seat is not None:
         badge = pygame.Rect(rect.right - 34, rect.y + 6, 28, 24)
         pygame.draw.rect(surface, theme.GOLD, badge, border_radius=8)
         text.draw(surface, str(seat), badge.center, role="bold", size=16, colour=theme.PANEL, anchor="center")
+
+
+def level_words(level: int | None) -> str:
+    """A character's level in words: "Level 3 of 5", or unrated."""
+    return tr("levels.unrated") if level is None else tr("levels.level_of", level=level, top=LEVEL_TOP)
 
 
 def paint_random(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, lit: bool, focused: bool) -> None:
@@ -178,8 +185,10 @@ def draw_bio(surface: pygame.Surface, text: TextCache, character: Any, venue: st
     pygame.draw.rect(surface, (8, 24, 18), box, border_radius=12)
     disc = portrait(character.look, 84, text, character.id)
     surface.blit(disc, (box.x + 14, box.y + 14))
+    level = text.draw(surface, level_words(character.level), (box.right - 14, box.y + 18), role="bold", size=14,
+                      colour=theme.GOLD, anchor="topright", max_width=(box.width - 130) // 2, min_size=10)
     text.draw(surface, character_name(character), (box.x + 114, box.y + 14), role="title", size=22,
-              colour=theme.GOLD, max_width=box.width - 130)
+              colour=theme.GOLD, max_width=level.x - 12 - box.x - 114, min_size=14)
     low, high = character.think_time
     chat = tr("new_game.silent") if character.chattiness <= 0 else \
         tr("new_game.talks", percent=round(character.chattiness * 100))
