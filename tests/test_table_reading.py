@@ -143,3 +143,13 @@ def test_reading_the_table_is_part_of_the_seeded_search() -> None:
 def search_budget() -> Budget:
     """A small search with no wall clock."""
     return Budget(time_budget_ms=1000.0, max_samples=40, min_samples=8, deadline_ms=0.0)
+
+
+def test_a_character_s_own_slips_are_counted_as_chance_not_searched() -> None:
+    """maud's and pip's slips look ahead with a search; their models never run it on a sampled deal."""
+    maud = load_character_by_id("maud")
+    model = models_for([(maud.lead.name, maud.lead.params, maud.mistake_rate)])[0]
+    (_, lead_style), = model.styles
+    assert lead_style.params["slip"] == 0.0
+    assert lead_style.slip == max(maud.mistake_rate, float(maud.lead.params.get("slip", 0.0)))
+    assert lead_style.slip > DOUBT

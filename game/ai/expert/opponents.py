@@ -78,9 +78,17 @@ def unknown_player() -> SeatModel:
 
 def model_of(lead: str, params: Mapping[str, Any], mistake_rate: float) -> SeatModel:
     """The model of a character whose file names lead strategy `lead`: that strategy, unless it searches."""
-    if lead not in LEADING or "time_budget_ms" in LEADING.get(lead).params:
+    strategy = LEADING.get(lead) if lead in LEADING else None
+    if strategy is None or "time_budget_ms" in strategy.params:
         return unknown_player()  # a searcher's leads follow no rule a player could run by hand
-    return SeatModel(((1.0, style(lead, params, mistake_rate)),))
+    given = dict(params)
+    slip = mistake_rate
+    if "slip" in strategy.params:
+        # a strategy's own slip looks ahead with a search: too slow to ask on every sampled deal, so the model
+        # counts it among the leads left to chance
+        slip = max(slip, float(strategy.resolved(given)["slip"]))
+        given["slip"] = 0.0
+    return SeatModel(((1.0, style(lead, given, slip)),))
 
 
 def models_for(seats: Sequence[tuple[str, Mapping[str, Any], float] | None]) -> tuple[SeatModel, ...]:
