@@ -36,14 +36,22 @@ def exact_lead(fallback: LeadPolicy = greedy_lead, cards: int = ENDGAME_CARDS) -
     def _best(table: Table, state: State, seat: int, options: list[int]) -> int:
         if budget[0] >= MAX_NODES:
             return greedy_lead(table, state, seat, options)
-        best, best_chips = options[0], None
-        for card in options:
-            budget[0] += 1
-            trial = state.copy()
-            before = sum(trial.counts)
-            play_out(table, trial, seat, card, lead=policy)
-            state.searched += before - sum(trial.counts) + trial.searched + TRIAL_CARDS
-            if best_chips is None or trial.chips[seat] > best_chips:
-                best, best_chips = card, trial.chips[seat]
-        return best
+        return best_by_trial(table, state, seat, options, policy, budget)
     return policy
+
+
+def best_by_trial(table: Table, state: State, seat: int, options: list[int], rest: LeadPolicy,
+                  tried: list[int] | None = None) -> int:
+    """The option after which the deal, played on by `rest`, leaves `seat` the most chips (the first of equals);
+    the cards the trials play are counted in `state.searched`, and each trial in `tried` as it starts."""
+    best, best_chips = options[0], None
+    for card in options:
+        if tried is not None:
+            tried[0] += 1
+        trial = state.copy()
+        before = sum(trial.counts)
+        play_out(table, trial, seat, card, lead=rest)
+        state.searched += before - sum(trial.counts) + trial.searched + TRIAL_CARDS
+        if best_chips is None or trial.chips[seat] > best_chips:
+            best, best_chips = card, trial.chips[seat]
+    return best

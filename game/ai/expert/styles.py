@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...engine.cards import KING_INDEX
-from .endgame import TRIAL_CARDS
+from .endgame import best_by_trial
 from .opponents import SeatModel
-from .rollout import PLAYED, LeadPolicy, State, Table, greedy_lead, play_out
+from .rollout import PLAYED, LeadPolicy, State, Table, greedy_lead
 
 Score = Callable[[State, int, int], float]  # (state, seat, option) -> how much the style likes it
 
@@ -120,15 +120,7 @@ def own_search(me: int, rest: LeadPolicy) -> LeadPolicy:
     def policy(table: Table, state: State, seat: int, options: list[int]) -> int:
         if seat != me:
             return rest(table, state, seat, options)
-        best, best_chips = options[0], None
-        for card in options:
-            trial = state.copy()
-            before = sum(trial.counts)
-            play_out(table, trial, seat, card, lead=rest)
-            state.searched += before - sum(trial.counts) + trial.searched + TRIAL_CARDS
-            if best_chips is None or trial.chips[me] > best_chips:
-                best, best_chips = card, trial.chips[me]
-        return best
+        return best_by_trial(table, state, seat, options, rest)
     return policy
 
 
