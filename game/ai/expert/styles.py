@@ -41,14 +41,17 @@ def _suit_count(hand: int, c: int) -> int:
 
 
 def _lowest(state: State, seat: int, c: int) -> float:
+    """`lowest`: the lower the card, the better."""
     return -(c % 13)
 
 
 def _longest_suit(state: State, seat: int, c: int) -> float:
+    """`longest_suit`: the more cards held in the suit, the better."""
     return _suit_count(state.hands[seat], c)
 
 
 def _shedder(bonus: float) -> Score:
+    """`shedder`: the longer the run of its own cards from the lead, a King at its end worth `bonus` more."""
     def score(state: State, seat: int, c: int) -> float:
         length = _streak(state.hands[seat], c)
         return length + (bonus if (c % 13) + length - 1 == KING_INDEX else 0.0)
@@ -56,12 +59,14 @@ def _shedder(bonus: float) -> Score:
 
 
 def _fresh_suit(state: State, seat: int, c: int) -> float:
+    """`fresh_suit` (preferring the lowest): a suit nobody has played yet first, then the lower card."""
     base = 13 * (c // 13)
     started = any(state.owner[x] == PLAYED for x in range(base, base + 13))
     return (0.0 if started else 100.0) - c % 13
 
 
 def _stop_counter(control: float) -> Score:
+    """`stop_counter`, on the sampled deal: its own run's length, plus `control` if it leads again after it."""
     def score(state: State, seat: int, c: int) -> float:
         length = _streak(state.hands[seat], c)
         end = c + length  # the card after the streak: a King's end, a played card or another's
@@ -71,12 +76,10 @@ def _stop_counter(control: float) -> Score:
 
 
 def _boodle_hunter(state: State, seat: int, c: int) -> float:
+    """`boodle_hunter`, on the sampled deal: boodle chips its own run reaches first, then the run's length."""
     hand, bchips = state.hands[seat], state.bchips
     length = _streak(hand, c)
     return sum(bchips[x] for x in range(c, c + length)) * 100.0 + length
-
-
-_TIE_LOW = {"lowest", "first", "random", "longest_suit"}
 
 
 def _scorer(name: str, params: Mapping[str, Any]) -> tuple[Score, bool] | None:
