@@ -4,7 +4,8 @@ Each lead another player made this deal was made from a hand the public record
 does not show. A sampled deal fills that hand in (the cards the sample gives the
 player now, and the ones they have played since that lead), so the lead can be
 asked of the player's model at that moment: the same cards played before it, the
-same stops, the lawful leads that hand had. A deal under which the leads the
+same stops, the lawful leads that hand had (the stacks and boodle chips are those
+of now: the view does not keep what they were then). A deal under which the leads the
 players made were likely counts for more; one under which they were unlikely
 counts for less. A seat's weight is the mixture of its model's styles, each
 style's chance of every lead of that seat multiplied together, so over a deal
