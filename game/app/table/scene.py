@@ -206,6 +206,8 @@ class TableScene(Scene):
         if not self.kept_opening:
             self.kept_opening = True
             self.recorder.decision_made()
+            # wait (briefly) for it: a crash in the first moments, while characters search, must find it kept
+            self.recorder.keeper.flush(timeout=1.0)
 
     def resume(self) -> None:
         """Back on top: build again what the deck colours, the look or the screen changed meanwhile."""
