@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import json
 import tempfile
 import time
@@ -42,7 +43,12 @@ GOLDEN_LOG = Path(__file__).resolve().parents[2] / "tests" / "golden" / "classic
 
 def sample_session(seed: int, players: int = 4, deals: int = 6) -> list[dict[str, Any]]:
     """One session's events (as dicts) with a stand-in for the player at seat 0 and characters elsewhere."""
+    return list(_played(seed, players, deals))
 
+
+@functools.lru_cache(maxsize=32)
+def _played(seed: int, players: int, deals: int) -> tuple[dict[str, Any], ...]:
+    """The sample session, played once per process: every language's screenshots show the same (read only)."""
     known = set(character_ids())
     pool = [c for c in OPPONENTS if c in known] or sorted(known) or ["lowest"]
     ids = ["lowest"] + [pool[(seed + seat) % len(pool)] for seat in range(players - 1)]
@@ -56,7 +62,7 @@ def sample_session(seed: int, players: int = 4, deals: int = 6) -> list[dict[str
     agents = [make_agent(agent_id, seed, seat) for seat, agent_id in enumerate(ids)]
     introduce(agents, ids)
     play_session(session, agents, keep)
-    return events
+    return tuple(events)
 
 
 def sample_statistics(sessions: int = 4, seed: int = EXTRA_SEED) -> Statistics:
