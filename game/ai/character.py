@@ -20,10 +20,12 @@ from ..engine.decisions import (
     StakeAction,
     StakeDecision,
 )
+from ..engine.rules import MIN_PLAYERS, RuleSet
 from ..engine.view import PlayerView
 from ..locale import texts
 from . import strategies as _fill_registries  # noqa: F401  (importing it registers every strategy)
 from .expert.opponents import models_for
+from .expert.search import boodle_hit_rates
 from .strategies.expert import TABLE
 from .strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING
 
@@ -102,14 +104,19 @@ class CharacterAgent:
         """The search's safety net of each strategy that has one, in CPU milliseconds (0: off)."""
         return tuple(float(params["deadline_ms"]) for params in self._params() if "deadline_ms" in params)
 
-    def meet(self, table: Sequence[Character | None]) -> None:
+    def meet(self, table: Sequence[Character | None], rules: RuleSet | None = None) -> None:
         """Learn who sits at each seat (None: a player not known, such as the human), as the table shows everyone;
-        a character whose strategies search then reads the other players' leads by their public styles."""
+        a character whose strategies search then reads the other players' leads by their public styles, and one
+        who stakes as the expert works out, before the first deal, how often each boodle card is played."""
         models = models_for([None if seat is None else (seat.lead.name, seat.lead.params, seat.mistake_rate)
                              for seat in table])
         for params in self._params():
             if "time_budget_ms" in params:
                 params[TABLE] = models
+        if rules is not None and self.character.staking.name == "expert":
+            # kept for the session, at every size the table may shrink to, so no stake waits for them
+            for seats in range(MIN_PLAYERS, len(table) + 1):
+                boodle_hit_rates(rules, seats)
 
     def decide(self, view: PlayerView, decision: Decision) -> Action:
         """The character's answer to this decision."""

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..config import PERSONALITIES_DIR, ConfigError, list_character_files, load_character
 from ..engine.play import Agent
+from ..engine.rules import RuleSet
 from ..locale import language
 from .character import Character, CharacterAgent
 from .oracle import ORACLE_ID, OracleAgent
@@ -77,13 +78,14 @@ def make_agent(agent_id: str, seed: int, seat: int, *, at_table: bool = False) -
     return CharacterAgent(load_character_by_id(agent_id), f"{seed}:{seat}", deadline_ms=None if at_table else 0)
 
 
-def introduce(agents: Sequence[Agent], ids: Sequence[str]) -> None:
-    """Tell every agent that reads the table who sits at each seat: the character of each id, None for the rest."""
+def introduce(agents: Sequence[Agent], ids: Sequence[str], rules: RuleSet | None = None) -> None:
+    """Tell every agent that reads the table who sits at each seat (the character of each id, None for the rest)
+    and, when given, the rules of the session about to start."""
     characters = _load()[0]
     table = [characters.get(agent_id) for agent_id in ids]
     for agent in agents:
         if isinstance(agent, CharacterAgent):
-            agent.meet(table)
+            agent.meet(table, rules)
 
 
 def seat_agent_ids(spec: str | None, players: int, default: str = "lowest") -> list[str]:

@@ -24,7 +24,7 @@ def decision_times(character_id: str, decisions: int) -> list[float]:
         session = Session(rules, [SeatInfo(f"{character_id} {seat}") for seat in range(SEATS)], seed)
         # timed as the table plays them, safety net and all
         agents = [make_agent(character_id, seed, seat, at_table=True) for seat in range(SEATS)]
-        introduce(agents, [character_id] * SEATS)
+        introduce(agents, [character_id] * SEATS, rules)
         session.start()
         while (decision := session.pending()) is not None and len(times) < decisions:
             view = session.view(decision.player)

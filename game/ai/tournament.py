@@ -104,7 +104,7 @@ def play_block(rules: RuleSet, ids: Sequence[str], seed: int, deal: int,
                 winner.append(event.player)
         session = Session(single, [SeatInfo(f"Seat {s} ({i})", "ai", i) for s, i in enumerate(seated)], this_seed)
         agents = [factory(agent_id, this_seed * n + turn, seat) for seat, agent_id in enumerate(seated)]
-        introduce(agents, seated)
+        introduce(agents, seated, single)
         play_session(session, agents, on_event)
         for seat, agent_id in enumerate(seated):
             k = distinct.index(agent_id)

@@ -60,7 +60,7 @@ def _played(seed: int, players: int, deals: int) -> tuple[dict[str, Any], ...]:
     def keep(event: Event) -> None:
         events.append(event_dict(event))
     agents = [make_agent(agent_id, seed, seat) for seat, agent_id in enumerate(ids)]
-    introduce(agents, ids)
+    introduce(agents, ids, rules)
     play_session(session, agents, keep)
     return tuple(events)
 

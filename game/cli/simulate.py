@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     seats = [SeatInfo(f"Seat {seat} ({agent_id})", "ai", agent_id) for seat, agent_id in enumerate(ids)]
     session = Session(rules, seats, args.seed)
     agents = [make_agent(agent_id, args.seed, seat) for seat, agent_id in enumerate(ids)]
-    introduce(agents, ids)
+    introduce(agents, ids, rules)
     tally = Tally(players)
     try:
         log = open(args.log, "w", encoding="utf-8", newline="\n") if args.log else None

@@ -188,7 +188,7 @@ class TableController:
             for seat, (_, character) in enumerate(seats)]
         for agent in self.agents:
             if agent is not None:
-                agent.meet([character for _, character in seats])
+                agent.meet([character for _, character in seats], rules)
         if agent_states is not None:
             if len(agent_states) != len(self.agents):
                 raise ValueError("the saved characters do not match the seats")
