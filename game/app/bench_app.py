@@ -255,8 +255,9 @@ def long_session(budget: float, deals: int = LONG_DEALS, window: int = LONG_WIND
         finally:
             app.scenes.close()
             pygame.quit()
-    if players_in < 8 or len(objects) < 2:
-        raise RuntimeError(f"the long session lost players ({players_in} of 8 in) before deal {deals}")
+    seated = len(heuristic_characters()[:8])
+    if players_in < seated or len(objects) < 2:
+        raise RuntimeError(f"the long session lost players ({players_in} of {seated} in) before deal {deals}")
     slope = statistics.linear_regression([d for d, _ in resident], [kb for _, kb in resident]).slope
     return {"early_ms": round(statistics.fmean(wall["early"]), 3), "late_ms": round(statistics.fmean(wall["late"]), 3),
             "early_cpu_ms": round(statistics.fmean(cpu["early"]), 3),
