@@ -5,14 +5,14 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from game.ai.character import CharacterAgent
 from game.ai.expert import opponents
 from game.ai.expert.evidence import Evidence
 from game.ai.expert.knowledge import infer
 from game.ai.expert.opponents import DOUBT, SeatModel, models_for, unknown_player
-from game.ai.expert.rollout import lead_options
+from game.ai.expert.rollout import State, lead_options
 from game.ai.expert.sampling import Sampler
 from game.ai.expert.search import Budget, evaluate, lead_branches, table_of
 from game.ai.registry import introduce, load_character_by_id, make_agent
@@ -41,6 +41,11 @@ def expert_leads(seed: int, ids: tuple[str, ...] = IDS) -> Iterator[tuple[Sessio
         session.apply(agents[decision.player].decide(view, decision))
 
 
+def hands_of(owner: Sequence[int], seats: int = len(IDS)) -> list[int]:
+    """Each seat's hand in the deal `owner`, as the masks a playout state keeps."""
+    return State.of(list(owner), seats, [0] * seats, [0] * 52, 0).hands
+
+
 def test_meeting_the_table_models_each_seat_by_its_public_strategy() -> None:
     agents = [make_agent(a, 1, s) for s, a in enumerate(IDS)]
     introduce(agents, IDS)
@@ -65,9 +70,9 @@ def test_the_true_deal_weighs_more_than_the_average_sampled_deal() -> None:
             evidence = Evidence(view, models, table_of(view), random.Random(1))
             if not evidence:
                 continue
-            true = sum(evidence.weight(list(session.owners())) for _ in range(8)) / 8
+            true = sum(evidence.weight(hands_of(session.owners())) for _ in range(8)) / 8
             sampler = Sampler(infer(view), random.Random(2))
-            drawn = sum(evidence.weight(sampler.sample()) for _ in range(60)) / 60
+            drawn = sum(evidence.weight(hands_of(sampler.sample())) for _ in range(60)) / 60
             assert true > 0.0, "the deal the leads were made from can never be ruled out"
             logs.append(math.log(true / drawn))
     assert len(logs) >= 10
@@ -98,7 +103,7 @@ def test_a_deal_where_the_lowest_leader_held_lower_cards_weighs_less() -> None:
                     options = lead_options(table, hand, moment.stopped) or lead_options(table, hand, -1)
                     # her lowest lawful card, the first suit (S H D C) among equals
                     other |= min(options, key=lambda c: (c % 13, c // 13)) != moment.card
-                (disagree if other else agree).append(evidence.weight(owner))
+                (disagree if other else agree).append(evidence.weight(hands_of(owner)))
             if agree and disagree:
                 assert max(disagree) < min(agree)
                 assert min(disagree) > 0.0
@@ -116,8 +121,8 @@ def test_a_player_not_known_is_read_by_the_mixture_and_never_ruled_out() -> None
         evidence = Evidence(view, models, table_of(view), random.Random(5))
         if evidence:
             sampler = Sampler(infer(view), random.Random(6))
-            assert all(evidence.weight(sampler.sample()) > 0.0 for _ in range(20))
-            assert evidence.weight(list(session.owners())) > 0.0
+            assert all(evidence.weight(hands_of(sampler.sample())) > 0.0 for _ in range(20))
+            assert evidence.weight(hands_of(session.owners())) > 0.0
             checked += 1
     assert checked >= 1
     assert 0.0 < DOUBT < 1.0 and 0.0 < opponents.ANYTHING < 1.0

@@ -72,12 +72,9 @@ class Evidence:
         """Whether any lead of another player can tell sampled deals apart."""
         return bool(self.moments)
 
-    def weight(self, owner: Sequence[int]) -> float:
-        """How likely the sampled deal `owner` makes every modelled lead of this deal (up to a constant)."""
-        hands = [0] * len(self._table.next_seat)
-        for c, o in enumerate(owner):
-            if o >= 0:
-                hands[o] |= 1 << c
+    def weight(self, hands: Sequence[int]) -> float:
+        """How likely the sampled deal, each seat's hand a mask (a playout state's `hands`), makes every modelled
+        lead of this deal (up to a constant)."""
         weight = 1.0
         for seat, moments in self.moments.items():
             model = self._models[seat]

@@ -106,10 +106,9 @@ def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: 
     largest = 0.0
     asked = 0
     while done < budget.max_samples:
-        owner = sampler.sample()
-        weight = 1.0 if evidence is None else evidence.weight(owner)
+        base = State.of(sampler.sample(), n, table.chips, bchips, table.pot)
+        weight = 1.0 if evidence is None else evidence.weight(base.hands)
         weights += weight
-        base = State.of(owner, n, table.chips, bchips, table.pot)
         cards = sum(base.counts)
         played = 0
         for i, branch in enumerate(branches):
