@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 from referee import Referee
 
+from game.ai.character import searches
 from game.ai.registry import character_ids, load_character_by_id
 from game.ai.simple import LowestAgent, spread_evenly
 from game.engine import dealing as dealing_module
@@ -261,8 +262,8 @@ def snapshot(session: Session) -> dict[str, Any]:
 
 def quick_character_ids() -> list[str]:
     """The characters that never search (no expert search, no slip looking ahead): quick at a test's table."""
-    def searches(character_id: str) -> bool:
+    def looks_ahead(character_id: str) -> bool:
         character = load_character_by_id(character_id)
         choices = (character.staking, character.lead, character.dead_hand, character.follow)
-        return any(c.name in ("expert", "noisy_expert") or c.params.get("slip", 0) > 0 for c in choices)
-    return [i for i in character_ids() if not searches(i)]
+        return searches(character) or any(c.params.get("slip", 0) > 0 for c in choices)
+    return [i for i in character_ids() if not looks_ahead(i)]

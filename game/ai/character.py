@@ -172,6 +172,13 @@ class CharacterAgent:
         return self._table_rng.choice(lines)
 
 
+def searches(character: Character) -> bool:
+    """Whether any of the character's strategies decides by the expert's search."""
+    return any(registry.get(choice.name).searches for registry, choice in (
+        (STAKING, character.staking), (LEADING, character.lead), (DEAD_HAND, character.dead_hand),
+        (FOLLOWING, character.follow)))
+
+
 def is_random_state(state: Any) -> bool:
     """Whether `state` is what `rng_state()` writes: a version, 625 words of 32 bits, and None or a number."""
     if not isinstance(state, (list, tuple)) or len(state) != 3:

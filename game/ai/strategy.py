@@ -58,6 +58,11 @@ class Strategy(Generic[F]):
         """The parameters with defaults filled in (the caller has validated `given`)."""
         return {key: given.get(key, spec.default) for key, spec in self.params.items()}
 
+    @property
+    def searches(self) -> bool:
+        """Whether it decides by the expert's search (it has a search budget), not by a rule of thumb."""
+        return "time_budget_ms" in self.params
+
 
 class Registry(Generic[F]):
     """The strategies for one kind of decision, by name."""

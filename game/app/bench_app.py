@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..ai.character import Character, StrategyChoice
+from ..ai.character import Character, StrategyChoice, searches
 from ..ai.registry import character_ids, load_character_by_id
 from ..config import default_rules
 
@@ -193,8 +193,7 @@ def heuristic_characters() -> list[Character]:
     looks ahead with the expert's search, whose work a deal varies with the deal, not with the deals played."""
     found = []
     for character in (load_character_by_id(i) for i in character_ids()):
-        choices = (character.staking, character.lead, character.dead_hand, character.follow)
-        if any(choice.name in ("expert", "noisy_expert") for choice in choices):
+        if searches(character):
             continue
         if "slip" in character.lead.params:
             character = dataclasses.replace(character, lead=StrategyChoice(

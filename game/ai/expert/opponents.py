@@ -79,7 +79,7 @@ def unknown_player() -> SeatModel:
 def model_of(lead: str, params: Mapping[str, Any], mistake_rate: float) -> SeatModel:
     """The model of a character whose file names lead strategy `lead`: that strategy, unless it searches."""
     strategy = LEADING.get(lead) if lead in LEADING else None
-    if strategy is None or "time_budget_ms" in strategy.params:
+    if strategy is None or strategy.searches:
         return unknown_player()  # a searcher's leads follow no rule a player could run by hand
     given = dict(params)
     slip = mistake_rate
