@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from game.ai.character import CharacterAgent
+from game.ai.expert.memory import Seen
 from game.ai.registry import load_character_by_id
 from game.app.app import App, AppOptions
 from game.app.table.scene import TableScene
@@ -46,10 +48,42 @@ def test_resumed_table_decides_exactly_as_the_uninterrupted_one(tmp_path: Path) 
 
 def test_character_stream_state_round_trips_and_rejects_rubbish() -> None:
     agent = CharacterAgent(load_character_by_id("pip"), "seed")
-    state = json.loads(json.dumps(agent.rng_state()))
+    state = json.loads(json.dumps(agent.saved_state()))
     draws = [agent._rng.random() for _ in range(5)]
-    agent.restore_rng(state)
+    agent.restore_saved(state)
     assert [agent._rng.random() for _ in range(5)] == draws
     for rubbish in (None, [], [3, "x", None], "state"):
         with pytest.raises(ValueError):
-            agent.restore_rng(rubbish)
+            agent.restore_saved(rubbish)
+
+
+def test_the_expert_s_memory_of_the_table_is_kept_and_played_on(tmp_path: Path) -> None:
+    """The expert learns over the deals how the player and the others lead; a kept session carries what it has
+    learnt, so play goes on as unbroken, with the memory growing as it would have; the same save with that memory
+    forgotten learns otherwise."""
+    app = App(AppOptions(data_dir=tmp_path, headless=True))
+    seats = [("You", None)] + [(cid, load_character_by_id(cid)) for cid in ("expert", "maud", "dex")]
+    rules = dataclasses.replace(rules_by_name("classic"), deals=12, starting_chips=200)
+    scene = TableScene.seated(app, rules, seats, seed=11)
+    scene.fast_forward_until(lambda s: s.session.deal_number >= 6 and s.session.pending() is not None
+                             and s.session.pending().kind == "lead")  # type: ignore[union-attr]
+    saved = json.loads(json.dumps(scene.snapshot()))
+    memory = saved["agents"][1]["memory"]
+    assert any(memory["settled"]), "five deals in, the expert has settled what it saw"
+    later = _actions_after(scene, 2000)
+    assert scene.session.over
+    resumed = TableScene.from_snapshot(app, saved)
+    assert _actions_after(resumed, 2000) == later
+    assert _memory(resumed) == _memory(scene) != Seen()
+    forgetful = json.loads(json.dumps(saved))
+    forgetful["agents"][1]["memory"] = None
+    fresh = TableScene.from_snapshot(app, forgetful)
+    _actions_after(fresh, 2000)
+    assert _memory(fresh) != _memory(scene)
+
+
+def _memory(scene: TableScene) -> Seen:
+    """What the expert in seat 1 has seen of the table."""
+    agent = scene.table.agents[1]
+    assert agent is not None and agent.memory is not None
+    return agent.memory.seen

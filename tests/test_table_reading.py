@@ -32,7 +32,7 @@ def expert_leads(seed: int, ids: tuple[str, ...] = IDS) -> Iterator[tuple[Sessio
     introduce(agents, ids)
     expert = agents[0]
     assert isinstance(expert, CharacterAgent)
-    models = expert._lead_params[TABLE]
+    models = expert._lead_params[TABLE].models
     session.start()
     while (decision := session.pending()) is not None:
         view = session.view(decision.player)
@@ -49,10 +49,13 @@ def hands_of(owner: Sequence[int], seats: int = len(IDS)) -> list[int]:
 def test_meeting_the_table_models_each_seat_by_its_public_strategy() -> None:
     agents = [make_agent(a, 1, s) for s, a in enumerate(IDS)]
     introduce(agents, IDS)
-    models = agents[0]._lead_params[TABLE]  # type: ignore[attr-defined]
+    models = agents[0]._lead_params[TABLE].models  # type: ignore[attr-defined]
     assert models[0] is unknown_player()  # itself: a searcher follows no rule a player could run by hand
-    assert [m.styles[0][1].name for m in models[1:]] == ["lowest", "longest_suit", "shedder", "boodle_hunter"]
-    assert all(len(m.styles) == 1 and m.anything == 0 for m in models[1:])
+    styles = [m.style for m in models[1:]]
+    assert [s.name if s else None for s in styles] == ["lowest", "longest_suit", "shedder", "boodle_hunter"]
+    # a known character's guesses differ only in how often it leads off its style, and none is certain
+    assert all(len(m.guesses) >= 2 and all(g.way == 0 and g.slip > 0 for g in m.guesses) for m in models[1:])
+    assert all(math.isclose(sum(g.prior for g in m.guesses), 1.0) for m in models)
     maud = load_character_by_id("maud")
     assert models_for([(maud.lead.name, maud.lead.params, maud.mistake_rate), None])[1] is unknown_player()
     # a character that does not search leaves its strategies as its file says
@@ -154,7 +157,8 @@ def test_a_character_s_own_slips_are_counted_as_chance_not_searched() -> None:
     """maud's and pip's slips look ahead with a search; their models never run it on a sampled deal."""
     maud = load_character_by_id("maud")
     model = models_for([(maud.lead.name, maud.lead.params, maud.mistake_rate)])[0]
-    (_, lead_style), = model.styles
-    assert lead_style.params["slip"] == 0.0
-    assert lead_style.slip == max(maud.mistake_rate, float(maud.lead.params.get("slip", 0.0)))
-    assert lead_style.slip > DOUBT
+    lead_style = model.style
+    assert lead_style is not None and lead_style.params["slip"] == 0.0
+    slip = max(maud.mistake_rate, float(maud.lead.params.get("slip", 0.0)))
+    assert slip > DOUBT
+    assert min(g.slip for g in model.guesses) == slip  # every guess slips at least as often as her file says

@@ -24,6 +24,7 @@ from ..engine.rules import MIN_PLAYERS, RuleSet
 from ..engine.view import PlayerView
 from ..locale import texts
 from . import strategies as _fill_registries  # noqa: F401  (importing it registers every strategy)
+from .expert.memory import Seen, SessionMemory
 from .expert.opponents import models_for
 from .expert.search import boodle_hit_rates
 from .strategies.expert import TABLE
@@ -90,6 +91,7 @@ class CharacterAgent:
         self._lead_params = self._lead.resolved(character.lead.params)
         self._buy_params = self._buy.resolved(character.dead_hand.params)
         self._follow_params = self._follow.resolved(character.follow.params)
+        self.memory: SessionMemory | None = None  # what a searching character has seen the others do (`meet`)
         if deadline_ms is not None:
             for params in self._params():
                 if "deadline_ms" in params:
@@ -108,11 +110,12 @@ class CharacterAgent:
         """Learn who sits at each seat (None: a player not known, such as the human), as the table shows everyone;
         a character whose strategies search then reads the other players' leads by their public styles, and one
         who stakes as the expert works out, before the first deal, how often each boodle card is played."""
-        models = models_for([None if seat is None else (seat.lead.name, seat.lead.params, seat.mistake_rate)
-                             for seat in table])
+        memory = SessionMemory(models_for([None if seat is None else (seat.lead.name, seat.lead.params,
+                                                                      seat.mistake_rate) for seat in table]))
+        self.memory = memory if any("time_budget_ms" in params for params in self._params()) else None
         for params in self._params():
             if "time_budget_ms" in params:
-                params[TABLE] = models
+                params[TABLE] = memory
         if rules is not None and self.character.staking.name == "expert":
             # kept for the session, at every size the table may shrink to, so no stake waits for them
             for seats in range(MIN_PLAYERS, len(table) + 1):
@@ -135,29 +138,41 @@ class CharacterAgent:
         play = self._follow.function(view, decision, self._follow_params, rng)
         return FollowAction(decision.player, (not play) if slip else play)
 
-    def rng_state(self) -> list[Any]:
-        """The decision stream's state as plain JSON-ready data, so a saved session plays on exactly."""
+    def saved_state(self) -> dict[str, Any]:
+        """The decision stream and the memory of the table as plain JSON-ready data, so a saved session plays on
+        exactly."""
         version, internal, gauss = self._rng.getstate()
-        return [version, list(internal), gauss]
+        return {"rng": [version, list(internal), gauss],
+                "memory": None if self.memory is None else self.memory.to_data()}
 
-    def restore_rng(self, state: Any) -> None:
-        """Put the decision stream back where `rng_state()` found it; ValueError if `state` is not one."""
-        if not is_random_state(state):
-            raise ValueError(f"not a saved random state for {self.character.id}")
-        version, internal, gauss = state
+    def restore_saved(self, state: Any) -> None:
+        """Put the decision stream and the memory back where `saved_state()` found them (an older save's bare
+        stream leaves the memory fresh); ValueError if `state` is not one."""
+        if is_random_state(state):  # kept before the memory was
+            state = {"rng": state, "memory": None}
+        if not isinstance(state, dict) or set(state) != {"rng", "memory"} or not is_random_state(state["rng"]):
+            raise ValueError(f"not a saved state for {self.character.id}")
+        version, internal, gauss = state["rng"]
         try:
             self._rng.setstate((version, tuple(internal), gauss))
         except (TypeError, ValueError) as error:
             raise ValueError(f"not a saved random state for {self.character.id}: {error}") from None
+        if state["memory"] is not None:
+            if self.memory is None:
+                raise ValueError(f"{self.character.id} keeps no memory of the table")
+            self.memory.from_data(state["memory"])
 
-    def streams(self) -> tuple[Any, Any]:
-        """Both streams as they stand, decisions and the table's pacing and talk (a take back puts them back)."""
-        return self._rng.getstate(), self._table_rng.getstate()
+    def streams(self) -> tuple[Any, Any, Seen | None]:
+        """Both streams as they stand, decisions and the table's pacing and talk, and the memory of the table (a
+        take back puts them back)."""
+        return self._rng.getstate(), self._table_rng.getstate(), None if self.memory is None else self.memory.seen
 
-    def restore_streams(self, streams: tuple[Any, Any]) -> None:
-        """Put both streams back where `streams()` found them."""
+    def restore_streams(self, streams: tuple[Any, Any, Seen | None]) -> None:
+        """Put both streams and the memory back where `streams()` found them."""
         self._rng.setstate(streams[0])
         self._table_rng.setstate(streams[1])
+        if self.memory is not None and streams[2] is not None:
+            self.memory.restore(streams[2])
 
     def think_time(self) -> float:
         """Seconds to wait before acting at the table, drawn from the character's range."""
@@ -179,8 +194,17 @@ def searches(character: Character) -> bool:
         (FOLLOWING, character.follow)))
 
 
+def is_saved_state(state: Any) -> bool:
+    """Whether `state` looks like what `saved_state()` writes, or an older save's bare stream (the memory's
+    numbers are checked when it is restored)."""
+    if is_random_state(state):
+        return True
+    return isinstance(state, dict) and set(state) == {"rng", "memory"} and is_random_state(state["rng"])
+
+
 def is_random_state(state: Any) -> bool:
-    """Whether `state` is what `rng_state()` writes: a version, 625 words of 32 bits, and None or a number."""
+    """Whether `state` is a random stream as `saved_state()` writes it: a version, 625 words of 32 bits, and None
+    or a number."""
     if not isinstance(state, (list, tuple)) or len(state) != 3:
         return False
     version, internal, gauss = state

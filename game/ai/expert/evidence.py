@@ -7,9 +7,11 @@ asked of the player's model at that moment: the same cards played before it, the
 same stops, the lawful leads that hand had (the stacks and boodle chips are those
 of now: the view does not keep what they were then). A deal under which the leads the
 players made were likely counts for more; one under which they were unlikely
-counts for less. A seat's weight is the mixture of its model's styles, each
-style's chance of every lead of that seat multiplied together, so over a deal
-the style that explains the seat's play takes over.
+counts for less. A seat's weight is the mixture of its model's guesses, each
+guess's chance of every lead of that seat multiplied together, so over a deal
+the guess that explains the seat's play takes over; averaged over the sampled
+deals, those chances are what the deal showed of each guess (`shown`), which the
+session memory carries into the next deals.
 
 Only the view is read, never another player's hand or random stream: the
 model's strategies draw from a stream seeded by the expert's own.
@@ -50,6 +52,8 @@ class Evidence:
         self.asked = 0  # the style strategies asked so far: the search counts them as work
         self.read = 0  # the leads read so far (a hand and its lawful leads rebuilt for each), also work
         self.moments: dict[int, list[Moment]] = {}
+        self.samples = 0  # the sampled deals weighed
+        self._shown: dict[int, list[float]] = {}  # each read seat's guesses' chances of its leads, summed over them
         plays = view.plays
         later = [0] * len(view.table.chips)
         moments: list[Moment] = []
@@ -76,18 +80,26 @@ class Evidence:
         """How likely the sampled deal, each seat's hand a mask (a playout state's `hands`), makes every modelled
         lead of this deal (up to a constant)."""
         weight = 1.0
+        self.samples += 1
         for seat, moments in self.moments.items():
             model = self._models[seat]
             assert model is not None
-            weight *= self._seat_weight(model, moments, hands[seat])
+            weight *= self._seat_weight(seat, model, moments, hands[seat])
         return weight
 
-    def _seat_weight(self, model: SeatModel, moments: list[Moment], now: int) -> float:
-        """The chance, mixed over the seat's styles, of every lead the seat made, given its hand `now`."""
+    def shown(self) -> dict[int, tuple[float, ...]]:
+        """For each seat read, how likely each of its model's guesses made its leads this deal, averaged over the
+        sampled deals weighed so far (what the session memory keeps)."""
+        return {seat: tuple(total / self.samples for total in totals) for seat, totals in self._shown.items()
+                if self.samples}
+
+    def _seat_weight(self, seat: int, model: SeatModel, moments: list[Moment], now: int) -> float:
+        """The chance, mixed over the seat's guesses, of every lead the seat made, given its hand `now`."""
         rng = self._rng
         table = self._table
-        styles = [1.0] * len(model.styles)
-        anything = 1.0
+        guesses = model.guesses
+        chances = [1.0] * len(guesses)
+        shown = self._shown.setdefault(seat, [0.0] * len(guesses))
         for moment in moments:
             self.read += 1
             hand = now | moment.later
@@ -96,16 +108,16 @@ class Evidence:
                 return 0.0  # this deal cannot have allowed the lead made
             if len(options) == 1:
                 continue
-            anything /= len(options)
             cards = tuple(DECK[c] for c in range(52) if hand >> c & 1)
             view = moment.before._replace(hand=cards)
             decision = LeadDecision(moment.seat, tuple(DECK[c] for c in options))
             card = DECK[moment.card]
-            for k, (_, style) in enumerate(model.styles):
-                if styles[k] > 0.0:
-                    styles[k] *= style.chance(view, decision, card, rng)
-                    self.asked += 1
-        total = model.anything * anything
-        for (prior, _), chance in zip(model.styles, styles):
-            total += prior * chance
+            hits = [way.leads(view, decision, card, rng) for way in model.ways]
+            self.asked += len(hits)
+            for k, guess in enumerate(guesses):
+                chances[k] *= guess.chance(hits, len(options))
+        total = 0.0
+        for k, (guess, chance) in enumerate(zip(guesses, chances)):
+            shown[k] += chance
+            total += guess.prior * chance
         return total

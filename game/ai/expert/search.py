@@ -36,6 +36,7 @@ from ...engine.view import PlayerView
 from .endgame import exact_lead
 from .evidence import Evidence
 from .knowledge import infer
+from .memory import SessionMemory
 from .opponents import SeatModel
 from .rollout import DEAD, LeadPolicy, State, Table, buy_dead_hand, first_leader, play_out
 from .sampling import Sampler
@@ -81,9 +82,10 @@ LAST = SearchStats()
 
 
 def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: random.Random,
-             models: Sequence[SeatModel | None] = ()) -> list[float]:
+             models: Sequence[SeatModel | None] = (), memory: SessionMemory | None = None) -> list[float]:
     """Each branch's mean chip result for the deciding player over the same sampled deals, each deal weighted by
-    how likely it makes the leads the other players made this deal under their `models` (none: all alike)."""
+    how likely it makes the leads the other players made this deal under their `models` (none: all alike); what
+    those leads showed of each model's guesses goes into `memory`, if given."""
     start = time.thread_time()
     me = view.player
     table = view.table
@@ -133,6 +135,8 @@ def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: 
             break
     LAST.samples, LAST.plays, LAST.work_us, LAST.greedy_failures = done, plays, work, sampler.greedy_failures
     LAST.largest_sample_us, LAST.asked = largest, asked
+    if memory is not None and evidence is not None:
+        memory.saw(table.deal_number, evidence.shown())
     if weights <= 0.0:
         return [total / done for total in plain]
     return [total / weights for total in totals]
@@ -174,10 +178,17 @@ def lead_branches(view: PlayerView, options: Sequence[int], models: Sequence[Sea
     return [lead(card) for card in options]
 
 
+def models_now(view: PlayerView, memory: SessionMemory | None) -> tuple[SeatModel | None, ...]:
+    """The models of the players at the table for a decision now, as the session has shown them (none: no
+    table met)."""
+    return () if memory is None else memory.models_now(view.table.deal_number)
+
+
 def lead_values(view: PlayerView, options: Sequence[int], budget: Budget, rng: random.Random,
-                models: Sequence[SeatModel | None] = (), own_leads: bool = False) -> list[float]:
+                memory: SessionMemory | None = None, own_leads: bool = False) -> list[float]:
     """The expected chip result of leading each option (deck indices) now."""
-    return evaluate(view, lead_branches(view, options, models, own_leads), budget, rng, models)
+    models = models_now(view, memory)
+    return evaluate(view, lead_branches(view, options, models, own_leads), budget, rng, models, memory)
 
 
 def follow_branches(view: PlayerView, card: int, models: Sequence[SeatModel | None] = ()) -> list[Branch]:
@@ -196,9 +207,10 @@ def follow_branches(view: PlayerView, card: int, models: Sequence[SeatModel | No
 
 
 def follow_values(view: PlayerView, card: int, budget: Budget, rng: random.Random,
-                  models: Sequence[SeatModel | None] = ()) -> tuple[float, float]:
+                  memory: SessionMemory | None = None) -> tuple[float, float]:
     """The expected chip result of playing `card` (optional following) and of declining it."""
-    keep, stop = evaluate(view, follow_branches(view, card, models), budget, rng, models)
+    models = models_now(view, memory)
+    keep, stop = evaluate(view, follow_branches(view, card, models), budget, rng, models, memory)
     return keep, stop
 
 
@@ -218,9 +230,10 @@ def buy_branches(view: PlayerView, fee: int, models: Sequence[SeatModel | None] 
 
 
 def buy_values(view: PlayerView, fee: int, budget: Budget, rng: random.Random,
-               models: Sequence[SeatModel | None] = ()) -> tuple[float, float]:
+               memory: SessionMemory | None = None) -> tuple[float, float]:
     """The expected chip result of keeping the hand dealt and of buying the dead hand for `fee`."""
-    kept, bought = evaluate(view, buy_branches(view, fee, models), budget, rng, models)
+    models = models_now(view, memory)
+    kept, bought = evaluate(view, buy_branches(view, fee, models), budget, rng, models, memory)
     return kept, bought
 
 

@@ -101,9 +101,10 @@ def _scorer(name: str, params: Mapping[str, Any]) -> tuple[Score, bool] | None:
 
 def seat_policy(model: SeatModel | None) -> LeadPolicy | None:
     """The playout lead policy of a seat modelled by one of the cast's styles, or None (the rollout policy)."""
-    if model is None or len(model.styles) != 1 or model.anything > 0:
+    way = None if model is None else model.style
+    if way is None:
         return None
-    found = _scorer(model.styles[0][1].name, model.styles[0][1].params)
+    found = _scorer(way.name, way.params)
     if found is None:
         return None
     score, low = found

@@ -42,7 +42,7 @@ _SEARCH = {
 }
 
 
-# where the agent puts the models of the players at its table once it has met them (`CharacterAgent.meet`)
+# where the agent puts its memory of the players at its table once it has met them (`CharacterAgent.meet`)
 TABLE = "table"
 
 
@@ -59,7 +59,7 @@ def expert_lead(view: PlayerView, decision: LeadDecision, params: Params, rng: r
     options = decision.options
     if len(options) == 1:
         return options[0]
-    values = lead_values(view, [card.index for card in options], budget_of(params), rng, params.get(TABLE, ()),
+    values = lead_values(view, [card.index for card in options], budget_of(params), rng, params.get(TABLE),
                          params.get("own_leads") == "searched")
     best = max(range(len(options)), key=lambda i: values[i])
     return options[best]
@@ -69,7 +69,7 @@ def expert_lead(view: PlayerView, decision: LeadDecision, params: Params, rng: r
                               "same sampled deals", **_SEARCH)
 def expert_follow(view: PlayerView, decision: FollowDecision, params: Params, rng: random.Random) -> bool:
     """Play the next card of the run unless declining does better on average."""
-    play, decline = follow_values(view, decision.card.index, budget_of(params), rng, params.get(TABLE, ()))
+    play, decline = follow_values(view, decision.card.index, budget_of(params), rng, params.get(TABLE))
     return play >= decline
 
 
@@ -77,7 +77,7 @@ def expert_follow(view: PlayerView, decision: FollowDecision, params: Params, rn
                               "both played out on the same sampled deals", **_SEARCH)
 def expert_buy(view: PlayerView, decision: BuyDeadDecision, params: Params, rng: random.Random) -> bool:
     """Buy the dead hand when the expected result after the fee beats keeping the hand dealt."""
-    keep, buy = buy_values(view, decision.fee, budget_of(params), rng, params.get(TABLE, ()))
+    keep, buy = buy_values(view, decision.fee, budget_of(params), rng, params.get(TABLE))
     return buy > keep
 
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...ai.character import CharacterAgent, is_random_state
+from ...ai.character import CharacterAgent, is_saved_state
 from ...ai.registry import load_character_by_id
 from ...ai.seats import SeatSpec
 from ...ai.worker import OnWorker
@@ -135,7 +135,7 @@ def _read_snapshot(snapshot: Any) -> SnapshotSetup:
         raise ValueError("the snapshot's time limit or time played is not a time")
     agents = snapshot.get("agents")
     if not (agents is None or isinstance(agents, list) and len(agents) == len(seats)
-            and all(state is None or is_random_state(state) for state in agents)):
+            and all(state is None or is_saved_state(state) for state in agents)):
         raise ValueError("the saved characters do not match the seats")
     if not isinstance(snapshot["actions"], list):
         raise ValueError("the snapshot's actions are not a list")
@@ -194,8 +194,8 @@ class TableController:
                 raise ValueError("the saved characters do not match the seats")
             for agent, state in zip(self.agents, agent_states):
                 if agent is not None:
-                    agent.restore_rng(state)
-        self._agent_states = [None if agent is None else agent.rng_state() for agent in self.agents]
+                    agent.restore_saved(state)
+        self._agent_states = [None if agent is None else agent.saved_state() for agent in self.agents]
         self.end_requested = False
         self.turn: tuple[str, int] | None = None  # the decision waited for (its kind) and whose it is
         self._thinking: tuple[OnWorker[Action], float] | None = None  # the decision worked out, and time left
@@ -332,7 +332,7 @@ class TableController:
         self.log += events
         agent = self.agents[action.player]
         if agent is not None:  # its stream has moved on by exactly this decision
-            self._agent_states[action.player] = agent.rng_state()
+            self._agent_states[action.player] = agent.saved_state()
         self.turn = None
         return Played(events)
 
@@ -371,7 +371,7 @@ class TableController:
         if self.end_requested:
             self.session.request_end()
         restore_streams(self.agents, asked.streams)
-        self._agent_states = [None if agent is None else agent.rng_state() for agent in self.agents]
+        self._agent_states = [None if agent is None else agent.saved_state() for agent in self.agents]
         self.take_backs.back_to(asked)
         self.taken_back += 1
         self.turn = None

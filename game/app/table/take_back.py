@@ -21,7 +21,7 @@ from ...engine.cards import Card
 from ...engine.decisions import Action, BuyDeadAction, Decision, FollowAction, FollowDecision, LeadAction
 from ...locale.words import Words
 
-Streams = tuple[tuple[Any, Any] | None, ...]  # each seat's character's streams (None for the player's seat)
+Streams = tuple[tuple[Any, Any, Any] | None, ...]  # each seat's character's streams and memory (None: the player)
 
 
 @dataclass(frozen=True)
