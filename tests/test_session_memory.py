@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any
 
 import pytest
 
@@ -37,6 +38,7 @@ def test_a_stranger_s_way_of_leading_is_learnt_over_the_session() -> None:
     By chance alone one of the seven guesses would come out on top in four sessions of six one time in 200."""
     found = 0
     learnt = []
+    first = unknown_player().guesses[0].prior
     for seed in range(10, 16):
         memory = _played_expert(20, {1}, seed).memory
         assert memory is not None
@@ -49,7 +51,7 @@ def test_a_stranger_s_way_of_leading_is_learnt_over_the_session() -> None:
         learnt.append(sum(w for g, w in zip(model.guesses, weights) if g.way == 0))
         assert min(weights) >= FLOOR  # nothing is ruled out for good
     assert found >= 4
-    assert sum(learnt) / len(learnt) > 3 * model.guesses[0].prior
+    assert sum(learnt) / len(learnt) > 3 * first
 
 
 def test_settling_weighs_each_guess_by_how_well_it_explained_the_deals() -> None:
@@ -81,6 +83,7 @@ def test_the_memory_goes_through_json_and_refuses_rubbish() -> None:
     other.from_data(data)
     assert other.seen == memory.seen
     seat = next(i for i, w in enumerate(data["settled"]) if w)
+    rubbish: Any
     for rubbish in (None, [], {"settled": []}, {**data, "deal": -1}, {**data, "deal": 1.5},
                     {**data, "settled": data["settled"] + [[]] * 5},
                     {**data, "settled": [[0.0]] + data["settled"][1:]},  # a guess for the expert itself
