@@ -13,6 +13,7 @@ import gc
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from types import CodeType, FrameType
 from typing import Any
@@ -22,7 +23,7 @@ from app_helpers import FRAME, instant_app
 
 from game.ai.simple import LowestAgent
 from game.app.app import App
-from game.app.bench_app import LONG_CHIPS, heuristic_characters
+from game.app.bench_app import LONG_CHIPS, heuristic_characters, long_session_table
 from game.app.table.scene import TableScene
 from game.config import default_rules
 from game.storage.resume import load_resume, save_resume
@@ -45,6 +46,13 @@ def table_of_eight(app: App) -> TableScene:
     characters = heuristic_characters()[:7]
     rules = dataclasses.replace(default_rules(), players=8, deals=None, starting_chips=LONG_CHIPS)
     scene = TableScene.seated(app, rules, [("You", None)] + [(c.name, c) for c in characters], 3)
+    app.scenes.clear_to(scene)
+    return scene
+
+
+def watched_table(app: App) -> TableScene:
+    """The bench's long-session table: seven heuristic characters and nobody's seat, so nothing is kept on disk."""
+    scene: TableScene = long_session_table(app)
     app.scenes.clear_to(scene)
     return scene
 
@@ -89,10 +97,12 @@ def play_until(app: App, scene: TableScene, deal: int, counts: Counter[str] | No
 
 
 @pytest.mark.slow
-def test_per_frame_work_does_not_grow_with_the_deals_played(tmp_path: Path) -> None:
+@pytest.mark.parametrize("seated", [table_of_eight, watched_table], ids=["player", "watched"])
+def test_per_frame_work_does_not_grow_with_the_deals_played(tmp_path: Path,
+                                                            seated: Callable[[App], TableScene]) -> None:
     app = instant_app(tmp_path)
     try:
-        scene = table_of_eight(app)
+        scene = seated(app)
         early: Counter[str] = Counter()
         play_until(app, scene, EARLY[0])
         early_frames = play_until(app, scene, EARLY[1], early)
