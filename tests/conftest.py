@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,6 +13,23 @@ import pytest
 from helpers import StackedDeals
 
 import game.locale
+
+MEMORY_DISK = Path("/dev/shm")
+
+
+def _scratch_in_memory() -> None:
+    """The tests' scratch folders (tmp_path, and the temporary folders of the game and of the processes the tests
+    start) on the memory-backed /dev/shm when the machine has one with room to spare and no TMPDIR was chosen: the
+    same files, renames and fsyncs, without each fsync waiting for a disk (thousands of saves are written)."""
+    if "TMPDIR" in os.environ or not MEMORY_DISK.is_dir() or not os.access(MEMORY_DISK, os.W_OK | os.X_OK):
+        return
+    if shutil.disk_usage(MEMORY_DISK).free < 2 * 1024 ** 3:
+        return
+    os.environ["TMPDIR"] = str(MEMORY_DISK)
+    tempfile.tempdir = None  # asked again, from TMPDIR
+
+
+_scratch_in_memory()
 
 
 @pytest.fixture(autouse=True)
