@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -30,6 +31,27 @@ def _scratch_in_memory() -> None:
 
 
 _scratch_in_memory()
+
+
+def _compiled_once_for_the_children() -> Path | None:
+    """The game's processes the tests start (main.py, the children) share one bytecode cache, in a scratch folder
+    of this run's (PYTHONPYCACHEPREFIX), so each does not compile the game again when the environment says not to
+    write bytecode (PYTHONDONTWRITEBYTECODE); the tree gets no __pycache__ either way. The folder, or None."""
+    if "PYTHONPYCACHEPREFIX" in os.environ or not sys.dont_write_bytecode:
+        return None
+    folder = Path(tempfile.mkdtemp(prefix="newmarket-pyc-"))
+    os.environ["PYTHONPYCACHEPREFIX"] = str(folder)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    return folder
+
+
+BYTECODE = _compiled_once_for_the_children()
+
+
+def pytest_sessionfinish() -> None:
+    """The children's bytecode cache goes with the run."""
+    if BYTECODE is not None:
+        shutil.rmtree(BYTECODE, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
