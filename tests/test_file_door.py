@@ -30,6 +30,7 @@ from game.storage.door import (
     MAX_SMALL_JSON_BYTES,
     PlayerFileError,
     Unusable,
+    nesting_depth,
     parse_json,
     read_json,
 )
@@ -96,6 +97,14 @@ def test_an_overdeep_json_file_is_refused_before_the_parser_sees_it(text: str, m
 
 def test_brackets_inside_strings_do_not_count_as_depth() -> None:
     assert parse_json(json.dumps({"a": "[" * 500}).encode()) == {"a": "[" * 500}
+
+
+def test_the_depth_counted_with_a_limit_is_the_whole_depth_up_to_it_and_past_it_beyond() -> None:
+    text = rb'{"a": "[[[{", "b": [[1], {"c": 2}], "d": "\\\"["}'  # an escaped backslash, then an escaped quote
+    assert nesting_depth(text) == nesting_depth(text, 3) == 3
+    assert nesting_depth(text, 2) == 3  # one past the limit: counting stopped there
+    deep = b'["]", ' * 100 + b"]" * 100
+    assert nesting_depth(deep) == 100 and nesting_depth(deep, MAX_DEPTH) == MAX_DEPTH + 1
 
 
 @pytest.mark.parametrize("number", ["1e400", "-1e400", "NaN", "Infinity", "-Infinity", "9" * 31, "-" + "9" * 5000])

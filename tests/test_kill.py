@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.app.table.controller import TableController
+from game.storage.recorded_file import was_recorded
 from game.storage.resume import kept_sessions, recover
 
 CHILD = Path(__file__).resolve().parent / "children" / "play_until_killed.py"
@@ -39,6 +40,7 @@ def _run_and_kill(folder: Path, delay: float) -> list[str]:
 def test_a_session_killed_at_random_moments_can_always_be_continued(tmp_path: Path) -> None:
     rng = random.Random(2026)
     kept_before: int | None = None
+    continued: str | None = None  # the session id of the kept session the next round continues
     for round_ in range(8):
         said = _run_and_kill(tmp_path, rng.uniform(0.0, 1.2))
         if kept_before is not None:
@@ -50,13 +52,15 @@ def test_a_session_killed_at_random_moments_can_always_be_continued(tmp_path: Pa
         assert problems == [], f"round {round_}: {problems}"
         assert not list(tmp_path.rglob("*.tmp")), "nothing half-written is left after recovery"
         assert not list(tmp_path.rglob("*.unreadable-*")), "no kept file was ever damaged"
-        kept_before = None
+        kept_before, previous, continued = None, continued, None
         if over:
             continue  # a session ended and another began: the next round continues that one
+        if not kept and previous is not None and was_recorded(tmp_path, previous):
+            continue  # killed once the continued session had ended and was counted, before the child said "over"
         assert kept, f"round {round_}: the session was lost"
         snapshot = kept[0].snapshot
         assert snapshot is not None
         table = TableController.from_snapshot(snapshot)  # it resumes
-        kept_before = len(table.actions)
+        kept_before, continued = len(table.actions), table.session_id
         if decided:
             assert len(table.actions) >= decided[-1], "a decision once kept is never lost"

@@ -4,6 +4,7 @@ scene drawn in every language without a word cut or off the screen, `--lang`, an
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import re
@@ -51,15 +52,22 @@ def test_every_key_is_in_every_language(code: str) -> None:
     assert not missing and not extra, f"{code}: missing {missing}; not in English {extra}"
 
 
-def counted_keys() -> set[str]:
-    """Every key the code counts with trn("a.b", n): each needs a.b.one and a.b.other."""
+@functools.cache
+def game_trees() -> tuple[ast.Module, ...]:
+    """Every module of game/ parsed, once for this file's tests (which only read the trees)."""
+    return tuple(ast.parse(path.read_text(encoding="utf-8"), str(path)) for path in GAME.rglob("*.py"))
+
+
+@functools.cache
+def counted_keys() -> frozenset[str]:
+    """Every key the code counts with trn("a.b", n): each needs a.b.one and a.b.other (found once for this file)."""
     found = set()
-    for path in GAME.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for tree in game_trees():
+        for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "trn" \
                     and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
                 found.add(node.args[0].value)
-    return found
+    return frozenset(found)
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -72,12 +80,13 @@ def test_counted_keys_have_both_plural_forms(code: str) -> None:
 
 # --- b. no key unused -----------------------------------------------------------------------------------------
 
-def code_strings() -> tuple[set[str], set[str]]:
-    """Every string literal in game/ and the literal start of every f-string that looks like a key ("stops.")."""
+@functools.cache
+def code_strings() -> tuple[frozenset[str], frozenset[str]]:
+    """Every string literal in game/ and the literal start of every f-string that looks like a key ("stops."),
+    found once for this file."""
     literals: set[str] = set()
     prefixes: set[str] = set()
-    for path in GAME.rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    for tree in game_trees():
         for node in ast.walk(tree):
             if isinstance(node, ast.JoinedStr):
                 first = node.values[0] if node.values else None
@@ -85,7 +94,7 @@ def code_strings() -> tuple[set[str], set[str]]:
                     prefixes.add(first.value)
             elif isinstance(node, ast.Constant) and isinstance(node.value, str):
                 literals.add(node.value)
-    return literals, prefixes
+    return frozenset(literals), frozenset(prefixes)
 
 
 def test_every_key_is_used_by_the_code() -> None:

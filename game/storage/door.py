@@ -55,14 +55,17 @@ def read_bytes(path: Path, max_bytes: int) -> bytes:
     return data
 
 
-def nesting_depth(data: bytes) -> int:
-    """How deep the brackets of a JSON text nest, strings skipped (counted before parsing, without recursion)."""
+def nesting_depth(data: bytes, limit: int | None = None) -> int:
+    """How deep the brackets of a JSON text nest, strings skipped (counted before parsing, without recursion);
+    with `limit`, the count stops at the first bracket deeper than it (so a 100,000-deep file is refused at once)."""
     depth = deepest = 0
     for match in _BRACKETS.finditer(data):
         token = match.group()
         if token in (b"[", b"{"):
             depth += 1
             deepest = max(deepest, depth)
+            if limit is not None and deepest > limit:
+                break
         elif token in (b"]", b"}"):
             depth -= 1
     return deepest
@@ -78,7 +81,7 @@ def parse_json(data: bytes, max_depth: int = MAX_DEPTH, *, mark_unusable: bool =
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise PlayerFileError(tr("storage.why.not_text")) from error
-    if nesting_depth(data) > max_depth:
+    if nesting_depth(data, max_depth) > max_depth:
         raise PlayerFileError(tr("storage.why.too_deep", limit=max_depth))
     numbers: dict[str, Any] = ({"parse_float": _marked_float, "parse_constant": Unusable, "parse_int": _marked_int}
                                if mark_unusable else
