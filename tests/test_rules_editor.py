@@ -10,6 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 from app_helpers import FRAME, click, key, make_app, top
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_menu_words import spilled
 
 from game.app.app import App
@@ -21,9 +23,10 @@ from game.app.scenes.rules_editor import RulesEditorScene
 from game.app.scenes.rules_editor_deck import DECK, card_rects
 from game.app.scenes.rules_lines import rules_summary
 from game.config import RULES_DIR, load_rules, rules_by_name
-from game.config.rules_file import load_rules_text
+from game.config.rules_file import load_rules_text, text_problem
 from game.config.rules_writer import rules_text
 from game.engine.cards import Card
+from game.engine.rules import RuleSet
 from game.engine.rules_keys import RULES_KEYS
 
 LANGS = ("en", "fr", "it", "pt", "nl")
@@ -210,3 +213,14 @@ def open_editor_any(app: App) -> tuple[None, RulesEditorScene]:
     app.scenes.clear_to(editor)
     app.step(FRAME)
     return None, editor
+
+
+@settings(max_examples=150, deadline=None)
+@given(name=st.text(min_size=1, max_size=30), description=st.text(max_size=30))
+def test_any_line_the_checker_allows_is_written_so_it_reads_back(name: str, description: str) -> None:
+    rules = rules_by_name("classic")
+    values = {**rules.values(), "name": name.strip(), "description": description.strip()}
+    if text_problem(values["name"]) is not None or text_problem(values["description"], blank_ok=True) is not None:
+        return
+    made = RuleSet.from_values(values)
+    assert load_rules_text(rules_text(made)) == made

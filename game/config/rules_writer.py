@@ -3,7 +3,6 @@ it, checked by the rules files' own reader before a byte is written, and written
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -20,17 +19,21 @@ from .rules_doc import house_with_comments
 from .rules_file import load_rules_text
 
 STEM = re.compile(r"[\w-]{1,40}")  # a file name a player can type and every system can keep
-HEADER = ("# {name}: rules made in the game's rules editor. Each key has what it means above it;\n"
+HEADER = ("# Rules made in the game's rules editor. Each key has what it means above it;\n"
           "# a key left out takes the classic game's value.\n")
 
 
 def _line_value(text: str) -> str:
-    """One line of text as YAML reads it back: plain when it can be, else in double quotes (JSON's are YAML's)."""
+    """One line of text as YAML reads it back: plain when it can be, else in YAML's double quotes (escaping what a
+    file may not hold as it is)."""
     try:
         plain_ok = yaml.safe_load(f"key: {text}") == {"key": text}
     except yaml.YAMLError:
         plain_ok = False
-    return text if plain_ok and text == text.strip() and text else json.dumps(text, ensure_ascii=False)
+    if plain_ok and text == text.strip() and text:
+        return text
+    quoted: str = yaml.safe_dump(text, default_style='"', allow_unicode=True, width=10**6)
+    return quoted.rstrip("\n")
 
 
 def _value(name: str, plain: Any) -> str:
@@ -58,7 +61,7 @@ def rules_text(rules: RuleSet) -> str:
         else:
             blocks.append(f"{top}: {_value(top, plain[top])}")
     body = house_with_comments("\n\n".join(blocks) + "\n")
-    return HEADER.format(name=rules.name) + "\n" + body
+    return HEADER + "\n" + body
 
 
 def stem_problem(stem: str) -> Words | None:
