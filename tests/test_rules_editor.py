@@ -17,6 +17,7 @@ from test_menu_words import spilled
 from game.app.app import App
 from game.app.editor_widgets import Stepper, TextField
 from game.app.form import Toggle
+from game.app.scenes import rules_editor as editor_module
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.rules_editor import RulesEditorScene
@@ -27,7 +28,7 @@ from game.config.rules_file import load_rules_text, text_problem
 from game.config.rules_writer import rules_text
 from game.engine.cards import Card
 from game.engine.rules import RuleSet
-from game.engine.rules_keys import RULES_KEYS
+from game.engine.rules_keys import RULES_KEYS, RulesKey
 
 LANGS = ("en", "fr", "it", "pt", "nl")
 
@@ -224,3 +225,41 @@ def test_any_line_the_checker_allows_is_written_so_it_reads_back(name: str, desc
         return
     made = RuleSet.from_values(values)
     assert load_rules_text(rules_text(made)) == made
+
+
+def test_a_rules_file_the_campaign_keeps_locked_is_not_offered_to_start_from(app: App) -> None:
+    new_game = NewGameScene(app, seed=3, locks={"rules:house": "Ascot"})
+    app.scenes.clear_to(new_game)
+    new_game.edit_rules()
+    editor = top(app, RulesEditorScene)
+    stems = [entry.path.stem for entry in editor.entries]
+    assert "house" not in stems and "classic" in stems
+
+
+def test_a_key_of_a_kind_the_editor_cannot_change_is_shown_read_only(app: App,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    combos = RulesKey("combinations", "pairs", (), "", "piles won by playing cards together", "", told=None)
+    monkeypatch.setattr(editor_module, "RULES_KEYS", (*RULES_KEYS, combos))
+    editor = RulesEditorScene(app, folders=[RULES_DIR], save_folder=app.data_dir / "rules")
+    editor.draft.values["combinations"] = [{"name": "Matrimony", "cards": ["KH", "QH"]}]
+    app.scenes.clear_to(editor)
+    row = editor.form.controls[1 + editor.row_keys.index("combinations")]
+    assert editor._value_words(combos) == "[{name: Matrimony, cards: [KH, QH]}]"
+    row.activate()  # type: ignore[union-attr]
+    assert editor.flash == "This setting cannot be changed here; change it in the saved file with a text editor"
+    assert editor.draft.rules() is not None  # the checker has no word against a key it does not know
+
+
+def test_a_click_on_a_steppers_arrows_steps_it_and_tab_reaches_save(app: App) -> None:
+    _, editor = open_editor(app)
+    row = editor.form.controls[1 + editor.row_keys.index("ante_pot")]
+    assert isinstance(row, Stepper)
+    click(app, (row.value_rect.x + 10, row.value_rect.centery))
+    assert editor.draft.values["ante_pot"] == 0
+    click(app, (row.value_rect.right - 10, row.value_rect.centery))
+    click(app, (row.value_rect.right - 10, row.value_rect.centery))
+    assert editor.draft.values["ante_pot"] == 2
+    editor.form.focus = len(editor.form.controls) - 2  # the file name
+    key(app, pygame.K_TAB)
+    assert getattr(editor.form.focused, "label", "") == "Save"
+    assert editor.row_keys and editor.form.controls[1 + editor.row_keys.index("ante_pot")].rect.y > 0

@@ -46,7 +46,12 @@ def _value(name: str, plain: Any) -> str:
         return written(plain)
     if key.kind == "cards":
         return "[" + ", ".join(plain) + "]"
-    dumped: str = yaml.safe_dump(plain, default_flow_style=True, allow_unicode=True, width=10**6)
+    return flow_text(plain)
+
+
+def flow_text(plain: Any) -> str:
+    """Plain data in YAML's flow style, on one line: [{name: Matrimony, cards: [KH, QH]}]."""
+    dumped: str = yaml.safe_dump(plain, default_flow_style=True, allow_unicode=True, width=10**6, sort_keys=False)
     return dumped.strip().removesuffix("...").strip()
 
 

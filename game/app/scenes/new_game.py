@@ -291,9 +291,10 @@ class NewGameScene(Scene):
 
     def edit_rules(self) -> None:
         """The rules editor, from the chosen rules file; a file saved there is listed here and chosen."""
+        chosen = self.entries[self.rules_index].path if self.rules_index is not None else None
+        locked = [entry.path for index, entry in enumerate(self.entries) if self.rules_lock(index)]
         self.app.scenes.push("rules_editor", folders=self.rules_folders, save_folder=self.app.data_dir / "rules",
-                             start=self.entries[self.rules_index].path if self.rules_index is not None else None,
-                             on_saved=self.reread)
+                             start=chosen, on_saved=self.reread, locked=locked)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc goes back; the rules list scrolls at its edges; the form does the rest."""

@@ -10,14 +10,14 @@ its file writes it, to be changed in the file.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...config import ConfigError
-from ...config.rules_writer import rules_file_path, save_rules_file, stem_problem
+from ...config.rules_writer import flow_text, rules_file_path, save_rules_file, stem_problem
 from ...engine.cards import Card
 from ...engine.rules import RuleSet
 from ...engine.rules_keys import FIRST_LEAD_DEFAULT, RULES_KEYS, RulesKey, written
@@ -51,14 +51,15 @@ class RulesEditorScene(Scene):
     """Make rules from a rules file's; Esc goes back to New game (or closes the deck grid)."""
 
     def __init__(self, app: App, *, folders: Sequence[Path], save_folder: Path, start: Path | None = None,
-                 on_saved: Callable[[Path], None] | None = None) -> None:
-        """`folders` hold the rules files to start from (`start` first chosen); saving writes to `save_folder`
-        and tells `on_saved` the file written."""
+                 on_saved: Callable[[Path], None] | None = None, locked: Collection[Path] = ()) -> None:
+        """`folders` hold the rules files to start from (`start` first chosen; the `locked` ones, which the
+        campaign still keeps, are not offered); saving writes to `save_folder` and tells `on_saved` the file."""
         super().__init__(app)
         self.folders = list(folders)
         self.folder = save_folder
         self.on_saved = on_saved
-        self.entries: list[RulesEntry] = [entry for entry in read_rules_files(self.folders) if entry.rules]
+        self.entries: list[RulesEntry] = [entry for entry in read_rules_files(self.folders)
+                                        if entry.rules and entry.path not in locked]
         paths = [entry.path for entry in self.entries]
         self.start_index = paths.index(start) if start in paths else 0
         rules = self.entries[self.start_index].rules if self.entries else None
@@ -333,7 +334,7 @@ class RulesEditorScene(Scene):
         if key.kind == "lead":
             card = self.draft.lead_card(key.name)
             return tr("rules_editor.dealer_left") if card is None else card_label(card)
-        return written(value)
+        return flow_text(value)
 
     def _build_picker(self) -> None:
         key = self.picking
