@@ -31,7 +31,7 @@ from ..tooltips import draw_tooltip
 from ..widgets import Button, button_width, draw_panel
 from .common import felt, heading, hint_bar
 from .rules_editor_deck import PICKER, card_tiles, draw_picker
-from .rules_editor_model import EDITABLE, GENERAL, RulesDraft, key_label
+from .rules_editor_model import EDITABLE, GENERAL, RulesDraft, choice_label, key_label
 from .rules_lines import rules_summary
 from .table_choices import RulesEntry, read_rules_files
 
@@ -302,7 +302,7 @@ class RulesEditorScene(Scene):
             return Toggle(HIDDEN, label, bool(value), self._changer(key.name))
         if key.kind == "word":
             index = key.choices.index(value) if value in key.choices else 0
-            return Choice(HIDDEN, label, list(key.choices), index,
+            return Choice(HIDDEN, label, [choice_label(word) for word in key.choices], index,
                           lambda i, key=key: self.change(key.name, key.choices[i]), wrap=False)  # type: ignore[misc]
         if key.kind == "line":
             return TextField(HIDDEN, label=label, value=value, on_text=self._changer(key.name),

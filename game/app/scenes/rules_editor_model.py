@@ -24,6 +24,12 @@ def key_label(key: RulesKey) -> str:
     return key.name if words == f"rules_editor.keys.{key.name}" else words
 
 
+def choice_label(word: str) -> str:
+    """One of a setting's words in the player's language; the word itself when the words do not know it yet."""
+    words = tr(f"rules_editor.choices.{word}")
+    return word if words == f"rules_editor.choices.{word}" else words
+
+
 @dataclass
 class RulesDraft:
     """Settings by dotted key, as the editor's controls leave them."""
