@@ -20,6 +20,7 @@ from .scenes.replay import ReplayScene
 from .scenes.replays import ReplaysScene
 from .scenes.results import ResultsScene
 from .scenes.review import ReviewScene
+from .scenes.rules_editor import RulesEditorScene
 from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
@@ -47,5 +48,6 @@ SCENES: Mapping[SceneName, SceneMaker] = {
     "high_scores": HighScoresScene,
     "daily": DailyScene,
     "crash": CrashScene,
+    "rules_editor": RulesEditorScene,
     "tutorial": partial(TableScene.guided, table=first_deal_table, guide=FirstDealCoach),
 }

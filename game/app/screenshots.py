@@ -15,13 +15,16 @@ from ..ai.seats import seats_against
 from ..ai.simple import LowestAgent
 from ..campaign.spec import TABLE_LOOKS, Unlock
 from ..config import default_rules
+from ..engine.cards import Card
 from ..engine.decisions import LeadAction
+from ..engine.rules_keys import KEYS
 from ..storage.unlocks_file import add_unlocks
 from .app import App, AppOptions
 from .scenes.how_to_play import HowToPlayScene
 from .scenes.new_game import NewGameScene
 from .scenes.pause import PauseScene
 from .scenes.results import ResultsScene
+from .scenes.rules_editor import RulesEditorScene
 from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
@@ -42,6 +45,23 @@ def settle(app: App, seconds: float) -> None:
         app.step(FRAME)
 
 
+def editor_shots(app: App, folder: Path, new_game: NewGameScene) -> list[Path]:
+    """The rules editor opened from New game: a setting the checker refuses, then the deck grid of boodle cards."""
+    new_game.edit_rules()
+    editor = app.scenes.top
+    assert isinstance(editor, RulesEditorScene)
+    editor.change("starting_chips", 4)
+    settle(app, 0.1)
+    paths = [shoot(app, folder, "02c_rules_editor")]
+    editor.change("starting_chips", 40)
+    editor.open_picker(KEYS["boodle_cards"])
+    editor.pick(Card.parse("7H"))
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "02d_rules_editor_cards"))
+    app.scenes.pop()
+    return paths
+
+
 def menu_shots(app: App, folder: Path) -> list[Path]:
     """Title, new game, settings, how to play (two pages), statistics."""
     paths: list[Path] = []
@@ -60,6 +80,7 @@ def menu_shots(app: App, folder: Path) -> list[Path]:
     new_game.focused_character = 0
     settle(app, 0.1)
     paths.append(shoot(app, folder, "02b_new_game_8_players"))
+    paths += editor_shots(app, folder, new_game)
     app.scenes.clear_to(SettingsScene(app))
     settle(app, 0.1)
     paths.append(shoot(app, folder, "09_settings"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,7 @@ from .new_game_tiles import (
     draw_bio,
     draw_problems,
     draw_rules_detail,
+    edit_rules_button,
     paint_character,
     paint_random,
     paint_rules_row,
@@ -275,13 +277,24 @@ class NewGameScene(Scene):
         """Lay the controls out again in the current language (the rules files' names with them)."""
         self.flash = ""
         self.flash_time = 0.0
-        chosen = self.entries[self.rules_index].path if self.rules_index is not None else None
-        self.entries = read_rules_files(self.rules_folders)  # the loader words a broken file's problems anew
+        self.reread(self.entries[self.rules_index].path if self.rules_index is not None else None)
+
+    def reread(self, chosen: Path | None) -> None:
+        """Read the rules files again (the loader words a broken file's problems anew) and choose `chosen`."""
+        self.entries = read_rules_files(self.rules_folders)
         paths = [entry.path for entry in self.entries]
         if chosen in paths and self.entries[paths.index(chosen)].rules is not None:
             self.rules_index = paths.index(chosen)
+            self.rules_scroll = min(max(self.rules_scroll, self.rules_index - RULES_ROWS + 1), self.rules_index)
         self.rules_scroll = min(self.rules_scroll, max(0, len(self.entries) - RULES_ROWS))
         self._build()
+
+    def edit_rules(self) -> None:
+        """The rules editor, from the chosen rules file; a file saved there is listed here and chosen."""
+        chosen = self.entries[self.rules_index].path if self.rules_index is not None else None
+        locked = [entry.path for index, entry in enumerate(self.entries) if self.rules_lock(index)]
+        self.app.scenes.push("rules_editor", folders=self.rules_folders, save_folder=self.app.data_dir / "rules",
+                             start=chosen, on_saved=self.reread, locked=locked)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc goes back; the rules list scrolls at its edges; the form does the rest."""
@@ -356,7 +369,7 @@ class NewGameScene(Scene):
             column, row = slot % GRID_COLUMNS, slot // GRID_COLUMNS
             rect = pygame.Rect(LEFT.x + 20 + column * (width + 10), LEFT.y + 52 + row * (height + 10), width, height)
             if slot < len(self.characters):
-                tile = Tile(rect, self._toggler(slot), self._character_painter(slot))
+                tile = Tile(rect, partial(self.toggle, slot), self._character_painter(slot))
                 tile.character = slot  # type: ignore[attr-defined]
             else:
                 tile = Tile(rect, self.random_table, self._paint_random, hotkey=pygame.K_r,
@@ -392,9 +405,10 @@ class NewGameScene(Scene):
         for slot in range(min(RULES_ROWS, len(self.entries))):
             index = self.rules_scroll + slot
             rect = pygame.Rect(area.x, area.y + slot * RULES_PITCH, area.width, RULES_PITCH - 2)
-            tile = Tile(rect, self._rules_chooser(index), self._rules_painter(index))
+            tile = Tile(rect, partial(self.choose_rules, index), self._rules_painter(index))
             tile.rules_slot = slot  # type: ignore[attr-defined]
             controls.append(tile)
+        controls.append(edit_rules_button(self.app.text, area, self.edit_rules))
         rules, _, problem = self.session_rules()
         kept = None if self.kept_free is None else (self.continue_kept, describe_snapshot(self.kept_free))
         controls += bottom_row(self.app.text, RIGHT, self.back, (self.start, rules is not None, problem), kept)
@@ -403,12 +417,6 @@ class NewGameScene(Scene):
             self.form.focus_on(controls[-1])  # Start: a player in a hurry needs one key
         else:
             self.form.set(controls)
-
-    def _toggler(self, index: int) -> Callable[[], None]:
-        return lambda: self.toggle(index)
-
-    def _rules_chooser(self, index: int) -> Callable[[], None]:
-        return lambda: self.choose_rules(index)
 
     # --- drawing ----------------------------------------------------------------------------------
 

@@ -163,6 +163,14 @@ def bottom_row(text: TextCache, panel: pygame.Rect, back: Action, start: tuple[A
     return row
 
 
+def edit_rules_button(text: TextCache, area: pygame.Rect, action: Action) -> Button:
+    """The rules editor's button, on the line of the rules list's heading just after it."""
+    heading = min(area.width // 2, text.width(tr("new_game.rules_file"), "title", 20))
+    label = tr("rules_editor.open")
+    return Button(pygame.Rect(area.x + heading + 16, area.y - 34, button_width(text, label, 16, pad=12), 30), label,
+                  action, size=16, tooltip=tr("rules_editor.open_tip"))
+
+
 def draw_rules_detail(surface: pygame.Surface, text: TextCache, entry: RulesEntry | None, box: pygame.Rect) -> None:
     """A rules file's description and every way it differs from classic in `box`, or its problems when it will
     not load."""

@@ -1,0 +1,265 @@
+"""The rules editor (issue 14, item 8), driven headless with posted events: settings changed with the form's
+controls, cards picked from the deck grid, the summary following, the file saved, checked, commented, listed in
+New game, and never replaced without asking; broken settings show the checker's words and write nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from app_helpers import FRAME, click, key, make_app, top
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_menu_words import spilled
+
+from game.app.app import App
+from game.app.editor_widgets import Stepper, TextField
+from game.app.form import Toggle
+from game.app.scenes import rules_editor as editor_module
+from game.app.scenes.confirm import ConfirmScene
+from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.rules_editor import RulesEditorScene
+from game.app.scenes.rules_editor_deck import DECK, card_rects
+from game.app.scenes.rules_lines import rules_summary
+from game.config import RULES_DIR, load_rules, rules_by_name
+from game.config.rules_file import load_rules_text, text_problem
+from game.config.rules_writer import rules_text
+from game.engine.cards import Card
+from game.engine.rules import RuleSet
+from game.engine.rules_keys import RULES_KEYS, RulesKey
+
+LANGS = ("en", "fr", "it", "pt", "nl")
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    made = make_app(tmp_path / "data")
+    yield made
+    made.scenes.close()
+
+
+def open_editor(app: App) -> tuple[NewGameScene, RulesEditorScene]:
+    """New game on classic, then its Edit button clicked."""
+    new_game = NewGameScene(app, seed=3, locks={})
+    app.scenes.clear_to(new_game)
+    app.step(FRAME)
+    button = next(c for c in new_game.form.controls if getattr(c, "label", "") == "Edit rules…")
+    click(app, button.rect.center)
+    return new_game, top(app, RulesEditorScene)
+
+
+def focus_row(app: App, editor: RulesEditorScene, name: str) -> None:
+    """Move the focus to the setting's row with Down presses from the first row."""
+    editor.form.focus = 1
+    for _ in range(editor.row_keys.index(name)):
+        key(app, pygame.K_DOWN)
+    assert editor.row_keys[editor.form.focus - 1] == name
+
+
+def type_text(app: App, words: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=words))
+    app.step(FRAME)
+
+
+def test_every_declared_key_has_a_row_of_its_kind(app: App) -> None:
+    _, editor = open_editor(app)
+    assert editor.row_keys == [key.name for key in RULES_KEYS]
+    kinds = {key.name: key.kind for key in RULES_KEYS}
+    for name, control in zip(editor.row_keys, editor.form.controls[1:]):
+        expected = {"whole": Stepper, "flag": Toggle, "line": TextField}.get(kinds[name])
+        if expected is not None:
+            assert isinstance(control, expected), name
+
+
+def test_editor_changes_a_number_a_card_and_a_flag_and_saves_a_file_new_game_lists(app: App) -> None:
+    new_game, editor = open_editor(app)
+    assert editor.draft.values["starting_chips"] == 40
+    before = rules_summary(editor.draft.last_good)
+    focus_row(app, editor, "starting_chips")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_PAGEUP)
+    assert editor.draft.values["starting_chips"] == 51
+    assert any("51" in line for line in rules_summary(editor.draft.last_good))
+    assert rules_summary(editor.draft.last_good) != before
+    focus_row(app, editor, "buy_dead_hand.enabled")
+    key(app, pygame.K_RETURN)
+    assert editor.draft.values["buy_dead_hand.enabled"] is True
+    focus_row(app, editor, "boodle_cards")
+    key(app, pygame.K_RETURN)
+    assert editor.picking is not None
+    seven = card_rects(app.art, False)[DECK.index(Card.parse("7H"))]
+    click(app, seven.center)
+    key(app, pygame.K_ESCAPE)
+    assert editor.picking is None and top(app, RulesEditorScene) is editor
+    assert Card.parse("7H") in editor.draft.values["boodle_cards"]
+    focus_row(app, editor, "name")
+    for _ in range(len("Classic Newmarket")):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "Seven Hearts")
+    assert editor.draft.values["name"] == "Seven Hearts"
+    name_field = editor.name_field
+    editor.form.focus_on(name_field)
+    for _ in range(len(name_field.value)):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "sevens")
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    saved = app.data_dir / "rules" / "sevens.yaml"
+    assert saved.exists()
+    rules = load_rules(saved)
+    assert (rules.name, rules.starting_chips, rules.buy_dead_hand.enabled) == ("Seven Hearts", 51, True)
+    assert Card.parse("7H") in rules.boodle_cards
+    text = saved.read_text(encoding="utf-8")
+    assert "# Chips every player starts the session with." in text and "starting_chips: 51" in text
+    assert new_game.rules is not None and new_game.rules.name == "Seven Hearts"  # listed and chosen
+
+
+def test_saving_again_under_the_same_name_asks_first(app: App) -> None:
+    _, editor = open_editor(app)
+    editor.stem = "mine"
+    editor.save()
+    path = app.data_dir / "rules" / "mine.yaml"
+    first = path.read_bytes()
+    editor.change("per_card_payment", 3)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    question = top(app, ConfirmScene)
+    assert "mine.yaml" in question.question
+    key(app, pygame.K_n)  # keep it
+    assert path.read_bytes() == first and top(app, RulesEditorScene) is editor
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    key(app, pygame.K_y)
+    assert load_rules(path).per_card_payment == 3
+
+
+def test_a_broken_value_shows_the_checkers_words_and_writes_nothing(app: App) -> None:
+    _, editor = open_editor(app)
+    focus_row(app, editor, "starting_chips")
+    for _ in range(4):
+        key(app, pygame.K_PAGEDOWN)
+    assert editor.draft.values["starting_chips"] == 0
+    problems = editor.draft.problems()
+    assert problems["starting_chips"] == ["0 cannot pay the first ante of 5"]
+    app.text.clear()
+    app.draw(app.screen)
+    assert any("0 cannot pay the first ante of 5" in str(entry[1]) for entry in app.text._surfaces
+               if isinstance(entry, tuple) and len(entry) > 1)
+    editor.stem = "broken"
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert not (app.data_dir / "rules" / "broken.yaml").exists()
+    assert editor.flash == "Put right the settings marked ⚠ first; nothing was saved."
+
+
+def test_a_stepper_keeps_to_its_range_and_reaches_no_limit(app: App) -> None:
+    _, editor = open_editor(app)
+    focus_row(app, editor, "players")
+    for _ in range(12):
+        key(app, pygame.K_RIGHT)
+    assert editor.draft.values["players"] == 8
+    focus_row(app, editor, "deals")
+    for _ in range(12):
+        key(app, pygame.K_LEFT)
+    assert editor.draft.values["deals"] is None
+    assert editor.draft.rules() is not None  # classic has an ante: no limit is allowed
+
+
+def test_a_bad_file_name_writes_nothing(app: App) -> None:
+    _, editor = open_editor(app)
+    editor.stem = "no spaces/here"
+    editor.save()
+    assert not (app.data_dir / "rules").exists() or not list((app.data_dir / "rules").iterdir())
+    assert "file name" in editor.flash.lower()
+
+
+def test_first_lead_is_picked_as_a_card_or_the_dealers_left(app: App) -> None:
+    _, editor = open_editor(app)
+    focus_row(app, editor, "first_lead")
+    key(app, pygame.K_RETURN)
+    click(app, card_rects(app.art, False)[DECK.index(Card.parse("2C"))].center)
+    assert editor.picking is None and editor.draft.values["first_lead"] == "2C"
+
+
+@pytest.mark.parametrize("name", ["classic", "house", "michigan", "chicago", "saratoga"])
+def test_the_written_text_of_every_shipped_file_reads_back_the_same(name: str) -> None:
+    rules = rules_by_name(name)
+    assert load_rules_text(rules_text(rules)) == rules
+
+
+def test_a_name_yaml_would_misread_is_quoted() -> None:
+    rules = rules_by_name("classic")
+    for name in ("yes", "12", "a: b", "# hash", "[x]", "'quoted'"):
+        odd = load_rules_text(rules_text(rules.__class__.from_values({**rules.values(), "name": name})))
+        assert odd.name == name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", LANGS)
+def test_rules_editor_fits_in_every_language(app: App, code: str) -> None:
+    app.set_language(code)
+    _, editor = open_editor_any(app)
+    assert not spilled(app, editor), (code, spilled(app, editor))
+    editor.change("starting_chips", 0)
+    assert not spilled(app, editor), (code, spilled(app, editor))
+    for row in range(len(editor.row_keys)):
+        editor.form.focus = 1 + row
+        editor._keep_in_view()
+    assert not spilled(app, editor), (code, spilled(app, editor))
+    editor.open_picker(next(key for key in RULES_KEYS if key.kind == "lead"))
+    assert not spilled(app, editor), (code, spilled(app, editor))
+
+
+def open_editor_any(app: App) -> tuple[None, RulesEditorScene]:
+    """The editor straight on the stack (the Edit button's words are the language's)."""
+    editor = RulesEditorScene(app, folders=[RULES_DIR], save_folder=app.data_dir / "rules")
+    app.scenes.clear_to(editor)
+    app.step(FRAME)
+    return None, editor
+
+
+@settings(max_examples=150, deadline=None)
+@given(name=st.text(min_size=1, max_size=30), description=st.text(max_size=30))
+def test_any_line_the_checker_allows_is_written_so_it_reads_back(name: str, description: str) -> None:
+    rules = rules_by_name("classic")
+    values = {**rules.values(), "name": name.strip(), "description": description.strip()}
+    if text_problem(values["name"]) is not None or text_problem(values["description"], blank_ok=True) is not None:
+        return
+    made = RuleSet.from_values(values)
+    assert load_rules_text(rules_text(made)) == made
+
+
+def test_a_rules_file_the_campaign_keeps_locked_is_not_offered_to_start_from(app: App) -> None:
+    new_game = NewGameScene(app, seed=3, locks={"rules:house": "Ascot"})
+    app.scenes.clear_to(new_game)
+    new_game.edit_rules()
+    editor = top(app, RulesEditorScene)
+    stems = [entry.path.stem for entry in editor.entries]
+    assert "house" not in stems and "classic" in stems
+
+
+def test_a_key_of_a_kind_the_editor_cannot_change_is_shown_read_only(app: App,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    combos = RulesKey("combinations", "pairs", (), "", "piles won by playing cards together", "", told=None)
+    monkeypatch.setattr(editor_module, "RULES_KEYS", (*RULES_KEYS, combos))
+    editor = RulesEditorScene(app, folders=[RULES_DIR], save_folder=app.data_dir / "rules")
+    editor.draft.values["combinations"] = [{"name": "Matrimony", "cards": ["KH", "QH"]}]
+    app.scenes.clear_to(editor)
+    row = editor.form.controls[1 + editor.row_keys.index("combinations")]
+    assert editor._value_words(combos) == "[{name: Matrimony, cards: [KH, QH]}]"
+    row.activate()  # type: ignore[union-attr]
+    assert editor.flash == "This setting cannot be changed here; change it in the saved file with a text editor"
+    assert editor.draft.rules() is not None  # the checker has no word against a key it does not know
+
+
+def test_a_click_on_a_steppers_arrows_steps_it_and_tab_reaches_save(app: App) -> None:
+    _, editor = open_editor(app)
+    row = editor.form.controls[1 + editor.row_keys.index("ante_pot")]
+    assert isinstance(row, Stepper)
+    click(app, (row.value_rect.x + 10, row.value_rect.centery))
+    assert editor.draft.values["ante_pot"] == 0
+    click(app, (row.value_rect.right - 10, row.value_rect.centery))
+    click(app, (row.value_rect.right - 10, row.value_rect.centery))
+    assert editor.draft.values["ante_pot"] == 2
+    editor.form.focus = len(editor.form.controls) - 2  # the file name
+    key(app, pygame.K_TAB)
+    assert getattr(editor.form.focused, "label", "") == "Save"
+    assert editor.row_keys and editor.form.controls[1 + editor.row_keys.index("ante_pot")].rect.y > 0
