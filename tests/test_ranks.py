@@ -8,6 +8,7 @@ a seat lie in the dead hand (or, with `removed_cards`, nowhere).
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 import helpers
 import pytest
 from helpers import StackedDeals, Table, cards, layout, seats
-from referee import play_checked
+from referee import Referee, play_checked
 
 from game.ai.expert.knowledge import infer
 from game.ai.expert.rollout import Table as PlayoutTable
@@ -263,3 +264,51 @@ def test_r25_highest_is_the_default_and_the_session_is_unchanged() -> None:
     assert [e.to_json() for e in classic] == [e.to_json() for e in same]
     assert "cut_deals" not in RuleSet().settings() and RuleSet(cut_deals="lowest").settings()["cut_deals"] == "lowest"
     sessions(RuleSet(cut_deals="lowest", aces="high", removed_cards=cards("7S"), deals=2), 6)
+
+
+# ----- the referee is not a rubber stamp for R23-R25 -----------------------------------------------------------
+
+def logged(rule_set: RuleSet, seed: int = 4, n: int = 4) -> list[dict[str, Any]]:
+    """The events of one random session as JSON objects."""
+    session = Session(rule_set, seats(n), seed)
+    agents = [RandomAgent(f"{seed}:{s}") for s in range(n)]
+    lines = [e.to_json() for e in session.start()]
+    while (decision := session.pending()) is not None:
+        lines += [e.to_json() for e in session.apply(agents[decision.player].decide(session.view(decision.player),
+                                                                                      decision))]
+    return [json.loads(line) for line in lines]
+
+
+def refereed(events: list[dict[str, Any]]) -> None:
+    """Feed a log to a fresh referee."""
+    referee = Referee()
+    for event in events:
+        referee.feed_line(json.dumps(event, ensure_ascii=False))
+
+
+def test_r23_the_referee_refuses_a_king_stop_under_aces_high() -> None:
+    events = logged(dataclasses.replace(HIGH, deals=2))
+    refereed(events)
+    stop = next(e for e in events if e["type"] == "stop" and e["reason"] == "ace")
+    stop["reason"] = "king"
+    with pytest.raises(AssertionError, match="R15"):
+        refereed(events)
+
+
+def test_r24_the_referee_refuses_a_removed_card_dealt() -> None:
+    events = logged(RuleSet(removed_cards=cards("8D"), deals=1, staking="even"))
+    refereed(events)
+    deal = next(e for e in events if e["type"] == "deal")
+    deal["dead"] = sorted([*deal["dead"], "8D"], key=lambda name: Card.parse(name).index)
+    with pytest.raises(AssertionError, match="R10/R24"):
+        refereed(events)
+
+
+def test_r25_the_referee_refuses_the_highest_cut_dealing_under_lowest() -> None:
+    events = logged(RuleSet(cut_deals="lowest", deals=1))
+    refereed(events)
+    cut = [e for e in events if e["type"] == "cut"][-1]
+    highest = max((s for s, c in enumerate(cut["cards"]) if c), key=lambda s: Card.parse(cut["cards"][s]).rank)
+    cut["dealer"] = highest
+    with pytest.raises(AssertionError):
+        refereed(events)

@@ -125,7 +125,7 @@ def rule_sections(rules: RuleSet) -> list[Section]:
         ), ("QC", "KC", "AC") if high else ("JC", "QC", "KC")),
         Section(tr("how_to_play.after_stop.title"), (
             tr("how_to_play.after_stop.who") + " " + _after_stop(rules),
-            tr("how_to_play.after_stop.tip"),
+            tr("ranks.howto_tip_high" if high else "how_to_play.after_stop.tip"),
         )),
         Section(tr("how_to_play.boodle.title"), (
             tr("how_to_play.boodle.hit"),
