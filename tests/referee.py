@@ -18,7 +18,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from game.engine.cards import DECK, KING, Card, parse_cards
+from game.engine.cards import DECK, Card, parse_cards
 from game.engine.decisions import BuyDeadDecision, FollowDecision, LeadDecision, StakeDecision
 from game.engine.events import Event, event_dict
 from game.engine.play import Agent
@@ -28,6 +28,7 @@ from game.engine.view import PlayerView
 
 DEAD = -1
 PLAYED = -2
+REMOVED = -3  # R24: out of the deck before the deal
 INDEX = {str(card): card.index for card in DECK}
 RED = (False, True, True, False)
 
@@ -49,13 +50,15 @@ FIELDS = {
 }
 RULES_FIELDS = {"boodle_cards", "starting_chips", "ante_pot", "ante_boodle", "staking", "dealer_ante_multiplier",
                 "per_card_payment", "switch_suit", "follow", "buy_dead_hand", "deals"}
-STOP_REASONS = {"king", "dead_hand", "already_played", "declined"}
+STOP_REASONS = {"king", "dead_hand", "already_played", "declined", "ace", "removed"}
 
 
 def rules_from_log(data: dict[str, Any]) -> RuleSet:
     """The RuleSet a session_start's `rules` object describes; a log from before R22's setting kept the boodle."""
     fields = {"boodle_at_end": "stay", **data}
     fields["boodle_cards"] = parse_cards(fields["boodle_cards"])
+    if "removed_cards" in fields:
+        fields["removed_cards"] = parse_cards(fields["removed_cards"])
     fields["buy_dead_hand"] = BuyDeadHand(**fields["buy_dead_hand"])
     return RuleSet(**fields)
 
@@ -149,21 +152,35 @@ class Referee:
             else:
                 self.allowed[stopped] = tuple(s != stopped for s in range(4))
         self.boodle_due: int | None = None
+        self.high = rules.aces == "high"
+        self.removed = {card.index for card in rules.removed_cards}
         self.phase = "cut"
+
+    def rank(self, card: int) -> int:
+        """R23: a card's rank by the rules: 1 to 13, the ace 14 when aces are high."""
+        rank = card % 13 + 1
+        return 14 if self.high and rank == 1 else rank
+
+    def after(self, card: int) -> int | None:
+        """R14/R23: the card a run goes on to after `card`, or None when `card` is the top of its suit."""
+        wanted = self.rank(card) + 1
+        found = [c for c in range(card - card % 13, card - card % 13 + 13) if self.rank(c) == wanted]
+        return found[0] if found else None
 
     def _cut(self, e: dict[str, Any]) -> None:
         assert self.phase == "cut"
         cards = e["cards"]
         assert len(cards) == self.n
         assert [s for s in range(self.n) if cards[s] is not None] == self.cutters, "R4: only the tied cut again"
-        ranks = {s: DECK[INDEX[cards[s]]].rank for s in self.cutters}
-        top = max(ranks.values())
+        assert not {INDEX[c] for c in cards if c is not None} & self.removed, "R24: a removed card cut"
+        ranks = {s: self.rank(INDEX[cards[s]]) for s in self.cutters}
+        top = (min if self.rules.cut_deals == "lowest" else max)(ranks.values())
         tied = [s for s in self.cutters if ranks[s] == top]
         if e["dealer"] is None:
             assert len(tied) > 1, "R4: a cut without a dealer must be a tie"
             self.cutters = tied
         else:
-            assert tied == [e["dealer"]], "R4: the highest card deals"
+            assert tied == [e["dealer"]], "R4/R25: the highest (or lowest) card deals"
             self.dealer = e["dealer"]
             self.phase = "deal_start"
 
@@ -185,7 +202,7 @@ class Referee:
             assert self.chips[seat] >= self.rules.ante(seat == dealer), f"R7: seat {seat} cannot pay the ante"
         self.stakers = list(self.order)
         self.hands: list[set[int]] = [set() for _ in range(self.n)]
-        self.owner: list[int] = [PLAYED] * 52
+        self.owner: list[int] = [REMOVED if card in self.removed else PLAYED for card in range(52)]
         self.dealt = False
         self.given_up: tuple[int, ...] = ()
         self.phase = "stakes"
@@ -215,13 +232,15 @@ class Referee:
         hands = [[INDEX[c] for c in hand] for hand in e["hands"]]
         dead = [INDEX[c] for c in e["dead"]]
         assert len(hands) == self.n
-        assert sorted(sum(hands, []) + dead) == list(range(52)), "R10: the deal is not the 52 cards"
+        size = 52 - len(self.removed)
+        assert sorted(sum(hands, []) + dead + sorted(self.removed)) == list(range(52)), \
+            "R10/R24: the deal is not the 52 cards less the removed ones"
         k = len(self.order) + 1
         for place, seat in enumerate(self.order + [DEAD]):
             held = dead if seat == DEAD else hands[seat]
             assert held == sorted(held), "hands are sorted in deck order"
             if self.real_deals:
-                assert len(held) == 52 // k + (place < 52 % k), "R10: dealt one at a time from the dealer's left"
+                assert len(held) == size // k + (place < size % k), "R10: dealt one at a time from the dealer's left"
         for seat in range(self.n):
             if not self.in_session[seat]:
                 assert hands[seat] == [], "R7: a player out is dealt no cards"
@@ -283,7 +302,7 @@ class Referee:
         lowest: dict[int, int] = {}
         for card in self.hands[seat]:
             suit = card // 13
-            if allowed[suit] and (suit not in lowest or card < lowest[suit]):
+            if allowed[suit] and (suit not in lowest or self.rank(card) < self.rank(lowest[suit])):
                 lowest[suit] = card
         return sorted(lowest.values())
 
@@ -296,7 +315,7 @@ class Referee:
             assert card in options, f"R13/R16: {e['card']} is not a lawful lead"
         else:
             assert self.phase == "run" and self.next_holder >= 0, "a follow without a run"
-            assert card == self.last_card + 1 and card // 13 == self.last_card // 13, "R14: runs go up one suit"
+            assert card == self.after(self.last_card), "R14/R23: runs go up one suit"
             assert seat == self.next_holder, "R14: the next card is played by its holder"
         assert self.owner[card] == seat, f"seat {seat} does not hold {e['card']}"
         if self.may_buy and self.live:
@@ -310,12 +329,14 @@ class Referee:
         self.next_stop, self.next_holder = None, -1
         if not self.hands[seat]:
             self.phase = "won"
-        elif card % 13 == KING - 1:
-            self.next_stop = "king"
+        elif (nxt := self.after(card)) is None:
+            self.next_stop = "ace" if self.high else "king"
         else:
-            holder = self.owner[card + 1]
+            holder = self.owner[nxt]
             if holder == DEAD:
                 self.next_stop = "dead_hand"
+            elif holder == REMOVED:
+                self.next_stop = "removed"
             elif holder == PLAYED:
                 self.next_stop = "already_played"
             else:
@@ -422,7 +443,7 @@ class Referee:
         if self.dealt:
             held = [c.index for hand in session.hands for c in hand] + [c.index for c in session.dead]
             played = [i for i in range(52) if session._owner[i] == PLAYED]
-            assert sorted(held + played) == list(range(52)), "a card is lost or in two places"
+            assert sorted(held + played + sorted(self.removed)) == list(range(52)), "a card is lost or in two places"
             assert session._owner == self.owner
             for seat in range(self.n):
                 assert [c.index for c in session.hands[seat]] == sorted(self.hands[seat])
@@ -447,7 +468,7 @@ class Referee:
             assert len(options) > 1, "a single lawful lead is played without a decision"
         elif isinstance(decision, FollowDecision):
             assert self.rules.follow == "optional" and self.phase == "run"
-            assert decision.player == self.next_holder and decision.card.index == self.last_card + 1
+            assert decision.player == self.next_holder and decision.card.index == self.after(self.last_card)
         else:
             raise AssertionError(f"unknown decision {decision!r}")
         for seat in range(self.n):
@@ -464,6 +485,7 @@ class Referee:
         shown = {c.index for c in view_cards(view)}
         assert shown <= hand | played | given_up, f"seat {seat} sees cards of another hand"
         assert {c.index for c in view.known_dead} <= (self.dead if self.dealt else set())
+        assert not {c.index for c in view.unseen} & self.removed, "R24: a removed card counted as unseen"
         if self.dealt:
             assert list(view.hand_sizes) == [len(h) for h in self.hands]
             assert view.table.dead_size == len(self.dead)

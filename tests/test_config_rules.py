@@ -37,7 +37,7 @@ from game.engine.rules import BuyDeadHand, RuleSet
 from game.engine.rules_keys import RULES_KEYS as DECLARED_KEYS
 
 REPO = Path(__file__).resolve().parents[1]
-SHIPPED = {"classic", "michigan", "saratoga", "chicago", "house"}
+SHIPPED = {"classic", "michigan", "saratoga", "chicago", "house", "michigan_us"}
 SHIPPED_TEXTS = [path.read_text(encoding="utf-8") for path in list_rules_files()]
 PROBLEM_LINE = re.compile(r"^\S[^\n]*?(:\d+)?: \S[^\n]*$")
 
@@ -71,12 +71,15 @@ def test_shipped_rules_files_are_the_five_variants() -> None:
 def test_shipped_file_loads_and_round_trips(path: Path) -> None:
     rules = load_rules(path)
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    settings_keys = flat_keys(rules.settings())
+    # house.yaml writes every key, the quiet ones (which the log leaves out at their defaults) included
+    quiet = {key.name: [] if key.kind == "cards" else key.default for key in DECLARED_KEYS if key.quiet}
+    settings = {**quiet, **rules.settings()} if path.stem == "house" else rules.settings()
+    settings_keys = flat_keys(settings)
     # the file uses exactly the keys of the resolved settings (the log's `rules`), but for keys newer than the
     # variants (declared with what older logs meant), which a variant writes only when its sources say so
     newer = {key.name for key in DECLARED_KEYS if key.before is not None}
     assert flat_keys(data) == settings_keys - (set() if path.stem == "house" else newer)
-    assert data == {k: v for k, v in rules.settings().items() if k in data}
+    assert data == {k: v for k, v in settings.items() if k in data}
     assert load_rules_text(rules_yaml(rules), "again.yaml") == rules
 
 
@@ -117,7 +120,10 @@ def test_rules_keys_cover_every_rules_setting() -> None:
     assert set(TOP_KEYS) == {f.name for f in dataclasses.fields(RuleSet)}
     assert {k.split(".", 1)[1] for k in RULES_KEYS if k.startswith("buy_dead_hand.")} == {
         f.name for f in dataclasses.fields(BuyDeadHand)}
-    assert set(flat_keys(RuleSet().settings())) | {"description"} == set(RULES_KEYS) | {"buy_dead_hand"}
+    quiet = {key.name for key in DECLARED_KEYS if key.quiet}  # left out of the log at their defaults
+    assert set(flat_keys(RuleSet().settings())) | {"description"} | quiet == set(RULES_KEYS) | {"buy_dead_hand"}
+    assert quiet <= set(flat_keys(RuleSet(aces="high", removed_cards=parse_cards(["8D"]),
+                                          cut_deals="lowest").settings()))
 
 
 # (a file with an unreadable value, where the reader blames it, the file with it put right, which a cross-key
@@ -339,13 +345,31 @@ def assert_loads_or_reports(load: Any, source: str) -> None:
 
 
 yaml_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False),
-                         st.text(max_size=12), st.sampled_from(["AS", "10H", "even", "free", "dealer_left", "2D"]))
+                         st.text(max_size=12), st.sampled_from(["AS", "10H", "even", "free", "dealer_left", "2D",
+                                                                "high", "lowest", "8D"]))
 yaml_values = st.recursive(yaml_scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=3)), max_leaves=8)
 key_names = st.one_of(st.sampled_from(list(TOP_KEYS) + ["fee", "enabled", "Players", "ante-pot"]),
                       st.from_regex(r"[a-z_]{1,12}", fullmatch=True))
 # no example database: the tests leave no files behind in the repository
 fast = settings(max_examples=200, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# R23-R25: values near and far from the right ones, and removed cards that clash with the boodle or first lead
+RANKS_VALUES = st.one_of(
+    st.sampled_from(["low", "high", "highest", "lowest", "High", "ace", "", None, 14, True]),
+    st.lists(st.sampled_from(["8D", "AS", "KH", "2D", "2C", "8d", "T♦", "ZZ", "AH", "JS", 3, None]), max_size=5),
+    yaml_values)
+
+
+@settings(max_examples=80, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=st.sampled_from(SHIPPED_TEXTS), key=st.sampled_from(["aces", "removed_cards", "cut_deals"]),
+       value=RANKS_VALUES, lead=st.sampled_from(["", "first_lead: 2D\n", "first_lead: 8D\n"]))
+def test_r23_r24_r25_mutations_load_or_are_refused_cleanly(text: str, key: str, value: Any, lead: str) -> None:
+    kept = "".join(line for line in text.splitlines(keepends=True)
+                   if not line.startswith((f"{key}:", "first_lead:" if lead else "\0")))
+    mutated = f"{kept}{lead}{key}: {json.dumps(value)}\n"
+    assert_loads_or_reports(lambda: load_rules_text(mutated, "m.yaml"), "m.yaml")
 
 
 @pytest.mark.slow
@@ -435,4 +459,4 @@ def test_a_wrong_value_is_blamed_on_its_key_and_line(key: str, value: Any) -> No
     else:
         read = yaml.safe_load(json.dumps(value))  # what YAML makes of the text: JSON escapes may not survive it
         expected = read.strip() if isinstance(read, str) else read
-        assert getattr(rules, key) == expected or key == "boodle_cards"
+        assert getattr(rules, key) == expected or key in ("boodle_cards", "removed_cards")

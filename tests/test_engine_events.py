@@ -75,7 +75,8 @@ CARD_WORDS = "a card (rank then suit: AS, 10H, QC)"
      'deal has a bad value in hands: [["AS"], ["1Z"]] (should be a list of hands (lists of cards))'),
     ({"type": "deal", "hands": [], "dead": "AS"}, 'deal has a bad value in dead: "AS" (should be a list of cards)'),
     ({"type": "stop", "after": "KS", "reason": "nope"},
-     'stop has a bad value in reason: "nope" (should be one of king, dead_hand, already_played, declined, no_follow)'),
+     'stop has a bad value in reason: "nope" (should be one of king, dead_hand, already_played, declined, '
+     'no_follow, ace, removed)'),
     ({"type": "hand_won", "player": 0, "pot": 1, "payments": [{"from": -1, "chips": 1}]},
      'hand_won has a bad value in payments: [{"from": -1, "chips": 1}] (should be a list of {from, chips})'),
     ({"type": "session_start", "seed": 1, "rules": [], "players": [], "chips": []},

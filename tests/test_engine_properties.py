@@ -41,7 +41,12 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
         "first_lead": draw(st.sampled_from(["dealer_left", "2D", "2C", "AS", "KH"])),
         "buy_dead_hand": BuyDeadHand(draw(st.booleans()), draw(st.integers(0, 6))),
         "deals": draw(st.one_of(st.none(), st.integers(1, 12))),
+        "aces": draw(st.sampled_from(["low", "high"])),
+        "cut_deals": draw(st.sampled_from(["highest", "lowest"])),
     }
+    # R24: any cards but the boodle cards and the first-lead card
+    spare = [c for c in DECK if c not in boodle and str(c) != changes["first_lead"]]
+    changes["removed_cards"] = tuple(draw(st.lists(st.sampled_from(spare), max_size=4, unique=True)))
     if changes["deals"] is None and changes["ante_pot"] + changes["ante_boodle"] == 0:
         changes["ante_pot"] = 1  # with no ante and no deal limit nobody could ever go out
     low = changes["ante_pot"] + changes["ante_boodle"] * changes["dealer_ante_multiplier"]

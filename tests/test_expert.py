@@ -27,7 +27,7 @@ from game.ai.expert.search import (
 from game.ai.simple import RandomAgent
 from game.ai.strategies.expert import expert_buy, expert_follow, expert_lead, expert_stake
 from game.engine import RuleSet, SeatInfo, Session
-from game.engine import cards as engine_cards
+from game.engine import ranks as engine_ranks
 from game.engine import runs as engine_runs
 from game.engine import state as engine_state
 from game.engine.cards import Card, parse_cards
@@ -54,6 +54,9 @@ VARIANTS = {
     "buy": RuleSet(players=5, buy_dead_hand=dataclasses.replace(RuleSet().buy_dead_hand, enabled=True, fee=2),
                    follow="optional", first_lead="2C"),
     "eight": RuleSet(players=8, switch_to="other_colour"),
+    "r23_aces_high": RuleSet(players=4, aces="high", when_unable="pass_left"),
+    "r24_removed": RuleSet(players=5, aces="high", removed_cards=parse_cards(["8D", "3C"]), follow="optional",
+                           cut_deals="lowest"),
 }
 FAST = {"time_budget_ms": 2, "max_samples": 6, "deadline_ms": 0}
 SURE = {"time_budget_ms": 1000, "max_samples": 100, "deadline_ms": 0}  # for the constructed positions
@@ -94,10 +97,13 @@ def check_sample(view: PlayerView, knowledge: Knowledge, owner: list[int]) -> No
     me = view.player
     played = {play.card.index for play in view.plays}
     mine = {card.index for card in view.hand}
+    removed = {card.index for card in view.rules.removed_cards}
     sizes = [0] * (n + 1)
     for c, o in enumerate(owner):
         if c in played:
             assert o == PLAYED
+        elif c in removed:
+            assert o == engine_state.REMOVED, "R24: a removed card is nowhere"
         elif c in mine:
             assert o == me
         else:
@@ -113,10 +119,15 @@ def check_sample(view: PlayerView, knowledge: Knowledge, owner: list[int]) -> No
     if view.given_up:
         assert {c for c, o in enumerate(owner) if o == DEAD} == {card.index for card in view.given_up}
     # R13, checked here independently of the knowledge: a leader held nothing lower in the suit they led
+    # (R23: under aces high the ace is above the king)
+    def rank(c: int) -> int:
+        return 14 if view.rules.aces == "high" and c % 13 == 0 else c % 13 + 1
     for play in view.plays:
         if play.lead:
-            for c in range(play.card.index - play.card.rank + 1, play.card.index):
-                assert owner[c] != play.player
+            base = play.card.index - play.card.rank + 1
+            for c in range(base, base + 13):
+                if rank(c) < rank(play.card.index):
+                    assert owner[c] != play.player
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
@@ -329,14 +340,16 @@ def test_the_lead_table_follows_r16_settings() -> None:
 
 
 def test_the_expert_uses_the_engine_s_constants() -> None:
-    """One definition each: the owner codes, the King's place in a suit and the R16 table are the engine's."""
+    """One definition each: the owner codes, the run order (R23) and the R16 table are the engine's."""
     for module in (rollout, sampling, search):
         assert vars(module)["DEAD"] is engine_state.DEAD, module.__name__
     assert vars(rollout)["PLAYED"] is vars(sampling)["PLAYED"] is engine_state.PLAYED
-    assert vars(rollout)["KING_INDEX"] is engine_cards.KING_INDEX == engine_cards.KING - 1
+    assert vars(rollout)["successors"] is engine_ranks.successors
+    assert vars(sampling)["REMOVED"] is engine_state.REMOVED
     for module in (rollout, knowledge):
         assert vars(module)["suits_to_lead"] is engine_runs.suits_to_lead, module.__name__
-    engine_names = {"DEAD", "PLAYED", "KING", "KING_INDEX", "SUIT_COLOUR", "RED", "allowed_suits", "suits_to_lead"}
+    engine_names = {"DEAD", "PLAYED", "REMOVED", "KING", "KING_INDEX", "SUIT_COLOUR", "RED", "allowed_suits",
+                    "suits_to_lead", "successors", "rank_value"}
     for module in (knowledge, rollout, sampling, search):
         tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
         declared = {target.id for node in tree.body if isinstance(node, ast.Assign) for target in node.targets

@@ -42,6 +42,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "double_payments_dealer_triple": {"per_card_payment": 2, "dealer_ante_multiplier": 3},
     "cheap_buy_first_lead_2D": {"buy_dead_hand": BuyDeadHand(True, 0), "first_lead": "2D"},
     "one_boodle_card_no_pot": {"boodle_cards": cards("7H"), "ante_pot": 0, "ante_boodle": 2},
+    "r23_aces_high_pass_left": {"aces": "high", "when_unable": "pass_left", "switch_to": "other_colour"},
+    "r24_removed_8D_optional": {"removed_cards": cards("8D"), "follow": "optional"},
+    "r23_r24_r25_all_three": {"aces": "high", "removed_cards": cards("2S 9H KC AD"), "cut_deals": "lowest",
+                              "buy_dead_hand": BuyDeadHand(True, 2)},
 }
 
 

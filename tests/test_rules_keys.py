@@ -92,6 +92,8 @@ REFUSED: dict[str, dict[str, Any]] = {
     "_first_lead": {"first_lead": "2d"},
     "_even_staking": {"staking": "even", "ante_boodle": 5},
     "_cannot_pay": {"starting_chips": 3},
+    "_removed_boodle": {"removed_cards": parse_cards(["KH"])},
+    "_removed_first_lead": {"removed_cards": parse_cards(["2D"]), "first_lead": "2D"},
 }
 
 

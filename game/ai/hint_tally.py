@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..engine.cards import KING_INDEX, Card
+from ..engine.cards import Card
+from ..engine.ranks import successors
 from ..engine.view import PlayerView
 from .expert.knowledge import infer
 from .expert.rollout import State
@@ -67,6 +68,7 @@ class Tally:
     others_reached: list[dict[int, int]] = field(default_factory=list)
     starts: list[int | None] = field(default_factory=list)  # the card each choice starts its run with, if any
     results: list[list[float]] = field(default_factory=list)  # each choice's chips after each sampled deal
+    after: tuple[int, ...] = successors("low")  # R23: by deck index, the card a run goes on to (-1: the top)
 
     @classmethod
     def of(cls, view: PlayerView, starts: list[int | None]) -> Tally:
@@ -78,7 +80,7 @@ class Tally:
         choices = len(starts)
         return cls(view.player, choices, own, [0] * choices, [0] * choices, [0] * choices, [0] * choices,
                    [{} for _ in range(choices)], [{} for _ in range(choices)], list(starts),
-                   [[] for _ in range(choices)])
+                   [[] for _ in range(choices)], successors(table.rules.aces))
 
     def run_suit(self, best: int, second: int) -> int | None:
         """The suit of the run choice `best` starts, or (declining) the one `second` would have played on; None
@@ -105,7 +107,7 @@ class Tally:
 
     def _first_run(self, choice: int, state: State, card: int) -> None:
         """The run the player starts with `card`, read off the sampled deal before it is played: every seat
-        follows (as the playouts do) until a King, a card out of play, or someone's last card."""
+        follows (as the playouts do) until the top card, a card out of play, or someone's last card."""
         owner, counts, bchips = state.owner, state.counts, state.bchips
         used: dict[int, int] = {}
         mine = 0
@@ -118,9 +120,10 @@ class Tally:
                 others = self.others_reached[choice]
                 others[card] = others.get(card, 0) + 1
             used[holder] = used.get(holder, 0) + 1
-            if used[holder] == counts[holder] or card % 13 == KING_INDEX or owner[card + 1] < 0:
+            nxt = self.after[card]
+            if used[holder] == counts[holder] or nxt < 0 or owner[nxt] < 0:
                 break
-            card += 1
+            card = nxt
         self.shed[choice] += mine
         self.kept_lead[choice] += holder == self.me
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..engine.cards import KING, Card
+from ..engine.cards import Card
+from ..engine.ranks import successors
 from ..engine.view import PlayerView
 
 
@@ -23,8 +24,8 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 
 def played_mask(view: PlayerView) -> int:
-    """Every card played so far this deal, as a mask."""
-    mask = 0
+    """Every card played so far this deal, and every card out of the deck (R24), as a mask."""
+    mask = mask_of(view.rules.removed_cards)
     for play in view.plays:
         mask |= 1 << play.card.index
     return mask
@@ -35,7 +36,7 @@ def dead_chance(view: PlayerView, known_dead: int) -> float:
     known = bin(known_dead).count("1")
     unknown_dead = view.table.dead_size - known
     # the unseen cards whose place is unknown: neither played, in this hand, nor shown to be dead
-    unplaced = 52 - len(view.plays) - len(view.hand) - known
+    unplaced = 52 - len(view.rules.removed_cards) - len(view.plays) - len(view.hand) - known
     if unplaced <= 0 or unknown_dead <= 0:
         return 0.0
     return min(1.0, unknown_dead / unplaced)
@@ -49,29 +50,31 @@ def suit_counts(hand: Iterable[Card]) -> list[int]:
     return counts
 
 
-def own_streak(card: Card, own: int) -> int:
-    """How many cards from `card` upward (itself included, up to the King) are all in `own`."""
-    index, top = card.index, card.index - card.rank + KING
+def own_streak(card: Card, own: int, aces: str = "low") -> int:
+    """How many cards from `card` upward (itself included, up to the top card) are all in `own`."""
+    after = successors(aces)
+    index = card.index
     length = 0
-    while index <= top and own >> index & 1:
+    while index >= 0 and own >> index & 1:
         length += 1
-        index += 1
+        index = after[index]
     return length
 
 
-def run_outlook(card: Card, own: int, blocked: int, p_dead: float) -> tuple[float, float]:
+def run_outlook(card: Card, own: int, blocked: int, p_dead: float, aces: str = "low") -> tuple[float, float]:
     """Leading `card`: the expected number of own cards the run plays, and the chance this player
     plays its last card (and so leads again). `blocked` marks cards known to stop a run (played or
     known dead); any other card not in `own` stops it with chance `p_dead`."""
-    index, top = card.index, card.index - card.rank + KING
+    after = successors(aces)
+    index = card.index
     reach = 1.0  # the chance the run gets as far as `index`
     shed = 0.0
     control = 0.0
     while True:
         if own >> index & 1:
             shed += reach
-            nxt = index + 1
-            if index == top or blocked >> nxt & 1:
+            nxt = after[index]
+            if nxt < 0 or blocked >> nxt & 1:
                 control += reach
                 return shed, control
             if not own >> nxt & 1:
@@ -80,8 +83,8 @@ def run_outlook(card: Card, own: int, blocked: int, p_dead: float) -> tuple[floa
             return shed, control
         else:
             reach *= 1.0 - p_dead
-            if index == top:
+            if after[index] < 0:
                 return shed, control
-        index += 1
+        index = after[index]
         if reach < 1e-4:
             return shed, control

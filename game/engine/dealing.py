@@ -12,7 +12,8 @@ from .cards import DECK, Card
 from .decisions import BuyDeadDecision, StakeDecision
 from .errors import IllegalActionError, IllegalBuyError, IllegalStakeError
 from .events import BuyDead, Cut, DealStart, Dealt, Stake
-from .state import DEAD, SessionState
+from .ranks import rank_value
+from .state import DEAD, REMOVED, SessionState
 
 # NamedTuple constructors are Python functions; on the hot paths the tuple is made directly.
 _new = tuple.__new__
@@ -20,9 +21,10 @@ _SWAPS = tuple((i, i + 1) for i in range(51, 0, -1))
 
 
 def shuffle(items: list[Any], rng: random.Random) -> None:
-    """Shuffle 52 `items` in place uniformly: Fisher-Yates driven by one wide draw of the stream."""
+    """Shuffle up to 52 `items` in place uniformly: Fisher-Yates driven by one wide draw of the stream."""
     r = rng.getrandbits(256)  # 52! < 2**226, so the modulo bias is below one in a billion
-    for i, places in _SWAPS:
+    swaps = _SWAPS if len(items) == 52 else tuple((i, i + 1) for i in range(len(items) - 1, 0, -1))
+    for i, places in swaps:
         r, j = divmod(r, places)
         items[i], items[j] = items[j], items[i]
 
@@ -40,16 +42,21 @@ class Dealing(SessionState):
     __slots__ = ()
 
     def _cut(self) -> None:
-        """R4: each contender draws a card; the highest rank deals, ties cut again."""
+        """R4/R25: each contender draws a card; the highest rank deals (or the lowest), ties cut again."""
         contenders = list(range(self.n))
+        rules = self.rules
+        removed = {card.index for card in rules.removed_cards}
+        pick = min if rules.cut_deals == "lowest" else max
         while True:
             deck = shuffled_deck(self._rng)
+            if removed:
+                deck = [c for c in deck if c not in removed]
             cards: list[Card | None] = [None] * self.n
             ranks = {}
             for i, seat in enumerate(contenders):
                 cards[seat] = DECK[deck[i]]
-                ranks[seat] = DECK[deck[i]].rank
-            top = max(ranks.values())
+                ranks[seat] = rank_value(DECK[deck[i]], rules.aces)
+            top = pick(ranks.values())
             contenders = [seat for seat in contenders if ranks[seat] == top]
             if len(contenders) == 1:
                 self.dealer = contenders[0]
@@ -148,7 +155,9 @@ class Dealing(SessionState):
         owner = self._owner = self._dealt_places()
         hands: list[list[Card]] = [[] for _ in range(self.n)]
         dead: list[Card] = []
-        to_place = [hand.append for hand in hands] + [dead.append]  # DEAD is -1: the last one
+        out: list[Card] = []
+        # DEAD is -1: the last one; REMOVED is -3 (R24), PLAYED (-2) is never dealt
+        to_place = [hand.append for hand in hands] + [out.append, out.append, dead.append]
         for card, seat in zip(DECK, owner):  # in deck order, so every hand comes out sorted
             to_place[seat](card)
         self.hands = hands
@@ -166,8 +175,13 @@ class Dealing(SessionState):
         """Each card's place for this deal by deck index (a seat or DEAD), as many of each as dealing hands out."""
         order = self._order
         k = len(order) + 1
-        owner = ((order + [DEAD]) * (52 // k + 1))[:52]
+        removed = self.rules.removed_cards
+        size = 52 - len(removed)
+        owner = ((order + [DEAD]) * (size // k + 1))[:size]
         shuffle(owner, self._rng)
+        if removed:
+            places = iter(owner)
+            owner = [REMOVED if card in removed else next(places) for card in DECK]
         return owner
 
     def _apply_buy(self, decision: BuyDeadDecision, buy: bool) -> None:

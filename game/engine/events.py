@@ -17,7 +17,7 @@ from typing import Annotated, Any, ClassVar, Literal, NamedTuple, cast, get_args
 from .cards import DECK, Card
 
 CARDS_BY_NAME = {str(card): card for card in DECK}
-STOP_REASONS = ("king", "dead_hand", "already_played", "declined", "no_follow")
+STOP_REASONS = ("king", "dead_hand", "already_played", "declined", "no_follow", "ace", "removed")
 
 
 @dataclass(frozen=True)

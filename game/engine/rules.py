@@ -66,6 +66,9 @@ class RuleSet:
     buy_dead_hand: BuyDeadHand = field(default_factory=BuyDeadHand)
     deals: int | None = default("deals")
     boodle_at_end: str = default("boodle_at_end")
+    aces: str = default("aces")
+    removed_cards: tuple[Card, ...] = default("removed_cards")
+    cut_deals: str = default("cut_deals")
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -132,10 +135,13 @@ class RuleSet:
         return cls.from_values(values)
 
     def settings(self) -> dict[str, Any]:
-        """The resolved settings as plain data, keyed as in the rules files and the log."""
+        """The resolved settings as plain data, keyed as in the rules files and the log (a quiet key at its default
+        left out)."""
         plain: dict[str, Any] = {}
         for key in RULES_KEYS:
             value = getattr(getattr(self, key.section), key.leaf) if key.section else getattr(self, key.name)
+            if key.quiet and value == key.default:
+                continue
             if key.kind == "cards":
                 value = [str(card) for card in value]
             (plain.setdefault(key.section, {}) if key.section else plain)[key.leaf] = value

@@ -22,6 +22,8 @@ FOLLOW_MODES = ("compulsory", "optional")
 SWITCH_TO_MODES = ("other_suit", "other_colour")
 WHEN_UNABLE_MODES = ("same_suit", "pass_left")
 BOODLE_AT_END_MODES = ("split", "stay")
+ACES_MODES = ("low", "high")
+CUT_DEALS_MODES = ("highest", "lowest")
 FIRST_LEAD_DEFAULT = "dealer_left"
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -50,6 +52,8 @@ class RulesKey:
     note: str = ""  # README: words after the type
     before: Any = None  # what a log or snapshot written before the key existed meant by leaving it out
     # (None: the default, as for a rules file)
+    quiet: bool = False  # left out of the settings a log or snapshot writes while at its default, so that
+    # sessions of rules that do not use it stay byte for byte what they were before the key existed
 
     @property
     def section(self) -> str:
@@ -145,6 +149,19 @@ RULES_KEYS: tuple[RulesKey, ...] = (
              "  stay   they stay on the boodle cards and count for nobody", told="boodle_at_end",
              choices=BOODLE_AT_END_MODES, before="stay",
              note="(a log or saved session from before this key reads as `stay`)"),
+    RulesKey("aces", "word", "low", "R23", "whether the ace ranks below the two or above the king",
+             "Where the ace ranks, in runs, leads and the cut:\n"
+             "  low   below the two: runs go A 2 ... K and stop at the king\n"
+             "  high  above the king: runs go 2 ... K A and stop at the ace (American Michigan)",
+             told="aces", choices=ACES_MODES, quiet=True),
+    RulesKey("removed_cards", "cards", (), "R24", "cards taken out of the deck before every deal",
+             "Cards taken out of the deck before every deal, a stop the whole table knows\n"
+             "(the 1885 rules take out the eight of diamonds: [8D]). None by default; not a\n"
+             "boodle card nor the first_lead card.", told="removed_cards", low=0, high=13, quiet=True),
+    RulesKey("cut_deals", "word", "highest", "R25", "who deals first after the cut: the highest card or the lowest",
+             "Who deals first after the cut (the ace ranks as `aces` says):\n"
+             "  highest  the highest card\n"
+             "  lowest   the lowest card", told="cut_deals", choices=CUT_DEALS_MODES, quiet=True),
 )
 
 RULES_SECTIONS: tuple[RulesSection, ...] = (
@@ -195,6 +212,8 @@ ENGLISH: dict[str, str] = {
                "and the session never ends",
     "even_staking": "even needs ante_boodle ({ante}) divisible by the {count} boodle cards",
     "cannot_pay": "{chips} cannot pay the first ante of {ante}",
+    "removed_boodle": "{cards} cannot be taken out: a boodle card must be in the deck",
+    "removed_first_lead": "{card} cannot be taken out: it is the first_lead card",
 }
 
 
@@ -342,11 +361,27 @@ def _cannot_pay(values: Mapping[str, Any]) -> RulesProblem | None:
     return None
 
 
+def _removed_boodle(values: Mapping[str, Any]) -> RulesProblem | None:
+    """R24: a boodle card taken out of the deck could never be won."""
+    both = tuple(sorted(str(card) for card in set(values["removed_cards"]) & set(values["boodle_cards"])))
+    return RulesProblem("removed_cards", "removed_boodle", {"cards": both}) if both else None
+
+
+def _removed_first_lead(values: Mapping[str, Any]) -> RulesProblem | None:
+    """R24: the first-lead card taken out of the deck would never be held."""
+    lead = values["first_lead"]
+    if any(str(card) == lead for card in values["removed_cards"]):
+        return RulesProblem("removed_cards", "removed_first_lead", {"card": lead})
+    return None
+
+
 CROSS_CHECKS: tuple[CrossCheck, ...] = (
     CrossCheck(("deals", "ante_pot", "ante_boodle"), _endless),
     CrossCheck(("first_lead",), _first_lead),
     CrossCheck(("staking", "ante_boodle", "boodle_cards"), _even_staking),
     CrossCheck(("starting_chips", "ante_pot", "ante_boodle", "dealer_ante_multiplier"), _cannot_pay),
+    CrossCheck(("removed_cards", "boodle_cards"), _removed_boodle),
+    CrossCheck(("removed_cards", "first_lead"), _removed_first_lead),
 )
 
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import DECK, KING_INDEX, Card, Suit, card_order
+from .cards import ACE, DECK, Card, Suit
 from .decisions import FollowDecision, LeadDecision
 from .errors import IllegalActionError, IllegalLeadError
 from .events import STOP_REASONS, BoodleWon, Play, Stop
+from .ranks import lowest_of_suits
 from .rules import MAX_PLAYERS
-from .state import DEAD, PLAYED, SessionState
+from .state import DEAD, PLAYED, REMOVED, SessionState
 
 # Events are immutable values, so every possible play and stop is made once and shared:
 # the run loop builds nothing.
@@ -57,11 +58,15 @@ class Runs(SessionState):
         allowed = self._may_lead[stopped_suit]
         options = []
         last = -1
-        for card in self.hands[seat]:  # sorted, so a suit's first card is its lowest
+        hand = self.hands[seat]
+        high = self._run_constants[5]
+        for i, card in enumerate(hand):  # sorted, so a suit's first card is its lowest (but a high ace)
             suit = card.suit
             if suit != last:
                 last = suit
                 if allowed[suit]:
+                    if high and card.rank == ACE and i + 1 < len(hand) and hand[i + 1].suit == suit:
+                        card = hand[i + 1]
                     options.append(card)
         return options
 
@@ -94,7 +99,7 @@ class Runs(SessionState):
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalLeadError(f"seat {seat} does not hold {card}")
-        lowest = min((c for c in hand if c.suit == card.suit), key=card_order)
+        lowest = lowest_of_suits(hand, self.rules.aces)[card.suit]
         if lowest is not card:
             raise IllegalLeadError(f"R13: a lead is the lowest card of its suit: {lowest}, not {card}")
         other = "a suit of the other colour" if self.rules.switch_to == "other_colour" else "another suit"
@@ -115,7 +120,7 @@ class Runs(SessionState):
         """R14–R18: play card `c`, then the next cards by their holders, through stops and forced
         leads, until a decision is needed or a player is out."""
         owner, hands, plays, out = self._owner, self.hands, self._plays, self._out
-        boodle_slot, may_lead, optional = self._run_constants
+        boodle_slot, may_lead, optional, after, top, high = self._run_constants
         deck, all_plays, all_stops = DECK, _PLAYS, _STOPS
         while True:
             owner[c] = PLAYED
@@ -129,34 +134,38 @@ class Runs(SessionState):
             if not hand:
                 self._win_hand(seat)
                 return
-            if c % 13 == KING_INDEX:
-                reason = "king"
+            nxt = after[c]
+            if nxt < 0:
+                reason = top
             else:
-                holder = owner[c + 1]
+                holder = owner[nxt]
                 if holder >= 0:
                     if optional:
                         self._run_card, self._run_player = c, seat
-                        self._pending = FollowDecision(holder, DECK[c + 1])
+                        self._pending = FollowDecision(holder, DECK[nxt])
                         return
-                    c += 1
+                    c = nxt
                     seat = holder
                     lead = False
                     continue
-                reason = "dead_hand" if holder == DEAD else "already_played"
+                reason = "dead_hand" if holder == DEAD else "removed" if holder == REMOVED else "already_played"
             stop = all_stops[reason][c]
             out.append(stop)
             if optional and reason == "dead_hand":
                 stop = all_stops["no_follow"][c]  # at the table a decline and a dead card look the same
             self._stops.append(stop)
             # R16, inlined for speed: the lowest card of each suit the same player may lead now
-            allowed = may_lead[c // 13]
-            options = []
-            last = -1
-            for card in hand:  # sorted, so a suit's first card is its lowest
-                if card.suit != last:
-                    last = card.suit
-                    if allowed[last]:
-                        options.append(card)
+            if high:
+                options = self._lead_options(seat, c // 13)
+            else:
+                allowed = may_lead[c // 13]
+                options = []
+                last = -1
+                for card in hand:  # sorted, so a suit's first card is its lowest
+                    if card.suit != last:
+                        last = card.suit
+                        if allowed[last]:
+                            options.append(card)
             if not options:
                 seat, options = self._next_lead(seat, c // 13)
             if len(options) > 1:

@@ -34,6 +34,7 @@ from .decisions import (
 )
 from .errors import IllegalActionError, NotYourDecisionError, SessionOverError
 from .events import Event, SessionStart
+from .ranks import successors, top_reason
 from .rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from .runs import Runs, suits_to_lead
 from .settlement import Settlement
@@ -96,7 +97,8 @@ class Session(Dealing, Runs, Settlement):
         self._run_player = -1
         self._optional_follow = rules.follow == "optional"
         self._may_lead = suits_to_lead(rules.switch_suit, rules.switch_to)
-        self._run_constants = (self._boodle_slot, self._may_lead, self._optional_follow)
+        self._run_constants = (self._boodle_slot, self._may_lead, self._optional_follow, successors(rules.aces),
+                               top_reason(rules.aces), rules.aces == "high")
         self._ante = (rules.ante(False), rules.ante(True))
         self._stake_asks = [tuple(StakeDecision(seat, rules.ante_pot, rules.boodle_stake(dealer), rules.boodle_cards)
                                   for dealer in (False, True)) for seat in range(n)]

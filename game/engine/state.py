@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 # Where a card lies, by deck index: a seat number, or one of these.
 DEAD = -1  # in the dead hand
 PLAYED = -2  # played in this deal
+REMOVED = -3  # R24: taken out of the deck before the deal
 
 
 class SessionState:
@@ -55,7 +56,8 @@ class SessionState:
     _stake_asks: list[tuple[StakeDecision, ...]]  # by seat: (as a player, as the dealer)
     _ante: tuple[int, int]  # (a player's, the dealer's)
     _may_lead: tuple[tuple[bool, bool, bool, bool], ...]  # R16: see runs.suits_to_lead
-    _run_constants: tuple[list[int], tuple[tuple[bool, bool, bool, bool], ...], bool]
+    # boodle slots, R16's suits, optional follow, R23's successors and top reason, aces high
+    _run_constants: tuple[list[int], tuple[tuple[bool, bool, bool, bool], ...], bool, tuple[int, ...], str, bool]
     _optional_follow: bool
     _plays: list[Play]
     _stops: list[Stop]  # as the table saw them

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import DECK, KING, Card
+from .cards import DECK, Card
 from .events import Play, Stop
+from .ranks import TOP, successors
 from .rules import RuleSet
 
 
@@ -93,10 +94,12 @@ class PlayerView(NamedTuple):
     @property
     def known_dead(self) -> frozenset[Card]:
         """Cards this player knows lie in the dead hand: shown by stops, or given up when buying it."""
-        shown = {DECK[s.after.index + 1] for s in self.stops if s.reason == "dead_hand" and s.after.rank < KING}
+        after = successors(self.rules.aces)
+        shown = {DECK[after[stop.after.index]] for stop in self.stops
+                 if stop.reason == "dead_hand" and after[stop.after.index] != TOP}
         return frozenset(shown).union(self.given_up)
 
     @property
     def unseen(self) -> frozenset[Card]:
-        """Cards not played and not in this hand: somewhere in the other hands or the dead hand."""
-        return frozenset(DECK) - self.played - frozenset(self.hand)
+        """Cards not played, not removed (R24) and not in this hand: somewhere in the other hands or the dead hand."""
+        return frozenset(DECK) - self.played - frozenset(self.hand) - frozenset(self.rules.removed_cards)

@@ -58,6 +58,7 @@ class TableState:
     in_session: tuple[bool, ...] = ()
     deal_winner: int | None = None
     winners: tuple[int, ...] | None = None  # set by session_end
+    aces_high: bool = False  # R23: the rules rank the ace above the king
 
     def boodle_chips(self, card: str) -> int:
         """Chips lying on one boodle card."""
@@ -110,7 +111,7 @@ class _Fold:
                 boodle_cards = rules.get("boodle_cards", [])
                 s = TableState(players=names, chips=chips, in_session=(True,) * len(names),
                                boodle=tuple((c, 0) for c in boodle_cards if isinstance(c, str)),
-                               hands=((),) * len(names))
+                               hands=((),) * len(names), aces_high=rules.get("aces") == "high")
             case Cut(dealer=dealer):
                 if dealer is not None:  # a tied cut names no dealer; the next cut does
                     s = replace(s, dealer=self.seat(dealer))

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...engine.cards import DECK
+from ...engine.ranks import rank_value
 from ...engine.runs import suits_to_lead
 from ...engine.view import PlayerView
 
@@ -27,6 +29,7 @@ class Knowledge:
     unseen: tuple[int, ...]  # deck indices of the cards in other hands or the dead hand
     allowed: tuple[int, ...]  # by deck index: a mask of places (bit s: seat s, bit `seats`: dead hand)
     sizes: tuple[int, ...]  # cards in each place (index `seats`: the dead hand); the player's own is 0
+    removed: tuple[int, ...] = ()  # R24: deck indices of the cards out of the deck, nowhere at all
 
     @property
     def dead(self) -> int:
@@ -60,6 +63,8 @@ def infer(view: PlayerView) -> Knowledge:
     hand = tuple(sorted(card.index for card in view.hand))
     out_of_play = set(hand)
     out_of_play.update(play.card.index for play in view.plays)
+    removed = tuple(card.index for card in rules.removed_cards)
+    out_of_play.update(removed)
     unseen = tuple(c for c in range(52) if c not in out_of_play)
     allowed = [0] * 52
     for c in unseen:
@@ -83,7 +88,11 @@ def infer(view: PlayerView) -> Knowledge:
         c = play.card.index
         suit, leader = c // 13, play.player
         # R13: a lead is the leader's lowest card of its suit, so they held nothing below it
-        exclude(leader, range(suit * 13, c))
+        if rules.aces == "high":
+            value = rank_value(DECK[c], "high")
+            exclude(leader, [x for x in range(suit * 13, suit * 13 + 13) if rank_value(DECK[x], "high") < value])
+        else:
+            exclude(leader, range(suit * 13, c))
         if i == 0:
             if first is not None and allowed[first.index]:
                 dealer_left = _next_in(table.dealer, in_session)
@@ -110,4 +119,4 @@ def infer(view: PlayerView) -> Knowledge:
                     exclude(seat, switch_cards)
         else:
             exclude(leader, switch_cards)
-    return Knowledge(me, n, hand, unseen, tuple(allowed), tuple(sizes))
+    return Knowledge(me, n, hand, unseen, tuple(allowed), tuple(sizes), removed)

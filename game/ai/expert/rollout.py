@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ...engine.cards import KING_INDEX
+from ...engine.ranks import successors
 from ...engine.rules import RuleSet
 from ...engine.runs import suits_to_lead
 from ...engine.state import DEAD, PLAYED
@@ -43,6 +43,8 @@ class Table:
     per_card: int
     first_lead: int  # deck index of the first-lead card, or -1 for the dealer's left
     dealer_left: int
+    after: tuple[int, ...] = successors("low")  # R23: by deck index, the card a run goes on to (-1: the top)
+    aces_high: bool = False
 
     @classmethod
     def of(cls, rules: RuleSet, in_session: Sequence[bool], dealer: int) -> Table:
@@ -62,7 +64,7 @@ class Table:
         first = rules.first_lead_card
         return cls(n, in_play, tuple(next_seat), may_lead, rules.when_unable == "pass_left",
                    rules.follow == "optional", rules.per_card_payment, -1 if first is None else first.index,
-                   next_seat[dealer])
+                   next_seat[dealer], successors(rules.aces), rules.aces == "high")
 
 
 @dataclass
@@ -100,9 +102,12 @@ FollowPolicy = Callable[[Table, State, int, int], bool]  # (table, state, seat, 
 def lead_options(table: Table, hand: int, stopped: int) -> list[int]:
     """R13/R16: the lowest card of each suit in `hand` that may be led after a stop in `stopped` (-1: none)."""
     options = []
+    high = table.aces_high
     for s in table.may_lead[stopped + 1]:
         m = (hand >> (13 * s)) & 0x1FFF
         if m:
+            if high and m & 1 and m != 1:
+                m ^= 1  # R23: a high ace is the lowest card of its suit only when it is the only one
             options.append(13 * s + (m & -m).bit_length() - 1)
     return options
 
@@ -132,7 +137,7 @@ def buy_dead_hand(state: State, seat: int, fee: int) -> None:
 
 def greedy_lead(table: Table, state: State, seat: int, options: list[int]) -> int:
     """The rollout policy's lead: look up each option's run and score what it does for `seat`."""
-    owner, counts, bchips = state.owner, state.counts, state.bchips
+    owner, counts, bchips, after = state.owner, state.counts, state.bchips, table.after
     mine_left = counts[seat]
     best, best_score = options[0], -1e9
     for x in options:
@@ -144,11 +149,11 @@ def greedy_lead(table: Table, state: State, seat: int, options: list[int]) -> in
         if mine == mine_left:
             return x  # going out wins the deal
         others: dict[int, int] = {}
-        while c % 13 != KING_INDEX:
-            h = owner[c + 1]
+        while (nxt := after[c]) >= 0:
+            h = owner[nxt]
             if h < 0:
                 break
-            c += 1
+            c = nxt
             last = h
             if h == seat:
                 mine += 1
@@ -172,6 +177,7 @@ def play_out(table: Table, state: State, seat: int, c: int, stopped: int = -1,
     """Play the deal to its end from `seat` playing card `c` (or, with c = -1, leading after a stop in
     `stopped`); `state` is changed in place and ends settled. Returns the winner's seat."""
     owner, hands, counts, chips, bchips = state.owner, state.hands, state.counts, state.chips, state.bchips
+    after = table.after
     optional = table.optional_follow and follow is not None
     if c < 0:
         seat, c = _lead(table, state, seat, stopped, lead)
@@ -187,11 +193,12 @@ def play_out(table: Table, state: State, seat: int, c: int, stopped: int = -1,
         if left == 0:
             _settle(table, state, seat)
             return seat
-        if c % 13 != KING_INDEX:
-            h = owner[c + 1]
-            if h >= 0 and (not optional or follow(table, state, h, c + 1)):  # type: ignore[misc]
+        nxt = after[c]
+        if nxt >= 0:
+            h = owner[nxt]
+            if h >= 0 and (not optional or follow(table, state, h, nxt)):  # type: ignore[misc]
                 seat = h
-                c += 1
+                c = nxt
                 continue
         seat, c = _lead(table, state, seat, c // 13, lead)
 

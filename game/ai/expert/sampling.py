@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from ...engine.state import DEAD, PLAYED
+from ...engine.state import DEAD, PLAYED, REMOVED
 from .knowledge import Knowledge
 
 GREEDY_TRIES = 4
@@ -38,6 +38,8 @@ class Sampler:
         base = [PLAYED] * 52
         for c in knowledge.hand:
             base[c] = knowledge.player
+        for c in knowledge.removed:
+            base[c] = REMOVED
         caps = list(knowledge.sizes)
         flexible: list[tuple[int, int]] = []
         for c in knowledge.unseen:
@@ -73,7 +75,7 @@ class Sampler:
             raise InconsistentKnowledge("no deal of the unseen cards fits what is known")
 
     def sample(self) -> list[int]:
-        """A deal: the owner of every card by deck index (a seat, DEAD, or PLAYED for cards out of play)."""
+        """A deal: the owner of every card by deck index (a seat, DEAD, PLAYED for cards out of play, REMOVED)."""
         self.samples += 1
         if self._chain is None:
             for _ in range(GREEDY_TRIES):

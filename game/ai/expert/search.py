@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...engine.rules import RuleSet
+from ...engine.state import REMOVED
 from ...engine.view import PlayerView
 from .endgame import exact_lead
 from .evidence import Evidence
@@ -202,7 +203,7 @@ def follow_branches(view: PlayerView, card: int, models: Sequence[SeatModel | No
         play_out(table, state, me, card, lead=policy)
 
     def decline(state: State) -> None:
-        play_out(table, state, run_player, -1, (card - 1) // 13, lead=policy)
+        play_out(table, state, run_player, -1, card // 13, lead=policy)  # the declined card's suit stopped
     return [play, decline]
 
 
@@ -248,14 +249,17 @@ def boodle_hit_rates(rules: RuleSet, seats: int, deals: int = 400) -> tuple[floa
     if rates is None:
         rng = random.Random(f"boodle-hit-rates:{seats}:{deals}")  # fixed: the same estimate in every process
         table = Table.of(rules, [True] * seats, seats - 1)  # the dealer last, so seat 0 is on their left
-        places = [DEAD if i % (seats + 1) == seats else i % (seats + 1) for i in range(52)]
+        removed = {card.index for card in rules.removed_cards}  # R24: nowhere in any deal
+        places = [DEAD if i % (seats + 1) == seats else i % (seats + 1) for i in range(52 - len(removed))]
         hits = [0] * len(rules.boodle_cards)
         for _ in range(deals):
             rng.shuffle(places)
             bchips = [0] * 52
             for card in rules.boodle_cards:
                 bchips[card.index] = 1
-            state = State.of(places[:], seats, [1000] * seats, bchips, 0)
+            dealt = iter(places)
+            owner = [REMOVED if c in removed else next(dealt) for c in range(52)] if removed else places[:]
+            state = State.of(owner, seats, [1000] * seats, bchips, 0)
             play_out(table, state, first_leader(table, state.owner), -1)
             for i, card in enumerate(rules.boodle_cards):
                 hits[i] += state.bchips[card.index] == 0

@@ -17,22 +17,33 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ...engine.cards import KING_INDEX
+from ...engine.state import REMOVED
 from .endgame import best_by_trial
 from .opponents import SeatModel
 from .rollout import PLAYED, LeadPolicy, State, Table, greedy_lead
 
-Score = Callable[[State, int, int], float]  # (state, seat, option) -> how much the style likes it
+Score = Callable[[Table, State, int, int], float]  # (table, state, seat, option) -> how much the style likes it
 
 
-def _streak(hand: int, c: int) -> int:
-    """How many cards from deck index `c` upward in its suit (itself included) are all in `hand`."""
-    top = c - c % 13 + KING_INDEX
-    length = 0
-    while c <= top and hand >> c & 1:
+def _place(table: Table, c: int) -> int:
+    """R23: deck index `c`'s place in its suit, 0 (lowest) to 13; a high ace is above the king."""
+    return 13 if table.aces_high and c % 13 == 0 else c % 13
+
+
+def _streak_to(table: Table, hand: int, c: int) -> tuple[int, int]:
+    """How many cards from deck index `c` upward in its suit (itself included) are all in `hand`, and the last."""
+    after = table.after
+    length, last = 0, c
+    while c >= 0 and hand >> c & 1:
         length += 1
-        c += 1
-    return length
+        last = c
+        c = after[c]
+    return length, last
+
+
+def _streak(table: Table, hand: int, c: int) -> int:
+    """How many cards from deck index `c` upward in its suit (itself included) are all in `hand`."""
+    return _streak_to(table, hand, c)[0]
 
 
 def _suit_count(hand: int, c: int) -> int:
@@ -40,46 +51,50 @@ def _suit_count(hand: int, c: int) -> int:
     return bin(hand >> (13 * (c // 13)) & 0x1FFF).count("1")
 
 
-def _lowest(state: State, seat: int, c: int) -> float:
+def _lowest(table: Table, state: State, seat: int, c: int) -> float:
     """`lowest`: the lower the card, the better."""
-    return -(c % 13)
+    return -_place(table, c)
 
 
-def _longest_suit(state: State, seat: int, c: int) -> float:
+def _longest_suit(table: Table, state: State, seat: int, c: int) -> float:
     """`longest_suit`: the more cards held in the suit, the better."""
     return _suit_count(state.hands[seat], c)
 
 
 def _shedder(bonus: float) -> Score:
-    """`shedder`: the longer the run of its own cards from the lead, a King at its end worth `bonus` more."""
-    def score(state: State, seat: int, c: int) -> float:
-        length = _streak(state.hands[seat], c)
-        return length + (bonus if (c % 13) + length - 1 == KING_INDEX else 0.0)
+    """`shedder`: the longer the run of its own cards from the lead, the top card at its end worth `bonus` more."""
+    def score(table: Table, state: State, seat: int, c: int) -> float:
+        length, last = _streak_to(table, state.hands[seat], c)
+        return length + (bonus if table.after[last] < 0 else 0.0)
     return score
 
 
-def _fresh_suit(state: State, seat: int, c: int) -> float:
+def _fresh_suit(table: Table, state: State, seat: int, c: int) -> float:
     """`fresh_suit` (preferring the lowest): a suit nobody has played yet first, then the lower card."""
     base = 13 * (c // 13)
     started = any(state.owner[x] == PLAYED for x in range(base, base + 13))
-    return (0.0 if started else 100.0) - c % 13
+    return (0.0 if started else 100.0) - _place(table, c)
 
 
 def _stop_counter(control: float) -> Score:
     """`stop_counter`, on the sampled deal: its own run's length, plus `control` if it leads again after it."""
-    def score(state: State, seat: int, c: int) -> float:
-        length = _streak(state.hands[seat], c)
-        end = c + length  # the card after the streak: a King's end, a played card or another's
-        again = (c + length - 1) % 13 == KING_INDEX or state.owner[end] == PLAYED
+    def score(table: Table, state: State, seat: int, c: int) -> float:
+        length, last = _streak_to(table, state.hands[seat], c)
+        end = table.after[last]  # the card after the streak: none past the top, a played card or another's
+        again = end < 0 or state.owner[end] == PLAYED or state.owner[end] == REMOVED
         return length + (control if again else 0.0)
     return score
 
 
-def _boodle_hunter(state: State, seat: int, c: int) -> float:
+def _boodle_hunter(table: Table, state: State, seat: int, c: int) -> float:
     """`boodle_hunter`, on the sampled deal: boodle chips its own run reaches first, then the run's length."""
-    hand, bchips = state.hands[seat], state.bchips
-    length = _streak(hand, c)
-    return sum(bchips[x] for x in range(c, c + length)) * 100.0 + length
+    hand, bchips, after = state.hands[seat], state.bchips, table.after
+    length = _streak(table, hand, c)
+    chips, x = 0, c
+    for _ in range(length):
+        chips += bchips[x]
+        x = after[x]
+    return chips * 100.0 + length
 
 
 def _scorer(name: str, params: Mapping[str, Any]) -> tuple[Score, bool] | None:
@@ -112,7 +127,7 @@ def seat_policy(model: SeatModel | None) -> LeadPolicy | None:
     def policy(table: Table, state: State, seat: int, options: list[int]) -> int:
         best, best_key = options[0], None
         for c in options:
-            key = (score(state, seat, c), -(c % 13) if low else c % 13)
+            key = (score(table, state, seat, c), -_place(table, c) if low else _place(table, c))
             if best_key is None or key > best_key:
                 best, best_key = c, key
         return best

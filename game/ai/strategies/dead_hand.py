@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ...engine.cards import KING, Card
+from ...engine.cards import Card
 from ...engine.decisions import BuyDeadDecision
+from ...engine.ranks import rank_value, top_value
 from ...engine.view import PlayerView
 from ..strategy import DEAD_HAND, Param, Params
 
 
-def hand_quality(hand: Sequence[Card], p_dead: float) -> float:
+def hand_quality(hand: Sequence[Card], p_dead: float, aces: str = "low") -> float:
     """How well a hand plays out, from 0 (hopeless) to 1 (it runs out by itself).
 
     A hand goes out through its runs of consecutive cards in a suit ("segments").
@@ -27,21 +28,23 @@ def hand_quality(hand: Sequence[Card], p_dead: float) -> float:
     needed = 0.0
     kings = 0
     last_suit, last_rank = -1, 0
-    for card in sorted(hand, key=lambda c: c.index):
-        if card.rank == KING:
+    top = top_value(aces)
+    for card in sorted(hand, key=lambda c: (c.suit, rank_value(c, aces))):
+        rank = rank_value(card, aces)
+        if rank == top:
             kings += 1
         if card.suit != last_suit:
             needed += 1.0
-        elif card.rank != last_rank + 1:
-            needed += 1.0 - (1.0 - p_dead) ** (card.rank - last_rank - 1)
-        last_suit, last_rank = card.suit, card.rank
+        elif rank != last_rank + 1:
+            needed += 1.0 - (1.0 - p_dead) ** (rank - last_rank - 1)
+        last_suit, last_rank = card.suit, rank
     return min(1.0, max(0.0, 1.0 - (needed - kings) / len(hand)))
 
 
 def view_quality(view: PlayerView) -> float:
     """The quality of the hand in this view, with the dead-hand odds the deal's shape gives."""
-    unseen = 52 - len(view.hand)
-    return hand_quality(view.hand, view.table.dead_size / unseen if unseen else 0.0)
+    unseen = 52 - len(view.rules.removed_cards) - len(view.hand)
+    return hand_quality(view.hand, view.table.dead_size / unseen if unseen else 0.0, view.rules.aces)
 
 
 @DEAD_HAND.register("never", "keeps the hand it was dealt")

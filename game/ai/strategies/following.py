@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from ...engine.cards import KING
 from ...engine.decisions import FollowDecision
+from ...engine.ranks import successors
 from ...engine.view import PlayerView
 from ..reading import mask_of, played_mask
 from ..strategy import FOLLOWING, Param, Params
@@ -44,10 +44,11 @@ def boodle_keeper(view: PlayerView, decision: FollowDecision, params: Params, rn
     own = mask_of(view.hand)
     stopped = played_mask(view) | mask_of(view.known_dead)
     min_chips = max(1, params["min_chips"])
-    index, top = card.index, card.index - card.rank + KING
+    after = successors(view.rules.aces)
+    index = card.index
     ahead = 0
-    while index < top and ahead < params["lookahead"]:
-        index += 1
+    while after[index] >= 0 and ahead < params["lookahead"]:
+        index = after[index]
         if stopped >> index & 1:
             return True  # the run stops before any boodle card
         mine = bool(own >> index & 1)

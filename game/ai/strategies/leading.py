@@ -12,8 +12,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine.cards import KING, Card
+from ...engine.cards import Card
 from ...engine.decisions import LeadDecision
+from ...engine.ranks import rank_value, successors, top_value
 from ...engine.view import PlayerView
 from ..expert.search import Budget, lead_values
 from ..reading import dead_chance, mask_of, own_streak, played_mask, run_outlook, suit_counts
@@ -24,13 +25,13 @@ _DEFAULTS: dict[str, dict[str, Any]] = {}  # the fallbacks' default parameters, 
 
 
 def _best(options: Sequence[Card], scores: Sequence[float], tie_break: str, rng: random.Random,
-          hand: Sequence[Card]) -> Card:
+          hand: Sequence[Card], aces: str = "low") -> Card:
     """The option with the highest score; among equals, as `tie_break` says."""
     top = max(scores)
     tied = [card for card, score in zip(options, scores) if score >= top - 1e-9]
     if len(tied) == 1:
         return tied[0]
-    return _break_tie(tied, tie_break, rng, hand)
+    return _break_tie(tied, tie_break, rng, hand, aces)
 
 
 # a slip's look ahead: the expert's own budget (a smaller one finds leads that cost less), and no clock, so a
@@ -44,17 +45,18 @@ def worst_lead(view: PlayerView, options: Sequence[Card], rng: random.Random) ->
     return options[min(range(len(options)), key=lambda i: values[i])]
 
 
-def _break_tie(tied: Sequence[Card], tie_break: str, rng: random.Random, hand: Sequence[Card]) -> Card:
+def _break_tie(tied: Sequence[Card], tie_break: str, rng: random.Random, hand: Sequence[Card],
+               aces: str = "low") -> Card:
     """One of several equally good leads."""
     if tie_break == "random":
         return rng.choice(tied)
     if tie_break == "highest":
-        return max(tied, key=lambda c: (c.rank, -c.index))
+        return max(tied, key=lambda c: (rank_value(c, aces), -c.index))
     if tie_break == "longest_suit":
         counts = suit_counts(hand)
-        return max(tied, key=lambda c: (counts[c.suit], -c.rank, -c.index))
+        return max(tied, key=lambda c: (counts[c.suit], -rank_value(c, aces), -c.index))
     if tie_break == "lowest":
-        return min(tied, key=lambda c: (c.rank, c.index))
+        return min(tied, key=lambda c: (rank_value(c, aces), c.index))
     return tied[0]  # "first": the options come in suit order, S H D C
 
 
@@ -91,9 +93,10 @@ def lowest(view: PlayerView, decision: LeadDecision, params: Params, rng: random
     slipped = _slipped(view, decision, params, rng)
     if slipped is not None:
         return slipped
-    low = min(card.rank for card in decision.options)
-    tied = [card for card in decision.options if card.rank == low]
-    return tied[0] if len(tied) == 1 else _break_tie(tied, params["tie_break"], rng, view.hand)
+    aces = view.rules.aces
+    low = min(rank_value(card, aces) for card in decision.options)
+    tied = [card for card in decision.options if rank_value(card, aces) == low]
+    return tied[0] if len(tied) == 1 else _break_tie(tied, params["tie_break"], rng, view.hand, view.rules.aces)
 
 
 @LEADING.register(
@@ -103,7 +106,8 @@ def lowest(view: PlayerView, decision: LeadDecision, params: Params, rng: random
 def longest_suit(view: PlayerView, decision: LeadDecision, params: Params, rng: random.Random) -> Card:
     """The option in the suit with the most cards in hand."""
     counts = suit_counts(view.hand)
-    return _best(decision.options, [counts[c.suit] for c in decision.options], params["tie_break"], rng, view.hand)
+    return _best(decision.options, [counts[c.suit] for c in decision.options], params["tie_break"], rng, view.hand,
+                 view.rules.aces)
 
 
 @LEADING.register(
@@ -118,9 +122,10 @@ def shedder(view: PlayerView, decision: LeadDecision, params: Params, rng: rando
     bonus = params["king_bonus"]
     scores = []
     for card in decision.options:
-        length = own_streak(card, own)
-        scores.append(length + (bonus if card.rank + length - 1 == KING else 0.0))
-    return _best(decision.options, scores, params["tie_break"], rng, view.hand)
+        length = own_streak(card, own, view.rules.aces)
+        top = rank_value(card, view.rules.aces) + length - 1 == top_value(view.rules.aces)
+        scores.append(length + (bonus if top else 0.0))
+    return _best(decision.options, scores, params["tie_break"], rng, view.hand, view.rules.aces)
 
 
 @LEADING.register(
@@ -145,10 +150,10 @@ def fresh_suit(view: PlayerView, decision: LeadDecision, params: Params, rng: ra
     if prefer == "random":
         return rng.choice(fresh)
     if prefer == "lowest":
-        return min(fresh, key=lambda c: (c.rank, c.index))
+        return min(fresh, key=lambda c: (rank_value(c, view.rules.aces), c.index))
     counts = suit_counts(view.hand)
     sign = 1 if prefer == "longest" else -1
-    return max(fresh, key=lambda c: (sign * counts[c.suit], -c.rank, -c.index))
+    return max(fresh, key=lambda c: (sign * counts[c.suit], -rank_value(c, view.rules.aces), -c.index))
 
 
 @LEADING.register(
@@ -166,9 +171,9 @@ def stop_counter(view: PlayerView, decision: LeadDecision, params: Params, rng: 
     control = params["control"]
     scores = []
     for card in decision.options:
-        shed, again = run_outlook(card, own, blocked, p_dead)
+        shed, again = run_outlook(card, own, blocked, p_dead, view.rules.aces)
         scores.append(shed + control * again)
-    return _best(decision.options, scores, params["tie_break"], rng, view.hand)
+    return _best(decision.options, scores, params["tie_break"], rng, view.hand, view.rules.aces)
 
 
 @LEADING.register(
@@ -194,9 +199,9 @@ def boodle_hunter(view: PlayerView, decision: LeadDecision, params: Params, rng:
     for lead in decision.options:
         score = 0.0
         for index, chips, mine in targets[lead.suit]:
-            if index < lead.index:
+            reach = _reach(lead.index, index, own, blocked, p_dead, view.rules.aces)
+            if reach < 0:
                 continue
-            reach = _reach(lead.index, index, own, blocked, p_dead)
             if mine:
                 score += chips * reach
             else:
@@ -204,17 +209,23 @@ def boodle_hunter(view: PlayerView, decision: LeadDecision, params: Params, rng:
         scores.append(score)
     top = max(scores)
     if top > 0:
-        return _best(decision.options, scores, "lowest", rng, view.hand)
+        return _best(decision.options, scores, "lowest", rng, view.hand, view.rules.aces)
     safest = [card for card, score in zip(decision.options, scores) if score >= top - 1e-9]
     return _fallback(params["fallback"], view, decision, safest, rng)
 
 
-def _reach(start: int, target: int, own: int, blocked: int, p_dead: float) -> float:
-    """The chance a run led from deck index `start` gets as far as `target` in the same suit."""
+def _reach(start: int, target: int, own: int, blocked: int, p_dead: float, aces: str = "low") -> float:
+    """The chance a run led from deck index `start` gets as far as `target` in the same suit (-1: `target` is
+    below `start`, out of the run's way)."""
+    after = successors(aces)
     chance = 1.0
-    for index in range(start + 1, target):
+    index = after[start] if start != target else target
+    while index != target:
+        if index < 0:
+            return -1.0
         if blocked >> index & 1:
             return 0.0
         if not own >> index & 1:
             chance *= 1.0 - p_dead
+        index = after[index]
     return chance

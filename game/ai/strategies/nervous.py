@@ -11,6 +11,7 @@ import random
 
 from ...engine.cards import Card
 from ...engine.decisions import LeadDecision
+from ...engine.ranks import rank_value
 from ...engine.view import PlayerView
 from ..reading import suit_counts
 from ..strategy import LEADING, Param, Params
@@ -35,6 +36,6 @@ def nervous(view: PlayerView, decision: LeadDecision, params: Params, rng: rando
     if prefer == "random":
         return rng.choice(options)
     if prefer == "highest":
-        return max(options, key=lambda c: (c.rank, -c.index))
+        return max(options, key=lambda c: (rank_value(c, view.rules.aces), -c.index))
     counts = suit_counts(view.hand)
-    return min(options, key=lambda c: (counts[c.suit], c.rank, c.index))
+    return min(options, key=lambda c: (counts[c.suit], rank_value(c, view.rules.aces), c.index))

@@ -24,7 +24,7 @@ from ..scene import Scene
 from ..text import suit_runs
 from ..widgets import Button, button_width, draw_panel
 from .common import felt, heading, hint_bar, veil
-from .rules_lines import BULLET, cards_words, chips, rules_summary
+from .rules_lines import BULLET, cards_words, chips, removed_words, rules_summary
 
 if TYPE_CHECKING:
     from ..app import App
@@ -83,6 +83,11 @@ def rule_sections(rules: RuleSet) -> list[Section]:
         length = tr("how_to_play.end.open")
     payment = tr("how_to_play.going_out.pot_pay", chips=chips(rules.per_card_payment)) if rules.per_card_payment \
         else tr("how_to_play.going_out.pot_only")
+    high = rules.aces == "high"
+    deck = tr("ranks.howto_deck_high" if high else "how_to_play.setup.deck", chips=chips(rules.starting_chips))
+    if rules.removed_cards:
+        deck += " " + tr("ranks.howto_removed", cards=removed_words(rules))
+    removed = (BULLET + tr("ranks.howto_removed_stop", cards=removed_words(rules)),) if rules.removed_cards else ()
     example_boodle = tuple(str(card) for card in rules.boodle_cards[:4])
     hit = str(rules.boodle_cards[0])
     return [
@@ -91,8 +96,8 @@ def rule_sections(rules: RuleSet) -> list[Section]:
             tr("how_to_play.aim.boodle"),
         ), ("5H", "6H", "7H", "8H")),
         Section(tr("how_to_play.setup.title"), (
-            tr("how_to_play.setup.deck", chips=chips(rules.starting_chips)),
-            tr("how_to_play.setup.cut"),
+            deck,
+            tr("ranks.howto_cut_lowest" if rules.cut_deals == "lowest" else "how_to_play.setup.cut"),
             tr("how_to_play.setup.seats"),
         ), ("KC", "9D", "4S")),
         Section(tr("how_to_play.antes.title"), (
@@ -110,16 +115,17 @@ def rule_sections(rules: RuleSet) -> list[Section]:
         ), ("5H", "6H", "7H", "8H", "9H")),
         Section(tr("how_to_play.stops.title"), (
             tr("how_to_play.stops.intro"),
-            BULLET + tr("how_to_play.stops.king"),
+            BULLET + tr("ranks.howto_ace_stop" if high else "how_to_play.stops.king"),
             BULLET + tr("how_to_play.stops.dead_hand"),
             BULLET + tr("how_to_play.stops.played"),
+            *removed,
             *declined,
             tr("how_to_play.stops.example",  # in the very words the table uses for a stop
                example=tr("stops.line", reason=tr("stops.dead_hand", card=card_label(Card.parse("8C"))))),
-        ), ("JC", "QC", "KC")),
+        ), ("QC", "KC", "AC") if high else ("JC", "QC", "KC")),
         Section(tr("how_to_play.after_stop.title"), (
             tr("how_to_play.after_stop.who") + " " + _after_stop(rules),
-            tr("how_to_play.after_stop.tip"),
+            tr("ranks.howto_tip_high" if high else "how_to_play.after_stop.tip"),
         )),
         Section(tr("how_to_play.boodle.title"), (
             tr("how_to_play.boodle.hit"),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine.cards import Card
+from ...engine.ranks import hand_order
 from ...locale import decimal, tr, trn
 from ...locale.cards import card_label
 from ...locale.names import seat_tag, short_name
@@ -358,7 +359,8 @@ class ReplayScene(Scene):
 
     def _draw_hand(self, surface: pygame.Surface, deck: Any, hand: tuple[str, ...], area: pygame.Rect) -> None:
         cards = [c for c in (parse_card(name) for name in hand) if c is not None]
-        cards.sort(key=lambda c: (c.suit, c.rank))
+        now = self.replay.step
+        cards.sort(key=hand_order("high" if now is not None and now.state.aces_high else "low"))
         if not cards:
             return
         w, h = card_size(deck.face(cards[0]).get_width())
@@ -409,7 +411,7 @@ class ReplayScene(Scene):
             text.draw(surface, "♠♥♦♣"[suit], (BOARD.x + 24, y + h // 2), role="bold", size=22,
                       colour=suit_colours[suit], anchor="center")
             for rank in range(1, 14):
-                slot = board_slot(suit, rank)
+                slot = board_slot(suit, (13 if rank == 1 else rank - 1) if state.aces_high else rank)
                 card = Card.parse(f"{_RANKS[rank]}{'SHDC'[suit]}")
                 name = str(card)
                 if name in played and name == flying:

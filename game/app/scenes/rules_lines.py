@@ -27,6 +27,11 @@ def cards_words(rules: RuleSet) -> str:
     return ", ".join(card_label(card) for card in rules.boodle_cards)
 
 
+def removed_words(rules: RuleSet) -> str:
+    """R24: the cards taken out of the deck, as the language writes them."""
+    return ", ".join(card_label(card) for card in rules.removed_cards)
+
+
 def _named(rules: RuleSet) -> str:
     """The rules' name, and what they are when the file says."""
     name, about = rules_name(rules), rules_description(rules)
@@ -67,6 +72,10 @@ TOLD: dict[str, Callable[[RuleSet], str]] = {
                             tr("how_to_play.rules.no_deals")),
     "boodle_at_end": lambda rules: tr("boodle_end.rules_split" if rules.boodle_at_end == "split" else
                                       "boodle_end.rules_stay"),
+    "aces": lambda rules: tr("ranks.told_aces_high") if rules.aces == "high" else "",
+    "removed_cards": lambda rules: (tr("ranks.told_removed", cards=removed_words(rules)) if rules.removed_cards
+                                    else ""),
+    "cut_deals": lambda rules: tr("ranks.told_cut_lowest") if rules.cut_deals == "lowest" else "",
 }
 _UNTOLD = {key.told for key in RULES_KEYS if key.told is not None} - set(TOLD)
 if _UNTOLD:

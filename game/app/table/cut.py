@@ -10,6 +10,8 @@ import pygame
 
 from ...engine.cards import Card
 from ...engine.events import Cut
+from ...engine.ranks import rank_value
+from ...engine.rules import RuleSet
 from ...locale import tr
 from ...locale.cards import card_label
 from .animation import Flight, Wait
@@ -39,6 +41,13 @@ def cut_banner_centre(layout: TableLayout) -> tuple[int, int]:
     return layout.board.centerx, (layout.board.bottom + layout.hand.y) // 2 + 4
 
 
+def cut_rule(rules: RuleSet) -> str:
+    """R4/R25: the caption's rule: which card deals, and where the ace ranks."""
+    if rules.cut_deals == "lowest":
+        return tr("ranks.cut_lowest_aces_high" if rules.aces == "high" else "ranks.cut_lowest_aces_low")
+    return tr("ranks.cut_highest_aces_high" if rules.aces == "high" else "table_notes.cut.rule")
+
+
 def present_cut(director: Effects, event: Cut) -> float:
     """Fly each seat's card to its place and say what the cut decides; the seconds the table holds for it."""
     model, decks, layout = director.model, director.stage.decks, director.stage.layout
@@ -54,10 +63,12 @@ def present_cut(director: Effects, event: Cut) -> float:
         director.motion.add(Flight(back, centre, cut_card_rect(layout.seats[seat], face.get_size()).center, 0.35,
                                    i * 0.08, end_image=face, on_done=land))
     director.sound("deal")
-    director.banner(tr("table_notes.cut.title"), tr("table_notes.cut.rule"), duration=CAPTION_S, at=at)
+    rules = model.rules
+    director.banner(tr("table_notes.cut.title"), cut_rule(rules), duration=CAPTION_S, at=at)
     if event.dealer is None:
-        top = max(c.rank for c in event.cards if c is not None)
-        tied = [model.name(s) for s, c in enumerate(event.cards) if c is not None and c.rank == top]
+        ranks = {s: rank_value(c, rules.aces) for s, c in enumerate(event.cards) if c is not None}
+        top = (min if rules.cut_deals == "lowest" else max)(ranks.values())
+        tied = [model.name(s) for s, rank in ranks.items() if rank == top]
         who = tr("table.and", first=", ".join(tied[:-1]), last=tied[-1]) if len(tied) > 1 else "".join(tied)
         title, words = tr("table.banner.tie"), tr("table.banner.tie_who", names=who)
     else:
@@ -65,8 +76,14 @@ def present_cut(director: Effects, event: Cut) -> float:
         name = model.name(event.dealer)
         you = director.you(event.dealer)
         title = tr("table.banner.you_deal") if you else tr("table.banner.they_deal", name=name)
-        words = "" if cut is None else (tr("table.banner.you_cut_highest", card=card_label(cut)) if you else
-                                        tr("table.banner.they_cut_highest", name=name, card=card_label(cut)))
+        lowest = rules.cut_deals == "lowest"
+        if cut is None:
+            words = ""
+        elif you:
+            words = tr("ranks.you_cut_lowest" if lowest else "table.banner.you_cut_highest", card=card_label(cut))
+        else:
+            words = tr("ranks.they_cut_lowest" if lowest else "table.banner.they_cut_highest", name=name,
+                       card=card_label(cut))
     director.motion.add(Wait(0.0, CAPTION_S, on_done=lambda: director.banner(title, words, duration=RESULT_S,
                                                                                 at=at)))
     return CAPTION_S + RESULT_S - 0.2

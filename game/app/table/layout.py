@@ -90,14 +90,16 @@ class TableLayout:
     prompt: pygame.Rect  # the line that asks the human for a decision
     hand: pygame.Rect
     panel: pygame.Rect  # the human's decision buttons
+    aces_high: bool = False  # R23: the board's columns go 2 … K A
 
     def seat(self, seat: int) -> SeatPlace:
         """The places of `seat`."""
         return self.seats[seat]
 
     def board_slot(self, card: Card) -> pygame.Rect:
-        """The board's slot for `card`: its suit's row, its rank's column."""
-        return _board_slot(self.board.x, self.board.y, int(card.suit), card.rank)
+        """The board's slot for `card`: its suit's row, its rank's column (a high ace's after the King's)."""
+        column = (13 if card.rank == 1 else card.rank - 1) if self.aces_high else card.rank
+        return _board_slot(self.board.x, self.board.y, int(card.suit), column)
 
     def board_row_label(self, suit: int) -> Point:
         """The centre of the suit symbol that starts row `suit`."""
@@ -185,8 +187,10 @@ def _spread(count: int, low: int, high: int) -> list[int]:
 
 
 @lru_cache(maxsize=64)
-def table_layout(players: int, boodle_count: int = 4, size: tuple[int, int] = SCREEN) -> TableLayout:
-    """The layout for `players` seats (3..8) and `boodle_count` boodle cards (1..13)."""
+def table_layout(players: int, boodle_count: int = 4, size: tuple[int, int] = SCREEN,
+                 aces_high: bool = False) -> TableLayout:
+    """The layout for `players` seats (3..8) and `boodle_count` boodle cards (1..13), the board's aces high or
+    low."""
     if not 3 <= players <= 8:
         raise ValueError(f"a table seats 3 to 8 players, not {players}")
     width, height = size
@@ -255,4 +259,4 @@ def table_layout(players: int, boodle_count: int = 4, size: tuple[int, int] = SC
     panel = pygame.Rect(width - 40 - PANEL_W, height - 36 - 4 * 40 - 3 * 8, PANEL_W, 4 * 40 + 3 * 8)
     return TableLayout(players, boodle_count, size, rail, felt, tuple(places), centre, tuple(cards), card_w, chip_r,
                        tuple(stacks), tuple(labels), board, pot, (pot.centerx, pot.y + 84), dead,
-                       (dead.centerx, dead.y + 66), status, prompt, hand, panel)
+                       (dead.centerx, dead.y + 66), status, prompt, hand, panel, aces_high)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...ai.character import Character
-from ...engine.cards import DECK, KING, Card, card_order
+from ...engine.cards import Card
 from ...engine.events import (
     BoodleWon,
     BuyDead,
@@ -26,6 +26,7 @@ from ...engine.events import (
     Stake,
     Stop,
 )
+from ...engine.ranks import hand_order, wanted_after
 from ...engine.rules import RuleSet
 from ...engine.view import PlayerView
 from ...locale import tr
@@ -131,9 +132,13 @@ def records_from_log(log: Iterable[Event]) -> list[DealRecord]:
 
 def stop_reason(after: Card, reason: str, optional_follow: bool, human_declined: bool = False) -> Words:
     """Why a run stopped (R15), from the engine's reason code, saying only what the human may know."""
-    nxt: Card | str = DECK[after.index + 1] if after.rank < KING else ""
+    nxt: Card | str = wanted_after(after) if reason not in ("king", "ace") else ""
     if reason == "king":
         return Words.of("stops.king", card=after)
+    if reason == "ace":
+        return Words.of("stops.ace", card=after)
+    if reason == "removed":
+        return Words.of("stops.removed", card=nxt)
     if reason == "already_played":
         return Words.of("stops.already_played", card=nxt)
     if reason == "declined" and human_declined:
@@ -273,7 +278,7 @@ class TableModel:
     def add_to_hand(self, card: Card) -> None:
         """A dealt card arrives in the human's hand."""
         self.hand.append(card)
-        self.hand.sort(key=card_order)
+        self.hand.sort(key=hand_order(self.rules.aces))
         self.seats[HUMAN].cards = len(self.hand)
         self.touch()
 
@@ -314,8 +319,8 @@ class TableModel:
         optional = self.rules.follow == "optional"
         self.stop_marks[after] = reason
         self.last_stop_suit = int(after.suit)
-        if reason == "dead_hand" and not optional and after.rank < KING:
-            self.known_dead.add(DECK[after.index + 1])
+        if reason == "dead_hand" and not optional:
+            self.known_dead.add(wanted_after(after))
         why = stop_reason(after, reason, optional, self.human_declined and reason == "declined")
         self.human_declined = False
         self.set_status(Words.of("stops.line", reason=why), stop=True)
@@ -334,7 +339,7 @@ class TableModel:
         self.boodle = list(table.boodle_chips)
         self.dealer = table.dealer
         self.deal_number = table.deal_number
-        self.hand = sorted(view.hand, key=card_order)
+        self.hand = sorted(view.hand, key=hand_order(self.rules.aces))
         sizes = view.hand_sizes
         for seat, state in enumerate(self.seats):
             state.cards = sizes[seat] if seat != HUMAN else len(self.hand)

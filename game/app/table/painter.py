@@ -13,6 +13,7 @@ import pygame
 from ...ai.seats import SeatSpec
 from ...engine.cards import Card
 from ...locale import language, tr, trn
+from ...locale.cards import card_label
 from .. import theme
 from ..card_art import mix
 from ..portraits import HUMAN_LOOK, draw_portrait
@@ -111,7 +112,7 @@ class TablePainter:
         for card in model.stop_marks:
             slot = layout.board_slot(card)
             bar = pygame.Rect(slot.right, slot.y - 4, 3, slot.height + 8)
-            if card.rank == 13:
+            if card.rank == (1 if layout.aces_high else 13):  # the top card's bar sits past the board's edge
                 bar.x = slot.right + 2
             surface.fill((220, 60, 52), bar)
 
@@ -148,6 +149,11 @@ class TablePainter:
         text.draw(surface, words, (layout.dead.centerx, layout.dead.y + 112), role="bold", size=16,
                   colour=theme.INK if model.dead_count else theme.INK_DIM, anchor="midtop", shadow=True,
                   max_width=layout.dead.width, min_size=12)
+        removed = model.rules.removed_cards
+        if removed:  # R24: the cards everyone knows are nowhere, under the dead hand's count
+            note = tr("ranks.out_of_deck", cards=", ".join(card_label(card) for card in removed))
+            text.draw(surface, note, (layout.dead.centerx, layout.dead.y + 134), role="body", size=13,
+                      colour=theme.INK_DIM, anchor="midtop", shadow=True, max_width=layout.dead.width, min_size=10)
 
     def _draw_seats(self, surface: pygame.Surface, director: Director, clock: float, thinking: bool) -> None:
         stage = self.stage

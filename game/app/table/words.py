@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from ...engine.cards import Card, Suit, card_order
+from ...engine.cards import Card, Suit
+from ...engine.ranks import lowest_of_suits
 from ...engine.rules import RuleSet
 from ...locale import tr
 from ...locale.words import Words
@@ -33,7 +34,7 @@ def lead_refusal_words(card: Card, hand: list[Card], options: tuple[Card, ...], 
                 return Words.of(key, suit=stopped.symbol)
             return Words.of("table.refusal.switch_suit", suit=stopped.symbol)
         return Words.of("table.refusal.not_now", suit=suit.symbol)
-    lowest = min((c for c in hand if c.suit == suit), key=card_order)
+    lowest = lowest_of_suits(hand, rules.aces)[suit]
     return Words.of("table.refusal.lowest", suit=suit.symbol, card=lowest)
 
 
