@@ -54,6 +54,9 @@ VARIANTS = {
     "buy": RuleSet(players=5, buy_dead_hand=dataclasses.replace(RuleSet().buy_dead_hand, enabled=True, fee=2),
                    follow="optional", first_lead="2C"),
     "eight": RuleSet(players=8, switch_to="other_colour"),
+    "r27_penalty": RuleSet(players=4, when_unable="pass_left", pass_penalty=3),
+    "r28_step_down": RuleSet(players=6, switch_to="other_colour", when_unable="step_down"),
+    "r29_all_in": RuleSet(players=4, short_ante="all_in", starting_chips=5),
 }
 FAST = {"time_budget_ms": 2, "max_samples": 6, "deadline_ms": 0}
 SURE = {"time_budget_ms": 1000, "max_samples": 100, "deadline_ms": 0}  # for the constructed positions

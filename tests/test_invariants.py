@@ -42,6 +42,12 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "double_payments_dealer_triple": {"per_card_payment": 2, "dealer_ante_multiplier": 3},
     "cheap_buy_first_lead_2D": {"buy_dead_hand": BuyDeadHand(True, 0), "first_lead": "2D"},
     "one_boodle_card_no_pot": {"boodle_cards": cards("7H"), "ante_pot": 0, "ante_boodle": 2},
+    "r27_pass_penalty": {"when_unable": "pass_left", "pass_penalty": 2},
+    "r27_colour_pass_penalty": {"switch_to": "other_colour", "when_unable": "pass_left", "pass_penalty": 5},
+    "r28_step_down": {"switch_to": "other_colour", "when_unable": "step_down"},
+    "r29_all_in": {"short_ante": "all_in", "starting_chips": 12, "deals": None, "dealer_ante_multiplier": 2},
+    "r29_all_in_even": {"short_ante": "all_in", "starting_chips": 13, "deals": 30, "staking": "even",
+                        "dealer_ante_multiplier": 2},
 }
 
 

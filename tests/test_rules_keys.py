@@ -92,6 +92,7 @@ REFUSED: dict[str, dict[str, Any]] = {
     "_first_lead": {"first_lead": "2d"},
     "_even_staking": {"staking": "even", "ante_boodle": 5},
     "_cannot_pay": {"starting_chips": 3},
+    "_penalty_needs_pass_left": {"pass_penalty": 2, "when_unable": "step_down"},
 }
 
 
@@ -200,7 +201,7 @@ def _variants(key: RulesKey, base: RuleSet) -> Iterator[RuleSet]:
 
 
 def test_every_declared_key_is_told_on_how_to_play_in_every_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    bases = [CLASSIC, RuleSet(buy_dead_hand=BuyDeadHand(True, 4))]
+    bases = [CLASSIC, RuleSet(buy_dead_hand=BuyDeadHand(True, 4)), RuleSet(when_unable="pass_left")]
     assert {key.name for key in RULES_KEYS if key.told is None} == {"players"}  # New game seats the table
     assert {key.told for key in RULES_KEYS if key.told is not None} == set(TOLD)
     monkeypatch.setattr(game.locale, "english", lambda key: None)  # no falling back: each language's own words

@@ -16,6 +16,7 @@ from .rules_keys import (
     MIN_PLAYERS,
     RULES_KEYS,
     SECTION_KEYS,
+    SHORT_ANTE_MODES,
     STAKING_MODES,
     SWITCH_TO_MODES,
     TOP_KEYS,
@@ -29,8 +30,8 @@ from .rules_keys import (
 )
 
 __all__ = ["BOODLE_AT_END_MODES", "CLASSIC_BOODLE", "FIRST_LEAD_DEFAULT", "FOLLOW_MODES", "MAX_PLAYERS",
-           "MIN_PLAYERS", "STAKING_MODES", "SWITCH_TO_MODES", "WHEN_UNABLE_MODES", "BuyDeadHand", "RuleSet",
-           "RulesError", "RulesProblem"]
+           "MIN_PLAYERS", "SHORT_ANTE_MODES", "STAKING_MODES", "SWITCH_TO_MODES", "WHEN_UNABLE_MODES", "BuyDeadHand",
+           "RuleSet", "RulesError", "RulesProblem"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,8 @@ class RuleSet:
     buy_dead_hand: BuyDeadHand = field(default_factory=BuyDeadHand)
     deals: int | None = default("deals")
     boodle_at_end: str = default("boodle_at_end")
+    pass_penalty: int = default("pass_penalty")
+    short_ante: str = default("short_ante")
 
     def __post_init__(self) -> None:
         problems = self.problems()
