@@ -6,7 +6,8 @@ table, the card whereabouts (each of the 52 cards in exactly one hand, the dead 
 or played), chip conservation (R21), ascending runs (R14), lawful leads (R13, R16,
 first lead R12), stop reasons (R15), boodle wins (R17), settlement (R19), dealer
 rotation and players going out (R5–R7), hand sizes after the deal (R10), and what is left on the boodle
-cards at the end (R22: under `split` shared among the players still in, from the last dealer's left).
+cards at the end (R22: under `split` shared among the players still in, from the last dealer's left),
+the penalties of a lead passed over (R27), step_down leads (R28) and short antes (R29).
 `Referee.check` compares that model with a live `Session` between steps, including the
 pending decision's options and every seat's `PlayerView`. `play_checked` runs a whole
 session through both.
@@ -45,17 +46,20 @@ FIELDS = {
     "hand_won": {"player", "pot", "payments"},
     "deal_end": {"chips", "boodle"},
     "player_out": {"player"},
+    "penalty": {"player", "chips"},
     "boodle_split": {"shares"},
     "session_end": {"chips", "winners"},
 }
 RULES_FIELDS = {"boodle_cards", "starting_chips", "ante_pot", "ante_boodle", "staking", "dealer_ante_multiplier",
                 "per_card_payment", "switch_suit", "follow", "buy_dead_hand", "deals"}
 STOP_REASONS = {"king", "dead_hand", "already_played", "declined", "ace", "removed"}
+# what a log written before a key existed meant by leaving it out
+UNWRITTEN = {"boodle_at_end": "stay"}  # quiet keys (rules_keys) are left out of settings() too
 
 
 def rules_from_log(data: dict[str, Any]) -> RuleSet:
     """The RuleSet a session_start's `rules` object describes; a log from before R22's setting kept the boodle."""
-    fields = {"boodle_at_end": "stay", **data}
+    fields = {**UNWRITTEN, **data}
     fields["boodle_cards"] = parse_cards(fields["boodle_cards"])
     if "removed_cards" in fields:
         fields["removed_cards"] = parse_cards(fields["removed_cards"])
@@ -128,7 +132,7 @@ class Referee:
         assert self.phase == "start"
         assert RULES_FIELDS <= set(e["rules"]), sorted(RULES_FIELDS - set(e["rules"]))
         self.rules = rules = rules_from_log(e["rules"])
-        assert rules.settings() == {"boodle_at_end": "stay", **e["rules"]}
+        assert rules.settings() == {**UNWRITTEN, **e["rules"]}
         self.n = n = len(e["players"])
         assert 3 <= n <= 8, "R3"
         assert all(set(p) == {"name", "kind", "personality"} for p in e["players"])
@@ -199,7 +203,7 @@ class Referee:
         self.order = self._order_from_left_of(dealer)
         assert len(self.order) >= 2, "R6: a deal with fewer than two players"
         for seat in self.order:
-            assert self.chips[seat] >= self.rules.ante(seat == dealer), f"R7: seat {seat} cannot pay the ante"
+            assert self.chips[seat] >= self.staying_ante(seat == dealer), f"R7: seat {seat} cannot pay the ante"
         self.stakers = list(self.order)
         self.hands: list[set[int]] = [set() for _ in range(self.n)]
         self.owner: list[int] = [REMOVED if card in self.removed else PLAYED for card in range(52)]
@@ -207,19 +211,33 @@ class Referee:
         self.given_up: tuple[int, ...] = ()
         self.phase = "stakes"
 
+    def staying_ante(self, is_dealer: bool) -> int:
+        """R7/R29: the chips a player needs to stay in: the ante, or under all_in any chip (none for no ante)."""
+        ante = self.rules.ante(is_dealer)
+        return min(ante, 1) if self.rules.short_ante == "all_in" else ante
+
+    def stake_due(self, seat: int) -> tuple[int, int]:
+        """R8/R29: what `seat` puts in the pot and on the boodle cards: the ante, or all they have, the pot first."""
+        chips = self.chips[seat]
+        pot = min(self.rules.ante_pot, chips)
+        return pot, min(self.rules.boodle_stake(seat == self.dealer), chips - pot)
+
     def _stake(self, e: dict[str, Any]) -> None:
         assert self.phase == "stakes" and self.stakers, "a stake out of place"
         seat = self.stakers.pop(0)
         assert e["player"] == seat, "R8: stakes go round from the dealer's left"
-        assert e["pot"] == self.rules.ante_pot
+        pot, total = self.stake_due(seat)
+        assert e["pot"] == pot, "R8/R29: the pot's ante, or all the player has"
         boodle = {INDEX[c]: chips for c, chips in e["boodle"].items()}
         assert set(boodle) <= set(self.boodle), "R8: stake on a card that is not a boodle card"
         assert all(type(chips) is int and chips > 0 for chips in boodle.values())
-        total = self.rules.boodle_stake(seat == self.dealer)
         assert sum(boodle.values()) == total, "R8: wrong boodle stake"
         k = len(self.boodle)
-        if (self.rules.staking == "even" or k == 1) and total:
-            assert boodle == dict.fromkeys(self.boodle, total // k), "R8: even staking"
+        short = total < self.rules.boodle_stake(seat == self.dealer)
+        if (self.rules.staking == "even" or k == 1 or (short and self.rules.ante_boodle == 0)) and total:
+            each, odd = divmod(total, k)
+            spread = {card: each + (i < odd) for i, card in enumerate(self.boodle) if each + (i < odd)}
+            assert boodle == spread, "R8/R29: even staking, the odd chips of a short stake on the first cards"
         self.chips[seat] -= e["pot"] + total
         self.pot += e["pot"]
         for card, chips in boodle.items():
@@ -260,6 +278,7 @@ class Referee:
         self.last_player = -1
         self.next_stop: str | None = None
         self.next_holder = -1
+        self.penalties_due: list[int] = []
         self.phase = "lead"
 
     def _buy_dead(self, e: dict[str, Any]) -> None:
@@ -296,7 +315,33 @@ class Referee:
                 if options:
                     return nxt, options
                 nxt = self._left_of(nxt)
+        if self.rules.when_unable == "step_down":
+            options = self._lowest(seat, tuple(s != self.stopped for s in range(4)))  # R28: another suit first
+            if options:
+                return seat, options
         return seat, self._lowest(seat, self.allowed[-1])
+
+    def passed_over(self) -> list[int]:
+        """R27: the seats the lead passes over after the stop just made, the one who should have led first."""
+        if self.rules.when_unable != "pass_left" or not self.rules.pass_penalty:
+            return []
+        leader, _ = self.lead_options()
+        seat = self.last_player
+        passed: list[int] = []
+        while seat != leader or not passed and not self._lowest(seat, self.allowed[self.stopped]):
+            passed.append(seat)
+            seat = self._left_of(seat)
+            if seat == self.last_player:
+                break
+        return passed
+
+    def _penalty(self, e: dict[str, Any]) -> None:
+        assert self.phase == "lead" and self.penalties_due, "R27: a penalty where no lead passed over anybody"
+        seat = self.penalties_due.pop(0)
+        assert e["player"] == seat, f"R27: seat {e['player']} paid a penalty, seat {seat} was due to"
+        assert e["chips"] == min(self.rules.pass_penalty, self.chips[seat]), "R27: the penalty, or all they have"
+        self.chips[seat] -= e["chips"]
+        self.pot += e["chips"]
 
     def _lowest(self, seat: int, allowed: tuple[bool, ...]) -> list[int]:
         lowest: dict[int, int] = {}
@@ -310,6 +355,7 @@ class Referee:
         card, seat = INDEX[e["card"]], e["player"]
         if e["lead"]:
             assert self.phase == "lead", "a lead in the middle of a run"
+            assert not self.penalties_due, f"R27: seats {self.penalties_due} passed over without their penalty"
             leader, options = self.lead_options()
             assert seat == leader, f"R12/R16: seat {seat} led, seat {leader} should have"
             assert card in options, f"R13/R16: {e['card']} is not a lawful lead"
@@ -365,6 +411,7 @@ class Referee:
         self.stop_reasons[reason] = self.stop_reasons.get(reason, 0) + 1
         self.stopped = self.last_card // 13
         self.phase = "lead"
+        self.penalties_due = self.passed_over()
 
     def _hand_won(self, e: dict[str, Any]) -> None:
         assert self.phase == "won", "R18: hand_won before a hand is empty"
@@ -394,7 +441,7 @@ class Referee:
         seat = e["player"]
         assert self.in_session[seat]
         candidate = self._left_of(self.dealer)
-        assert self.chips[seat] < self.rules.ante(seat == candidate), "R7: put out while able to pay the ante"
+        assert self.chips[seat] < self.staying_ante(seat == candidate), "R7: put out while able to pay the ante"
         self.in_session[seat] = False
 
     def _boodle_split(self, e: dict[str, Any]) -> None:
@@ -450,8 +497,8 @@ class Referee:
             assert [c.index for c in session.dead] == sorted(self.dead)
         if isinstance(decision, StakeDecision):
             assert self.phase == "stakes" and decision.player == self.stakers[0]
-            assert decision.boodle_total == self.rules.boodle_stake(decision.player == self.dealer)
-            assert decision.pot == self.rules.ante_pot and decision.cards == self.rules.boodle_cards
+            assert (decision.pot, decision.boodle_total) == self.stake_due(decision.player)
+            assert decision.boodle_total > 0 and decision.cards == self.rules.boodle_cards
             assert self.rules.staking == "free" and len(self.rules.boodle_cards) > 1, "R8: no choice to make"
         elif isinstance(decision, BuyDeadDecision):
             assert self.phase == "lead" and self.may_buy, "R11: the dead hand offered when it may not be bought"

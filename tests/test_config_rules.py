@@ -123,7 +123,8 @@ def test_rules_keys_cover_every_rules_setting() -> None:
     quiet = {key.name for key in DECLARED_KEYS if key.quiet}  # left out of the log at their defaults
     assert set(flat_keys(RuleSet().settings())) | {"description"} | quiet == set(RULES_KEYS) | {"buy_dead_hand"}
     assert quiet <= set(flat_keys(RuleSet(aces="high", removed_cards=parse_cards(["8D"]),
-                                          cut_deals="lowest").settings()))
+                                          cut_deals="lowest", when_unable="pass_left", pass_penalty=1,
+                                          short_ante="all_in").settings()))
 
 
 # (a file with an unreadable value, where the reader blames it, the file with it put right, which a cross-key
@@ -346,7 +347,8 @@ def assert_loads_or_reports(load: Any, source: str) -> None:
 
 yaml_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False),
                          st.text(max_size=12), st.sampled_from(["AS", "10H", "even", "free", "dealer_left", "2D",
-                                                                "high", "lowest", "8D"]))
+                                                                "high", "lowest", "8D",
+                                                                "pass_left", "step_down", "all_in", "out"]))
 yaml_values = st.recursive(yaml_scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=3)), max_leaves=8)
 key_names = st.one_of(st.sampled_from(list(TOP_KEYS) + ["fee", "enabled", "Players", "ante-pot"]),
@@ -407,6 +409,22 @@ def test_inserting_keys_never_crashes(text: str, data: st.DataObject) -> None:
         lines.insert(at, f"{indent}{data.draw(key_names)}: {json.dumps(data.draw(yaml_values))}\n")
     mutated = "".join(lines)
     assert_loads_or_reports(lambda: load_rules_text(mutated, "m.yaml"), "m.yaml")
+
+
+@fast
+@given(text=st.sampled_from(SHIPPED_TEXTS), penalty=st.one_of(st.integers(-3, 5), yaml_scalars),
+       unable=st.one_of(st.sampled_from(["same_suit", "pass_left", "step_down"]), yaml_scalars),
+       short=st.one_of(st.sampled_from(["out", "all_in"]), yaml_scalars))
+def test_r27_r28_r29_keys_mutated_load_or_give_a_clean_error(text: str, penalty: Any, unable: Any, short: Any) -> None:
+    lines = [line for line in text.splitlines(keepends=True) if not line.startswith(("when_unable:", "pass_penalty:",
+                                                                                     "short_ante:"))]
+    lines += [f"when_unable: {json.dumps(unable)}\n", f"pass_penalty: {json.dumps(penalty)}\n",
+              f"short_ante: {json.dumps(short)}\n"]
+    mutated = "".join(lines)
+    assert_loads_or_reports(lambda: load_rules_text(mutated, "m.yaml"), "m.yaml")
+    if type(penalty) is int and penalty > 0 and unable in ("same_suit", "step_down") and short in ("out", "all_in"):
+        with pytest.raises(ConfigError, match=r"m\.yaml:\d+: pass_penalty: a pass penalty needs"):
+            load_rules_text(mutated, "m.yaml")
 
 
 @pytest.mark.slow

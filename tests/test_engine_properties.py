@@ -36,7 +36,8 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
         "per_card_payment": draw(st.integers(0, 3)),
         "switch_suit": draw(st.booleans()),
         "switch_to": draw(st.sampled_from(["other_suit", "other_colour"])),
-        "when_unable": draw(st.sampled_from(["same_suit", "pass_left"])),
+        "when_unable": draw(st.sampled_from(["same_suit", "pass_left", "step_down"])),
+        "short_ante": draw(st.sampled_from(["out", "all_in"])),
         "follow": draw(st.sampled_from(["compulsory", "optional"])),
         "first_lead": draw(st.sampled_from(["dealer_left", "2D", "2C", "AS", "KH"])),
         "buy_dead_hand": BuyDeadHand(draw(st.booleans()), draw(st.integers(0, 6))),
@@ -47,6 +48,7 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
     # R24: any cards but the boodle cards and the first-lead card
     spare = [c for c in DECK if c not in boodle and str(c) != changes["first_lead"]]
     changes["removed_cards"] = tuple(draw(st.lists(st.sampled_from(spare), max_size=4, unique=True)))
+    changes["pass_penalty"] = draw(st.integers(0, 3)) if changes["when_unable"] == "pass_left" else 0
     if changes["deals"] is None and changes["ante_pot"] + changes["ante_boodle"] == 0:
         changes["ante_pot"] = 1  # with no ante and no deal limit nobody could ever go out
     low = changes["ante_pot"] + changes["ante_boodle"] * changes["dealer_ante_multiplier"]

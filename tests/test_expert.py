@@ -57,6 +57,9 @@ VARIANTS = {
     "r23_aces_high": RuleSet(players=4, aces="high", when_unable="pass_left"),
     "r24_removed": RuleSet(players=5, aces="high", removed_cards=parse_cards(["8D", "3C"]), follow="optional",
                            cut_deals="lowest"),
+    "r27_penalty": RuleSet(players=4, when_unable="pass_left", pass_penalty=3),
+    "r28_step_down": RuleSet(players=6, switch_to="other_colour", when_unable="step_down"),
+    "r29_all_in": RuleSet(players=4, short_ante="all_in", starting_chips=5),
 }
 FAST = {"time_budget_ms": 2, "max_samples": 6, "deadline_ms": 0}
 SURE = {"time_budget_ms": 1000, "max_samples": 100, "deadline_ms": 0}  # for the constructed positions

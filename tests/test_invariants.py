@@ -46,6 +46,12 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "r24_removed_8D_optional": {"removed_cards": cards("8D"), "follow": "optional"},
     "r23_r24_r25_all_three": {"aces": "high", "removed_cards": cards("2S 9H KC AD"), "cut_deals": "lowest",
                               "buy_dead_hand": BuyDeadHand(True, 2)},
+    "r27_pass_penalty": {"when_unable": "pass_left", "pass_penalty": 2},
+    "r27_colour_pass_penalty": {"switch_to": "other_colour", "when_unable": "pass_left", "pass_penalty": 5},
+    "r28_step_down": {"switch_to": "other_colour", "when_unable": "step_down"},
+    "r29_all_in": {"short_ante": "all_in", "starting_chips": 12, "deals": None, "dealer_ante_multiplier": 2},
+    "r29_all_in_even": {"short_ante": "all_in", "starting_chips": 13, "deals": 30, "staking": "even",
+                        "dealer_ante_multiplier": 2},
 }
 
 

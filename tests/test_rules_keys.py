@@ -94,6 +94,7 @@ REFUSED: dict[str, dict[str, Any]] = {
     "_cannot_pay": {"starting_chips": 3},
     "_removed_boodle": {"removed_cards": parse_cards(["KH"])},
     "_removed_first_lead": {"removed_cards": parse_cards(["2D"]), "first_lead": "2D"},
+    "_penalty_needs_pass_left": {"pass_penalty": 2, "when_unable": "step_down"},
 }
 
 
@@ -202,7 +203,7 @@ def _variants(key: RulesKey, base: RuleSet) -> Iterator[RuleSet]:
 
 
 def test_every_declared_key_is_told_on_how_to_play_in_every_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    bases = [CLASSIC, RuleSet(buy_dead_hand=BuyDeadHand(True, 4))]
+    bases = [CLASSIC, RuleSet(buy_dead_hand=BuyDeadHand(True, 4)), RuleSet(when_unable="pass_left")]
     assert {key.name for key in RULES_KEYS if key.told is None} == {"players"}  # New game seats the table
     assert {key.told for key in RULES_KEYS if key.told is not None} == set(TOLD)
     monkeypatch.setattr(game.locale, "english", lambda key: None)  # no falling back: each language's own words

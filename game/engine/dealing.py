@@ -85,6 +85,9 @@ class Dealing(SessionState):
             k = len(rules.boodle_cards)
             for seat in self._order:
                 each = rules.boodle_stake(seat == dealer) // k
+                if self.chips[seat] < self._ante[seat == dealer]:
+                    self._stake_short(seat, self._stake_asks[seat][seat == dealer])
+                    continue
                 self._stake(seat, tuple((card, each) for card in rules.boodle_cards if each))
             self._deal_cards()
         else:
@@ -93,15 +96,33 @@ class Dealing(SessionState):
 
     def _ask_stake(self) -> None:
         seat = self._order[self._stake_turn]
-        self._pending = self._stake_asks[seat][seat == self.dealer]
+        ask = self._stake_asks[seat][seat == self.dealer]
+        chips = self.chips[seat]
+        if chips >= ask.pot + ask.boodle_total:
+            self._pending = ask
+        elif chips > ask.pot:  # R29 all_in: the pot first, the rest is theirs to spread
+            self._pending = StakeDecision(seat, ask.pot, chips - ask.pot, ask.cards)
+        else:
+            self._stake(seat, (), chips)
+            self._next_stake()
 
     def _apply_stake(self, decision: StakeDecision, boodle: Any) -> None:
-        self._stake(decision.player, self._lawful_stake(decision, boodle))
+        self._stake(decision.player, self._lawful_stake(decision, boodle), decision.pot)
+        self._next_stake()
+
+    def _next_stake(self) -> None:
         self._stake_turn += 1
         if self._stake_turn < len(self._order):
             self._ask_stake()
         else:
             self._deal_cards()
+
+    def _stake_short(self, seat: int, ask: StakeDecision) -> None:
+        """R29 all_in without a choice: the pot first, then what is left spread as evenly as it goes over the
+        boodle cards (the odd chips one each on the first of them)."""
+        pot = min(ask.pot, self.chips[seat])
+        each, odd = divmod(self.chips[seat] - pot, len(ask.cards))
+        self._stake(seat, tuple((card, each + (i < odd)) for i, card in enumerate(ask.cards) if each + (i < odd)), pot)
 
     @staticmethod
     def _lawful_stake(decision: StakeDecision, boodle: Any) -> tuple[tuple[Card, int], ...]:
@@ -135,8 +156,8 @@ class Dealing(SessionState):
                                     f"not {total}")
         return tuple([(card, chips) for card, chips in pairs if chips]) if rebuild else pairs
 
-    def _stake(self, seat: int, pairs: tuple[tuple[Card, int], ...]) -> None:
-        ante_pot = self.rules.ante_pot
+    def _stake(self, seat: int, pairs: tuple[tuple[Card, int], ...], pot: int = -1) -> None:
+        ante_pot = self.rules.ante_pot if pot < 0 else pot
         staked = 0
         slot = self._boodle_slot
         for card, chips in pairs:

@@ -264,6 +264,18 @@ class DealEnd(_DealEndFields, EventRecord):
     type: ClassVar[Literal["deal_end"]] = "deal_end"
 
 
+class _PenaltyFields(NamedTuple):
+    player: Annotated[int, SEAT]
+    chips: Annotated[int, WHOLE]
+
+
+class Penalty(_PenaltyFields, EventRecord):
+    """R27: the lead passed over a player who could not switch, and they paid the penalty into the pot."""
+
+    __slots__ = ()
+    type: ClassVar[Literal["penalty"]] = "penalty"
+
+
 class _PlayerOutFields(NamedTuple):
     player: Annotated[int, SEAT]
 
@@ -306,7 +318,7 @@ class SessionEnd(_SessionEndFields, EventRecord):
 
 
 Event = (SessionStart | Cut | DealStart | Stake | Dealt | BuyDead | Play | BoodleWon | Stop | HandWon | DealEnd
-         | PlayerOut | BoodleSplit | SessionEnd)
+         | PlayerOut | BoodleSplit | SessionEnd | Penalty)
 
 EVENT_TYPES: dict[str, type[Event]] = {cls.type: cls for cls in get_args(Event)}
 

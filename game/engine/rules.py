@@ -16,6 +16,7 @@ from .rules_keys import (
     MIN_PLAYERS,
     RULES_KEYS,
     SECTION_KEYS,
+    SHORT_ANTE_MODES,
     STAKING_MODES,
     SWITCH_TO_MODES,
     TOP_KEYS,
@@ -29,8 +30,8 @@ from .rules_keys import (
 )
 
 __all__ = ["BOODLE_AT_END_MODES", "CLASSIC_BOODLE", "FIRST_LEAD_DEFAULT", "FOLLOW_MODES", "MAX_PLAYERS",
-           "MIN_PLAYERS", "STAKING_MODES", "SWITCH_TO_MODES", "WHEN_UNABLE_MODES", "BuyDeadHand", "RuleSet",
-           "RulesError", "RulesProblem"]
+           "MIN_PLAYERS", "SHORT_ANTE_MODES", "STAKING_MODES", "SWITCH_TO_MODES", "WHEN_UNABLE_MODES", "BuyDeadHand",
+           "RuleSet", "RulesError", "RulesProblem"]
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,8 @@ class RuleSet:
     aces: str = default("aces")
     removed_cards: tuple[Card, ...] = default("removed_cards")
     cut_deals: str = default("cut_deals")
+    pass_penalty: int = default("pass_penalty")
+    short_ante: str = default("short_ante")
 
     def __post_init__(self) -> None:
         problems = self.problems()

@@ -20,7 +20,8 @@ CLASSIC_BOODLE: tuple[Card, ...] = parse_cards(["AS", "KH", "QC", "JD"])
 STAKING_MODES = ("free", "even")
 FOLLOW_MODES = ("compulsory", "optional")
 SWITCH_TO_MODES = ("other_suit", "other_colour")
-WHEN_UNABLE_MODES = ("same_suit", "pass_left")
+WHEN_UNABLE_MODES = ("same_suit", "pass_left", "step_down")
+SHORT_ANTE_MODES = ("out", "all_in")
 BOODLE_AT_END_MODES = ("split", "stay")
 ACES_MODES = ("low", "high")
 CUT_DEALS_MODES = ("highest", "lowest")
@@ -119,11 +120,16 @@ RULES_KEYS: tuple[RulesKey, ...] = (
              "  other_colour  a suit of the other colour (after a red run, a black suit)", told="after_stop",
              choices=SWITCH_TO_MODES),
     RulesKey("when_unable", "word", "same_suit", "R16",
-             "a leader who cannot switch leads the same suit, or the lead passes left to the first player who can",
+             "a leader who cannot switch leads any suit they hold (`same_suit`), or the lead passes left to the "
+             "first player who can (`pass_left`), or they lead another suit before the same one (`step_down`)",
              "What happens when the new leader holds no suit they may switch to:\n"
-             "  same_suit  they lead their lowest card of the suit they have\n"
-             "  pass_left  the lead passes to the left, to the first player who can switch", told="after_stop",
-             choices=WHEN_UNABLE_MODES),
+             "  same_suit  they lead the lowest card of any suit they hold (with other_suit,\n"
+             "             that is the suit that stopped)\n"
+             "  pass_left  the lead passes to the left, to the first player who can switch\n"
+             "  step_down  they lead another suit if they hold one, else the same suit\n"
+             "             (with other_colour: the other colour, else the other suit of\n"
+             "             the same colour, else the same suit; bh2smith's Michigan)", told="after_stop",
+             choices=WHEN_UNABLE_MODES, detail="R28 for `step_down`"),
     RulesKey("follow", "word", "compulsory", "R14", "whether the holder of the next card of a run must play it",
              "Must the holder of the next card of a run play it?\n"
              "  compulsory  yes, at once\n"
@@ -162,6 +168,17 @@ RULES_KEYS: tuple[RulesKey, ...] = (
              "Who deals first after the cut (the ace ranks as `aces` says):\n"
              "  highest  the highest card\n"
              "  lowest   the lowest card", told="cut_deals", choices=CUT_DEALS_MODES, quiet=True),
+    RulesKey("pass_penalty", "whole", 0, "R27",
+             "chips each player the lead passes over pays into the pot (needs `when_unable: pass_left`)",
+             "Chips each player the lead passes over pays into the pot (all they have if\n"
+             "less), starting with the player who should have led. Above 0 it needs\n"
+             "when_unable: pass_left.", told="pass_penalty", low=0, before=0, quiet=True),
+    RulesKey("short_ante", "word", "out", "R29", "what becomes of a player who cannot pay the whole ante",
+             "What becomes of a player who cannot pay the whole ante before a deal:\n"
+             "  out     they leave the session\n"
+             "  all_in  they pay the pot first, stake what is left on the boodle cards\n"
+             "          and play the deal; only a player with no chips at all leaves", told="short_ante",
+             choices=SHORT_ANTE_MODES, before="out", quiet=True),
 )
 
 RULES_SECTIONS: tuple[RulesSection, ...] = (
@@ -214,6 +231,7 @@ ENGLISH: dict[str, str] = {
     "cannot_pay": "{chips} cannot pay the first ante of {ante}",
     "removed_boodle": "{cards} cannot be taken out: a boodle card must be in the deck",
     "removed_first_lead": "{card} cannot be taken out: it is the first_lead card",
+    "penalty_needs_pass_left": "a pass penalty needs when_unable: pass_left, got {value}",
 }
 
 
@@ -375,6 +393,13 @@ def _removed_first_lead(values: Mapping[str, Any]) -> RulesProblem | None:
     return None
 
 
+def _penalty_needs_pass_left(values: Mapping[str, Any]) -> RulesProblem | None:
+    """R27: only a lead that passes left passes anybody over."""
+    if values["pass_penalty"] and values["when_unable"] != "pass_left":
+        return RulesProblem("pass_penalty", "penalty_needs_pass_left", {"value": values["when_unable"]})
+    return None
+
+
 CROSS_CHECKS: tuple[CrossCheck, ...] = (
     CrossCheck(("deals", "ante_pot", "ante_boodle"), _endless),
     CrossCheck(("first_lead",), _first_lead),
@@ -382,6 +407,7 @@ CROSS_CHECKS: tuple[CrossCheck, ...] = (
     CrossCheck(("starting_chips", "ante_pot", "ante_boodle", "dealer_ante_multiplier"), _cannot_pay),
     CrossCheck(("removed_cards", "boodle_cards"), _removed_boodle),
     CrossCheck(("removed_cards", "first_lead"), _removed_first_lead),
+    CrossCheck(("pass_penalty", "when_unable"), _penalty_needs_pass_left),
 )
 
 

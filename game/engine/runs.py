@@ -11,7 +11,7 @@ from typing import Any
 from .cards import ACE, DECK, Card, Suit
 from .decisions import FollowDecision, LeadDecision
 from .errors import IllegalActionError, IllegalLeadError
-from .events import STOP_REASONS, BoodleWon, Play, Stop
+from .events import STOP_REASONS, BoodleWon, Penalty, Play, Stop
 from .ranks import lowest_of_suits
 from .rules import MAX_PLAYERS
 from .state import DEAD, PLAYED, REMOVED, SessionState
@@ -40,6 +40,9 @@ def suits_to_lead(switch_suit: bool, switch_to: str) -> tuple[SuitFlags, ...]:
     return (*table, (True, True, True, True))
 
 
+_ANOTHER_SUIT = suits_to_lead(True, "other_suit")  # R28 step_down's second choice
+
+
 class Runs(SessionState):
     """The session's play: leads, runs and stops."""
 
@@ -53,9 +56,9 @@ class Runs(SessionState):
             leader = self._owner[card.index]
         self._lead(leader, -1)
 
-    def _lead_options(self, seat: int, stopped_suit: int) -> list[Card]:
+    def _lead_options(self, seat: int, stopped_suit: int, may_lead: tuple[SuitFlags, ...] | None = None) -> list[Card]:
         """R13/R16: the lowest card of each suit `seat` may lead after a stop in `stopped_suit` (-1: none)."""
-        allowed = self._may_lead[stopped_suit]
+        allowed = (may_lead or self._may_lead)[stopped_suit]
         options = []
         last = -1
         hand = self.hands[seat]
@@ -75,14 +78,30 @@ class Runs(SessionState):
         options = self._lead_options(seat, stopped_suit)
         if not options:
             if self.rules.when_unable == "pass_left":
+                penalty = self.rules.pass_penalty
+                if penalty:
+                    self._pay_penalty(seat, penalty)
                 nxt = self._next_in(seat)
                 while nxt != seat:
                     options = self._lead_options(nxt, stopped_suit)
                     if options:
                         return nxt, options
+                    if penalty:
+                        self._pay_penalty(nxt, penalty)
                     nxt = self._next_in(nxt)
-            options = self._lead_options(seat, -1)
+            elif self.rules.when_unable == "step_down":
+                options = self._lead_options(seat, stopped_suit, _ANOTHER_SUIT)
+            if not options:
+                options = self._lead_options(seat, -1)
         return seat, options
+
+    def _pay_penalty(self, seat: int, penalty: int) -> None:
+        """R27: the lead passes over `seat`, who pays the penalty into the pot (all they have if less)."""
+        paid = min(penalty, self.chips[seat])
+        self.chips[seat] -= paid
+        self.pot += paid
+        self._table_view = None
+        self._out.append(Penalty(seat, paid))
 
     def _lead(self, seat: int, stopped_suit: int) -> None:
         """Ask for the next lead, or play it at once when only one card is lawful."""
@@ -103,7 +122,8 @@ class Runs(SessionState):
         if lowest is not card:
             raise IllegalLeadError(f"R13: a lead is the lowest card of its suit: {lowest}, not {card}")
         other = "a suit of the other colour" if self.rules.switch_to == "other_colour" else "another suit"
-        raise IllegalLeadError(f"R16: after a stop in {card.suit.name.lower()}, lead {other} "
+        stopped = self._stops[-1].after.suit  # only after a stop may a lowest card be refused
+        raise IllegalLeadError(f"R16: after a stop in {Suit(stopped).name.lower()}, lead {other} "
                                f"({' '.join(map(str, decision.options))})")
 
     def _apply_follow(self, decision: FollowDecision, play: bool) -> None:

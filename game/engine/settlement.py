@@ -46,7 +46,7 @@ class Settlement(SessionState):
         order = self._order
         dealer = order[0]
         chips = self.chips
-        ante, dealer_ante = self._ante
+        ante, dealer_ante = self._staying_ante()
         if chips[dealer] < dealer_ante or any(chips[s] < ante for s in order):
             if not self._put_out_the_broke(dealer):
                 return
@@ -60,9 +60,15 @@ class Settlement(SessionState):
         self._order = order
         self._begin_deal()
 
+    def _staying_ante(self) -> tuple[int, int]:
+        """R7: the chips a player (and the dealer) needs to stay in; under R29's all_in any chip will do."""
+        if self.rules.short_ante == "all_in":
+            return min(self._ante[0], 1), min(self._ante[1], 1)
+        return self._ante
+
     def _put_out_the_broke(self, dealer: int) -> bool:
         """R7: everyone who cannot pay the next ante leaves; False when that ends the session (R6)."""
-        ante = self._ante
+        ante = self._staying_ante()
         while True:
             broke = [s for s in range(self.n) if self.in_session[s] and self.chips[s] < ante[s == dealer]]
             if not broke:

@@ -29,6 +29,7 @@ from ..engine.events import (
     Dealt,
     Event,
     HandWon,
+    Penalty,
     Play,
     PlayerOut,
     SessionEnd,
@@ -63,7 +64,7 @@ EXPECTED = {
     "dealt": "a lead (play with lead: true), or buy_dead",
     "run": "play, boodle_won, stop or hand_won",
     "hit": "play, stop or hand_won",
-    "stopped": "a lead (play with lead: true)",
+    "stopped": "a lead (play with lead: true), or penalty",
     "won": "deal_end",
     "settled": "player_out, deal_start, boodle_split or session_end",
     "shared": "session_end",
@@ -145,6 +146,10 @@ class EventOrder:
                 self.out.add(player)
             case BoodleSplit():
                 self._split(event)
+            case Penalty():
+                self._expect(event, "stopped")
+                if self.rules is not None and not self.rules.pass_penalty:
+                    raise ValueError("penalty under rules that fine nobody for passing the lead (pass_penalty: 0)")
             case SessionEnd():
                 self.phase, self.end_line = "over", line
             case _:

@@ -23,6 +23,7 @@ from ..engine.events import (
     Dealt,
     Event,
     HandWon,
+    Penalty,
     Play,
     PlayerOut,
     SessionEnd,
@@ -171,6 +172,8 @@ class _Fold:
                                      f"{list(s.chips)})")
                 s = replace(s, chips=chips,
                             boodle=tuple((c, boodle.get(c, 0)) for c, _ in s.boodle) or tuple(boodle.items()))
+            case Penalty(player=player, chips=chips):
+                s = replace(s, chips=_add(s.chips, self.seat(player), -chips), pot=s.pot + chips)
             case PlayerOut(player=player):
                 seat = self.seat(player)
                 s = replace(s, in_session=tuple(ok and i != seat for i, ok in enumerate(s.in_session)))
@@ -336,6 +339,8 @@ def describe_event(event: Event, state: TableState) -> str:
             return f"{_name(state, player)} goes out: takes the pot of {pot} and {paid} chips in payments"
         case BuyDead(player=player, fee=fee):
             return f"{_name(state, player)} buys the dead hand for {fee}"
+        case Penalty(player=player, chips=chips):
+            return f"{_name(state, player)} cannot switch and pays {chips} to the pot"
         case DealStart(deal=deal, dealer=dealer):
             return f"deal {deal}, {_name(state, dealer)} deals"
         case SessionEnd(winners=winners):
@@ -391,6 +396,9 @@ def tell_event(event: Event, state: TableState) -> str:
         case PlayerOut(player=player):
             form, name = who(player)
             return tr(f"replay.events.player_out.{form}", name=name)
+        case Penalty(player=player, chips=chips):
+            form, name = who(player)
+            return trn(f"replay.events.penalty.{form}", chips, name=name)
         case BoodleSplit(shares=shares):
             given = [tr("boodle_end.share", name=tr("replay.you") if form == "you" else name, chips=chips)
                      for (form, name), (_, chips) in zip(map(who, (s.player for s in shares)), shares) if chips]

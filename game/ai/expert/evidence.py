@@ -103,7 +103,10 @@ class Evidence:
         for moment in moments:
             self.read += 1
             hand = now | moment.later
-            options = lead_options(table, hand, moment.stopped) or lead_options(table, hand, -1)
+            options = lead_options(table, hand, moment.stopped)
+            if not options and table.step_down:  # R28: another suit before the same one
+                options = lead_options(table, hand, moment.stopped, table.step_down)
+            options = options or lead_options(table, hand, -1)
             if moment.card not in options:
                 return 0.0  # this deal cannot have allowed the lead made
             if len(options) == 1:

@@ -119,4 +119,7 @@ def infer(view: PlayerView) -> Knowledge:
                     exclude(seat, switch_cards)
         else:
             exclude(leader, switch_cards)
+            if rules.when_unable == "step_down" and suit == stopped:
+                # R28: a step_down leader keeps the suit only when they hold no other suit at all
+                exclude(leader, [s * 13 + r for s in range(4) if s != stopped for r in range(13)])
     return Knowledge(me, n, hand, unseen, tuple(allowed), tuple(sizes), removed)

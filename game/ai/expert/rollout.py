@@ -6,7 +6,7 @@ card counts, chips and the chips on each boodle card by deck index. The rules
 are the engine's (R13–R19): runs go up a suit through whoever holds the next
 card, stop at a King, a dead card or a played card (or a declined follow, when
 following is optional), the last player leads again under R16's switching
-rules (`switch_suit`, `switch_to`, `when_unable`), boodle cards pay at once and
+rules (`switch_suit`, `switch_to`, `when_unable`, R27's `pass_penalty`), boodle cards pay at once and
 the first to empty their hand takes the pot and the payments, capped at what
 each loser has. Tests replay playouts on the real engine and compare.
 
@@ -45,6 +45,8 @@ class Table:
     dealer_left: int
     after: tuple[int, ...] = successors("low")  # R23: by deck index, the card a run goes on to (-1: the top)
     aces_high: bool = False
+    step_down: tuple[tuple[int, ...], ...] = ()  # R28 step_down's second choice by stopped suit + 1 (empty: not)
+    penalty: int = 0  # R27 pass_penalty
 
     @classmethod
     def of(cls, rules: RuleSet, in_session: Sequence[bool], dealer: int) -> Table:
@@ -62,9 +64,13 @@ class Table:
         lead_suits = suits_to_lead(rules.switch_suit, rules.switch_to)
         may_lead = tuple(tuple(s for s, ok in enumerate(lead_suits[stopped]) if ok) for stopped in range(-1, 4))
         first = rules.first_lead_card
+        step_down: tuple[tuple[int, ...], ...] = ()
+        if rules.when_unable == "step_down":
+            other = suits_to_lead(True, "other_suit")
+            step_down = tuple(tuple(s for s, ok in enumerate(other[stopped]) if ok) for stopped in range(-1, 4))
         return cls(n, in_play, tuple(next_seat), may_lead, rules.when_unable == "pass_left",
                    rules.follow == "optional", rules.per_card_payment, -1 if first is None else first.index,
-                   next_seat[dealer], successors(rules.aces), rules.aces == "high")
+                   next_seat[dealer], successors(rules.aces), rules.aces == "high", step_down, rules.pass_penalty)
 
 
 @dataclass
@@ -99,11 +105,11 @@ LeadPolicy = Callable[[Table, State, int, list[int]], int]  # (table, state, sea
 FollowPolicy = Callable[[Table, State, int, int], bool]  # (table, state, seat, card) -> play it?
 
 
-def lead_options(table: Table, hand: int, stopped: int) -> list[int]:
+def lead_options(table: Table, hand: int, stopped: int, may_lead: tuple[tuple[int, ...], ...] = ()) -> list[int]:
     """R13/R16: the lowest card of each suit in `hand` that may be led after a stop in `stopped` (-1: none)."""
     options = []
     high = table.aces_high
-    for s in table.may_lead[stopped + 1]:
+    for s in (may_lead or table.may_lead)[stopped + 1]:
         m = (hand >> (13 * s)) & 0x1FFF
         if m:
             if high and m & 1 and m != 1:
@@ -209,18 +215,31 @@ def _lead(table: Table, state: State, seat: int, stopped: int, lead: LeadPolicy)
     options = lead_options(table, hands[seat], stopped)
     if not options:
         if table.pass_left:
+            if table.penalty:
+                _pay_penalty(state, seat, table.penalty)
             nxt = table.next_seat[seat]
             while nxt != seat:
                 options = lead_options(table, hands[nxt], stopped)
                 if options:
                     seat = nxt
                     break
+                if table.penalty:
+                    _pay_penalty(state, nxt, table.penalty)
                 nxt = table.next_seat[nxt]
+        elif table.step_down:
+            options = lead_options(table, hands[seat], stopped, table.step_down)
         if not options:
             options = lead_options(table, hands[seat], -1)
     if len(options) == 1:
         return seat, options[0]
     return seat, lead(table, state, seat, options)
+
+
+def _pay_penalty(state: State, seat: int, penalty: int) -> None:
+    """R27: the lead passes over `seat`, who pays the penalty into the pot (all they have if less)."""
+    paid = min(penalty, state.chips[seat])
+    state.chips[seat] -= paid
+    state.pot += paid
 
 
 def _settle(table: Table, state: State, winner: int) -> None:

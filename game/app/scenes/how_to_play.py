@@ -52,8 +52,15 @@ def _after_stop(rules: RuleSet) -> str:
         return tr("how_to_play.after_stop.any")
     must = tr("how_to_play.after_stop.other_colour") if rules.switch_to == "other_colour" else \
         tr("how_to_play.after_stop.other_suit")
-    unable = tr("how_to_play.after_stop.pass_left") if rules.when_unable == "pass_left" else \
-        tr("how_to_play.after_stop.same_suit")
+    if rules.when_unable == "pass_left":
+        unable = tr("how_to_play.after_stop.pass_left")
+        if rules.pass_penalty:
+            unable += " " + tr("leading_rules.after_stop.penalty", chips=chips(rules.pass_penalty))
+    elif rules.switch_to == "other_colour":
+        unable = tr("leading_rules.after_stop.step_down" if rules.when_unable == "step_down" else
+                    "leading_rules.after_stop.any_held")
+    else:
+        unable = tr("how_to_play.after_stop.same_suit")
     return f"{must} {unable}"
 
 
@@ -103,7 +110,7 @@ def rule_sections(rules: RuleSet) -> list[Section]:
         Section(tr("how_to_play.antes.title"), (
             ante,
             tr("how_to_play.antes.cards", cards=boodle),
-            tr("how_to_play.antes.broke"),
+            tr("leading_rules.antes.all_in" if rules.short_ante == "all_in" else "how_to_play.antes.broke"),
         ), example_boodle, True),
         Section(tr("how_to_play.deal.title"), (
             tr("how_to_play.deal.deal"),

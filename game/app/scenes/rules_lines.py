@@ -43,6 +43,8 @@ def _after_stop_line(rules: RuleSet) -> str:
     if not rules.switch_suit:
         return tr("how_to_play.rules.after_any")
     if rules.switch_to == "other_colour":
+        if rules.when_unable == "step_down":
+            return tr("leading_rules.rules.after_colour_step")
         return tr("how_to_play.rules.after_colour_pass" if rules.when_unable == "pass_left" else
                   "how_to_play.rules.after_colour_same")
     return tr("how_to_play.rules.after_suit_pass" if rules.when_unable == "pass_left" else
@@ -76,6 +78,9 @@ TOLD: dict[str, Callable[[RuleSet], str]] = {
     "removed_cards": lambda rules: (tr("ranks.told_removed", cards=removed_words(rules)) if rules.removed_cards
                                     else ""),
     "cut_deals": lambda rules: tr("ranks.told_cut_lowest") if rules.cut_deals == "lowest" else "",
+    "pass_penalty": lambda rules: (tr("leading_rules.rules.penalty", chips=chips(rules.pass_penalty))
+                                   if rules.pass_penalty else ""),
+    "short_ante": lambda rules: tr("leading_rules.rules.all_in") if rules.short_ante == "all_in" else "",
 }
 _UNTOLD = {key.told for key in RULES_KEYS if key.told is not None} - set(TOLD)
 if _UNTOLD:

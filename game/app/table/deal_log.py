@@ -19,6 +19,7 @@ from ...engine.events import (
     Dealt,
     Event,
     HandWon,
+    Penalty,
     Play,
     PlayerOut,
     SessionEnd,
@@ -135,6 +136,8 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
                 say("out", player, "out", pot=won)
                 for payment in payments:
                     say("pay", payment.source, "pay", payment.chips)
+            case Penalty(player=player, chips=chips):
+                say("penalty", player, "pay", chips)
             case PlayerOut(player=player):
                 say("leave", player, "leave")
             case BoodleSplit(shares=shares):

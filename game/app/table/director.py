@@ -25,6 +25,7 @@ from ...engine.events import (
     Dealt,
     Event,
     HandWon,
+    Penalty,
     Play,
     PlayerOut,
     SessionEnd,
@@ -148,6 +149,8 @@ class Director(Effects):
                 self._on_deal_end(event)
             case PlayerOut():
                 self._on_player_out(event)
+            case Penalty():
+                self._on_penalty(event)
             case BoodleSplit():
                 self._hold(present_split(self, event))
             case SessionEnd():
@@ -263,6 +266,22 @@ class Director(Effects):
                 model.touch()
                 self.sound("deal", 0.35)
         return land
+
+    def _on_penalty(self, event: Penalty) -> None:
+        """R27: the lead passes over a player, whose penalty flies to the pot."""
+        model = self.model
+        seat = model.seats[event.player]
+        model.set_latest("penalty", event.player, event.chips)
+
+        def leave(share: int) -> None:
+            seat.chips -= share
+            model.touch()
+
+        def to_pot(share: int) -> None:
+            model.pot += share
+            model.touch()
+        self.chips_fly(event.chips, self.chip_spot(event.player), self.pot_spot(), 0, leave=leave, land=to_pot,
+                       blocking=False)
 
     def _on_buy_dead(self, event: BuyDead) -> None:
         model, layout, decks = self.model, self.stage.layout, self.stage.decks
