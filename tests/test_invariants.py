@@ -42,6 +42,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "double_payments_dealer_triple": {"per_card_payment": 2, "dealer_ante_multiplier": 3},
     "cheap_buy_first_lead_2D": {"buy_dead_hand": BuyDeadHand(True, 0), "first_lead": "2D"},
     "one_boodle_card_no_pot": {"boodle_cards": cards("7H"), "ante_pot": 0, "ante_boodle": 2},
+    "r26_auction_to_pot": {"buy_dead_hand": BuyDeadHand(True, 4, auction=True)},
+    "r26_auction_to_dealer_free": {"buy_dead_hand": BuyDeadHand(True, 0, auction=True, paid_to="dealer")},
 }
 
 
@@ -64,6 +66,7 @@ def test_random_play_keeps_every_invariant(path: Path, players: int) -> None:
     assert seen["session_end"] == SEEDS and seen["hand_won"] == seen["deal_end"] >= SEEDS
     assert seen["boodle_won"] > 0 and seen["stop"] > 0
     assert ("buy_dead" in seen) == rules.buy_dead_hand.enabled
+    assert ("bid" in seen) == rules.buy_dead_hand.auction
 
 
 @pytest.mark.slow

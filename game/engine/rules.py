@@ -39,6 +39,8 @@ class BuyDeadHand:
 
     enabled: bool = default("buy_dead_hand.enabled")
     fee: int = default("buy_dead_hand.fee")
+    auction: bool = default("buy_dead_hand.auction")
+    paid_to: str = default("buy_dead_hand.paid_to")
 
 
 _SECTIONS: dict[str, type] = {"buy_dead_hand": BuyDeadHand}
@@ -136,6 +138,8 @@ class RuleSet:
         plain: dict[str, Any] = {}
         for key in RULES_KEYS:
             value = getattr(getattr(self, key.section), key.leaf) if key.section else getattr(self, key.name)
+            if key.before is not None and key.before == key.default and value == key.default:
+                continue  # newer than the log: left out at the value its absence means, so older logs stay the same
             if key.kind == "cards":
                 value = [str(card) for card in value]
             (plain.setdefault(key.section, {}) if key.section else plain)[key.leaf] = value

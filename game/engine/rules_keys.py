@@ -22,6 +22,7 @@ FOLLOW_MODES = ("compulsory", "optional")
 SWITCH_TO_MODES = ("other_suit", "other_colour")
 WHEN_UNABLE_MODES = ("same_suit", "pass_left")
 BOODLE_AT_END_MODES = ("split", "stay")
+PAID_TO_MODES = ("pot", "dealer")
 FIRST_LEAD_DEFAULT = "dealer_left"
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -145,6 +146,13 @@ RULES_KEYS: tuple[RulesKey, ...] = (
              "  stay   they stay on the boodle cards and count for nobody", told="boodle_at_end",
              choices=BOODLE_AT_END_MODES, before="stay",
              note="(a log or saved session from before this key reads as `stay`)"),
+    RulesKey("buy_dead_hand.auction", "flag", False, "R26",
+             "when the dealer keeps their hand, the others bid for the dead hand from the dealer's left",
+             "true or false: others bid if the dealer keeps it.",
+             told="auction", note="(needs `enabled: true`)", before=False),
+    RulesKey("buy_dead_hand.paid_to", "word", "pot", "R26", "who receives an auction winner's bid",
+             "pot or dealer: who gets the auction's winning bid.", told="auction",
+             choices=PAID_TO_MODES, before="pot"),
 )
 
 RULES_SECTIONS: tuple[RulesSection, ...] = (
@@ -195,6 +203,8 @@ ENGLISH: dict[str, str] = {
                "and the session never ends",
     "even_staking": "even needs ante_boodle ({ante}) divisible by the {count} boodle cards",
     "cannot_pay": "{chips} cannot pay the first ante of {ante}",
+    "auction_needs_buying": "true needs buy_dead_hand.enabled: true (the auction is for a dead hand the dealer "
+                            "may buy)",
 }
 
 
@@ -342,11 +352,19 @@ def _cannot_pay(values: Mapping[str, Any]) -> RulesProblem | None:
     return None
 
 
+def _auction(values: Mapping[str, Any]) -> RulesProblem | None:
+    """R26: the dead hand is auctioned only where it may be bought at all."""
+    if values["buy_dead_hand.auction"] and not values["buy_dead_hand.enabled"]:
+        return RulesProblem("buy_dead_hand.auction", "auction_needs_buying")
+    return None
+
+
 CROSS_CHECKS: tuple[CrossCheck, ...] = (
     CrossCheck(("deals", "ante_pot", "ante_boodle"), _endless),
     CrossCheck(("first_lead",), _first_lead),
     CrossCheck(("staking", "ante_boodle", "boodle_cards"), _even_staking),
     CrossCheck(("starting_chips", "ante_pot", "ante_boodle", "dealer_ante_multiplier"), _cannot_pay),
+    CrossCheck(("buy_dead_hand.auction", "buy_dead_hand.enabled"), _auction),
 )
 
 
