@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 
+import pygame
 import pytest
+from app_helpers import instant_app
 from helpers import rules, seats, seed_with_dealer
 from referee import Referee, play_checked
 
@@ -14,8 +17,13 @@ from game.ai.character import CharacterAgent
 from game.ai.expert.rollout import State, Table, buy_dead_hand, first_leader, play_out
 from game.ai.hint import BidHint, expert_hint
 from game.ai.registry import load_character_by_id
+from game.ai.seats import SeatSpec
 from game.ai.simple import LowestAgent, RandomAgent
+from game.app.app import App
+from game.app.review_words import kind_text, option_text
+from game.app.table.scene import TableScene
 from game.config import ConfigError, load_rules_text
+from game.engine import event_dict, play_session
 from game.engine.decisions import (
     Action,
     BidAction,
@@ -35,7 +43,10 @@ from game.engine.events import Bid, BuyDead, DealEnd, Event, event_from_data
 from game.engine.rules import BuyDeadHand, RuleSet
 from game.engine.session import Session
 from game.engine.view import PlayerView
+from game.replay import split_deals
 from game.replay.replay import Replay, describe_event
+from game.review.judge import review_deal
+from game.review.walk import walk_deal
 
 AUCTION = rules(buy_dead_hand=BuyDeadHand(True, 2, auction=True), deals=1)
 TO_DEALER = rules(buy_dead_hand=BuyDeadHand(True, 2, auction=True, paid_to="dealer"), deals=1)
@@ -309,3 +320,64 @@ def test_r26_the_replay_moves_the_price_to_the_dealer() -> None:
     before = steps[steps.index(bought) - 1].state
     assert bought.state.chips[0] == before.chips[0] + 5 and bought.state.pot == before.pot
     assert describe_event(Bid(1, 0), bought.state) == "Seat 1 passes"
+
+
+# ----- at the table ----------------------------------------------------------------------------------------
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    made = instant_app(tmp_path)
+    yield made
+    made.scenes.close()
+
+
+def _key(app: App, code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+
+
+def _bidding_table(app: App, seed: int) -> TableScene:
+    rule_set = dataclasses.replace(TO_DEALER, players=4, deals=3)
+    seated: list[SeatSpec] = [("You", None)] + [(c.name, c) for c in
+                                                 (load_character_by_id(i) for i in ("bert", "maud", "bert"))]
+    scene = TableScene.seated(app, rule_set, seated, seed)
+    app.scenes.clear_to(scene)
+    assert scene.fast_forward_until(lambda s: s.human.kind == "bid", 8000)
+    return scene
+
+
+def test_r26_the_human_bids_with_the_stepper_and_the_keys(app: App) -> None:
+    scene = _bidding_table(app, 5)
+    decision = scene.human.decision
+    assert isinstance(decision, BidDecision)
+    labels = [button.label for button in scene.human.buttons]
+    assert labels[:4] == [f"Bid {decision.low} chips", "More +", "Less −", "Pass"]
+    assert scene.human.prompt()[0].startswith(f"Bid {decision.low} chips or more (up to {decision.high})")
+    _key(app, pygame.K_UP)
+    _key(app, pygame.K_UP)
+    _key(app, pygame.K_DOWN)
+    assert scene.human.bid_chips == decision.low + 1
+    _key(app, pygame.K_RETURN)
+    assert [a for a in scene.actions if isinstance(a, BidAction)][-1] == BidAction(0, decision.low + 1)
+    assert any("You bid" in str(line) for line in scene.director.deal_log.lines)
+
+
+def test_r26_the_human_passes_with_p(app: App) -> None:
+    scene = _bidding_table(app, 6)
+    _key(app, pygame.K_p)
+    assert [a for a in scene.actions if isinstance(a, BidAction)][-1] == BidAction(0, 0)
+    assert any(str(line) == "You pass" for line in scene.director.deal_log.lines)
+
+
+def test_r26_the_review_judges_a_bid_and_a_pass() -> None:
+    rule_set = dataclasses.replace(TO_DEALER, deals=2)
+    session = Session(rule_set, seats(4), seed_with_dealer(4, 3))
+    script = Scripted({0: [2, 0, 0]})
+    events: list[str] = []
+    play_session(session, [script] * 4, lambda event: events.append(json.dumps(event_dict(event))))
+    deals = split_deals(events)
+    review = review_deal(walk_deal(deals[0], 0))
+    bids = [judged for judged in review.decisions if judged.kind == "bid"]
+    assert bids and [option.name for option in bids[0].options] == ["pass", "bid"] and bids[0].chosen == 1
+    assert kind_text(bids[0]) == "Bid for the dead hand?"
+    assert option_text(bids[0], bids[0].options[1]) == "Bid the least"
