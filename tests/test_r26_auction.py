@@ -21,6 +21,8 @@ from game.ai.seats import SeatSpec
 from game.ai.simple import LowestAgent, RandomAgent
 from game.app.app import App
 from game.app.review_words import kind_text, option_text
+from game.app.scenes.how_to_play import HowToPlayScene
+from game.app.scenes.rules_lines import auction_words, rules_summary
 from game.app.table.scene import TableScene
 from game.config import ConfigError, load_rules_text
 from game.engine import event_dict, play_session
@@ -381,3 +383,18 @@ def test_r26_the_review_judges_a_bid_and_a_pass() -> None:
     assert bids and [option.name for option in bids[0].options] == ["pass", "bid"] and bids[0].chosen == 1
     assert kind_text(bids[0]) == "Bid for the dead hand?"
     assert option_text(bids[0], bids[0].options[1]) == "Bid the least"
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "it", "pt", "nl"])
+def test_r26_how_to_play_tells_the_auction_and_fits_its_pages(app: App, code: str) -> None:
+    app.set_language(code)
+    rule_set = dataclasses.replace(TO_DEALER, players=8, first_lead="2D", dealer_ante_multiplier=2)
+    scene = HowToPlayScene(app, rule_set)
+    app.scenes.clear_to(scene)
+    told = [line for line in rules_summary(rule_set) if "{" in line or "auction." in line]
+    assert not told
+    for index in range(len(scene.sections)):
+        scene.show(index)
+        assert scene._overflow() == 0, (code, scene.sections[index].title)
+    words = " ".join(" ".join(section.paragraphs) for section in scene.sections)
+    assert auction_words(rule_set) in words and auction_words(rule_set) != auction_words(RuleSet())
