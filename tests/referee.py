@@ -7,7 +7,8 @@ or played), chip conservation (R21), ascending runs (R14), lawful leads (R13, R1
 first lead R12), stop reasons (R15), boodle wins (R17), settlement (R19), dealer
 rotation and players going out (R5–R7), hand sizes after the deal (R10), and what is left on the boodle
 cards at the end (R22: under `split` shared among the players still in, from the last dealer's left),
-the penalties of a lead passed over (R27), step_down leads (R28) and short antes (R29).
+the penalties of a lead passed over (R27), step_down leads (R28), short antes (R29) and the auction of the
+dead hand (R26: bids in turn from the dealer's left, each above the last, passes final).
 `Referee.check` compares that model with a live `Session` between steps, including the
 pending decision's options and every seat's `PlayerView`. `play_checked` runs a whole
 session through both.
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.engine.cards import DECK, Card, parse_cards
-from game.engine.decisions import BuyDeadDecision, FollowDecision, LeadDecision, StakeDecision
+from game.engine.decisions import BidDecision, BuyDeadDecision, FollowDecision, LeadDecision, StakeDecision
 from game.engine.events import Event, event_dict
 from game.engine.play import Agent
 from game.engine.rules import BuyDeadHand, RuleSet
@@ -40,6 +41,7 @@ FIELDS = {
     "stake": {"player", "pot", "boodle"},
     "deal": {"hands", "dead"},
     "buy_dead": {"player", "fee"},
+    "bid": {"player", "chips"},
     "play": {"player", "card", "lead"},
     "boodle_won": {"player", "card", "chips"},
     "stop": {"after", "reason"},
@@ -209,6 +211,7 @@ class Referee:
         self.owner: list[int] = [REMOVED if card in self.removed else PLAYED for card in range(52)]
         self.dealt = False
         self.given_up: tuple[int, ...] = ()
+        self.buyer = -1
         self.phase = "stakes"
 
     def staying_ante(self, is_dealer: bool) -> int:
@@ -273,6 +276,10 @@ class Referee:
         buy = self.rules.buy_dead_hand
         self.may_buy = buy.enabled and self.chips[self.dealer] >= buy.fee
         self.buy_asked = False
+        self.bidders: list[int] | None = None  # R26: the auction's seats still bidding, once it has opened
+        self.bid_turn = 0
+        self.top_bid = (0, -1)
+        self.buyer = -1
         self.stopped = -1
         self.last_card = -1
         self.last_player = -1
@@ -282,18 +289,68 @@ class Referee:
         self.phase = "lead"
 
     def _buy_dead(self, e: dict[str, Any]) -> None:
-        assert self.phase == "lead" and self.may_buy, "R11: buying the dead hand is not open"
-        assert e["player"] == self.dealer and e["fee"] == self.rules.buy_dead_hand.fee
-        self.chips[self.dealer] -= e["fee"]
-        self.pot += e["fee"]
-        old = self.hands[self.dealer]
+        seat, fee = e["player"], e["fee"]
+        assert self.phase == "lead" and self.buyer < 0 and self.owner.count(PLAYED) == 0, "R11: not open"
+        if self.bidders is None:
+            assert self.may_buy, "R11: buying the dead hand is not open"
+            assert seat == self.dealer and fee == self.rules.buy_dead_hand.fee
+            self.pot += fee
+        else:
+            assert self.auction_closed(), "R26: the dead hand sold before the auction closed"
+            assert (fee, seat) == self.top_bid, "R26: the dead hand goes to the last bidder at their bid"
+            if self.rules.buy_dead_hand.paid_to == "dealer":
+                self.chips[self.dealer] += fee
+            else:
+                self.pot += fee
+        self.chips[seat] -= fee
+        old = self.hands[seat]
         self.given_up = tuple(sorted(old))
-        self.hands[self.dealer], self.dead = self.dead, old
-        for card in self.hands[self.dealer]:
-            self.owner[card] = self.dealer
+        self.hands[seat], self.dead = self.dead, old
+        for card in self.hands[seat]:
+            self.owner[card] = seat
         for card in old:
             self.owner[card] = DEAD
         self.may_buy = False
+        self.buyer = seat
+
+    # ----- R26: the auction ---------------------------------------------------------------
+
+    def auction_due(self) -> bool:
+        """Whether the dead hand is auctioned now: the auction is on, nobody bought, nothing played yet."""
+        return (self.rules.buy_dead_hand.auction and self.phase == "lead" and self.dealt and self.buyer < 0
+                and self.owner.count(PLAYED) == 0)
+
+    def open_auction(self) -> None:
+        """The dealer kept their hand: everyone else bids, from the dealer's left."""
+        if self.bidders is None:
+            if self.may_buy and self.live:
+                assert self.buy_asked, "R11: the dealer could pay the fee but was not offered the dead hand"
+            self.may_buy = False
+            self.bidders = [seat for seat in self.order if seat != self.dealer]
+
+    def auction_closed(self) -> bool:
+        """Everyone passed, or one bidder is left and theirs is the last bid."""
+        bidders = self.bidders
+        return bidders is not None and (not bidders or (len(bidders) == 1 and self.top_bid[1] == bidders[0]))
+
+    def bid_range(self, seat: int) -> tuple[int, int]:
+        """R26: more than the last bid, at least the fee and at least 1 (0 is a pass), at most their chips."""
+        return max(self.rules.buy_dead_hand.fee, 1, self.top_bid[0] + 1), self.chips[seat]
+
+    def _bid(self, e: dict[str, Any]) -> None:
+        assert self.auction_due(), "R26: a bid where no auction is open"
+        self.open_auction()
+        assert self.bidders is not None and not self.auction_closed(), "R26: a bid after the auction closed"
+        self.bid_turn %= len(self.bidders)
+        seat, chips = e["player"], e["chips"]
+        assert seat == self.bidders[self.bid_turn], f"R26: seat {seat} bid out of turn"
+        low, high = self.bid_range(seat)
+        if chips:
+            assert low <= chips <= high, f"R26: a bid of {chips} outside {low}..{high}"
+            self.top_bid = (chips, seat)
+            self.bid_turn += 1
+        else:
+            del self.bidders[self.bid_turn]
 
     def lead_options(self) -> tuple[int, list[int]]:
         """R12/R13/R16: who must lead now, and the cards they may lead (deck indices)."""
@@ -366,6 +423,10 @@ class Referee:
         assert self.owner[card] == seat, f"seat {seat} does not hold {e['card']}"
         if self.may_buy and self.live:
             assert self.buy_asked, "R11: the dealer could pay the fee but was not offered the dead hand"
+        if self.auction_due():
+            self.open_auction()
+            assert self.auction_closed(), "R26: play began before the auction closed"
+            assert self.top_bid[1] < 0, "R26: the auction's winner did not get the dead hand"
         self.owner[card] = PLAYED
         self.hands[seat].remove(card)
         self.may_buy = False
@@ -504,8 +565,18 @@ class Referee:
             assert self.phase == "lead" and self.may_buy, "R11: the dead hand offered when it may not be bought"
             assert decision.player == self.dealer and decision.fee == self.rules.buy_dead_hand.fee
             self.buy_asked = True
+        elif isinstance(decision, BidDecision):
+            assert self.auction_due(), "R26: a bid asked where no auction is open"
+            self.open_auction()
+            assert self.bidders is not None and not self.auction_closed()
+            assert decision.player == self.bidders[self.bid_turn % len(self.bidders)], "R26: not their turn"
+            low, high = self.bid_range(decision.player)
+            assert (decision.low, decision.high) == (low, high) and low <= high, "R26: wrong range"
         elif isinstance(decision, LeadDecision):
             assert self.phase == "lead"
+            if self.auction_due():
+                self.open_auction()
+                assert self.auction_closed() and self.top_bid[1] < 0, "R26: a lead before the auction closed"
             if self.may_buy:
                 assert self.buy_asked, "R11: the dealer could pay the fee but was not offered the dead hand"
                 self.may_buy = False
@@ -527,7 +598,7 @@ class Referee:
         hand = {c.index for c in view.hand}
         assert hand == (self.hands[seat] if self.dealt else set())
         played = {i for i in range(52) if self.owner[i] == PLAYED} if self.dealt else set()
-        given_up = set(self.given_up) if seat == self.dealer else set()
+        given_up = set(self.given_up) if seat == self.buyer else set()
         assert {c.index for c in view.given_up} == given_up
         shown = {c.index for c in view_cards(view)}
         assert shown <= hand | played | given_up, f"seat {seat} sees cards of another hand"

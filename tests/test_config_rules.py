@@ -72,8 +72,12 @@ def test_shipped_file_loads_and_round_trips(path: Path) -> None:
     rules = load_rules(path)
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     # house.yaml writes every key, the quiet ones (which the log leaves out at their defaults) included
-    quiet = {key.name: [] if key.kind == "cards" else key.default for key in DECLARED_KEYS if key.quiet}
-    settings = {**quiet, **rules.settings()} if path.stem == "house" else rules.settings()
+    settings = rules.settings()
+    if path.stem == "house":
+        for key in DECLARED_KEYS:
+            if key.quiet:
+                value = [] if key.kind == "cards" else key.default
+                (settings.setdefault(key.section, {}) if key.section else settings).setdefault(key.leaf, value)
     settings_keys = flat_keys(settings)
     # the file uses exactly the keys of the resolved settings (the log's `rules`), but for keys newer than the
     # variants (declared with what older logs meant), which a variant writes only when its sources say so
@@ -124,7 +128,8 @@ def test_rules_keys_cover_every_rules_setting() -> None:
     assert set(flat_keys(RuleSet().settings())) | {"description"} | quiet == set(RULES_KEYS) | {"buy_dead_hand"}
     assert quiet <= set(flat_keys(RuleSet(aces="high", removed_cards=parse_cards(["8D"]),
                                           cut_deals="lowest", when_unable="pass_left", pass_penalty=1,
-                                          short_ante="all_in").settings()))
+                                          short_ante="all_in", buy_dead_hand=BuyDeadHand(True, 4, auction=True,
+                                                                                       paid_to="dealer")).settings()))
 
 
 # (a file with an unreadable value, where the reader blames it, the file with it put right, which a cross-key
@@ -236,6 +241,11 @@ ERRORS: dict[str, tuple[str, list[tuple[int | None, str | None, str]]]] = {
     "chips below ante": ("starting_chips: 4\n", [(1, "starting_chips", "cannot pay the first ante of 5")]),
     "chips default below ante": ("ante_boodle: 50\n", [(None, "starting_chips", "default 40 applies")]),
     "section not a map": ("buy_dead_hand: true\n", [(1, "buy_dead_hand", "mapping")]),
+    "r26 auction without buying": ("buy_dead_hand:\n  auction: true\n", [(2, "buy_dead_hand.auction", "enabled")]),
+    "r26 paid to nobody": ("buy_dead_hand: {enabled: true, paid_to: bank}\n",
+                           [(1, "buy_dead_hand.paid_to", "pot, dealer")]),
+    "r26 auction not a flag": ("buy_dead_hand:\n  enabled: true\n  auction: 1\n",
+                               [(3, "buy_dead_hand.auction", "true or false")]),
     "duplicate key": ("ante_pot: 1\nname: x\nante_pot: 2\n", [(3, "ante_pot", "first on line 1")]),
     "non-text key": ("name: x\n12: y\n", [(2, "12", "unknown key")]),
     "empty": ("", [(None, None, "empty")]),
@@ -348,10 +358,12 @@ def assert_loads_or_reports(load: Any, source: str) -> None:
 yaml_scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False),
                          st.text(max_size=12), st.sampled_from(["AS", "10H", "even", "free", "dealer_left", "2D",
                                                                 "high", "lowest", "8D",
-                                                                "pass_left", "step_down", "all_in", "out"]))
+                                                                "pass_left", "step_down", "all_in", "out", "pot",
+                                                                "dealer"]))
 yaml_values = st.recursive(yaml_scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=3)), max_leaves=8)
-key_names = st.one_of(st.sampled_from(list(TOP_KEYS) + ["fee", "enabled", "Players", "ante-pot"]),
+key_names = st.one_of(st.sampled_from(list(TOP_KEYS) + ["fee", "enabled", "Players", "ante-pot", "auction",
+                                                       "paid_to"]),
                       st.from_regex(r"[a-z_]{1,12}", fullmatch=True))
 # no example database: the tests leave no files behind in the repository
 fast = settings(max_examples=200, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
@@ -478,3 +490,21 @@ def test_a_wrong_value_is_blamed_on_its_key_and_line(key: str, value: Any) -> No
         read = yaml.safe_load(json.dumps(value))  # what YAML makes of the text: JSON escapes may not survive it
         expected = read.strip() if isinstance(read, str) else read
         assert getattr(rules, key) == expected or key in ("boodle_cards", "removed_cards")
+
+
+@pytest.mark.slow
+@fast
+@given(text=st.sampled_from(SHIPPED_TEXTS), enabled=st.one_of(st.booleans(), yaml_scalars),
+       auction=st.one_of(st.booleans(), yaml_scalars),
+       paid_to=st.one_of(st.sampled_from(["pot", "dealer"]), yaml_scalars),
+       fee=st.one_of(st.integers(-3, 50), yaml_scalars))
+def test_r26_auction_mutations_load_or_report(text: str, enabled: object, auction: object, paid_to: object,
+                                              fee: object) -> None:
+    kept = re.sub(r"(?m)^buy_dead_hand:.*\n(?:[ #].*\n)*", "", text)
+    section = (f"buy_dead_hand:\n  enabled: {json.dumps(enabled)}\n  fee: {json.dumps(fee)}\n"
+               f"  auction: {json.dumps(auction)}\n  paid_to: {json.dumps(paid_to)}\n")
+    mutated = kept + section
+    assert_loads_or_reports(lambda: load_rules_text(mutated, "m.yaml"), "m.yaml")
+    if auction is True and enabled is False:
+        with pytest.raises(ConfigError, match="buy_dead_hand.auction"):
+            load_rules_text(mutated, "m.yaml")

@@ -52,6 +52,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "r29_all_in": {"short_ante": "all_in", "starting_chips": 12, "deals": None, "dealer_ante_multiplier": 2},
     "r29_all_in_even": {"short_ante": "all_in", "starting_chips": 13, "deals": 30, "staking": "even",
                         "dealer_ante_multiplier": 2},
+    "r26_auction_to_pot": {"buy_dead_hand": BuyDeadHand(True, 4, auction=True)},
+    "r26_auction_to_dealer_free": {"buy_dead_hand": BuyDeadHand(True, 0, auction=True, paid_to="dealer")},
 }
 
 
@@ -74,6 +76,7 @@ def test_random_play_keeps_every_invariant(path: Path, players: int) -> None:
     assert seen["session_end"] == SEEDS and seen["hand_won"] == seen["deal_end"] >= SEEDS
     assert seen["boodle_won"] > 0 and seen["stop"] > 0
     assert ("buy_dead" in seen) == rules.buy_dead_hand.enabled
+    assert ("bid" in seen) == rules.buy_dead_hand.auction
 
 
 @pytest.mark.slow

@@ -49,8 +49,8 @@ def problems_of(**settings: Any) -> tuple[RulesProblem, ...]:
     ({"players": "4"}, RulesProblem("players", "whole_number", {"value": "4"})),
     ({"switch_suit": 1}, RulesProblem("switch_suit", "flag", {"value": 1})),
     ({"buy_dead_hand": BuyDeadHand(True, -2)}, RulesProblem("buy_dead_hand.fee", "negative", {"value": -2})),
-    ({"buy_dead_hand": True}, RulesProblem("buy_dead_hand", "section", {"example": "{enabled: false, fee: 4}",
-                                                                        "value": True})),
+    ({"buy_dead_hand": True}, RulesProblem("buy_dead_hand", "section", {
+        "example": "{enabled: false, fee: 4, auction: false, paid_to: pot}", "value": True})),
 ])
 def test_each_problem_is_its_key_a_code_and_the_values_its_words_need(settings: dict[str, Any],
                                                                        expected: RulesProblem) -> None:
@@ -95,6 +95,7 @@ REFUSED: dict[str, dict[str, Any]] = {
     "_removed_boodle": {"removed_cards": parse_cards(["KH"])},
     "_removed_first_lead": {"removed_cards": parse_cards(["2D"]), "first_lead": "2D"},
     "_penalty_needs_pass_left": {"pass_penalty": 2, "when_unable": "step_down"},
+    "_auction": {"buy_dead_hand.auction": True},
 }
 
 
@@ -203,7 +204,8 @@ def _variants(key: RulesKey, base: RuleSet) -> Iterator[RuleSet]:
 
 
 def test_every_declared_key_is_told_on_how_to_play_in_every_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    bases = [CLASSIC, RuleSet(buy_dead_hand=BuyDeadHand(True, 4)), RuleSet(when_unable="pass_left")]
+    bases = [CLASSIC, RuleSet(buy_dead_hand=BuyDeadHand(True, 4)), RuleSet(when_unable="pass_left"),
+             RuleSet(buy_dead_hand=BuyDeadHand(True, 4, True))]
     assert {key.name for key in RULES_KEYS if key.told is None} == {"players"}  # New game seats the table
     assert {key.told for key in RULES_KEYS if key.told is not None} == set(TOLD)
     monkeypatch.setattr(game.locale, "english", lambda key: None)  # no falling back: each language's own words

@@ -10,6 +10,8 @@ from typing import Any
 
 from ..engine.decisions import (
     Action,
+    BidAction,
+    BidDecision,
     BuyDeadAction,
     BuyDeadDecision,
     Decision,
@@ -28,7 +30,7 @@ from .expert.memory import Seen, SessionMemory
 from .expert.opponents import models_for
 from .expert.search import boodle_hit_rates
 from .strategies.expert import TABLE
-from .strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING
+from .strategy import DEAD_HAND, DEAD_HAND_BIDS, FOLLOWING, LEADING, STAKING, pass_bid
 
 MOMENTS = ("stop", "boodle_win", "going_out", "big_loss", "win")
 LEVELS = range(1, 6)  # the ladder of levels: every shipped character has one, a player's own file may not
@@ -86,6 +88,7 @@ class CharacterAgent:
         self._stake = STAKING.get(character.staking.name)
         self._lead = LEADING.get(character.lead.name)
         self._buy = DEAD_HAND.get(character.dead_hand.name)
+        self._bid = DEAD_HAND_BIDS.get(character.dead_hand.name, pass_bid)
         self._follow = FOLLOWING.get(character.follow.name)
         self._stake_params = self._stake.resolved(character.staking.params)
         self._lead_params = self._lead.resolved(character.lead.params)
@@ -134,6 +137,9 @@ class CharacterAgent:
         if isinstance(decision, BuyDeadDecision):
             buy = self._buy.function(view, decision, self._buy_params, rng)
             return BuyDeadAction(decision.player, (not buy) if slip else buy)
+        if isinstance(decision, BidDecision):
+            bid = self._bid(view, decision, self._buy_params, rng)
+            return BidAction(decision.player, (0 if bid else decision.low) if slip else bid)
         assert isinstance(decision, FollowDecision)
         play = self._follow.function(view, decision, self._follow_params, rng)
         return FollowAction(decision.player, (not play) if slip else play)

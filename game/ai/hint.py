@@ -12,9 +12,18 @@ import random
 from dataclasses import dataclass, replace
 
 from ..engine.cards import Card
-from ..engine.decisions import BuyDeadDecision, Decision, FollowDecision, LeadDecision, StakeDecision
+from ..engine.decisions import BidDecision, BuyDeadDecision, Decision, FollowDecision, LeadDecision, StakeDecision
 from ..engine.view import PlayerView
-from .expert.search import Branch, Budget, boodle_hit_rates, buy_branches, evaluate, follow_branches, lead_branches
+from .expert.search import (
+    Branch,
+    Budget,
+    bid_price,
+    boodle_hit_rates,
+    buy_branches,
+    evaluate,
+    follow_branches,
+    lead_branches,
+)
 from .hint_tally import NEAR, Reason, Tally, reason_for
 from .worker import OnWorker
 
@@ -56,6 +65,16 @@ class BuyHint:
 
 
 @dataclass(frozen=True)
+class BidHint:
+    """R26: whether to bid the least bid for the dead hand or pass, and both estimates."""
+
+    chips: int
+    buy: float
+    keep: float
+    reason: Reason
+
+
+@dataclass(frozen=True)
 class StakeHint:
     """The boodle card most often hit at a table this size, and how often; the next most often hit, if any."""
 
@@ -79,20 +98,22 @@ class NoHint:
     error: str
 
 
-Hint = LeadHint | FollowHint | BuyHint | StakeHint | NoHint
+Hint = LeadHint | FollowHint | BuyHint | StakeHint | NoHint | BidHint
 
 
 def expert_hint(view: PlayerView, decision: Decision, seed: int) -> Hint:
     """What the expert would do with `decision` in this view, searched with a stream seeded by `seed`."""
     rng = random.Random(seed)
     try:
-        if isinstance(decision, LeadDecision | FollowDecision | BuyDeadDecision):
+        if isinstance(decision, LeadDecision | FollowDecision | BuyDeadDecision | BidDecision):
             values, reason = _searched(view, *choice_branches(view, decision), rng)
             if isinstance(decision, LeadDecision):
                 ranked = sorted(zip(decision.options, values), key=lambda cv: -cv[1])
                 return LeadHint(tuple(ranked), reason)
             if isinstance(decision, FollowDecision):
                 return FollowHint(decision.card, values[0], values[1], reason)
+            if isinstance(decision, BidDecision):
+                return BidHint(decision.low, values[1], values[0], reason)
             return BuyHint(values[1], values[0], reason)
         assert isinstance(decision, StakeDecision)
         return stake_hint(view, decision)
@@ -148,15 +169,18 @@ def tallied_search(view: PlayerView, branches: list[Branch], starts: list[int | 
     return Searched(values, best, replace(reason, edge=edge, error=error), tally)
 
 
-def choice_branches(view: PlayerView, decision: LeadDecision | FollowDecision | BuyDeadDecision
+def choice_branches(view: PlayerView, decision: LeadDecision | FollowDecision | BuyDeadDecision | BidDecision
                     ) -> tuple[list[Branch], list[int | None]]:
     """The branches the hint searches for a decision, in its order (leads as offered; play then decline; keep
-    then buy), and the card each starts its run with (None: no run of the player's)."""
+    then buy; pass then the least bid), and the card each starts its run with (None: no run of the player's)."""
     if isinstance(decision, LeadDecision):
         cards = [card.index for card in decision.options]
         return lead_branches(view, cards), list[int | None](cards)
     if isinstance(decision, FollowDecision):
         return follow_branches(view, decision.card.index), [decision.card.index, None]
+    if isinstance(decision, BidDecision):
+        price, paid_to = bid_price(view, decision)
+        return buy_branches(view, price, paid_to=paid_to), [None, None]
     return buy_branches(view, decision.fee), [None, None]
 
 

@@ -23,6 +23,8 @@ from collections.abc import Sequence
 
 from ..engine.decisions import (
     Action,
+    BidAction,
+    BidDecision,
     BuyDeadAction,
     BuyDeadDecision,
     Decision,
@@ -34,7 +36,7 @@ from ..engine.decisions import (
 from ..engine.play import Agent
 from ..engine.view import PlayerView
 from .expert.rollout import State
-from .expert.search import Branch, boodle_by_card, buy_branches, follow_branches, lead_branches
+from .expert.search import Branch, bid_price, boodle_by_card, buy_branches, follow_branches, lead_branches
 from .simple import ORACLE_ID
 
 __all__ = ["ORACLE_ID", "OracleAgent", "SightNeededError", "true_values"]
@@ -83,5 +85,9 @@ class OracleAgent:
         if isinstance(decision, BuyDeadDecision):
             keep, buy = true_values(view, owners, buy_branches(view, decision.fee))
             return BuyDeadAction(decision.player, buy > keep)
+        if isinstance(decision, BidDecision):
+            price, paid_to = bid_price(view, decision)
+            keep, buy = true_values(view, owners, buy_branches(view, price, paid_to=paid_to))
+            return BidAction(decision.player, price if buy > keep else 0)
         play, decline = true_values(view, owners, follow_branches(view, decision.card.index))
         return FollowAction(decision.player, play >= decline)

@@ -9,6 +9,8 @@ from operator import attrgetter
 from ..engine.cards import Card
 from ..engine.decisions import (
     Action,
+    BidAction,
+    BidDecision,
     BuyDeadAction,
     BuyDeadDecision,
     Decision,
@@ -30,7 +32,7 @@ def spread_evenly(decision: StakeDecision) -> tuple[tuple[Card, int], ...]:
 
 
 class LowestAgent:
-    """Stakes evenly, never buys, always follows, and leads its lowest card of any suit."""
+    """Stakes evenly, never buys nor bids, always follows, and leads its lowest card of any suit."""
 
     def __init__(self) -> None:
         self._stakes: dict[tuple[int, int], StakeAction] = {}
@@ -50,6 +52,8 @@ class LowestAgent:
             return stake
         if isinstance(decision, BuyDeadDecision):
             return BuyDeadAction(decision.player, False)
+        if isinstance(decision, BidDecision):
+            return BidAction(decision.player, 0)
         return FollowAction(decision.player, True)
 
 
@@ -74,12 +78,15 @@ class RandomAgent:
             return StakeAction(decision.player, tuple(zip(decision.cards, counts)))
         if isinstance(decision, BuyDeadDecision):
             return BuyDeadAction(decision.player, rng.random() < 0.5)
+        if isinstance(decision, BidDecision):
+            bid = rng.randint(decision.low, min(decision.high, decision.low + 3))
+            return BidAction(decision.player, bid if rng.random() < 0.5 else 0)
         return FollowAction(decision.player, rng.random() < 0.8)
 
 
 class FirstOptionAgent:
     """The simplest agent of all: the whole stake on the first boodle card, the first lawful lead,
-    never buys, always follows. The engine benchmark plays with it."""
+    never buys nor bids, always follows. The engine benchmark plays with it."""
 
     def __init__(self) -> None:
         self._stakes: dict[tuple[int, int], StakeAction] = {}
@@ -104,6 +111,8 @@ class FirstOptionAgent:
             return stake
         if type(decision) is BuyDeadDecision:
             return BuyDeadAction(decision.player, False)
+        if type(decision) is BidDecision:
+            return BidAction(decision.player, 0)
         return FollowAction(decision.player, True)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from ..engine.cards import Card
-from ..engine.decisions import BuyDeadDecision, FollowDecision, LeadDecision, StakeDecision
+from ..engine.decisions import BidDecision, BuyDeadDecision, FollowDecision, LeadDecision, StakeDecision
 from ..engine.view import PlayerView
 
 Params = Mapping[str, Any]
@@ -23,6 +23,7 @@ StakeStrategy = Callable[[PlayerView, StakeDecision, Params, random.Random], Sta
 LeadStrategy = Callable[[PlayerView, LeadDecision, Params, random.Random], Card]
 BuyStrategy = Callable[[PlayerView, BuyDeadDecision, Params, random.Random], bool]
 FollowStrategy = Callable[[PlayerView, FollowDecision, Params, random.Random], bool]
+BidStrategy = Callable[[PlayerView, BidDecision, Params, random.Random], int]  # chips bid, 0 to pass
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -96,3 +97,21 @@ STAKING: Registry[StakeStrategy] = Registry("staking")
 LEADING: Registry[LeadStrategy] = Registry("lead")
 DEAD_HAND: Registry[BuyStrategy] = Registry("dead_hand")
 FOLLOWING: Registry[FollowStrategy] = Registry("follow")
+# R26: how each dead-hand strategy bids at the dead hand's auction, by its name, with the same parameters; a
+# strategy without a bid of its own passes
+DEAD_HAND_BIDS: dict[str, BidStrategy] = {}
+
+
+def bids_for(name: str) -> Callable[[BidStrategy], BidStrategy]:
+    """Decorator: the bid of the dead-hand strategy `name`."""
+    def add(function: BidStrategy) -> BidStrategy:
+        if name in DEAD_HAND_BIDS:
+            raise ValueError(f"two bids for the dead-hand strategy {name!r}")
+        DEAD_HAND_BIDS[name] = function
+        return function
+    return add
+
+
+def pass_bid(view: PlayerView, decision: BidDecision, params: Params, rng: random.Random) -> int:
+    """Pass."""
+    return 0

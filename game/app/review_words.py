@@ -30,6 +30,8 @@ def option_text(judged: Judged, option: Option) -> str:
         return tr("review.option.play", card=card_label(option.card))
     if option.name in ("decline", "keep", "buy"):
         return tr(f"review.option.{option.name}")
+    if option.name in ("pass", "bid"):
+        return tr(f"auction.option.{option.name}")
     return card_label(option.card) if option.card is not None else option.name
 
 
@@ -40,7 +42,7 @@ def kind_text(judged: Judged) -> str:
         return tr("review.kind.forced")
     if judged.kind == "follow" and first.card is not None:
         return tr("review.kind.follow", card=card_label(first.card))
-    return tr(f"review.kind.{judged.kind}")
+    return tr("auction.review" if judged.kind == "bid" else f"review.kind.{judged.kind}")
 
 
 def marks(judged: Judged, index: int) -> tuple[bool, bool]:

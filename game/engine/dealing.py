@@ -1,4 +1,4 @@
-"""Dealing: the cut for the first dealer, the antes, the shuffle and the deal, and buying the dead hand (R4, R8–R11).
+"""Dealing: the cut, the antes, the shuffle and the deal, and buying the dead hand (R4, R8–R11, R26's auction).
 
 The deal's own step after the cards are out (the first lead) belongs to the runs.
 """
@@ -9,9 +9,9 @@ import random
 from typing import Any
 
 from .cards import DECK, Card
-from .decisions import BuyDeadDecision, StakeDecision
-from .errors import IllegalActionError, IllegalBuyError, IllegalStakeError
-from .events import BuyDead, Cut, DealStart, Dealt, Stake
+from .decisions import BidDecision, BuyDeadDecision, StakeDecision
+from .errors import IllegalActionError, IllegalBidError, IllegalBuyError, IllegalStakeError
+from .events import Bid, BuyDead, Cut, DealStart, Dealt, Stake
 from .ranks import rank_value
 from .state import DEAD, REMOVED, SessionState
 
@@ -76,6 +76,7 @@ class Dealing(SessionState):
         self._stops_view = ()
         self._given_up = ()
         self._dead_bought = False
+        self._buyer = -1
         self.hands = self._no_hands  # nobody holds cards while the antes go in (never changed in place)
         self.dead = []
         self._dealt_sizes = self._no_cards
@@ -189,6 +190,8 @@ class Dealing(SessionState):
         buy = self.rules.buy_dead_hand
         if buy.enabled and self.chips[self.dealer] >= buy.fee:
             self._pending = BuyDeadDecision(self.dealer, buy.fee)
+        elif buy.auction:
+            self._open_auction()
         else:
             self._first_lead()
 
@@ -212,18 +215,77 @@ class Dealing(SessionState):
             seat, fee = decision.player, decision.fee
             if self.chips[seat] < fee:
                 raise IllegalBuyError(f"buying the dead hand costs {fee} chips; seat {seat} has {self.chips[seat]}")
-            self.chips[seat] -= fee
-            self.pot += fee
-            old = self.hands[seat]
-            self.hands[seat], self.dead = self.dead, old
-            for card in self.hands[seat]:
-                self._owner[card.index] = seat
-            for card in old:
-                self._owner[card.index] = DEAD
-            self._given_up = tuple(old)
-            self._dead_bought = True
-            self._dealt_sizes = tuple(map(len, self.hands))
-            self._table_view = None
-            self._out.append(BuyDead(seat, fee))
+            self._swap_dead(seat, fee, -1)
+        elif self.rules.buy_dead_hand.auction:
+            self._open_auction()
+            return
         self._pending = None
         self._first_lead()
+
+    def _swap_dead(self, seat: int, fee: int, paid_to: int) -> None:
+        """R11/R26: `seat` pays `fee` into the pot (paid_to -1) or to the seat `paid_to`, and takes the dead hand."""
+        self.chips[seat] -= fee
+        if paid_to < 0:
+            self.pot += fee
+        else:
+            self.chips[paid_to] += fee
+        old = self.hands[seat]
+        self.hands[seat], self.dead = self.dead, old
+        for card in self.hands[seat]:
+            self._owner[card.index] = seat
+        for card in old:
+            self._owner[card.index] = DEAD
+        self._given_up = tuple(old)
+        self._dead_bought = True
+        self._buyer = seat
+        self._dealt_sizes = tuple(map(len, self.hands))
+        self._table_view = None
+        self._out.append(BuyDead(seat, fee))
+
+    # ----- R26: the auction of the dead hand -------------------------------------------------------
+
+    def _open_auction(self) -> None:
+        """R26: the dealer kept their hand (or could not buy it): the others bid, from the dealer's left."""
+        self._bidders = self._order[:-1]  # the order ends with the dealer, who does not bid
+        self._bid_turn = 0
+        self._top_bid = (0, -1)
+        self._next_bid()
+
+    def _bid_range(self, seat: int) -> tuple[int, int]:
+        """The least and the most `seat` may bid now: above the last bid, at least the fee (and 1), at most
+        their chips."""
+        return max(self.rules.buy_dead_hand.fee, 1, self._top_bid[0] + 1), self.chips[seat]
+
+    def _next_bid(self) -> None:
+        """Ask the next bidder, pass for one who cannot outbid, or close the auction."""
+        bidders = self._bidders
+        while bidders:
+            if len(bidders) == 1 and self._top_bid[1] == bidders[0]:
+                break
+            self._bid_turn %= len(bidders)
+            seat = bidders[self._bid_turn]
+            low, high = self._bid_range(seat)
+            if low <= high:
+                self._pending = BidDecision(seat, low, high)
+                return
+            self._out.append(Bid(seat, 0))  # cannot outbid: a pass, as the rule has it
+            del bidders[self._bid_turn]
+        self._pending = None
+        price, winner = self._top_bid
+        if winner >= 0:
+            self._swap_dead(winner, price, self.dealer if self.rules.buy_dead_hand.paid_to == "dealer" else -1)
+        self._first_lead()
+
+    def _apply_bid(self, decision: BidDecision, chips: int) -> None:
+        if type(chips) is not int or chips < 0:
+            raise IllegalActionError(f"a bid is a whole number of chips (0 passes), not {chips!r}")
+        seat = decision.player
+        if chips and not decision.low <= chips <= decision.high:
+            raise IllegalBidError(f"seat {seat} may bid {decision.low} to {decision.high} chips, or pass, not {chips}")
+        self._out.append(Bid(seat, chips))
+        if chips:
+            self._top_bid = (chips, seat)
+            self._bid_turn += 1
+        else:
+            del self._bidders[self._bid_turn]
+        self._next_bid()

@@ -8,7 +8,7 @@ from .cards import Card
 
 
 class DecisionRecord:
-    """What every decision has besides its fields: its `kind` (stake, buy_dead, lead, follow)."""
+    """What every decision has besides its fields: its `kind` (stake, buy_dead, lead, follow, bid)."""
 
     __slots__ = ()
     kind: ClassVar[str]
@@ -64,7 +64,20 @@ class FollowDecision(_FollowDecisionFields, DecisionRecord):
     kind = "follow"
 
 
-Decision = StakeDecision | BuyDeadDecision | LeadDecision | FollowDecision
+class _BidDecisionFields(NamedTuple):
+    player: int
+    low: int
+    high: int
+
+
+class BidDecision(_BidDecisionFields, DecisionRecord):
+    """R26: bid `low` to `high` chips for the dead hand, or pass (a bid of 0) for the rest of the auction."""
+
+    __slots__ = ()
+    kind = "bid"
+
+
+Decision = StakeDecision | BuyDeadDecision | LeadDecision | FollowDecision | BidDecision
 
 
 class StakeAction(NamedTuple):
@@ -95,7 +108,14 @@ class FollowAction(NamedTuple):
     play: bool
 
 
-Action = StakeAction | BuyDeadAction | LeadAction | FollowAction
+class BidAction(NamedTuple):
+    """Bid this many chips for the dead hand; 0 passes."""
+
+    player: int
+    chips: int
+
+
+Action = StakeAction | BuyDeadAction | LeadAction | FollowAction | BidAction
 
 
 def action_to_data(action: Action) -> dict[str, Any]:
@@ -108,6 +128,8 @@ def action_to_data(action: Action) -> dict[str, Any]:
         return {"kind": "lead", "player": action.player, "card": str(action.card)}
     if isinstance(action, FollowAction):
         return {"kind": "follow", "player": action.player, "play": action.play}
+    if isinstance(action, BidAction):
+        return {"kind": "bid", "player": action.player, "chips": action.chips}
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -123,6 +145,8 @@ def action_from_data(data: Any) -> Action:
             return LeadAction(player, Card.parse(data["card"]))
         if kind == "follow":
             return FollowAction(player, bool(data["play"]))
+        if kind == "bid":
+            return BidAction(player, int(data["chips"]))
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"not a saved action: {data!r} ({error})") from None
     raise ValueError(f"unknown action kind {kind!r}")

@@ -21,5 +21,9 @@ class IllegalBuyError(IllegalActionError):
     """Buying the dead hand when the rules or the chips forbid it (R11)."""
 
 
+class IllegalBidError(IllegalActionError):
+    """A bid for the dead hand outside the legal range, and not a pass (R26)."""
+
+
 class SessionOverError(IllegalActionError):
     """No more decisions: the session has ended."""

@@ -194,6 +194,18 @@ class BuyDead(_BuyDeadFields, EventRecord):
     type: ClassVar[Literal["buy_dead"]] = "buy_dead"
 
 
+class _BidFields(NamedTuple):
+    player: Annotated[int, SEAT]
+    chips: Annotated[int, WHOLE]
+
+
+class Bid(_BidFields, EventRecord):
+    """R26: a bid for the dead hand at auction; 0 chips is a pass."""
+
+    __slots__ = ()
+    type: ClassVar[Literal["bid"]] = "bid"
+
+
 class _PlayFields(NamedTuple):
     player: Annotated[int, SEAT]
     card: Annotated[Card, CARD]
@@ -318,7 +330,7 @@ class SessionEnd(_SessionEndFields, EventRecord):
 
 
 Event = (SessionStart | Cut | DealStart | Stake | Dealt | BuyDead | Play | BoodleWon | Stop | HandWon | DealEnd
-         | PlayerOut | BoodleSplit | SessionEnd | Penalty)
+          | PlayerOut | BoodleSplit | SessionEnd | Penalty | Bid)
 
 EVENT_TYPES: dict[str, type[Event]] = {cls.type: cls for cls in get_args(Event)}
 

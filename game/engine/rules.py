@@ -40,6 +40,8 @@ class BuyDeadHand:
 
     enabled: bool = default("buy_dead_hand.enabled")
     fee: int = default("buy_dead_hand.fee")
+    auction: bool = default("buy_dead_hand.auction")
+    paid_to: str = default("buy_dead_hand.paid_to")
 
 
 _SECTIONS: dict[str, type] = {"buy_dead_hand": BuyDeadHand}

@@ -25,6 +25,7 @@ SHORT_ANTE_MODES = ("out", "all_in")
 BOODLE_AT_END_MODES = ("split", "stay")
 ACES_MODES = ("low", "high")
 CUT_DEALS_MODES = ("highest", "lowest")
+PAID_TO_MODES = ("pot", "dealer")
 FIRST_LEAD_DEFAULT = "dealer_left"
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -179,6 +180,13 @@ RULES_KEYS: tuple[RulesKey, ...] = (
              "  all_in  they pay the pot first, stake what is left on the boodle cards\n"
              "          and play the deal; only a player with no chips at all leaves", told="short_ante",
              choices=SHORT_ANTE_MODES, before="out", quiet=True),
+    RulesKey("buy_dead_hand.auction", "flag", False, "R26",
+             "when the dealer keeps their hand, the others bid for the dead hand from the dealer's left",
+             "true or false: others bid if the dealer keeps it.",
+             told="auction", note="(needs `enabled: true`)", before=False, quiet=True),
+    RulesKey("buy_dead_hand.paid_to", "word", "pot", "R26", "who receives an auction winner's bid",
+             "pot or dealer: who gets the auction's winning bid.", told="auction",
+             choices=PAID_TO_MODES, before="pot", quiet=True),
 )
 
 RULES_SECTIONS: tuple[RulesSection, ...] = (
@@ -232,6 +240,8 @@ ENGLISH: dict[str, str] = {
     "removed_boodle": "{cards} cannot be taken out: a boodle card must be in the deck",
     "removed_first_lead": "{card} cannot be taken out: it is the first_lead card",
     "penalty_needs_pass_left": "a pass penalty needs when_unable: pass_left, got {value}",
+    "auction_needs_buying": "true needs buy_dead_hand.enabled: true (the auction is for a dead hand the dealer "
+                            "may buy)",
 }
 
 
@@ -400,6 +410,13 @@ def _penalty_needs_pass_left(values: Mapping[str, Any]) -> RulesProblem | None:
     return None
 
 
+def _auction(values: Mapping[str, Any]) -> RulesProblem | None:
+    """R26: the dead hand is auctioned only where it may be bought at all."""
+    if values["buy_dead_hand.auction"] and not values["buy_dead_hand.enabled"]:
+        return RulesProblem("buy_dead_hand.auction", "auction_needs_buying")
+    return None
+
+
 CROSS_CHECKS: tuple[CrossCheck, ...] = (
     CrossCheck(("deals", "ante_pot", "ante_boodle"), _endless),
     CrossCheck(("first_lead",), _first_lead),
@@ -408,6 +425,7 @@ CROSS_CHECKS: tuple[CrossCheck, ...] = (
     CrossCheck(("removed_cards", "boodle_cards"), _removed_boodle),
     CrossCheck(("removed_cards", "first_lead"), _removed_first_lead),
     CrossCheck(("pass_penalty", "when_unable"), _penalty_needs_pass_left),
+    CrossCheck(("buy_dead_hand.auction", "buy_dead_hand.enabled"), _auction),
 )
 
 

@@ -22,6 +22,8 @@ from .cards import Card
 from .dealing import Dealing
 from .decisions import (
     Action,
+    BidAction,
+    BidDecision,
     BuyDeadAction,
     BuyDeadDecision,
     Decision,
@@ -90,6 +92,10 @@ class Session(Dealing, Runs, Settlement):
         self._stops = []
         self._given_up = ()
         self._dead_bought = False
+        self._buyer = -1
+        self._bidders = []
+        self._bid_turn = 0
+        self._top_bid = (0, -1)
         self._no_cards = (0,) * n
         self._no_hands = [[] for _ in range(n)]
         self._dealt_sizes = self._no_cards
@@ -160,6 +166,8 @@ class Session(Dealing, Runs, Settlement):
             self._apply_follow(decision, action.play)
         elif type(action) is BuyDeadAction and type(decision) is BuyDeadDecision:
             self._apply_buy(decision, action.buy)
+        elif type(action) is BidAction and type(decision) is BidDecision:
+            self._apply_bid(decision, action.chips)
         else:
             raise NotYourDecisionError(
                 f"a {type(action).__name__} does not answer the pending {decision.kind} decision")
@@ -191,7 +199,7 @@ class Session(Dealing, Runs, Settlement):
         if len(self._stops_view) != len(self._stops):
             self._stops_view = tuple(self._stops)
         return _new(PlayerView, (player, table, tuple(self.hands[player]), self._plays_view, self._stops_view,
-                                 self._given_up if player == self.dealer else ()))
+                                 self._given_up if player == self._buyer else ()))
 
     def chips_total(self) -> int:
         """Players' chips + pot + boodle chips: constant for the whole session (R21)."""

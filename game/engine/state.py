@@ -33,7 +33,7 @@ class SessionState:
                  "_stake_asks", "_ante", "_may_lead", "_run_constants", "_optional_follow", "_plays", "_stops",
                  "_given_up", "_dead_bought", "_no_cards", "_no_hands", "_dealt_sizes", "_run_card", "_run_player",
                  "_pending", "_started", "_over", "_end_requested", "_out", "_table_view", "_plays_view",
-                 "_stops_view")
+                 "_stops_view", "_buyer", "_bidders", "_bid_turn", "_top_bid")
 
     rules: RuleSet
     seats: tuple[SeatInfo, ...]
@@ -77,6 +77,10 @@ class SessionState:
     _table_view: TableView | None
     _plays_view: tuple[Play, ...]
     _stops_view: tuple[Stop, ...]
+    _buyer: int  # who bought the dead hand this deal (the dealer, or the auction's winner), -1 for nobody
+    _bidders: list[int]  # R26: the auction's seats who have not passed, in turn order
+    _bid_turn: int  # the place in _bidders of the seat to bid next
+    _top_bid: tuple[int, int]  # (chips, seat) of the last bid, (0, -1) before any
 
     def _seats_from_left_of(self, dealer: int) -> list[int]:
         """Seats in the session from the dealer's left round to the dealer."""

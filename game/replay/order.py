@@ -20,6 +20,7 @@ from typing import assert_never
 
 from ..engine.cards import Card
 from ..engine.events import (
+    Bid,
     BoodleSplit,
     BoodleWon,
     BuyDead,
@@ -61,7 +62,7 @@ EXPECTED = {
     "cut": "deal_start for deal 1",
     "carried": "deal_start",
     "antes": "stake or deal",
-    "dealt": "a lead (play with lead: true), or buy_dead",
+    "dealt": "a lead (play with lead: true), bid or buy_dead",
     "run": "play, boodle_won, stop or hand_won",
     "hit": "play, stop or hand_won",
     "stopped": "a lead (play with lead: true), or penalty",
@@ -89,6 +90,7 @@ class EventOrder:
     dealer: int | None = None  # the dealer of the deal in progress (None in a kept deal's context)
     staked: list[int] = field(default_factory=list)
     bought: bool = False
+    bidding: bool = False  # R26: the dead hand's auction has begun in this deal
     last_card: Card | None = None
     last_player: int | None = None
 
@@ -120,6 +122,8 @@ class EventOrder:
                 self._dealt(event)
             case BuyDead(player=player):
                 self._buy(player)
+            case Bid(player=player):
+                self._bid(player)
             case Play():
                 self._play(event)
             case BoodleWon(player=player, card=card):
@@ -211,6 +215,7 @@ class EventOrder:
             raise ValueError(f"deal {deal} is dealt by seat {dealer}, who is out of the session")
         self.phase, self.deal, self.dealer = "antes", deal, dealer
         self.staked, self.bought, self.last_card, self.last_player = [], False, None, None
+        self.bidding = False
 
     def _left_of(self, seat: int) -> int | None:
         """The next seat clockwise from `seat` still in the session (None when nobody is)."""
@@ -251,11 +256,23 @@ class EventOrder:
         if self.phase != "dealt" or self.bought:
             raise ValueError(f"buy_dead cannot come {WHERE[self.phase] if not self.bought else 'twice in a deal'}: "
                              "the dealer may buy the dead hand once, after the deal and before the first lead")
-        if player != self.dealer:
-            raise ValueError(f"seat {player} buys the dead hand, but only the dealer, seat {self.dealer}, may")
+        if (player == self.dealer) == self.bidding:
+            raise ValueError(f"seat {player} buys the dead hand, but only the dealer, seat {self.dealer}, may" if
+                             not self.bidding else f"seat {player} buys the dead hand after the auction, which "
+                             "only another player may win")
         if self.rules is not None and not self.rules.buy_dead_hand.enabled:
             raise ValueError("buy_dead under rules that do not let the dealer buy the dead hand")
         self.bought = True
+
+    def _bid(self, player: int) -> None:
+        if self.phase != "dealt" or self.bought:
+            raise ValueError(f"a bid cannot come {WHERE[self.phase] if not self.bought else 'after buy_dead'}: the "
+                             "dead hand is auctioned after the deal, when the dealer keeps their hand")
+        if player == self.dealer:
+            raise ValueError(f"seat {player} bids for the dead hand, but the dealer does not bid")
+        if self.rules is not None and not self.rules.buy_dead_hand.auction:
+            raise ValueError("a bid under rules that do not auction the dead hand")
+        self.bidding = True
 
     def _play(self, event: Play) -> None:
         if event.lead:

@@ -14,6 +14,7 @@ from typing import assert_never
 
 from ..engine.cards import Card
 from ..engine.events import (
+    Bid,
     BoodleSplit,
     BoodleWon,
     BuyDead,
@@ -94,6 +95,7 @@ class _Fold:
 
     def __init__(self) -> None:
         self.state = TableState()
+        self.paid_to_dealer = False  # R26: an auction's winner pays the dealer, not the pot
 
     def seat(self, seat: int) -> int:
         if not 0 <= seat < len(self.state.players):
@@ -110,6 +112,8 @@ class _Fold:
                 if len(chips) != len(names):
                     raise ValueError("session_start has a different number of chips and players")
                 boodle_cards = rules.get("boodle_cards", [])
+                buying = rules.get("buy_dead_hand")
+                self.paid_to_dealer = isinstance(buying, dict) and buying.get("paid_to") == "dealer"
                 s = TableState(players=names, chips=chips, in_session=(True,) * len(names),
                                boodle=tuple((c, 0) for c in boodle_cards if isinstance(c, str)),
                                hands=((),) * len(names), aces_high=rules.get("aces") == "high")
@@ -140,7 +144,12 @@ class _Fold:
                 seat = self.seat(player)
                 held = list(s.hands)
                 held[seat], given_up = s.dead, s.hands[seat]
-                s = replace(s, hands=tuple(held), dead=given_up, chips=_add(s.chips, seat, -fee), pot=s.pot + fee)
+                chips, pot = _add(s.chips, seat, -fee), s.pot + fee
+                if self.paid_to_dealer and s.dealer is not None and seat != s.dealer:
+                    chips, pot = _add(chips, s.dealer, fee), s.pot
+                s = replace(s, hands=tuple(held), dead=given_up, chips=chips, pot=pot)
+            case Bid():
+                pass
             case Play(player=player, card=card, lead=lead):
                 seat, name = self.seat(player), str(card)
                 if name not in s.hands[seat]:
@@ -341,6 +350,10 @@ def describe_event(event: Event, state: TableState) -> str:
             return f"{_name(state, player)} buys the dead hand for {fee}"
         case Penalty(player=player, chips=chips):
             return f"{_name(state, player)} cannot switch and pays {chips} to the pot"
+        case Bid(player=player, chips=0):
+            return f"{_name(state, player)} passes"
+        case Bid(player=player, chips=chips):
+            return f"{_name(state, player)} bids {chips} for the dead hand"
         case DealStart(deal=deal, dealer=dealer):
             return f"deal {deal}, {_name(state, dealer)} deals"
         case SessionEnd(winners=winners):
@@ -387,6 +400,12 @@ def tell_event(event: Event, state: TableState) -> str:
         case BuyDead(player=player, fee=fee):
             form, name = who(player)
             return tr(f"replay.events.buy_dead.{form}", name=name, fee=fee)
+        case Bid(player=player, chips=0):
+            form, name = who(player)
+            return tr(f"auction.replay.pass.{form}", name=name)
+        case Bid(player=player, chips=chips):
+            form, name = who(player)
+            return tr(f"auction.replay.bid.{form}", name=name, chips=chips)
         case DealStart(deal=deal, dealer=dealer):
             form, name = who(dealer)
             return tr(f"replay.events.deal_start.{form}", deal=deal, name=name)

@@ -19,6 +19,7 @@ from ..ai.hint import HINT_BUDGET, StakeHint, choice_branches, stake_hint, talli
 from ..ai.hint_tally import NEAR, Reason, Tally, reason_for
 from ..engine.cards import Card
 from ..engine.decisions import (
+    BidAction,
     BuyDeadAction,
     FollowAction,
     FollowDecision,
@@ -38,7 +39,7 @@ class Option:
     """One option of a decision: what it is, and its chips from here with their standard error (searched), or how
     often its boodle card is played and what the seat put on it (stakes)."""
 
-    name: str  # a card ("5D"), "play", "decline", "keep" or "buy"
+    name: str  # a card ("5D"), "play", "decline", "keep", "buy", "pass" or "bid"
     card: Card | None = None
     chips: float | None = None
     error: float | None = None
@@ -51,7 +52,7 @@ class Judged:
     """One decision reviewed: the options, the chosen and the best, the cost of the choice and why."""
 
     number: int
-    kind: str  # "stake", "buy_dead", "lead" or "follow"
+    kind: str  # "stake", "buy_dead", "lead", "follow" or "bid"
     forced: bool
     position: Position | None
     options: tuple[Option, ...]
@@ -119,6 +120,9 @@ def judge(point: Point, seed: str, deal: int) -> Judged:
         assert isinstance(action, FollowAction)
         names = [("play", decision.card), ("decline", None)]
         chosen = 0 if action.play else 1
+    elif isinstance(action, BidAction):
+        names = [("pass", None), ("bid", None)]
+        chosen = 1 if action.chips else 0
     else:
         assert isinstance(action, BuyDeadAction)
         names = [("keep", None), ("buy", None)]

@@ -14,6 +14,8 @@ from pathlib import Path
 from ..engine.cards import Card
 from ..engine.decisions import (
     Action,
+    BidAction,
+    BidDecision,
     BuyDeadAction,
     BuyDeadDecision,
     Decision,
@@ -26,6 +28,7 @@ from ..engine.decisions import (
 )
 from ..engine.errors import IllegalActionError
 from ..engine.events import (
+    Bid,
     BoodleSplit,
     BuyDead,
     Cut,
@@ -239,6 +242,8 @@ class _Walker:
                 return StakeAction(player, event.boodle) if isinstance(event, Stake) else None
             case BuyDeadDecision():
                 return BuyDeadAction(player, isinstance(event, BuyDead))
+            case BidDecision():
+                return BidAction(player, event.chips) if isinstance(event, Bid) else None
             case LeadDecision():
                 return LeadAction(player, event.card) if isinstance(event, Play) and event.lead else None
             case FollowDecision(card=card):

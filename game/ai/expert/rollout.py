@@ -125,8 +125,8 @@ def first_leader(table: Table, owner: list[int]) -> int:
     return table.dealer_left
 
 
-def buy_dead_hand(state: State, seat: int, fee: int) -> None:
-    """R11: `seat` pays `fee` into the pot and swaps hands with the dead hand."""
+def buy_dead_hand(state: State, seat: int, fee: int, paid_to: int = -1) -> None:
+    """R11/R26: `seat` pays `fee` into the pot (or to the seat `paid_to`) and swaps hands with the dead hand."""
     owner = state.owner
     dead = 0
     for c in range(52):
@@ -138,7 +138,10 @@ def buy_dead_hand(state: State, seat: int, fee: int) -> None:
     state.hands[seat] = dead
     state.counts[seat] = bin(dead).count("1")
     state.chips[seat] -= fee
-    state.pot += fee
+    if paid_to < 0:
+        state.pot += fee
+    else:
+        state.chips[paid_to] += fee
 
 
 def greedy_lead(table: Table, state: State, seat: int, options: list[int]) -> int:

@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ...engine.decisions import BidDecision
 from ...engine.rules import RuleSet
 from ...engine.state import REMOVED
 from ...engine.view import PlayerView
@@ -215,8 +216,10 @@ def follow_values(view: PlayerView, card: int, budget: Budget, rng: random.Rando
     return keep, stop
 
 
-def buy_branches(view: PlayerView, fee: int, models: Sequence[SeatModel | None] = ()) -> list[Branch]:
-    """Keeping the hand dealt and buying the dead hand for `fee`, each played to the end of the deal."""
+def buy_branches(view: PlayerView, fee: int, models: Sequence[SeatModel | None] = (),
+                 paid_to: int = -1) -> list[Branch]:
+    """Keeping the hand dealt and buying the dead hand for `fee` (into the pot, or to the seat `paid_to`), each
+    played to the end of the deal."""
     table = table_of(view)
     me = view.player
     policy = playout_policy(models, me)
@@ -225,7 +228,7 @@ def buy_branches(view: PlayerView, fee: int, models: Sequence[SeatModel | None] 
         play_out(table, state, first_leader(table, state.owner), -1, lead=policy)
 
     def buy(state: State) -> None:
-        buy_dead_hand(state, me, fee)
+        buy_dead_hand(state, me, fee, paid_to)
         play_out(table, state, first_leader(table, state.owner), -1, lead=policy)
     return [keep, buy]
 
@@ -235,6 +238,21 @@ def buy_values(view: PlayerView, fee: int, budget: Budget, rng: random.Random,
     """The expected chip result of keeping the hand dealt and of buying the dead hand for `fee`."""
     models = models_now(view, memory)
     kept, bought = evaluate(view, buy_branches(view, fee, models), budget, rng, models, memory)
+    return kept, bought
+
+
+def bid_price(view: PlayerView, decision: BidDecision) -> tuple[int, int]:
+    """R26: the least bid this decision allows, and who would receive it (-1: the pot)."""
+    return decision.low, view.dealer if view.rules.buy_dead_hand.paid_to == "dealer" else -1
+
+
+def bid_values(view: PlayerView, decision: BidDecision, budget: Budget, rng: random.Random,
+               memory: SessionMemory | None = None) -> tuple[float, float]:
+    """The expected chip result of passing (keeping the hand dealt) and of buying the dead hand at the least
+    bid: in an auction where each bid goes up from the last, the least bid is the one worth weighing."""
+    models = models_now(view, memory)
+    price, paid_to = bid_price(view, decision)
+    kept, bought = evaluate(view, buy_branches(view, price, models, paid_to), budget, rng, models, memory)
     return kept, bought
 
 

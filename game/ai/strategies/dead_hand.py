@@ -1,4 +1,5 @@
-"""Dead-hand policies: whether the dealer pays the fee to swap their hand for the unseen dead hand."""
+"""Dead-hand policies: whether the dealer pays the fee to swap their hand for the unseen dead hand, and what each
+bids when the dead hand is auctioned (R26)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,10 @@ import random
 from collections.abc import Sequence
 
 from ...engine.cards import Card
-from ...engine.decisions import BuyDeadDecision
+from ...engine.decisions import BidDecision, BuyDeadDecision
 from ...engine.ranks import rank_value, top_value
 from ...engine.view import PlayerView
-from ..strategy import DEAD_HAND, Param, Params
+from ..strategy import DEAD_HAND, Param, Params, bids_for
 
 
 def hand_quality(hand: Sequence[Card], p_dead: float, aces: str = "low") -> float:
@@ -67,3 +68,15 @@ def always(view: PlayerView, decision: BuyDeadDecision, params: Params, rng: ran
 def threshold(view: PlayerView, decision: BuyDeadDecision, params: Params, rng: random.Random) -> bool:
     """Buys a poor hand's way out, if the fee is not too steep."""
     return bool(decision.fee <= params["max_fee"] and view_quality(view) < params["below"])
+
+
+@bids_for("always")
+def always_bid(view: PlayerView, decision: BidDecision, params: Params, rng: random.Random) -> int:
+    """Bids the least it may while that is at most twice the fee (it buys sight unseen, not at any price)."""
+    return decision.low if decision.low <= 2 * max(view.rules.buy_dead_hand.fee, 1) else 0
+
+
+@bids_for("threshold")
+def threshold_bid(view: PlayerView, decision: BidDecision, params: Params, rng: random.Random) -> int:
+    """Bids the least it may for a poor hand's way out, while that is at most its `max_fee`."""
+    return decision.low if decision.low <= params["max_fee"] and view_quality(view) < params["below"] else 0

@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 
 from ...engine.cards import Card
-from ...engine.decisions import BuyDeadDecision, FollowDecision, LeadDecision, StakeDecision
+from ...engine.decisions import BidDecision, BuyDeadDecision, FollowDecision, LeadDecision, StakeDecision
 from ...engine.view import PlayerView
-from ..expert.search import Budget, boodle_hit_rates, buy_values, follow_values, lead_values
-from ..strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Params, StakeChoice
+from ..expert.search import Budget, bid_values, boodle_hit_rates, buy_values, follow_values, lead_values
+from ..strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Params, StakeChoice, bids_for
 
 # A fifth of the samples searched as well as all of them (issue 13's measure); the time saved pays for reading
 # the table and for the end game, and the slowest decisions take half as long
@@ -79,6 +79,13 @@ def expert_buy(view: PlayerView, decision: BuyDeadDecision, params: Params, rng:
     """Buy the dead hand when the expected result after the fee beats keeping the hand dealt."""
     keep, buy = buy_values(view, decision.fee, budget_of(params), rng, params.get(TABLE))
     return buy > keep
+
+
+@bids_for("expert")
+def expert_bid(view: PlayerView, decision: BidDecision, params: Params, rng: random.Random) -> int:
+    """R26: bid the least it may when buying at that price beats passing on the same sampled deals."""
+    keep, buy = bid_values(view, decision, budget_of(params), rng, params.get(TABLE))
+    return decision.low if buy > keep else 0
 
 
 @STAKING.register("expert", "the whole stake on the boodle card most often played in a deal at this table "

@@ -15,10 +15,10 @@ import random
 from collections.abc import Sequence
 
 from ...engine.cards import Card
-from ...engine.decisions import BuyDeadDecision, FollowDecision, LeadDecision
+from ...engine.decisions import BidDecision, BuyDeadDecision, FollowDecision, LeadDecision
 from ...engine.view import PlayerView
-from ..expert.search import buy_values, follow_values, lead_values
-from ..strategy import DEAD_HAND, FOLLOWING, LEADING, Param, Params
+from ..expert.search import bid_values, buy_values, follow_values, lead_values
+from ..strategy import DEAD_HAND, FOLLOWING, LEADING, Param, Params, bids_for
 from .expert import budget_of
 
 _NOISY = {
@@ -80,3 +80,10 @@ def noisy_expert_buy(view: PlayerView, decision: BuyDeadDecision, params: Params
     """Buy the dead hand or keep the hand dealt, drawn by softmax of their expected chip results after the fee."""
     keep, buy = buy_values(view, decision.fee, budget_of(params), rng)
     return noisy_pick([keep, buy], params, rng) == 1
+
+
+@bids_for("noisy_expert")
+def noisy_expert_bid(view: PlayerView, decision: BidDecision, params: Params, rng: random.Random) -> int:
+    """R26: bid the least it may or pass, drawn by softmax of their expected chip results."""
+    keep, buy = bid_values(view, decision, budget_of(params), rng)
+    return decision.low if noisy_pick([keep, buy], params, rng) == 1 else 0

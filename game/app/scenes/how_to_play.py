@@ -24,7 +24,7 @@ from ..scene import Scene
 from ..text import suit_runs
 from ..widgets import Button, button_width, draw_panel
 from .common import felt, heading, hint_bar, veil
-from .rules_lines import BULLET, cards_words, chips, removed_words, rules_summary
+from .rules_lines import BULLET, auction_words, cards_words, chips, removed_words, rules_summary
 
 if TYPE_CHECKING:
     from ..app import App
@@ -76,6 +76,8 @@ def rule_sections(rules: RuleSet) -> list[Section]:
         ante += " " + tr("how_to_play.antes.dealer", times=rules.dealer_ante_multiplier)
     buy = tr("how_to_play.deal.buy", fee=chips(rules.buy_dead_hand.fee)) if rules.buy_dead_hand.enabled else \
         tr("how_to_play.deal.no_buy")
+    if rules.buy_dead_hand.auction:
+        buy += " " + auction_words(rules)
     if rules.first_lead == FIRST_LEAD_DEFAULT:
         first = tr("how_to_play.runs.first_left")
     else:

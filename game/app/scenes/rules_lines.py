@@ -51,6 +51,12 @@ def _after_stop_line(rules: RuleSet) -> str:
               "how_to_play.rules.after_suit_same")
 
 
+def auction_words(rules: RuleSet) -> str:
+    """R26: the auction of the dead hand in a sentence, or nothing when there is none."""
+    buy = rules.buy_dead_hand
+    return tr(f"auction.rules.{buy.paid_to}", fee=chips(buy.fee)) if buy.auction else ""
+
+
 # The lines of the page of the rules in play, in the order it shows them; every key the rules declare
 # (game/engine/rules_keys.py) names the line that tells it (`told`), and only lines some key names are shown.
 TOLD: dict[str, Callable[[RuleSet], str]] = {
@@ -68,6 +74,7 @@ TOLD: dict[str, Callable[[RuleSet], str]] = {
                                  tr("how_to_play.rules.first_card", card=card_label(Card.parse(rules.first_lead)))),
     "buy_dead_hand": lambda rules: (tr("how_to_play.rules.buy", fee=chips(rules.buy_dead_hand.fee))
                                     if rules.buy_dead_hand.enabled else tr("how_to_play.rules.no_buy")),
+    "auction": lambda rules: auction_words(rules),
     "per_card_payment": lambda rules: (tr("how_to_play.rules.per_card", chips=chips(rules.per_card_payment))
                                        if rules.per_card_payment else tr("how_to_play.rules.no_per_card")),
     "deals": lambda rules: (trn("how_to_play.rules.deals", rules.deals) if rules.deals else

@@ -42,7 +42,8 @@ def draw_controls(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> No
     if isinstance(human.decision, StakeDecision):
         _draw_stake(surface, human, stage)
     for i, button in enumerate(human.buttons):
-        focused = (human.kind in ("buy_dead", "follow") and i == human.focus) or (human.kind == "lead" and i == 0) \
+        focused = (human.kind in ("buy_dead", "follow", "bid") and i == human.focus) \
+            or (human.kind == "lead" and i == 0) \
             or (human.kind == "stake" and human.left_to_place == 0 and button.action == human.confirm_stake)
         button.draw(surface, text, focused, i == human.hover_button)
     if human.take_back_offer is not None and human.take_back_button is not None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from ...ai.character import Character
 from ...engine.cards import Card
 from ...engine.events import (
+    Bid,
     BoodleSplit,
     BoodleWon,
     BuyDead,
@@ -125,6 +126,8 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
                                      "stake"))
             case BuyDead(player=player, fee=fee):
                 say("buy", player, "buy", fee)
+            case Bid(player=player, chips=chips):
+                lines.append(LogLine(bid_words(player, chips, player == human, name), "buy", player == human))
             case Play(player=player, card=card, lead=lead):
                 say("lead" if lead else "play", player, "lead" if lead else "play", card=card)
             case BoodleWon(player=player, card=card, chips=chips):
@@ -149,6 +152,12 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
                 lines.append(LogLine(Words.of("deal_log.line.session_end", names=_Winners(names)), "end",
                                      human in winners))
     return lines
+
+
+def bid_words(seat: int, chips: int, mine: bool, name: Namer) -> Words:
+    """R26: a bid for the dead hand, or a pass, as the log and the status line tell it."""
+    key = ("you_" if mine else "") + ("bid" if chips else "pass")
+    return Words.of(f"auction.line.{key}", chips or None, **({} if mine else {"name": name(seat)}))
 
 
 def tr_you() -> Callable[[], str]:

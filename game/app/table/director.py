@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...engine.cards import Card
 from ...engine.events import (
+    Bid,
     BoodleSplit,
     BoodleWon,
     BuyDead,
@@ -137,6 +138,9 @@ class Director(Effects):
                 self._on_deal(event)
             case BuyDead():
                 self._on_buy_dead(event)
+            case Bid():
+                self.sound("click", 0.4)
+                self._hold(0.5)
             case Play():
                 self._on_play(event)
             case BoodleWon():
@@ -313,9 +317,19 @@ class Director(Effects):
         def to_pot(share: int) -> None:
             model.pot += share
             model.touch()
-        self.chips_fly(event.fee, self.chip_spot(seat), self.pot_spot(), 0, leave=leave, land=to_pot)
+        dealer = model.dealer
+        if model.rules.buy_dead_hand.paid_to == "dealer" and dealer is not None and seat != dealer:
+
+            def to_dealer(share: int) -> None:
+                model.seats[dealer].chips += share
+                model.touch()
+            self.chips_fly(event.fee, self.chip_spot(seat), self.chip_spot(dealer), 0, leave=leave, land=to_dealer)
+            paid = trn("auction.banner.to_dealer", event.fee)
+        else:
+            self.chips_fly(event.fee, self.chip_spot(seat), self.pot_spot(), 0, leave=leave, land=to_pot)
+            paid = trn("table.banner.fee_to_pot", event.fee)
         title = tr("table.banner.you_buy") if self.you(seat) else tr("table.banner.they_buy", name=name)
-        self.banner(title, trn("table.banner.fee_to_pot", event.fee), duration=1.5)
+        self.banner(title, paid, duration=1.5)
         self._hold(0.7)
 
     def _on_play(self, event: Play) -> None:

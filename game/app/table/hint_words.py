@@ -4,8 +4,9 @@ a language switch rewords the hint on screen."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from ...ai.hint import BuyHint, FollowHint, Hint, LeadHint, NoHint, StakeHint
+from ...ai.hint import BidHint, BuyHint, FollowHint, Hint, LeadHint, NoHint, StakeHint
 from ...ai.hint_tally import Reason
 from ...engine.cards import Card
 from ...locale import decimal, percent
@@ -91,9 +92,9 @@ class _Edge(_Plain):
         return f"+{super().__call__()}"
 
 
-def _close(key: str, reason: Reason, card: Card | None = None, other: Card | None = None) -> Words:
+def _close(key: str, reason: Reason, card: Card | None = None, other: Card | None = None, **params: Any) -> Words:
     """Two choices about equal: the selected one's edge over the other with its margin of error."""
-    return Words.of(key, card=card, other=other, edge=_Edge(reason.edge), spread=_Plain(reason.spread))
+    return Words.of(key, card=card, other=other, edge=_Edge(reason.edge), spread=_Plain(reason.spread), **params)
 
 
 def hint_words(hint: Hint, name_of: Namer) -> Words:
@@ -110,6 +111,11 @@ def hint_words(hint: Hint, name_of: Namer) -> Words:
         case FollowHint(card=card, play=play, decline=decline, reason=reason):
             key = "hint.play" if play >= decline else "hint.decline"
             return Words.of(key, card=card, reason=reason_words(reason, name_of))
+        case BidHint(chips=chips, buy=buy, keep=keep, reason=Reason(kind="about_equal") as reason):
+            return _close("auction.hint.bid_close" if buy > keep else "auction.hint.pass_close", reason, chips=chips)
+        case BidHint(chips=chips, buy=buy, keep=keep, reason=reason):
+            key = "auction.hint.bid" if buy > keep else "auction.hint.pass"
+            return Words.of(key, chips=chips, reason=reason_words(reason, name_of))
         case BuyHint(buy=buy, keep=keep, reason=reason):
             return Words.of("hint.buy" if buy > keep else "hint.keep", reason=reason_words(reason, name_of))
         case StakeHint(card=card, seats=seats, rate=rate, other=other, other_rate=other_rate) if hint.barely_matters:

@@ -13,11 +13,13 @@ from functools import partial
 
 import pygame
 
-from ...ai.hint import BuyHint, FollowHint, Hint, LeadHint, StakeHint, hint_search
+from ...ai.hint import BidHint, BuyHint, FollowHint, Hint, LeadHint, StakeHint, hint_search
 from ...ai.worker import OnWorker
 from ...engine.cards import Card, card_order
 from ...engine.decisions import (
     Action,
+    BidAction,
+    BidDecision,
     BuyDeadAction,
     BuyDeadDecision,
     Decision,
@@ -33,28 +35,13 @@ from ...locale import tr, trn
 from ...locale.cards import card_label
 from ...locale.words import Words
 from ..widgets import Button
+from .bidding import PASS, bid_key, bid_prompt, bid_specs
 from .hint_words import hint_words
+from .input_keys import ADD_KEYS, ENTER_KEYS, REMOVE_KEYS, number_of
 from .layout import HAND_RAISE
 from .stage import Stage
 from .take_back_offer import CAPTION_ROOM, TakeBackOffer, take_back_spec
 from .words import lead_refusal
-
-NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,
-               pygame.K_9)
-KEYPAD_KEYS = (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5, pygame.K_KP6, pygame.K_KP7,
-               pygame.K_KP8, pygame.K_KP9)
-ADD_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_UP)
-REMOVE_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE, pygame.K_DOWN)
-ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)  # not Space: it hurries the table, and must never play a card
-
-
-def number_of(key: int) -> int | None:
-    """0 for the 1 key, 1 for the 2 key ... (top row or keypad), else None."""
-    if key in NUMBER_KEYS:
-        return NUMBER_KEYS.index(key)
-    if key in KEYPAD_KEYS:
-        return KEYPAD_KEYS.index(key)
-    return None
 
 
 class HumanSeat:
@@ -72,7 +59,8 @@ class HumanSeat:
         self.decision: Decision | None = None
         self.view: PlayerView | None = None
         self.stake: list[int] = []
-        self.focus = 0  # the boodle card (stake), the option (lead) or the button (buy, follow)
+        self.focus = 0  # the boodle card (stake), the option (lead) or the button (buy, follow, bid)
+        self.bid_chips = 0  # R26: the bid the stepper shows
         self.hover_card: Card | None = None
         self.hover_boodle: int | None = None
         self.hover_button: int | None = None
@@ -112,6 +100,8 @@ class HumanSeat:
             self.lawful = frozenset(decision.options)
         elif isinstance(decision, FollowDecision):
             self.lawful = frozenset((decision.card,))
+        elif isinstance(decision, BidDecision):
+            self.bid_chips = decision.low
         self._build_buttons()
         self.stage.play_sound("click", 0.4)
 
@@ -206,6 +196,19 @@ class HumanSeat:
         if isinstance(self.decision, BuyDeadDecision):
             self.submit(BuyDeadAction(0, buy))
 
+    def bid(self, chips: int) -> None:
+        """Bid `chips` for the dead hand if the range allows it, or pass with 0."""
+        decision = self.decision
+        if isinstance(decision, BidDecision) and (chips == 0 or decision.low <= chips <= decision.high):
+            self.submit(BidAction(0, chips))
+
+    def step_bid(self, step: int) -> None:
+        """Raise or lower the bid the stepper shows, within the legal range."""
+        if isinstance(self.decision, BidDecision):
+            self.bid_chips = max(self.decision.low, min(self.decision.high, self.bid_chips + step))
+            self.focus = 0
+            self._build_buttons()
+
     def ask_hint(self) -> None:
         """Ask the expert what it would do, searched on a worker thread (asked again, hide the answer)."""
         if self.decision is None or self.view is None:
@@ -238,8 +241,8 @@ class HumanSeat:
         elif isinstance(hint, FollowHint):
             self.focus = 0 if hint.play >= hint.decline else 1
             self.hint_card = hint.card if self.focus == 0 else None
-        elif isinstance(hint, BuyHint):
-            self.focus = 0 if hint.buy > hint.keep else 1
+        elif isinstance(hint, BuyHint | BidHint):
+            self.focus = 0 if hint.buy > hint.keep else (PASS if isinstance(hint, BidHint) else 1)
         elif isinstance(hint, StakeHint) and isinstance(decision, StakeDecision) and hint.card in decision.cards:
             self.focus = decision.cards.index(hint.card)
             self.stake = [0] * len(decision.cards)
@@ -275,6 +278,8 @@ class HumanSeat:
             specs = [(trn("table.button.buy", decision.fee), "B", lambda: self.buy(True), pygame.K_b, True,
                       tr("table.tip.buy")),
                      (tr("table.button.keep"), "K", lambda: self.buy(False), pygame.K_k, True, tr("table.tip.keep"))]
+        elif isinstance(decision, BidDecision):
+            specs = bid_specs(decision, self.bid_chips, self.bid, self.step_bid)
         elif isinstance(decision, LeadDecision):
             options = self.options()
             card = options[min(self.focus, len(options) - 1)] if options else None
@@ -451,6 +456,8 @@ class HumanSeat:
             else:
                 return False
             return True
+        if kind == "bid":
+            return bid_key(self, key, number)
         if kind in ("buy_dead", "follow"):
             yes, no = (pygame.K_b, pygame.K_k) if kind == "buy_dead" else (pygame.K_p, pygame.K_d)
             answer = self.buy if kind == "buy_dead" else self.follow
@@ -481,6 +488,8 @@ class HumanSeat:
             return words, tr("table.keys.stake")
         if isinstance(decision, BuyDeadDecision):
             return trn("table.prompt.buy", decision.fee), tr("table.keys.buy")
+        if isinstance(decision, BidDecision):
+            return bid_prompt(decision)
         if isinstance(decision, LeadDecision):
             return tr("table.prompt.lead"), tr("table.keys.lead")
         if isinstance(decision, FollowDecision):

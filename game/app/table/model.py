@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ...ai.character import Character
 from ...engine.cards import Card
 from ...engine.events import (
+    Bid,
     BoodleWon,
     BuyDead,
     DealEnd,
@@ -274,6 +275,11 @@ class TableModel:
             case BuyDead():
                 self.set_status(None)
                 self.set_latest("buy", event.player, event.fee)
+            case Bid(player=player, chips=chips):
+                self.latest_words = Words.of(f"auction.line.{'you_' if self.seats[player].is_human else ''}"
+                                             f"{'bid' if chips else 'pass'}", chips or None,
+                                             **({} if self.seats[player].is_human else {"name": self.namer(player)}))
+                self.touch()
 
     def add_to_hand(self, card: Card) -> None:
         """A dealt card arrives in the human's hand."""

@@ -43,8 +43,9 @@ class TakeBacks:
 
     def asked(self, index: int, deal: int, decision: Decision, streams: Callable[[], Streams]) -> None:
         """The player is asked `decision` after `index` actions, in deal `deal` (`streams()` is read once per
-        decision: the table asks again every frame until it is answered); a stake is no take-back point."""
-        if decision.kind == "stake" or self._asked and self._asked[-1].index == index:
+        decision: the table asks again every frame until it is answered); a stake is no take-back point, nor a
+        bid at the dead hand's auction (R26: the others have bid after it on what it said)."""
+        if decision.kind in ("stake", "bid") or self._asked and self._asked[-1].index == index:
             return
         self._asked = [asked for asked in self._asked if asked.deal == deal and asked.index < index]
         self._asked.append(Asked(index, deal, decision, streams()))

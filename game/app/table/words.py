@@ -11,13 +11,13 @@ from ...locale.words import Words
 
 
 def your_turn(kind: str) -> str:
-    """The status band's words when the human must decide `kind` ("stake", "buy_dead", "lead", "follow")."""
-    return tr(f"table.turn.you.{kind}")
+    """The status band's words when the human must decide `kind` ("stake", "buy_dead", "lead", "follow", "bid")."""
+    return tr("auction.turn.you") if kind == "bid" else tr(f"table.turn.you.{kind}")
 
 
 def their_turn(kind: str, name: str) -> str:
     """The status band's words while `name` decides `kind`."""
-    return tr(f"table.turn.them.{kind}", name=name)
+    return tr("auction.turn.them" if kind == "bid" else f"table.turn.them.{kind}", name=name)
 
 
 def lead_refusal_words(card: Card, hand: list[Card], options: tuple[Card, ...], rules: RuleSet,

@@ -20,7 +20,7 @@ from ...locale import tr, trn
 from ...locale.cards import card_label
 from ...locale.texts import character_short_name
 from ..table.boodle_end import final_shares
-from ..table.human import ENTER_KEYS, number_of
+from ..table.input_keys import ENTER_KEYS, number_of
 from ..table.model import DealRecord
 from ..widgets import Button
 from .closing import Closing
