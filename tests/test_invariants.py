@@ -24,6 +24,7 @@ from referee import Referee, play_checked
 
 from game.ai.simple import FirstOptionAgent, LowestAgent, RandomAgent
 from game.config import list_rules_files, load_rules
+from game.engine.combinations import Combination
 from game.engine.rules import BuyDeadHand, RuleSet
 from game.engine.session import Session
 
@@ -42,6 +43,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "double_payments_dealer_triple": {"per_card_payment": 2, "dealer_ante_multiplier": 3},
     "cheap_buy_first_lead_2D": {"buy_dead_hand": BuyDeadHand(True, 0), "first_lead": "2D"},
     "one_boodle_card_no_pot": {"boodle_cards": cards("7H"), "ante_pot": 0, "ante_boodle": 2},
+    "r30_combinations_free": {"combinations": (Combination(cards("KH QH"), "Matrimony"),
+                                               Combination(cards("2S 3S"), "Pair"),
+                                               Combination(cards("QC JD"), "Odd"))},
 }
 
 

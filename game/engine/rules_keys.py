@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, parse_cards
+from .combinations import Combination
 
 CLASSIC_BOODLE: tuple[Card, ...] = parse_cards(["AS", "KH", "QC", "JD"])
 STAKING_MODES = ("free", "even")
@@ -25,7 +26,7 @@ BOODLE_AT_END_MODES = ("split", "stay")
 FIRST_LEAD_DEFAULT = "dealer_left"
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
-KINDS = ("line", "cards", "whole", "flag", "word", "lead")  # lead: dealer_left or a card
+KINDS = ("line", "cards", "whole", "flag", "word", "lead", "combos")  # lead: dealer_left or a card
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,15 @@ RULES_KEYS: tuple[RulesKey, ...] = (
              "  stay   they stay on the boodle cards and count for nobody", told="boodle_at_end",
              choices=BOODLE_AT_END_MODES, before="stay",
              note="(a log or saved session from before this key reads as `stay`)"),
+    RulesKey("combinations", "combos", (), "R30",
+             "piles staked like boodle cards, each won by the player who plays all its cards in one deal",
+             "Combination piles (Pope Joan's Matrimony, Intrigue, ...), staked like boodle\n"
+             "cards and won by the player who plays every card of one in the same deal, at\n"
+             "the moment they play the last; unwon piles carry over like boodle cards.\n"
+             "Each has a name and 2 or more different cards:\n"
+             "  combinations: [{name: Matrimony, cards: [KH, QH]}, {name: Intrigue, cards: [QH, JH]}]",
+             told="combinations", values="list of `{name, cards}`",
+             note="(with `staking: even`, `ante_boodle` must divide by the boodle cards plus combinations)"),
 )
 
 RULES_SECTIONS: tuple[RulesSection, ...] = (
@@ -195,6 +205,11 @@ ENGLISH: dict[str, str] = {
                "and the session never ends",
     "even_staking": "even needs ante_boodle ({ante}) divisible by the {count} boodle cards",
     "cannot_pay": "{chips} cannot pay the first ante of {ante}",
+    "combinations": "must be a list of combinations, each with a name and cards, got {value}",
+    "combination_name": "combination {number} needs a name",
+    "combination_cards": "{name} needs 2 or more different cards, got {cards}",
+    "combination_named_twice": "{names} named more than once",
+    "even_staking_piles": "even needs ante_boodle ({ante}) divisible by the {count} boodle cards and combinations",
 }
 
 
@@ -266,6 +281,10 @@ def _type_problem(key: RulesKey, value: Any) -> RulesProblem | None:
         if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
             return None
         return RulesProblem(key.name, "cards", {"value": value})
+    if key.kind == "combos":
+        if isinstance(value, tuple) and all(isinstance(combo, Combination) for combo in value):
+            return None
+        return RulesProblem(key.name, "combinations", {"value": value})
     return None if isinstance(value, str) else RulesProblem(key.name, "text", {"value": value})
 
 
@@ -290,6 +309,22 @@ def _value_problems(key: RulesKey, value: Any) -> list[RulesProblem]:
             found.append(RulesProblem(key.name, "listed_twice", {"cards": twice}))
     elif key.kind == "word" and value not in key.choices:
         found.append(RulesProblem(key.name, "one_of", {"choices": key.choices, "value": value}))
+    elif key.kind == "combos":
+        found += _combination_problems(key.name, value)
+    return found
+
+
+def _combination_problems(name: str, combos: tuple[Combination, ...]) -> list[RulesProblem]:
+    """R30: each combination has a name and two or more different cards, and no two share a name."""
+    found: list[RulesProblem] = []
+    for number, combo in enumerate(combos, 1):
+        if not combo.name.strip():
+            found.append(RulesProblem(name, "combination_name", {"number": number}))
+        if len(combo.cards) < 2 or len(set(combo.cards)) != len(combo.cards):
+            found.append(RulesProblem(name, "combination_cards", {"name": combo.name or number, "cards": combo.cards}))
+    twice = tuple(sorted(n for n, count in Counter(c.name for c in combos).items() if count > 1 and n.strip()))
+    if twice:
+        found.append(RulesProblem(name, "combination_named_twice", {"names": twice}))
     return found
 
 
@@ -327,10 +362,11 @@ def _first_lead(values: Mapping[str, Any]) -> RulesProblem | None:
 
 
 def _even_staking(values: Mapping[str, Any]) -> RulesProblem | None:
-    """R8: an even spread needs the boodle ante to divide by the number of boodle cards."""
-    count = len(values["boodle_cards"])
+    """R8: an even spread needs the boodle ante to divide by the number of boodle cards (and combinations, R30)."""
+    count = len(values["boodle_cards"]) + len(values["combinations"])
     if values["staking"] == "even" and values["ante_boodle"] % count:
-        return RulesProblem("staking", "even_staking", {"ante": values["ante_boodle"], "count": count})
+        code = "even_staking_piles" if values["combinations"] else "even_staking"
+        return RulesProblem("staking", code, {"ante": values["ante_boodle"], "count": count})
     return None
 
 
@@ -345,7 +381,7 @@ def _cannot_pay(values: Mapping[str, Any]) -> RulesProblem | None:
 CROSS_CHECKS: tuple[CrossCheck, ...] = (
     CrossCheck(("deals", "ante_pot", "ante_boodle"), _endless),
     CrossCheck(("first_lead",), _first_lead),
-    CrossCheck(("staking", "ante_boodle", "boodle_cards"), _even_staking),
+    CrossCheck(("staking", "ante_boodle", "boodle_cards", "combinations"), _even_staking),
     CrossCheck(("starting_chips", "ante_pot", "ante_boodle", "dealer_ante_multiplier"), _cannot_pay),
 )
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...locale import tr, trn
-from ...locale.cards import card_label
+from ...locale.cards import pile_label
 from .. import theme
 from ..scene import Scene
 from ..table.boodle_end import end_words
@@ -112,7 +112,7 @@ class DealSummaryScene(Scene):
             if payers:
                 out.append((tr("summary.paid", payers=", ".join(payers)), theme.INK_DIM))
         for win in record.boodle_wins:
-            card = card_label(win.card)
+            card = pile_label(win.card)
             if not win.chips:  # a hit with nothing on it is told as such, never "for 0 chips"
                 out.append((tr("summary.you_hit_empty", card=card) if you[win.player] else
                             tr("summary.they_hit_empty", card=card, name=model.tag(win.player)), theme.INK_DIM))
@@ -121,7 +121,7 @@ class DealSummaryScene(Scene):
                         trn("summary.they_hit", win.chips, card=card, name=model.tag(win.player)), theme.GOLD))
         if not record.boodle_wins:
             out.append((tr("summary.no_boodle"), theme.INK_DIM))
-        carried = [f"{card_label(card)} {chips}" for card, chips in record.carried if chips]
+        carried = [f"{pile_label(card)} {chips}" for card, chips in record.carried if chips]
         if self.last:  # no next deal: say where the chips left on the boodle go instead (R22)
             ending = end_words(model, self.shares, sum(chips for _, chips in record.carried))
             if ending:

@@ -10,7 +10,7 @@ from ...engine.cards import Card
 from ...engine.rules import FIRST_LEAD_DEFAULT, RuleSet
 from ...engine.rules_keys import RULES_KEYS
 from ...locale import tr, trn
-from ...locale.cards import card_label
+from ...locale.cards import card_label, pile_label
 from ...locale.texts import rules_description, rules_name
 
 BULLET = "•  "
@@ -67,6 +67,8 @@ TOLD: dict[str, Callable[[RuleSet], str]] = {
                             tr("how_to_play.rules.no_deals")),
     "boodle_at_end": lambda rules: tr("boodle_end.rules_split" if rules.boodle_at_end == "split" else
                                       "boodle_end.rules_stay"),
+    "combinations": lambda rules: (tr("combinations.told", piles=", ".join(map(pile_label, rules.combinations)))
+                                   if rules.combinations else ""),
 }
 _UNTOLD = {key.told for key in RULES_KEYS if key.told is not None} - set(TOLD)
 if _UNTOLD:

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...engine.cards import Card
 from ...engine.events import BoodleWon, Event
 from ...locale import tr, trn
-from ...locale.cards import card_label
+from ...locale.cards import pile_label
 from ...stats.callouts import Callout
 from .. import theme
 from .animation import PopUp
@@ -108,9 +109,10 @@ class Moments:
         fx = self.effects
         stage = fx.stage
         layout, four = stage.layout, stage.decks.four_colour
-        title = tr("moments.your_boodle")
-        words = trn("moments.boodle_chips", event.chips, card=card_label(event.card))
-        face = stage.art.deck(BANNER_FACE_W, four).face(event.card)
+        title = tr("moments.your_boodle" if isinstance(event.card, Card) else "combinations.you_won")
+        words = trn("moments.boodle_chips", event.chips, card=pile_label(event.card))
+        shown = event.card if isinstance(event.card, Card) else event.card.cards[-1]  # R30: a combination's last
+        face = stage.art.deck(BANNER_FACE_W, four).face(shown)
         image = stage.cached(("card banner", title, words, event.card, four), lambda: make_card_banner(
             stage.text, face, title, words, layout.centre.width + 60, theme.GOLD, theme.suits_on_dark(four)))
         fx._show_banner(image, layout.board.center, 1.9)
@@ -124,7 +126,8 @@ class Moments:
     def their_boodle(self, event: BoodleWon, slot: int) -> None:
         """Another seat's hit: a smaller number rising on the card that paid (their plate stays readable)."""
         fx = self.effects
-        card = fx.stage.layout.boodle_cards[slot]
+        cards = fx.stage.layout.boodle_cards
+        card = cards[slot] if slot < len(cards) else cards[-1].move_to(center=fx.stage.layout.pot_stack)
         number = number_image(fx, event.chips, THEIR_NUMBER_SIZE, (card.width + 30, card.height))
         start, rise = rising_path(card, number.get_size(), card.height / 3)
         fx.decor.add(PopUp(number, start, duration=1.5, delay=0.2, rise=rise))
