@@ -15,10 +15,21 @@ from game.ai.expert.search import boodle_hit_rates
 from game.ai.hint import stake_hint
 from game.ai.simple import RandomAgent
 from game.ai.strategy import STAKING
+from game.app.table.deal_log import deal_log_lines
 from game.config import ConfigError, load_rules_text, rules_by_name
 from game.engine.combinations import Combination, is_combination_key
 from game.engine.decisions import StakeAction, StakeDecision, action_from_data, action_to_data
-from game.engine.events import BoodleWon, EventDataError, Stake, event_from_data
+from game.engine.events import (
+    BoodleWon,
+    DealStart,
+    Dealt,
+    Event,
+    EventDataError,
+    Play,
+    Stake,
+    Stop,
+    event_from_data,
+)
 from game.engine.rules import RulesError, RuleSet
 from game.engine.session import Session
 
@@ -102,6 +113,9 @@ def test_r30_even_staking_counts_the_piles() -> None:
     ("combinations: [{name: M}]", "m.yaml:2: combinations: item 1 must be a combination like {name: Matrimony"),
     ("combinations: 4", "m.yaml:2: combinations: must be a list of combinations like"),
     ("combinations:\n  - {name: M, cards: [KH, QH]}\n  - 7", "m.yaml:4: combinations: item 2 must be a combination"),
+    ("boodle_cards: [AS, 2S, 3S, 4S, 5S, 6S, 7S, 8S, 9S, 10S, JS]\n"
+     "combinations: [{name: M, cards: [KH, QH]}, {name: N, cards: [KH, JH]}, {name: O, cards: [KH, 10H]}]",
+     "m.yaml:3: combinations: 14 boodle cards and combinations together: at most 13"),
     ("staking: even\ncombinations: [{name: M, cards: [KH, QH]}]",
      "m.yaml:2: staking: even needs ante_boodle (4) divisible by the 5 boodle cards and combinations"),
 ])
@@ -109,6 +123,12 @@ def test_r30_a_bad_combination_is_refused_with_its_line(written: str, why: str) 
     with pytest.raises(ConfigError) as error:
         load_rules_text(f"name: Mine\n{written}\n", "m.yaml")
     assert len(error.value.problems) == 1 and error.value.problems[0].startswith(why), error.value.problems
+
+
+def test_r30_thirteen_piles_fit_the_table() -> None:
+    rules = load_rules_text("boodle_cards: [AS, 2S, 3S, 4S, 5S, 6S, 7S, 8S, 9S, 10S, JS, QS]\n"
+                            "combinations: [{name: M, cards: [KH, QH]}]\n", "m.yaml")
+    assert len(rules.piles) == 13
 
 
 def test_r30_the_log_keys_a_combination_by_its_cards() -> None:
@@ -161,3 +181,14 @@ def test_r30_every_staking_strategy_and_the_hint_weigh_the_piles() -> None:
     session._table_view = None
     stake = hot.function(session.view(decision.player), decision, hot.resolved({}), random.Random(1))
     assert stake == ((rules.combinations[1], decision.boodle_total),)
+
+
+def test_r30_the_deal_log_tells_a_pile_won_and_a_combination_completed_with_nothing_on_it() -> None:
+    events: list[Event] = [DealStart(1, 2), Stake(0, 1, ((MATRIMONY, 4),)), Dealt(((),) * 3, ()),
+              Play(0, cards("QH")[0], True), Play(0, cards("KH")[0], False), BoodleWon(0, MATRIMONY, 4),
+              BoodleWon(1, MATRIMONY, 0), Stop(cards("KH")[0], "king")]
+    lines = [(str(line), line.mine) for line in deal_log_lines(events, 0, ["You", "Reggie", "Madge"].__getitem__,
+                                                                  False)]
+    assert ("Staked: 1 in the pot; the boodle holds Matrimony (K♥+Q♥) 4", False) in lines
+    assert ("You win 4 chips on Matrimony (K♥+Q♥)", True) in lines
+    assert ("Reggie completes Matrimony (K♥+Q♥) (nothing on it)", False) in lines

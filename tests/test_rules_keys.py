@@ -93,6 +93,9 @@ REFUSED: dict[str, dict[str, Any]] = {
     "_first_lead": {"first_lead": "2d"},
     "_even_staking": {"staking": "even", "ante_boodle": 5},
     "_cannot_pay": {"starting_chips": 3},
+    "_too_many_piles": {"boodle_cards": parse_cards(["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS",
+                                                     "QS", "KS"]),
+                        "combinations": (Combination(parse_cards(["KH", "QH"]), "Matrimony"),)},
 }
 
 

@@ -151,7 +151,8 @@ RULES_KEYS: tuple[RulesKey, ...] = (
              "Combination piles (Pope Joan's Matrimony, Intrigue, ...), staked like boodle\n"
              "cards and won by the player who plays every card of one in the same deal, at\n"
              "the moment they play the last; unwon piles carry over like boodle cards.\n"
-             "Each has a name and 2 or more different cards:\n"
+             "Each has a name and 2 or more different cards; boodle cards and combinations\n"
+             "together are 13 at most:\n"
              "  combinations: [{name: Matrimony, cards: [KH, QH]}, {name: Intrigue, cards: [QH, JH]}]",
              told="combinations", values="list of `{name, cards}`",
              note="(with `staking: even`, `ante_boodle` must divide by the boodle cards plus combinations)"),
@@ -210,6 +211,7 @@ ENGLISH: dict[str, str] = {
     "combination_cards": "{name} needs 2 or more different cards, got {cards}",
     "combination_named_twice": "{names} named more than once",
     "even_staking_piles": "even needs ante_boodle ({ante}) divisible by the {count} boodle cards and combinations",
+    "too_many_piles": "{count} boodle cards and combinations together: at most {high}",
 }
 
 
@@ -370,6 +372,12 @@ def _even_staking(values: Mapping[str, Any]) -> RulesProblem | None:
     return None
 
 
+def _too_many_piles(values: Mapping[str, Any]) -> RulesProblem | None:
+    """R30: the piles lie in one row on the table, as many as the boodle cards may be at most."""
+    count, high = len(values["boodle_cards"]) + len(values["combinations"]), KEYS["boodle_cards"].high or 0
+    return RulesProblem("combinations", "too_many_piles", {"count": count, "high": high}) if count > high else None
+
+
 def _cannot_pay(values: Mapping[str, Any]) -> RulesProblem | None:
     """R3: a session whose dealer could not pay the first ante would be over before it starts."""
     ante = dealer_ante(values)
@@ -383,6 +391,7 @@ CROSS_CHECKS: tuple[CrossCheck, ...] = (
     CrossCheck(("first_lead",), _first_lead),
     CrossCheck(("staking", "ante_boodle", "boodle_cards", "combinations"), _even_staking),
     CrossCheck(("starting_chips", "ante_pot", "ante_boodle", "dealer_ante_multiplier"), _cannot_pay),
+    CrossCheck(("boodle_cards", "combinations"), _too_many_piles),
 )
 
 

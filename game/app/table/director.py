@@ -337,9 +337,8 @@ class Director(Effects):
         model, layout = self.model, self.stage.layout
         slot = model.boodle_slot[event.card]
         seat = model.seats[event.player]
-        centre = layout.boodle_cards[slot].center if slot < len(layout.boodle_cards) else self.boodle_spot(slot)
-        self.decor.add(Ring(centre, theme.GOLD, 60, 0.8))
-        self.decor.add(Ring(centre, (255, 255, 255), 44, 0.6, delay=0.12))
+        self.decor.add(Ring(layout.boodle_cards[slot].center, theme.GOLD, 60, 0.8))
+        self.decor.add(Ring(layout.boodle_cards[slot].center, (255, 255, 255), 44, 0.6, delay=0.12))
 
         def leave(share: int) -> None:
             model.boodle[slot] -= share

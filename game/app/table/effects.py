@@ -78,9 +78,8 @@ class Effects:
         return self.stage.layout.hand.center
 
     def boodle_spot(self, slot: int) -> tuple[int, int]:
-        """The top of a boodle card's chip stack (a combination's pile, R30, goes by the pot for now)."""
-        stacks = self.stage.layout.boodle_stacks
-        x, y = stacks[slot] if slot < len(stacks) else self.stage.layout.pot_stack
+        """The top of a boodle card's chip stack."""
+        x, y = self.stage.layout.boodle_stacks[slot]
         return x, y - 10
 
     def pot_spot(self) -> tuple[int, int]:

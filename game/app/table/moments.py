@@ -126,8 +126,7 @@ class Moments:
     def their_boodle(self, event: BoodleWon, slot: int) -> None:
         """Another seat's hit: a smaller number rising on the card that paid (their plate stays readable)."""
         fx = self.effects
-        cards = fx.stage.layout.boodle_cards
-        card = cards[slot] if slot < len(cards) else cards[-1].move_to(center=fx.stage.layout.pot_stack)
+        card = fx.stage.layout.boodle_cards[slot]
         number = number_image(fx, event.chips, THEIR_NUMBER_SIZE, (card.width + 30, card.height))
         start, rise = rising_path(card, number.get_size(), card.height / 3)
         fx.decor.add(PopUp(number, start, duration=1.5, delay=0.2, rise=rise))
