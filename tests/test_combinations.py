@@ -13,6 +13,7 @@ from referee import play_checked
 import game.ai.strategies  # noqa: F401 - registers the staking strategies
 from game.ai.expert.search import boodle_hit_rates
 from game.ai.hint import stake_hint
+from game.ai.registry import make_agent
 from game.ai.simple import RandomAgent
 from game.ai.strategy import STAKING
 from game.app.table.deal_log import deal_log_lines
@@ -28,10 +29,15 @@ from game.engine.events import (
     Play,
     Stake,
     Stop,
+    event_dict,
     event_from_data,
 )
+from game.engine.play import play_session
 from game.engine.rules import RulesError, RuleSet
 from game.engine.session import Session
+from game.replay import split_deals
+from game.review.judge import review_deal
+from game.review.walk import walk_deal
 
 MATRIMONY = Combination(cards("KH QH"), "Matrimony")
 HEARTS_UP = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH"
@@ -192,3 +198,17 @@ def test_r30_the_deal_log_tells_a_pile_won_and_a_combination_completed_with_noth
     assert ("Staked: 1 in the pot; the boodle holds Matrimony (K♥+Q♥) 4", False) in lines
     assert ("You win 4 chips on Matrimony (K♥+Q♥)", True) in lines
     assert ("Reggie completes Matrimony (K♥+Q♥) (nothing on it)", False) in lines
+
+
+def test_r30_a_deal_with_piles_carried_over_is_reviewed_from_its_own_log() -> None:
+    rules = dataclasses.replace(rules_by_name("pope_joan_board"), staking="free", deals=2)
+    session = Session(rules, seats(4), 8)
+    lines: list[str] = []
+    play_session(session, [make_agent("lowest", 8, s) for s in range(4)],
+                 lambda event: lines.append(json.dumps(event_dict(event))))
+    kept = split_deals(lines)[1]  # deal 2, opening with deal 1's deal_end: the piles it carried
+    carried = json.loads(next(line for line in kept.splitlines() if '"deal_end"' in line))["boodle"]
+    assert list(carried)[-2:] == ["KD+QD", "QD+JD"]
+    review = review_deal(walk_deal(kept, 1))
+    stakes = [judged for judged in review.decisions if judged.kind == "stake"]
+    assert stakes and [option.name for option in stakes[0].options][-2:] == ["KD+QD", "QD+JD"]

@@ -116,6 +116,7 @@ class Runs(SessionState):
         leads, until a decision is needed or a player is out."""
         owner, hands, plays, out = self._owner, self.hands, self._plays, self._out
         boodle_slot, may_lead, optional = self._run_constants
+        combos_at = self._combos_at
         deck, all_plays, all_stops = DECK, _PLAYS, _STOPS
         while True:
             owner[c] = PLAYED
@@ -126,7 +127,7 @@ class Runs(SessionState):
             out.append(play)
             if boodle_slot[c] >= 0:
                 self._boodle_won(seat, c, boodle_slot[c])
-            if self._combos_at[c]:
+            if combos_at[c]:
                 self._combos_won(seat, c)
             if not hand:
                 self._win_hand(seat)

@@ -120,6 +120,8 @@ class Moments:
         column = your_number_column(layout)
         number = number_image(fx, event.chips, YOUR_NUMBER_SIZE, (column.width, column.height - YOUR_RISE // 2))
         start, rise = rising_path(column, number.get_size(), YOUR_RISE)
+        if self.your_number is not None:  # hits in one run (a card and its combinations): the newest number alone
+            self.your_number.cut(0.0)
         self.your_number = PopUp(number, start, duration=1.9, delay=0.35, rise=rise)
         fx.decor.add(self.your_number)
 
