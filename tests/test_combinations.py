@@ -12,11 +12,12 @@ from referee import play_checked
 
 import game.ai.strategies  # noqa: F401 - registers the staking strategies
 from game.ai.expert.search import boodle_hit_rates
-from game.ai.hint import stake_hint
+from game.ai.hint import StakeHint, stake_hint
 from game.ai.registry import make_agent
 from game.ai.simple import RandomAgent
 from game.ai.strategy import STAKING
 from game.app.table.deal_log import deal_log_lines
+from game.app.table.hint_words import hint_words
 from game.config import ConfigError, load_rules_text, rules_by_name
 from game.engine.combinations import Combination, is_combination_key
 from game.engine.decisions import StakeAction, StakeDecision, action_from_data, action_to_data
@@ -212,3 +213,11 @@ def test_r30_a_deal_with_piles_carried_over_is_reviewed_from_its_own_log() -> No
     review = review_deal(walk_deal(kept, 1))
     stakes = [judged for judged in review.decisions if judged.kind == "stake"]
     assert stakes and [option.name for option in stakes[0].options][-2:] == ["KD+QD", "QD+JD"]
+
+
+def test_r30_the_staking_hint_says_a_pile_is_won() -> None:
+    pile = hint_words(StakeHint(MATRIMONY, 4, 0.25, 4), lambda seat: lambda: "x")
+    card = hint_words(StakeHint(cards("KH")[0], 4, 0.5, 4), lambda seat: lambda: "x")
+    assert str(pile) == ("All 4 on Matrimony (K♥+Q♥): at a table of 4 it is won in 25% of deals, the most of the "
+                         "boodle cards and combinations")
+    assert str(card).startswith("All 4 on K♥: at a table of 4 it is played in 50% of deals")
