@@ -32,6 +32,7 @@ from game.ai.registry import character_ids, load_character_by_id
 from game.ai.simple import LowestAgent, spread_evenly
 from game.engine import dealing as dealing_module
 from game.engine.cards import Card, parse_cards
+from game.engine.combinations import Pile
 from game.engine.decisions import Action, BuyDeadAction, Decision, FollowAction, LeadAction, StakeAction, StakeDecision
 from game.engine.events import Event
 from game.engine.rules import RuleSet
@@ -165,7 +166,7 @@ class Table:
         """Answer the stake decisions of this deal with the whole stake on one boodle card."""
         return self._stake_deal(lambda decision: ((Card.parse(card), decision.boodle_total),))
 
-    def _stake_deal(self, spread: Callable[[StakeDecision], tuple[tuple[Card, int], ...]]) -> list[Event]:
+    def _stake_deal(self, spread: Callable[[StakeDecision], tuple[tuple[Pile, int], ...]]) -> list[Event]:
         out: list[Event] = []
         deal = self.session.deal_number
         while isinstance(decision := self.pending, StakeDecision) and self.session.deal_number == deal:

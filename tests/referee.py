@@ -7,8 +7,10 @@ or played), chip conservation (R21), ascending runs (R14), lawful leads (R13, R1
 first lead R12), stop reasons (R15), boodle wins (R17), settlement (R19), dealer
 rotation and players going out (R5–R7), hand sizes after the deal (R10), and what is left on the boodle
 cards at the end (R22: under `split` shared among the players still in, from the last dealer's left),
-the penalties of a lead passed over (R27), step_down leads (R28), short antes (R29) and the auction of the
-dead hand (R26: bids in turn from the dealer's left, each above the last, passes final).
+the penalties of a lead passed over (R27), step_down leads (R28), short antes (R29), the auction of the
+dead hand (R26: bids in turn from the dealer's left, each above the last, passes final) and combination
+piles (R30: won by the player who has played all of a combination's cards in the deal, when they play the
+last; keyed in the log by the cards joined with `+`).
 `Referee.check` compares that model with a live `Session` between steps, including the
 pending decision's options and every seat's `PlayerView`. `play_checked` runs a whole
 session through both.
@@ -21,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.engine.cards import DECK, Card, parse_cards
+from game.engine.combinations import Combination
 from game.engine.decisions import BidDecision, BuyDeadDecision, FollowDecision, LeadDecision, StakeDecision
 from game.engine.events import Event, event_dict
 from game.engine.play import Agent
@@ -66,6 +69,8 @@ def rules_from_log(data: dict[str, Any]) -> RuleSet:
     if "removed_cards" in fields:
         fields["removed_cards"] = parse_cards(fields["removed_cards"])
     fields["buy_dead_hand"] = BuyDeadHand(**fields["buy_dead_hand"])
+    fields["combinations"] = tuple(Combination(parse_cards(combo["cards"]), combo["name"])
+                                   for combo in fields.get("combinations", ()))
     return RuleSet(**fields)
 
 
@@ -101,7 +106,7 @@ class Referee:
         assert set(data) == FIELDS[kind] | {"type"}, (kind, sorted(data))
         assert self.phase != "over", f"{kind} after session_end"
         if self.phase not in ("start", "cut") and kind != "boodle_won":
-            assert self.boodle_due is None, f"{kind} where boodle_won was due"
+            assert not self.boodle_due, f"{kind} where boodle_won was due"
         getattr(self, "_" + kind)(data)
         self.events += 1
         self.counts[kind] = self.counts.get(kind, 0) + 1
@@ -144,7 +149,12 @@ class Referee:
         self.chips = list(e["chips"])
         self.total = sum(self.chips)
         self.pot = 0
-        self.boodle = {card.index: 0 for card in rules.boodle_cards}
+        self.boodle = {str(card): 0 for card in rules.boodle_cards}
+        # R30: each combination's log key and the deck indexes of its cards
+        self.combos = [("+".join(map(str, combo.cards)), {card.index for card in combo.cards})
+                       for combo in rules.combinations]
+        self.boodle.update((key, 0) for key, _ in self.combos)
+        self.played_by: dict[int, int] = {}
         self.in_session = [True] * n
         self.deal = 0
         self.dealer = -1
@@ -157,7 +167,7 @@ class Referee:
                 self.allowed[stopped] = tuple(RED[s] != RED[stopped] for s in range(4))
             else:
                 self.allowed[stopped] = tuple(s != stopped for s in range(4))
-        self.boodle_due: int | None = None
+        self.boodle_due: list[str] = []  # the piles the card just played wins, in the order they are won
         self.high = rules.aces == "high"
         self.removed = {card.index for card in rules.removed_cards}
         self.phase = "cut"
@@ -212,6 +222,7 @@ class Referee:
         self.dealt = False
         self.given_up: tuple[int, ...] = ()
         self.buyer = -1
+        self.played_by = {}
         self.phase = "stakes"
 
     def staying_ante(self, is_dealer: bool) -> int:
@@ -231,7 +242,7 @@ class Referee:
         assert e["player"] == seat, "R8: stakes go round from the dealer's left"
         pot, total = self.stake_due(seat)
         assert e["pot"] == pot, "R8/R29: the pot's ante, or all the player has"
-        boodle = {INDEX[c]: chips for c, chips in e["boodle"].items()}
+        boodle = dict(e["boodle"])
         assert set(boodle) <= set(self.boodle), "R8: stake on a card that is not a boodle card"
         assert all(type(chips) is int and chips > 0 for chips in boodle.values())
         assert sum(boodle.values()) == total, "R8: wrong boodle stake"
@@ -431,8 +442,12 @@ class Referee:
         self.hands[seat].remove(card)
         self.may_buy = False
         self.last_card, self.last_player = card, seat
-        if card in self.boodle:
-            self.boodle_due = card
+        self.played_by[card] = seat
+        if e["card"] in self.boodle:
+            self.boodle_due = [e["card"]]
+        for key, cards in self.combos:
+            if card in cards and all(self.played_by.get(c) == seat for c in cards):
+                self.boodle_due.append(key)
         self.next_stop, self.next_holder = None, -1
         if not self.hands[seat]:
             self.phase = "won"
@@ -452,13 +467,13 @@ class Referee:
             self.phase = "run"
 
     def _boodle_won(self, e: dict[str, Any]) -> None:
-        card = INDEX[e["card"]]
-        assert self.boodle_due == card, "R17: boodle_won without its card just played"
+        card = e["card"]
+        assert self.boodle_due and self.boodle_due[0] == card, "R17/R30: boodle_won without its card just played"
         assert e["player"] == self.last_player
         assert e["chips"] == self.boodle[card], "R17: the whole stake on the card is won"
         self.chips[self.last_player] += self.boodle[card]
         self.boodle[card] = 0
-        self.boodle_due = None
+        self.boodle_due.pop(0)
 
     def _stop(self, e: dict[str, Any]) -> None:
         assert self.phase == "run", "a stop without a run"
@@ -493,8 +508,8 @@ class Referee:
     def _deal_end(self, e: dict[str, Any]) -> None:
         assert self.phase == "settled"
         assert e["chips"] == self.chips
-        assert {INDEX[c]: chips for c, chips in e["boodle"].items()} == self.boodle, "R20: boodle carried over"
-        assert list(e["boodle"]) == [str(c) for c in self.rules.boodle_cards]
+        assert e["boodle"] == self.boodle, "R20: boodle carried over"
+        assert list(e["boodle"]) == list(self.boodle), "the boodle cards, then the combinations (R30)"
         self.phase = "between"
 
     def _player_out(self, e: dict[str, Any]) -> None:
@@ -540,7 +555,7 @@ class Referee:
         """Compare the model with the session between two steps: state, pending decision and views."""
         self.live = True
         assert session.chips == self.chips and session.pot == self.pot
-        assert session.boodle == [self.boodle[c.index] for c in session.rules.boodle_cards]
+        assert session.boodle == list(self.boodle.values())
         assert session.chips_total() == self.total, "R21"
         assert session.in_session == self.in_session
         decision = session.pending()
@@ -559,8 +574,8 @@ class Referee:
         if isinstance(decision, StakeDecision):
             assert self.phase == "stakes" and decision.player == self.stakers[0]
             assert (decision.pot, decision.boodle_total) == self.stake_due(decision.player)
-            assert decision.boodle_total > 0 and decision.cards == self.rules.boodle_cards
-            assert self.rules.staking == "free" and len(self.rules.boodle_cards) > 1, "R8: no choice to make"
+            assert decision.boodle_total > 0 and [str(c) for c in decision.cards] == list(self.boodle)
+            assert self.rules.staking == "free" and len(self.boodle) > 1, "R8: no choice to make"
         elif isinstance(decision, BuyDeadDecision):
             assert self.phase == "lead" and self.may_buy, "R11: the dead hand offered when it may not be bought"
             assert decision.player == self.dealer and decision.fee == self.rules.buy_dead_hand.fee

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.ai.registry import character_ids
 from game.campaign.spec import TABLE_LOOKS, Goal, Unlock
 from game.cli import main
-from game.config import CAMPAIGN_FILE, ConfigError, load_campaign, load_campaign_text, rules_by_name
+from game.config import CAMPAIGN_FILE, ConfigError, load_campaign, load_campaign_text, rules_by_name, rules_names
 
 SHIPPED = CAMPAIGN_FILE.read_text(encoding="utf-8")
 
@@ -113,7 +113,7 @@ def test_rules_path_relative_to_the_campaign_file(tmp_path: Path) -> None:
      "like the_crown, got the text 'Second Table'"),
     ("rules: saratoga", "rules: saratga",
      "c.yaml:15: venues[2].rules: no rules called 'saratga'; did you mean saratoga? the rules are "
-     "chicago, classic, house, michigan, michigan_us, saratoga (or write a path to a .yaml file)"),
+     + ", ".join(rules_names()) + " (or write a path to a .yaml file)"),
     ("opponents: [pip, maud]", "opponents: [pip, mawd]",
      "c.yaml:8: venues[1].opponents: item 2: no character 'mawd'; did you mean maud? the characters are "
      + ", ".join(character_ids())),
@@ -144,7 +144,7 @@ def test_rules_path_relative_to_the_campaign_file(tmp_path: Path) -> None:
      + ", ".join(character_ids())),
     ("rules: house}", "rules: hose}",
      "c.yaml:11: venues[1].unlocks.rules: no rules 'hose'; did you mean house? the rules names are "
-     "chicago, classic, house, michigan, michigan_us, saratoga"),
+     + ", ".join(rules_names())),
     ("character: bert,", "charcter: bert,",
      "c.yaml:11: venues[1].unlocks.charcter: unknown key; did you mean character?"),
     ("    intro: The first table.\n", "",

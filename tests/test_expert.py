@@ -31,6 +31,7 @@ from game.engine import ranks as engine_ranks
 from game.engine import runs as engine_runs
 from game.engine import state as engine_state
 from game.engine.cards import Card, parse_cards
+from game.engine.combinations import Combination
 from game.engine.decisions import (
     BuyDeadAction,
     BuyDeadDecision,
@@ -40,7 +41,7 @@ from game.engine.decisions import (
     LeadDecision,
     StakeDecision,
 )
-from game.engine.events import DealEnd, Play
+from game.engine.events import BoodleWon, DealEnd, Play
 from game.engine.view import PlayerView, TableView
 
 # Rules that exercise every inference: optional following, each R16 switching rule, a first-lead card,
@@ -60,6 +61,10 @@ VARIANTS = {
     "r27_penalty": RuleSet(players=4, when_unable="pass_left", pass_penalty=3),
     "r28_step_down": RuleSet(players=6, switch_to="other_colour", when_unable="step_down"),
     "r29_all_in": RuleSet(players=4, short_ante="all_in", starting_chips=5),
+    "combinations": RuleSet(players=4, boodle_cards=parse_cards(["AH", "KH", "QD"]), follow="optional",
+                            combinations=(Combination(parse_cards(["KH", "QH"]), "Matrimony"),
+                                          Combination(parse_cards(["2S", "3S", "4S"]), "Run"),
+                                          Combination(parse_cards(["QH", "JH"]), "Intrigue"))),
 }
 FAST = {"time_budget_ms": 2, "max_samples": 6, "deadline_ms": 0}
 SURE = {"time_budget_ms": 1000, "max_samples": 100, "deadline_ms": 0}  # for the constructed positions
@@ -76,6 +81,14 @@ def decision_points(rules: RuleSet, sessions: int, seed: int) -> Iterator[tuple[
             view = session.view(decision.player)
             yield session, view, decision
             session.apply(agents[decision.player].decide(view, decision))
+
+
+def piles_of(session: Session) -> tuple[list[int], list[int]]:
+    """R30: the chips on each combination, and by seat a mask of the cards played this deal."""
+    played = [0] * session.n
+    for play in session.view(0).plays:
+        played[play.player] |= 1 << play.card.index
+    return session.boodle[len(session.rules.boodle_cards):], played
 
 
 def true_owner(session: Session) -> list[int]:
@@ -222,7 +235,7 @@ def test_rollout_plays_the_deal_as_the_engine_does(name: str) -> None:
         bchips = [0] * 52
         for card, chips in zip(rules.boodle_cards, session.boodle):
             bchips[card.index] = chips
-        state = State.of(true_owner(session), session.n, session.chips, bchips, session.pot)
+        state = State.of(true_owner(session), session.n, session.chips, bchips, session.pot, *piles_of(session))
         first = Scripted.lead([card.index for card in decision.options])
         winner = play_out(table, state, decision.player, first,
                           lead=lambda t, s, seat, options: Scripted.lead(options),
@@ -234,6 +247,33 @@ def test_rollout_plays_the_deal_as_the_engine_does(name: str) -> None:
         assert all(owner == PLAYED or owner >= 0 or owner == DEAD for owner in state.owner)
         compared += 1
     assert compared >= 5
+
+
+def test_r30_rollout_pays_combination_piles_as_the_engine_does() -> None:
+    """From the first lead of real Pope Joan board deals, the playout's stacks are the engine's, piles won included."""
+    rules = dataclasses.replace(VARIANTS["combinations"], deals=1, boodle_cards=parse_cards(["AH"]), ante_boodle=8)
+    won = 0
+    for k in range(40):
+        session = Session(rules, [SeatInfo(f"s{i}") for i in range(rules.players)], 900 + k)
+        agents = [RandomAgent(f"{k}:{i}") for i in range(rules.players)]
+        session.start()
+        while (decision := session.pending()) is not None and not isinstance(decision, LeadDecision):
+            session.apply(agents[decision.player].decide(session.view(decision.player), decision))
+        if decision is None:
+            continue
+        table = Table.of(rules, session.in_session, session.dealer)
+        bchips = [0] * 52
+        for card, chips in zip(rules.boodle_cards, session.boodle):
+            bchips[card.index] = chips
+        state = State.of(true_owner(session), session.n, session.chips, bchips, session.pot, *piles_of(session))
+        first = Scripted.lead([card.index for card in decision.options])
+        play_out(table, state, decision.player, first, lead=lambda t, s, seat, options: Scripted.lead(options),
+                 follow=lambda t, s, seat, card: Scripted.follow(card))
+        events = session.apply(LeadAction(decision.player, Card.from_index(first))) + scripted_finish(session)
+        end = [e for e in events if isinstance(e, DealEnd)][-1]
+        assert state.chips == list(end.chips)
+        won += sum(isinstance(e, BoodleWon) and isinstance(e.card, Combination) and e.chips > 0 for e in events)
+    assert won >= 3
 
 
 def scripted_finish(session: Session) -> list[object]:
@@ -266,7 +306,7 @@ def test_rollout_of_a_bought_dead_hand_matches_the_engine(buy: bool) -> None:
         bchips = [0] * 52
         for card, chips in zip(rules.boodle_cards, session.boodle):
             bchips[card.index] = chips
-        state = State.of(true_owner(session), session.n, session.chips, bchips, session.pot)
+        state = State.of(true_owner(session), session.n, session.chips, bchips, session.pot, *piles_of(session))
         if buy:
             buy_dead_hand(state, decision.player, decision.fee)
         play_out(table, state, first_leader(table, state.owner), -1,

@@ -24,6 +24,7 @@ from referee import Referee, play_checked
 
 from game.ai.simple import FirstOptionAgent, LowestAgent, RandomAgent
 from game.config import list_rules_files, load_rules
+from game.engine.combinations import Combination
 from game.engine.rules import BuyDeadHand, RuleSet
 from game.engine.session import Session
 
@@ -54,6 +55,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
                         "dealer_ante_multiplier": 2},
     "r26_auction_to_pot": {"buy_dead_hand": BuyDeadHand(True, 4, auction=True)},
     "r26_auction_to_dealer_free": {"buy_dead_hand": BuyDeadHand(True, 0, auction=True, paid_to="dealer")},
+    "r30_combinations_free": {"combinations": (Combination(cards("KH QH"), "Matrimony"),
+                                               Combination(cards("2S 3S"), "Pair"),
+                                               Combination(cards("QC JD"), "Odd"))},
 }
 
 

@@ -15,6 +15,7 @@ from game.config import ConfigError, load_rules, load_rules_text, rules_doc
 from game.config.errors import Problem, why
 from game.config.rules_file import rules_problem_line
 from game.engine.cards import Card, parse_cards
+from game.engine.combinations import Combination
 from game.engine.rules import BuyDeadHand, RulesError, RuleSet
 from game.engine.rules_keys import CROSS_CHECKS, ENGLISH, RULES_KEYS, RulesKey, RulesProblem, check_settings
 from game.locale import LANGUAGES, catalog, set_language
@@ -96,6 +97,9 @@ REFUSED: dict[str, dict[str, Any]] = {
     "_removed_first_lead": {"removed_cards": parse_cards(["2D"]), "first_lead": "2D"},
     "_penalty_needs_pass_left": {"pass_penalty": 2, "when_unable": "step_down"},
     "_auction": {"buy_dead_hand.auction": True},
+    "_too_many_piles": {"boodle_cards": parse_cards(["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS",
+                                                     "QS", "KS"]),
+                        "combinations": (Combination(parse_cards(["KH", "QH"]), "Matrimony"),)},
 }
 
 
@@ -190,6 +194,8 @@ def _tried_values(key: RulesKey) -> list[Any]:
         return [key.default, parse_cards(["2C", "3C"])]
     if key.kind == "line":
         return ["", "Words"] if key.blank_ok else ["Mine", "Yours"]
+    if key.kind == "combos":
+        return [(), (Combination(parse_cards(["KH", "QH"]), "Matrimony"),)]
     low = key.low or 0
     return [low, low + 1, low + 2, key.default, key.default + 1] + ([None] if key.or_null else [])
 

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, replace
 
 from ..engine.cards import Card
+from ..engine.combinations import Pile
 from ..engine.decisions import BidDecision, BuyDeadDecision, Decision, FollowDecision, LeadDecision, StakeDecision
 from ..engine.view import PlayerView
 from .expert.search import (
@@ -78,11 +79,11 @@ class BidHint:
 class StakeHint:
     """The boodle card most often hit at a table this size, and how often; the next most often hit, if any."""
 
-    card: Card
+    card: Pile  # a boodle card, or a combination (R30)
     seats: int
     rate: float
     chips: int  # the chips to place
-    other: Card | None = None
+    other: Pile | None = None
     other_rate: float = 0.0
 
     @property

@@ -36,7 +36,15 @@ from ..engine.decisions import (
 from ..engine.play import Agent
 from ..engine.view import PlayerView
 from .expert.rollout import State
-from .expert.search import Branch, bid_price, boodle_by_card, buy_branches, follow_branches, lead_branches
+from .expert.search import (
+    Branch,
+    bid_price,
+    boodle_by_card,
+    buy_branches,
+    combinations_of,
+    follow_branches,
+    lead_branches,
+)
 from .simple import ORACLE_ID
 
 __all__ = ["ORACLE_ID", "OracleAgent", "SightNeededError", "true_values"]
@@ -50,7 +58,8 @@ def true_values(view: PlayerView, owners: Sequence[int], branches: Sequence[Bran
     """Each branch's chip result for the deciding player, played out once on the true deal."""
     table = view.table
     me = view.player
-    base = State.of(list(owners), len(table.chips), table.chips, boodle_by_card(view), table.pot)
+    base = State.of(list(owners), len(table.chips), table.chips, boodle_by_card(view), table.pot,
+                    *combinations_of(view))
     values = []
     for branch in branches:
         state = base.copy()

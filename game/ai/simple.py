@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from operator import attrgetter
 
-from ..engine.cards import Card
+from ..engine.combinations import Pile
 from ..engine.decisions import (
     Action,
     BidAction,
@@ -24,7 +24,7 @@ from ..engine.play import Agent
 from ..engine.view import PlayerView
 
 
-def spread_evenly(decision: StakeDecision) -> tuple[tuple[Card, int], ...]:
+def spread_evenly(decision: StakeDecision) -> tuple[tuple[Pile, int], ...]:
     """The stake split as evenly as chips allow, the odd chips on the first cards."""
     cards = decision.cards
     each, extra = divmod(decision.boodle_total, len(cards))
@@ -36,7 +36,7 @@ class LowestAgent:
 
     def __init__(self) -> None:
         self._stakes: dict[tuple[int, int], StakeAction] = {}
-        self._cards: tuple[Card, ...] = ()
+        self._cards: tuple[Pile, ...] = ()
 
     def decide(self, view: PlayerView, decision: Decision) -> Action:
         """Answer with the plainest lawful action."""
@@ -90,7 +90,7 @@ class FirstOptionAgent:
 
     def __init__(self) -> None:
         self._stakes: dict[tuple[int, int], StakeAction] = {}
-        self._cards: tuple[Card, ...] = ()
+        self._cards: tuple[Pile, ...] = ()
         self._leads: dict[int, LeadAction] = {}  # by seat * 52 + card index
 
     def decide(self, view: PlayerView, decision: Decision) -> Action:

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from ..engine.cards import Card
+from ..engine.combinations import Pile
 from ..engine.decisions import BidDecision, BuyDeadDecision, FollowDecision, LeadDecision, StakeDecision
 from ..engine.view import PlayerView
 
 Params = Mapping[str, Any]
-StakeChoice = tuple[tuple[Card, int], ...]
+StakeChoice = tuple[tuple[Pile, int], ...]
 StakeStrategy = Callable[[PlayerView, StakeDecision, Params, random.Random], StakeChoice]
 LeadStrategy = Callable[[PlayerView, LeadDecision, Params, random.Random], Card]
 BuyStrategy = Callable[[PlayerView, BuyDeadDecision, Params, random.Random], bool]

@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from game.engine.cards import Card
+from game.engine.combinations import Combination
 from game.engine.rules import FIRST_LEAD_DEFAULT, RulesError, RuleSet
 from game.engine.rules_keys import KEYS, SECTION_KEYS, RulesKey, RulesProblem, check_settings, section_example, written
 from game.engine.rules_keys import RULES_KEYS as DECLARED
@@ -127,6 +128,28 @@ def _cards(raw: Any) -> tuple[Any, Issues]:
     return tuple(cards), issues
 
 
+def _combinations(raw: Any) -> tuple[Any, Issues]:
+    """R30: a list of {name, cards} mappings; each bad item is reported at its own line."""
+    if not isinstance(raw, list):
+        return None, [(None, why("rules_file.combinations", what=describe(raw)))]
+    combos: list[Combination] = []
+    issues: Issues = []
+    for index, item in enumerate(raw):
+        if not isinstance(item, dict) or set(map(str, item)) != {"name", "cards"}:
+            issues.append((index, why("rules_file.combination_item", number=index + 1, what=describe(item))))
+            continue
+        name_wrong = text_problem(item["name"])
+        cards, card_issues = _cards(item["cards"])
+        if name_wrong is not None:
+            issues.append((index, why("rules_file.combination_part", number=index + 1, part="name").and_then(
+                name_wrong)))
+        for _, wrong in card_issues:
+            issues.append((index, why("rules_file.combination_part", number=index + 1, part="cards").and_then(wrong)))
+        if name_wrong is None and not card_issues:
+            combos.append(Combination(cards, item["name"].strip()))
+    return tuple(combos), issues
+
+
 def _first_lead(raw: Any) -> tuple[Any, Issues]:
     """dealer_left or a card name (written as the engine writes it); the engine checks which."""
     if isinstance(raw, str):
@@ -143,7 +166,8 @@ def _reader(key: RulesKey) -> Reader:
         return lambda raw: _line_of_text(raw, key.blank_ok)
     if key.kind == "whole":
         return lambda raw: _whole(raw, key.or_null)
-    readers: dict[str, Reader] = {"cards": _cards, "flag": _flag, "word": _word, "lead": _first_lead}
+    readers: dict[str, Reader] = {"cards": _cards, "flag": _flag, "word": _word, "lead": _first_lead,
+                                  "combos": _combinations}
     return readers[key.kind]
 
 

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from .cards import DECK, Card
+from .combinations import Combination, Pile
 from .decisions import BidDecision, BuyDeadDecision, StakeDecision
 from .errors import IllegalActionError, IllegalBidError, IllegalBuyError, IllegalStakeError
 from .events import Bid, BuyDead, Cut, DealStart, Dealt, Stake
@@ -82,14 +83,15 @@ class Dealing(SessionState):
         self._dealt_sizes = self._no_cards
         dealer = self.dealer
         rules = self.rules
-        if rules.staking == "even" or len(rules.boodle_cards) == 1 or rules.ante_boodle == 0:  # no choice to make
-            k = len(rules.boodle_cards)
+        piles = rules.piles
+        if rules.staking == "even" or len(piles) == 1 or rules.ante_boodle == 0:  # no choice to make
+            k = len(piles)
             for seat in self._order:
                 each = rules.boodle_stake(seat == dealer) // k
                 if self.chips[seat] < self._ante[seat == dealer]:
                     self._stake_short(seat, self._stake_asks[seat][seat == dealer])
                     continue
-                self._stake(seat, tuple((card, each) for card in rules.boodle_cards if each))
+                self._stake(seat, tuple((card, each) for card in piles if each))
             self._deal_cards()
         else:
             self._stake_turn = 0
@@ -126,7 +128,7 @@ class Dealing(SessionState):
         self._stake(seat, tuple((card, each + (i < odd)) for i, card in enumerate(ask.cards) if each + (i < odd)), pot)
 
     @staticmethod
-    def _lawful_stake(decision: StakeDecision, boodle: Any) -> tuple[tuple[Card, int], ...]:
+    def _lawful_stake(decision: StakeDecision, boodle: Any) -> tuple[tuple[Pile, int], ...]:
         """R8: the stake's (card, chips) pairs that carry chips, or IllegalStakeError saying what is wrong."""
         cards = decision.cards
         total = 0
@@ -137,15 +139,16 @@ class Dealing(SessionState):
             for pair in pairs:
                 card, chips = pair
                 if card not in cards:
-                    if not isinstance(card, Card):
+                    if not isinstance(card, (Card, Combination)):
                         raise IllegalStakeError(f"{card!r} is not a card (stake with Card objects, e.g. "
                                                 f"Card.parse('AS'))")
                     raise IllegalStakeError(f"{card} is not a boodle card ({' '.join(map(str, cards))})")
                 if type(chips) is not int or chips < 0:
                     raise IllegalStakeError(f"chips on {card} must be a whole number, 0 or more, not {chips!r}")
-                if staked >> card.index & 1:
+                bit = 1 << cards.index(card)
+                if staked & bit:
                     raise IllegalStakeError(f"{card} is staked twice")
-                staked |= 1 << card.index
+                staked |= bit
                 total += chips
                 rebuild = rebuild or not chips or type(pair) is not tuple
         except (TypeError, ValueError) as error:
@@ -157,12 +160,12 @@ class Dealing(SessionState):
                                     f"not {total}")
         return tuple([(card, chips) for card, chips in pairs if chips]) if rebuild else pairs
 
-    def _stake(self, seat: int, pairs: tuple[tuple[Card, int], ...], pot: int = -1) -> None:
+    def _stake(self, seat: int, pairs: tuple[tuple[Pile, int], ...], pot: int = -1) -> None:
         ante_pot = self.rules.ante_pot if pot < 0 else pot
         staked = 0
-        slot = self._boodle_slot
+        slot = self._pile_slot
         for card, chips in pairs:
-            self.boodle[slot[card.index]] += chips
+            self.boodle[slot[card]] += chips
             staked += chips
         self.chips[seat] -= ante_pot + staked
         self.pot += ante_pot

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import Card
+from .combinations import Combination, Pile
 
 
 class DecisionRecord:
@@ -18,7 +19,7 @@ class _StakeDecisionFields(NamedTuple):
     player: int
     pot: int
     boodle_total: int
-    cards: tuple[Card, ...]
+    cards: tuple[Pile, ...]  # the boodle cards, then the combinations (R30)
 
 
 class StakeDecision(_StakeDecisionFields, DecisionRecord):
@@ -84,7 +85,7 @@ class StakeAction(NamedTuple):
     """Chips on each boodle card: pairs of (card, chips); cards left out get none."""
 
     player: int
-    boodle: tuple[tuple[Card, int], ...]
+    boodle: tuple[tuple[Pile, int], ...]
 
 
 class BuyDeadAction(NamedTuple):
@@ -138,7 +139,8 @@ def action_from_data(data: Any) -> Action:
     try:
         kind, player = data["kind"], int(data["player"])
         if kind == "stake":
-            return StakeAction(player, tuple((Card.parse(c), int(n)) for c, n in data["boodle"]))
+            return StakeAction(player, tuple(((Combination.parse(c) if "+" in c else Card.parse(c)), int(n))
+                                             for c, n in data["boodle"]))
         if kind == "buy_dead":
             return BuyDeadAction(player, bool(data["buy"]))
         if kind == "lead":

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple, cast, get_args, get_type_hints
 
 from .cards import DECK, Card
+from .combinations import Combination, Pile, is_combination_key
 
 CARDS_BY_NAME = {str(card): card for card in DECK}
 STOP_REASONS = ("king", "dead_hand", "already_played", "declined", "no_follow", "ace", "removed")
@@ -55,6 +56,15 @@ def _cards_named(names: list[str]) -> tuple[Card, ...]:
     return tuple(CARDS_BY_NAME[n] for n in names)
 
 
+def _is_pile(value: Any) -> bool:
+    return _is_card(value) or is_combination_key(value)
+
+
+def _pile_named(name: str) -> Pile:
+    """R30: a boodle card, or a combination by its log key (KH+QH)."""
+    return CARDS_BY_NAME.get(name) or Combination.parse(name)
+
+
 ANYTHING = FieldKind("anything", lambda v: True, _same, _same)
 WHOLE = FieldKind("a whole number", lambda v: type(v) is int, _same, _same)
 SEAT = FieldKind("a seat number", _is_seat, _same, _same)
@@ -75,11 +85,13 @@ CUT_CARDS = FieldKind("a list of cards (null for seats not cutting)",
                       lambda names: tuple(None if n is None else CARDS_BY_NAME[n] for n in names))
 HANDS = FieldKind("a list of hands (lists of cards)", lambda v: isinstance(v, list) and all(map(_is_cards, v)),
                   lambda hands: [_card_names(h) for h in hands], lambda hands: tuple(map(_cards_named, hands)))
+PILE = FieldKind("a card (rank then suit: AS, 10H, QC) or a combination (KH+QH)", _is_pile, str, _pile_named,
+                 "an impossible card")
 CARD_CHIPS = FieldKind("an object of card -> chips",
-                       lambda v: isinstance(v, dict) and all(_is_card(c) and type(n) is int and n >= 0
+                       lambda v: isinstance(v, dict) and all(_is_pile(c) and type(n) is int and n >= 0
                                                              for c, n in v.items()),
                        lambda pairs: {str(c): n for c, n in pairs},
-                       lambda chips: tuple((CARDS_BY_NAME[c], n) for c, n in chips.items()))
+                       lambda chips: tuple((_pile_named(c), n) for c, n in chips.items()))
 PAYMENTS = FieldKind("a list of {from, chips}",
                      lambda v: isinstance(v, list) and all(isinstance(p, dict) and _is_seat(p.get("from"))
                                                            and type(p.get("chips")) is int for p in v),
@@ -160,7 +172,7 @@ class DealStart(_DealStartFields, EventRecord):
 class _StakeFields(NamedTuple):
     player: Annotated[int, SEAT]
     pot: Annotated[int, WHOLE]
-    boodle: Annotated[tuple[tuple[Card, int], ...], CARD_CHIPS]
+    boodle: Annotated[tuple[tuple[Pile, int], ...], CARD_CHIPS]
 
 
 class Stake(_StakeFields, EventRecord):
@@ -221,7 +233,7 @@ class Play(_PlayFields, EventRecord):
 
 class _BoodleWonFields(NamedTuple):
     player: Annotated[int, SEAT]
-    card: Annotated[Card, CARD]
+    card: Annotated[Pile, PILE]  # a boodle card, or a combination (R30)
     chips: Annotated[int, WHOLE]
 
 
@@ -266,7 +278,7 @@ class HandWon(_HandWonFields, EventRecord):
 
 class _DealEndFields(NamedTuple):
     chips: Annotated[tuple[int, ...], WHOLES]
-    boodle: Annotated[tuple[tuple[Card, int], ...], CARD_CHIPS]
+    boodle: Annotated[tuple[tuple[Pile, int], ...], CARD_CHIPS]
 
 
 class DealEnd(_DealEndFields, EventRecord):

@@ -31,8 +31,8 @@ class LaidDeal(Session):
         n = self.n
         if len(chips) != n or len(in_session) != n or len(hands) != n:
             raise ValueError(f"a table of {n} needs {n} stacks, seats and hands")
-        if len(boodle) != len(rules.boodle_cards):
-            raise ValueError(f"{len(boodle)} boodle stacks for {len(rules.boodle_cards)} boodle cards")
+        if len(boodle) != len(rules.piles):
+            raise ValueError(f"{len(boodle)} boodle stacks for {len(rules.piles)} boodle cards and combinations")
         if not 0 <= dealer < n or not in_session[dealer]:
             raise ValueError(f"seat {dealer} cannot deal")
         places = [DEAD - 1] * 52  # neither a seat nor the dead hand: a card nobody was dealt

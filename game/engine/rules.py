@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .cards import Card, parse_cards
+from .combinations import Combination, Pile
 from .rules_keys import (
     BOODLE_AT_END_MODES,
     CLASSIC_BOODLE,
@@ -74,6 +75,7 @@ class RuleSet:
     cut_deals: str = default("cut_deals")
     pass_penalty: int = default("pass_penalty")
     short_ante: str = default("short_ante")
+    combinations: tuple[Combination, ...] = default("combinations")
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -108,6 +110,11 @@ class RuleSet:
         return self.ante_boodle * (self.dealer_ante_multiplier if is_dealer else 1)
 
     @property
+    def piles(self) -> tuple[Pile, ...]:
+        """R30: every place chips are staked on: the boodle cards, then the combinations."""
+        return self.boodle_cards + self.combinations
+
+    @property
     def max_ante(self) -> int:
         """The dealer's ante, the largest anyone pays."""
         return self.ante(True)
@@ -134,7 +141,8 @@ class RuleSet:
             holder = (settings.get(key.section) or {}) if key.section else settings
             if key.leaf in holder:
                 value = holder[key.leaf]
-                values[key.name] = parse_cards(value) if key.kind == "cards" else value
+                values[key.name] = (parse_cards(value) if key.kind == "cards" else
+                                    _combinations_read(value) if key.kind == "combos" else value)
             elif key.before is not None:
                 values[key.name] = unwritten(key.name)
         return cls.from_values(values)
@@ -149,8 +157,15 @@ class RuleSet:
                 continue
             if key.kind == "cards":
                 value = [str(card) for card in value]
+            elif key.kind == "combos":
+                value = [{"name": combo.name, "cards": [str(card) for card in combo.cards]} for combo in value]
             (plain.setdefault(key.section, {}) if key.section else plain)[key.leaf] = value
         return plain
+
+
+def _combinations_read(plain: Any) -> tuple[Combination, ...]:
+    """R30: the combinations as `settings()` writes them."""
+    return tuple(Combination(parse_cards(item["cards"]), item["name"]) for item in plain)
 
 
 if tuple(f.name for f in fields(RuleSet)) != TOP_KEYS or set(_SECTIONS) != set(SECTION_KEYS) or any(

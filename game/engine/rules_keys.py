@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, parse_cards
+from .combinations import Combination
 
 CLASSIC_BOODLE: tuple[Card, ...] = parse_cards(["AS", "KH", "QC", "JD"])
 STAKING_MODES = ("free", "even")
@@ -29,7 +30,7 @@ PAID_TO_MODES = ("pot", "dealer")
 FIRST_LEAD_DEFAULT = "dealer_left"
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
-KINDS = ("line", "cards", "whole", "flag", "word", "lead")  # lead: dealer_left or a card
+KINDS = ("line", "cards", "whole", "flag", "word", "lead", "combos")  # lead: dealer_left or a card
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,17 @@ RULES_KEYS: tuple[RulesKey, ...] = (
     RulesKey("buy_dead_hand.paid_to", "word", "pot", "R26", "who receives an auction winner's bid",
              "pot or dealer: who gets the auction's winning bid.", told="auction",
              choices=PAID_TO_MODES, before="pot", quiet=True),
+    RulesKey("combinations", "combos", (), "R30",
+             "piles staked like boodle cards, each won by the player who plays all its cards in one deal",
+             "Combination piles (Pope Joan's Matrimony, Intrigue, ...), staked like boodle\n"
+             "cards and won by the player who plays every card of one in the same deal, at\n"
+             "the moment they play the last; unwon piles carry over like boodle cards.\n"
+             "Each has a name and 2 or more different cards; boodle cards and combinations\n"
+             "together are 13 at most:\n"
+             "  combinations: [{name: Matrimony, cards: [KH, QH]}, {name: Intrigue, cards: [QH, JH]}]",
+             told="combinations", values="list of `{name, cards}`",
+             note="(with `staking: even`, `ante_boodle` must divide by the boodle cards plus combinations)",
+             quiet=True),
 )
 
 RULES_SECTIONS: tuple[RulesSection, ...] = (
@@ -242,6 +254,12 @@ ENGLISH: dict[str, str] = {
     "penalty_needs_pass_left": "a pass penalty needs when_unable: pass_left, got {value}",
     "auction_needs_buying": "true needs buy_dead_hand.enabled: true (the auction is for a dead hand the dealer "
                             "may buy)",
+    "combinations": "must be a list of combinations, each with a name and cards, got {value}",
+    "combination_name": "combination {number} needs a name",
+    "combination_cards": "{name} needs 2 or more different cards, got {cards}",
+    "combination_named_twice": "{names} named more than once",
+    "even_staking_piles": "even needs ante_boodle ({ante}) divisible by the {count} boodle cards and combinations",
+    "too_many_piles": "{count} boodle cards and combinations together: at most {high}",
 }
 
 
@@ -313,6 +331,10 @@ def _type_problem(key: RulesKey, value: Any) -> RulesProblem | None:
         if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
             return None
         return RulesProblem(key.name, "cards", {"value": value})
+    if key.kind == "combos":
+        if isinstance(value, tuple) and all(isinstance(combo, Combination) for combo in value):
+            return None
+        return RulesProblem(key.name, "combinations", {"value": value})
     return None if isinstance(value, str) else RulesProblem(key.name, "text", {"value": value})
 
 
@@ -337,6 +359,22 @@ def _value_problems(key: RulesKey, value: Any) -> list[RulesProblem]:
             found.append(RulesProblem(key.name, "listed_twice", {"cards": twice}))
     elif key.kind == "word" and value not in key.choices:
         found.append(RulesProblem(key.name, "one_of", {"choices": key.choices, "value": value}))
+    elif key.kind == "combos":
+        found += _combination_problems(key.name, value)
+    return found
+
+
+def _combination_problems(name: str, combos: tuple[Combination, ...]) -> list[RulesProblem]:
+    """R30: each combination has a name and two or more different cards, and no two share a name."""
+    found: list[RulesProblem] = []
+    for number, combo in enumerate(combos, 1):
+        if not combo.name.strip():
+            found.append(RulesProblem(name, "combination_name", {"number": number}))
+        if len(combo.cards) < 2 or len(set(combo.cards)) != len(combo.cards):
+            found.append(RulesProblem(name, "combination_cards", {"name": combo.name or number, "cards": combo.cards}))
+    twice = tuple(sorted(n for n, count in Counter(c.name for c in combos).items() if count > 1 and n.strip()))
+    if twice:
+        found.append(RulesProblem(name, "combination_named_twice", {"names": twice}))
     return found
 
 
@@ -374,11 +412,18 @@ def _first_lead(values: Mapping[str, Any]) -> RulesProblem | None:
 
 
 def _even_staking(values: Mapping[str, Any]) -> RulesProblem | None:
-    """R8: an even spread needs the boodle ante to divide by the number of boodle cards."""
-    count = len(values["boodle_cards"])
+    """R8: an even spread needs the boodle ante to divide by the number of boodle cards (and combinations, R30)."""
+    count = len(values["boodle_cards"]) + len(values["combinations"])
     if values["staking"] == "even" and values["ante_boodle"] % count:
-        return RulesProblem("staking", "even_staking", {"ante": values["ante_boodle"], "count": count})
+        code = "even_staking_piles" if values["combinations"] else "even_staking"
+        return RulesProblem("staking", code, {"ante": values["ante_boodle"], "count": count})
     return None
+
+
+def _too_many_piles(values: Mapping[str, Any]) -> RulesProblem | None:
+    """R30: the piles lie in one row on the table, as many as the boodle cards may be at most."""
+    count, high = len(values["boodle_cards"]) + len(values["combinations"]), KEYS["boodle_cards"].high or 0
+    return RulesProblem("combinations", "too_many_piles", {"count": count, "high": high}) if count > high else None
 
 
 def _cannot_pay(values: Mapping[str, Any]) -> RulesProblem | None:
@@ -420,12 +465,13 @@ def _auction(values: Mapping[str, Any]) -> RulesProblem | None:
 CROSS_CHECKS: tuple[CrossCheck, ...] = (
     CrossCheck(("deals", "ante_pot", "ante_boodle"), _endless),
     CrossCheck(("first_lead",), _first_lead),
-    CrossCheck(("staking", "ante_boodle", "boodle_cards"), _even_staking),
+    CrossCheck(("staking", "ante_boodle", "boodle_cards", "combinations"), _even_staking),
     CrossCheck(("starting_chips", "ante_pot", "ante_boodle", "dealer_ante_multiplier"), _cannot_pay),
     CrossCheck(("removed_cards", "boodle_cards"), _removed_boodle),
     CrossCheck(("removed_cards", "first_lead"), _removed_first_lead),
     CrossCheck(("pass_penalty", "when_unable"), _penalty_needs_pass_left),
     CrossCheck(("buy_dead_hand.auction", "buy_dead_hand.enabled"), _auction),
+    CrossCheck(("boodle_cards", "combinations"), _too_many_piles),
 )
 
 

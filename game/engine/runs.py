@@ -141,6 +141,7 @@ class Runs(SessionState):
         leads, until a decision is needed or a player is out."""
         owner, hands, plays, out = self._owner, self.hands, self._plays, self._out
         boodle_slot, may_lead, optional, after, top, high = self._run_constants
+        combos_at = self._combos_at
         deck, all_plays, all_stops = DECK, _PLAYS, _STOPS
         while True:
             owner[c] = PLAYED
@@ -151,6 +152,8 @@ class Runs(SessionState):
             out.append(play)
             if boodle_slot[c] >= 0:
                 self._boodle_won(seat, c, boodle_slot[c])
+            if combos_at[c]:
+                self._combos_won(seat, c)
             if not hand:
                 self._win_hand(seat)
                 return
@@ -202,6 +205,19 @@ class Runs(SessionState):
         self.boodle_hits[slot] += 1
         self._table_view = None
         self._out.append(_new(BoodleWon, (seat, DECK[c], won)))
+
+    def _combos_won(self, seat: int, c: int) -> None:
+        """R30: card `c` completed each combination whose other cards this player has played this deal; they take
+        its pile at once."""
+        mine = {play.card for play in self._plays if play.player == seat}
+        for slot, combo in self._combos_at[c]:
+            if all(card in mine for card in combo.cards):
+                won = self.boodle[slot]
+                self.boodle[slot] = 0
+                self.chips[seat] += won
+                self.boodle_hits[slot] += 1
+                self._table_view = None
+                self._out.append(_new(BoodleWon, (seat, combo, won)))
 
     def _record_decline(self, c: int) -> None:
         """R15: the holder of the card after `c` declined; the table sees only that nobody followed."""

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
+from .cards import DECK, Card
+from .combinations import Combination
 from .dealing import Dealing
 from .decisions import (
     Action,
@@ -81,6 +82,11 @@ class Session(Dealing, Runs, Settlement):
         self._boodle_slot = [-1] * 52
         for slot, card in enumerate(rules.boodle_cards):
             self._boodle_slot[card.index] = slot
+        self.boodle += [0] * len(rules.combinations)  # R30: the combinations' piles, after the boodle cards
+        self.boodle_hits += [0] * len(rules.combinations)
+        self._pile_slot = {pile: slot for slot, pile in enumerate(rules.piles)}
+        self._combos_at = [tuple((slot, combo) for slot, combo in enumerate(rules.piles) if
+                                 isinstance(combo, Combination) and DECK[c] in combo.cards) for c in range(52)]
         self.dealer = -1
         self.deal_number = 0
         self.hands = [[] for _ in range(n)]
@@ -106,7 +112,7 @@ class Session(Dealing, Runs, Settlement):
         self._run_constants = (self._boodle_slot, self._may_lead, self._optional_follow, successors(rules.aces),
                                top_reason(rules.aces), rules.aces == "high")
         self._ante = (rules.ante(False), rules.ante(True))
-        self._stake_asks = [tuple(StakeDecision(seat, rules.ante_pot, rules.boodle_stake(dealer), rules.boodle_cards)
+        self._stake_asks = [tuple(StakeDecision(seat, rules.ante_pot, rules.boodle_stake(dealer), rules.piles)
                                   for dealer in (False, True)) for seat in range(n)]
         self._pending = None
         self._started = False

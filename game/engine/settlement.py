@@ -34,7 +34,7 @@ class Settlement(SessionState):
         self._table_view = None
         out = self._out
         out.append(_new(HandWon, (winner, pot, tuple(payments))))
-        out.append(_new(DealEnd, (tuple(chips), tuple(zip(self.rules.boodle_cards, self.boodle)))))
+        out.append(_new(DealEnd, (tuple(chips), tuple(zip(self.rules.piles, self.boodle)))))
         self._next_deal()
 
     def _next_deal(self) -> None:

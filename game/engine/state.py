@@ -11,6 +11,7 @@ import random
 from typing import TYPE_CHECKING
 
 from .cards import Card
+from .combinations import Combination, Pile
 from .decisions import Decision, StakeDecision
 from .events import Event, Play, Stop
 from .rules import RuleSet
@@ -33,7 +34,7 @@ class SessionState:
                  "_stake_asks", "_ante", "_may_lead", "_run_constants", "_optional_follow", "_plays", "_stops",
                  "_given_up", "_dead_bought", "_no_cards", "_no_hands", "_dealt_sizes", "_run_card", "_run_player",
                  "_pending", "_started", "_over", "_end_requested", "_out", "_table_view", "_plays_view",
-                 "_stops_view", "_buyer", "_bidders", "_bid_turn", "_top_bid")
+                 "_stops_view", "_buyer", "_bidders", "_bid_turn", "_top_bid", "_pile_slot", "_combos_at")
 
     rules: RuleSet
     seats: tuple[SeatInfo, ...]
@@ -42,7 +43,7 @@ class SessionState:
     chips: list[int]
     in_session: list[bool]
     pot: int
-    boodle: list[int]  # chips on each boodle card, in the order of rules.boodle_cards
+    boodle: list[int]  # chips on each boodle card, then each combination: in the order of rules.piles
     boodle_hits: list[int]
     dealer: int
     deal_number: int
@@ -50,6 +51,8 @@ class SessionState:
     dead: list[Card]
     _rng: random.Random
     _boodle_slot: list[int]  # by deck index: the card's place in rules.boodle_cards, or -1
+    _pile_slot: dict[Pile, int]  # each boodle card's and combination's place in rules.piles (R30)
+    _combos_at: list[tuple[tuple[int, Combination], ...]]  # by deck index: (slot, combination) it is part of
     _owner: list[int]  # by deck index: a seat, DEAD or PLAYED
     _order: list[int]  # seats in this deal, from the dealer's left round to the dealer
     _stake_turn: int

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import DECK, Card
+from .combinations import Combination
 from .events import Play, Stop
 from .ranks import TOP, successors
 from .rules import RuleSet
@@ -24,7 +25,7 @@ class TableView(NamedTuple):
     in_session: tuple[bool, ...]
     chips: tuple[int, ...]
     pot: int
-    boodle_chips: tuple[int, ...]  # chips on each boodle card, in the order of rules.boodle_cards
+    boodle_chips: tuple[int, ...]  # chips on each pile, in the order of rules.piles
     boodle_hits: tuple[int, ...]  # times each boodle card was hit this session
     dealer: int
     deal_number: int
@@ -36,6 +37,11 @@ class TableView(NamedTuple):
     def boodle(self) -> tuple[tuple[Card, int], ...]:
         """Each boodle card with the chips lying on it."""
         return tuple(zip(self.rules.boodle_cards, self.boodle_chips))
+
+    @property
+    def combinations(self) -> tuple[tuple[Combination, int], ...]:
+        """R30: each combination with the chips lying on its pile."""
+        return tuple(zip(self.rules.combinations, self.boodle_chips[len(self.rules.boodle_cards):]))
 
 
 class PlayerView(NamedTuple):
@@ -72,6 +78,11 @@ class PlayerView(NamedTuple):
     def boodle(self) -> tuple[tuple[Card, int], ...]:
         """Each boodle card with the chips lying on it."""
         return self.table.boodle
+
+    @property
+    def combinations(self) -> tuple[tuple[Combination, int], ...]:
+        """R30: each combination with the chips lying on its pile."""
+        return self.table.combinations
 
     @property
     def dealer(self) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine.cards import Card, Suit
+from ..engine.combinations import Pile
 from . import lines, tr
 
 
@@ -26,3 +27,11 @@ def suit_name(suit: Suit) -> str:
 def card_label(card: Card) -> str:
     """The card as players write it: the rank letter and the suit symbol ("D♣" in French)."""
     return f"{rank_letter(card.rank)}{card.suit.symbol}"
+
+
+def pile_label(pile: Pile) -> str:
+    """A boodle card as `card_label` writes it, or a combination (R30) by its name and cards: "Matrimony (R♦+D♦)"."""
+    if isinstance(pile, Card):
+        return card_label(pile)
+    cards = "+".join(card_label(card) for card in pile.cards)
+    return f"{pile.name} ({cards})" if pile.name else cards

@@ -7,14 +7,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import Card
+from ..engine.combinations import Combination
 from . import tr, trn
-from .cards import card_label
+from .cards import card_label, pile_label
 
 
 def worded(value: Any) -> Any:
     """A parameter as the current language shows it: a card by its label, deferred words worded now."""
     if isinstance(value, Card):
         return card_label(value)
+    if isinstance(value, Combination):
+        return pile_label(value)
     if isinstance(value, Words):
         return str(value)
     if callable(value):

@@ -127,8 +127,12 @@ class EventOrder:
             case Play():
                 self._play(event)
             case BoodleWon(player=player, card=card):
-                self._expect(event, "run")
-                self._same_card(event, card, player)
+                self._expect(event, "run", *(() if isinstance(card, Card) else ("hit",)))  # R30: after the card's
+                if isinstance(card, Card):
+                    self._same_card(event, card, player)
+                elif self.last_card not in card.cards or player != self.last_player:  # R30: a combination
+                    raise ValueError(f"boodle_won names {card}, but seat {self.last_player} just played "
+                                     f"{self.last_card}")
                 self.phase = "hit"
             case Stop(after=after):
                 self._expect(event, "run", "hit")

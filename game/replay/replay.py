@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import assert_never
+from typing import Any, assert_never
 
 from ..engine.cards import Card
 from ..engine.events import (
@@ -33,7 +33,7 @@ from ..engine.events import (
     Stop,
 )
 from ..locale import tr, trn
-from ..locale.cards import card_label
+from ..locale.cards import card_label, pile_label
 from ..locale.shown import shown_name
 from .log import LogError, LogProblem, parse_lines, read_log_text
 from .order import EventOrder
@@ -114,8 +114,9 @@ class _Fold:
                 boodle_cards = rules.get("boodle_cards", [])
                 buying = rules.get("buy_dead_hand")
                 self.paid_to_dealer = isinstance(buying, dict) and buying.get("paid_to") == "dealer"
+                piles = [c for c in boodle_cards if isinstance(c, str)] + _combination_keys(rules)
                 s = TableState(players=names, chips=chips, in_session=(True,) * len(names),
-                               boodle=tuple((c, 0) for c in boodle_cards if isinstance(c, str)),
+                               boodle=tuple((c, 0) for c in piles),
                                hands=((),) * len(names), aces_high=rules.get("aces") == "high")
             case Cut(dealer=dealer):
                 if dealer is not None:  # a tied cut names no dealer; the next cut does
@@ -201,6 +202,13 @@ class _Fold:
                 assert_never(event)
         self.state = s
         return s
+
+
+def _combination_keys(rules: dict[str, Any]) -> list[str]:
+    """R30: each combination's log key (its cards joined by +) in a session_start's rules, as far as they read."""
+    combos = rules.get("combinations")
+    return [("+".join(map(str, c["cards"]))) for c in combos if isinstance(c, dict) and isinstance(c.get("cards"), list)
+            ] if isinstance(combos, list) else []
 
 
 def _names(cards: tuple[Card, ...]) -> Hand:
@@ -386,12 +394,12 @@ def tell_event(event: Event, state: TableState) -> str:
             return tr(f"replay.events.{'lead' if lead else 'play'}.{form}", name=name, card=card_label(card))
         case Stake(player=player, pot=pot, boodle=staked):
             form, name = who(player)
-            boodle = ", ".join(tr("replay.events.on_card", chips=n, card=card_label(c)) for c, n in staked)
+            boodle = ", ".join(tr("replay.events.on_card", chips=n, card=pile_label(c)) for c, n in staked)
             return tr(f"replay.events.stake.{form}", name=name, pot=pot,
                       boodle=boodle or tr("replay.events.nothing_on_boodle"))
         case BoodleWon(player=player, card=card, chips=chips):
             form, name = who(player)
-            return tr(f"replay.events.boodle_won.{form}", name=name, card=card_label(card), chips=chips)
+            return tr(f"replay.events.boodle_won.{form}", name=name, card=pile_label(card), chips=chips)
         case Stop(after=after, reason=reason):
             return tr("replay.events.stop", card=card_label(after), reason=stop_reason(reason))
         case HandWon(player=player, pot=pot, payments=payments):

@@ -104,7 +104,8 @@ def judge(point: Point, seed: str, deal: int) -> Judged:
         hint = stake_hint(view, decision)
         rates = dict(zip(decision.cards, stake_rates(view)))
         staked = dict(action.boodle)
-        options = tuple(Option(str(card), card, rate=rates[card], staked=staked.get(card, 0))
+        options = tuple(Option(str(card), card if isinstance(card, Card) else None, rate=rates[card],
+                               staked=staked.get(card, 0))
                         for card in decision.cards)
         return Judged(point.number, "stake", False, position, options, None, decision.cards.index(hint.card),
                       None, None, None, stake=hint)

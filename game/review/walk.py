@@ -176,11 +176,11 @@ def walk_deal(text: str, seat: int) -> WalkedDeal:
     if not 0 <= seat < n:
         raise ReviewError(f"seat {seat} is not at this table of {n} (seats 0 to {n - 1})")
     before = events[at - 1] if at > 0 else start
-    chips, boodle = start.chips, tuple(0 for _ in rules.boodle_cards)
+    chips, boodle = start.chips, tuple(0 for _ in rules.piles)
     if isinstance(before, DealEnd):
         chips = before.chips
         carried = dict(before.boodle)
-        boodle = tuple(carried.get(card, 0) for card in rules.boodle_cards)
+        boodle = tuple(carried.get(card, 0) for card in rules.piles)  # R30: the combinations' piles too
     elif not isinstance(before, Cut | SessionStart):
         raise ReviewError(f"line {lines[at - 1]}: the deal's log must open with the table before it")
     seats = [SeatInfo(str(p.get("name", "?"))) for p in start.players]

@@ -6,7 +6,8 @@ card counts, chips and the chips on each boodle card by deck index. The rules
 are the engine's (R13–R19): runs go up a suit through whoever holds the next
 card, stop at a King, a dead card or a played card (or a declined follow, when
 following is optional), the last player leads again under R16's switching
-rules (`switch_suit`, `switch_to`, `when_unable`, R27's `pass_penalty`), boodle cards pay at once and
+rules (`switch_suit`, `switch_to`, `when_unable`, R27's `pass_penalty`), boodle cards pay at once (and so do combination
+piles, R30, to the player who plays the last of a combination's cards having played the others), and
 the first to empty their hand takes the pot and the payments, capped at what
 each loser has. Tests replay playouts on the real engine and compare.
 
@@ -19,7 +20,7 @@ deal to another player when it can avoid it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...engine.ranks import successors
 from ...engine.rules import RuleSet
@@ -47,6 +48,7 @@ class Table:
     aces_high: bool = False
     step_down: tuple[tuple[int, ...], ...] = ()  # R28 step_down's second choice by stopped suit + 1 (empty: not)
     penalty: int = 0  # R27 pass_penalty
+    combos: tuple[tuple[tuple[int, int], ...], ...] = ()  # R30, by deck index: (combination, mask of its cards)
 
     @classmethod
     def of(cls, rules: RuleSet, in_session: Sequence[bool], dealer: int) -> Table:
@@ -68,9 +70,12 @@ class Table:
         if rules.when_unable == "step_down":
             other = suits_to_lead(True, "other_suit")
             step_down = tuple(tuple(s for s, ok in enumerate(other[stopped]) if ok) for stopped in range(-1, 4))
+        masks = [sum(1 << card.index for card in combo.cards) for combo in rules.combinations]
+        combos = tuple(tuple((i, mask) for i, mask in enumerate(masks) if mask >> c & 1) for c in range(52))
         return cls(n, in_play, tuple(next_seat), may_lead, rules.when_unable == "pass_left",
                    rules.follow == "optional", rules.per_card_payment, -1 if first is None else first.index,
-                   next_seat[dealer], successors(rules.aces), rules.aces == "high", step_down, rules.pass_penalty)
+                   next_seat[dealer], successors(rules.aces), rules.aces == "high", step_down, rules.pass_penalty,
+                   combos if masks else ())
 
 
 @dataclass
@@ -84,21 +89,27 @@ class State:
     bchips: list[int]
     pot: int
     searched: int = 0  # cards played by searches made inside this playout (`endgame`), counted as its work
+    cchips: list[int] = field(default_factory=list)  # R30: chips on each combination, in the rules' order
+    played: list[int] = field(default_factory=list)  # R30: by seat, a mask of the cards they played this deal
 
     @classmethod
-    def of(cls, owner: list[int], seats: int, chips: Sequence[int], bchips: list[int], pot: int) -> State:
-        """The state for a deal given its owners (a sample), stacks and boodle chips by card."""
+    def of(cls, owner: list[int], seats: int, chips: Sequence[int], bchips: list[int], pot: int,
+           cchips: Sequence[int] = (), played: Sequence[int] = ()) -> State:
+        """The state for a deal given its owners (a sample), stacks and boodle chips by card (and, with
+        combinations, the chips on each and the cards each seat has played this deal)."""
         hands = [0] * seats
         counts = [0] * seats
         for c, o in enumerate(owner):
             if o >= 0:
                 hands[o] |= 1 << c
                 counts[o] += 1
-        return cls(owner, hands, counts, list(chips), bchips, pot)
+        return cls(owner, hands, counts, list(chips), bchips, pot, 0, list(cchips),
+                   list(played) or [0] * seats)
 
     def copy(self) -> State:
         """An independent copy to play out (with no searching counted yet)."""
-        return State(self.owner[:], self.hands[:], self.counts[:], self.chips[:], self.bchips[:], self.pot)
+        return State(self.owner[:], self.hands[:], self.counts[:], self.chips[:], self.bchips[:], self.pot, 0,
+                     self.cchips[:], self.played[:])
 
 
 LeadPolicy = Callable[[Table, State, int, list[int]], int]  # (table, state, seat, options) -> card
@@ -188,6 +199,7 @@ def play_out(table: Table, state: State, seat: int, c: int, stopped: int = -1,
     owner, hands, counts, chips, bchips = state.owner, state.hands, state.counts, state.chips, state.bchips
     after = table.after
     optional = table.optional_follow and follow is not None
+    combos = table.combos
     if c < 0:
         seat, c = _lead(table, state, seat, stopped, lead)
     while True:
@@ -199,6 +211,8 @@ def play_out(table: Table, state: State, seat: int, c: int, stopped: int = -1,
         if b:
             chips[seat] += b
             bchips[c] = 0
+        if combos:
+            _combos_won(state, seat, c, combos[c])
         if left == 0:
             _settle(table, state, seat)
             return seat
@@ -210,6 +224,16 @@ def play_out(table: Table, state: State, seat: int, c: int, stopped: int = -1,
                 c = nxt
                 continue
         seat, c = _lead(table, state, seat, c // 13, lead)
+
+
+def _combos_won(state: State, seat: int, c: int, combos: tuple[tuple[int, int], ...]) -> None:
+    """R30: `seat` played card `c`; each combination it completes among theirs pays them its pile."""
+    mine = state.played[seat] | 1 << c
+    state.played[seat] = mine
+    for i, mask in combos:
+        if mine & mask == mask:
+            state.chips[seat] += state.cchips[i]
+            state.cchips[i] = 0
 
 
 def _lead(table: Table, state: State, seat: int, stopped: int, lead: LeadPolicy) -> tuple[int, int]:

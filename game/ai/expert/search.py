@@ -96,6 +96,7 @@ def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: 
     if evidence is not None and not evidence:
         evidence = None
     bchips = boodle_by_card(view)
+    cchips, played_masks = combinations_of(view)
     n = len(table.chips)
     deadline = start + budget.deadline_ms / 1000.0 if budget.deadline_ms > 0 else float("inf")
     work_budget = budget.time_budget_ms * 1000.0
@@ -110,7 +111,7 @@ def evaluate(view: PlayerView, branches: Sequence[Branch], budget: Budget, rng: 
     largest = 0.0
     asked = 0
     while done < budget.max_samples:
-        base = State.of(sampler.sample(), n, table.chips, bchips, table.pot)
+        base = State.of(sampler.sample(), n, table.chips, bchips, table.pot, cchips, played_masks)
         weight = 1.0 if evidence is None else evidence.weight(base.hands)
         weights += weight
         cards = sum(base.counts)
@@ -151,6 +152,17 @@ def boodle_by_card(view: PlayerView) -> list[int]:
     for card, chips in zip(table.rules.boodle_cards, table.boodle_chips):
         bchips[card.index] = chips
     return bchips
+
+
+def combinations_of(view: PlayerView) -> tuple[list[int], list[int]]:
+    """R30: the chips on each combination's pile, and by seat a mask of the cards played this deal (none without
+    combinations)."""
+    if not view.rules.combinations:
+        return [], []
+    played = [0] * len(view.table.chips)
+    for play in view.plays:
+        played[play.player] |= 1 << play.card.index
+    return [chips for _, chips in view.combinations], played
 
 
 def playout_policy(models: Sequence[SeatModel | None], me: int, own_leads: bool = False) -> LeadPolicy:
@@ -260,8 +272,9 @@ _HIT_RATES: dict[tuple[RuleSet, int, int], tuple[float, ...]] = {}
 
 
 def boodle_hit_rates(rules: RuleSet, seats: int, deals: int = 400) -> tuple[float, ...]:
-    """The share of deals in which each boodle card is played, at a table of `seats` players where every
-    seat plays the rollout policy: estimated once per rules and table size from a fixed stream of deals."""
+    """The share of deals in which each boodle card is played (each combination won, R30), at a table of `seats`
+    players where every seat plays the rollout policy: estimated once per rules and table size from a fixed stream
+    of deals."""
     key = (rules, seats, deals)
     rates = _HIT_RATES.get(key)
     if rates is None:
@@ -269,7 +282,8 @@ def boodle_hit_rates(rules: RuleSet, seats: int, deals: int = 400) -> tuple[floa
         table = Table.of(rules, [True] * seats, seats - 1)  # the dealer last, so seat 0 is on their left
         removed = {card.index for card in rules.removed_cards}  # R24: nowhere in any deal
         places = [DEAD if i % (seats + 1) == seats else i % (seats + 1) for i in range(52 - len(removed))]
-        hits = [0] * len(rules.boodle_cards)
+        hits = [0] * len(rules.piles)
+        combos = len(rules.combinations)
         for _ in range(deals):
             rng.shuffle(places)
             bchips = [0] * 52
@@ -277,9 +291,11 @@ def boodle_hit_rates(rules: RuleSet, seats: int, deals: int = 400) -> tuple[floa
                 bchips[card.index] = 1
             dealt = iter(places)
             owner = [REMOVED if c in removed else next(dealt) for c in range(52)] if removed else places[:]
-            state = State.of(owner, seats, [1000] * seats, bchips, 0)
+            state = State.of(owner, seats, [1000] * seats, bchips, 0, [1] * combos)
             play_out(table, state, first_leader(table, state.owner), -1)
             for i, card in enumerate(rules.boodle_cards):
                 hits[i] += state.bchips[card.index] == 0
+            for i, chips in enumerate(state.cchips):  # R30: a combination won is one whose pile was taken
+                hits[len(rules.boodle_cards) + i] += chips == 0
         rates = _HIT_RATES[key] = tuple(h / deals for h in hits)
     return rates

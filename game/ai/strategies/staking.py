@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ...engine.cards import Card
+from ...engine.combinations import Pile
 from ...engine.decisions import StakeDecision
 from ...engine.view import PlayerView
 from ..strategy import STAKING, Param, Params, StakeChoice
@@ -25,7 +25,7 @@ TIE_BREAK = Param(str, "first", choices=TIE_BREAKS,
                   help="between equal cards: the first in the rules' order, or one at random")
 
 
-def _pairs(cards: Sequence[Card], chips: Sequence[int]) -> StakeChoice:
+def _pairs(cards: Sequence[Pile], chips: Sequence[int]) -> StakeChoice:
     """The (card, chips) pairs that carry chips."""
     return tuple((card, amount) for card, amount in zip(cards, chips) if amount)
 

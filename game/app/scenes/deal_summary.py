@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...engine.cards import Card
 from ...locale import tr, trn
-from ...locale.cards import card_label
+from ...locale.cards import pile_label
 from .. import theme
 from ..scene import Scene
 from ..table.boodle_end import end_words
@@ -25,6 +26,11 @@ if TYPE_CHECKING:
 PANEL_W = 780
 REVIEW_KEY = "R"
 ROW_H = 27
+
+# the words of a boodle card hit (True) and of a combination's pile won (R30): yours, theirs, and with nothing on it
+_HIT_WORDS = {True: ("summary.you_hit", "summary.they_hit", "summary.you_hit_empty", "summary.they_hit_empty"),
+              False: ("combinations.you_hit", "combinations.they_hit", "combinations.you_hit_empty",
+                      "combinations.they_hit_empty")}
 
 
 class DealSummaryScene(Scene):
@@ -112,16 +118,17 @@ class DealSummaryScene(Scene):
             if payers:
                 out.append((tr("summary.paid", payers=", ".join(payers)), theme.INK_DIM))
         for win in record.boodle_wins:
-            card = card_label(win.card)
+            card = pile_label(win.card)
+            you_hit, they_hit, you_empty, they_empty = _HIT_WORDS[isinstance(win.card, Card)]
             if not win.chips:  # a hit with nothing on it is told as such, never "for 0 chips"
-                out.append((tr("summary.you_hit_empty", card=card) if you[win.player] else
-                            tr("summary.they_hit_empty", card=card, name=model.tag(win.player)), theme.INK_DIM))
+                out.append((tr(you_empty, card=card) if you[win.player] else
+                            tr(they_empty, card=card, name=model.tag(win.player)), theme.INK_DIM))
                 continue
-            out.append((trn("summary.you_hit", win.chips, card=card) if you[win.player] else
-                        trn("summary.they_hit", win.chips, card=card, name=model.tag(win.player)), theme.GOLD))
+            out.append((trn(you_hit, win.chips, card=card) if you[win.player] else
+                        trn(they_hit, win.chips, card=card, name=model.tag(win.player)), theme.GOLD))
         if not record.boodle_wins:
             out.append((tr("summary.no_boodle"), theme.INK_DIM))
-        carried = [f"{card_label(card)} {chips}" for card, chips in record.carried if chips]
+        carried = [f"{pile_label(card)} {chips}" for card, chips in record.carried if chips]
         if self.last:  # no next deal: say where the chips left on the boodle go instead (R22)
             ending = end_words(model, self.shares, sum(chips for _, chips in record.carried))
             if ending:

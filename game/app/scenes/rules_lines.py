@@ -10,7 +10,7 @@ from ...engine.cards import Card
 from ...engine.rules import FIRST_LEAD_DEFAULT, RuleSet
 from ...engine.rules_keys import RULES_KEYS
 from ...locale import tr, trn
-from ...locale.cards import card_label
+from ...locale.cards import card_label, pile_label
 from ...locale.texts import rules_description, rules_name
 
 BULLET = "•  "
@@ -88,6 +88,8 @@ TOLD: dict[str, Callable[[RuleSet], str]] = {
     "pass_penalty": lambda rules: (tr("leading_rules.rules.penalty", chips=chips(rules.pass_penalty))
                                    if rules.pass_penalty else ""),
     "short_ante": lambda rules: tr("leading_rules.rules.all_in") if rules.short_ante == "all_in" else "",
+    "combinations": lambda rules: (tr("combinations.told", piles=", ".join(map(pile_label, rules.combinations)))
+                                   if rules.combinations else ""),
 }
 _UNTOLD = {key.told for key in RULES_KEYS if key.told is not None} - set(TOLD)
 if _UNTOLD:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ...ai.character import Character
 from ...engine.cards import Card
+from ...engine.combinations import Pile
 from ...engine.events import (
     Bid,
     BoodleSplit,
@@ -28,7 +29,7 @@ from ...engine.events import (
     Stop,
 )
 from ...locale import tr
-from ...locale.cards import card_label
+from ...locale.cards import pile_label
 from ...locale.names import character_short
 from ...locale.words import Words
 from .model import TableModel, stop_reason
@@ -52,10 +53,10 @@ class LogLine:
 class _Boodle:
     """The boodle cards with their chips, "A♠ 4, K♥ 12", worded when shown."""
 
-    chips: tuple[tuple[Card, int], ...]
+    chips: tuple[tuple[Pile, int], ...]
 
     def __call__(self) -> str:
-        return ", ".join(f"{card_label(card)} {chips}" for card, chips in self.chips)
+        return ", ".join(f"{pile_label(card)} {chips}" for card, chips in self.chips)
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,12 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
             case Play(player=player, card=card, lead=lead):
                 say("lead" if lead else "play", player, "lead" if lead else "play", card=card)
             case BoodleWon(player=player, card=card, chips=chips):
-                say("boodle" if chips else "boodle_empty", player, "boodle", chips or None, card=card)
+                if chips or isinstance(card, Card):
+                    say("boodle" if chips else "boodle_empty", player, "boodle", chips or None, card=card)
+                else:  # R30: a combination completed with nothing on its pile
+                    mine = player == human
+                    key = "combinations.you_empty" if mine else "combinations.empty"
+                    lines.append(LogLine(Words.of(key, None, card=card, name=name(player)), "boodle", mine))
             case Stop(after=after, reason=reason):
                 why = stop_reason(after, reason, optional_follow)
                 lines.append(LogLine(Words.of("stops.line", reason=why), "stop"))

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 import pygame
 
 from ...engine.cards import Card, Suit
+from ...engine.combinations import Combination, Pile
 from ...locale import tr
-from ...locale.cards import rank_letter
+from ...locale.cards import card_label, rank_letter
 from .. import theme
 from ..card_art import mix
 from ..text import TextCache
@@ -252,6 +253,28 @@ def draw_look_swatch(surface: pygame.Surface, rect: pygame.Rect, look: TableLook
     pygame.draw.rect(surface, look.edge, felt, 1, border_radius=max(2, radius - 7))
 
 
+def draw_combination_tile(surface: pygame.Surface, rect: pygame.Rect, combo: Combination, text: TextCache,
+                          four_colour: bool) -> None:
+    """R30: a combination's pile in a boodle card's place, as a compartment of a Pope Joan board: its cards over
+    its name (the corner above stays clear for the stake's badge), on ivory with a gold edge."""
+    pygame.draw.rect(surface, theme.CARD_FACE, rect, border_radius=6)
+    pygame.draw.rect(surface, mix(theme.GOLD, (0, 0, 0), 0.25), rect, 2, border_radius=6)
+    inner = rect.inflate(-6, -6)
+    lines = len(combo.cards)
+    size = max(9, min(17, inner.height // (lines + 2)))
+    name_size = text.fit_size(combo.name, "condensed", size, inner.width, 7)
+    name = text.render(combo.name, "condensed", name_size, (80, 52, 16))
+    name_rect = name.get_rect(midbottom=(rect.centerx, inner.bottom))
+    surface.blit(name, name_rect)
+    colours = theme.SUIT_COLOURS[four_colour]
+    step = max(1, (name_rect.top - inner.y - 2) // lines)
+    y = inner.y + max(0, (name_rect.top - inner.y - step * lines) // 2) + 4
+    for card in combo.cards:
+        text.draw(surface, card_label(card), (rect.centerx, y), role="bold", size=min(size, step),
+                  colour=colours[card.suit], anchor="midtop", max_width=inner.width, min_size=7)
+        y += step
+
+
 def draw_plate(surface: pygame.Surface, rect: pygame.Rect, look: TableLook = CLUB) -> None:
     """A seat's plate: a dark rounded panel with a thin edge and a soft shadow."""
     pygame.draw.rect(surface, look.plate_shadow, rect.move(0, 3), border_radius=14)
@@ -260,7 +283,7 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, look: TableLook = CLU
 
 
 def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequence[pygame.Surface],
-                    boodle: Sequence[Card], decks: TableDecks, text: TextCache, *,
+                    boodle: Sequence[Pile], decks: TableDecks, text: TextCache, *,
                     look: TableLook = CLUB) -> pygame.Surface:
     """The static layer: felt, rail, seat plates with names and portraits, board slots, boodle cards, labels;
     the felt, the rail and the plates dressed as `look`, the slots and spots in shades of its felt."""
@@ -299,7 +322,10 @@ def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequen
         glow = rect.inflate(8, 8)
         pygame.draw.rect(surface, mix(felt, theme.GOLD, 0.25), glow, border_radius=7)
         surface.blit(decks.boodle.shadow(), (rect.x - decks.boodle.shadow_pad, rect.y - decks.boodle.shadow_pad + 2))
-        surface.blit(decks.boodle.boodle(card), rect)
+        if isinstance(card, Card):
+            surface.blit(decks.boodle.boodle(card), rect)
+        else:
+            draw_combination_tile(surface, rect, card, text, decks.four_colour)
     # pot and dead hand labels and their spots on the felt
     for rect, title in ((layout.pot, tr("table.pot")), (layout.dead, tr("table.dead_hand"))):
         ring = pygame.Rect(0, 0, rect.width - 6, 86)

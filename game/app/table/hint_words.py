@@ -9,6 +9,7 @@ from typing import Any
 from ...ai.hint import BidHint, BuyHint, FollowHint, Hint, LeadHint, NoHint, StakeHint
 from ...ai.hint_tally import Reason
 from ...engine.cards import Card
+from ...engine.combinations import Combination
 from ...locale import decimal, percent
 from ...locale.words import Words
 
@@ -121,6 +122,8 @@ def hint_words(hint: Hint, name_of: Namer) -> Words:
         case StakeHint(card=card, seats=seats, rate=rate, other=other, other_rate=other_rate) if hint.barely_matters:
             return Words.of("hint.stake_even", card=card, other=other, seats=seats, rate=_Percent(rate),
                             other_rate=_Percent(other_rate))
+        case StakeHint(card=Combination() as card, seats=seats, rate=rate, chips=chips):  # R30: a pile is won
+            return Words.of("combinations.hint_stake", chips, card=card, seats=seats, rate=_Percent(rate))
         case StakeHint(card=card, seats=seats, rate=rate, chips=chips):
             return Words.of("hint.stake", chips, card=card, seats=seats, rate=_Percent(rate))
         case NoHint(error=error):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ...ai.character import Character
 from ...engine.cards import Card
+from ...engine.combinations import Pile
 from ...engine.events import (
     Bid,
     BoodleWon,
@@ -70,7 +71,7 @@ class BoodleWin:
     """A boodle card hit during a deal."""
 
     player: int
-    card: Card
+    card: Pile  # a boodle card, or a combination (R30)
     chips: int
 
 
@@ -89,7 +90,7 @@ class DealRecord:
     pot: int = 0
     payments: tuple[Payment, ...] = ()
     chips_after: list[int] = field(default_factory=list)
-    carried: tuple[tuple[Card, int], ...] = ()  # boodle chips left for the next deal
+    carried: tuple[tuple[Pile, int], ...] = ()  # boodle chips left for the next deal
 
 
 def note_event(records: list[DealRecord], event: Event, chips: Callable[[], list[int]]) -> None:
@@ -166,8 +167,8 @@ class TableModel:
         self.n = len(self.seats)
         self.hand: list[Card] = []
         self.pot = 0
-        self.boodle = [0] * len(rules.boodle_cards)
-        self.boodle_slot = {card: i for i, card in enumerate(rules.boodle_cards)}
+        self.boodle = [0] * len(rules.piles)
+        self.boodle_slot: dict[Pile, int] = {card: i for i, card in enumerate(rules.piles)}
         self.dead_count = 0
         self.dealer: int | None = None
         self.deal_number = 0

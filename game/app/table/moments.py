@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...engine.cards import Card
 from ...engine.events import BoodleWon, Event
 from ...locale import tr, trn
-from ...locale.cards import card_label
+from ...locale.cards import pile_label
 from ...stats.callouts import Callout
 from .. import theme
 from .animation import PopUp
@@ -108,9 +109,10 @@ class Moments:
         fx = self.effects
         stage = fx.stage
         layout, four = stage.layout, stage.decks.four_colour
-        title = tr("moments.your_boodle")
-        words = trn("moments.boodle_chips", event.chips, card=card_label(event.card))
-        face = stage.art.deck(BANNER_FACE_W, four).face(event.card)
+        title = tr("moments.your_boodle" if isinstance(event.card, Card) else "combinations.you_won")
+        words = trn("moments.boodle_chips", event.chips, card=pile_label(event.card))
+        shown = event.card if isinstance(event.card, Card) else event.card.cards[-1]  # R30: a combination's last
+        face = stage.art.deck(BANNER_FACE_W, four).face(shown)
         image = stage.cached(("card banner", title, words, event.card, four), lambda: make_card_banner(
             stage.text, face, title, words, layout.centre.width + 60, theme.GOLD, theme.suits_on_dark(four)))
         fx._show_banner(image, layout.board.center, 1.9)
@@ -118,6 +120,8 @@ class Moments:
         column = your_number_column(layout)
         number = number_image(fx, event.chips, YOUR_NUMBER_SIZE, (column.width, column.height - YOUR_RISE // 2))
         start, rise = rising_path(column, number.get_size(), YOUR_RISE)
+        if self.your_number is not None:  # hits in one run (a card and its combinations): the newest number alone
+            self.your_number.cut(0.0)
         self.your_number = PopUp(number, start, duration=1.9, delay=0.35, rise=rise)
         fx.decor.add(self.your_number)
 

@@ -12,6 +12,7 @@ import pygame
 
 from ...ai.seats import SeatSpec
 from ...engine.cards import Card
+from ...engine.combinations import Pile
 from ...locale import language, tr, trn
 from ...locale.cards import card_label
 from .. import theme
@@ -34,7 +35,7 @@ class TablePainter:
     """Draws the table on the stage it is given; the still picture is built again only when what it shows
     changed (the window's size, the deck's colours, the table's look, the language)."""
 
-    def __init__(self, stage: Stage, seats: Sequence[SeatSpec], boodle_cards: Sequence[Card]) -> None:
+    def __init__(self, stage: Stage, seats: Sequence[SeatSpec], boodle_cards: Sequence[Pile]) -> None:
         self.stage = stage
         self.seats = list(seats)
         self.boodle_cards = tuple(boodle_cards)

@@ -68,7 +68,7 @@ class TableScene(Scene):
         self.table = table
         self.recorder = TableRecorder(app.data_dir, table, keeps=guide is None)  # a guided table is a lesson
         self.model = TableModel(table.rules, table.seats)
-        layout = table_layout(len(table.seats), len(table.rules.boodle_cards), aces_high=table.rules.aces == "high")
+        layout = table_layout(len(table.seats), len(table.rules.piles), aces_high=table.rules.aces == "high")
         self.stage = Stage(self.model, layout, TableDecks(app.art, layout.boodle_card_w,
                                                           app.settings.four_colour_deck),
                            app.text, app.art, app.assets.play, random.Random(f"{table.seed}:table"),
@@ -77,7 +77,7 @@ class TableScene(Scene):
         self.director = Director(self.stage)
         self.human = HumanSeat(self.stage, self.submit, lambda: table.seed * 1009 + len(table.actions),
                                self.take_back_offer)
-        self.painter = TablePainter(self.stage, table.seats, table.rules.boodle_cards)
+        self.painter = TablePainter(self.stage, table.seats, table.rules.piles)
         self.log_panel = LogPanel(self.stage, self.director.deal_log)
         self.skip = SkipToEnd(self.stage)  # once the player is out: the rest at once rather than watched
         self.clock = 0.0
@@ -224,7 +224,7 @@ class TableScene(Scene):
         if not self.painter.stale(four, size, look):
             return
         if size != stage.layout.size:
-            stage.layout = table_layout(len(self.seats), len(self.rules.boodle_cards), size, self.rules.aces == "high")
+            stage.layout = table_layout(len(self.seats), len(self.rules.piles), size, self.rules.aces == "high")
         stage.decks = TableDecks(app.art, stage.layout.boodle_card_w, four)  # rank letters are the language's
         self.painter.build(look)
 
