@@ -95,6 +95,8 @@ REFUSED: dict[str, dict[str, Any]] = {
     "_cannot_pay": {"starting_chips": 3},
     "_removed_boodle": {"removed_cards": parse_cards(["KH"])},
     "_removed_first_lead": {"removed_cards": parse_cards(["2D"]), "first_lead": "2D"},
+    "_removed_combination": {"removed_cards": parse_cards(["QH"]),
+                             "combinations": (Combination(parse_cards(["KH", "QH"]), "Matrimony"),)},
     "_penalty_needs_pass_left": {"pass_penalty": 2, "when_unable": "step_down"},
     "_auction": {"buy_dead_hand.auction": True},
     "_too_many_piles": {"boodle_cards": parse_cards(["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS",

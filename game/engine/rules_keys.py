@@ -165,7 +165,8 @@ RULES_KEYS: tuple[RulesKey, ...] = (
     RulesKey("removed_cards", "cards", (), "R24", "cards taken out of the deck before every deal",
              "Cards taken out of the deck before every deal, a stop the whole table knows\n"
              "(the 1885 rules take out the eight of diamonds: [8D]). None by default; not a\n"
-             "boodle card nor the first_lead card.", told="removed_cards", low=0, high=13, quiet=True),
+             "boodle card, the first_lead card nor a card of a combination.", told="removed_cards", low=0, high=13,
+             quiet=True),
     RulesKey("cut_deals", "word", "highest", "R25", "who deals first after the cut: the highest card or the lowest",
              "Who deals first after the cut (the ace ranks as `aces` says):\n"
              "  highest  the highest card\n"
@@ -251,6 +252,7 @@ ENGLISH: dict[str, str] = {
     "cannot_pay": "{chips} cannot pay the first ante of {ante}",
     "removed_boodle": "{cards} cannot be taken out: a boodle card must be in the deck",
     "removed_first_lead": "{card} cannot be taken out: it is the first_lead card",
+    "removed_combination": "{cards} cannot be taken out: {name} needs them",
     "penalty_needs_pass_left": "a pass penalty needs when_unable: pass_left, got {value}",
     "auction_needs_buying": "true needs buy_dead_hand.enabled: true (the auction is for a dead hand the dealer "
                             "may buy)",
@@ -448,6 +450,16 @@ def _removed_first_lead(values: Mapping[str, Any]) -> RulesProblem | None:
     return None
 
 
+def _removed_combination(values: Mapping[str, Any]) -> RulesProblem | None:
+    """R24/R30: a combination with a card taken out of the deck could never be completed."""
+    removed = {str(card) for card in values["removed_cards"]}
+    for combo in values["combinations"]:
+        both = tuple(sorted(removed & {str(card) for card in combo.cards}))
+        if both:
+            return RulesProblem("removed_cards", "removed_combination", {"cards": both, "name": combo.name})
+    return None
+
+
 def _penalty_needs_pass_left(values: Mapping[str, Any]) -> RulesProblem | None:
     """R27: only a lead that passes left passes anybody over."""
     if values["pass_penalty"] and values["when_unable"] != "pass_left":
@@ -469,6 +481,7 @@ CROSS_CHECKS: tuple[CrossCheck, ...] = (
     CrossCheck(("starting_chips", "ante_pot", "ante_boodle", "dealer_ante_multiplier"), _cannot_pay),
     CrossCheck(("removed_cards", "boodle_cards"), _removed_boodle),
     CrossCheck(("removed_cards", "first_lead"), _removed_first_lead),
+    CrossCheck(("removed_cards", "combinations"), _removed_combination),
     CrossCheck(("pass_penalty", "when_unable"), _penalty_needs_pass_left),
     CrossCheck(("buy_dead_hand.auction", "buy_dead_hand.enabled"), _auction),
     CrossCheck(("boodle_cards", "combinations"), _too_many_piles),
