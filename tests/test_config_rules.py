@@ -133,7 +133,8 @@ def test_rules_keys_cover_every_rules_setting() -> None:
                                           cut_deals="lowest", when_unable="pass_left", pass_penalty=1,
                                           short_ante="all_in", buy_dead_hand=BuyDeadHand(True, 4, auction=True,
                                                                                        paid_to="dealer"),
-                                          combinations=(Combination(parse_cards(["KH", "QH"]), "M"),)).settings()))
+                                          combinations=(Combination(parse_cards(["KH", "QH"]), "M"),),
+                                          look="club").settings()))
 
 
 # (a file with an unreadable value, where the reader blames it, the file with it put right, which a cross-key

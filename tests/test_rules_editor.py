@@ -238,15 +238,15 @@ def test_a_rules_file_the_campaign_keeps_locked_is_not_offered_to_start_from(app
 
 def test_a_key_of_a_kind_the_editor_cannot_change_is_shown_read_only(app: App,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    combos = RulesKey("combinations", "pairs", (), "", "piles won by playing cards together", "", told=None)
+    combos = RulesKey("trick_piles", "pairs", (), "", "piles won by playing cards together", "", told=None)
     monkeypatch.setattr(editor_module, "RULES_KEYS", (*RULES_KEYS, combos))
     editor = RulesEditorScene(app, folders=[RULES_DIR], save_folder=app.data_dir / "rules")
-    editor.draft.values["combinations"] = [{"name": "Matrimony", "cards": ["KH", "QH"]}]
+    editor.draft.values["trick_piles"] = [{"name": "Matrimony", "cards": ["KH", "QH"]}]
     app.scenes.clear_to(editor)
-    row = editor.form.controls[1 + editor.row_keys.index("combinations")]
+    row = editor.form.controls[1 + editor.row_keys.index("trick_piles")]
     assert editor._value_words(combos) == "[{name: Matrimony, cards: [KH, QH]}]"
     row.activate()  # type: ignore[union-attr]
-    assert editor.flash == "This setting cannot be changed here; change it in the saved file with a text editor"
+    assert editor.flash == "Change this one in the saved file, with a text editor"
     assert editor.draft.rules() is not None  # the checker has no word against a key it does not know
 
 

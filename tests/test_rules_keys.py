@@ -214,7 +214,8 @@ def _variants(key: RulesKey, base: RuleSet) -> Iterator[RuleSet]:
 def test_every_declared_key_is_told_on_how_to_play_in_every_language(monkeypatch: pytest.MonkeyPatch) -> None:
     bases = [CLASSIC, RuleSet(buy_dead_hand=BuyDeadHand(True, 4)), RuleSet(when_unable="pass_left"),
              RuleSet(buy_dead_hand=BuyDeadHand(True, 4, True))]
-    assert {key.name for key in RULES_KEYS if key.told is None} == {"players"}  # New game seats the table
+    # New game seats the table, and the table shows its look
+    assert {key.name for key in RULES_KEYS if key.told is None} == {"players", "look"}
     assert {key.told for key in RULES_KEYS if key.told is not None} == set(TOLD)
     monkeypatch.setattr(game.locale, "english", lambda key: None)  # no falling back: each language's own words
     for code in LANGUAGES:

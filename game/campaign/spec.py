@@ -19,11 +19,9 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from game.engine.rules import RuleSet
+from game.engine.rules_keys import TABLE_LOOKS as TABLE_LOOKS  # the looks a venue can unlock, declared with the rules
 from game.locale import has, tr, trn
 
-# The table looks a venue can unlock; the app draws them by these names.
-TABLE_LOOKS: tuple[str, ...] = ("green_baize", "pope_joan_board", "walnut_parlour", "riverboat_felt",
-                                "gaslight_club")
 UNLOCK_KINDS: tuple[str, ...] = ("character", "look", "rules")
 
 

@@ -57,7 +57,7 @@ def flow_text(plain: Any) -> str:
 
 def rules_text(rules: RuleSet) -> str:
     """The commented text of a rules file that loads back to `rules`, keys in the order files list them."""
-    plain = {"name": rules.name, "description": rules.description, **rules.settings()}
+    plain = {"name": rules.name, "description": rules.description, **rules.settings(every=True)}
     blocks: list[str] = []
     for top in TOP_KEYS:
         if top in SECTION_KEYS:

@@ -76,6 +76,7 @@ class RuleSet:
     pass_penalty: int = default("pass_penalty")
     short_ante: str = default("short_ante")
     combinations: tuple[Combination, ...] = default("combinations")
+    look: str = default("look")
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -147,13 +148,13 @@ class RuleSet:
                 values[key.name] = unwritten(key.name)
         return cls.from_values(values)
 
-    def settings(self) -> dict[str, Any]:
+    def settings(self, every: bool = False) -> dict[str, Any]:
         """The resolved settings as plain data, keyed as in the rules files and the log (a quiet key at its default
-        left out)."""
+        left out, unless `every`: a rules file written out whole)."""
         plain: dict[str, Any] = {}
         for key in RULES_KEYS:
             value = getattr(getattr(self, key.section), key.leaf) if key.section else getattr(self, key.name)
-            if key.quiet and value == key.default:
+            if key.quiet and value == key.default and not every:
                 continue
             if key.kind == "cards":
                 value = [str(card) for card in value]
