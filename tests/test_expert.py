@@ -42,6 +42,7 @@ from game.engine.decisions import (
     StakeDecision,
 )
 from game.engine.events import BoodleWon, DealEnd, Play
+from game.engine.rules import BuyDeadHand
 from game.engine.view import PlayerView, TableView
 
 # Rules that exercise every inference: optional following, each R16 switching rule, a first-lead card,
@@ -65,6 +66,13 @@ VARIANTS = {
                             combinations=(Combination(parse_cards(["KH", "QH"]), "Matrimony"),
                                           Combination(parse_cards(["2S", "3S", "4S"]), "Run"),
                                           Combination(parse_cards(["QH", "JH"]), "Intrigue"))),
+    "r23_to_r30_together": RuleSet(players=5, aces="high", removed_cards=parse_cards(["8D"]), cut_deals="lowest",
+                                   buy_dead_hand=BuyDeadHand(True, 2, auction=True, paid_to="dealer"),
+                                   switch_to="other_colour", when_unable="pass_left", pass_penalty=1,
+                                   short_ante="all_in", starting_chips=15,
+                                   combinations=(Combination(parse_cards(["KH", "QH"]), "Matrimony"),
+                                                 Combination(parse_cards(["AC", "KC"]), "Top clubs"))),
+    "r28_step_down_aces_high": RuleSet(players=6, aces="high", when_unable="step_down", switch_to="other_colour"),
 }
 FAST = {"time_budget_ms": 2, "max_samples": 6, "deadline_ms": 0}
 SURE = {"time_budget_ms": 1000, "max_samples": 100, "deadline_ms": 0}  # for the constructed positions

@@ -58,6 +58,15 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "r30_combinations_free": {"combinations": (Combination(cards("KH QH"), "Matrimony"),
                                                Combination(cards("2S 3S"), "Pair"),
                                                Combination(cards("QC JD"), "Odd"))},
+    # every setting of issue 14 at once, so their meeting points are played too
+    "r23_to_r30_together": {"aces": "high", "removed_cards": cards("8D"), "cut_deals": "lowest",
+                            "buy_dead_hand": BuyDeadHand(True, 2, auction=True, paid_to="dealer"),
+                            "switch_to": "other_colour", "when_unable": "pass_left", "pass_penalty": 1,
+                            "short_ante": "all_in", "starting_chips": 15, "deals": 20,
+                            "combinations": (Combination(cards("KH QH"), "Matrimony"),
+                                             Combination(cards("AC KC"), "Top clubs"))},
+    "r28_step_down_aces_high_all_in": {"aces": "high", "when_unable": "step_down", "short_ante": "all_in",
+                                       "starting_chips": 10, "staking": "even", "deals": 15},
 }
 
 
