@@ -25,7 +25,7 @@ from game.app.scenes.rules_editor_deck import DECK, card_rects
 from game.app.scenes.rules_lines import rules_summary
 from game.config import RULES_DIR, load_rules, rules_by_name
 from game.config.rules_file import load_rules_text, text_problem
-from game.config.rules_writer import rules_text
+from game.config.rules_writer import rules_text, save_rules_file
 from game.engine.cards import Card
 from game.engine.rules import RuleSet
 from game.engine.rules_keys import RULES_KEYS, RulesKey
@@ -263,3 +263,22 @@ def test_a_click_on_a_steppers_arrows_steps_it_and_tab_reaches_save(app: App) ->
     key(app, pygame.K_TAB)
     assert getattr(editor.form.focused, "label", "") == "Save"
     assert editor.row_keys and editor.form.controls[1 + editor.row_keys.index("ante_pot")].rect.y > 0
+
+
+def test_r30_a_file_with_combinations_shows_them_and_can_be_saved(app: App) -> None:
+    """Starting from the Pope Joan board, the Combinations row names each pile (a playtest found it crashed), every
+    row can be focused and drawn, and the rules save and read back with their piles."""
+    start = RULES_DIR / "pope_joan_board.yaml"
+    editor = RulesEditorScene(app, folders=[RULES_DIR], save_folder=app.data_dir / "rules", start=start)
+    app.scenes.clear_to(editor)
+    combos = next(key for key in RULES_KEYS if key.name == "combinations")
+    assert editor._value_words(combos) == "Matrimony (K♦ Q♦), Intrigue (Q♦ J♦)"
+    for _ in range(len(editor.row_keys) + 2):  # down through every row, the Combinations row included
+        editor.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+        app.draw(app.screen)
+    rules = editor.draft.rules()
+    assert rules is not None and rules == load_rules(start)
+    path = app.data_dir / "rules" / "pj.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_rules_file(path, rules)
+    assert load_rules(path).combinations == load_rules(start).combinations

@@ -51,7 +51,11 @@ def _value(name: str, plain: Any) -> str:
 
 def flow_text(plain: Any) -> str:
     """Plain data in YAML's flow style, on one line: [{name: Matrimony, cards: [KH, QH]}]."""
-    dumped: str = yaml.safe_dump(plain, default_flow_style=True, allow_unicode=True, width=10**6, sort_keys=False)
+    try:
+        dumped: str = yaml.safe_dump(plain, default_flow_style=True, allow_unicode=True, width=10**6,
+                                     sort_keys=False)
+    except yaml.YAMLError:  # a value of a kind YAML has no plain form for: shown as Python writes it
+        return str(plain)
     return dumped.strip().removesuffix("...").strip()
 
 

@@ -334,6 +334,9 @@ class RulesEditorScene(Scene):
         if key.kind == "lead":
             card = self.draft.lead_card(key.name)
             return tr("rules_editor.dealer_left") if card is None else card_label(card)
+        if key.kind == "combos":
+            return ", ".join(f"{combo.name} ({' '.join(card_label(card) for card in combo.cards)})"
+                             for combo in value) or "—"
         return flow_text(value)
 
     def _build_picker(self) -> None:
