@@ -99,6 +99,14 @@ def piles_of(session: Session) -> tuple[list[int], list[int]]:
     return session.boodle[len(session.rules.boodle_cards):], played
 
 
+def true_state(session: Session) -> State:
+    """The playout state of the session's deal as it truly stands: every hand, stack and pile."""
+    bchips = [0] * 52
+    for card, chips in zip(session.rules.boodle_cards, session.boodle):
+        bchips[card.index] = chips
+    return State.of(true_owner(session), session.n, session.chips, bchips, session.pot, *piles_of(session))
+
+
 def true_owner(session: Session) -> list[int]:
     """Where every card really is: a seat, DEAD or PLAYED."""
     owner = [PLAYED] * 52
@@ -240,10 +248,7 @@ def test_rollout_plays_the_deal_as_the_engine_does(name: str) -> None:
             continue
         assert isinstance(decision, LeadDecision)
         table = Table.of(rules, session.in_session, session.dealer)
-        bchips = [0] * 52
-        for card, chips in zip(rules.boodle_cards, session.boodle):
-            bchips[card.index] = chips
-        state = State.of(true_owner(session), session.n, session.chips, bchips, session.pot, *piles_of(session))
+        state = true_state(session)
         first = Scripted.lead([card.index for card in decision.options])
         winner = play_out(table, state, decision.player, first,
                           lead=lambda t, s, seat, options: Scripted.lead(options),
@@ -270,10 +275,7 @@ def test_r30_rollout_pays_combination_piles_as_the_engine_does() -> None:
         if decision is None:
             continue
         table = Table.of(rules, session.in_session, session.dealer)
-        bchips = [0] * 52
-        for card, chips in zip(rules.boodle_cards, session.boodle):
-            bchips[card.index] = chips
-        state = State.of(true_owner(session), session.n, session.chips, bchips, session.pot, *piles_of(session))
+        state = true_state(session)
         first = Scripted.lead([card.index for card in decision.options])
         play_out(table, state, decision.player, first, lead=lambda t, s, seat, options: Scripted.lead(options),
                  follow=lambda t, s, seat, card: Scripted.follow(card))
@@ -311,10 +313,7 @@ def test_rollout_of_a_bought_dead_hand_matches_the_engine(buy: bool) -> None:
         if decision is None:
             continue
         table = Table.of(rules, session.in_session, session.dealer)
-        bchips = [0] * 52
-        for card, chips in zip(rules.boodle_cards, session.boodle):
-            bchips[card.index] = chips
-        state = State.of(true_owner(session), session.n, session.chips, bchips, session.pot, *piles_of(session))
+        state = true_state(session)
         if buy:
             buy_dead_hand(state, decision.player, decision.fee)
         play_out(table, state, first_leader(table, state.owner), -1,

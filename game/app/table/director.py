@@ -206,11 +206,7 @@ class Director(Effects):
         def leave(share: int) -> None:
             seat.chips -= share
             model.touch()
-
-        def to_pot(share: int) -> None:
-            model.pot += share
-            model.touch()
-        self.chips_fly(event.pot, start, self.pot_spot(), 0, leave=leave, land=to_pot, blocking=False)
+        self._to_pot(event.player, event.pot)
         for i, (card, chips) in enumerate(event.boodle):
             slot = model.boodle_slot[card]
 
@@ -273,9 +269,13 @@ class Director(Effects):
 
     def _on_penalty(self, event: Penalty) -> None:
         """R27: the lead passes over a player, whose penalty flies to the pot."""
+        self.model.set_latest("penalty", event.player, event.chips)
+        self._to_pot(event.player, event.chips)
+
+    def _to_pot(self, player: int, chips: int) -> None:
+        """`chips` fly from `player`'s stack to the pot, each share leaving the one and landing in the other."""
         model = self.model
-        seat = model.seats[event.player]
-        model.set_latest("penalty", event.player, event.chips)
+        seat = model.seats[player]
 
         def leave(share: int) -> None:
             seat.chips -= share
@@ -284,8 +284,7 @@ class Director(Effects):
         def to_pot(share: int) -> None:
             model.pot += share
             model.touch()
-        self.chips_fly(event.chips, self.chip_spot(event.player), self.pot_spot(), 0, leave=leave, land=to_pot,
-                       blocking=False)
+        self.chips_fly(chips, self.chip_spot(player), self.pot_spot(), 0, leave=leave, land=to_pot, blocking=False)
 
     def _on_buy_dead(self, event: BuyDead) -> None:
         model, layout, decks = self.model, self.stage.layout, self.stage.decks
