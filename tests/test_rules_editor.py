@@ -22,6 +22,8 @@ from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.rules_editor import RulesEditorScene
 from game.app.scenes.rules_editor_deck import DECK, card_rects
+from game.app.scenes.rules_editor_model import value_words
+from game.app.scenes.rules_editor_piles import MOST_PILES
 from game.app.scenes.rules_lines import rules_summary
 from game.config import RULES_DIR, load_rules, rules_by_name
 from game.config.rules_file import load_rules_text, text_problem
@@ -206,6 +208,12 @@ def test_rules_editor_fits_in_every_language(app: App, code: str) -> None:
     assert not spilled(app, editor), (code, spilled(app, editor))
     editor.open_picker(next(key for key in RULES_KEYS if key.kind == "lead"))
     assert not spilled(app, editor), (code, spilled(app, editor))
+    editor.close_picker()
+    editor.open_picker(next(key for key in RULES_KEYS if key.kind == "combos"))
+    assert not spilled(app, editor), (code, spilled(app, editor))
+    for _ in range(MOST_PILES):
+        editor.form.controls[-2].activate()  # type: ignore[union-attr]
+    assert not spilled(app, editor), (code, spilled(app, editor))
 
 
 def open_editor_any(app: App) -> tuple[None, RulesEditorScene]:
@@ -244,7 +252,7 @@ def test_a_key_of_a_kind_the_editor_cannot_change_is_shown_read_only(app: App,
     editor.draft.values["trick_piles"] = [{"name": "Matrimony", "cards": ["KH", "QH"]}]
     app.scenes.clear_to(editor)
     row = editor.form.controls[1 + editor.row_keys.index("trick_piles")]
-    assert editor._value_words(combos) == "[{name: Matrimony, cards: [KH, QH]}]"
+    assert value_words(editor.draft, combos) == "[{name: Matrimony, cards: [KH, QH]}]"
     row.activate()  # type: ignore[union-attr]
     assert editor.flash == "Change this one in the saved file, with a text editor"
     assert editor.draft.rules() is not None  # the checker has no word against a key it does not know
@@ -272,7 +280,7 @@ def test_r30_a_file_with_combinations_shows_them_and_can_be_saved(app: App) -> N
     editor = RulesEditorScene(app, folders=[RULES_DIR], save_folder=app.data_dir / "rules", start=start)
     app.scenes.clear_to(editor)
     combos = next(key for key in RULES_KEYS if key.name == "combinations")
-    assert editor._value_words(combos) == "Matrimony (K♦ Q♦), Intrigue (Q♦ J♦)"
+    assert value_words(editor.draft, combos) == "Matrimony (K♦ Q♦), Intrigue (Q♦ J♦)"
     for _ in range(len(editor.row_keys) + 2):  # down through every row, the Combinations row included
         editor.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
         app.draw(app.screen)
@@ -282,3 +290,67 @@ def test_r30_a_file_with_combinations_shows_them_and_can_be_saved(app: App) -> N
     path.parent.mkdir(parents=True, exist_ok=True)
     save_rules_file(path, rules)
     assert load_rules(path).combinations == load_rules(start).combinations
+
+
+def test_r30_combination_piles_are_made_named_filled_and_removed_in_the_editor(app: App) -> None:
+    """Item 8's "every setting": a pile added, named by typing, its cards picked from the deck grid, the checker's
+    words while it has fewer than two, saved and read back; a pile taken away again."""
+    _, editor = open_editor(app)
+    focus_row(app, editor, "combinations")
+    key(app, pygame.K_RETURN)
+    assert editor.picking is not None and editor.picking.name == "combinations" and editor.pile is None
+    add = next(c for c in editor.form.controls if getattr(c, "label", "") == "Add a pile")
+    click(app, add.rect.center)
+    assert len(editor.draft.piles("combinations")) == 1
+    field = editor.form.focused
+    assert isinstance(field, TextField) and field.value == "Pile 1"
+    for _ in range(len(field.value)):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "Matrimony ")
+    assert editor.draft.piles("combinations")[0].name == "Matrimony "
+    assert "combinations" in editor.draft.problems()  # no cards yet
+    assert editor.draft.rules() is None
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)  # the pile's cards: the deck grid
+    assert editor.pile == 0
+    for card in ("KH", "QH"):
+        click(app, card_rects(app.art, False)[DECK.index(Card.parse(card))].center)
+    key(app, pygame.K_ESCAPE)  # back to the piles, the focus on that pile's cards
+    assert editor.pile is None and editor.picking is not None and editor.form.focus == 1
+    assert "combinations" not in editor.draft.problems()
+    key(app, pygame.K_ESCAPE)  # back to the rows
+    assert editor.picking is None
+    combos = next(k for k in RULES_KEYS if k.name == "combinations")
+    assert value_words(editor.draft, combos) == "Matrimony (K♥ Q♥)"
+    editor.stem = "wedding"
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    rules = load_rules(app.data_dir / "rules" / "wedding.yaml")
+    assert [(pile.name, [str(card) for card in pile.cards]) for pile in rules.combinations] == \
+        [("Matrimony", ["KH", "QH"])]
+    focus_row(app, editor, "combinations")
+    key(app, pygame.K_RETURN)
+    remove = next(c for c in editor.form.controls if getattr(c, "label", "") == "Remove")
+    click(app, remove.rect.center)
+    assert editor.draft.piles("combinations") == ()
+
+
+def test_r30_the_piles_panel_stops_adding_at_its_room_and_says_why(app: App) -> None:
+    _, editor = open_editor(app)
+    editor.open_picker(next(key for key in RULES_KEYS if key.kind == "combos"))
+    for _ in range(MOST_PILES + 2):
+        add = next(c for c in editor.form.controls if getattr(c, "label", "") == "Add a pile")
+        if add.enabled:
+            add.activate()  # type: ignore[union-attr]
+    assert len(editor.draft.piles("combinations")) == MOST_PILES
+    add = next(c for c in editor.form.controls if getattr(c, "label", "") == "Add a pile")
+    assert not add.enabled and str(MOST_PILES) in add.tooltip
+    assert not spilled(app, editor)
+
+
+def test_a_long_description_shows_its_start_with_an_ellipsis_and_its_end_while_typed(app: App) -> None:
+    from game.app.editor_widgets import clipped
+    words = "Aces high, the eight of diamonds out, and a fine for every pass of the lead, as the 1885 rules say"
+    start, end = clipped(app.text, words, 15, 200, keep_end=False), clipped(app.text, words, 15, 200, keep_end=True)
+    assert start.endswith("…") and words.startswith(start[:-1]) and app.text.width(start, "body", 15) <= 200
+    assert end.startswith("…") and words.endswith(end[1:]) and app.text.width(end, "body", 15) <= 200
+    assert clipped(app.text, "Short", 15, 200, keep_end=True) == "Short"

@@ -108,10 +108,25 @@ class TextField(Tile):
         if focused:
             pygame.draw.rect(surface, theme.GOLD, box, 2, border_radius=8)
         room = box.width - 24
-        shown = text.render(self.value, "body", 17, theme.INK)  # a long line shows its end, where the typing is
-        cut = max(0, shown.get_width() - room)
-        surface.blit(shown, shown.get_rect(midleft=(box.x + 10, box.centery)),
-                     area=pygame.Rect(cut, 0, room, shown.get_height()))
+        size = text.fit_size(self.value, "body", 17, room, 13)
+        # a long line shows its end while typed (where the caret is), else its start; "…" says the rest is there
+        shown = text.render(clipped(text, self.value, size, room, keep_end=focused), "body", size, theme.INK)
+        surface.blit(shown, shown.get_rect(midleft=(box.x + 10, box.centery)))
         if focused and self.blink:
-            x = box.x + 10 + min(room, shown.get_width()) + 2
+            x = box.x + 10 + shown.get_width() + 2
             pygame.draw.line(surface, theme.GOLD, (x, box.y + 7), (x, box.bottom - 7), 2)
+
+
+def clipped(text: TextCache, value: str, size: int, room: int, *, keep_end: bool) -> str:
+    """`value` cut to fit `room` with "…" where the cut is: its end kept, or its start."""
+    if text.width(value, "body", size) <= room:
+        return value
+    low, high = 0, len(value)
+    while low < high:  # the most characters kept that fit beside the ellipsis
+        middle = (low + high + 1) // 2
+        kept = "…" + value[len(value) - middle:] if keep_end else value[:middle] + "…"
+        if text.width(kept, "body", size) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return "…" + value[len(value) - low:] if keep_end else value[:low] + "…"

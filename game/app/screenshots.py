@@ -46,7 +46,8 @@ def settle(app: App, seconds: float) -> None:
 
 
 def editor_shots(app: App, folder: Path, new_game: NewGameScene) -> list[Path]:
-    """The rules editor opened from New game: a setting the checker refuses, then the deck grid of boodle cards."""
+    """The rules editor opened from New game: a setting the checker refuses, the deck grid of boodle cards, then the
+    combination piles (one without its cards)."""
     new_game.edit_rules()
     editor = app.scenes.top
     assert isinstance(editor, RulesEditorScene)
@@ -58,6 +59,18 @@ def editor_shots(app: App, folder: Path, new_game: NewGameScene) -> list[Path]:
     editor.pick(Card.parse("7H"))
     settle(app, 0.1)
     paths.append(shoot(app, folder, "02d_rules_editor_cards"))
+    editor.close_picker()
+    editor.open_picker(KEYS["combinations"])
+    for _ in range(2):
+        editor.draft.add_pile("combinations", "")
+    editor.draft.rename_pile("combinations", 0, "Matrimony")
+    for card in ("KH", "QH"):
+        editor.draft.toggle_pile_card("combinations", 0, Card.parse(card))
+    editor.draft.rename_pile("combinations", 1, "Intrigue")
+    editor.close_picker()
+    editor.open_picker(KEYS["combinations"])
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "02e_rules_editor_piles"))
     app.scenes.pop()
     return paths
 

@@ -234,3 +234,13 @@ def notice_panel(surface: pygame.Surface, text: TextCache, title: str,
     text.draw(surface, title, (panel.centerx, panel.y + 48), role="title", size=32, colour=theme.GOLD,
               anchor="center", max_width=room)
     return panel, room
+
+
+def draw_scrollbar(surface: pygame.Surface, track: pygame.Rect, first: int, shown: int, total: int) -> None:
+    """A scroll bar in `track` whose thumb says which of `total` rows (or pixels) show, `shown` from `first`."""
+    if total <= shown:
+        return
+    pygame.draw.rect(surface, (30, 60, 46), track, border_radius=track.width // 2)
+    size = max(24, track.height * shown // total)
+    thumb = pygame.Rect(track.x, track.y + (track.height - size) * first // max(1, total - shown), track.width, size)
+    pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=track.width // 2)

@@ -23,7 +23,7 @@ from ...replay.replay import YOU
 from ...storage.saves import AUTOSAVE, deal_logs, list_slots
 from .. import theme
 from ..scene import Scene
-from ..widgets import Menu, button_row, draw_panel
+from ..widgets import Menu, button_row, draw_panel, draw_scrollbar
 from .common import draw_message, felt, heading, hint_bar, player_name
 
 if TYPE_CHECKING:
@@ -345,12 +345,6 @@ class ReplaysScene(Scene):
                   max_width=rect.right - rect.x - 772, min_size=12)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
-        if len(self.rows) <= self.visible:
-            return
         track = pygame.Rect(LIST.right - 22, LIST.y + TOP_PAD, 8, LIST.height - 2 * TOP_PAD)
-        pygame.draw.rect(surface, (30, 60, 46), track, border_radius=4)
-        size = max(24, track.height * self.visible // len(self.rows))
-        room = max(1, len(self.rows) - self.visible)
-        thumb = pygame.Rect(track.x, track.y + (track.height - size) * self.scroll // room, track.width, size)
-        pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=4)
+        draw_scrollbar(surface, track, self.scroll, self.visible, len(self.rows))
 

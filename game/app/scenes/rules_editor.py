@@ -1,7 +1,7 @@
 """The rules editor, opened from New game: start from any rules file, change every setting with the form's
 controls (numbers stepped within their range, choices cycled, flags toggled, text typed, cards picked from a deck
-grid), read How to play's summary of the result as it changes and the checker's words beside a setting that is
-wrong, and save the rules as a new commented file in the data folder's rules/ (asking before replacing one).
+grid, combination piles named and filled), read How to play's summary of the result as it changes and the checker's
+words beside a setting that is wrong, and save the rules as a new commented file in the data folder's rules/.
 
 Its rows come from the declarations in game/engine/rules_keys.py, a control for each key by its kind, so a key
 declared later gets its row without a change here; a key of a kind the editor has no control for is shown as
@@ -17,21 +17,21 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...config import ConfigError
-from ...config.rules_writer import flow_text, rules_file_path, save_rules_file, stem_problem
+from ...config.rules_writer import rules_file_path, save_rules_file, stem_problem
 from ...engine.cards import Card
 from ...engine.rules import RuleSet
 from ...engine.rules_keys import FIRST_LEAD_DEFAULT, RULES_KEYS, RulesKey, written
 from ...locale import tr
-from ...locale.cards import card_label
 from .. import theme
 from ..editor_widgets import BIG_STEP, Stepper, TextField
 from ..form import Choice, Control, Form, Tile, Toggle, _draw_row
 from ..scene import Scene
 from ..tooltips import draw_tooltip
-from ..widgets import Button, button_width, draw_panel
+from ..widgets import Button, button_width, draw_panel, draw_scrollbar
 from .common import felt, heading, hint_bar
 from .rules_editor_deck import PICKER, card_tiles, draw_picker
-from .rules_editor_model import EDITABLE, GENERAL, RulesDraft, choice_label, key_label
+from .rules_editor_model import EDITABLE, GENERAL, RulesDraft, choice_label, key_label, value_words
+from .rules_editor_piles import PileActions, draw_pile_notes, pile_controls
 from .rules_lines import rules_summary
 from .table_choices import RulesEntry, read_rules_files
 
@@ -67,6 +67,7 @@ class RulesEditorScene(Scene):
         self.stem = self._default_stem()
         self.form = Form()
         self.picking: RulesKey | None = None
+        self.pile: int | None = None  # R30: the combination whose cards the deck grid picks
         self.scroll = 0
         self.flash = ""
         self.flash_time = 0.0
@@ -102,6 +103,10 @@ class RulesEditorScene(Scene):
         if key.kind == "cards":
             self.draft.toggle_card(key.name, card)
             self._build()
+        elif key.kind == "combos":
+            if self.pile is not None:
+                self.draft.toggle_pile_card(key.name, self.pile, card)
+                self._build()
         else:
             self.draft.set(key.name, str(card))
             self.close_picker()
@@ -113,13 +118,38 @@ class RulesEditorScene(Scene):
         self._build()
 
     def close_picker(self) -> None:
-        """Back to the rows, the focus on the setting picked for."""
+        """Back to the rows, the focus on the setting picked for (from a pile's cards, back to the piles)."""
         key = self.picking
+        if key is not None and key.kind == "combos" and self.pile is not None:
+            pile, self.pile = self.pile, None
+            self.form.set([], keep_focus=False)
+            self._build()
+            self.form.focus = 3 * pile + 1
+            return
         self.picking = None
         self.form.set([], keep_focus=False)
         self._build()
         if key is not None and key.name in self.row_keys:
             self.form.focus = 1 + self.row_keys.index(key.name)
+
+    def _pile_actions(self, name: str) -> PileActions:
+        """R30: what the piles panel's controls do to the draft."""
+        def add() -> None:
+            self.draft.add_pile(name, tr("rules_editor.pile_default", number=len(self.draft.piles(name)) + 1))
+            self._build()
+            self.form.focus = 3 * (len(self.draft.piles(name)) - 1)
+
+        def remove(index: int) -> None:
+            self.draft.remove_pile(name, index)
+            self._build()
+
+        def pick_cards(index: int) -> None:
+            self.pile = index
+            self.form.set([], keep_focus=False)
+            self._build()
+
+        return PileActions(rename=lambda index, words: self.draft.rename_pile(name, index, words),
+                           pick_cards=pick_cards, remove=remove, add=add, done=self.close_picker)
 
     def say(self, message: str) -> None:
         """A short note under the panels for a few seconds."""
@@ -307,9 +337,9 @@ class RulesEditorScene(Scene):
         if key.kind == "line":
             return TextField(HIDDEN, label=label, value=value, on_text=self._changer(key.name),
                              blink=int(self.clock * 2) % 2 == 0)
-        if key.kind in EDITABLE:  # cards and lead: the deck grid
+        if key.kind in EDITABLE:  # cards and lead: the deck grid; combinations: the piles panel
             return Tile(HIDDEN, lambda key=key: self.open_picker(key), self._painter(key, label),  # type: ignore[misc]
-                        tooltip=tr("rules_editor.pick_tip"))
+                        tooltip=tr("rules_editor.piles_tip" if key.kind == "combos" else "rules_editor.pick_tip"))
         return Tile(HIDDEN, lambda: self.say(tr("rules_editor.read_only")), self._painter(key, label),
                     tooltip=tr("rules_editor.read_only"))
 
@@ -321,29 +351,26 @@ class RulesEditorScene(Scene):
             _draw_row(surface, self.app.text, rect, label, focused, hovered, True)
             area = pygame.Rect(rect.x + rect.width // 2, rect.y + 4, rect.width // 2 - 8, rect.height - 8)
             pygame.draw.rect(surface, (6, 20, 14), area, border_radius=8)
-            self.app.text.draw(surface, self._value_words(key), area.center, role="bold", size=17,
+            self.app.text.draw(surface, value_words(self.draft, key), area.center, role="bold", size=17,
                                colour=theme.INK if key.kind in EDITABLE else theme.INK_DIM, anchor="center",
                                max_width=area.width - 20, min_size=11)
         return paint
 
-    def _value_words(self, key: RulesKey) -> str:
-        """A setting of cards, or of a kind the editor cannot change, as the row shows it."""
-        value = self.draft.values[key.name]
-        if key.kind == "cards":
-            return " ".join(card_label(card) for card in value) or "—"
-        if key.kind == "lead":
-            card = self.draft.lead_card(key.name)
-            return tr("rules_editor.dealer_left") if card is None else card_label(card)
-        if key.kind == "combos":
-            return ", ".join(f"{combo.name} ({' '.join(card_label(card) for card in combo.cards)})"
-                             for combo in value) or "—"
-        return flow_text(value)
-
     def _build_picker(self) -> None:
         key = self.picking
         assert key is not None
+        if key.kind == "combos" and self.pile is None:
+            first = not self.form.controls
+            self.form.set(pile_controls(self.app.text, self.app.art, self.app.settings.four_colour_deck,
+                                        self.draft.piles(key.name), self._pile_actions(key.name),
+                                        int(self.clock * 2) % 2 == 0))
+            if first:
+                self.form.focus = 0
+            return
+        pile = self.pile
         chosen: Callable[[], tuple[Card, ...]] = (
             (lambda: self.draft.values[key.name]) if key.kind == "cards"
+            else (lambda: self.draft.piles(key.name)[pile].cards) if key.kind == "combos" and pile is not None
             else (lambda: tuple(card for card in (self.draft.lead_card(key.name),) if card is not None)))
         controls: list[Control] = list(card_tiles(self.app.art, self.app.settings.four_colour_deck, chosen,
                                                   self.pick))
@@ -376,10 +403,10 @@ class RulesEditorScene(Scene):
         draw_panel(surface, LEFT)
         draw_panel(surface, RIGHT)
         self._draw_summary(surface)
+        for control in self.form.controls:
+            if isinstance(control, TextField):
+                control.blink = int(self.clock * 2) % 2 == 0
         if self.picking is None:
-            for control in self.form.controls:
-                if isinstance(control, TextField):
-                    control.blink = int(self.clock * 2) % 2 == 0
             self._draw_rows(surface)
             self._draw_problems(surface)
         else:
@@ -391,7 +418,9 @@ class RulesEditorScene(Scene):
             pygame.draw.rect(surface, theme.GOLD, box, width=1, border_radius=10)
             surface.blit(label, label.get_rect(center=box.center))
         else:
-            hint_bar(surface, text, tr("rules_editor.hint_picking" if self.picking else "rules_editor.hint"))
+            piles = self.picking is not None and self.picking.kind == "combos" and self.pile is None
+            hint_bar(surface, text, tr("rules_editor.hint_piles" if piles else "rules_editor.hint_picking"
+                                       if self.picking else "rules_editor.hint"))
 
     def _draw_rows(self, surface: pygame.Surface) -> None:
         """The form's controls but the rows scrolled out of view, and the tooltip of the hovered or focused one."""
@@ -399,6 +428,8 @@ class RulesEditorScene(Scene):
         for index, control in enumerate(form.controls):
             if control.rect is not HIDDEN:
                 control.draw(surface, self.app.text, index == form.focus, index == form.hover)
+        draw_scrollbar(surface, pygame.Rect(LEFT.right - 12, ROWS.y, 6, ROWS.height), self.scroll, ROWS.height,
+                       self._row_tops()[-1])
         shown = form.hover if form.hover is not None else (form.focus if form.keyboard else None)
         if shown is not None and self.app.scenes.top is self and form.controls[shown].tooltip:
             control = form.controls[shown]
@@ -447,10 +478,20 @@ class RulesEditorScene(Scene):
     def _draw_picking(self, surface: pygame.Surface) -> None:
         key = self.picking
         assert key is not None
-        note = tr("rules_editor.pick_cards" if key.kind == "cards" else "rules_editor.pick_lead")
-        draw_picker(surface, self.app.text, key_label(key), note)
-        self.form.draw(surface, self.app.text, tooltips=False)
         problems = self.draft.problems().get(key.name)
+        if key.kind == "combos":
+            piles = self.draft.piles(key.name)
+            if self.pile is None:
+                draw_picker(surface, self.app.text, key_label(key), tr("rules_editor.pile_note"))
+                draw_pile_notes(surface, self.app.text, piles, self.draft.pile_problems(key.name))
+                self.form.draw(surface, self.app.text, tooltips=True)
+                return
+            title = tr("rules_editor.pile_cards_title", name=piles[self.pile].name.strip() or self.pile + 1)
+            draw_picker(surface, self.app.text, title, tr("rules_editor.pick_cards"))
+        else:
+            note = tr("rules_editor.pick_cards" if key.kind == "cards" else "rules_editor.pick_lead")
+            draw_picker(surface, self.app.text, key_label(key), note)
+        self.form.draw(surface, self.app.text, tooltips=False)
         if problems:
             self.app.text.draw(surface, "⚠ " + " ".join(problems), (PICKER.x + 28, PICKER.bottom - 56),
                                role="body", size=15, colour=theme.RED_TEXT, max_width=PICKER.width - 400,

@@ -8,14 +8,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...config.rules_file import rules_problem_why, text_problem
+from ...config.rules_writer import flow_text
 from ...engine.cards import Card
+from ...engine.combinations import Combination
 from ...engine.rules import RulesError, RuleSet
 from ...engine.rules_keys import FIRST_LEAD_DEFAULT, RULES_KEYS, RulesKey, check_settings
 from ...locale import tr
+from ...locale.cards import card_label
 
-EDITABLE = ("line", "cards", "whole", "flag", "word", "lead")  # the kinds the editor has a control for
+EDITABLE = ("line", "cards", "whole", "flag", "word", "lead", "combos")  # the kinds the editor has a control for
 GENERAL = ""  # the problems no one key is to blame for
 LINES = frozenset(key.name for key in RULES_KEYS if key.kind == "line")
+PER_PILE = ("combination_name", "combination_cards")  # what the piles panel says under the pile itself
+PILES = frozenset(key.name for key in RULES_KEYS if key.kind == "combos")
 
 
 def key_label(key: RulesKey) -> str:
@@ -54,6 +59,46 @@ class RulesDraft:
         cards: tuple[Card, ...] = self.values[name]
         self.set(name, tuple(c for c in cards if c != card) if card in cards else cards + (card,))
 
+    def piles(self, name: str) -> tuple[Combination, ...]:
+        """R30: the combinations a setting holds."""
+        combos: tuple[Combination, ...] = self.values[name]
+        return combos
+
+    def add_pile(self, name: str, called: str) -> None:
+        """R30: one more combination, named `called` and with no cards yet (the checker asks for two)."""
+        self.set(name, self.piles(name) + (Combination((), called),))
+
+    def remove_pile(self, name: str, index: int) -> None:
+        """R30: take combination `index` away."""
+        piles = self.piles(name)
+        self.set(name, piles[:index] + piles[index + 1:])
+
+    def rename_pile(self, name: str, index: int, called: str) -> None:
+        """R30: give combination `index` another name."""
+        piles = list(self.piles(name))
+        piles[index] = Combination(piles[index].cards, called)
+        self.set(name, tuple(piles))
+
+    def toggle_pile_card(self, name: str, index: int, card: Card) -> None:
+        """R30: put `card` in combination `index`, or take it out."""
+        piles = list(self.piles(name))
+        cards = piles[index].cards
+        piles[index] = Combination(tuple(c for c in cards if c != card) if card in cards else cards + (card,),
+                                   piles[index].name)
+        self.set(name, tuple(piles))
+
+    def pile_problems(self, name: str) -> tuple[dict[int, str], list[str]]:
+        """R30: what is wrong with each pile, worded by pile number, and what is wrong with the piles together."""
+        each: dict[int, str] = {}
+        for index, pile in enumerate(self.piles(name)):
+            words = ([tr("rules_editor.pile_needs_name")] if not pile.name.strip() else []) + \
+                ([tr("rules_editor.pile_needs_cards")] if len(pile.cards) < 2 else [])
+            if words:
+                each[index] = " · ".join(words)
+        together = [str(rules_problem_why(problem)) for problem in check_settings(self._cleaned(), set())
+                    if problem.key == name and problem.code not in PER_PILE]
+        return each, together
+
     def lead_card(self, name: str) -> Card | None:
         """The card a lead setting names, None for the dealer's left (or a value that is no card)."""
         value = self.values[name]
@@ -80,9 +125,10 @@ class RulesDraft:
         return found
 
     def _cleaned(self) -> dict[str, Any]:
-        """The values as a file's reader leaves them: lines of text without their outer spaces."""
-        return {name: value.strip() if name in LINES and isinstance(value, str) else value
-                for name, value in self.values.items()}
+        """The values as a file's reader leaves them: lines of text and piles' names without their outer spaces."""
+        return {name: value.strip() if name in LINES and isinstance(value, str)
+                else tuple(Combination(pile.cards, pile.name.strip()) for pile in value) if name in PILES
+                else value for name, value in self.values.items()}
 
     def rules(self) -> RuleSet | None:
         """The rules these settings make, None while anything is wrong."""
@@ -92,3 +138,17 @@ class RulesDraft:
             return RuleSet.from_values(self._cleaned())
         except RulesError:
             return None
+
+
+def value_words(draft: RulesDraft, key: RulesKey) -> str:
+    """A setting of cards, or of a kind the editor cannot change, as the row shows it."""
+    value = draft.values[key.name]
+    if key.kind == "cards":
+        return " ".join(card_label(card) for card in value) or "—"
+    if key.kind == "lead":
+        card = draft.lead_card(key.name)
+        return tr("rules_editor.dealer_left") if card is None else card_label(card)
+    if key.kind == "combos":
+        return ", ".join(f"{combo.name.strip()} ({' '.join(card_label(card) for card in combo.cards)})"
+                         for combo in value) or "—"
+    return flow_text(value)
