@@ -23,7 +23,7 @@ from game.ai.registry import load_character_by_id
 from game.app import gamepad
 from game.app.app import App
 from game.app.gamepad import Gamepad
-from game.app.pad_words import TOKENS, keyed, pad_shown, show_pad
+from game.app.pad_words import TOKENS, keyed, pad_cap, pad_shown, show_pad
 from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.common import PRESS_GUARD_S
 from game.app.scenes.deal_summary import DealSummaryScene
@@ -263,6 +263,17 @@ def test_a_hint_is_worded_for_the_device_in_each_language() -> None:
     finally:
         show_pad(False)
         set_language("en")
+
+
+def test_a_buttons_keycap_names_the_controller_button_that_presses_it() -> None:
+    try:
+        show_pad(True)
+        assert (pad_cap(pygame.K_h, "H"), pad_cap(pygame.K_l, "L"), pad_cap(None, "Enter")) == ("X", "Y", "A")
+        assert pad_cap(pygame.K_e, "E") == "E" and pad_cap(pygame.K_h, "") == ""  # no button for E; no cap shown
+        show_pad(False)
+        assert (pad_cap(pygame.K_h, "H"), pad_cap(None, "Enter")) == ("H", "Enter")
+    finally:
+        show_pad(False)
 
 
 TOKEN_SHAPE = re.compile(r"<[^<>\s]{1,12}>")

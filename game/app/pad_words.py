@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pygame
+
 from ..locale import tr
 
 # each token: the word for the key, the word for the controller's button that presses it
@@ -14,6 +16,9 @@ TOKENS = {"<Enter>": ("pad.key.enter", "pad.button.enter"), "<Esc>": ("pad.key.e
           "<L>": ("pad.key.log", "pad.button.log"), "<PgUp/PgDn>": ("pad.key.pages", "pad.button.pages"),
           "<+/−>": ("pad.key.steps", "pad.button.steps"), "<↑↓>": ("pad.key.up_down", "pad.button.up_down"),
           "<←→>": ("pad.key.left_right", "pad.button.left_right"), "<arrows>": ("pad.key.arrows", "pad.button.arrows")}
+# a button's hotkey that a controller's button presses: its keycap names that button while the controller is in use
+CAPS = {pygame.K_RETURN: "pad.button.enter", pygame.K_ESCAPE: "pad.button.esc", pygame.K_SPACE: "pad.button.space",
+        pygame.K_h: "pad.button.hint", pygame.K_l: "pad.button.log"}
 TOKEN = re.compile("|".join(re.escape(token) for token in TOKENS))
 PARTS = re.compile(r"(\s+·\s+|\s{3,})")  # what separates a hint's parts: a dot, or a wide gap
 
@@ -28,6 +33,15 @@ def show_pad(pad: bool) -> None:
 def pad_shown() -> bool:
     """True while the hints name the controller's buttons."""
     return _shown["pad"]
+
+
+def pad_cap(hotkey: int | None, keycap: str) -> str:
+    """The keycap a button with `hotkey` shows: the controller's button for it while the controller is in use."""
+    if not _shown["pad"] or not keycap:
+        return keycap
+    if hotkey in CAPS:
+        return tr(CAPS[hotkey])
+    return tr("pad.button.enter") if keycap == tr("table.enter_key") else keycap  # Enter's word, no hotkey of its own
 
 
 def keyed(hint: str) -> str:
