@@ -31,6 +31,7 @@ from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.pause import PauseScene
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.title import TitleScene
+from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
 from game.engine.decisions import StakeAction
 from game.locale import LANGUAGES, set_language
@@ -277,6 +278,27 @@ def test_a_buttons_keycap_names_the_controller_button_that_presses_it() -> None:
 
 
 TOKEN_SHAPE = re.compile(r"<[^<>\s]{1,12}>")
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_every_hint_worded_for_the_controller_fits_where_the_keys_fit(app: App, code: str) -> None:
+    # a button's word can be longer than the key's (Croix directionnelle for Flèches): the hint must still fit
+    # at the smallest size its line allows, as the keys' wording does
+    prompt_width = table_layout(4, 4).prompt.width
+    try:
+        set_language(code)
+        hints = {name: value for name, value in Catalog.load(code).entries.items()
+                 if isinstance(value, str) and TOKEN_SHAPE.search(value)}
+        assert len(hints) > 15
+        for pad in (False, True):
+            show_pad(pad)
+            for name, hint in hints.items():
+                table_line = name.startswith(("table.keys.", "auction.keys"))
+                room, smallest = (prompt_width, 10) if table_line else (app.screen.get_width() - 40, 11)
+                assert app.text.width(keyed(hint), "body", smallest) <= room, (code, name, pad, keyed(hint))
+    finally:
+        show_pad(False)
+        set_language("en")
 
 
 @pytest.mark.parametrize("code", sorted(LANGUAGES))
