@@ -148,8 +148,9 @@ def test_start_pauses_the_table_and_y_opens_the_deal_log(app: App) -> None:
     scene = top(app, TableScene)
     run_until(app, lambda: scene.human.kind == "stake")
     press(app, Y)
-    assert scene.log_panel.open
+    assert scene.log_panel.open and scene.pad_shoulders() == (pygame.K_PAGEUP, pygame.K_PAGEDOWN)  # it scrolls
     press(app, Y)
+    assert scene.pad_shoulders() == (pygame.K_MINUS, pygame.K_PLUS)  # closed: the shoulders step the stake again
     assert not scene.log_panel.open
     press(app, START)
     top(app, PauseScene)
