@@ -371,6 +371,32 @@ def test_r26_the_human_passes_with_p(app: App) -> None:
     assert any(str(line) == "You pass" for line in scene.director.deal_log.lines)
 
 
+def _pad(app: App, button: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=0, button=button))
+    app.step(1 / 60)
+
+
+def test_r26_a_controller_steps_the_bid_with_its_shoulders_and_reaches_pass_with_the_d_pad(app: App) -> None:
+    scene = _bidding_table(app, 5)
+    decision = scene.human.decision
+    assert isinstance(decision, BidDecision)
+    for button in (pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+                   pygame.CONTROLLER_BUTTON_LEFTSHOULDER):
+        _pad(app, button)
+    assert scene.human.bid_chips == decision.low + 1
+    _pad(app, pygame.CONTROLLER_BUTTON_A)
+    assert [a for a in scene.actions if isinstance(a, BidAction)][-1] == BidAction(0, decision.low + 1)
+    scene = _bidding_table(app, 6)
+    chips = scene.human.bid_chips
+    _key(app, pygame.K_RIGHT)  # ← → move between Bid and Pass (↑ ↓ and + − step the bid)
+    assert scene.human.buttons[scene.human.focus].label == "Pass" and scene.human.bid_chips == chips
+    _key(app, pygame.K_LEFT)
+    _pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    _pad(app, pygame.CONTROLLER_BUTTON_A)
+    assert [a for a in scene.actions if isinstance(a, BidAction)][-1] == BidAction(0, 0)
+
+
 def test_r26_the_review_judges_a_bid_and_a_pass() -> None:
     rule_set = dataclasses.replace(TO_DEALER, deals=2)
     session = Session(rule_set, seats(4), seed_with_dealer(4, 3))

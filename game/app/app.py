@@ -19,6 +19,7 @@ from ..storage.settings import Settings, read_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
 from .artwork import Artwork
 from .assets import Assets, warn
+from .gamepad import Gamepad
 from .guard import after_crash
 from .music import Music
 from .registry import SCENES
@@ -62,6 +63,7 @@ class App:
         self.screen = self.window.picture  # every scene draws on the 1280×720 picture; the window scales it whole
         pygame.init()
         self.clock = pygame.time.Clock()
+        self.pad = Gamepad()  # a controller's buttons become the keys every scene answers
         self.scenes = SceneStack(self, SCENES)
         self._quit_question: Scene | None = None  # asked because the window was closing
         self.running = True
@@ -141,7 +143,12 @@ class App:
     def step(self, dt: float) -> None:
         """One frame: input, update, draw."""
         for event in pygame.event.get():
-            self.handle_event(self.window.map_event(event))
+            top = self.scenes.top
+            shoulders = top.pad_shoulders() if top is not None else (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+            for each in self.pad.translate(self.window.map_event(event), shoulders):
+                self.handle_event(each)
+        for each in self.pad.update(dt):  # a direction held on the controller repeats
+            self.handle_event(each)
         top = self.scenes.top
         if top is not None:
             top.update(dt)
@@ -212,6 +219,7 @@ class App:
             raise
         finally:
             self.scenes.close()
+            self.pad.close()
             on_press(None)
             pygame.quit()
 

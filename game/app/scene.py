@@ -62,6 +62,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; must not change any state."""
 
+    def pad_shoulders(self) -> tuple[int, int]:
+        """The keys a controller's left and right shoulder buttons press here: a page back and a page on."""
+        return pygame.K_PAGEUP, pygame.K_PAGEDOWN
+
     def back(self) -> None:
         """Leave this scene for the one underneath (only while it is on top)."""
         if self.app.scenes.top is self:

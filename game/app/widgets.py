@@ -9,6 +9,7 @@ import pygame
 
 from ..locale import percent as whole_percent
 from . import theme
+from .pad_words import pad_cap
 from .text import TextCache
 from .tooltips import draw_tooltip
 
@@ -85,8 +86,8 @@ class Button:
         if cap is not None:
             pygame.draw.rect(surface, (0, 0, 0), cap.move(0, 2), border_radius=6)
             pygame.draw.rect(surface, theme.PANEL_EDGE if lit else (30, 56, 44), cap, border_radius=6)
-            text.draw(surface, self.keycap, cap.center, role="bold", size=15, colour=theme.GOLD if self.enabled
-                      else (120, 130, 125), anchor="center")
+            text.draw(surface, pad_cap(self.hotkey, self.keycap), cap.center, role="bold", size=15,
+                      colour=theme.GOLD if self.enabled else (120, 130, 125), anchor="center")
         box = self.label_box(text)
         label = text.fit(self.label, "bold", self.size, colour, box.width, 11)  # shrinks only as a last resort
         surface.blit(label, label.get_rect(center=box.center))

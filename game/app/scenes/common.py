@@ -18,6 +18,7 @@ from ...locale.texts import character_name
 from ...storage.settings import ANIMATION_SPEEDS
 from .. import theme
 from ..card_art import ready
+from ..pad_words import keyed
 from ..portraits import draw_portrait
 from ..text import TextCache
 
@@ -90,9 +91,9 @@ def heading(surface: pygame.Surface, text: TextCache, title: str, subtitle: str 
 
 
 def hint_bar(surface: pygame.Surface, text: TextCache, hint: str) -> None:
-    """The keys the scene answers to, along the bottom edge."""
+    """The keys the scene answers to, along the bottom edge (a controller's buttons while one is in use)."""
     w, h = surface.get_size()
-    text.draw(surface, hint, (w // 2, h - 22), role="body", size=15, colour=theme.INK_DIM, anchor="center",
+    text.draw(surface, keyed(hint), (w // 2, h - 22), role="body", size=15, colour=theme.INK_DIM, anchor="center",
               max_width=w - 40, min_size=11)
 
 

@@ -153,6 +153,7 @@ def rule_sections(rules: RuleSet) -> list[Section]:
         Section(tr("how_to_play.controls.title"), (
             tr("how_to_play.controls.mouse"),
             tr("how_to_play.controls.keyboard"),
+            tr("how_to_play.controls.pad"),
             tr("how_to_play.controls.stake"),
             tr("how_to_play.controls.table"),
             tr("how_to_play.controls.menu"),

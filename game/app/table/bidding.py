@@ -36,10 +36,11 @@ def bid_prompt(decision: BidDecision) -> tuple[str, str]:
 
 
 def bid_key(seat: HumanSeat, key: int, number: int | None) -> bool:
-    """A key while the human bids: step the bid, move between bidding and passing, or answer; True when used."""
-    if key in ADD_KEYS or key == pygame.K_RIGHT and seat.focus == BID:
+    """A key while the human bids: step the bid (+ −, ↑ ↓), move between bidding and passing (← → or Tab, so a
+    controller's D-pad reaches Pass), or answer; True when used."""
+    if key in ADD_KEYS:
         seat.step_bid(1)
-    elif key in REMOVE_KEYS or key == pygame.K_LEFT and seat.focus == BID:
+    elif key in REMOVE_KEYS:
         seat.step_bid(-1)
     elif key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
         seat.focus = PASS if seat.focus == BID else BID

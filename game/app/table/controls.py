@@ -10,6 +10,7 @@ import pygame
 from ...engine.decisions import StakeDecision
 from ...locale import tr
 from .. import theme
+from ..pad_words import keyed
 from ..text import TextCache, suit_runs
 from ..tooltips import draw_tooltip
 from .human import HumanSeat
@@ -31,6 +32,7 @@ def draw_controls(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> No
         return
     text, layout = stage.text, stage.layout
     words, keys = human.prompt()
+    keys = keyed(keys)  # the controller's buttons while it is in use
     runs = suit_runs(words, theme.GOLD, theme.suits_on_dark(stage.decks.four_colour))
     size = text.fit_size(words, "bold", 19, layout.prompt.width, 13)
     if text.width(words, "bold", size) > layout.prompt.width:

@@ -12,6 +12,7 @@ import pygame
 
 from ...locale import language, tr
 from .. import theme
+from ..pad_words import keyed
 from ..text import suit_runs
 from ..widgets import Button
 from .deal_log import DealLog
@@ -195,6 +196,6 @@ class LogPanel:
             size = max(12, track.height * self.shown_rows // len(rows))
             y = track.y + (track.height - size) * first // max(1, len(rows) - self.shown_rows)
             pygame.draw.rect(surface, theme.INK_DIM, pygame.Rect(track.x, y, 3, size))
-        text.draw(surface, tr("deal_log.keys"), (panel.centerx, panel.bottom - (3 if short else 6)), role="body",
+        text.draw(surface, keyed(tr("deal_log.keys")), (panel.centerx, panel.bottom - (3 if short else 6)), role="body",
                   size=10 if short else 11, colour=theme.INK_DIM, anchor="midbottom", max_width=panel.width - 16,
                   min_size=9)

@@ -462,6 +462,11 @@ class TableScene(Scene):
             self.director.fast_forward()
             self.table.hurry()
 
+    def pad_shoulders(self) -> tuple[int, int]:
+        """A controller's shoulders: the open deal log's pages, else less and more while a stake or a bid is chosen."""
+        deciding = self.human.kind in ("stake", "bid") and not self.log_panel.open
+        return (pygame.K_MINUS, pygame.K_PLUS) if deciding else super().pad_shoulders()
+
     def draw(self, surface: pygame.Surface) -> None:
         """The table as the model shows it, the moving things over it, and the human's controls on top."""
         self.painter.draw(surface, self.human, self.director, clock=self.clock, thinking=self.table.thinking,
