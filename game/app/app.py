@@ -23,10 +23,11 @@ from .guard import after_crash
 from .music import Music
 from .registry import SCENES
 from .scene import Scene, SceneName, SceneStack
+from .speech import Speaker
 from .text import TextCache
 from .theme import SCREEN_SIZE
 from .tooltips import tooltips_shown
-from .widgets import on_press
+from .widgets import on_focus, on_press
 from .window import Window
 
 
@@ -88,6 +89,9 @@ class App:
             self.notice = f"{self.notice} {unlocks_problem}".strip()
         self.text = TextCache(self.assets)
         self.art = Artwork(self.assets)
+        self.speech = Speaker()  # spoken play: silent, with no thread, unless the setting is on
+        self.speech.configure(self.settings.spoken_play, self.language)
+        on_focus(self.say_focus)  # every menu and form says the control that takes the focus
 
     def set_language(self, code: str) -> str:
         """Speak `code` from now on: every cached word and card face is redrawn and every scene on the stack
@@ -96,6 +100,7 @@ class App:
         if code == self.language:
             return code
         self.language = code
+        self.speech.configure(self.settings.spoken_play, code)
         self.text.clear()
         self.art.forget_decks()  # rank letters are drawn on the faces: V D R in French
         for scene in list(self.scenes):
@@ -118,6 +123,7 @@ class App:
         self.settings = settings.clean()
         self.assets.apply_settings(self.settings)
         self.music.apply_settings(self.settings)
+        self.speech.configure(self.settings.spoken_play, self.language)
         if self.settings.language != before:
             self.set_language(self.settings.language)
         if not remember:
@@ -126,6 +132,10 @@ class App:
             save_settings(self.data_dir, self.settings)
         except OSError as error:  # its message is the sentence of why
             warn(str(error))
+
+    def say_focus(self, words: str) -> None:
+        """Spoken play: the control now in focus, said at once over whatever was being said."""
+        self.speech.say(words, interrupt=True)
 
     def click(self) -> None:
         """The sound of a button pressed."""
@@ -213,6 +223,8 @@ class App:
         finally:
             self.scenes.close()
             on_press(None)
+            on_focus(None)
+            self.speech.close()
             pygame.quit()
 
     def _frame(self) -> None:
