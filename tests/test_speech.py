@@ -23,7 +23,7 @@ from game.app.form import Form, Toggle
 from game.app.scenes.settings import SettingsScene
 from game.app.speech import Speaker, SpeechUnavailable, open_voice
 from game.app.speech.speaker import MAX_WAITING, STALE_S
-from game.app.speech.spoken import hand_said, speakable
+from game.app.speech.spoken import card_said, hand_said, speakable
 from game.app.speech.voices import EspeakVoice, espeak_program, voice_for
 from game.app.table.scene import TableScene
 from game.config import rules_by_name
@@ -139,6 +139,17 @@ def test_r_says_the_players_cards_again(app: App) -> None:
     again = opener.heard[before:]
     assert len(again) == 1 and again[0].startswith("Your cards: spades: ") or again[0].startswith("Your cards: "), again
     assert again[0].count(":") >= 2  # the cards suit by suit
+
+
+def test_the_players_keys_say_the_card_they_move_to(app: App) -> None:
+    opener = listening(app)
+    scene = seated(app)
+    assert scene.fast_forward_until(lambda s: s.human.kind == "lead" and len(s.human.options()) > 1, 20_000)
+    scene.update(1 / 60)  # the turn is said, its first focus not
+    before = len(opener.heard)
+    key(app, pygame.K_RIGHT)
+    assert opener.heard[before:] == [card_said(scene.human.options()[1])]
+    assert " of " in opener.heard[-1]
 
 
 def test_the_voice_speaks_the_games_language(app: App) -> None:

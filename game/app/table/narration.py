@@ -1,6 +1,7 @@
 """Spoken play at the table: what the deal log writes is said as it is shown (the lead, every card played, stops and
-why, boodle wins, going out), whose turn it is when a decision is waited for, and on the player's turn their cards
-(R says them again). The words are the log's and the status band's, made ready for the ear by the speaker."""
+why, boodle wins, going out), whose turn it is when a decision is waited for, on the player's turn the question and
+their cards (R says them again), and the card, boodle card or button their keys move to. The words are the log's,
+the status band's and the prompt's, made ready for the ear by the speaker."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine.decisions import FollowDecision, LeadDecision
+from ...engine.decisions import BidDecision, LeadDecision, StakeDecision
 from ...engine.events import Event
+from ...locale.cards import pile_label
 from ..speech.spoken import card_said, hand_said
 from .deal_log import DealLog
 from .words import their_turn, your_turn
@@ -36,6 +38,7 @@ class TableNarrator:
         self.deal: int | None = None
         self.heard = 0
         self.asked: tuple[object, ...] | None = None  # the decision whose turn was last said
+        self.focused = ""  # the player's focused choice, as last said
 
     @property
     def speaker(self) -> Speaker:
@@ -56,22 +59,49 @@ class TableNarrator:
             self.speaker.say(str(line), keep=line.kind in KEPT)
 
     def update(self) -> None:
-        """A decision is waited for: say whose it is, and on the player's turn what they hold."""
+        """While decisions are waited for: say whose each is (on the player's turn with what they hold and what is
+        asked), then what the player's keys move the focus to."""
         scene = self.table
         turn = scene.table.turn
-        if turn is None or (turn, len(scene.table.actions)) == self.asked:
-            return
-        self.asked = (turn, len(scene.table.actions))
-        if not self.speaker.on:
-            return
-        kind, seat = turn
+        if turn is not None and (turn, len(scene.table.actions)) != self.asked:
+            self.asked = (turn, len(scene.table.actions))
+            self.focused = self.focus()  # the first focus goes without saying: the turn's words come first
+            if self.speaker.on:
+                self.turn(*turn)
+        focused = self.focus()
+        if focused != self.focused:
+            self.focused = focused
+            if focused and self.speaker.on:
+                self.speaker.say(focused, interrupt=True)
+
+    def turn(self, kind: str, seat: int) -> None:
+        """Say whose turn it is; the player's with the question and, but for a follow, their cards."""
+        scene = self.table
         if seat != scene.table.human_seat:
             self.speaker.say(their_turn(kind, scene.model.name(seat)))
             return
-        decision = scene.human.decision
-        detail = card_said(decision.card) if isinstance(decision, FollowDecision) else \
-            self.hand() if scene.model.hand else ""  # staking comes before the deal: no cards yet
-        self.speaker.say(sentences(your_turn(kind), detail), keep=True)
+        asked = "" if kind == "lead" else scene.human.prompt()[0]
+        cards = self.hand() if scene.model.hand and kind != "follow" else ""  # the stakes come before the deal
+        self.speaker.say(sentences(your_turn(kind), asked, cards), keep=True)
+
+    def focus(self) -> str:
+        """The player's focused choice in words: the card to lead, the boodle card with their chips on it, the
+        bid, or the button (empty when nothing is asked)."""
+        human = self.table.human
+        decision, at = human.decision, human.focus
+        match decision:
+            case LeadDecision():
+                options = human.options()
+                return card_said(options[at]) if 0 <= at < len(options) else ""
+            case StakeDecision():
+                if not 0 <= at < len(decision.cards) or at >= len(human.stake):
+                    return ""
+                return sentences(f"{pile_label(decision.cards[at])}: {human.stake[at]}", human.prompt()[0])
+            case BidDecision():
+                return str(human.bid_chips)
+            case None:
+                return ""
+        return human.buttons[at].spoken() if 0 <= at < len(human.buttons) else ""
 
     def hand(self) -> str:
         """The player's cards, and the ones they may lead when they must choose among them."""
