@@ -13,14 +13,16 @@ from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import instant_app, key
+from app_helpers import instant_app, key, top
 from helpers import quick_character_ids
 
 from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.form import Form, Toggle
+from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.settings import SettingsScene
+from game.app.scenes.title import TitleScene
 from game.app.speech import Speaker, SpeechUnavailable, open_voice
 from game.app.speech.speaker import MAX_WAITING, STALE_S
 from game.app.speech.spoken import card_said, hand_said, speakable
@@ -208,7 +210,21 @@ def test_a_menu_says_the_button_a_key_moves_to(app: App) -> None:
     opener = listening(app)
     app.scenes.clear_to("title")
     key(app, pygame.K_DOWN)
-    assert opener.heard and opener.heard[-1] in [button.spoken() for button in app.scenes.top.menu.buttons]  # type: ignore[attr-defined]
+    assert opener.heard and opener.heard[-1] in [button.spoken() for button in top(app, TitleScene).menu.buttons]
+
+
+def test_a_scene_come_to_the_top_says_its_question_and_focused_control(app: App) -> None:
+    opener = listening(app)
+    app.scenes.clear_to("settings")
+    app.step(1 / 60)
+    assert opener.heard[-1] == "Master volume, 80%"
+    app.scenes.push("confirm", question="Quit to the title?", yes="Quit", no="Stay", on_yes=lambda: None)
+    app.step(1 / 60)
+    focus = top(app, ConfirmScene).menu.focus_words()
+    assert focus in ("Quit", "Stay") and opener.heard[-1] == f"Quit to the title? {focus}"
+    count = len(opener.heard)
+    app.step(1 / 60)
+    assert len(opener.heard) == count  # said once
 
 
 def test_a_disabled_control_is_said_to_be_unavailable() -> None:

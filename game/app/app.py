@@ -19,6 +19,7 @@ from ..storage.settings import Settings, read_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
 from .artwork import Artwork
 from .assets import Assets, warn
+from .form import Form
 from .guard import after_crash
 from .music import Music
 from .registry import SCENES
@@ -27,7 +28,7 @@ from .speech import Speaker
 from .text import TextCache
 from .theme import SCREEN_SIZE
 from .tooltips import tooltips_shown
-from .widgets import on_focus, on_press
+from .widgets import Menu, on_focus, on_press
 from .window import Window
 
 
@@ -92,6 +93,7 @@ class App:
         self.speech = Speaker()  # spoken play: silent, with no thread, unless the setting is on
         self.speech.configure(self.settings.spoken_play, self.language)
         on_focus(self.say_focus)  # every menu and form says the control that takes the focus
+        self._heard: Scene | None = None  # the top scene spoken play last introduced
 
     def set_language(self, code: str) -> str:
         """Speak `code` from now on: every cached word and card face is redrawn and every scene on the stack
@@ -137,6 +139,20 @@ class App:
         """Spoken play: the control now in focus, said at once over whatever was being said."""
         self.speech.say(words, interrupt=True)
 
+    def introduce(self, top: Scene | None) -> None:
+        """Spoken play: a scene come to the top says the question it asks, if any, and the control in focus (the
+        menus and forms of the scenes are called `menu` or `form`)."""
+        if top is self._heard:
+            return
+        self._heard = top
+        if top is None or not self.speech.on:
+            return
+        question = getattr(top, "question", "")
+        controls = getattr(top, "form", None) or getattr(top, "menu", None)
+        focus = controls.focus_words() if isinstance(controls, (Form, Menu)) else ""
+        # not cutting in: the table's last lines (going out, the payments) go on under the summary opening
+        self.speech.say(" ".join(part for part in (question if isinstance(question, str) else "", focus) if part))
+
     def click(self) -> None:
         """The sound of a button pressed."""
         self.assets.play("click")
@@ -157,6 +173,7 @@ class App:
             top.update(dt)
         self.music.play(self.track())
         self.music.update(dt)
+        self.introduce(self.scenes.top)
         if self.draws_every_frame:
             self.draw(self.screen)
 
