@@ -184,7 +184,7 @@ def test_the_table_draws_a_different_background_for_every_look(app: App) -> None
 def test_the_club_look_draws_exactly_as_before(app: App) -> None:
     chosen = background_for(app, "club", frozenset())
     scene = top_table(app)
-    plain = draw_background(scene.layout, [scene.painter.plate_name(s) for s in range(5)], scene.portraits,
+    plain = draw_background(scene.layout, [scene.painter.plate_name(s) for s in range(5)], scene.painter.portraits,
                             scene.rules.boodle_cards, scene.stage.decks, app.text)
     assert pygame.image.tobytes(chosen, "RGB") == pygame.image.tobytes(plain, "RGB")
 

@@ -19,15 +19,17 @@ from ..storage.settings import Settings, read_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
 from .artwork import Artwork
 from .assets import Assets, warn
+from .form import Form
 from .gamepad import Gamepad
 from .guard import after_crash
 from .music import Music
 from .registry import SCENES
 from .scene import Scene, SceneName, SceneStack
+from .speech import Speaker
 from .text import TextCache
 from .theme import SCREEN_SIZE
 from .tooltips import tooltips_shown
-from .widgets import on_press
+from .widgets import Menu, on_focus, on_press
 from .window import Window
 
 
@@ -90,6 +92,10 @@ class App:
             self.notice = f"{self.notice} {unlocks_problem}".strip()
         self.text = TextCache(self.assets)
         self.art = Artwork(self.assets)
+        self.speech = Speaker()  # spoken play: silent, with no thread, unless the setting is on
+        self.speech.configure(self.settings.spoken_play, self.language)
+        on_focus(self.say_focus)  # every menu and form says the control that takes the focus
+        self._heard: Scene | None = None  # the top scene spoken play last introduced
 
     def set_language(self, code: str) -> str:
         """Speak `code` from now on: every cached word and card face is redrawn and every scene on the stack
@@ -98,6 +104,7 @@ class App:
         if code == self.language:
             return code
         self.language = code
+        self.speech.configure(self.settings.spoken_play, code)
         self.text.clear()
         self.art.forget_decks()  # rank letters are drawn on the faces: V D R in French
         for scene in list(self.scenes):
@@ -120,6 +127,7 @@ class App:
         self.settings = settings.clean()
         self.assets.apply_settings(self.settings)
         self.music.apply_settings(self.settings)
+        self.speech.configure(self.settings.spoken_play, self.language)
         if self.settings.language != before:
             self.set_language(self.settings.language)
         if not remember:
@@ -128,6 +136,24 @@ class App:
             save_settings(self.data_dir, self.settings)
         except OSError as error:  # its message is the sentence of why
             warn(str(error))
+
+    def say_focus(self, words: str) -> None:
+        """Spoken play: the control now in focus, said at once over whatever was being said."""
+        self.speech.say(words, interrupt=True)
+
+    def introduce(self, top: Scene | None) -> None:
+        """Spoken play: a scene come to the top says the question it asks, if any, and the control in focus (the
+        menus and forms of the scenes are called `menu` or `form`)."""
+        if top is self._heard:
+            return
+        self._heard = top
+        if top is None or not self.speech.on:
+            return
+        question = getattr(top, "question", "")
+        controls = getattr(top, "form", None) or getattr(top, "menu", None)
+        focus = controls.focus_words() if isinstance(controls, (Form, Menu)) else ""
+        # not cutting in: the table's last lines (going out, the payments) go on under the summary opening
+        self.speech.say(" ".join(part for part in (question if isinstance(question, str) else "", focus) if part))
 
     def click(self) -> None:
         """The sound of a button pressed."""
@@ -154,6 +180,7 @@ class App:
             top.update(dt)
         self.music.play(self.track())
         self.music.update(dt)
+        self.introduce(self.scenes.top)
         if self.draws_every_frame:
             self.draw(self.screen)
 
@@ -221,6 +248,8 @@ class App:
             self.scenes.close()
             self.pad.close()
             on_press(None)
+            on_focus(None)
+            self.speech.close()
             pygame.quit()
 
     def _frame(self) -> None:

@@ -12,7 +12,7 @@ from ..locale import tr
 from . import theme
 from .text import TextCache
 from .tooltips import draw_tooltip
-from .widgets import Button, percent, pressed
+from .widgets import Button, focus_watched, percent, pressed
 
 
 def _draw_row(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, label: str, focused: bool,
@@ -102,6 +102,7 @@ class Toggle:
     on_change: Callable[[bool], None]
     enabled: bool = True
     tooltip: str = ""
+    note: str = ""  # said beside the switch instead of On or Off, as a warning (spoken play with no voice)
 
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
         """Draw the row and a pill switch."""
@@ -112,9 +113,11 @@ class Toggle:
         pygame.draw.rect(surface, theme.PANEL_EDGE, pill, width=2, border_radius=15)
         knob_x = pill.right - 15 if self.value else pill.x + 15
         pygame.draw.circle(surface, theme.INK, (knob_x, pill.centery), 11)
-        word = tr("widgets.on") if self.value else tr("widgets.off")
-        text.draw(surface, word, (pill.x - 12, pill.centery), role="bold", size=18,
-                  colour=theme.GOLD if self.value else theme.INK_DIM, anchor="midright", max_width=120)
+        word = self.note or (tr("widgets.on") if self.value else tr("widgets.off"))
+        colour = theme.RED_TEXT if self.note else (theme.GOLD if self.value else theme.INK_DIM)
+        room = pill.x - 24 - (self.rect.x + self.rect.width // 2) if self.note else 120  # the label has its half
+        text.draw(surface, word, (pill.x - 12, pill.centery), role="bold", size=18, colour=colour, anchor="midright",
+                  max_width=room)
 
     def adjust(self, direction: int) -> None:
         """Flip."""
@@ -214,6 +217,22 @@ class Tile:
 Control = Button | Slider | Toggle | Choice | Tile
 
 
+def spoken(control: Control) -> str:
+    """A control as a voice reads it: its label and value ("Mute, On"); a tile by its tooltip."""
+    match control:
+        case Button():
+            return control.spoken()
+        case Slider():
+            said = f"{control.label}, {control.format(control.value)}"
+        case Toggle():
+            said = f"{control.label}, {tr('widgets.on') if control.value else tr('widgets.off')}"
+        case Choice():
+            said = f"{control.label}, {control.options[control.index]}" if control.options else control.label
+        case Tile():
+            said = control.tooltip
+    return said if control.enabled else f"{said}, {tr('speech.unavailable')}"
+
+
 _DIRECTIONS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
@@ -301,7 +320,17 @@ class Form:
         return None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """React to the event; True when it was used."""
+        """React to the event; True when it was used (a focus moved or a value changed is reported: `focus_watched`)."""
+        before = self.focus_words()
+        used = self._handle(event)
+        focus_watched(before, self.focus_words(), event)
+        return used
+
+    def focus_words(self) -> str:
+        """The focused control as a voice reads it (empty when there is none)."""
+        return spoken(self.controls[self.focus]) if 0 <= self.focus < len(self.controls) else ""
+
+    def _handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.keyboard = False
             if self.dragging is not None:

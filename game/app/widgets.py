@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..locale import percent as whole_percent
+from ..locale import tr
 from . import theme
 from .pad_words import pad_cap
 from .text import TextCache
@@ -17,6 +18,7 @@ PAD_X = 16  # a button's label keeps at least this far from its sides
 CAP_GAP = 10  # and this far from its keycap
 
 _press_sound: list[Callable[[], None]] = []  # the one sound of a press; the app sets it (widgets know no assets)
+_focus_voice: list[Callable[[str], None]] = []  # who hears the control that takes the focus (spoken play)
 
 
 def on_press(sound: Callable[[], None] | None) -> None:
@@ -28,6 +30,25 @@ def pressed() -> None:
     """Play the sound of a press, once."""
     for sound in _press_sound:
         sound()
+
+
+def on_focus(say: Callable[[str], None] | None) -> None:
+    """Make `say` hear the words of every control a key or a click moves the focus to, or changes while it is
+    focused, in any menu or form of any scene (None: nobody)."""
+    _focus_voice[:] = [] if say is None else [say]
+
+
+def focus_moved(words: str) -> None:
+    """Tell the listener, if any, the words of the control now in focus."""
+    for say in _focus_voice:
+        say(words)
+
+
+def focus_watched(before: str, after: str, event: pygame.event.Event) -> None:
+    """The one place menus and forms report their focus: `after` is said when an event other than the pointer
+    passing over changed the focused control's words from `before`."""
+    if after and after != before and event.type != pygame.MOUSEMOTION:
+        focus_moved(after)
 
 
 @dataclass
@@ -48,6 +69,10 @@ class Button:
         """Press it: the click, then the action (by mouse, Enter or hotkey alike)."""
         pressed()
         self.action()
+
+    def spoken(self) -> str:
+        """The button as a voice reads it: its label, and whether it can be pressed."""
+        return self.label if self.enabled else f"{self.label}, {tr('speech.unavailable')}"
 
     def keycap_rect(self, text: TextCache) -> pygame.Rect | None:
         """Where the keycap sits (at the right end), if the button has one."""
@@ -131,7 +156,17 @@ class Menu:
         self._skip_disabled(1 if step > 0 else -1)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """React to the event; True when it was used."""
+        """React to the event; True when it was used (a focus moved is reported: `focus_watched`)."""
+        before = self.focus_words()
+        used = self._handle(event)
+        focus_watched(before, self.focus_words(), event)
+        return used
+
+    def focus_words(self) -> str:
+        """The focused button as a voice reads it (empty when there is none)."""
+        return self.buttons[self.focus].spoken() if 0 <= self.focus < len(self.buttons) else ""
+
+    def _handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.keyboard = False
             self.hover = self.index_at(event.pos)

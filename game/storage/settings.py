@@ -1,5 +1,5 @@
-"""The player's preferences (volumes, speed, deck, talk, table look, the pause after a stop), remembered between
-runs in settings.json.
+"""The player's preferences (volumes, speed, deck, talk, table look, the pause after a stop, spoken play),
+remembered between runs in settings.json.
 
 The file comes in through the door (`json_file.JsonKind`): a size and a depth limit before it is parsed, and
 every value checked before it is used. A value that cannot be used (the wrong type, out of its range, a
@@ -39,6 +39,7 @@ class Settings:
     table_look: str = "club"  # a name in campaign TABLE_LOOKS; kept as written, drawn only once unlocked
     pause_after_stop: bool = False  # the table waits for a click or a key after each stop
     first_deal_offer: str = "ask"  # one of FIRST_DEAL_OFFERS
+    spoken_play: bool = False  # a voice says what happens at the table (an optional extra: game.app.speech)
 
     def clean(self) -> Settings:
         """The same settings with every value forced into its lawful range (a value that cannot be one: the
@@ -67,7 +68,7 @@ def _check(name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
             return None
         return float(value)
-    if name in ("muted", "four_colour_deck", "pause_after_stop"):
+    if name in ("muted", "four_colour_deck", "pause_after_stop", "spoken_play"):
         return value if isinstance(value, bool) else None
     if name == "animation_speed":
         return value if isinstance(value, str) and value in ANIMATION_SPEEDS else None

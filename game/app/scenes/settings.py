@@ -1,5 +1,5 @@
-"""Settings: volumes, mute, animation speed, chattiness, the four-colour deck, the table look, the language and
-the pause after each stop; each change counts at once."""
+"""Settings: volumes, mute, animation speed, chattiness, the four-colour deck, the table look, the language, the
+pause after each stop and spoken play; each change counts at once."""
 
 from __future__ import annotations
 
@@ -54,6 +54,7 @@ class SettingsScene(Scene):
         self.panel = pygame.Rect(150, 128, 980, PANEL_H)
         self.looks: list[TableLook] = [CLUB]
         self.look_choice: Choice | None = None
+        self.speech_row: Toggle | None = None
 
     def enter(self) -> None:
         """Lay out the controls from the current settings."""
@@ -77,6 +78,8 @@ class SettingsScene(Scene):
                                   self.looks.index(chosen) if chosen in self.looks else 0, self._table_look,
                                   wrap=False, tooltip=look_tip)
         codes = list(LANGUAGES)
+        self.speech_row = Toggle(NOWHERE, tr("speech.setting"), s.spoken_play, self._spoken_play)
+        self._speech_note()
         rows: list[Control] = [  # top to bottom: one more row is one more line here
             Slider(NOWHERE, tr("settings.master_volume"), s.master_volume, self._master, step=0.1,
                    tooltip=tr("settings.tips.master")),
@@ -98,6 +101,7 @@ class SettingsScene(Scene):
             Choice(NOWHERE, tr("settings.language"), language_names(),
                    codes.index(self.app.language) if self.app.language in codes else 0, self._language,
                    tooltip=tr("settings.tips.language")),
+            self.speech_row,
         ]
         for index, control in enumerate(rows):
             control.rect = pygame.Rect(x, y + index * (ROW_H + ROW_GAP), ROW_W, ROW_H)
@@ -141,6 +145,17 @@ class SettingsScene(Scene):
     def _pause_after_stop(self, value: bool) -> None:
         self._change(pause_after_stop=value)
 
+    def _spoken_play(self, value: bool) -> None:
+        self._change(spoken_play=value)
+        self._speech_note()
+
+    def _speech_note(self) -> None:
+        """Spoken play's row says when no voice can be heard (known a moment after it is turned on), and why."""
+        if self.speech_row is not None:
+            note = self.app.speech.note
+            self.speech_row.note = tr("speech.no_voice") if note else ""
+            self.speech_row.tooltip = note or tr("speech.tip")
+
     def _table_look(self, index: int) -> None:
         self._change(table_look=self.looks[index].name)
 
@@ -156,6 +171,10 @@ class SettingsScene(Scene):
         self._build()
 
     # --- input and drawing ----------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Spoken play's engine is tried on a worker thread: its row follows what it found."""
+        self._speech_note()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc goes back; the form does the rest."""

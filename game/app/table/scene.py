@@ -40,6 +40,7 @@ from .log_panel import LogPanel
 from .looks import look_in_play, look_named
 from .model import DealRecord, TableModel
 from .moments import asks_for_summary
+from .narration import TableNarrator
 from .pacing import SPEEDS, pace_of
 from .painter import TablePainter
 from .recorder import TableRecorder
@@ -80,6 +81,7 @@ class TableScene(Scene):
         self.painter = TablePainter(self.stage, table.seats, table.rules.piles)
         self.log_panel = LogPanel(self.stage, self.director.deal_log)
         self.skip = SkipToEnd(self.stage)  # once the player is out: the rest at once rather than watched
+        self.narrator = TableNarrator(self)  # spoken play
         self.clock = 0.0
         self.guide: TableGuide | None = None if guide is None else guide(self)
         venue = venue_in_play(table.origin, app.data_dir)
@@ -141,11 +143,6 @@ class TableScene(Scene):
     def layout(self) -> TableLayout:
         """Where everything is drawn."""
         return self.stage.layout
-
-    @property
-    def portraits(self) -> list[pygame.Surface]:
-        """Each seat's portrait as the plates show it."""
-        return self.painter.portraits
 
     @property
     def summary(self) -> Scene | None:
@@ -293,6 +290,7 @@ class TableScene(Scene):
                 self.model.active = self.table.turn[1]
             case None if self.table.over and self._results is None and self._summary is None and self.guide is None:
                 self._show_results()
+        self.narrator.update()
 
     def submit(self, action: Action) -> None:
         """The human's answer to the pending decision."""
@@ -349,7 +347,8 @@ class TableScene(Scene):
     # --- what the director tells the table ------------------------------------------------------
 
     def on_presented(self, event: Event) -> None:
-        """Hook after each event is presented (the guide hears it; tests may wrap it)."""
+        """Hook after each event is presented (the guide and spoken play hear it; tests may wrap it)."""
+        self.narrator.presented(event)
         if self.guide is not None:
             self.guide.presented(event)
 
@@ -388,7 +387,7 @@ class TableScene(Scene):
         self.recorder.say_problems()
         free = isinstance(self.table.origin, FreePlay) and self.table.human_seat is not None
         self._results = self.app.scenes.push("results", model=self.model, on_continue=self.leave_table,
-                                             portraits=self.portraits, under=self,
+                                             portraits=self.painter.portraits, under=self,
                                              label_key=results_label(self.table.origin),
                                              taken_back=self.table.taken_back,
                                              again=self.play_again if free else None,
@@ -444,6 +443,8 @@ class TableScene(Scene):
             return
         if is_take_back_key(event):
             self.take_back()
+            return
+        if self.narrator.handle_event(event):
             return
         if self.guide is None and self.log_panel.handle_event(event, self.human.decision is not None):
             return
