@@ -1,5 +1,6 @@
-"""A card the rules play for the player is captioned on the prompt line; when the stop's band stands there (a forced
-lead right after a stop), the caption goes under the band, clear of the lifted card, or the band gives way."""
+"""Words on the table that must not stand on each other: a card the rules play for the player is captioned on the
+prompt line, and when the stop's band stands there (a forced lead right after a stop) the caption goes under the
+band, clear of the lifted card, or the band gives way; a seat's "out" mark stays clear of its name."""
 
 from __future__ import annotations
 
@@ -10,16 +11,20 @@ from pathlib import Path
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-from app_helpers import instant_app
+from app_helpers import instant_app, make_app
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
 from game.app.table.captions import GLOW, LIFT
+from game.app.table.layout import table_layout
+from game.app.table.painter import draw_out_mark
 from game.app.table.scene import TableScene
 from game.app.table.sprites import STOP_BANNER_H, make_stop_banner
 from game.app.theme import suits_on_dark
 from game.config import rules_by_name
 from game.locale import tr
+from game.locale.names import seat_tag
+from game.locale.texts import character_name
 
 SHORT = "King — K♠ ends the run"
 LONG = "nobody played J♥ (declined, or in the dead hand), and the words go on a good while longer still"
@@ -90,3 +95,24 @@ def test_without_a_stop_the_caption_stands_on_the_prompt_line(app: App) -> None:
     caption, _ = caption_and_card(scene)
     assert caption.midtop == scene.stage.layout.prompt.midtop
     assert not app.text.overflows
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "it", "pt", "nl"])
+def test_the_out_mark_stands_clear_of_the_longest_name_and_the_chips(code: str, tmp_path: Path) -> None:
+    made = make_app(tmp_path, code)
+    text = made.text
+    longest = max((seat_tag(character_name(c), c) for c in map(load_character_by_id, character_ids())),
+                   key=lambda name: text.width(name, "bold", 17))
+    surface = pygame.Surface((1280, 720))
+    for players in range(3, 9):
+        for place in table_layout(players).seats:
+            plate = place.plate
+            # as the still picture and the painter draw them
+            name = text.draw(surface, longest, (place.name_left, plate.y + 8), role="bold", size=17,
+                             max_width=plate.right - place.name_left - 10, min_size=12)
+            chips = text.draw(surface, "888", (place.name_left + 22, plate.y + 36), role="bold", size=18)
+            mark = draw_out_mark(surface, text, place)
+            assert plate.contains(mark), (code, players, mark, plate)
+            assert not mark.colliderect(name), (code, longest, mark, name)
+            assert mark.left > chips.right, (code, mark, chips)
+    assert not text.overflows, text.overflows
