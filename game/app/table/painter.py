@@ -74,7 +74,7 @@ class TablePainter:
             self.portraits.append(draw_portrait(face, stage.layout.seats[seat].portrait_radius, stage.text, key_id))
         names = [self.plate_name(seat) for seat in range(len(self.seats))]
         self.background = draw_background(stage.layout, names, self.portraits, self.boodle_cards, stage.decks,
-                                          stage.text, look=look)
+                                          stage.text, look=look, pot=stage.model.rules.has_pot)
         self.table_look = look
         veil = pygame.Surface(stage.layout.seats[0].plate.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (0, 0, 0, 150), veil.get_rect(), border_radius=14)
@@ -150,8 +150,9 @@ class TablePainter:
                 count = min(10, model.pot - i * 10) if i < shown - 1 else model.pot - (shown - 1) * 10
                 cx = layout.pot_stack[0] + (i - (shown - 1) / 2) * 32
                 art.draw_stack(surface, (0, 3, 2)[i], 14, count, (round(cx), layout.pot_stack[1]), max_shown=10)
-        text.draw(surface, f"{model.pot}", (layout.pot.centerx, layout.pot.y + 112), role="title", size=24,
-                  colour=theme.GOLD if model.pot else theme.INK_DIM, anchor="midtop", shadow=True)
+        if model.pot or model.rules.has_pot:  # rules with no pot show no empty one
+            text.draw(surface, f"{model.pot}", (layout.pot.centerx, layout.pot.y + 112), role="title", size=24,
+                      colour=theme.GOLD if model.pot else theme.INK_DIM, anchor="midtop", shadow=True)
         back = stage.decks.flight.back()
         x, y = layout.dead_pile
         shown = min(model.dead_count, 6)
