@@ -15,10 +15,14 @@ from app_helpers import instant_app, text_words
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
 from game.app.scenes.deal_summary import DealSummaryScene
+from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
+from game.app.table.sprites import make_banner
 from game.app.table.words import TAKE_BANNER, TOOK_SUMMARY, takings
+from game.app.theme import GOLD, suits_on_dark
 from game.config import rules_by_name
 from game.locale import LANGUAGES, set_language, tr
+from game.locale.texts import character_name
 
 
 @pytest.fixture
@@ -79,3 +83,15 @@ def test_the_classic_game_still_tells_and_draws_its_pot(app: App) -> None:
     assert scene.model.rules.has_pot
     assert any("the pot of" in words for words, _ in summary.lines())
     assert "Pot" in text_words(app).split()
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_the_longest_going_out_banner_fits_in_every_language(app: App, code: str, language: None) -> None:
+    set_language(code)
+    name = max((character_name(load_character_by_id(c)) for c in character_ids()), key=len)
+    for players in (3, 8):
+        width = table_layout(players).centre.width + 60  # as the director's banners are
+        for mine in (True, False):
+            words = str(takings(TAKE_BANNER[mine], 188, 123, name=name))
+            make_banner(app.text, name, words, width, GOLD, suits_on_dark(False))
+    assert not app.text.overflows, sorted(app.text.overflows)
