@@ -383,8 +383,10 @@ class Form:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, text: TextCache, *, tooltips: bool = True) -> None:
-        """Draw every control, and the tooltip of the hovered (else focused) one."""
+    def draw(self, surface: pygame.Surface, text: TextCache, *, tooltips: bool = True,
+             spare: Sequence[pygame.Rect] = ()) -> None:
+        """Draw every control, and the tooltip of the hovered (else focused) one (in a `spare` place, room the player
+        can do without meanwhile, when nothing beside the control is clear of the others)."""
         for index, control in enumerate(self.controls):
             control.draw(surface, text, index == self.focus, index == self.hover)
         if not tooltips or not self.controls:
@@ -394,4 +396,4 @@ class Form:
             return
         control = self.controls[shown]
         if control.tooltip:
-            draw_tooltip(surface, text, control.tooltip, control.rect, [other.rect for other in self.controls])
+            draw_tooltip(surface, text, control.tooltip, control.rect, [other.rect for other in self.controls], spare)

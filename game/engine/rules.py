@@ -116,6 +116,11 @@ class RuleSet:
         return self.boodle_cards + self.combinations
 
     @property
+    def has_pot(self) -> bool:
+        """True when chips can reach the pot (R8's ante, R11's fee, R27's penalty): American Michigan has none."""
+        return self.ante_pot > 0 or self.buy_dead_hand.enabled or self.pass_penalty > 0
+
+    @property
     def max_ante(self) -> int:
         """The dealer's ante, the largest anyone pays."""
         return self.ante(True)

@@ -404,7 +404,8 @@ def tell_event(event: Event, state: TableState) -> str:
             return tr("replay.events.stop", card=card_label(after), reason=stop_reason(reason))
         case HandWon(player=player, pot=pot, payments=payments):
             form, name = who(player)
-            return tr(f"replay.events.hand_won.{form}", name=name, pot=pot, paid=sum(p.chips for p in payments))
+            won = "hand_won" if pot else "hand_won_no_pot"  # no "pot of 0" (American Michigan has no pot)
+            return tr(f"replay.events.{won}.{form}", name=name, pot=pot, paid=sum(p.chips for p in payments))
         case BuyDead(player=player, fee=fee):
             form, name = who(player)
             return tr(f"replay.events.buy_dead.{form}", name=name, fee=fee)

@@ -13,6 +13,7 @@ from ...locale.cards import pile_label
 from .. import theme
 from ..scene import Scene
 from ..table.boodle_end import end_words
+from ..table.words import TOOK_SUMMARY, takings
 from ..text import suit_runs
 from ..widgets import Button, button_width, signed
 from .common import freeze, too_soon
@@ -112,8 +113,9 @@ class DealSummaryScene(Scene):
         if record.winner is not None:
             paid = sum(p.chips for p in record.payments)
             winner = record.winner
-            out.append((trn("summary.you_took", paid, pot=record.pot) if you[winner] else
-                        trn("summary.they_took", paid, pot=record.pot, name=model.tag(winner)), theme.INK))
+            taken = takings(TOOK_SUMMARY[you[winner]], record.pot, paid, name=model.tag(winner))
+            if taken is not None:
+                out.append((str(taken), theme.INK))
             payers = [f"{model.tag(p.source)} {p.chips}" for p in record.payments if p.chips]
             if payers:
                 out.append((tr("summary.paid", payers=", ".join(payers)), theme.INK_DIM))

@@ -37,12 +37,13 @@ from .new_game_tiles import (
     bottom_row,
     draw_bio,
     draw_problems,
-    draw_rules_detail,
     edit_rules_button,
+    label_width,
     paint_character,
     paint_random,
     paint_rules_row,
 )
+from .rules_detail_box import DetailBox, detail_rect
 from .rules_list import draw_rules_heading, scroll_arrows
 from .table_choices import LaidTable, campaign_locks, lay_again, load_opponents, read_rules_files
 
@@ -88,6 +89,7 @@ class NewGameScene(Scene):
         self.flash = ""
         self.flash_time = 0.0
         self.form = Form()
+        self.detail = DetailBox()  # the rules file's note, scrolled by the wheel when long
         self.kept_free: dict[str, Any] | None = None  # the free game left mid-session, read as the scene opens
         if laid is not None:  # Change table: this table, not the one remembered
             lay_again(self, laid, LENGTHS, DEAL_CHOICES, MINUTE_CHOICES)
@@ -314,7 +316,11 @@ class NewGameScene(Scene):
                     self.rules_scroll += 1
                     self._build()
                     return
-        wheel = event.type == pygame.MOUSEWHEEL and self._rules_area().collidepoint(self.app.window.mouse_pos())
+        mouse = self.app.window.mouse_pos()
+        if event.type == pygame.MOUSEWHEEL and detail_rect(self._rules_area(), RIGHT).collidepoint(mouse):
+            self.detail.wheel(event.y)  # a long note scrolls under the mouse
+            return
+        wheel = event.type == pygame.MOUSEWHEEL and self._rules_area().collidepoint(mouse)
         arrows = scroll_arrows(self.app.text, self._rules_area(), len(self.entries))
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and len(self.entries) > RULES_ROWS
         arrow = next((step for step, rect in zip((1, -1), arrows) if clicked and rect.collidepoint(event.pos)), 0)
@@ -353,12 +359,6 @@ class NewGameScene(Scene):
         width = (LEFT.width - 40 - (GRID_COLUMNS - 1) * 10) // GRID_COLUMNS
         return width, height, rows
 
-    def _label_width(self) -> int:
-        """The widest of the choice rows' labels as the row draws them."""
-        labels = ("new_game.players", "new_game.length_label", "new_game.minutes", "new_game.deals",
-                  "new_game.animation")
-        return max(self.app.text.width(tr(key), "bold", 20) for key in labels)
-
     def _rules_area(self) -> pygame.Rect:
         return pygame.Rect(RIGHT.x + 20, RIGHT.y + 272, RIGHT.width - 40, RULES_ROWS * RULES_PITCH)
 
@@ -377,7 +377,7 @@ class NewGameScene(Scene):
             controls.append(tile)
         x, y, w = RIGHT.x + 20, RIGHT.y + 46, RIGHT.width - 40
         row_h = 44
-        values = max(w // 2 - 8, w - self._label_width() - 40)  # the value boxes take what the labels leave
+        values = max(w // 2 - 8, w - label_width(self.app.text) - 40)  # the value boxes take what the labels leave
         controls.append(Choice(pygame.Rect(x, y, w, row_h), tr("new_game.players"),
                                [trn("new_game.players_value", n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
                                self.players - MIN_PLAYERS, self._set_players, wrap=False,
@@ -461,7 +461,8 @@ class NewGameScene(Scene):
                       colour=theme.RED_TEXT, max_width=area.width, min_size=11)
         self._draw_bio(surface)
         self._draw_rules_detail(surface)
-        self.form.draw(surface, text, tooltips=self.app.scenes.top is self)  # none over a question
+        # none over a question; Edit rules' note (nothing beside it is free) over the rules file's note, not Animation
+        self.form.draw(surface, text, tooltips=self.app.scenes.top is self, spare=[detail_rect(area, RIGHT)])
         slot = self._rules_slot()
         if slot is not None and self.entries[self.rules_scroll + slot].rules is None:
             area = self._rules_area()
@@ -491,9 +492,7 @@ class NewGameScene(Scene):
 
     def _draw_rules_detail(self, surface: pygame.Surface) -> None:
         """The focused (else the chosen) rules file: its description, or its problem lines."""
-        area = self._rules_area()
         slot = self._rules_slot()
         index = self.rules_scroll + slot if slot is not None else self.rules_index
-        box = pygame.Rect(area.x, area.bottom + 6, area.width, RIGHT.bottom - 70 - area.bottom - 12)
         entry = self.entries[index] if index is not None and index < len(self.entries) else None
-        draw_rules_detail(surface, self.app.text, entry, box)
+        self.detail.draw(surface, self.app.text, entry, detail_rect(self._rules_area(), RIGHT))

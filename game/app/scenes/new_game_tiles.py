@@ -15,7 +15,6 @@ from .. import theme
 from ..text import TextCache
 from ..widgets import Button, button_width
 from .common import LEVEL_TOP, draw_level_pips, portrait
-from .rules_lines import rules_detail
 from .table_choices import RulesEntry
 
 TILE = (18, 52, 38)
@@ -163,27 +162,18 @@ def bottom_row(text: TextCache, panel: pygame.Rect, back: Action, start: tuple[A
     return row
 
 
+def label_width(text: TextCache) -> int:
+    """The widest of the table's choice rows' labels as the row draws them."""
+    labels = ("new_game.players", "new_game.length_label", "new_game.minutes", "new_game.deals", "new_game.animation")
+    return max(text.width(tr(key), "bold", 20) for key in labels)
+
+
 def edit_rules_button(text: TextCache, area: pygame.Rect, action: Action) -> Button:
     """The rules editor's button, on the line of the rules list's heading just after it."""
     heading = min(area.width // 2, text.width(tr("new_game.rules_file"), "title", 20))
     label = tr("rules_editor.open")
     return Button(pygame.Rect(area.x + heading + 16, area.y - 34, button_width(text, label, 16, pad=12), 30), label,
                   action, size=16, tooltip=tr("rules_editor.open_tip"))
-
-
-def draw_rules_detail(surface: pygame.Surface, text: TextCache, entry: RulesEntry | None, box: pygame.Rect) -> None:
-    """A rules file's description and every way it differs from classic in `box`, or its problems when it will
-    not load."""
-    pygame.draw.rect(surface, (8, 24, 18), box, border_radius=10)
-    if entry is None:
-        return
-    inner = box.inflate(-20, -12)
-    if entry.rules is None:
-        body = wrapped(text, "⚠ " + trn("new_game.problems", len(entry.problems), file=entry.path.name),
-                       theme.RED_TEXT, inner.size)
-    else:
-        body = wrapped(text, rules_detail(entry.rules), theme.INK, inner.size)
-    surface.blit(body, inner.topleft, area=pygame.Rect(0, 0, inner.width, inner.height))
 
 
 def draw_bio(surface: pygame.Surface, text: TextCache, character: Any, venue: str, box: pygame.Rect, *,

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from .effects import Effects
 
 LIFT = 24  # pixels a card played for the player rises from the hand before it flies
+GLOW = 5  # the lifted card's gold ring stands this far outside it
 CAPTION_SIZE = 19
+CAPTION_MIN = 13  # the smallest a caption squeezed under the stop's band may be
 
 
 def chosen_card(action: Action, events: Iterable[Event]) -> Card | None:
@@ -64,16 +66,35 @@ class OwnCards:
     def lift(self, card: Card, lead: bool, duration: float) -> tuple[int, int]:
         """Lift `card` in the hand and caption it for `duration` (scaled seconds); where its flight starts."""
         effects = self.effects
-        stage = effects.stage
         self.lifted = card
         self.words = Words.of("deal_log.line.you_lead" if lead else "deal_log.line.you_play", card=card)
         why = tr("deal_log.caption.lead" if lead else "deal_log.caption.follow")
         self.clear()
-        self.caption = Caption(self.image(str(self.words), why), stage.layout.prompt.midtop, duration)
+        image, midtop = self.place(str(self.words), why, card)
+        self.caption = Caption(image, midtop, duration)
         effects.decor.add(self.caption)
         effects.sound("click", 0.45)
         x, y = effects.hand_card_centre(card)
         return x, y - LIFT
+
+    def place(self, title: str, why: str, card: Card) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The caption and its midtop: on the prompt line, or just under the stop's band while that stands there
+        (smaller if need be, so the lifted card stays clear); when even that leaves no room (a two-line band), the
+        band gives way and the status line says the stop."""
+        effects = self.effects
+        prompt = effects.stage.layout.prompt
+        band = effects.stop_banner
+        if band is None or band.done:
+            return self.image(title, why), prompt.midtop
+        top = band.rect.bottom - 1  # the band's last row is bare: its accent line stands above it
+        _, centre = effects.hand_card_centre(card)
+        card_top = centre - effects.stage.layout.hand_slots(1)[0].height // 2 - LIFT - GLOW
+        for size in range(CAPTION_SIZE, CAPTION_MIN - 1, -1):
+            image = self.image(title, why, size)
+            if top + image.get_height() <= card_top:
+                return image, (prompt.centerx, top)
+        effects.clear_stop_banner()
+        return self.image(title, why), prompt.midtop
 
     def landed(self) -> None:
         """The card has left the hand."""
@@ -86,15 +107,16 @@ class OwnCards:
             self.effects.decor.anims = [a for a in self.effects.decor.anims if not a.done]
             self.caption = None
 
-    def image(self, title: str, why: str) -> pygame.Surface:
-        """The caption: the card played in gold, then why in a quieter ink, on a dark band."""
+    def image(self, title: str, why: str, largest: int = CAPTION_SIZE) -> pygame.Surface:
+        """The caption: the card played in gold, then why in a quieter ink, on a dark band, its words at most
+        `largest` points."""
         stage = self.effects.stage
         text, room = stage.text, stage.layout.prompt.width
         four = stage.decks.four_colour
 
         def make() -> pygame.Surface:
             words = f"{title}  ·  {why}"
-            size = text.fit_size(words, "bold", CAPTION_SIZE, room - 24, 12)
+            size = text.fit_size(words, "bold", largest, room - 24, min(12, largest))
             if text.width(words, "bold", size) > room - 24:
                 text.overflows.add(words)
             light = theme.suits_on_dark(four)
@@ -105,5 +127,5 @@ class OwnCards:
             pygame.draw.rect(band, theme.GOLD, band.get_rect(), 2, border_radius=band.get_height() // 2)
             band.blit(line, (14, 4))
             return band
-        found: pygame.Surface = stage.cached(("own caption", title, why, four), make)
+        found: pygame.Surface = stage.cached(("own caption", title, why, four, largest), make)
         return found

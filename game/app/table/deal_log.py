@@ -123,8 +123,10 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
                 for card, more in staked:
                     boodle[card] = boodle.get(card, 0) + more
             case Dealt():
-                lines.append(LogLine(Words.of("deal_log.line.stakes", pot=pot, boodle=_Boodle(tuple(boodle.items()))),
-                                     "stake"))
+                held = _Boodle(tuple(boodle.items()))  # no "0 in the pot" (American Michigan has no pot)
+                staked_words = Words.of("deal_log.line.stakes", pot=pot, boodle=held) if pot else \
+                    Words.of("deal_log.line.stakes_boodle", boodle=held)
+                lines.append(LogLine(staked_words, "stake"))
             case BuyDead(player=player, fee=fee):
                 say("buy", player, "buy", fee)
             case Bid(player=player, chips=chips):
@@ -142,7 +144,10 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
                 why = stop_reason(after, reason, optional_follow)
                 lines.append(LogLine(Words.of("stops.line", reason=why), "stop"))
             case HandWon(player=player, pot=won, payments=payments):
-                say("out", player, "out", pot=won)
+                if won:
+                    say("out", player, "out", pot=won)
+                else:  # no "pot of 0" (American Michigan has no pot)
+                    say("out_bare", player, "out")
                 for payment in payments:
                     say("pay", payment.source, "pay", payment.chips)
             case Penalty(player=player, chips=chips):

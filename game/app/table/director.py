@@ -48,6 +48,7 @@ from .pacing import PACES
 from .sprites import make_stop_banner
 from .stage import Stage
 from .stop_pause import StopPause
+from .words import TAKE_BANNER, takings
 
 if TYPE_CHECKING:
     from .model import SeatState
@@ -415,8 +416,9 @@ class Director(Effects):
         paid = sum(p.chips for p in event.payments)
         name = model.name(winner)
         title = tr("table.banner.you_go_out") if self.you(winner) else tr("table.banner.they_go_out", name=name)
-        words = tr("table.banner.takes_pot", pot=event.pot, paid=paid)
-        self.banner(title, words, theme.GOLD, 2.2 * max(1.0, self.speed))  # in view while the moment is held
+        taken = takings(TAKE_BANNER[self.you(winner)], event.pot, paid, name=name)
+        # in view while the moment is held
+        self.banner(title, "" if taken is None else str(taken), theme.GOLD, 2.2 * max(1.0, self.speed))
         if self.you(winner):  # confetti for the player's own going out only: nobody cheers another's
             self.decor.add(Confetti(layout.hand.center, 110, seed=model.deal_number * 31 + winner))
             self.decor.add(Confetti(layout.board.center, 90, seed=model.deal_number, spread=180))

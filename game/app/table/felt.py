@@ -284,9 +284,10 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, look: TableLook = CLU
 
 def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequence[pygame.Surface],
                     boodle: Sequence[Pile], decks: TableDecks, text: TextCache, *,
-                    look: TableLook = CLUB) -> pygame.Surface:
+                    look: TableLook = CLUB, pot: bool = True) -> pygame.Surface:
     """The static layer: felt, rail, seat plates with names and portraits, board slots, boodle cards, labels;
-    the felt, the rail and the plates dressed as `look`, the slots and spots in shades of its felt."""
+    the felt, the rail and the plates dressed as `look`, the slots and spots in shades of its felt; the pot's spot
+    only with `pot` (rules with no pot draw none)."""
     surface = pygame.Surface(layout.size)
     draw_felt(surface, layout, look)
     felt = look.felt
@@ -327,7 +328,8 @@ def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequen
         else:
             draw_combination_tile(surface, rect, card, text, decks.four_colour)
     # pot and dead hand labels and their spots on the felt
-    for rect, title in ((layout.pot, tr("table.pot")), (layout.dead, tr("table.dead_hand"))):
+    spots = ((layout.pot, tr("table.pot")),) if pot else ()
+    for rect, title in (*spots, (layout.dead, tr("table.dead_hand"))):
         ring = pygame.Rect(0, 0, rect.width - 6, 86)
         ring.midtop = (rect.centerx, rect.y + 22)
         pygame.draw.ellipse(surface, mix(felt, (0, 0, 0), 0.16), ring)

@@ -272,7 +272,10 @@ class TableModel:
                 self.set_latest("boodle" if event.chips else "boodle_empty", event.player, event.chips or None,
                                 card=event.card)
             case HandWon():
-                self.set_latest("out", event.player, pot=event.pot)
+                if event.pot:
+                    self.set_latest("out", event.player, pot=event.pot)
+                else:  # no "pot of 0" (American Michigan has no pot)
+                    self.set_latest("out_bare", event.player)
             case BuyDead():
                 self.set_status(None)
                 self.set_latest("buy", event.player, event.fee)

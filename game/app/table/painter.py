@@ -18,17 +18,28 @@ from ...locale.cards import card_label
 from .. import theme
 from ..card_art import mix
 from ..portraits import HUMAN_LOOK, draw_portrait
-from ..text import suit_runs
+from ..text import TextCache, suit_runs
 from .captions import LIFT
 from .controls import HINT_COLOUR
 from .cut import cut_card_rect
 from .director import Director
 from .felt import draw_background
 from .human import HumanSeat
-from .layout import FAN_STEP
+from .layout import FAN_STEP, SeatPlace
 from .looks import CLUB, TableLook
 from .model import HUMAN
 from .stage import Stage
+
+OUT_MARK_Y = 39  # the "out" mark's top from the plate's: on the chips line, whose numbers stand at 36
+
+
+def draw_out_mark(surface: pygame.Surface, text: TextCache, place: SeatPlace) -> pygame.Rect:
+    """A seat out of the session marked "out" at the right end of its plate's chips line, under the name (beside a
+    long name at the plate's top the mark ran into it: "Aunt Hettyout"); the mark's rect."""
+    plate = place.plate
+    room = plate.right - 12 - (place.name_left + 22 + text.width("888", "bold", 18) + 8)  # clear of the chips
+    return text.draw(surface, tr("table.out"), (plate.right - 12, plate.y + OUT_MARK_Y), role="bold", size=14,
+                     colour=theme.RED_TEXT, anchor="topright", max_width=room, min_size=10)
 
 
 class TablePainter:
@@ -63,7 +74,7 @@ class TablePainter:
             self.portraits.append(draw_portrait(face, stage.layout.seats[seat].portrait_radius, stage.text, key_id))
         names = [self.plate_name(seat) for seat in range(len(self.seats))]
         self.background = draw_background(stage.layout, names, self.portraits, self.boodle_cards, stage.decks,
-                                          stage.text, look=look)
+                                          stage.text, look=look, pot=stage.model.rules.has_pot)
         self.table_look = look
         veil = pygame.Surface(stage.layout.seats[0].plate.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (0, 0, 0, 150), veil.get_rect(), border_radius=14)
@@ -139,8 +150,9 @@ class TablePainter:
                 count = min(10, model.pot - i * 10) if i < shown - 1 else model.pot - (shown - 1) * 10
                 cx = layout.pot_stack[0] + (i - (shown - 1) / 2) * 32
                 art.draw_stack(surface, (0, 3, 2)[i], 14, count, (round(cx), layout.pot_stack[1]), max_shown=10)
-        text.draw(surface, f"{model.pot}", (layout.pot.centerx, layout.pot.y + 112), role="title", size=24,
-                  colour=theme.GOLD if model.pot else theme.INK_DIM, anchor="midtop", shadow=True)
+        if model.pot or model.rules.has_pot:  # rules with no pot show no empty one
+            text.draw(surface, f"{model.pot}", (layout.pot.centerx, layout.pot.y + 112), role="title", size=24,
+                      colour=theme.GOLD if model.pot else theme.INK_DIM, anchor="midtop", shadow=True)
         back = stage.decks.flight.back()
         x, y = layout.dead_pile
         shown = min(model.dead_count, 6)
@@ -176,8 +188,7 @@ class TablePainter:
                           anchor="topright")
             if not state.in_session and self._out_veil is not None:
                 surface.blit(self._out_veil, plate)
-                text.draw(surface, tr("table.out"), (plate.right - 12, plate.y + 8), role="bold", size=14,
-                          colour=theme.RED_TEXT, anchor="topright")
+                draw_out_mark(surface, text, place)
             if seat != HUMAN and state.cards:
                 count = state.cards
                 width = back.get_width() + FAN_STEP * (count - 1)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.cards import Card, Suit
 from ...engine.ranks import lowest_of_suits
 from ...engine.rules import RuleSet
@@ -43,3 +45,25 @@ def lead_refusal(card: Card, hand: list[Card], options: tuple[Card, ...], rules:
     """Why `card` may not be led now, in the current language's words (empty when it may)."""
     words = lead_refusal_words(card, hand, options, rules, stopped_suit)
     return "" if words is None else str(words)
+
+
+TakingKeys = tuple[str, str, str]  # the pot and the cards left, the pot alone, the cards left alone
+TAKE_BANNER: dict[bool, TakingKeys] = {
+    True: ("table.banner.you_take_all", "table.banner.you_take_pot", "table.banner.you_take_cards"),
+    False: ("table.banner.they_take_all", "table.banner.they_take_pot", "table.banner.they_take_cards")}
+TOOK_SUMMARY: dict[bool, TakingKeys] = {
+    True: ("summary.you_took", "summary.you_took_pot", "summary.you_took_cards"),
+    False: ("summary.they_took", "summary.they_took_pot", "summary.they_took_cards")}
+
+
+def takings(keys: TakingKeys, pot: int, paid: int, **params: Any) -> Words | None:
+    """What the winner of a deal takes, worded by `keys`: never "the pot of 0" (American Michigan has no pot) nor "0
+    chips for the cards left"; None when there is nothing to take."""
+    both, pot_only, cards_only = keys
+    if pot and paid:
+        return Words.of(both, paid, pot=pot, **params)
+    if pot:
+        return Words.of(pot_only, pot=pot, **params)
+    if paid:
+        return Words.of(cards_only, paid, **params)
+    return None

@@ -1,0 +1,74 @@
+"""New game's note on a rules file (its description and every change from the classic game): the words shrink a
+little to fit, and what still does not fit scrolls with the wheel, a gold bar at the box's edge saying there is more
+(a helper module: it holds no scene)."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...locale import trn
+from .. import theme
+from ..text import TextCache
+from .rules_lines import rules_detail
+from .table_choices import RulesEntry
+
+SIZES = (14, 13, 12)
+SPACING = 1.05
+BAR = 6  # the scroll bar's width
+STEP = 16  # pixels one notch of the wheel scrolls
+
+
+def detail_rect(area: pygame.Rect, panel: pygame.Rect) -> pygame.Rect:
+    """The note's box: under the rules list's `area`, above the panel's bottom row of buttons."""
+    return pygame.Rect(area.x, area.bottom + 6, area.width, panel.bottom - 70 - area.bottom - 12)
+
+
+def detail_words(entry: RulesEntry) -> tuple[str, tuple[int, int, int]]:
+    """What the note says of `entry`, and in which ink: its description and changes, or that it will not load."""
+    if entry.rules is None:
+        return "⚠ " + trn("new_game.problems", len(entry.problems), file=entry.path.name), theme.RED_TEXT
+    return rules_detail(entry.rules), theme.INK
+
+
+class DetailBox:
+    """The note in its box, and how far it is scrolled (back to the top when another file is shown)."""
+
+    def __init__(self) -> None:
+        self.scroll = 0
+        self.most = 0  # how far the note shown last can scroll (0: it fits)
+        self.shown: object = None
+
+    def body(self, text: TextCache, words: str, colour: tuple[int, int, int], inner: pygame.Rect) -> pygame.Surface:
+        """The words wrapped at the largest size that fits `inner`, else at the smallest, beside the scroll bar."""
+        for size in SIZES:
+            body = text.render_wrapped(words, "body", size, colour, inner.width, line_spacing=SPACING)
+            if body.get_height() <= inner.height:
+                return body
+        return text.render_wrapped(words, "body", SIZES[-1], colour, inner.width - 2 * BAR, line_spacing=SPACING)
+
+    def draw(self, surface: pygame.Surface, text: TextCache, entry: RulesEntry | None, box: pygame.Rect) -> None:
+        """The note on `entry` in `box`, scrolled as far as the wheel took it."""
+        pygame.draw.rect(surface, (8, 24, 18), box, border_radius=10)
+        if entry is not None and entry.path != self.shown:
+            self.shown, self.scroll = entry.path, 0
+        if entry is None:
+            self.most = 0
+            return
+        inner = box.inflate(-20, -12)
+        words, colour = detail_words(entry)
+        body = self.body(text, words, colour, inner)
+        self.most = max(0, body.get_height() - inner.height)
+        self.scroll = min(self.scroll, self.most)
+        surface.blit(body, inner.topleft, area=pygame.Rect(0, self.scroll, inner.width, inner.height))
+        if self.most:
+            track = pygame.Rect(box.right - BAR - 5, inner.y, BAR, inner.height)
+            pygame.draw.rect(surface, (30, 60, 46), track, border_radius=3)
+            size = max(14, track.height * inner.height // body.get_height())
+            thumb = pygame.Rect(track.x, track.y + (track.height - size) * self.scroll // self.most, BAR, size)
+            pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=3)
+
+    def wheel(self, notches: int) -> bool:
+        """Scroll by the wheel's `notches` (up is positive); True when the note moved."""
+        before = self.scroll
+        self.scroll = max(0, min(self.most, self.scroll - notches * STEP))
+        return self.scroll != before
