@@ -19,6 +19,11 @@ def install_root() -> Path:
     return bundle_folder() or Path(__file__).resolve().parents[1]
 
 
+def program_name() -> str:
+    """What the player types to start the game, for usage lines and crash reports."""
+    return "newmarket" if bundle_folder() is not None else "main.py"
+
+
 def program_command() -> list[str]:
     """The command that starts this game again: the built program itself, or Python on main.py."""
     if bundle_folder() is not None:
