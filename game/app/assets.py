@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import pygame
 
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+from ..bundle import ASSETS_DIR as ASSETS_DIR
 
 FONT_FILES: dict[str, str] = {
     "body": "DejaVuSans.ttf",

@@ -18,9 +18,9 @@ from typing import Any
 
 from ..ai.character import Character, StrategyChoice, searches
 from ..ai.registry import character_ids, load_character_by_id
+from ..bundle import ROOT, program_command
 from ..config import default_rules
 
-ROOT = Path(__file__).resolve().parents[2]
 FRAME = 1 / 60
 WARM_FRAMES = 30  # the first frames draw the table's background and fill the caches once
 MEMORY_FRAMES = 10_000
@@ -123,7 +123,7 @@ def startup_once(bytecode_cache: str | None = None) -> float:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = bytecode_cache
     with tempfile.TemporaryDirectory(prefix="newmarket-start-") as folder:
-        command = [sys.executable, str(ROOT / "main.py"), "--data-dir", folder, "--startup-probe"]
+        command = [*program_command(), "--data-dir", folder, "--startup-probe"]
         began = time.perf_counter()
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=ROOT,
                                    text=True)

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..bundle import program_name
 from ..locale import LANGUAGES, set_language
 from ..storage.crash_report import write_crash_report
 from ..storage.paths import data_dir
@@ -24,7 +25,7 @@ TOOLS = (simulate, check_config, bench, tournament, screenshots, replay, review,
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
-    parser = argparse.ArgumentParser(prog="main.py", description="Newmarket, the classic British stops game.")
+    parser = argparse.ArgumentParser(prog=program_name(), description="Newmarket, the classic British stops game.")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
                         help="keep settings and the session in progress here (default: the usual per-user folder)")
     parser.add_argument("--campaign", type=Path, metavar="FILE",
@@ -61,7 +62,7 @@ def main(argv: Sequence[str]) -> int:
     except OSError as error:
         return one_line(os_error_words(error))
     except Exception as error:  # noqa: BLE001 - the crash guard: one line and a report, never a traceback
-        report = write_crash_report(crash_folder(args), error, {"command": " ".join(["main.py", *argv])})
+        report = write_crash_report(crash_folder(args), error, {"command": " ".join([program_name(), *argv])})
         where = f"a crash report is at {report}" if report else "no crash report could be written"
         message = " ".join(str(error).split())
         message = message if len(message) <= MESSAGE_LIMIT else message[:MESSAGE_LIMIT - 1] + "…"

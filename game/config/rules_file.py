@@ -25,6 +25,7 @@ from game.engine.rules_keys import KEYS, SECTION_KEYS, RulesKey, RulesProblem, c
 from game.engine.rules_keys import RULES_KEYS as DECLARED
 from game.engine.rules_keys import TOP_KEYS as DECLARED_TOP
 
+from ..bundle import CONFIG_DIR as CONFIG_DIR
 from ..locale.safe_yaml import FileCache
 from ..locale.shown import shown_name
 from ..locale.words import Words
@@ -32,7 +33,6 @@ from .errors import ConfigError, Joined, Problem, why
 from .kinds import ConfigKind, register_kind
 from .yaml_lines import YamlDocument, describe, key_name, read_yaml_bytes, read_yaml_file, read_yaml_text
 
-CONFIG_DIR = Path(__file__).resolve().parents[2] / "config"
 RULES_DIR = CONFIG_DIR / "rules"
 PERSONALITIES_DIR = CONFIG_DIR / "personalities"
 DEFAULT_RULES_NAME = "classic"

@@ -13,9 +13,10 @@ from typing import Any, NamedTuple
 
 import yaml
 
+from ..bundle import CONFIG_DIR
 from .safe_yaml import MAX_YAML_BYTES, MAX_YAML_DEPTH, YamlRefused, read_limited, safe_load
 
-LOCALES_DIR = Path(__file__).resolve().parents[2] / "config" / "locales"
+LOCALES_DIR = CONFIG_DIR / "locales"
 Entry = str | tuple[str, ...]
 # Why a file was refused before it was read, in English (the catalog's own messages are English: the words of
 # the language that failed cannot be trusted to say it).
