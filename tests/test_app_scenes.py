@@ -182,12 +182,14 @@ def test_settings_change_at_once_and_persist_across_apps(tmp_path: Path) -> None
     key(first, pygame.K_DOWN)
     key(first, pygame.K_RIGHT)  # animation speed normal -> fast
     key(first, pygame.K_DOWN)
-    key(first, pygame.K_RETURN)  # pause after each stop on
-    key(first, pygame.K_DOWN)
     for _ in range(12):
         key(first, pygame.K_LEFT)  # chattiness down to silent
+    key(first, pygame.K_PAGEDOWN)  # the Comfort page, its first tab focused
     key(first, pygame.K_DOWN)
     key(first, pygame.K_SPACE)  # four-colour deck on
+    for _ in range(3):  # past high contrast and reduced motion
+        key(first, pygame.K_DOWN)
+    key(first, pygame.K_RETURN)  # pause after each stop on
     expected = first.settings
     assert (expected.muted, expected.animation_speed, expected.pause_after_stop, expected.chattiness,
             expected.four_colour_deck) == (True, "fast", True, 0.0, True)
@@ -201,7 +203,7 @@ def test_settings_change_at_once_and_persist_across_apps(tmp_path: Path) -> None
 def test_dragging_a_slider_writes_the_file_once_on_release(app: App, tmp_path: Path) -> None:
     scene = SettingsScene(app)
     app.scenes.push(scene)
-    slider = scene.form.controls[0]
+    slider = scene.form.controls[2]  # after the two page tabs
     assert isinstance(slider, Slider)
     track = slider.track
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(track.x + 5, track.centery), button=1))

@@ -247,9 +247,11 @@ def other_scenes(app: App) -> None:
         shoot(app)
     settings = SettingsScene(app)
     app.scenes.clear_to(settings)
-    for focus in range(len(settings.form.controls)):  # every row's help
-        settings.form.focus, settings.form.keyboard = focus, True
-        shoot(app)
+    for page in (0, 1):  # every row's help, on both pages
+        settings.show_page(page)
+        for focus in range(len(settings.form.controls)):
+            settings.form.focus, settings.form.keyboard = focus, True
+            shoot(app)
     app.scenes.clear_to(StatisticsScene(app))
     app.step(1 / 60)
     shoot(app)

@@ -285,7 +285,7 @@ def test_the_music_row_changes_the_music_at_once(tmp_path: Path) -> None:
     try:
         scene = SettingsScene(app)
         app.scenes.push(scene)
-        row = scene.form.controls[2]
+        row = scene.form.controls[4]  # after the two page tabs
         assert isinstance(row, Slider) and row.label == "Music volume"
         scene.form.focus_on(row)
         for _ in range(2):
@@ -296,20 +296,24 @@ def test_the_music_row_changes_the_music_at_once(tmp_path: Path) -> None:
         app.scenes.close()
 
 
-def test_eleven_settings_rows_fit_above_the_buttons_and_the_hint(tmp_path: Path) -> None:
+def test_every_page_of_settings_rows_fits_between_the_tabs_the_buttons_and_the_hint(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     try:
         scene = SettingsScene(app)
         app.scenes.push(scene)
-        rows = [c for c in scene.form.controls if not isinstance(c, Button)]
-        buttons = [c for c in scene.form.controls if isinstance(c, Button)]
-        first = rows[0].rect
-        last_row_bottom = first.y + MAX_ROWS * (ROW_H + ROW_GAP) - ROW_GAP
-        assert len(rows) <= MAX_ROWS and MAX_ROWS >= 11
-        assert all(b.rect.top >= last_row_bottom + 8 for b in buttons)
-        assert all(b.rect.bottom <= scene.panel.bottom - 8 for b in buttons)
-        assert scene.panel.bottom <= app.screen.get_height() - 36  # the hint bar's line is below
-        assert all(a.rect.bottom <= b.rect.top for a, b in zip(rows, rows[1:]))
+        for page in (0, 1):
+            scene.show_page(page)
+            rows = [c for c in scene.form.controls if not isinstance(c, Button)]
+            tabs = [c for c in scene.form.controls if isinstance(c, Button) and c.rect.y < rows[0].rect.y]
+            buttons = [c for c in scene.form.controls if isinstance(c, Button) and c not in tabs]
+            first = rows[0].rect
+            last_row_bottom = first.y + MAX_ROWS * (ROW_H + ROW_GAP) - ROW_GAP
+            assert len(tabs) == 2 and all(tab.rect.bottom <= first.top for tab in tabs)
+            assert len(rows) <= MAX_ROWS
+            assert all(b.rect.top >= last_row_bottom + 8 for b in buttons)
+            assert all(b.rect.bottom <= scene.panel.bottom - 8 for b in buttons)
+            assert scene.panel.bottom <= app.screen.get_height() - 36  # the hint bar's line is below
+            assert all(a.rect.bottom <= b.rect.top for a, b in zip(rows, rows[1:]))
     finally:
         app.scenes.close()
 
@@ -376,7 +380,7 @@ def test_settings_mute_clicks_once_through_the_app(tmp_path: Path, monkeypatch: 
     try:
         scene = SettingsScene(app)
         app.scenes.push(scene)
-        mute = scene.form.controls[3]
+        mute = scene.form.controls[5]  # after the two page tabs
         assert isinstance(mute, Toggle) and not app.settings.muted
         scene.form.handle_event(press_at(mute.rect))
         assert app.settings.muted and played == ["click"]

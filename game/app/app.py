@@ -17,8 +17,10 @@ from ..storage.paths import data_dir
 from ..storage.resume import recover
 from ..storage.settings import Settings, read_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
+from . import theme
 from .artwork import Artwork
 from .assets import Assets, warn
+from .comfort import set_reduced_motion
 from .form import Form
 from .gamepad import Gamepad
 from .guard import after_crash
@@ -72,6 +74,8 @@ class App:
         self.draws_every_frame = True  # the screenshots draw only the frames they keep (a draw changes nothing)
         self.data_dir = data_dir(options.data_dir)
         self.settings, settings_problem = read_settings(self.data_dir)
+        theme.use_high_contrast(self.settings.high_contrast)
+        set_reduced_motion(self.settings.reduced_motion)
         self.assets = Assets(audio=not options.headless or os.environ.get("SDL_AUDIODRIVER") == "dummy")
         self.assets.apply_settings(self.settings)
         self.music = Music(audio=self.assets.audio)
@@ -125,6 +129,11 @@ class App:
         them for the next run."""
         before = self.settings.language
         self.settings = settings.clean()
+        set_reduced_motion(self.settings.reduced_motion)
+        if theme.use_high_contrast(self.settings.high_contrast):
+            self.text.clear()
+            for scene in list(self.scenes):
+                scene.relabel()  # what a scene drew once and kept (a table's plates, bubbles) in the new colours
         self.assets.apply_settings(self.settings)
         self.music.apply_settings(self.settings)
         self.speech.configure(self.settings.spoken_play, self.language)

@@ -99,8 +99,16 @@ def menu_shots(app: App, folder: Path) -> list[Path]:
     paths.append(shoot(app, folder, "09_settings"))
     kept = app.settings
     app.change_settings(dataclasses.replace(kept, four_colour_deck=True), remember=False)
+    settings = app.scenes.top
+    assert isinstance(settings, SettingsScene)
+    settings.show_page(1)
+    settings.form.focus = 2  # four colours, on the Comfort page
     settle(app, 0.1)
     paths.append(shoot(app, folder, "09c_settings_four_colours"))  # the caption a suit and its colour a pair
+    app.change_settings(dataclasses.replace(kept, high_contrast=True), remember=False)
+    settings.form.focus = 3
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "09d_settings_high_contrast"))
     app.change_settings(kept, remember=False)
     app.scenes.clear_to(HowToPlayScene(app, section=2))
     settle(app, 0.1)
@@ -167,6 +175,11 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     three.fast_forward_until(lambda t: len(t.model.board) >= 9 and human_to_lead(t))
     settle(app, 3.0)  # let banners and pop-ups fade: this picture is of the table itself
     paths.append(shoot(app, folder, "03_table_3_players"))
+    kept = app.settings
+    app.change_settings(dataclasses.replace(kept, high_contrast=True), remember=False)
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "03b_table_high_contrast"))
+    app.change_settings(kept, remember=False)
 
     eight = table(app, 8, SHOT_SEED + 3)  # a seed where the human leads early in the first deal
     app.scenes.clear_to(eight)

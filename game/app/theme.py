@@ -20,6 +20,34 @@ PANEL_EDGE = (70, 130, 96)
 GAIN = (128, 220, 140)  # a chip change for the better, in the purse, the cards, the summary and the results
 LOSS = (240, 120, 108)  # one for the worse (and a problem line)
 
+SELECTED = PANEL_EDGE  # a choice button's fill while it is the one chosen
+PANEL_ALPHA_FLOOR = 0  # a panel is at least this opaque (high contrast makes every panel solid)
+
+# The high-contrast theme: white ink, a bright gold and red, solid near-black panels with a light edge and a darker
+# felt, so every word reads against what is behind it (Settings, Comfort); the colours above are the usual theme.
+_HIGH_CONTRAST: dict[str, object] = {
+    "FELT": (12, 60, 36), "FELT_DARK": (6, 36, 22), "FELT_LIGHT": (18, 78, 48), "INK": (255, 255, 255),
+    "INK_DIM": (228, 232, 226), "GOLD": (255, 214, 40), "RED_TEXT": (255, 136, 124), "PANEL": (0, 8, 4),
+    "PANEL_EDGE": (210, 230, 220), "SELECTED": (28, 96, 62), "GAIN": (140, 255, 160), "LOSS": (255, 140, 128),
+    "PANEL_ALPHA_FLOOR": 245,
+}
+_USUAL: dict[str, object] = {name: globals()[name] for name in _HIGH_CONTRAST}
+
+
+def use_high_contrast(on: bool) -> bool:
+    """Switch the shared colours to the high-contrast theme or back; True when they changed."""
+    wanted = _HIGH_CONTRAST if on else _USUAL
+    if all(globals()[name] == value for name, value in wanted.items()):
+        return False
+    globals().update(wanted)
+    return True
+
+
+def high_contrast() -> bool:
+    """Whether the high-contrast theme is in use."""
+    return bool(PANEL_ALPHA_FLOOR)
+
+
 CARD_FACE = (252, 250, 244)
 CARD_EDGE = (60, 60, 60)
 CARD_BACK = (150, 32, 40)

@@ -98,7 +98,7 @@ class Button:
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
         """Draw the button in its state."""
         lit = self.enabled and (focused or hovered)
-        fill = theme.FELT_LIGHT if lit else (theme.PANEL_EDGE if self.selected else theme.PANEL)
+        fill = theme.FELT_LIGHT if lit else (theme.SELECTED if self.selected else theme.PANEL)
         if not self.enabled:
             fill = (40, 48, 44)
         shadow = self.rect.move(0, 3)
@@ -110,7 +110,7 @@ class Button:
         cap = self.keycap_rect(text)
         if cap is not None:
             pygame.draw.rect(surface, (0, 0, 0), cap.move(0, 2), border_radius=6)
-            pygame.draw.rect(surface, theme.PANEL_EDGE if lit else (30, 56, 44), cap, border_radius=6)
+            pygame.draw.rect(surface, theme.SELECTED if lit else (30, 56, 44), cap, border_radius=6)
             text.draw(surface, pad_cap(self.hotkey, self.keycap), cap.center, role="bold", size=15,
                       colour=theme.GOLD if self.enabled else (120, 130, 125), anchor="center")
         box = self.label_box(text)
@@ -222,6 +222,7 @@ class Menu:
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215, radius: int = 16) -> None:
     """A dark translucent panel with a thin edge, for menus and summaries over the felt."""
     panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+    alpha = max(alpha, theme.PANEL_ALPHA_FLOOR)
     pygame.draw.rect(panel, (*theme.PANEL, alpha), panel.get_rect(), border_radius=radius)
     pygame.draw.rect(panel, (*theme.PANEL_EDGE, 255), panel.get_rect(), width=2, border_radius=radius)
     surface.blit(panel, rect)

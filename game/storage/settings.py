@@ -40,6 +40,8 @@ class Settings:
     pause_after_stop: bool = False  # the table waits for a click or a key after each stop
     first_deal_offer: str = "ask"  # one of FIRST_DEAL_OFFERS
     spoken_play: bool = False  # a voice says what happens at the table (an optional extra: game.app.speech)
+    high_contrast: bool = False  # brighter ink and gold, opaque panels, darker felt behind the words
+    reduced_motion: bool = False  # cards and chips placed rather than flown; no confetti, no pulsing or swaying
 
     def clean(self) -> Settings:
         """The same settings with every value forced into its lawful range (a value that cannot be one: the
@@ -68,7 +70,7 @@ def _check(name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
             return None
         return float(value)
-    if name in ("muted", "four_colour_deck", "pause_after_stop", "spoken_play"):
+    if name in ("muted", "four_colour_deck", "pause_after_stop", "spoken_play", "high_contrast", "reduced_motion"):
         return value if isinstance(value, bool) else None
     if name == "animation_speed":
         return value if isinstance(value, str) and value in ANIMATION_SPEEDS else None

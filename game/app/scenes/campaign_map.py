@@ -29,6 +29,7 @@ from ...storage.high_scores_file import load_high_scores
 from ...storage.resume import has_resume, road_mode
 from .. import theme
 from ..assets import warn
+from ..comfort import swaying
 from ..kept_words import sit_at_kept
 from ..portraits import HUMAN_LOOK
 from ..scene import Scene
@@ -349,7 +350,7 @@ class CampaignMapScene(Scene):
             for i in range(0, len(points) - 1, 2):  # a dashed line down the middle
                 pygame.draw.line(surface, ROAD_LINE, points[i], points[i + 1], 2)
         cleared = {r.venue_id for r in progress.results if r.goal_met}
-        pulse = 0.5 + 0.5 * math.sin(self.t * 4)
+        pulse = 0.5 + 0.5 * math.sin(swaying(self.t) * 4)
         for index, (venue, (x, y)) in enumerate(zip(progress.campaign.venues, stops)):
             current = index == progress.venue_index and not progress.over
             if index == self.shown:
@@ -374,7 +375,7 @@ class CampaignMapScene(Scene):
             x, y = stops[progress.venue_index]
             you = dataclasses.replace(HUMAN_LOOK, initials=tr("table.you_tag"))  # tagged as at the table ("MOI")
             disc = portrait(you, 40, text, "human")
-            bob = round(2 * math.sin(self.t * 3))
+            bob = round(2 * math.sin(swaying(self.t) * 3))
             surface.blit(disc, disc.get_rect(midbottom=(x, y - STOP_R - 8 + bob)))
 
     def _draw_venue(self, surface: pygame.Surface, progress: CampaignProgress) -> None:

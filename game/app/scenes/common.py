@@ -28,14 +28,14 @@ if TYPE_CHECKING:
     from ..app import App
     from ..scene import Scene
 
-_FELT: dict[tuple[int, int], pygame.Surface] = {}
+_FELT: dict[tuple[tuple[int, int], tuple[int, int, int]], pygame.Surface] = {}
 _VEILS: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 _PORTRAITS: dict[tuple[Any, int, str], pygame.Surface] = {}
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The green baize with a soft light in the middle and a fine weave, drawn once per size."""
-    found = _FELT.get(size)
+    found = _FELT.get((size, theme.FELT_DARK))  # the high-contrast theme has a felt of its own
     if found is not None:
         return found
     w, h = size
@@ -54,7 +54,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     for y in range(0, h, tile.get_height()):
         for x in range(0, w, tile.get_width()):
             surface.blit(tile, (x, y))
-    found = _FELT[size] = ready(surface, alpha=False)
+    found = _FELT[(size, theme.FELT_DARK)] = ready(surface, alpha=False)
     return found
 
 

@@ -13,6 +13,7 @@ from ...locale import tr, trn
 from ...locale.texts import rules_name
 from .. import theme
 from ..celebration import confetti_waves, play_sting
+from ..comfort import reduced_motion
 from ..scene import Scene
 from ..table.animation import Timeline
 from ..table.boodle_end import end_words
@@ -59,7 +60,7 @@ class ResultsScene(Scene):
         self.veil = veil((w, h), 150)
         self.relabel()
         self.won = any(model.seats[s].is_human for s in self.winners) or not any(seat.is_human for seat in model.seats)
-        self.party = confetti_waves((w, h), around=self.panel) if self.won else Timeline()
+        self.party = confetti_waves((w, h), around=self.panel) if self.won and not reduced_motion() else Timeline()
 
     def relabel(self) -> None:
         """Word the panel and the button in the current language (again, after a switch)."""

@@ -1,5 +1,6 @@
-"""Settings: volumes, mute, animation speed, chattiness, the four-colour deck, the table look, the language, the
-pause after each stop and spoken play; each change counts at once."""
+"""Settings on two pages: General (volumes, mute, animation speed, chattiness, the table look, the language) and
+Comfort (the four-colour deck, high contrast, reduced motion, the pause after each stop, spoken play); each change
+counts at once."""
 
 from __future__ import annotations
 
@@ -23,10 +24,12 @@ if TYPE_CHECKING:
     from ..app import App
 
 PREVIEW = [Card.parse(name) for name in ("AS", "QH", "JD", "KC")]  # court cards: their letters are the language's
-ROW_W, ROW_H, ROW_GAP = 640, 38, 4  # room for 11 rows above the buttons (MAX_ROWS)
-ROWS_TOP = 18
+ROW_W, ROW_H, ROW_GAP = 640, 38, 4  # room for MAX_ROWS rows a page, under the page tabs and above the buttons
+TAB_H = 40
+ROWS_TOP = 18 + TAB_H + 14
 BUTTON_H = 46
-MAX_ROWS = 11
+MAX_ROWS = 9
+PAGES = ("general", "comfort")
 PANEL_H = ROWS_TOP + MAX_ROWS * (ROW_H + ROW_GAP) + 10 + BUTTON_H + 16
 NOWHERE = pygame.Rect(0, 0, 0, 0)  # a row's place until _build lays the rows out in order
 SWATCH_H = 84
@@ -55,6 +58,7 @@ class SettingsScene(Scene):
         self.looks: list[TableLook] = [CLUB]
         self.look_choice: Choice | None = None
         self.speech_row: Toggle | None = None
+        self.page = 0  # which of PAGES shows
 
     def enter(self) -> None:
         """Lay out the controls from the current settings."""
@@ -80,7 +84,7 @@ class SettingsScene(Scene):
         codes = list(LANGUAGES)
         self.speech_row = Toggle(NOWHERE, tr("speech.setting"), s.spoken_play, self._spoken_play)
         self._speech_note()
-        rows: list[Control] = [  # top to bottom: one more row is one more line here
+        general: list[Control] = [  # top to bottom: one more row is one more line here
             Slider(NOWHERE, tr("settings.master_volume"), s.master_volume, self._master, step=0.1,
                    tooltip=tr("settings.tips.master")),
             Slider(NOWHERE, tr("settings.effects_volume"), s.effects_volume, self._effects, step=0.1,
@@ -91,26 +95,51 @@ class SettingsScene(Scene):
             Choice(NOWHERE, tr("settings.animation_speed"), speed_names(),
                    ANIMATION_SPEEDS.index(s.animation_speed), self._speed, wrap=False,
                    tooltip=tr("settings.tips.speed")),
-            Toggle(NOWHERE, tr("settings.pause_after_stop"), s.pause_after_stop, self._pause_after_stop,
-                   tooltip=tr("settings.tips.pause_after_stop")),
             Slider(NOWHERE, tr("settings.chattiness"), s.chattiness, self._chat, step=0.1, format=chat_label,
                    tooltip=tr("settings.tips.chat")),
-            Toggle(NOWHERE, tr("settings.four_colour_deck"), s.four_colour_deck, self._four_colour,
-                   tooltip=tr("settings.tips.four")),
             self.look_choice,
             Choice(NOWHERE, tr("settings.language"), language_names(),
                    codes.index(self.app.language) if self.app.language in codes else 0, self._language,
                    tooltip=tr("settings.tips.language")),
+        ]
+        comfort: list[Control] = [
+            Toggle(NOWHERE, tr("settings.four_colour_deck"), s.four_colour_deck, self._four_colour,
+                   tooltip=tr("settings.tips.four")),
+            Toggle(NOWHERE, tr("settings.high_contrast"), s.high_contrast, self._high_contrast,
+                   tooltip=tr("settings.tips.high_contrast")),
+            Toggle(NOWHERE, tr("settings.reduced_motion"), s.reduced_motion, self._reduced_motion,
+                   tooltip=tr("settings.tips.reduced_motion")),
+            Toggle(NOWHERE, tr("settings.pause_after_stop"), s.pause_after_stop, self._pause_after_stop,
+                   tooltip=tr("settings.tips.pause_after_stop")),
             self.speech_row,
         ]
+        rows = (general, comfort)[self.page]
         for index, control in enumerate(rows):
             control.rect = pygame.Rect(x, y + index * (ROW_H + ROW_GAP), ROW_W, ROW_H)
+        tabs: list[Control] = []
+        tab_x = x
+        for index, page in enumerate(PAGES):
+            words = tr(f"settings.pages.{page}")
+            width = button_width(self.app.text, words, 20, minimum=180)
+            tabs.append(Button(pygame.Rect(tab_x, self.panel.y + 18, width, TAB_H), words,
+                               lambda index=index: self.show_page(index), size=20,  # type: ignore[misc]
+                               selected=index == self.page, tooltip=tr("settings.pages_tip")))
+            tab_x += width + 12
         back, restore = tr("settings.back"), tr("settings.restore_defaults")
         back_w = button_width(self.app.text, back, 22, minimum=200)
         restore_w = button_width(self.app.text, restore, 22, minimum=260)
         bottom = self.panel.bottom - BUTTON_H - 16
-        self.form.set([*rows, Button(pygame.Rect(x, bottom, back_w, BUTTON_H), back, self.back, tooltip="Esc"),
+        first = not self.form.controls
+        self.form.set([*tabs, *rows, Button(pygame.Rect(x, bottom, back_w, BUTTON_H), back, self.back, tooltip="Esc"),
                        Button(pygame.Rect(x + back_w + 20, bottom, restore_w, BUTTON_H), restore, self.defaults)])
+        if first:
+            self.form.focus = len(tabs)  # the first setting, under the tabs
+
+    def show_page(self, index: int) -> None:
+        """Show page `index` of PAGES, the focus on its tab."""
+        self.page = index % len(PAGES)
+        self._build()
+        self.form.focus = self.page
 
     # --- changes --------------------------------------------------------------------------------
 
@@ -141,6 +170,12 @@ class SettingsScene(Scene):
 
     def _four_colour(self, value: bool) -> None:
         self._change(four_colour_deck=value)
+
+    def _high_contrast(self, value: bool) -> None:
+        self._change(high_contrast=value)
+
+    def _reduced_motion(self, value: bool) -> None:
+        self._change(reduced_motion=value)
 
     def _pause_after_stop(self, value: bool) -> None:
         self._change(pause_after_stop=value)
@@ -180,6 +215,9 @@ class SettingsScene(Scene):
         """Esc goes back; the form does the rest."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.show_page(self.page + (1 if event.key == pygame.K_PAGEDOWN else -1))
             return
         self.form.handle_event(event)
 

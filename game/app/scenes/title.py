@@ -12,6 +12,7 @@ from ...engine.cards import Card
 from ...locale import tr
 from ...storage.resume import Resumable, kept_sessions, resume_path, set_aside_unresumable
 from .. import theme
+from ..comfort import swaying
 from ..kept_words import describe_snapshot, mode_name
 from ..scene import Scene
 from ..tutorial.offer import FirstDealOffer, offer_due
@@ -223,7 +224,7 @@ class TitleScene(Scene):
     def _draw_boodle_fan(self, surface: pygame.Surface) -> None:
         """The four boodle cards fanned at the upper right, swaying, with their chip stacks bobbing."""
         centre = (955, 240)
-        sway = math.sin(self.t * 0.7) * 2.5
+        sway = math.sin(swaying(self.t) * 0.7) * 2.5
         for index in range(4):
             angle = (1.5 - index) * 11 + sway
             card = self._fan_card(index, angle)
@@ -232,7 +233,7 @@ class TitleScene(Scene):
             y = centre[1] + abs(index - 1.5) * 14 - math.cos(rad) * 6
             surface.blit(card, card.get_rect(center=(round(x), round(y))))
         for index, base in enumerate((3, 6, 2, 4)):
-            count = base + round(1.5 + 1.5 * math.sin(self.t * 1.3 + index * 1.7))
+            count = base + round(1.5 + 1.5 * math.sin(swaying(self.t) * 1.3 + index * 1.7))
             x = centre[0] + (index - 1.5) * 92
             self.app.art.draw_stack(surface, (index + 1) % len(theme.CHIP_COLOURS), 22, count, (round(x), 420))
 

@@ -36,6 +36,7 @@ from ...engine.events import (
 )
 from ...locale import tr, trn
 from .. import theme
+from ..comfort import reduced_motion
 from .animation import Confetti, Flight, Ring
 from .boodle_end import present_split
 from .captions import OwnCards
@@ -99,7 +100,7 @@ class Director(Effects):
         # fast-forwarding headlessly, decorations age quickly too: only the latest moment's remain
         hurry = 12.0 if self.stage.hurrying else 1.6
         self.decor.update(dt * (hurry if self.instant else self.speed))
-        self.motion.update(math.inf if self.instant else dt * self.speed)
+        self.motion.update(math.inf if self.instant or reduced_motion() else dt * self.speed)  # placed, not flown
         self.hold = 0.0 if self.instant else self.hold - dt * self.speed
         count = 0
         while self.queue and not self.waiting and self.hold <= 0 and not self.motion.busy and count < 80:
@@ -419,7 +420,7 @@ class Director(Effects):
         taken = takings(TAKE_BANNER[self.you(winner)], event.pot, paid, name=name)
         # in view while the moment is held
         self.banner(title, "" if taken is None else str(taken), theme.GOLD, 2.2 * max(1.0, self.speed))
-        if self.you(winner):  # confetti for the player's own going out only: nobody cheers another's
+        if self.you(winner) and not reduced_motion():  # confetti for the player's own going out only
             self.decor.add(Confetti(layout.hand.center, 110, seed=model.deal_number * 31 + winner))
             self.decor.add(Confetti(layout.board.center, 90, seed=model.deal_number, spread=180))
         self.sound("going_out")

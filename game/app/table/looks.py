@@ -8,6 +8,7 @@ known at all) is never drawn: the club's felt stands in.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ...campaign.spec import TABLE_LOOKS, Unlock
@@ -94,3 +95,14 @@ def look_in_play(name: str, unlocked: frozenset[str]) -> TableLook:
     """The look the table is drawn in: the one named if it is available, else the club's felt."""
     chosen = look_named(name)
     return chosen if chosen in available_looks(unlocked) else CLUB
+
+
+def in_contrast(look: TableLook) -> TableLook:
+    """The look as the high-contrast theme dresses it (a darker felt, solid plates with a light edge), else itself."""
+    if not theme.high_contrast():
+        return look
+    def darker(colour: Colour) -> Colour:
+        return (colour[0] * 11 // 20, colour[1] * 11 // 20, colour[2] * 11 // 20)
+    return dataclasses.replace(look, felt_dark=darker(look.felt_dark), felt=darker(look.felt),
+                               felt_light=darker(look.felt_light), plate=theme.PANEL, plate_edge=theme.PANEL_EDGE,
+                               label_lift=max(look.label_lift, 0.45))

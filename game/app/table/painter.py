@@ -17,6 +17,7 @@ from ...locale import language, tr, trn
 from ...locale.cards import card_label
 from .. import theme
 from ..card_art import mix
+from ..comfort import swaying
 from ..portraits import HUMAN_LOOK, draw_portrait
 from ..text import TextCache, suit_runs
 from .captions import LIFT
@@ -59,7 +60,7 @@ class TablePainter:
 
     def stale(self, four_colour: bool, size: tuple[int, int], look: TableLook) -> bool:
         """True when the still picture drawn last does not show this (the plates and labels carry words too)."""
-        return self.background is None or self._built_for != (four_colour, size, look.name, language())
+        return self.background is None or self._built_for != (four_colour, size, look, language())
 
     def build(self, look: TableLook) -> None:
         """Draw the still picture for the stage as it is now."""
@@ -81,7 +82,7 @@ class TablePainter:
         self._out_veil = veil
         # suit symbols light enough to read on the dark status band
         self._suit_light = list(theme.suits_on_dark(stage.decks.four_colour))
-        self._built_for = (stage.decks.four_colour, stage.layout.size, look.name, language())
+        self._built_for = (stage.decks.four_colour, stage.layout.size, look, language())
 
     def forget(self) -> None:
         """The words changed: the still picture is drawn again at the next build."""
@@ -173,7 +174,7 @@ class TablePainter:
         model, layout, text, art = stage.model, stage.layout, stage.text, stage.art
         back = stage.decks.fan.back()
         chip = art.chip(1, 8)
-        pulse = 0.5 + 0.5 * math.sin(clock * 5)
+        pulse = 0.5 + 0.5 * math.sin(swaying(clock) * 5)
         for seat, (place, state) in enumerate(zip(layout.seats, model.seats)):
             plate = place.plate
             if seat == model.active and state.in_session:

@@ -37,7 +37,7 @@ from .guide import GuideMaker, TableGuide
 from .human import HumanSeat
 from .layout import TableLayout, table_layout
 from .log_panel import LogPanel
-from .looks import look_in_play, look_named
+from .looks import in_contrast, look_in_play, look_named
 from .model import DealRecord, TableModel
 from .moments import asks_for_summary
 from .narration import TableNarrator
@@ -219,7 +219,8 @@ class TableScene(Scene):
         # a look named in the settings but not (or no longer) unlocked is drawn as the club's felt; one the rules
         # file names is part of the game it describes (the Pope Joan board's), drawn whatever is unlocked
         named = self.rules.look
-        look = look_in_play(app.settings.table_look, app.unlocked()) if named == "player" else look_named(named)
+        look = in_contrast(look_in_play(app.settings.table_look, app.unlocked()) if named == "player"
+                           else look_named(named))
         if not self.painter.stale(four, size, look):
             return
         if size != stage.layout.size:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pygame
 
 from .. import theme
+from ..comfort import swaying
 from ..text import TextCache
 from ..widgets import Button, button_width, draw_panel
 
@@ -57,7 +58,7 @@ def draw_spotlight(surface: pygame.Surface, targets: Sequence[pygame.Rect]) -> N
 
 def draw_highlights(surface: pygame.Surface, targets: Sequence[pygame.Rect], clock: float) -> None:
     """A gold ring round each target, breathing."""
-    glow = 0.5 + 0.5 * math.sin(clock * 4.0)
+    glow = 0.5 + 0.5 * math.sin(swaying(clock) * 4.0)
     width = 3 + round(glow * 2)
     for rect in targets:
         ring = rect.inflate(12 + round(glow * 4), 12 + round(glow * 4))
