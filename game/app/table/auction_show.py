@@ -1,6 +1,7 @@
 """R26 at the table: the auction of the dead hand as it happens. Its opening in a banner (the dealer kept their
-hand), each bid and pass in a bubble by the bidder's seat, and its end in a banner: who buys the dead hand, for
-how much and where the chips go, or that everyone passed and nobody buys it. `AuctionTrack` follows a deal's
+hand), each bid and pass in a bubble by the bidder's seat, kept there until the auction ends (a player asked to
+bid sees how the others went), and its end in a banner: who buys the dead hand, for how much and where the chips
+go, or that everyone passed and nobody buys it. `AuctionTrack` follows a deal's
 events to tell those moments apart, for the table and the deal log alike."""
 
 from __future__ import annotations
@@ -8,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ...engine.events import Bid, BuyDead, DealStart, Dealt, Event
+from ...engine.events import Bid, BuyDead, DealStart, Dealt, Event, Play
 from ...locale import tr, trn
 from .. import theme
 
 if TYPE_CHECKING:
     from .director import Director
 
-BID_BUBBLE_S = 1.6  # how long a bid or a pass stays said by its seat (game seconds at normal speed)
+BID_BUBBLE_S = 60.0  # a bid or a pass stays said by its seat until the auction ends (the end hushes it)
 BID_HOLD = 0.75  # the table waits this long on each bid, so each can be read before the next is said
 
 
@@ -32,6 +33,7 @@ class AuctionTrack:
         self.passed: set[int] = set()
         self.bids = 0  # bids made this deal, passes not counted
         self.opened = False
+        self.closed = False
 
     def replay(self, events: Iterable[Event]) -> None:
         """Follow events already played at once (a resumed or taken back table)."""
@@ -41,7 +43,8 @@ class AuctionTrack:
 
     def feed(self, event: Event) -> str | None:
         """Follow one event; what it is to the auction: "open" (the first bid or pass of the deal, the event still
-        to be told), "unsold" (the last pass, nobody buying), "sold" (the dead hand bought at auction) or None."""
+        to be told), "unsold" (the last pass, nobody buying), "sold" (the dead hand bought at auction), "closed"
+        (the first lead after an auction nobody won) or None."""
         match event:
             case DealStart(dealer=dealer):
                 self.begin(dealer)
@@ -58,7 +61,11 @@ class AuctionTrack:
                     return "unsold"
                 return moment
             case BuyDead() if self.opened:
+                self.closed = True
                 return "sold"
+            case Play() if self.opened and not self.closed:
+                self.closed = True
+                return "closed"
         return None
 
 
@@ -75,7 +82,7 @@ def present_bid(director: Director, event: Bid, moment: str | None) -> None:
         who = tr("auction.banner.you_keep") if director.you(dealer) else tr("auction.banner.they_keep",
                                                                                name=model.name(dealer))
         director.banner(tr("auction.banner.open"), who, duration=1.2)
-    director.speak(event.player, bubble_words(event), BID_BUBBLE_S * min(max(1.0, director.speed), 4.0))
+    director.speak(event.player, bubble_words(event), BID_BUBBLE_S)
     director.sound("click", 0.4)
     if moment == "unsold":
         director.banner(tr("auction.banner.nobody"), tr("auction.banner.all_passed"), theme.RED_TEXT, 1.6)

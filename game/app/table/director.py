@@ -130,6 +130,8 @@ class Director(Effects):
         self.model.note(event)
         self.deal_log.add(event)
         moment = self.auction.feed(event)
+        if moment in ("sold", "closed"):
+            self.hush()  # the auction's bids are said until it ends
         match event:
             case SessionStart():
                 self._on_session_start(event)
