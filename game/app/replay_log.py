@@ -21,13 +21,14 @@ KIND_COLOURS = {"stop": (255, 214, 200), "boodle": theme.GOLD, "out": theme.GOLD
 
 def replay_log(replay: Replay, position: int, names: Sequence[str]) -> list[LogLine]:
     """The deal at `position` told line by line up to it, each seat by its name in `names`."""
-    events = [step.event for step in replay.steps[:position + 1]]
+    steps = replay.steps[:position + 1]
+    events = [step.event for step in steps]
     first = events[0] if events else None
     optional = isinstance(first, SessionStart) and first.rules.get("follow") == "optional"
 
     def name(seat: int) -> object:
         return names[seat] if 0 <= seat < len(names) else tr("replay.seat", number=seat + 1)
-    return deal_log_lines(events, None, name, optional)
+    return deal_log_lines(events, None, name, optional, paid_to_dealer=bool(steps) and steps[-1].state.paid_to_dealer)
 
 
 def draw_replay_log(surface: pygame.Surface, text: TextCache, area: pygame.Rect, replay: Replay, position: int,

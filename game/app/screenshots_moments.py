@@ -1,5 +1,6 @@
 """Screenshots of the table's big moments, from fixed seeds: the player's boodle hit with its number in flight,
-the held moment after the player went out, and the celebration of a session won."""
+the held moment after the player went out, the celebration of a session won, and the player asked to bid for
+the dead hand at auction with the others' bids said by their seats (R26)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from ..ai.registry import character_ids
 from ..ai.seats import seats_against
 from ..config import default_rules
 from ..engine.events import BoodleWon, Event, HandWon
+from ..engine.rules import BuyDeadHand
 from ..stats.callouts import RecordWatch
 from .scenes.results import ResultsScene
 from .screenshots_extra import shoot
@@ -22,13 +24,17 @@ if TYPE_CHECKING:
 
 MOMENT_SEED = 20240  # the player hits a boodle card, then goes out, early at these tables
 WON_SEED = 20254  # a one-deal session the player wins
+AUCTION_SEED = 5  # the dealer keeps their hand and the others bid before the player
 FRAME = 1 / 60
 
 
-def _table(app: App, players: int, seed: int, deals: int) -> TableScene:
+def _table(app: App, players: int, seed: int, deals: int, auction: bool = False) -> TableScene:
     ids = character_ids()
     seats = seats_against([ids[(seat * 5) % len(ids)] for seat in range(1, players)])
-    scene = TableScene.seated(app, dataclasses.replace(default_rules(), players=players, deals=deals), seats, seed)
+    rules = dataclasses.replace(default_rules(), players=players, deals=deals)
+    if auction:
+        rules = dataclasses.replace(rules, buy_dead_hand=BuyDeadHand(True, 2, auction=True, paid_to="dealer"))
+    scene = TableScene.seated(app, rules, seats, seed)
     app.scenes.clear_to(scene)
     return scene
 
@@ -54,8 +60,8 @@ def present_until(app: App, scene: TableScene, wanted: Callable[[Event], bool], 
 
 
 def moment_shots(app: App, folder: Path) -> list[Path]:
-    """your_boodle (8 players), you_went_out (3 players, beating a small record) and session_won (4 players) as
-    PNGs in `folder`."""
+    """your_boodle (8 players), you_went_out (3 players, beating a small record), session_won (4 players) and
+    auction_bid (5 players) as PNGs in `folder`."""
     paths: list[Path] = []
     eight = _table(app, 8, MOMENT_SEED, 10)
     if present_until(app, eight, _yours(BoodleWon), 0.7):
@@ -69,4 +75,9 @@ def moment_shots(app: App, folder: Path) -> list[Path]:
         for _ in range(round(1.1 / FRAME)):
             app.step(FRAME)
         paths.append(shoot(app, folder, "19_session_won"))
+    bidding = _table(app, 5, AUCTION_SEED, 3, auction=True)
+    if bidding.fast_forward_until(lambda t: t.human.kind == "bid", 6000):
+        for _ in range(round(0.5 / FRAME)):
+            app.step(FRAME)
+        paths.append(shoot(app, folder, "20_auction_bid"))
     return paths

@@ -61,6 +61,7 @@ class TableState:
     deal_winner: int | None = None
     winners: tuple[int, ...] | None = None  # set by session_end
     aces_high: bool = False  # R23: the rules rank the ace above the king
+    paid_to_dealer: bool = False  # R26: an auction's winner pays the dealer, not the pot
 
     def boodle_chips(self, card: str) -> int:
         """Chips lying on one boodle card."""
@@ -117,7 +118,8 @@ class _Fold:
                 piles = [c for c in boodle_cards if isinstance(c, str)] + _combination_keys(rules)
                 s = TableState(players=names, chips=chips, in_session=(True,) * len(names),
                                boodle=tuple((c, 0) for c in piles),
-                               hands=((),) * len(names), aces_high=rules.get("aces") == "high")
+                               hands=((),) * len(names), aces_high=rules.get("aces") == "high",
+                               paid_to_dealer=self.paid_to_dealer)
             case Cut(dealer=dealer):
                 if dealer is not None:  # a tied cut names no dealer; the next cut does
                     s = replace(s, dealer=self.seat(dealer))
@@ -406,6 +408,11 @@ def tell_event(event: Event, state: TableState) -> str:
             form, name = who(player)
             won = "hand_won" if pot else "hand_won_no_pot"  # no "pot of 0" (American Michigan has no pot)
             return tr(f"replay.events.{won}.{form}", name=name, pot=pot, paid=sum(p.chips for p in payments))
+        case BuyDead(player=player, fee=fee) if state.dealer is not None and player != state.dealer:
+            form, name = who(player)  # R26: bought at auction, the price to the pot or the dealer
+            to, dealer = ("dealer", who(state.dealer)) if state.paid_to_dealer else ("pot", ("", ""))
+            form = "to_you" if dealer[0] == "you" else form
+            return trn(f"auction.replay.bought.{to}.{form}", fee, name=name, dealer=dealer[1])
         case BuyDead(player=player, fee=fee):
             form, name = who(player)
             return tr(f"replay.events.buy_dead.{form}", name=name, fee=fee)

@@ -21,7 +21,8 @@ import random
 from ...engine.cards import Card
 from ...engine.decisions import BidDecision, BuyDeadDecision, FollowDecision, LeadDecision, StakeDecision
 from ...engine.view import PlayerView
-from ..expert.search import Budget, bid_values, boodle_hit_rates, buy_values, follow_values, lead_values
+from ..expert.auction import auction_worth, bid_up_to
+from ..expert.search import Budget, boodle_hit_rates, buy_values, follow_values, lead_values
 from ..strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Params, StakeChoice, bids_for
 
 # A fifth of the samples searched as well as all of them (issue 13's measure); the time saved pays for reading
@@ -83,9 +84,8 @@ def expert_buy(view: PlayerView, decision: BuyDeadDecision, params: Params, rng:
 
 @bids_for("expert")
 def expert_bid(view: PlayerView, decision: BidDecision, params: Params, rng: random.Random) -> int:
-    """R26: bid the least it may when buying at that price beats passing on the same sampled deals."""
-    keep, buy = bid_values(view, decision, budget_of(params), rng, params.get(TABLE))
-    return decision.low if buy > keep else 0
+    """R26: raise by the least bid while that is below what the dead hand is worth to it over its own hand."""
+    return bid_up_to(decision, auction_worth(view, decision, budget_of(params), params.get(TABLE)))
 
 
 @STAKING.register("expert", "the whole stake on the boodle card most often played in a deal at this table "

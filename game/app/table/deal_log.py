@@ -32,6 +32,7 @@ from ...locale import tr
 from ...locale.cards import pile_label
 from ...locale.names import character_short
 from ...locale.words import Words
+from .auction_show import AuctionTrack
 from .model import TableModel, stop_reason
 
 Namer = Callable[[int], object]  # a seat's name as a parameter of `Words` (a string, or a callable worded when shown)
@@ -96,10 +97,12 @@ def current_deal(events: Sequence[Event]) -> tuple[int, int]:
     return end + 1, end
 
 
-def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, optional_follow: bool) -> list[LogLine]:
+def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, optional_follow: bool, *,
+                   paid_to_dealer: bool = False) -> list[LogLine]:
     """The deal in play (the last in `events`) in lines, newest last; `human` is the player's seat (None at a
-    watched table), `name` words the others."""
+    watched table), `name` words the others; `paid_to_dealer`: an auction's price goes to the dealer (R26)."""
     first, carried_at = current_deal(events)
+    auction = AuctionTrack()
     ended = events[carried_at] if carried_at >= 0 else None
     boodle = dict(ended.boodle) if isinstance(ended, DealEnd) else {}
     pot = 0
@@ -111,6 +114,7 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
                          **params, **({} if mine else {"name": name(seat)}))
         lines.append(LogLine(words, kind, mine))
     for event in events[first:]:
+        moment = auction.feed(event)
         match event:
             case Cut(dealer=None):
                 lines.append(LogLine(Words.of("deal_log.line.cut_tie"), "deal"))
@@ -127,10 +131,15 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
                 staked_words = Words.of("deal_log.line.stakes", pot=pot, boodle=held) if pot else \
                     Words.of("deal_log.line.stakes_boodle", boodle=held)
                 lines.append(LogLine(staked_words, "stake"))
+            case BuyDead(player=player, fee=fee) if moment == "sold":
+                dealer = auction.dealer if paid_to_dealer else None
+                lines.append(LogLine(sold_words(player, fee, human, dealer, name), "buy", player == human))
             case BuyDead(player=player, fee=fee):
                 say("buy", player, "buy", fee)
             case Bid(player=player, chips=chips):
                 lines.append(LogLine(bid_words(player, chips, player == human, name), "buy", player == human))
+                if moment == "unsold":
+                    lines.append(LogLine(Words.of("auction.line.nobody"), "buy"))
             case Play(player=player, card=card, lead=lead):
                 say("lead" if lead else "play", player, "lead" if lead else "play", card=card)
             case BoodleWon(player=player, card=card, chips=chips):
@@ -171,6 +180,20 @@ def bid_words(seat: int, chips: int, mine: bool, name: Namer) -> Words:
     return Words.of(f"auction.line.{key}", chips or None, **({} if mine else {"name": name(seat)}))
 
 
+def sold_words(seat: int, price: int, human: int | None, dealer: int | None, name: Namer) -> Words:
+    """R26: the dead hand bought at auction, for how much and where the price went (the pot, or `dealer`)."""
+    mine = seat == human
+    params: dict[str, object] = {} if mine else {"name": name(seat)}
+    if dealer is None:
+        key = "auction.line.you_bought_pot" if mine else "auction.line.bought_pot"
+    elif dealer == human:
+        key = "auction.line.bought_to_you"
+    else:
+        key = "auction.line.you_bought_dealer" if mine else "auction.line.bought_dealer"
+        params["dealer"] = name(dealer)
+    return Words.of(key, price, **params)
+
+
 def tr_you() -> Callable[[], str]:
     """The player's own name in the log ("you"), worded when shown."""
     return lambda: tr("deal_log.you")
@@ -180,10 +203,11 @@ class DealLog:
     """The deal log kept as the table shows its events: the events of the deal in play (and the last deal's end,
     for what it carried), and its lines made again only when an event was added."""
 
-    def __init__(self, human: int | None, name: Namer, optional_follow: bool) -> None:
+    def __init__(self, human: int | None, name: Namer, optional_follow: bool, paid_to_dealer: bool = False) -> None:
         self.human = human
         self.name = name
         self.optional_follow = optional_follow
+        self.paid_to_dealer = paid_to_dealer  # R26: an auction's price goes to the dealer
         self.events: list[Event] = []
         self.version = 0  # bumped by every event added
         self._lines: list[LogLine] | None = None
@@ -206,7 +230,8 @@ class DealLog:
     def lines(self) -> list[LogLine]:
         """The deal so far, newest last."""
         if self._lines is None:
-            self._lines = deal_log_lines(self.events, self.human, self.name, self.optional_follow)
+            self._lines = deal_log_lines(self.events, self.human, self.name, self.optional_follow,
+                                         paid_to_dealer=self.paid_to_dealer)
         return self._lines
 
     @property

@@ -34,10 +34,11 @@ from ...engine.events import (
     Stake,
     Stop,
 )
-from ...locale import tr, trn
+from ...locale import tr
 from .. import theme
 from ..comfort import reduced_motion
 from .animation import Confetti, Flight, Ring
+from .auction_show import AuctionTrack, buy_words, present_bid
 from .boodle_end import present_split
 from .captions import OwnCards
 from .cut import present_cut
@@ -74,8 +75,11 @@ class Director(Effects):
         self.chosen: Card | None = None  # the card the player just chose: any other of theirs is played for them
         self.own = OwnCards(self)
         self.pause = StopPause()
-        self.deal_log = DealLog(stage.human_seat, name_tags(stage.model), stage.model.rules.follow == "optional")
+        rules = stage.model.rules
+        self.deal_log = DealLog(stage.human_seat, name_tags(stage.model), rules.follow == "optional",
+                                rules.buy_dead_hand.paid_to == "dealer")
         self.moments = Moments(self)
+        self.auction = AuctionTrack()
 
     # --- pacing ---------------------------------------------------------------------------------
 
@@ -127,6 +131,9 @@ class Director(Effects):
         self.presented += 1
         self.model.note(event)
         self.deal_log.add(event)
+        moment = self.auction.feed(event)
+        if moment in ("sold", "closed"):
+            self.hush()  # the auction's bids are said until it ends
         match event:
             case SessionStart():
                 self._on_session_start(event)
@@ -139,10 +146,9 @@ class Director(Effects):
             case Dealt():
                 self._on_deal(event)
             case BuyDead():
-                self._on_buy_dead(event)
+                self._on_buy_dead(event, moment == "sold")
             case Bid():
-                self.sound("click", 0.4)
-                self._hold(0.5)
+                present_bid(self, event, moment)
             case Play():
                 self._on_play(event)
             case BoodleWon():
@@ -288,10 +294,9 @@ class Director(Effects):
             model.touch()
         self.chips_fly(chips, self.chip_spot(player), self.pot_spot(), 0, leave=leave, land=to_pot, blocking=False)
 
-    def _on_buy_dead(self, event: BuyDead) -> None:
+    def _on_buy_dead(self, event: BuyDead, auction: bool) -> None:
         model, layout, decks = self.model, self.stage.layout, self.stage.decks
         seat = event.player
-        name = model.name(seat)
         back = decks.flight.back()
         here = layout.hand.center if seat == HUMAN else self.card_spot(seat)
         mine = model.seats[seat].cards
@@ -325,13 +330,10 @@ class Director(Effects):
                 model.seats[dealer].chips += share
                 model.touch()
             self.chips_fly(event.fee, self.chip_spot(seat), self.chip_spot(dealer), 0, leave=leave, land=to_dealer)
-            paid = trn("auction.banner.to_dealer", event.fee)
         else:
             self.chips_fly(event.fee, self.chip_spot(seat), self.pot_spot(), 0, leave=leave, land=to_pot)
-            paid = trn("table.banner.fee_to_pot", event.fee)
-        title = tr("table.banner.you_buy") if self.you(seat) else tr("table.banner.they_buy", name=name)
-        self.banner(title, paid, duration=1.5)
-        self._hold(0.7)
+        self.banner(*buy_words(self, event, auction), duration=2.0 if auction else 1.5)
+        self._hold(1.0 if auction else 0.7)
 
     def _on_play(self, event: Play) -> None:
         model, layout, decks, pace = self.model, self.stage.layout, self.stage.decks, self.pace

@@ -184,12 +184,17 @@ class Effects:
         if not words or words in said:  # a character never says the same line twice in a deal
             return
         said.add(words)
+        self.speak(seat, words)
+
+    def speak(self, seat: int, words: str, duration: float | None = None) -> None:
+        """A speech bubble by `seat` saying `words` (in place of the seat's last), for `duration` or as long as the
+        words take to read."""
         image, rect = self.bubble_for(seat, words)
         old = self._bubbles.pop(seat, None)
         if old is not None:
             old.finish()
             self.decor.anims = [a for a in self.decor.anims if not a.done]
-        bubble = Bubble(image, rect.topleft, 2.0 + 0.045 * len(words), seat=seat)
+        bubble = Bubble(image, rect.topleft, duration or 2.0 + 0.045 * len(words), seat=seat)
         self._bubbles[seat] = bubble
         self.decor.add(bubble)
         self.sound("bubble", 0.5)
