@@ -380,7 +380,7 @@ def test_the_language_changes_at_once_and_is_remembered(tmp_path: Path) -> None:
     for _ in range(list(LANGUAGES).index("fr") - row.index):
         key(app, pygame.K_RIGHT)
     assert app.language == "fr" == game.locale.language()
-    back = [c for c in settings.form.controls if isinstance(c, Button)][0]
+    back = [c for c in settings.form.controls if isinstance(c, Button)][2]  # after the two page tabs
     assert back.label == "Retour" and language_row(settings).label == "Langue"  # this scene, rebuilt at once
     assert title.menu.buttons[0].label == "Nouvelle partie"  # and the one underneath
     assert app.art.deck(64).ranks[10:] == ("V", "D", "R")  # the court cards wear the French letters
