@@ -22,7 +22,7 @@ from ..portraits import HUMAN_LOOK, draw_portrait
 from ..text import TextCache, suit_runs
 from .captions import LIFT
 from .controls import HINT_COLOUR
-from .cue_marks import draw_playable_marks, draw_stop_mark, playable_mark_rects
+from .cue_marks import STOP_FILL, draw_playable_marks, draw_stop_mark, playable_mark_rects
 from .cut import cut_card_rect
 from .director import Director
 from .felt import draw_background
@@ -128,7 +128,7 @@ class TablePainter:
             bar = pygame.Rect(slot.right, slot.y - 4, 3, slot.height + 8)
             if card.rank == (1 if layout.aces_high else 13):  # the top card's bar sits past the board's edge
                 bar.x = slot.right + 2
-            surface.fill((220, 60, 52), bar)
+            surface.fill(STOP_FILL, bar)
             draw_stop_mark(surface, bar)  # the bar's colour alone would not say "stop"
 
     def _draw_boodle(self, surface: pygame.Surface) -> None:
