@@ -18,6 +18,7 @@ import pygame
 import pytest
 from app_helpers import instant_app, text_words
 
+import game.locale
 from game.ai.registry import character_ids, load_character_by_id
 from game.app import theme
 from game.app.app import App
@@ -37,6 +38,7 @@ from game.app.widgets import signed
 from game.config import rules_by_name
 from game.engine.events import BoodleWon
 from game.engine.rules import RuleSet
+from game.locale import tr
 
 APP = Path(__file__).resolve().parent.parent / "game" / "app"
 
@@ -166,3 +168,18 @@ def test_every_place_that_colours_a_gain_or_loss_also_signs_it() -> None:
         source = path.read_text(encoding="utf-8")
         if coloured.search(source):
             assert "signed(" in source or "figure_text(" in source, path.name
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "it", "pt", "nl"])
+def test_how_to_play_names_the_marks_in_glyphs_the_font_has(app: App, code: str) -> None:
+    game.locale.set_language(code)
+    try:
+        words = {"▲": tr("how_to_play.controls.mouse"), "⊖": tr("how_to_play.stops.example", example=""),
+                 "★": tr("how_to_play.boodle.hit")}
+    finally:
+        game.locale.set_language("en")
+    font = app.text.font("body", 18)
+    missing = pygame.image.tobytes(font.render("\U000f0000", True, (255, 255, 255)), "RGBA")  # the font's box
+    for mark, line in words.items():
+        assert mark in line, (code, mark)
+        assert pygame.image.tobytes(font.render(mark, True, (255, 255, 255)), "RGBA") != missing, mark
