@@ -16,13 +16,14 @@ from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import instant_app, text_words
+from app_helpers import instant_app, make_app, text_words
 
 import game.locale
 from game.ai.registry import character_ids, load_character_by_id
-from game.app import theme
+from game.app import screenshots, theme
 from game.app.app import App
 from game.app.scenes.deal_summary import DealSummaryScene
+from game.app.screenshots import SHOT_SEED
 from game.app.table import painter
 from game.app.table.cue_marks import (
     BADGE_RADIUS,
@@ -30,6 +31,7 @@ from game.app.table.cue_marks import (
     BoodleBadge,
     badge_centre,
     playable_mark_rects,
+    stop_bar,
     stop_mark_centre,
 )
 from game.app.table.model import DealRecord, TableModel
@@ -113,7 +115,7 @@ def test_a_stop_bar_carries_a_no_entry_sign_that_reads_in_greyscale(app: App, mo
     layout = scene.stage.layout
     for card in scene.model.stop_marks:
         slot = layout.board_slot(card)
-        x, y = stop_mark_centre(pygame.Rect(slot.right, slot.y - 4, 3, slot.height + 8))
+        x, y = stop_mark_centre(stop_bar(slot, card.rank == 13))
         box = pygame.Rect(x - STOP_RADIUS, y - STOP_RADIUS, 2 * STOP_RADIUS, 2 * STOP_RADIUS)
         levels = [grey(shown, (px, py)) for px in range(box.left, box.right) for py in range(box.top, box.bottom)]
         before = [grey(bare, (px, py)) for px in range(box.left, box.right) for py in range(box.top, box.bottom)]
@@ -183,3 +185,24 @@ def test_how_to_play_names_the_marks_in_glyphs_the_font_has(app: App, code: str)
     for mark, line in words.items():
         assert mark in line, (code, mark)
         assert pygame.image.tobytes(font.render(mark, True, (255, 255, 255)), "RGBA") != missing, mark
+
+
+def test_the_stop_screenshot_in_greyscale_still_shows_each_stop_sign(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    try:
+        stop = screenshots.table(app, 4, SHOT_SEED + 3)  # as `screenshots` shoots 06_stop
+        app.scenes.clear_to(stop)
+        stop.fast_forward_until(lambda t: len(t.model.board) >= 5)
+        screenshots.play_until(app, stop, lambda: stop.director.stop_banner_showing() and stop.human.decision is None)
+        screenshots.settle(app, 0.35)
+        app.draw(app.screen)
+        shown = pygame.transform.grayscale(app.screen)
+        assert stop.model.stop_marks
+        for card in stop.model.stop_marks:
+            slot = stop.stage.layout.board_slot(card)
+            x, y = stop_mark_centre(stop_bar(slot, card.rank == 13))
+            dash, fill = grey(shown, (x, y)), grey(shown, (x, y + STOP_RADIUS - 3))
+            assert dash - fill > 100, card  # the white dash on the red: a shape that needs no colour
+            assert grey(shown, (x + STOP_RADIUS, y)) < fill - 30, card  # the black outline round it
+    finally:
+        app.scenes.close()

@@ -45,6 +45,11 @@ def draw_playable_marks(surface: pygame.Surface, marks: Sequence[pygame.Rect]) -
         pygame.draw.polygon(surface, OUTLINE, points, 2)
 
 
+def stop_bar(slot: pygame.Rect, top_card: bool) -> pygame.Rect:
+    """The red bar after the board card in `slot` where a run stopped (past the board's edge after its top card)."""
+    return pygame.Rect(slot.right + (2 if top_card else 0), slot.y - 4, 3, slot.height + 8)
+
+
 def stop_mark_centre(bar: pygame.Rect) -> tuple[int, int]:
     """Where the no-entry sign sits on a stop bar: half way down it."""
     return bar.centerx, bar.centery

@@ -22,7 +22,7 @@ from ..portraits import HUMAN_LOOK, draw_portrait
 from ..text import TextCache, suit_runs
 from .captions import LIFT
 from .controls import HINT_COLOUR
-from .cue_marks import STOP_FILL, draw_playable_marks, draw_stop_mark, playable_mark_rects
+from .cue_marks import STOP_FILL, draw_playable_marks, draw_stop_mark, playable_mark_rects, stop_bar
 from .cut import cut_card_rect
 from .director import Director
 from .felt import draw_background
@@ -125,9 +125,7 @@ class TablePainter:
                 surface.blit(back, slot)
         for card in model.stop_marks:
             slot = layout.board_slot(card)
-            bar = pygame.Rect(slot.right, slot.y - 4, 3, slot.height + 8)
-            if card.rank == (1 if layout.aces_high else 13):  # the top card's bar sits past the board's edge
-                bar.x = slot.right + 2
+            bar = stop_bar(slot, card.rank == (1 if layout.aces_high else 13))
             surface.fill(STOP_FILL, bar)
             draw_stop_mark(surface, bar)  # the bar's colour alone would not say "stop"
 
