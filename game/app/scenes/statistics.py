@@ -16,7 +16,7 @@ from ...stats import Record, Statistics
 from ...storage.statistics_file import load_statistics
 from .. import theme
 from ..scene import Scene
-from ..widgets import Button, Menu, button_width, draw_panel
+from ..widgets import Button, Menu, button_width, draw_panel, signed
 from .common import felt, heading, hint_bar, portrait
 
 if TYPE_CHECKING:
@@ -223,7 +223,7 @@ class StatisticsScene(Scene):
             r = opponent.record
             net = r.net
             cells = ((str(r.sessions), theme.INK), (str(r.ahead), theme.INK), (str(r.behind), theme.INK),
-                     (f"{net:+d}", theme.GOLD if net > 0 else (theme.RED_TEXT if net < 0 else theme.INK)))
+                     (signed(net, "+0"), theme.GOLD if net > 0 else (theme.RED_TEXT if net < 0 else theme.INK)))
             for (value, colour), (_, x) in zip(cells, columns):
                 text.draw(surface, value, (RECORDS.x + x, centre_y), role="bold", size=18, colour=colour,
                           anchor="center")

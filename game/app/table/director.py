@@ -41,6 +41,7 @@ from .animation import Confetti, Flight, Ring
 from .auction_show import AuctionTrack, buy_words, present_bid
 from .boodle_end import present_split
 from .captions import OwnCards
+from .cue_marks import BoodleBadge
 from .cut import present_cut
 from .deal_log import DealLog, name_tags
 from .effects import Effects
@@ -375,6 +376,7 @@ class Director(Effects):
         seat = model.seats[event.player]
         self.decor.add(Ring(layout.boodle_cards[slot].center, theme.GOLD, 60, 0.8))
         self.decor.add(Ring(layout.boodle_cards[slot].center, (255, 255, 255), 44, 0.6, delay=0.12))
+        self.decor.add(BoodleBadge(layout.boodle_cards[slot]))  # a shape besides the gold rings
 
         def leave(share: int) -> None:
             model.boodle[slot] -= share

@@ -22,6 +22,7 @@ from ..portraits import HUMAN_LOOK, draw_portrait
 from ..text import TextCache, suit_runs
 from .captions import LIFT
 from .controls import HINT_COLOUR
+from .cue_marks import STOP_FILL, draw_playable_marks, draw_stop_mark, playable_mark_rects, stop_bar
 from .cut import cut_card_rect
 from .director import Director
 from .felt import draw_background
@@ -124,10 +125,9 @@ class TablePainter:
                 surface.blit(back, slot)
         for card in model.stop_marks:
             slot = layout.board_slot(card)
-            bar = pygame.Rect(slot.right, slot.y - 4, 3, slot.height + 8)
-            if card.rank == (1 if layout.aces_high else 13):  # the top card's bar sits past the board's edge
-                bar.x = slot.right + 2
-            surface.fill((220, 60, 52), bar)
+            bar = stop_bar(slot, card.rank == (1 if layout.aces_high else 13))
+            surface.fill(STOP_FILL, bar)
+            draw_stop_mark(surface, bar)  # the bar's colour alone would not say "stop"
 
     def _draw_boodle(self, surface: pygame.Surface) -> None:
         stage = self.stage
@@ -214,9 +214,10 @@ class TablePainter:
         focused = options[min(human.focus, len(options) - 1)] if options else None
         shadow = deck.shadow()
         pad = deck.shadow_pad
-        rects = human.hand_rects()
+        placed = human.hand_rects()
         # a card the rules play for the player stands up over its neighbours, glowing, before it flies
-        rects = [(c, r) for c, r in rects if c is not lifted] + [(c, r.move(0, -LIFT)) for c, r in rects if c is lifted]
+        rects = [(c, r) for c, r in placed if c is not lifted] + [(c, r.move(0, -LIFT)) for c, r in placed
+                                                                     if c is lifted]
         for card, rect in rects:
             if card is lifted:
                 pygame.draw.rect(surface, theme.GOLD, rect.inflate(10, 10), 4, border_radius=11)
@@ -232,6 +233,8 @@ class TablePainter:
                 pygame.draw.rect(surface, theme.INK, rect.inflate(4, 4), 2, border_radius=8)
             if card is human.hint_card:
                 pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(8, 8), 3, border_radius=10)
+        if deciding:  # raised and bright is not enough for every eye: a ▲ under each card that may be played
+            draw_playable_marks(surface, playable_mark_rects(placed, human.lawful))
 
     def _draw_status(self, surface: pygame.Surface, director: Director, turn_words: str, covered: bool) -> None:
         stage = self.stage
