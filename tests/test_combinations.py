@@ -196,9 +196,9 @@ def test_r30_the_deal_log_tells_a_pile_won_and_a_combination_completed_with_noth
               BoodleWon(1, MATRIMONY, 0), Stop(cards("KH")[0], "king")]
     lines = [(str(line), line.mine) for line in deal_log_lines(events, 0, ["You", "Reggie", "Madge"].__getitem__,
                                                                   False)]
-    assert ("Staked: 1 in the pot; the boodle holds Matrimony (K♥+Q♥) 4", False) in lines
-    assert ("You win 4 chips on Matrimony (K♥+Q♥)", True) in lines
-    assert ("Reggie completes Matrimony (K♥+Q♥) (nothing on it)", False) in lines
+    assert ("Staked: 1 in the pot; the boodle holds Matrimony (K♥ Q♥) 4", False) in lines
+    assert ("You win 4 chips on Matrimony (K♥ Q♥)", True) in lines
+    assert ("Reggie completes Matrimony (K♥ Q♥) (nothing on it)", False) in lines
 
 
 def test_r30_a_deal_with_piles_carried_over_is_reviewed_from_its_own_log() -> None:
@@ -218,6 +218,6 @@ def test_r30_a_deal_with_piles_carried_over_is_reviewed_from_its_own_log() -> No
 def test_r30_the_staking_hint_says_a_pile_is_won() -> None:
     pile = hint_words(StakeHint(MATRIMONY, 4, 0.25, 4), lambda seat: lambda: "x")
     card = hint_words(StakeHint(cards("KH")[0], 4, 0.5, 4), lambda seat: lambda: "x")
-    assert str(pile) == ("All 4 on Matrimony (K♥+Q♥): at a table of 4 it is won in 25% of deals, the most of the "
+    assert str(pile) == ("All 4 on Matrimony (K♥ Q♥): at a table of 4 it is won in 25% of deals, the most of the "
                          "boodle cards and combinations")
     assert str(card).startswith("All 4 on K♥: at a table of 4 it is played in 50% of deals")

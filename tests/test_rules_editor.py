@@ -354,3 +354,42 @@ def test_a_long_description_shows_its_start_with_an_ellipsis_and_its_end_while_t
     assert start.endswith("…") and words.startswith(start[:-1]) and app.text.width(start, "body", 15) <= 200
     assert end.startswith("…") and words.endswith(end[1:]) and app.text.width(end, "body", 15) <= 200
     assert clipped(app.text, "Short", 15, 200, keep_end=True) == "Short"
+
+
+def test_leaving_with_changes_not_saved_asks_first_and_saving_ends_the_question(app: App) -> None:
+    """A playtest lost ten minutes of editing to one Esc: now Esc, Back and Start from ask first."""
+    new_game, editor = open_editor(app)
+    key(app, pygame.K_ESCAPE)  # nothing changed: straight back
+    assert app.scenes.top is new_game
+    _, editor = open_editor(app)
+    editor.change("starting_chips", 45)
+    key(app, pygame.K_ESCAPE)
+    question = top(app, ConfirmScene)
+    assert question.question == "Leave without saving?"
+    key(app, pygame.K_ESCAPE)  # "Keep editing"
+    assert app.scenes.top is editor and editor.draft.values["starting_chips"] == 45
+    start = next(c for c in editor.form.controls if getattr(c, "label", "") == "Start from")
+    before = editor.start_index
+    start.adjust(1 if before == 0 else -1)  # type: ignore[union-attr]
+    assert isinstance(app.scenes.top, ConfirmScene) and editor.draft.values["starting_chips"] == 45
+    key(app, pygame.K_ESCAPE)
+    assert editor.draft.values["starting_chips"] == 45 and editor.start_index == before
+    start = next(c for c in editor.form.controls if getattr(c, "label", "") == "Start from")
+    assert start.index == before  # type: ignore[union-attr]  # the row shows the file still in use
+    editor.stem = "forty_five"
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert not editor.unsaved()
+    key(app, pygame.K_ESCAPE)  # saved: no question
+    assert isinstance(app.scenes.top, NewGameScene)
+
+
+def test_the_checkers_words_name_the_rows_not_the_files_keys(app: App) -> None:
+    _, editor = open_editor(app)
+    editor.change("pass_penalty", 2)  # needs when_unable: pass_left; classic has same_suit
+    words = " ".join(editor.draft.problems()["pass_penalty"])
+    assert "«When unable to switch»" in words and "pass left" in words and "'same suit'" in words
+    assert "when_unable" not in words and "pass_left" not in words
+    editor.change("pass_penalty", 0)
+    editor.change("removed_cards", (Card.parse("AS"),))  # a boodle card of classic
+    words = " ".join(editor.draft.problems()["removed_cards"])
+    assert "A♠" in words and "AS" not in words

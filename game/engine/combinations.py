@@ -20,8 +20,8 @@ class Combination:
 
     @property
     def label(self) -> str:
-        """The name, or the cards for people (K♥+Q♥) when it has none."""
-        return self.name or "+".join(card.label for card in self.cards)
+        """The name, or the cards for people (K♥ Q♥) when it has none."""
+        return self.name or " ".join(card.label for card in self.cards)
 
     @classmethod
     def parse(cls, key: str, name: str = "") -> Combination:

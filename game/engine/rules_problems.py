@@ -50,7 +50,7 @@ def shown(name: str, value: object) -> str:
     if name == "value":
         return repr(value)
     if isinstance(value, (tuple, list)):
-        return ", ".join(str(item) for item in value)
+        return ", ".join(str(item) for item in value) or "—"  # an empty list is shown, not left a blank
     return str(value)
 
 

@@ -30,8 +30,9 @@ def card_label(card: Card) -> str:
 
 
 def pile_label(pile: Pile) -> str:
-    """A boodle card as `card_label` writes it, or a combination (R30) by its name and cards: "Matrimony (R♦+D♦)"."""
+    """A boodle card as `card_label` writes it, or a combination (R30) by its name and cards: "Matrimony (R♦ D♦)"
+    (the log's "+" is for files, not for players)."""
     if isinstance(pile, Card):
         return card_label(pile)
-    cards = "+".join(card_label(card) for card in pile.cards)
+    cards = " ".join(card_label(card) for card in pile.cards)
     return f"{pile.name} ({cards})" if pile.name else cards

@@ -16,8 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...config import ConfigError
-from ...config.rules_writer import rules_file_path, save_rules_file, stem_problem
 from ...engine.cards import Card
 from ...engine.rules import RuleSet
 from ...engine.rules_keys import FIRST_LEAD_DEFAULT, RULES_KEYS, RulesKey, written
@@ -32,6 +30,7 @@ from .common import felt, heading, hint_bar
 from .rules_editor_deck import PICKER, card_tiles, draw_picker
 from .rules_editor_model import EDITABLE, GENERAL, RulesDraft, choice_label, key_label, value_words
 from .rules_editor_piles import PileActions, draw_pile_notes, pile_controls
+from .rules_editor_save import save_draft, unless_unsaved
 from .rules_lines import rules_summary
 from .table_choices import RulesEntry, read_rules_files
 
@@ -64,6 +63,7 @@ class RulesEditorScene(Scene):
         self.start_index = paths.index(start) if start in paths else 0
         rules = self.entries[self.start_index].rules if self.entries else None
         self.draft = RulesDraft.of(rules or RuleSet())
+        self.saved_values = dict(self.draft.values)  # as opened or last saved: leaving asks when they differ
         self.stem = self._default_stem()
         self.form = Form()
         self.picking: RulesKey | None = None
@@ -81,14 +81,19 @@ class RulesEditorScene(Scene):
     # --- changes ------------------------------------------------------------------------------------------
 
     def start_from(self, index: int) -> None:
-        """Start again from rules file `index`."""
+        """Start again from rules file `index`, once the player agrees to lose the changes not saved."""
         rules = self.entries[index].rules
-        if rules is None:
+        if rules is None or index == self.start_index:
             return
-        self.start_index = index
-        self.draft = RulesDraft.of(rules)
-        self.stem = self._default_stem()
-        self._build()
+
+        def start() -> None:
+            self.start_index = index
+            self.draft = RulesDraft.of(rules)
+            self.saved_values = dict(self.draft.values)
+            self.stem = self._default_stem()
+            self._build()
+        unless_unsaved(self, start)
+        self._build()  # the row shows the file still in use until the player agrees
 
     def change(self, name: str, value: Any) -> None:
         """Set one setting, and lay the rows out again (a problem line may come or go)."""
@@ -160,34 +165,19 @@ class RulesEditorScene(Scene):
 
     def save(self) -> None:
         """Save under the typed file name, once nothing is wrong; ask before replacing a file."""
-        rules = self.draft.rules()
-        if rules is None:
-            self.say(tr("rules_editor.fix_first"))
-            return
-        wrong = stem_problem(self.stem)
-        if wrong is not None:
-            self.say(str(wrong))
-            return
-        path = rules_file_path(self.folder, self.stem)
-        if path.exists():
-            self.app.scenes.push("confirm", question=tr("rules_editor.replace_title", file=path.name),
-                                 detail=tr("rules_editor.replace_detail"), yes=tr("rules_editor.replace_yes"),
-                                 no=tr("rules_editor.replace_no"), on_yes=lambda: self._write(path, rules))
-            return
-        self._write(path, rules)
+        save_draft(self)
 
-    def _write(self, path: Path, rules: RuleSet) -> None:
-        try:
-            save_rules_file(path, rules)
-        except ConfigError as error:
-            self.say("; ".join(error.problems))
-            return
-        except OSError as error:
-            self.say(tr("rules_editor.not_saved", file=path.name, error=error.strerror or error))
-            return
-        self.say(tr("rules_editor.saved", file=path.name))
-        if self.on_saved is not None:
-            self.on_saved(path)
+    def unsaved(self) -> bool:
+        """Settings changed since the editor opened on them or saved them."""
+        return self.draft.values != self.saved_values
+
+    def keep(self) -> str | None:
+        """Quitting: the changes are not kept (the game asks first, with these words)."""
+        return tr("rules_editor.not_kept") if self.unsaved() else None
+
+    def back(self) -> None:
+        """Back to New game, once the player agrees to lose the changes not saved."""
+        unless_unsaved(self, super().back)
 
     # --- the stack, input and time --------------------------------------------------------------------------
 
@@ -401,8 +391,9 @@ class RulesEditorScene(Scene):
         surface.blit(felt(surface.get_size()), (0, 0))
         heading(surface, text, tr("rules_editor.title"), tr("rules_editor.subtitle"), y=12)
         draw_panel(surface, LEFT)
-        draw_panel(surface, RIGHT)
-        self._draw_summary(surface)
+        if self.picking is None:  # under the deck grid, only its edge would show
+            draw_panel(surface, RIGHT)
+            self._draw_summary(surface)
         for control in self.form.controls:
             if isinstance(control, TextField):
                 control.blink = int(self.clock * 2) % 2 == 0
@@ -431,7 +422,8 @@ class RulesEditorScene(Scene):
         draw_scrollbar(surface, pygame.Rect(LEFT.right - 12, ROWS.y, 6, ROWS.height), self.scroll, ROWS.height,
                        self._row_tops()[-1])
         shown = form.hover if form.hover is not None else (form.focus if form.keyboard else None)
-        if shown is not None and self.app.scenes.top is self and form.controls[shown].tooltip:
+        if shown is not None and self.app.scenes.top is self and form.controls[shown].tooltip and \
+                form.controls[shown].rect is not HIDDEN:  # a row scrolled away has no place to point from
             control = form.controls[shown]
             draw_tooltip(surface, self.app.text, control.tooltip, control.rect, [other.rect for other in form.controls
                                                                                if other.rect is not HIDDEN])
@@ -441,7 +433,7 @@ class RulesEditorScene(Scene):
         problems = self.draft.problems()
         for name, control in zip(self.row_keys, self.form.controls[1:]):
             if name in problems and control.rect is not HIDDEN:
-                self.app.text.draw(surface, "⚠ " + " ".join(problems[name]),
+                self.app.text.draw(surface, "⚠ " + " · ".join(problems[name]),
                                    (control.rect.x + 16, control.rect.bottom + 1), role="body", size=14,
                                    colour=theme.RED_TEXT, max_width=control.rect.width - 32, min_size=10)
 
@@ -484,7 +476,7 @@ class RulesEditorScene(Scene):
             if self.pile is None:
                 draw_picker(surface, self.app.text, key_label(key), tr("rules_editor.pile_note"))
                 draw_pile_notes(surface, self.app.text, piles, self.draft.pile_problems(key.name))
-                self.form.draw(surface, self.app.text, tooltips=True)
+                self.form.draw(surface, self.app.text, tooltips=False)  # the note says what each control does
                 return
             title = tr("rules_editor.pile_cards_title", name=piles[self.pile].name.strip() or self.pile + 1)
             draw_picker(surface, self.app.text, title, tr("rules_editor.pick_cards"))
@@ -493,6 +485,6 @@ class RulesEditorScene(Scene):
             draw_picker(surface, self.app.text, key_label(key), note)
         self.form.draw(surface, self.app.text, tooltips=False)
         if problems:
-            self.app.text.draw(surface, "⚠ " + " ".join(problems), (PICKER.x + 28, PICKER.bottom - 56),
+            self.app.text.draw(surface, "⚠ " + " · ".join(problems), (PICKER.x + 28, PICKER.bottom - 56),
                                role="body", size=15, colour=theme.RED_TEXT, max_width=PICKER.width - 400,
                                min_size=10)

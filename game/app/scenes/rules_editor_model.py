@@ -4,6 +4,7 @@ rules they make once nothing is wrong (a helper module: it holds no scene)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,7 +96,7 @@ class RulesDraft:
                 ([tr("rules_editor.pile_needs_cards")] if len(pile.cards) < 2 else [])
             if words:
                 each[index] = " · ".join(words)
-        together = [str(rules_problem_why(problem)) for problem in check_settings(self._cleaned(), set())
+        together = [for_players(str(rules_problem_why(problem))) for problem in check_settings(self._cleaned(), set())
                     if problem.key == name and problem.code not in PER_PILE]
         return each, together
 
@@ -110,7 +111,8 @@ class RulesDraft:
             return None
 
     def problems(self) -> dict[str, list[str]]:
-        """What is wrong, worded, by the key to blame (GENERAL for none), as a rules file's checker says it."""
+        """What is wrong, worded, by the key to blame (GENERAL for none), as a rules file's checker says it but
+        with the rows' words for the settings, their choices and the cards (`for_players`)."""
         found: dict[str, list[str]] = {}
         skip: set[str] = set()
         for key in RULES_KEYS:
@@ -121,7 +123,7 @@ class RulesDraft:
                     skip.add(key.name)
         for problem in check_settings(self._cleaned(), skip):
             blamed = problem.key if problem.key in self.values else GENERAL
-            found.setdefault(blamed, []).append(str(rules_problem_why(problem)))
+            found.setdefault(blamed, []).append(for_players(str(rules_problem_why(problem))))
         return found
 
     def _cleaned(self) -> dict[str, Any]:
@@ -152,3 +154,19 @@ def value_words(draft: RulesDraft, key: RulesKey) -> str:
         return ", ".join(f"{combo.name.strip()} ({' '.join(card_label(card) for card in combo.cards)})"
                          for combo in value) or "—"
     return flow_text(value)
+
+
+_CARD = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
+_NAMES = sorted(((key.name, key) for key in RULES_KEYS), key=lambda pair: -len(pair[0]))  # buy_dead_hand.fee first
+_WORDS = sorted({word for key in RULES_KEYS for word in key.choices}, key=len, reverse=True)
+
+
+def for_players(words: str) -> str:
+    """The checker's words as the editor's rows say things: a setting's file name as its row's label, a choice
+    as the row shows it ('same suit', not 'same_suit') and a card as players write it (K♥, not KH)."""
+    for name, key in _NAMES:
+        words = re.sub(rf"(?<![\w.]){re.escape(name)}(?![\w.])", f"«{key_label(key)}»", words)
+    for word in _WORDS:  # a bare word only when no sentence could hold it ("pass_left"), else only as quoted
+        pattern = rf"(?<![\w«]){re.escape(word)}(?![\w»])" if "_" in word else rf"'{re.escape(word)}'"
+        words = re.sub(pattern, choice_label(word) if "_" in word else f"'{choice_label(word)}'", words)
+    return _CARD.sub(lambda found: card_label(Card.parse(found.group(0))), words)

@@ -106,5 +106,5 @@ def draw_pile_notes(surface: pygame.Surface, text: TextCache, piles: tuple[Combi
         text.draw(surface, "⚠ " + words, (PICKER.x + 44, ROW_TOP + index * (ROW_H + ROW_GAP) + ROW_H + 2),
                   role="body", size=14, colour=theme.RED_TEXT, max_width=PICKER.width - 88, min_size=10)
     if together:
-        text.draw(surface, "⚠ " + " ".join(together), (PICKER.x + 28, PICKER.bottom - 110), role="body", size=15,
+        text.draw(surface, "⚠ " + " · ".join(together), (PICKER.x + 28, PICKER.bottom - 110), role="body", size=15,
                   colour=theme.RED_TEXT, max_width=PICKER.width - 56, min_size=10)

@@ -57,14 +57,18 @@ def auction_words(rules: RuleSet) -> str:
     return tr(f"auction.rules.{buy.paid_to}", fee=chips(buy.fee)) if buy.auction else ""
 
 
+ANTE_LINES = {(True, True): "how_to_play.rules.ante_free", (False, True): "how_to_play.rules.ante_even",
+              (True, False): "how_to_play.rules.ante_free_no_pot",  # no "0 to the pot" (American Michigan)
+              (False, False): "how_to_play.rules.ante_even_no_pot"}
+
 # The lines of the page of the rules in play, in the order it shows them; every key the rules declare
 # (game/engine/rules_keys.py) names the line that tells it (`told`), and only lines some key names are shown.
 TOLD: dict[str, Callable[[RuleSet], str]] = {
     "name": _named,
     "boodle_cards": lambda rules: tr("how_to_play.rules.boodle", cards=cards_words(rules)),
     "starting_chips": lambda rules: tr("how_to_play.rules.chips", chips=rules.starting_chips),
-    "ante": lambda rules: tr("how_to_play.rules.ante_free" if rules.staking == "free" else
-                             "how_to_play.rules.ante_even", pot=rules.ante_pot, boodle=rules.ante_boodle),
+    "ante": lambda rules: tr(ANTE_LINES[rules.staking == "free", rules.ante_pot > 0], pot=rules.ante_pot,
+                             boodle=rules.ante_boodle),
     "dealer_ante_multiplier": lambda rules: (tr("how_to_play.rules.dealer", times=rules.dealer_ante_multiplier)
                                              if rules.dealer_ante_multiplier > 1 else ""),
     "follow": lambda rules: tr("how_to_play.rules.optional" if rules.follow == "optional" else
