@@ -17,13 +17,13 @@ from game.app.table.auction_show import AuctionTrack, buy_words
 from game.app.table.deal_log import deal_log_lines
 from game.engine.cards import Card
 from game.engine.decisions import BidAction, BidDecision
-from game.engine.events import Bid, BuyDead, Play
+from game.engine.events import Bid, BuyDead, Event, Play
 from game.replay.replay import Replay, tell_event
 
 NAMES = ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
 
 
-def moments(events: list) -> list[tuple[str, str]]:
+def moments(events: list[Event]) -> list[tuple[str, str]]:
     """Each event's moment in the auction, where it has one."""
     track = AuctionTrack()
     return [(event.type, moment) for event in events if (moment := track.feed(event)) is not None]
@@ -39,7 +39,7 @@ def test_r26_the_track_tells_the_opening_the_sale_and_an_unsold_end() -> None:
     assert moments(bought) == []
 
 
-def log_words(events: list, human: int | None, to_dealer: bool) -> list[str]:
+def log_words(events: list[Event], human: int | None, to_dealer: bool) -> list[str]:
     """The deal log's lines in English."""
     return [str(line) for line in deal_log_lines(events, human, NAMES.__getitem__, False, paid_to_dealer=to_dealer)]
 

@@ -12,6 +12,7 @@ from test_r26_auction import AUCTION, TO_DEALER, Scripted
 from game.ai.expert.auction import auction_worth, bid_up_to
 from game.ai.expert.search import Budget
 from game.ai.strategies.expert import expert_bid
+from game.engine.cards import Card
 from game.engine.decisions import BidDecision
 from game.engine.rules import RuleSet
 from game.engine.session import Session
@@ -35,7 +36,7 @@ def first_bid(rule_set: RuleSet) -> tuple[PlayerView, BidDecision]:
     return session.view(decision.player), decision
 
 
-def holding(view: PlayerView, hand: tuple) -> PlayerView:
+def holding(view: PlayerView, hand: tuple[Card, ...]) -> PlayerView:
     """The same view with another hand of its size (nothing has been played yet, so any hand fits)."""
     assert len(hand) >= len(view.hand)
     return view._replace(hand=tuple(hand[:len(view.hand)]))

@@ -16,7 +16,7 @@ from test_menu_words import spilled
 
 from game.app.app import App
 from game.app.editor_widgets import Stepper, TextField
-from game.app.form import Toggle
+from game.app.form import Choice, Toggle
 from game.app.scenes import rules_editor as editor_module
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.new_game import NewGameScene
@@ -367,15 +367,15 @@ def test_leaving_with_changes_not_saved_asks_first_and_saving_ends_the_question(
     question = top(app, ConfirmScene)
     assert question.question == "Leave without saving?"
     key(app, pygame.K_ESCAPE)  # "Keep editing"
-    assert app.scenes.top is editor and editor.draft.values["starting_chips"] == 45
+    assert top(app, RulesEditorScene) is editor and editor.draft.values["starting_chips"] == 45
     start = next(c for c in editor.form.controls if getattr(c, "label", "") == "Start from")
     before = editor.start_index
     start.adjust(1 if before == 0 else -1)  # type: ignore[union-attr]
     assert isinstance(app.scenes.top, ConfirmScene) and editor.draft.values["starting_chips"] == 45
     key(app, pygame.K_ESCAPE)
     assert editor.draft.values["starting_chips"] == 45 and editor.start_index == before
-    start = next(c for c in editor.form.controls if getattr(c, "label", "") == "Start from")
-    assert start.index == before  # type: ignore[union-attr]  # the row shows the file still in use
+    shown = next(c for c in editor.form.controls if getattr(c, "label", "") == "Start from")
+    assert isinstance(shown, Choice) and shown.index == before  # the row shows the file still in use
     editor.stem = "forty_five"
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     assert not editor.unsaved()

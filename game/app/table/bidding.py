@@ -25,7 +25,7 @@ def bid_specs(decision: BidDecision, chips: int, bid: Callable[[int], None], ste
     return [(trn("auction.button.bid", chips), "B", lambda: bid(chips), pygame.K_b, True, tr("auction.tip.bid")),
             (tr("auction.button.more"), "+", lambda: step(1), pygame.K_PLUS, chips < decision.high,
              tr("auction.tip.more")),
-            (tr("auction.button.less"), "−", lambda: step(-1), pygame.K_MINUS, chips > decision.low,
+            (tr("auction.button.less"), "-", lambda: step(-1), pygame.K_MINUS, chips > decision.low,
              tr("auction.tip.less")),
             (tr("auction.button.pass"), "P", lambda: bid(0), pygame.K_p, True, tr("auction.tip.pass"))]
 
