@@ -63,7 +63,16 @@ def draw_controls(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> No
             if card is human.hover_card:
                 near = rect
     if tip and near is not None:
-        draw_tooltip(surface, text, tip, near, [button.rect for button in human.buttons])
+        draw_tooltip(surface, text, tip, near, tip_avoids(human, stage))
+
+
+def tip_avoids(human: HumanSeat, stage: Stage) -> list[pygame.Rect]:
+    """What a tooltip at the table keeps clear of: the buttons, and the question with its line of keys above the
+    hand (so a lowered card's note goes beside it, not over the help line)."""
+    avoid = [button.rect for button in human.buttons] + [prompt_area(stage.text, stage.layout)]
+    if human.take_back_offer is not None and human.take_back_button is not None:
+        avoid.append(human.take_back_button.rect)
+    return avoid
 
 
 def _draw_stake(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> None:
