@@ -308,3 +308,23 @@ def test_simulated_seats_are_named_in_the_current_language() -> None:
     finally:
         set_language("en")
     assert player_name("Seat 0 (maud)", "maud") == "Seat 0 (Maud)"
+
+
+def test_a_kept_deal_lists_only_the_players_dealt_in() -> None:
+    from game.ai.simple import FirstOptionAgent
+    from game.app.scenes.replays import deal_words
+    from game.engine import SeatInfo, Session
+    from game.engine.play import play_session
+    rules = dataclasses.replace(rules_by_name("classic"), players=4, deals=6, starting_chips=8)
+    session = Session(rules, [SeatInfo(name) for name in ("Ann", "Bob", "Cat", "Dan")], 2)
+    lines: list[str] = []
+    play_session(session, [FirstOptionAgent()] * 4, lambda event: lines.append(event.to_json()))
+    deals = split_deals(lines)
+    busted = next(i for i, log in enumerate(deals) if '"player_out"' in log)
+    assert busted + 1 < len(deals), "the seed plays on after someone is out"
+    first, after = kept_deals("autosave", (deals[0], deals[busted + 1]))[::-1]
+    assert deal_words(first)[1] == "4 seats: Ann, Bob, Cat, Dan"
+    gone = [name for name in first.players if name not in after.in_deal]
+    _, seats, _ = deal_words(after)
+    assert gone and not any(name in seats for name in gone), seats
+    assert seats.startswith(f"{4 - len(gone)} seats: ") and all(name in seats for name in after.in_deal)

@@ -278,6 +278,24 @@ def test_the_hint_box_keeps_clear_of_its_label_and_the_prompt(app: App, code: st
             assert layout.board.bottom <= place.box.top or place.lines > 1, "one line stays under the board"
 
 
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_the_staking_hint_covers_nothing_the_player_needs(app: App, code: str, english: None) -> None:
+    app.set_language(code)
+    ten, ace = Card.parse("10D"), Card.parse("AS")
+    for words in (str(Words.of("hint.stake", 12, card=ten, seats=8, rate="100 %")),
+                  str(Words.of("hint.stake_even", seats=8, card=ten, other=ace, rate="100 %", other_rate="100 %"))):
+        for players in range(3, 9):
+            layout = table_layout(players)
+            box = hint_box(app.text, layout, words, staking=True).box
+            shadow = box.move(0, 2)
+            assert layout.board.bottom < box.top, ("over the board", words)  # the clubs' row included
+            assert not shadow.colliderect(prompt_area(app.text, layout)) and not box.colliderect(layout.status)
+            assert not shadow.colliderect(layout.panel) and layout.on_felt(shadow), (players, words)
+            assert shadow.bottom <= layout.hand.bottom, "in the hand's place, empty until the deal"
+            assert shadow.collidelist([place.region for place in layout.seats]) < 0, (players, words)
+            assert not shadow.colliderect(layout.boodle_cards[0].union(layout.boodle_cards[-1]))
+
 # --- honesty: about equal when the search cannot tell, the same pick whatever the seed when it can ---------------
 
 def test_the_edges_standard_error_comes_from_the_paired_per_deal_differences() -> None:

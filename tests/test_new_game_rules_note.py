@@ -99,3 +99,26 @@ def test_edit_rules_tooltip_covers_no_row_of_the_table(app: App, code: str) -> N
                         [detail_rect(scene._rules_area(), RIGHT)])
     assert box.collidelist(others) < 0, (code, box, others[box.collidelist(others)])
     assert app.screen.get_rect().contains(box)
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_pgup_and_pgdn_scroll_a_long_note_and_the_hint_says_so(app: App, code: str) -> None:
+    scene = new_game(app, code)
+    show(app, scene, "classic")
+    focus = scene.form.focus
+    assert scene.detail.most == 0 and "<PgUp/PgDn>" not in tr("new_game.hint")
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0))
+    assert scene.detail.scroll == 0 and scene.form.focus == focus, "a note that fits does not move"
+    show(app, scene, "pope_joan_board")
+    note, focus = scene.detail, scene.form.focus
+    assert note.most > 0 and "<PgUp/PgDn>" in tr("new_game.hint_scroll")
+    pages = 0
+    while note.scroll < note.most:
+        before = note.scroll
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0))
+        assert note.scroll > before and scene.form.focus == focus, "PgDn scrolls the note, and only the note"
+        pages += 1
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
+    assert 0 <= note.scroll < note.most and pages >= 1
+    app.draw(app.screen)
+    assert not app.text.overflows, sorted(app.text.overflows)

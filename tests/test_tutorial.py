@@ -177,12 +177,23 @@ def test_the_title_offers_the_guided_deal_once_a_run_to_a_new_player_only(tmp_pa
     app.scenes.clear_to("title")
     assert top(app, TitleScene).offer is None, "asked again in the same run"
     app.scenes.close()
+    assert app.settings.first_deal_offer == "later", "not now is remembered for the next start"
     app, title = title_of(tmp_path)
-    assert title.offer is not None, "not now means: ask at the next start"
-    click(app, title.offer.menu.buttons[2].rect.center)  # never ask again
+    assert title.offer is not None, "not now means: ask once more at the next start"
+    assert [b.label for b in title.offer.menu.buttons] == ["Take the guided deal", "No thanks"], "the last time"
+    key(app, pygame.K_l)  # no "Not now" the last time of asking
+    assert title.offer is not None and app.settings.first_deal_offer == "later"
+    click(app, title.offer.menu.buttons[1].rect.center)  # no thanks
+    assert title.offer is None and app.settings.first_deal_offer == "never"
+    app.scenes.close()
+    assert title_of(tmp_path)[1].offer is None, "asked at most twice"
+    refuser = tmp_path / "refuser"
+    app, title = title_of(refuser)
+    assert title.offer is not None
+    click(app, title.offer.menu.buttons[2].rect.center)  # never ask again, the first time
     assert app.settings.first_deal_offer == "never"
     app.scenes.close()
-    assert title_of(tmp_path)[1].offer is None
+    assert title_of(refuser)[1].offer is None
     veteran = tmp_path / "veteran"
     veteran.mkdir()
     (veteran / "statistics.json").write_text("{}", encoding="utf-8")

@@ -32,6 +32,7 @@ from ..engine.events import (
     Stake,
     Stop,
 )
+from ..engine.rules import RuleSet
 from ..locale import tr, trn
 from ..locale.cards import card_label, pile_label
 from ..locale.shown import shown_name
@@ -224,11 +225,17 @@ def _add(chips: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
 class Replay:
     """A log's steps with a cursor: `forward()`, `back()`, `seek()`; position -1 is before the first event."""
 
-    def __init__(self, steps: list[Step], source: str = "the log") -> None:
+    def __init__(self, steps: list[Step], source: str = "the log", rules: RuleSet | None = None) -> None:
         self.steps = steps
         self.source = source
+        self.rules = rules  # session_start's rules, as read (None: not known)
         self.position = -1
         self.deals = _deal_spans(steps)
+
+    @property
+    def has_pot(self) -> bool:
+        """True unless the log's rules have no pot (American Michigan): a replay shows none where the table did not."""
+        return self.rules is None or self.rules.has_pot
 
     @classmethod
     def from_lines(cls, lines: list[str], source: str = "the log") -> Replay:
@@ -252,7 +259,7 @@ class Replay:
                 break  # what follows cannot be checked against a table that went wrong
         if problems:
             raise LogError(problems, source)
-        return cls(steps, source)
+        return cls(steps, source, order.rules)
 
     @classmethod
     def from_text(cls, text: str, source: str = "the log") -> Replay:
@@ -401,13 +408,18 @@ def tell_event(event: Event, state: TableState) -> str:
                       boodle=boodle or tr("replay.events.nothing_on_boodle"))
         case BoodleWon(player=player, card=card, chips=chips):
             form, name = who(player)
-            return tr(f"replay.events.boodle_won.{form}", name=name, card=pile_label(card), chips=chips)
+            if not chips:  # a hit with nothing on it is told as such, never "for 0 chips"
+                return tr(f"replay.events.boodle_won_empty.{form}", name=name, card=pile_label(card))
+            return trn(f"replay.events.boodle_won.{form}", chips, name=name, card=pile_label(card))
         case Stop(after=after, reason=reason):
             return tr("replay.events.stop", card=card_label(after), reason=stop_reason(reason))
         case HandWon(player=player, pot=pot, payments=payments):
             form, name = who(player)
-            won = "hand_won" if pot else "hand_won_no_pot"  # no "pot of 0" (American Michigan has no pot)
-            return tr(f"replay.events.{won}.{form}", name=name, pot=pot, paid=sum(p.chips for p in payments))
+            paid = sum(p.chips for p in payments)
+            if not paid:  # never "0 chips in payments", nor "the pot of 0" (American Michigan has no pot)
+                return tr(f"replay.events.{'hand_won_pot_only' if pot else 'hand_won_bare'}.{form}", name=name, pot=pot)
+            won = "hand_won" if pot else "hand_won_no_pot"
+            return trn(f"replay.events.{won}.{form}", paid, name=name, pot=pot)
         case BuyDead(player=player, fee=fee) if state.dealer is not None and player != state.dealer:
             form, name = who(player)  # R26: bought at auction, the price to the pot or the dealer
             to, dealer = ("dealer", who(state.dealer)) if state.paid_to_dealer else ("pot", ("", ""))

@@ -21,7 +21,8 @@ from .json_file import JsonFileWords, JsonKind, read_fields
 SETTINGS_FILE = "settings.json"
 ANIMATION_SPEEDS = ("relaxed", "slow", "normal", "fast", "instant")  # slowest first, as the settings offer them
 MAX_LOOK_NAME = 64  # a table look's name, kept as written
-FIRST_DEAL_OFFERS = ("ask", "taken", "never")  # the title offers the guided first deal until taken or refused
+# the title offers the guided first deal until taken or refused; "later": "Not now" once, so asked one last time
+FIRST_DEAL_OFFERS = ("ask", "later", "taken", "never")
 
 
 @dataclass(frozen=True)

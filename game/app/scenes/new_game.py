@@ -317,9 +317,8 @@ class NewGameScene(Scene):
                     self._build()
                     return
         mouse = self.app.window.mouse_pos()
-        if event.type == pygame.MOUSEWHEEL and detail_rect(self._rules_area(), RIGHT).collidepoint(mouse):
-            self.detail.wheel(event.y)  # a long note scrolls under the mouse
-            return
+        if self.detail.handle_event(event, detail_rect(self._rules_area(), RIGHT).collidepoint(mouse)):
+            return  # a long note scrolls under the mouse, or by PgUp/PgDn
         wheel = event.type == pygame.MOUSEWHEEL and self._rules_area().collidepoint(mouse)
         arrows = scroll_arrows(self.app.text, self._rules_area(), len(self.entries))
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and len(self.entries) > RULES_ROWS
@@ -475,7 +474,7 @@ class NewGameScene(Scene):
             pygame.draw.rect(surface, theme.GOLD, box, width=1, border_radius=10)
             surface.blit(label, label.get_rect(center=box.center))
         else:
-            hint_bar(surface, text, tr("new_game.hint"))
+            hint_bar(surface, text, tr("new_game.hint_scroll" if self.detail.most else "new_game.hint"))
 
     def _draw_bio(self, surface: pygame.Surface) -> None:
         """The focused (else the last seated) character: portrait, name, bio."""

@@ -104,13 +104,13 @@ class PauseScene(Scene):
 
 
 def describe_table(table: Any) -> str:
-    """'Classic Newmarket · deal 3 of 10', from what the table scene offers."""
+    """'Classic Newmarket · deal 3 of 10', from what the table scene offers: the deal the table shows."""
     rules = getattr(table, "rules", None)
     if rules is None:
         return ""
     parts = [rules_name(rules)]
-    session = getattr(table, "session", None)
-    deal = getattr(session, "deal_number", 0)
+    model = getattr(table, "model", None)  # not the session's: over a summary it has dealt the next deal, unseen
+    deal = getattr(model, "deal_number", 0)
     if isinstance(deal, int) and deal > 0:
         parts.append(tr("pause.deal_of", deal=deal, deals=rules.deals) if rules.deals else
                      tr("pause.deal", deal=deal))

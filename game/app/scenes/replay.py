@@ -301,6 +301,14 @@ class ReplayScene(Scene):
             text.draw(surface, self.title, (BOARD.right, 24), size=15, colour=theme.INK_DIM, anchor="topright",
                       max_width=min(560, room), min_size=11)
 
+    def _draw_pot(self, surface: pygame.Surface, pot: int) -> None:
+        text, pot_x = self.app.text, BOARD.right - 80
+        text.draw(surface, tr("replay.pot"), (pot_x, BOARD.y + 10), role="bold", size=17, colour=theme.GOLD,
+                  anchor="midtop", max_width=140)
+        if pot:
+            self.app.art.draw_stack(surface, 2, 14, min(pot, 10), (pot_x, BOARD.y + 100))
+        text.draw(surface, str(pot), (pot_x, BOARD.y + 106), role="title", size=26, colour=theme.INK, anchor="midtop")
+
     def _draw_seats(self, surface: pygame.Surface, state: TableState) -> None:
         text = self.app.text
         count = max(1, len(state.players))
@@ -387,13 +395,8 @@ class ReplayScene(Scene):
             text.draw(surface, str(chips), (rect.centerx, rect.bottom + 26), role="bold", size=16,
                       colour=theme.INK, anchor="midtop")
             x = rect.right + 18
-        pot_x = BOARD.right - 80
-        text.draw(surface, tr("replay.pot"), (pot_x, BOARD.y + 10), role="bold", size=17, colour=theme.GOLD,
-                  anchor="midtop", max_width=140)
-        if state.pot:
-            self.app.art.draw_stack(surface, 2, 14, min(state.pot, 10), (pot_x, BOARD.y + 100))
-        text.draw(surface, str(state.pot), (pot_x, BOARD.y + 106), role="title", size=26, colour=theme.INK,
-                  anchor="midtop")
+        if state.pot or self.replay.has_pot:  # rules with no pot show no empty one, as at the table
+            self._draw_pot(surface, state.pot)
         # the runs by suit: every card played this deal in its suit's row, the current run outlined
         top = BOARD_TOP
         text.draw(surface, tr("replay.played_by_suit"), (BOARD.x + 16, top), role="bold", size=17,

@@ -35,7 +35,7 @@ TOP_PAD = 12
 EMPTY = "replays.empty"  # the key of what the list says when no deal is kept
 DAMAGED = "damaged"  # a kept deal's problem: its log cannot be read
 _CAMPAIGN = re.compile(r"^campaign(?:-(\d+))?$")
-_SHOWN = ('"session_start"', '"deal_start"', '"hand_won"', '"session_end"')
+_SHOWN = ('"session_start"', '"deal_start"', '"deal"', '"hand_won"', '"session_end"')
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,14 @@ class KeptDeal:
     over: bool  # the session ended with this deal
     problem: str | None = None
     characters: tuple[str | None, ...] = ()  # each seat's character id, so a name is shown in the language
+    dealt: tuple[bool, ...] = ()  # each seat dealt a hand (not out of the session before it); () when not known
+
+    @property
+    def in_deal(self) -> tuple[str, ...]:
+        """The seats who played this deal, as the log names them."""
+        if len(self.dealt) != len(self.players):
+            return self.players
+        return tuple(name for name, dealt in zip(self.players, self.dealt) if dealt)
 
     def shown(self, name: str) -> str:
         """A seat's name as the list shows it, in the current language."""
@@ -101,6 +109,7 @@ def read_deal(slot: str, index: int, session: int, log: str) -> KeptDeal:
     """A kept deal's row, from the few lines it shows; a log that cannot be read says so instead."""
     players: tuple[str, ...] = ()
     characters: tuple[str | None, ...] = ()
+    dealt: tuple[bool, ...] = ()
     deal = pot = None
     winner: str | None = None
     over = False
@@ -118,6 +127,8 @@ def read_deal(slot: str, index: int, session: int, log: str) -> KeptDeal:
                                else None for p in event["players"])
         elif kind == "deal_start" and type(event.get("deal")) is int:
             deal = event["deal"]
+        elif kind == "deal" and isinstance(event.get("hands"), list):  # a seat out of the session is dealt nothing
+            dealt = tuple(bool(hand) for hand in event["hands"])
         elif kind == "hand_won" and type(event.get("player")) is int:
             seat = event["player"]
             winner = players[seat] if 0 <= seat < len(players) else f"#{seat + 1}"
@@ -125,7 +136,7 @@ def read_deal(slot: str, index: int, session: int, log: str) -> KeptDeal:
         elif kind == "session_end":
             over = True
     problem = None if players and deal is not None else DAMAGED
-    return KeptDeal(slot, index, session, deal, players, winner, pot, over, problem, characters)
+    return KeptDeal(slot, index, session, deal, players, winner, pot, over, problem, characters, dealt)
 
 
 def kept_deals(slot: str, logs: tuple[str, ...]) -> list[KeptDeal]:
@@ -145,7 +156,7 @@ def deal_words(deal: KeptDeal) -> tuple[str, str, str]:
     if deal.problem:
         return tr("replays.kept_deal", number=deal.index + 1), "", tr("replays.damaged")
     which = tr("replays.which", session=deal.session, deal=deal.deal)
-    seats = trn("replays.seats", len(deal.players), names=", ".join(deal.shown(p) for p in deal.players))
+    seats = trn("replays.seats", len(deal.in_deal), names=", ".join(deal.shown(p) for p in deal.in_deal))
     if deal.winner is None:
         ended = tr("replays.nobody_out")
     elif deal.winner == YOU:  # the player's own going out has its own words ("Vous êtes sorti", "Hai chiuso")

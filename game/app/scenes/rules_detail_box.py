@@ -1,6 +1,6 @@
 """New game's note on a rules file (its description and every change from the classic game): the words shrink a
-little to fit, and what still does not fit scrolls with the wheel, a gold bar at the box's edge saying there is more
-(a helper module: it holds no scene)."""
+little to fit, and what still does not fit scrolls with the wheel or PgUp/PgDn (shown in the hint bar then), a gold
+bar at the box's edge saying there is more (a helper module: it holds no scene)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ class DetailBox:
     def __init__(self) -> None:
         self.scroll = 0
         self.most = 0  # how far the note shown last can scroll (0: it fits)
+        self.page = STEP  # how far PgUp/PgDn scroll: the box's height, less a line kept in view
         self.shown: object = None
 
     def body(self, text: TextCache, words: str, colour: tuple[int, int, int], inner: pygame.Rect) -> pygame.Surface:
@@ -58,6 +59,7 @@ class DetailBox:
         words, colour = detail_words(entry)
         body = self.body(text, words, colour, inner)
         self.most = max(0, body.get_height() - inner.height)
+        self.page = max(STEP, inner.height - STEP)
         self.scroll = min(self.scroll, self.most)
         surface.blit(body, inner.topleft, area=pygame.Rect(0, self.scroll, inner.width, inner.height))
         if self.most:
@@ -72,3 +74,14 @@ class DetailBox:
         before = self.scroll
         self.scroll = max(0, min(self.most, self.scroll - notches * STEP))
         return self.scroll != before
+
+    def handle_event(self, event: pygame.event.Event, under_mouse: bool) -> bool:
+        """The wheel over the note, or PgUp/PgDn (no other key of New game's), scrolls it; True when used."""
+        if event.type == pygame.MOUSEWHEEL and under_mouse:
+            self.wheel(event.y)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.most:
+            down = event.key == pygame.K_PAGEDOWN
+            self.scroll = max(0, min(self.most, self.scroll + (self.page if down else -self.page)))
+            return True
+        return False

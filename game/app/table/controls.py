@@ -63,7 +63,16 @@ def draw_controls(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> No
             if card is human.hover_card:
                 near = rect
     if tip and near is not None:
-        draw_tooltip(surface, text, tip, near, [button.rect for button in human.buttons])
+        draw_tooltip(surface, text, tip, near, tip_avoids(human, stage))
+
+
+def tip_avoids(human: HumanSeat, stage: Stage) -> list[pygame.Rect]:
+    """What a tooltip at the table keeps clear of: the buttons, and the question with its line of keys above the
+    hand (so a lowered card's note goes beside it, not over the help line)."""
+    avoid = [button.rect for button in human.buttons] + [prompt_area(stage.text, stage.layout)]
+    if human.take_back_offer is not None and human.take_back_button is not None:
+        avoid.append(human.take_back_button.rect)
+    return avoid
 
 
 def _draw_stake(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> None:
@@ -102,9 +111,10 @@ class HintBox:
     column: int  # the width the words are wrapped to
 
 
-def hint_box(text: TextCache, layout: TableLayout, words: str) -> HintBox:
+def hint_box(text: TextCache, layout: TableLayout, words: str, *, staking: bool = False) -> HintBox:
     """The hint over the status line and ending above the prompt, one line when its words allow it (else it
-    grows upwards); the "H hides" label keeps a column of its own at the right, clear of the words."""
+    grows upwards); while staking, under the prompt's keys in the hand's place, empty until the deal (growing
+    downwards, clear of the board). The "H hides" label keeps a column of its own at the right."""
     area = layout.status
     hides = tr("table.hint.hides")
     label = pygame.Rect(0, 0, text.width(hides, "body", HIDES_SIZE), text.font("body", HIDES_SIZE).get_height())
@@ -119,7 +129,10 @@ def hint_box(text: TextCache, layout: TableLayout, words: str) -> HintBox:
     body_height = round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height()
     width = min(column, max(text.width(line, "body", size) for line in text.wrap(words, "body", size, column)))
     height = max(area.height + 2, body_height + 8)
-    box = pygame.Rect(area.x, area.bottom - 2 - height, area.width, height)  # its shadow too ends above the prompt
+    if staking:
+        box = pygame.Rect(area.x, prompt_area(text, layout).bottom + HINT_PAD, area.width, height)
+    else:
+        box = pygame.Rect(area.x, area.bottom - 2 - height, area.width, height)  # its shadow too ends above the prompt
     body = pygame.Rect(0, 0, width, body_height)
     body.center = (box.x + HINT_PAD + column // 2, box.centery)
     label.midright = (box.right - HINT_PAD, box.centery)
@@ -130,7 +143,7 @@ def _draw_hint(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> None:
     """The hint in its box (`hint_box`), suits in their colours on one line."""
     text = stage.text
     words = human.hint or ""
-    place = hint_box(text, stage.layout, words)
+    place = hint_box(text, stage.layout, words, staking=isinstance(human.decision, StakeDecision))
     box = place.box
     pygame.draw.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=10)
     pygame.draw.rect(surface, (18, 44, 32), box, border_radius=10)

@@ -227,7 +227,7 @@ class TableModel:
         return seat_tag(self.name(seat), self.seats[seat].character)
 
     def namer(self, seat: int) -> Callable[[], str]:
-        """A seat's name to be worded when shown (a parameter of `Words`)."""
+        """A seat's name tag as its plate shows it, to be worded when shown (a parameter of `Words`)."""
         return _Namer(self, seat)
 
     def order_from_left_of(self, dealer: int) -> list[int]:
@@ -386,10 +386,10 @@ class TableModel:
 
 @dataclass(frozen=True)
 class _Namer:
-    """A seat's name, worded when called (so it follows the language)."""
+    """A seat's name tag as its plate shows it ("Prof. Quist"), worded when called (so it follows the language)."""
 
     model: TableModel
     seat: int
 
     def __call__(self) -> str:
-        return self.model.name(self.seat)
+        return self.model.tag(self.seat)

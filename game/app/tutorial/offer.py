@@ -1,6 +1,7 @@
-"""The title's offer of the guided first deal to a new player: take it, not now (asked again at the next start),
-or never ask again. It comes once a run, while the settings say "ask" and the player has no statistics yet; the
-lesson counts as taken only once played to its closing words (left midway, it is offered again)."""
+"""The title's offer of the guided first deal to a new player: take it, not now, or never ask again. It comes once a
+run, while the settings say "ask" (or "later") and the player has no statistics yet. "Not now" asks once more at the
+next start ("later"), and that last time the only refusal is "No thanks" (never again; How to play keeps the guided
+deal). The lesson counts as taken only once played to its closing words (left midway, it is offered again)."""
 
 from __future__ import annotations
 
@@ -21,16 +22,18 @@ if TYPE_CHECKING:
 PANEL = pygame.Rect(680, 440, 560, 232)  # where the title's run of hearts plays, clear of the menu and the fan
 PAD = 18
 _OFFERED: weakref.WeakSet[App] = weakref.WeakSet()  # the runs (apps) whose title has made the offer
+ASKING = ("ask", "later")  # the settings' values under which the title offers the guided deal
 
 
 def offer_due(app: App) -> bool:
     """True when the title should offer the guided first deal now (once a run)."""
-    return app.settings.first_deal_offer == "ask" and app not in _OFFERED and not statistics_path(app.data_dir).exists()
+    asking = app.settings.first_deal_offer in ASKING
+    return asking and app not in _OFFERED and not statistics_path(app.data_dir).exists()
 
 
 def lesson_finished(app: App) -> None:
     """The guided deal reached its closing words: the title offers it no more (How to play still has it)."""
-    if app.settings.first_deal_offer == "ask":
+    if app.settings.first_deal_offer in ASKING:
         app.change_settings(dataclasses.replace(app.settings, first_deal_offer="taken"))
 
 
@@ -44,22 +47,31 @@ class FirstDealOffer:
         _OFFERED.add(app)
         self.relabel()
 
+    @property
+    def last_time(self) -> bool:
+        """True when this is the offer's last time of asking ("Not now" was said at an earlier start)."""
+        return self.app.settings.first_deal_offer == "later"
+
     def relabel(self) -> None:
-        """The buttons in the current language: the guided deal on its own row, the two refusals under it."""
+        """The buttons in the current language: the guided deal on its own row, the refusals under it (the last
+        time of asking, "No thanks" alone)."""
         text = self.app.text
         inner = PANEL.width - 2 * PAD
         bottom = PANEL.bottom - PAD
         half = (inner - 12) // 2
         take = tr("tutorial.offer.take")
         take_w = max(half, min(inner, button_width(text, take, 20, "G")))
-        self.menu.set([
-            Button(pygame.Rect(PANEL.x + PAD, bottom - 2 * 44 - 10, take_w, 44), take, self.take, pygame.K_g,
-                   size=20, keycap="G"),
-            Button(pygame.Rect(PANEL.x + PAD, bottom - 44, half, 44), tr("tutorial.offer.later"), self.later,
-                   pygame.K_l, size=18, keycap="L"),
-            Button(pygame.Rect(PANEL.x + PAD + half + 12, bottom - 44, half, 44), tr("tutorial.offer.never"),
-                   self.never, pygame.K_v, size=18, keycap="V"),
-        ], keep_focus=False)
+        buttons = [Button(pygame.Rect(PANEL.x + PAD, bottom - 2 * 44 - 10, take_w, 44), take, self.take, pygame.K_g,
+                          size=20, keycap="G")]
+        if self.last_time:
+            buttons.append(Button(pygame.Rect(PANEL.x + PAD, bottom - 44, half, 44), tr("tutorial.offer.no_thanks"),
+                                  self.never, pygame.K_v, size=18, keycap="V"))
+        else:
+            buttons += [Button(pygame.Rect(PANEL.x + PAD, bottom - 44, half, 44), tr("tutorial.offer.later"),
+                               self.later, pygame.K_l, size=18, keycap="L"),
+                        Button(pygame.Rect(PANEL.x + PAD + half + 12, bottom - 44, half, 44),
+                               tr("tutorial.offer.never"), self.never, pygame.K_v, size=18, keycap="V")]
+        self.menu.set(buttons, keep_focus=False)
         self.menu.focus = 0
 
     def _remember(self, answer: str) -> None:
@@ -72,8 +84,8 @@ class FirstDealOffer:
         self.app.scenes.push("tutorial")
 
     def later(self) -> None:
-        """Not now: asked again at the next start."""
-        self.closed = True
+        """Not now: not again in this run, and asked one last time at the next start."""
+        self._remember("later")
 
     def never(self) -> None:
         """Never ask again."""
@@ -97,7 +109,7 @@ class FirstDealOffer:
         pygame.draw.rect(surface, theme.GOLD, PANEL, width=2, border_radius=14)
         text.draw(surface, tr("tutorial.offer.title"), (PANEL.x + PAD, PANEL.y + PAD - 2), role="title", size=26,
                   colour=theme.GOLD, max_width=PANEL.width - 2 * PAD, min_size=18)
-        body = tr("tutorial.offer.body")
+        body = tr("tutorial.offer.body_again" if self.last_time else "tutorial.offer.body")
         words = text.render_wrapped(body, "body", 17, theme.INK, PANEL.width - 2 * PAD)
         top = PANEL.y + PAD + 36
         if top + words.get_height() > self.menu.buttons[0].rect.y - 6:
