@@ -47,6 +47,6 @@ def test_the_pause_over_a_summary_names_the_deal_summed_up(app: App) -> None:
         pause = top(app, PauseScene)
         assert describe_table(pause.table).endswith(f"deal {deal} of 10")
         key(app, pygame.K_ESCAPE)
-        assert app.scenes.top is summary
+        assert top(app, DealSummaryScene) is summary
         key(app, pygame.K_RETURN)
-        assert app.scenes.top is scene
+        assert top(app, TableScene) is scene
