@@ -630,10 +630,10 @@ def test_a_character_has_one_face_at_every_seat_and_in_the_picker(app: App) -> N
         app.scenes.clear_to(scene)
         app.step(1 / 60)
         for seat, character in enumerate(order, start=1):
-            faces[character.id].append(pygame.image.tobytes(scene.painter.portraits[seat], "RGBA"))
+            faces[character.id].append(pygame.image.tobytes(scene.painter.portraits[seat].real, "RGBA"))
     radius = scene.layout.seats[1].portrait_radius
     for character in cast:
-        picker = pygame.image.tobytes(draw_portrait(character.look, radius, app.text, character.id), "RGBA")
+        picker = pygame.image.tobytes(draw_portrait(character.look, radius, app.text, character.id).real, "RGBA")
         assert faces[character.id] == [picker] * 3, f"{character.id}'s face changes with the seat"
 
 

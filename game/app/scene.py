@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import pygame
 
 from ..locale import tr
+from .canvas import Canvas
 
 if TYPE_CHECKING:
     from .app import App
@@ -59,7 +60,7 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds."""
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """Draw the scene; must not change any state."""
 
     def pad_shoulders(self) -> tuple[int, int]:

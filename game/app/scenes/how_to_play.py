@@ -19,6 +19,7 @@ from ...locale import tr, trn
 from ...locale.cards import card_label
 from ...locale.texts import rules_name
 from .. import theme
+from ..canvas import Canvas
 from ..form import Form
 from ..scene import Scene
 from ..text import suit_runs
@@ -283,7 +284,7 @@ class HowToPlayScene(Scene):
     def _overflow(self) -> int:
         return max(0, self._body_height() - self._room())
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The section list and the page."""
         text = self.app.text
         if self.overlay:
@@ -324,7 +325,7 @@ class HowToPlayScene(Scene):
         self.form.draw(surface, text, tooltips=False)
         hint_bar(surface, text, tr("how_to_play.hint"))
 
-    def _draw_cards(self, surface: pygame.Surface, section: Section, top: int) -> None:
+    def _draw_cards(self, surface: Canvas, section: Section, top: int) -> None:
         deck = self.app.art.deck(80, self.app.settings.four_colour_deck)
         gap = 24 if len(section.cards) > 1 else 0
         width = len(section.cards) * deck.width + (len(section.cards) - 1) * gap

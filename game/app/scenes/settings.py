@@ -11,7 +11,8 @@ import pygame
 from ...engine.cards import Card
 from ...locale import LANGUAGES, catalog, tr
 from ...storage.settings import ANIMATION_SPEEDS, Settings
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..form import Choice, Control, Form, Slider, Toggle
 from ..scene import Scene
 from ..table.felt import draw_look_swatch
@@ -183,7 +184,7 @@ class SettingsScene(Scene):
             return
         self.form.handle_event(event)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The controls, and the deck as it will look."""
         text = self.app.text
         if self.overlay:
@@ -211,7 +212,7 @@ class SettingsScene(Scene):
             look_row = self.look_choice if focused is self.look_choice else None
             if look_row is not None:
                 about.height += SWATCH_H + 10
-            pygame.draw.rect(surface, (8, 24, 18), about, border_radius=10)
+            paint.rect(surface, (8, 24, 18), about, border_radius=10)
             text.draw(surface, focused.label, (about.x + 14, about.y + 12), role="bold", size=17, colour=theme.GOLD,
                       max_width=about.width - 28)
             surface.blit(body, (about.x + 14, about.y + 40))

@@ -15,7 +15,8 @@ from ...engine.cards import Card
 from ...engine.combinations import Pile
 from ...locale import language, tr, trn
 from ...locale.cards import card_label
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..card_art import mix
 from ..portraits import HUMAN_LOOK, draw_portrait
 from ..text import TextCache, suit_runs
@@ -33,7 +34,7 @@ from .stage import Stage
 OUT_MARK_Y = 39  # the "out" mark's top from the plate's: on the chips line, whose numbers stand at 36
 
 
-def draw_out_mark(surface: pygame.Surface, text: TextCache, place: SeatPlace) -> pygame.Rect:
+def draw_out_mark(surface: Canvas, text: TextCache, place: SeatPlace) -> pygame.Rect:
     """A seat out of the session marked "out" at the right end of its plate's chips line, under the name (beside a
     long name at the plate's top the mark ran into it: "Aunt Hettyout"); the mark's rect."""
     plate = place.plate
@@ -50,11 +51,11 @@ class TablePainter:
         self.stage = stage
         self.seats = list(seats)
         self.boodle_cards = tuple(boodle_cards)
-        self.background: pygame.Surface | None = None
-        self.portraits: list[pygame.Surface] = []
+        self.background: Canvas | None = None
+        self.portraits: list[Canvas] = []
         self.table_look: TableLook = CLUB
         self._built_for: tuple[object, ...] | None = None
-        self._out_veil: pygame.Surface | None = None
+        self._out_veil: Canvas | None = None
         self._suit_light: list[tuple[int, int, int]] = []
 
     def stale(self, four_colour: bool, size: tuple[int, int], look: TableLook) -> bool:
@@ -76,8 +77,8 @@ class TablePainter:
         self.background = draw_background(stage.layout, names, self.portraits, self.boodle_cards, stage.decks,
                                           stage.text, look=look, pot=stage.model.rules.has_pot)
         self.table_look = look
-        veil = pygame.Surface(stage.layout.seats[0].plate.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (0, 0, 0, 150), veil.get_rect(), border_radius=14)
+        veil = Canvas.new(stage.layout.seats[0].plate.size, pygame.SRCALPHA)
+        paint.rect(veil, (0, 0, 0, 150), veil.get_rect(), border_radius=14)
         self._out_veil = veil
         # suit symbols light enough to read on the dark status band
         self._suit_light = list(theme.suits_on_dark(stage.decks.four_colour))
@@ -91,7 +92,7 @@ class TablePainter:
         """The name on a seat's plate: a character's name tag, as the summary and the replay name them."""
         return self.stage.model.tag(seat)
 
-    def draw(self, surface: pygame.Surface, human: HumanSeat, director: Director, *, clock: float,
+    def draw(self, surface: Canvas, human: HumanSeat, director: Director, *, clock: float,
              thinking: bool, turn_words: str, covered: bool) -> None:
         """The table as the model shows it and the moving cards and chips over it (the player's controls and the
         decorations are drawn by the scene over this)."""
@@ -107,7 +108,7 @@ class TablePainter:
         director.motion.draw(surface)
         self._draw_status(surface, director, turn_words, covered)
 
-    def _draw_board(self, surface: pygame.Surface) -> None:
+    def _draw_board(self, surface: Canvas) -> None:
         stage = self.stage
         model, layout, deck = stage.model, stage.layout, stage.decks.board
         run = model.run_number
@@ -128,7 +129,7 @@ class TablePainter:
                 bar.x = slot.right + 2
             surface.fill((220, 60, 52), bar)
 
-    def _draw_boodle(self, surface: pygame.Surface) -> None:
+    def _draw_boodle(self, surface: Canvas) -> None:
         stage = self.stage
         model, layout, art, text = stage.model, stage.layout, stage.art, stage.text
         for slot, chips in enumerate(model.boodle):
@@ -140,7 +141,7 @@ class TablePainter:
             text.draw(surface, str(chips), (lx, ly), role="bold", size=15, colour=colour, anchor="midtop",
                       shadow=True)
 
-    def _draw_pot_and_dead(self, surface: pygame.Surface) -> None:
+    def _draw_pot_and_dead(self, surface: Canvas) -> None:
         stage = self.stage
         model, layout, art, text = stage.model, stage.layout, stage.art, stage.text
         if model.pot:
@@ -168,7 +169,7 @@ class TablePainter:
             text.draw(surface, note, (layout.dead.centerx, layout.dead.y + 134), role="body", size=13,
                       colour=theme.INK_DIM, anchor="midtop", shadow=True, max_width=layout.dead.width, min_size=10)
 
-    def _draw_seats(self, surface: pygame.Surface, director: Director, clock: float, thinking: bool) -> None:
+    def _draw_seats(self, surface: Canvas, director: Director, clock: float, thinking: bool) -> None:
         stage = self.stage
         model, layout, text, art = stage.model, stage.layout, stage.text, stage.art
         back = stage.decks.fan.back()
@@ -178,7 +179,7 @@ class TablePainter:
             plate = place.plate
             if seat == model.active and state.in_session:
                 glow = mix(theme.GOLD, (255, 255, 255), pulse * 0.4)
-                pygame.draw.rect(surface, glow, plate.inflate(6, 6), 3, border_radius=16)
+                paint.rect(surface, glow, plate.inflate(6, 6), 3, border_radius=16)
             y = plate.y + 36
             surface.blit(chip, (place.name_left, y + 2))
             text.draw(surface, str(state.chips), (place.name_left + 22, y), role="bold", size=18, colour=theme.GOLD)
@@ -206,7 +207,7 @@ class TablePainter:
             button = art.dealer_button(12)
             surface.blit(button, button.get_rect(center=layout.seats[model.dealer].button_spot))
 
-    def _draw_hand(self, surface: pygame.Surface, human: HumanSeat, lifted: Card | None) -> None:
+    def _draw_hand(self, surface: Canvas, human: HumanSeat, lifted: Card | None) -> None:
         deck = self.stage.decks.hand
         deciding = human.kind in ("lead", "follow")
         options = human.options()
@@ -218,7 +219,7 @@ class TablePainter:
         rects = [(c, r) for c, r in rects if c is not lifted] + [(c, r.move(0, -LIFT)) for c, r in rects if c is lifted]
         for card, rect in rects:
             if card is lifted:
-                pygame.draw.rect(surface, theme.GOLD, rect.inflate(10, 10), 4, border_radius=11)
+                paint.rect(surface, theme.GOLD, rect.inflate(10, 10), 4, border_radius=11)
             surface.blit(shadow, (rect.x - pad, rect.y - pad + 3))
             if card in human.lawful:
                 image = deck.highlighted(card)
@@ -228,11 +229,11 @@ class TablePainter:
                 image = deck.face(card)
             surface.blit(image, rect)
             if card is focused or (human.kind == "follow" and card in human.lawful):
-                pygame.draw.rect(surface, theme.INK, rect.inflate(4, 4), 2, border_radius=8)
+                paint.rect(surface, theme.INK, rect.inflate(4, 4), 2, border_radius=8)
             if card is human.hint_card:
-                pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(8, 8), 3, border_radius=10)
+                paint.rect(surface, HINT_COLOUR, rect.inflate(8, 8), 3, border_radius=10)
 
-    def _draw_status(self, surface: pygame.Surface, director: Director, turn_words: str, covered: bool) -> None:
+    def _draw_status(self, surface: Canvas, director: Director, turn_words: str, covered: bool) -> None:
         stage = self.stage
         model, layout, text = stage.model, stage.layout, stage.text
         parts = [p for p in (model.status, turn_words) if p]
@@ -248,5 +249,5 @@ class TablePainter:
         line = text.render_runs(suit_runs(words, colour, light), "bold", size)
         rect = line.get_rect(center=layout.status.center)
         back = rect.inflate(24, 6)
-        pygame.draw.rect(surface, (8, 30, 20), back, border_radius=back.height // 2)
+        paint.rect(surface, (8, 30, 20), back, border_radius=back.height // 2)
         surface.blit(line, rect)
