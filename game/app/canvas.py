@@ -139,6 +139,8 @@ class Canvas:
              area: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
         """Draw `source` with its top-left at logical `dest` (only its logical `area`, if given)."""
         real = self._source(source)
+        if self.k == 1.0 and self.origin == (0, 0):  # pygame given exactly what it always was
+            return self.real.blit(real, dest, area, special_flags)
         x, y = self.to_real_point((dest[0], dest[1]))
         real_area = real_rect(area, self.k) if area is not None else None
         drawn = self.real.blit(real, (x, y), real_area, special_flags)
@@ -151,13 +153,18 @@ class Canvas:
 
     def fill(self, colour: ColourLike, rect: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
         """Fill the logical `rect` (the whole real picture, bars too, when None)."""
+        if self.k == 1.0 and self.origin == (0, 0):
+            return self.real.fill(colour, rect, special_flags)
         real = self.real.fill(colour, self.to_real(rect) if rect is not None else None, special_flags)
         return logical_rect(real, self.k, self.origin)
 
     def set_clip(self, rect: RectLike | None) -> None:
         """Clip drawing to the logical `rect` (None: no clip)."""
         self._clip = pygame.Rect(rect) if rect is not None else None
-        self.real.set_clip(self.to_real(rect) if rect is not None else None)
+        if self.k == 1.0 and self.origin == (0, 0):
+            self.real.set_clip(rect)
+        else:
+            self.real.set_clip(self.to_real(rect) if rect is not None else None)
 
     def get_clip(self) -> pygame.Rect:
         """The logical clip rect (the whole Canvas when none is set)."""

@@ -18,11 +18,15 @@ def _target(surface: Canvas | pygame.Surface) -> tuple[pygame.Surface, float, tu
     return surface, 1.0, (0, 0)  # a plain Surface (tests draw on one) is drawn on as it is
 
 
-def _point(pos: Point, k: float, origin: tuple[int, int]) -> tuple[int, int]:
+def _point(pos: Point, k: float, origin: tuple[int, int]) -> Point:
+    if k == 1.0 and origin == (0, 0):
+        return pos  # at scale 1 pygame is given exactly what it always was: the pictures stay pixel-identical
     return origin[0] + round(pos[0] * k), origin[1] + round(pos[1] * k)
 
 
-def _rect(rect: RectLike, k: float, origin: tuple[int, int]) -> pygame.Rect:
+def _rect(rect: RectLike, k: float, origin: tuple[int, int]) -> RectLike:
+    if k == 1.0 and origin == (0, 0):
+        return rect
     x, y, w, h = pygame.FRect(rect)
     left, top = origin[0] + round(x * k), origin[1] + round(y * k)
     return pygame.Rect(left, top, origin[0] + round((x + w) * k) - left, origin[1] + round((y + h) * k) - top)
