@@ -19,7 +19,8 @@ RectLike = Union[pygame.Rect, pygame.FRect, Sequence[float]]  # noqa: UP007 (pyg
 ColourLike = Union[pygame.Color, Sequence[int], str]  # noqa: UP007
 
 _scale = 1.0
-STATS = {"plain_blits": 0}  # blits of a plain Surface onto a scaled Canvas: each is a blurred picture
+# blits of a plain Surface onto a scaled Canvas, and of a Canvas drawn at another scale: each is a blurred picture
+STATS = {"plain_blits": 0, "rescaled_blits": 0}
 _upscaled: weakref.WeakKeyDictionary[pygame.Surface, tuple[float, pygame.Surface]] = weakref.WeakKeyDictionary()
 
 
@@ -120,6 +121,7 @@ class Canvas:
         if isinstance(source, Canvas):
             if abs(source.k - self.k) < 1e-9:
                 return source.real
+            STATS["rescaled_blits"] += 1
             return self._rescaled(source.real, source.get_size(), source.k)
         if abs(self.k - 1.0) < 1e-9:
             return source
@@ -135,9 +137,12 @@ class Canvas:
             found = _upscaled[surface] = (self.k, scaled)
         return found[1]
 
-    def blit(self, source: Canvas | pygame.Surface, dest: Sequence[float] | pygame.Rect | pygame.FRect,
+    def blit(self, source: Canvas, dest: Sequence[float] | pygame.Rect | pygame.FRect,
              area: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
-        """Draw `source` with its top-left at logical `dest` (only its logical `area`, if given)."""
+        """Draw `source` with its top-left at logical `dest` (only its logical `area`, if given).
+
+        Typed for Canvases only, so that mypy finds a plain Surface handed in; one still works (tests pass them).
+        """
         real = self._source(source)
         if self.k == 1.0 and self.origin == (0, 0):  # pygame given exactly what it always was
             return self.real.blit(real, dest, area, special_flags)
@@ -146,7 +151,7 @@ class Canvas:
         drawn = self.real.blit(real, (x, y), real_area, special_flags)
         return logical_rect(drawn, self.k, self.origin)
 
-    def blits(self, pairs: Iterable[tuple[Canvas | pygame.Surface, Sequence[float] | pygame.Rect]]) -> None:
+    def blits(self, pairs: Iterable[tuple[Canvas, Sequence[float] | pygame.Rect]]) -> None:
         """Blit every (source, dest) pair."""
         for source, dest in pairs:
             self.blit(source, dest)
