@@ -11,12 +11,15 @@ import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
 
+from game.ai.registry import load_character_by_id
 from game.app import canvas, paint
 from game.app.app import App, AppOptions
 from game.app.canvas import Canvas
 from game.app.scenes.title import TitleScene
+from game.app.table.scene import TableScene
 from game.app.window import BACKDROP, BARS, Window
 from game.cli.screenshots import window_size
+from game.config import rules_by_name
 
 PICTURE = (1280, 720)
 
@@ -112,9 +115,14 @@ def test_a_click_at_a_real_window_position_presses_the_control_under_it(tmp_path
     assert type(app.scenes.top).__name__ == "SettingsScene"
 
 
-def test_a_resize_rebuilds_the_picture_at_once_and_lets_the_old_words_go(tmp_path: Path) -> None:
+@pytest.mark.parametrize("scene", ["title", "table"])
+def test_a_resize_rebuilds_the_picture_at_once_and_lets_the_old_words_go(tmp_path: Path, scene: str) -> None:
     app = sized_app(tmp_path, PICTURE)
-    app.scenes.push(TitleScene(app))
+    if scene == "title":
+        app.scenes.push(TitleScene(app))
+    else:
+        seats = [("You", None)] + [(c.name, c) for c in map(load_character_by_id, ("maud", "bert"))]
+        app.scenes.push(TableScene.seated(app, rules_by_name("classic"), seats, 3))
     app.step(1 / 60)
     assert len(app.text) > 0 and app.screen.k == 1.0
     pygame.display.set_mode((1920, 1080))  # as the player's resize leaves the display
@@ -124,6 +132,14 @@ def test_a_resize_rebuilds_the_picture_at_once_and_lets_the_old_words_go(tmp_pat
     assert app.screen.real.get_size() == (1920, 1080) and app.screen.k == 1.5 and canvas.scale() == 1.5
     assert app.screen.get_size() == PICTURE  # the scenes lay out as ever
     assert all(key[-1] == 1.5 for key in app.text._surfaces if isinstance(key, tuple))  # drawn afresh
+    blurred = dict(canvas.STATS)
+    app.step(1 / 60)
+    if isinstance(app.scenes.top, TableScene):  # the still picture is drawn anew (a card in flight may finish)
+        painter = app.scenes.top.painter
+        assert painter.background is not None and painter.background.k == 1.5
+        assert all(face.k == 1.5 for face in painter.portraits)
+    else:
+        assert canvas.STATS == blurred  # nothing drawn for the old scale is stretched onto the new picture
     assert app.window.mouse_pos() == app.window.map_event(
         pygame.event.Event(pygame.MOUSEMOTION, pos=pygame.mouse.get_pos(), rel=(0, 0))).pos
 

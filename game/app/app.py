@@ -105,9 +105,12 @@ class App:
         return self.window.picture
 
     def _rescaled(self) -> None:
-        """The window changed scale: the words and cards drawn for the old one are let go at once."""
+        """The window changed scale: the words and cards drawn for the old one are let go, and every scene
+        draws its pictures afresh at once (as for a new language)."""
         self.text.clear()
         self.art.forget_decks()
+        for scene in list(self.scenes):
+            scene.relabel()
 
     def set_language(self, code: str) -> str:
         """Speak `code` from now on: every cached word and card face is redrawn and every scene on the stack

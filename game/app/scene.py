@@ -81,7 +81,7 @@ class Scene:
         return tr("app.session.cannot_keep") if self.unsaved() else None
 
     def relabel(self) -> None:
-        """The language changed: rebuild whatever words this scene made ahead of drawing (buttons, rows).
+        """The language or the window's scale changed: rebuild the words and pictures made ahead of drawing.
 
         App.set_language calls it on every scene on the stack; a scene that looks its words up while
         drawing needs nothing here."""

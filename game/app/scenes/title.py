@@ -12,7 +12,7 @@ from ...engine.cards import Card
 from ...locale import tr
 from ...storage.resume import Resumable, kept_sessions, resume_path, set_aside_unresumable
 from .. import theme
-from ..canvas import Canvas
+from ..canvas import Canvas, scale
 from ..kept_words import describe_snapshot, mode_name
 from ..scene import Scene
 from ..tutorial.offer import FirstDealOffer, offer_due
@@ -44,7 +44,7 @@ class TitleScene(Scene):
         self.words: str | Callable[[], str] = message
         self.kept: Resumable | None = None  # the most recently played of the kept sessions
         self.menu = Menu()
-        self._rotated: dict[tuple[int, int, bool], Canvas] = {}
+        self._rotated: dict[tuple[float, int, int, bool], Canvas] = {}
         self.offer: FirstDealOffer | None = None  # the guided first deal, offered to a new player
 
     # --- the stack ------------------------------------------------------------------------------
@@ -214,7 +214,7 @@ class TitleScene(Scene):
         """A boodle card turned by `angle` degrees, cached by its rounded angle."""
         steps = round(angle / ANGLE_STEP)
         four = self.app.settings.four_colour_deck
-        key = (index, steps, four)
+        key = (scale(), index, steps, four)
         found = self._rotated.get(key)
         if found is None:
             face = self.app.art.deck(CARD_W, four).boodle(BOODLE[index])

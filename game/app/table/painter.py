@@ -16,7 +16,7 @@ from ...engine.combinations import Pile
 from ...locale import language, tr, trn
 from ...locale.cards import card_label
 from .. import paint, theme
-from ..canvas import Canvas
+from ..canvas import Canvas, scale
 from ..card_art import mix
 from ..portraits import HUMAN_LOOK, draw_portrait
 from ..text import TextCache, suit_runs
@@ -60,7 +60,7 @@ class TablePainter:
 
     def stale(self, four_colour: bool, size: tuple[int, int], look: TableLook) -> bool:
         """True when the still picture drawn last does not show this (the plates and labels carry words too)."""
-        return self.background is None or self._built_for != (four_colour, size, look.name, language())
+        return self.background is None or self._built_for != (four_colour, size, look.name, language(), scale())
 
     def build(self, look: TableLook) -> None:
         """Draw the still picture for the stage as it is now."""
@@ -82,7 +82,7 @@ class TablePainter:
         self._out_veil = veil
         # suit symbols light enough to read on the dark status band
         self._suit_light = list(theme.suits_on_dark(stage.decks.four_colour))
-        self._built_for = (stage.decks.four_colour, stage.layout.size, look.name, language())
+        self._built_for = (stage.decks.four_colour, stage.layout.size, look.name, language(), scale())
 
     def forget(self) -> None:
         """The words changed: the still picture is drawn again at the next build."""
