@@ -15,6 +15,7 @@ from game.ai.registry import load_character_by_id
 from game.app import canvas, paint
 from game.app.app import App, AppOptions
 from game.app.canvas import Canvas
+from game.app.scenes.common import felt_backdrop
 from game.app.scenes.title import TitleScene
 from game.app.table.scene import TableScene
 from game.app.window import BACKDROP, BARS, Window
@@ -156,6 +157,10 @@ def test_bars_are_the_backdrop_for_a_usual_screen_and_black_for_an_extreme_one(
     left, top = window.picture.origin
     assert window.picture.real.get_at((left + 5, top + 5))[:3] == (200, 30, 30)
     assert window.map_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(left, top), button=1)).pos == (0, 0)
+    felt_backdrop(window.picture)  # a menu's baize goes on into the bars of a usual screen, not of an extreme one
+    corner = window.picture.real.get_at((2, 2))[:3]
+    assert (corner == BARS) == (bars == BARS)
+    assert corner[1] > corner[0] + 10 or bars == BARS  # green baize
 
 
 def test_the_screenshots_size_option_reads_w_by_h() -> None:

@@ -60,7 +60,7 @@ def logical_rect(rect: pygame.Rect, k: float, origin: tuple[int, int] = (0, 0)) 
 class Canvas:
     """A real pygame Surface seen in logical pixels: `k` real pixels per logical one, logical (0, 0) at `origin`."""
 
-    __slots__ = ("real", "k", "size", "origin", "_clip", "__weakref__")
+    __slots__ = ("real", "k", "size", "origin", "_clip", "bleeds", "__weakref__")
 
     def __init__(self, real: pygame.Surface, k: float | None = None, size: tuple[int, int] | None = None,
                  origin: tuple[int, int] = (0, 0)) -> None:
@@ -71,6 +71,13 @@ class Canvas:
         self.size = (int(size[0]), int(size[1]))
         self.origin = origin
         self._clip: pygame.Rect | None = None
+        self.bleeds = True  # a backdrop may reach past the logical area into the real picture's bars
+
+    def bleed(self) -> pygame.Rect:
+        """The logical rect a backdrop covers: the whole real picture (bars too), or the logical area alone."""
+        if not self.bleeds:
+            return self.get_rect()
+        return logical_rect(self.real.get_rect(), self.k, self.origin).union(self.get_rect())
 
     @classmethod
     def new(cls, size: Iterable[float], flags: int = 0, like: Canvas | None = None) -> Canvas:

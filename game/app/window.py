@@ -55,7 +55,9 @@ def picture_for(real: Size, logical: Size) -> Canvas:
     surface = pygame.Surface((max(1, real[0]), max(1, real[1])))
     if pygame.display.get_surface() is not None:
         surface = surface.convert()
-    return Canvas(surface, k, logical, shown.topleft)
+    picture = Canvas(surface, k, logical, shown.topleft)
+    picture.bleeds = not extreme(real, logical)  # an extreme shape of window keeps black bars
+    return picture
 
 
 class Window:

@@ -35,7 +35,7 @@ from ..portraits import HUMAN_LOOK
 from ..scene import Scene
 from ..table.looks import LOOKS
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel, signed
-from .common import draw_message, draw_opponents, felt, heading, hint_bar, opponent_levels, portrait
+from .common import draw_message, draw_opponents, felt_backdrop, heading, hint_bar, opponent_levels, portrait
 from .rules_lines import changes_line
 
 if TYPE_CHECKING:
@@ -301,7 +301,7 @@ class CampaignMapScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """The felt, the road (or what is wrong), the venue panel, the purse, the buttons and any message."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         title = self.campaign.title() if self.campaign is not None else tr("campaign.title")
         subtitle = self.campaign.blurb() if self.campaign is not None else tr("campaign.subtitle")
         heading(surface, text, title, subtitle, y=22)

@@ -21,7 +21,7 @@ from .. import paint, theme
 from ..canvas import Canvas
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel, signed
-from .common import draw_message, felt, heading, hint_bar
+from .common import draw_message, felt_backdrop, heading, hint_bar
 
 if TYPE_CHECKING:
     from ..app import App
@@ -165,7 +165,7 @@ class CampaignSlotsScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """The campaign chooser, the three road cards with their buttons, and any message."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("roads.title"), tr("roads.subtitle"), y=22)
         self._draw_chooser(surface)
         for index, card in enumerate(self.cards):

@@ -59,6 +59,12 @@ def felt(size: tuple[int, int]) -> Canvas:
     return found
 
 
+def felt_backdrop(surface: Canvas) -> None:
+    """The baize over the whole picture: into the bars round the logical area too, for a wider or taller window."""
+    whole = surface.bleed()
+    surface.blit(felt(whole.size), whole.topleft)
+
+
 def weave_tile(size: int = 128) -> Canvas:
     """A square of the baize's fine weave: faint light and dark flecks, the same every run."""
     tile = Canvas.new((size, size), pygame.SRCALPHA)

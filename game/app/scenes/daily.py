@@ -27,7 +27,7 @@ from ..canvas import Canvas
 from ..kept_words import sit_at_kept
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
-from .common import draw_message, draw_opponents, felt, heading, hint_bar
+from .common import draw_message, draw_opponents, felt_backdrop, heading, hint_bar
 from .rules_lines import changes_line
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ class DailyScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """The felt, today's table, the day's best, the buttons and any message."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("daily.title"), tr("daily.subtitle"), y=22)
         self._draw_table(surface)
         self._draw_best(surface)

@@ -20,7 +20,7 @@ from .. import paint, theme
 from ..canvas import Canvas
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
-from .common import draw_message, felt, heading, hint_bar
+from .common import draw_message, felt_backdrop, heading, hint_bar
 
 if TYPE_CHECKING:
     from ..app import App
@@ -113,7 +113,7 @@ class HighScoresScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """The felt, the name entry (when asked) and the table."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("high_scores.title"), tr("high_scores.subtitle"), y=22)
         top = 140
         if self.entering and self.score is not None:

@@ -24,7 +24,7 @@ from ..form import Form
 from ..scene import Scene
 from ..text import suit_runs
 from ..widgets import Button, button_width, draw_panel
-from .common import felt, heading, hint_bar, veil
+from .common import felt_backdrop, heading, hint_bar, veil
 from .rules_lines import BULLET, auction_words, cards_words, chips, removed_words, rules_summary
 
 if TYPE_CHECKING:
@@ -290,7 +290,7 @@ class HowToPlayScene(Scene):
         if self.overlay:
             surface.blit(veil(surface.get_size(), 190), (0, 0))
         else:
-            surface.blit(felt(surface.get_size()), (0, 0))
+            felt_backdrop(surface)
         heading(surface, text, tr("how_to_play.heading"),
                 tr("how_to_play.subtitle", name=rules_name(self.rules)), y=28)
         draw_panel(surface, self.page)

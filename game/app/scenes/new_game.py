@@ -32,7 +32,7 @@ from ..form import Choice, Form, Tile
 from ..kept_words import describe_snapshot, sit_at_kept
 from ..scene import Scene
 from ..widgets import draw_panel
-from .common import felt, heading, hint_bar, speed_names
+from .common import felt_backdrop, heading, hint_bar, speed_names
 from .last_table import DEAL_CHOICES, LENGTH_KEYS, MINUTE_CHOICES, recall, remembered, table_to_remember
 from .new_game_tiles import (
     bottom_row,
@@ -440,7 +440,7 @@ class NewGameScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """The two panels: who plays, and how."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("new_game.heading"), tr("new_game.subtitle"), y=12)
         draw_panel(surface, LEFT)
         draw_panel(surface, RIGHT)

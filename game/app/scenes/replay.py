@@ -25,7 +25,7 @@ from ..card_art import card_size
 from ..replay_log import draw_replay_log
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import felt, hint_bar, portrait, shipped_character, shown_name
+from .common import felt_backdrop, hint_bar, portrait, shipped_character, shown_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -272,7 +272,7 @@ class ReplayScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """The table at the cursor, the last event in words, and the controls."""
         state = self.replay.state
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         self._draw_top(surface, state)
         self._draw_seats(surface, state)
         self._draw_log(surface, state)

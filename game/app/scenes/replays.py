@@ -25,7 +25,7 @@ from .. import paint, theme
 from ..canvas import Canvas
 from ..scene import Scene
 from ..widgets import Menu, button_row, draw_panel, draw_scrollbar
-from .common import draw_message, felt, heading, hint_bar, player_name
+from .common import draw_message, felt_backdrop, heading, hint_bar, player_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -307,7 +307,7 @@ class ReplaysScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """The felt, the list of kept deals (or why there are none), and Back."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("replays.title"), tr("replays.subtitle"), y=22)
         draw_panel(surface, LIST, alpha=225)
         if not self.rows:

@@ -27,7 +27,7 @@ from ..review_words import cost_text, costliest_words, figure_text, kind_text, m
 from ..scene import Scene
 from ..text import suit_runs
 from ..widgets import button_row, draw_panel
-from .common import felt, heading, hint_bar
+from .common import felt_backdrop, heading, hint_bar
 
 if TYPE_CHECKING:
     from ..app import App
@@ -164,7 +164,7 @@ class ReviewScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """The felt, the heading, the decision shown (or the progress), the buttons and the keys."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         walked = self.walked
         deal = walked.deal if walked is not None else "?"
         players = walked.players if walked is not None else ()

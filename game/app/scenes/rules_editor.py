@@ -29,7 +29,7 @@ from ..form import Choice, Control, Form, Tile, Toggle, _draw_row
 from ..scene import Scene
 from ..tooltips import draw_tooltip
 from ..widgets import Button, button_width, draw_panel, draw_scrollbar
-from .common import felt, heading, hint_bar
+from .common import felt_backdrop, heading, hint_bar
 from .rules_editor_deck import PICKER, card_tiles, draw_picker
 from .rules_editor_model import EDITABLE, GENERAL, RulesDraft, choice_label, key_label, value_words
 from .rules_editor_piles import PileActions, draw_pile_notes, pile_controls
@@ -399,7 +399,7 @@ class RulesEditorScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """The rows, the summary of the rules they make, and the deck grid over them while picking."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("rules_editor.title"), tr("rules_editor.subtitle"), y=12)
         draw_panel(surface, LEFT)
         draw_panel(surface, RIGHT)

@@ -18,7 +18,7 @@ from ..scene import Scene
 from ..table.felt import draw_look_swatch
 from ..table.looks import CLUB, TableLook, available_looks, look_named
 from ..widgets import Button, button_width, draw_panel, percent
-from .common import felt, heading, hint_bar, speed_names, veil
+from .common import felt_backdrop, heading, hint_bar, speed_names, veil
 
 if TYPE_CHECKING:
     from ..app import App
@@ -190,7 +190,7 @@ class SettingsScene(Scene):
         if self.overlay:
             surface.blit(veil(surface.get_size(), 215), (0, 0))  # the table stays a backdrop, not a second page
         else:
-            surface.blit(felt(surface.get_size()), (0, 0))
+            felt_backdrop(surface)
         heading(surface, text, tr("settings.title"), tr("settings.subtitle"))
         draw_panel(surface, self.panel, alpha=225)
         preview = pygame.Rect(self.panel.x + 30 + ROW_W + 30, self.panel.y + 30, 0, 0)

@@ -18,7 +18,7 @@ from .. import paint, theme
 from ..canvas import Canvas
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import felt, heading, hint_bar, portrait
+from .common import felt_backdrop, heading, hint_bar, portrait
 
 if TYPE_CHECKING:
     from ..app import App
@@ -137,7 +137,7 @@ class StatisticsScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """The record, or the empty state when no session has been played."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("statistics.heading"), tr("statistics.subtitle"))
         if self.empty:
             self._draw_empty(surface)

@@ -17,7 +17,7 @@ from ..kept_words import describe_snapshot, mode_name
 from ..scene import Scene
 from ..tutorial.offer import FirstDealOffer, offer_due
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import felt, hint_bar
+from .common import felt_backdrop, hint_bar
 
 if TYPE_CHECKING:
     from ..app import App
@@ -181,7 +181,7 @@ class TitleScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """Felt, the title, the animated cards and chips, the menu and any message."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         self._draw_boodle_fan(surface)
         if self.offer is None:
             self._draw_run(surface)

@@ -99,6 +99,8 @@ class TablePainter:
         if self.background is None:
             surface.fill(theme.FELT)
             return
+        if surface.bleed() != surface.get_rect():  # a wider or taller window: the room goes on into the bars
+            surface.fill(self.table_look.room)
         surface.blit(self.background, (0, 0))
         self._draw_board(surface)
         self._draw_boodle(surface)
