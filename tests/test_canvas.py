@@ -167,3 +167,16 @@ def test_the_screenshots_size_option_reads_w_by_h() -> None:
     assert window_size("2560x1440") == (2560, 1440) and window_size("1920×1080") == (1920, 1080)
     with pytest.raises(Exception, match="2560x1440"):
         window_size("big")
+
+
+def test_a_clip_given_back_as_it_was_found_leaves_the_bars_drawable() -> None:
+    pygame.display.set_mode((1280, 1024))
+    window = Window(PICTURE, headless=True, real_size=(1280, 1024))
+    picture = window.picture
+    found = picture.get_clip()
+    picture.set_clip((100, 100, 50, 50))
+    picture.fill((255, 255, 255))
+    assert picture.get_at((100, 100))[:3] == (255, 255, 255) and picture.get_at((99, 99))[:3] != (255, 255, 255)
+    picture.set_clip(found)
+    picture.fill((0, 0, 200))
+    assert picture.real.get_at((2, 2))[:3] == (0, 0, 200)  # a bar above the logical area

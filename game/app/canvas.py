@@ -172,6 +172,8 @@ class Canvas:
 
     def set_clip(self, rect: RectLike | None) -> None:
         """Clip drawing to the logical `rect` (None: no clip)."""
+        if rect is not None and pygame.Rect(rect).contains(self.bleed()):
+            rect = None  # a clip given back as get_clip found it: no clip, so the bars stay drawable
         self._clip = pygame.Rect(rect) if rect is not None else None
         if self.k == 1.0 and self.origin == (0, 0):
             self.real.set_clip(rect)
@@ -179,8 +181,8 @@ class Canvas:
             self.real.set_clip(self.to_real(rect) if rect is not None else None)
 
     def get_clip(self) -> pygame.Rect:
-        """The logical clip rect (the whole Canvas when none is set)."""
-        return self._clip.copy() if self._clip is not None else self.get_rect()
+        """The logical clip rect (the whole picture, bars too, when none is set)."""
+        return self._clip.copy() if self._clip is not None else self.bleed()
 
     def subsurface(self, rect: RectLike) -> Canvas:
         """The logical `rect` of this Canvas as a Canvas sharing its pixels."""
