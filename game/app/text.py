@@ -72,7 +72,8 @@ class TextCache:
             surface = surface.convert_alpha()
         self._surfaces[key] = surface
         self.pixels += surface.real.get_width() * surface.real.get_height()
-        while len(self._surfaces) > self.capacity or (self.pixels > self.max_pixels and len(self._surfaces) > 1):
+        budget = self.max_pixels * max(1.0, scale()) ** 2  # the same words take k² as many real pixels
+        while len(self._surfaces) > self.capacity or (self.pixels > budget and len(self._surfaces) > 1):
             _, old = self._surfaces.popitem(last=False)
             self.pixels -= old.real.get_width() * old.real.get_height()
         return surface
