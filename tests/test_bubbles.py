@@ -43,7 +43,7 @@ def character_lines(language: str) -> list[str]:
 
 def drawn(app: App, words: str) -> BubbleArt:
     """The bubble art for `words`, as the table draws it."""
-    def art(side: str, at: float, width: int, size: int) -> tuple[pygame.Surface, pygame.Vector2]:
+    def art(side: str, at: float, width: int, size: int) -> tuple[Canvas, pygame.Vector2]:
         return make_bubble(app.text, words, side, width, tip=at, size=size)
     return art
 
