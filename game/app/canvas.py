@@ -14,7 +14,6 @@ from typing import Any, Union
 
 import pygame
 
-Point = tuple[float, float]
 RectLike = Union[pygame.Rect, pygame.FRect, Sequence[float]]  # noqa: UP007 (pygame types in a runtime alias)
 ColourLike = Union[pygame.Color, Sequence[int], str]  # noqa: UP007
 
@@ -88,11 +87,6 @@ class Canvas:
         real = pygame.Surface(real_size, flags, like.real) if like is not None else pygame.Surface(real_size, flags)
         return cls(real, k, (w, h))
 
-    @classmethod
-    def wrap(cls, surface: pygame.Surface) -> Canvas:
-        """A plain Surface of logical pixels as a Canvas at scale 1 (for pictures made outside the Canvas)."""
-        return cls(surface, 1.0, surface.get_size())
-
     # --- sizes, in logical pixels ---------------------------------------------------------------
 
     def get_size(self) -> tuple[int, int]:
@@ -129,13 +123,13 @@ class Canvas:
             if abs(source.k - self.k) < 1e-9:
                 return source.real
             STATS["rescaled_blits"] += 1
-            return self._rescaled(source.real, source.get_size(), source.k)
+            return self._rescaled(source.real, source.get_size())
         if abs(self.k - 1.0) < 1e-9:
             return source
         STATS["plain_blits"] += 1
-        return self._rescaled(source, source.get_size(), 1.0)
+        return self._rescaled(source, source.get_size())
 
-    def _rescaled(self, surface: pygame.Surface, size: tuple[int, int], k: float) -> pygame.Surface:
+    def _rescaled(self, surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
         found = _upscaled.get(surface)
         if found is None or abs(found[0] - self.k) > 1e-9:
             real = (max(1, round(size[0] * self.k)), max(1, round(size[1] * self.k)))
@@ -157,11 +151,6 @@ class Canvas:
         real_area = real_rect(area, self.k) if area is not None else None
         drawn = self.real.blit(real, (x, y), real_area, special_flags)
         return logical_rect(drawn, self.k, self.origin)
-
-    def blits(self, pairs: Iterable[tuple[Canvas, Sequence[float] | pygame.Rect]]) -> None:
-        """Blit every (source, dest) pair."""
-        for source, dest in pairs:
-            self.blit(source, dest)
 
     def fill(self, colour: ColourLike, rect: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
         """Fill the logical `rect` (the whole real picture, bars too, when None)."""
@@ -208,14 +197,6 @@ class Canvas:
         else:
             self.real.set_alpha(alpha, flags)
 
-    def get_alpha(self) -> int | None:
-        """The whole Canvas's opacity."""
-        return self.real.get_alpha()
-
-    def set_colorkey(self, colour: ColourLike, flags: int = 0) -> None:
-        """The colour drawn as transparent."""
-        self.real.set_colorkey(colour, flags)
-
     def get_bitsize(self) -> int:
         """Bits per real pixel."""
         return self.real.get_bitsize()
@@ -258,9 +239,3 @@ class Canvas:
         """This picture with a gaussian blur of logical `radius`."""
         return Canvas(pygame.transform.gaussian_blur(self.real, real_length(radius, self.k)), self.k, self.size)
 
-
-def ready(surface: Canvas, alpha: bool = True) -> Canvas:
-    """Converted for fast blitting when a display exists (tests may have none)."""
-    if pygame.display.get_surface() is None:
-        return surface
-    return surface.convert_alpha() if alpha else surface.convert()
