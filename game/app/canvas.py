@@ -31,7 +31,7 @@ def scale() -> float:
 def set_scale(k: float) -> None:
     """Draw from now on at `k` real pixels per logical pixel."""
     global _scale
-    _scale = max(0.05, float(k))
+    _scale = max(1e-4, float(k))
     _upscaled.clear()
 
 
