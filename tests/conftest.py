@@ -95,6 +95,7 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
     import app_helpers  # noqa: F401  (dummy video and audio drivers before pygame starts)
     import pygame
 
+    from game.app.canvas import Canvas
     from game.app.screenshots import render_all
     from game.app.text import TextCache
     from game.app.widgets import PAD_X, Button
@@ -104,7 +105,7 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
     draw = Button.draw
     language = ""
 
-    def checked(self: Button, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
+    def checked(self: Button, surface: Canvas, text: TextCache, focused: bool, hovered: bool) -> None:
         box = self.label_box(text)
         found[language].buttons.add(self.label)
         found[language].keycaps.add((self.label, pygame.key.name(self.hotkey) if self.hotkey else None, self.keycap))

@@ -13,6 +13,7 @@ import pytest
 from app_helpers import click, frames, fuzz, key, make_app, text_words, top
 
 from game.app.app import App
+from game.app.canvas import Canvas
 from game.app.form import Choice, Form, Slider, Toggle
 from game.app.scene import Scene
 from game.app.scenes.confirm import ConfirmScene
@@ -62,7 +63,7 @@ class Backdrop(Scene):
         if self.again is not None and self.app.scenes.top is self:
             self.app.scenes.push(self.again(self.app))
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         surface.fill((20, 80, 50))
 
 

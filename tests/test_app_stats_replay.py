@@ -20,6 +20,7 @@ import pytest
 from app_helpers import fuzz, key, top
 
 from game.app.app import App, AppOptions
+from game.app.canvas import Canvas
 from game.app.scene import Scene, SceneName
 from game.app.scenes.replay import ReplayScene
 from game.app.scenes.statistics import StatisticsScene, nice_step
@@ -42,7 +43,7 @@ def app(tmp_path: Path) -> App:
 class Backdrop(Scene):
     """Something under the scene under test, so that Esc has somewhere to return to."""
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         surface.fill((20, 80, 50))
 
 

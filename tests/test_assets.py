@@ -24,6 +24,7 @@ from game.app import assets as assets_module
 from game.app import card_art, theme
 from game.app.artwork import Artwork
 from game.app.assets import FONT_FILES, SOUND_NAMES, Assets, NullSound
+from game.app.canvas import Canvas
 from game.app.card_art import Deck, card_size
 from game.app.text import ELLIPSIS, TextCache, suit_runs
 from game.engine.cards import Card, Suit
@@ -50,8 +51,9 @@ def artwork(assets: Assets) -> Artwork:
     return Artwork(assets)
 
 
-def pixels(surface: pygame.Surface) -> bytes:
-    return bytes(surface.get_size()) + pygame.image.tobytes(surface, "RGBA")
+def pixels(surface: Canvas | pygame.Surface) -> bytes:
+    real = surface.real if isinstance(surface, Canvas) else surface
+    return bytes(surface.get_size()) + pygame.image.tobytes(real, "RGBA")
 
 
 # --- fonts -------------------------------------------------------------------------------------
@@ -275,7 +277,7 @@ def test_shadowed_text_and_draw(assets: Assets) -> None:
     pad = TextCache.shadow_pad()
     assert soft.get_size() == (plain.get_width() + 2 * pad, plain.get_height() + 2 * pad)
     assert pixels(ringed) != pixels(soft)
-    target = pygame.Surface((300, 100))
+    target = Canvas.new((300, 100))
     rect = text.draw(target, "+12", (150, 50), role="bold", size=28, colour=theme.GOLD, anchor="center",
                      shadow=True)
     assert rect.center == (150, 50) and rect.size == plain.get_size()
@@ -331,7 +333,7 @@ def test_chips_and_dealer_button(artwork: Artwork) -> None:
     assert artwork.chip(1, 14) is chips[1]
     tilted = artwork.chip(1, 14, tilted=True)
     assert tilted.get_width() == 28 and tilted.get_height() < 28
-    target = pygame.Surface((100, 100))
+    target = Canvas.new((100, 100))
     area = artwork.draw_stack(target, 2, 14, 5, (50, 90))
     assert area.bottom == 90 and area.height == tilted.get_height() + 4 * Artwork.chip_step(14)
     assert artwork.dealer_button(16).get_size() == (32, 32)
@@ -359,7 +361,7 @@ def test_start_up_draws_each_sprite_once_and_leaves_the_variants_for_later(monke
         counting(Artwork, name)
     real_glyph, real_load_font = card_art.glyph, Assets._load_font
 
-    def counted_glyph(font: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    def counted_glyph(font: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> Canvas:
         glyphs[(id(font), text, colour)] += 1
         return real_glyph(font, text, colour)
 

@@ -13,6 +13,7 @@ import yaml
 from app_helpers import make_app
 
 from game.app.app import App
+from game.app.canvas import Canvas
 from game.app.table.animation import Bubble
 from game.app.table.bubble_place import BubbleArt, keep_clear, place_bubble, rather_clear
 from game.app.table.layout import table_layout
@@ -42,7 +43,7 @@ def character_lines(language: str) -> list[str]:
 
 def drawn(app: App, words: str) -> BubbleArt:
     """The bubble art for `words`, as the table draws it."""
-    def art(side: str, at: float, width: int, size: int) -> tuple[pygame.Surface, pygame.Vector2]:
+    def art(side: str, at: float, width: int, size: int) -> tuple[Canvas, pygame.Vector2]:
         return make_bubble(app.text, words, side, width, tip=at, size=size)
     return art
 
@@ -53,7 +54,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> App:
 
 
 def test_a_bubble_is_whole_until_its_last_moment() -> None:
-    bubble = Bubble(pygame.Surface((40, 20)), (0, 0), 3.0)
+    bubble = Bubble(Canvas.new((40, 20)), (0, 0), 3.0)
     seen = []
     for _ in range(int(3.0 / 0.05)):
         bubble.step(0.05)
@@ -63,11 +64,11 @@ def test_a_bubble_is_whole_until_its_last_moment() -> None:
 
 
 def test_a_going_bubble_shrinks_whole_and_never_lets_what_is_under_it_through() -> None:
-    image = pygame.Surface((40, 20), pygame.SRCALPHA)
+    image = Canvas.new((40, 20), pygame.SRCALPHA)
     image.fill((255, 255, 255, 255))
     bubble = Bubble(image, (10, 10), 1.0)
     bubble.step(1.0 - 0.075)  # half gone
-    surface = pygame.Surface((60, 40))
+    surface = Canvas.new((60, 40))
     surface.fill((200, 0, 0))
     bubble.draw(surface)
     colours = {tuple(surface.get_at((x, y)))[:3] for x in range(60) for y in range(40)}

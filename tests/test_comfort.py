@@ -15,11 +15,13 @@ from test_big_moments import finished, seated
 
 from game.app import theme
 from game.app.app import App
+from game.app.canvas import Canvas
 from game.app.comfort import reduced_motion, swaying
 from game.app.form import Toggle
 from game.app.scenes.settings import SettingsScene
 from game.app.table.animation import Confetti
 from game.app.table.looks import TableLook
+from game.app.widgets import draw_panel
 from game.engine.cards import Card
 from game.engine.events import Play
 from game.storage.settings import Settings, load_settings, save_settings
@@ -65,11 +67,10 @@ def test_high_contrast_brightens_the_words_makes_panels_solid_and_is_remembered(
     assert theme.INK == (255, 255, 255) and theme.GOLD != usual_gold and theme.PANEL_ALPHA_FLOOR >= 240
     saved = json.loads((app.data_dir / "settings.json").read_text(encoding="utf-8"))
     assert saved["high_contrast"] is True
-    panel = pygame.Surface((100, 100))
+    panel = Canvas.new((100, 100))
     panel.fill((255, 255, 255))
-    from game.app.widgets import draw_panel
     draw_panel(panel, pygame.Rect(0, 0, 100, 100), alpha=120)  # asked for see-through: solid all the same
-    assert max(panel.get_at((50, 50))[:3]) < 30
+    assert max(panel.real.get_at((50, 50))[:3]) < 30
     comfort_row(app, "High contrast").activate()
     assert not theme.high_contrast() and (theme.INK, theme.GOLD) == (usual_ink, usual_gold)
 

@@ -22,6 +22,7 @@ import game.locale
 from game.ai.registry import character_ids, load_character_by_id
 from game.app import screenshots, theme
 from game.app.app import App
+from game.app.canvas import Canvas
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.screenshots import SHOT_SEED
 from game.app.table import painter
@@ -63,9 +64,9 @@ def table(app: App) -> TableScene:
 
 def grey_frame(scene: TableScene) -> pygame.Surface:
     """The table as drawn now, in greyscale."""
-    surface = pygame.Surface(scene.stage.layout.size)
+    surface = Canvas.new(scene.stage.layout.size)
     scene.draw(surface)
-    return pygame.transform.grayscale(surface)
+    return pygame.transform.grayscale(surface.real)
 
 
 def grey(surface: pygame.Surface, pos: tuple[int, int]) -> int:
@@ -134,10 +135,10 @@ def test_a_boodle_hit_shows_a_star_on_its_card(app: App) -> None:
     badges = [anim for anim in director.decor.anims if isinstance(anim, BoodleBadge)]
     place = scene.stage.layout.boodle_cards[scene.model.boodle_slot[card]]
     assert len(badges) == 1 and badges[0].centre == badge_centre(place)
-    surface = pygame.Surface(scene.stage.layout.size)
+    surface = Canvas.new(scene.stage.layout.size)
     surface.fill(theme.FELT)
     badges[0].draw(surface)
-    shown = pygame.transform.grayscale(surface)
+    shown = pygame.transform.grayscale(surface.real)
     x, y = badge_centre(place)
     felt = grey(shown, (x + 2 * BADGE_RADIUS, y))
     assert grey(shown, (x, y)) - felt > 80  # the star's light fill on the felt
@@ -152,7 +153,7 @@ def test_the_summary_writes_a_loss_with_a_minus(app: App) -> None:
     model = TableModel(RuleSet(), [("You", None), ("Ann", None), ("Bob", None)])
     record = DealRecord(1, 0, [40, 40, 40], chips_after=[47, 35, 38])
     scene = DealSummaryScene(app, model, record, lambda: None)
-    scene.draw(pygame.Surface((1280, 720)))
+    scene.draw(Canvas.new((1280, 720)))
     words = text_words(app)
     assert "+7" in words and "−5" in words and "−2" in words
 
@@ -196,7 +197,7 @@ def test_the_stop_screenshot_in_greyscale_still_shows_each_stop_sign(tmp_path: P
         screenshots.play_until(app, stop, lambda: stop.director.stop_banner_showing() and stop.human.decision is None)
         screenshots.settle(app, 0.35)
         app.draw(app.screen)
-        shown = pygame.transform.grayscale(app.screen)
+        shown = pygame.transform.grayscale(app.screen.real)
         assert stop.model.stop_marks
         for card in stop.model.stop_marks:
             slot = stop.stage.layout.board_slot(card)

@@ -76,10 +76,10 @@ def test_the_scene_under_a_dialog_shows_no_tooltip(app: App) -> None:
     app.scenes.push(ConfirmScene(app, "Leave?", on_yes=lambda: None))
     quit_game = next(i for i, b in enumerate(pause.menu.buttons) if b.tooltip)
     app.draw(app.screen)
-    plain = pygame.image.tobytes(app.screen, "RGB")
+    plain = pygame.image.tobytes(app.screen.real, "RGB")
     pause.menu.hover = quit_game
     app.draw(app.screen)
-    assert pygame.image.tobytes(app.screen, "RGB") == plain
+    assert pygame.image.tobytes(app.screen.real, "RGB") == plain
     app.scenes.pop()
     app.draw(app.screen)
-    assert pygame.image.tobytes(app.screen, "RGB") != plain  # on top again, its note shows
+    assert pygame.image.tobytes(app.screen.real, "RGB") != plain  # on top again, its note shows

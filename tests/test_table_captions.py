@@ -15,6 +15,7 @@ from app_helpers import instant_app, make_app
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
+from game.app.canvas import Canvas
 from game.app.table.captions import GLOW, LIFT
 from game.app.table.layout import table_layout
 from game.app.table.painter import draw_out_mark
@@ -103,7 +104,7 @@ def test_the_out_mark_stands_clear_of_the_longest_name_and_the_chips(code: str, 
     text = made.text
     longest = max((seat_tag(character_name(c), c) for c in map(load_character_by_id, character_ids())),
                    key=lambda name: text.width(name, "bold", 17))
-    surface = pygame.Surface((1280, 720))
+    surface = Canvas.new((1280, 720))
     for players in range(3, 9):
         for place in table_layout(players).seats:
             plate = place.plate

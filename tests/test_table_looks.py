@@ -14,6 +14,7 @@ from app_helpers import key, make_app, text_words
 
 from game.app import theme
 from game.app.app import App
+from game.app.canvas import Canvas
 from game.app.card_art import mix
 from game.app.scenes.settings import SettingsScene
 from game.app.screenshots import table as seated_table
@@ -51,7 +52,7 @@ def contrast(a: Colour, b: Colour) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-def background_for(app: App, look: str, unlocked: frozenset[str] = EVERY_LOOK) -> pygame.Surface:
+def background_for(app: App, look: str, unlocked: frozenset[str] = EVERY_LOOK) -> Canvas:
     """The table's static layer at 5 players with `look` chosen and `unlocked` in the data folder."""
     if unlocked:
         add_unlocks(app.data_dir, unlocked)
@@ -153,7 +154,7 @@ def test_the_settings_offer_only_the_unlocked_looks_and_the_choice_sticks(app: A
 
 # --- the table ------------------------------------------------------------------------------------
 
-def corner_and_middle(surface: pygame.Surface) -> tuple[Colour, Colour, Colour]:
+def corner_and_middle(surface: Canvas) -> tuple[Colour, Colour, Colour]:
     """The felt near its top-left corner, in the middle left of the centre (clear of the furniture), and the rail."""
     pick = [surface.get_at(point) for point in ((130, 180), (270, 250), (8, 360))]
     first, second, third = ((colour.r, colour.g, colour.b) for colour in pick)
@@ -186,7 +187,7 @@ def test_the_club_look_draws_exactly_as_before(app: App) -> None:
     scene = top_table(app)
     plain = draw_background(scene.layout, [scene.painter.plate_name(s) for s in range(5)], scene.painter.portraits,
                             scene.rules.boodle_cards, scene.stage.decks, app.text)
-    assert pygame.image.tobytes(chosen, "RGB") == pygame.image.tobytes(plain, "RGB")
+    assert pygame.image.tobytes(chosen.real, "RGB") == pygame.image.tobytes(plain.real, "RGB")
 
 
 def test_the_pope_joan_board_is_round_with_a_dark_surround(app: App) -> None:

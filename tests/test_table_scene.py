@@ -29,6 +29,7 @@ from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
 from game.app import theme
 from game.app.app import App
+from game.app.canvas import Canvas
 from game.app.card_art import Deck
 from game.app.portraits import draw_portrait
 from game.app.scenes.common import PRESS_GUARD_S
@@ -481,7 +482,7 @@ def test_frames_run_and_drawing_a_frame_again_changes_and_renders_nothing(app: A
     # what keeps a frame cheap, counted rather than timed (`python main.py bench` times it): the still picture
     # is built once, not every frame; the deck is drawn once; and drawing the same frame again is all cache hits
     builds: list[tuple[int, int]] = []
-    def counted_background(*args: Any, **kwargs: Any) -> pygame.Surface:
+    def counted_background(*args: Any, **kwargs: Any) -> Canvas:
         surface = draw_background(*args, **kwargs)
         builds.append(surface.get_size())
         return surface
@@ -489,7 +490,7 @@ def test_frames_run_and_drawing_a_frame_again_changes_and_renders_nothing(app: A
     card_draws = [0]
     real_face = Deck._draw_face
 
-    def counted_face(*args: Any, **kwargs: Any) -> pygame.Surface:
+    def counted_face(*args: Any, **kwargs: Any) -> Canvas:
         card_draws[0] += 1
         return real_face(*args, **kwargs)
     monkeypatch.setattr(Deck, "_draw_face", counted_face)
@@ -575,7 +576,7 @@ def test_bubbles_stay_whole_on_the_table_at_every_seat(app: App, players: int) -
                 assert not rect.colliderect(band), f"seat {seat}'s bubble covers seat {other}'s name"
 
 
-def opaque(panel: pygame.Surface, radius: int) -> bool:
+def opaque(panel: Canvas, radius: int) -> bool:
     """True when every pixel of the rounded panel (inside its corners) is fully opaque."""
     inner = panel.get_rect().inflate(-radius, -radius)
     return all(panel.get_at((x, y)).a == 255 for x in range(inner.x, inner.right, 7)
@@ -630,10 +631,10 @@ def test_a_character_has_one_face_at_every_seat_and_in_the_picker(app: App) -> N
         app.scenes.clear_to(scene)
         app.step(1 / 60)
         for seat, character in enumerate(order, start=1):
-            faces[character.id].append(pygame.image.tobytes(scene.painter.portraits[seat], "RGBA"))
+            faces[character.id].append(pygame.image.tobytes(scene.painter.portraits[seat].real, "RGBA"))
     radius = scene.layout.seats[1].portrait_radius
     for character in cast:
-        picker = pygame.image.tobytes(draw_portrait(character.look, radius, app.text, character.id), "RGBA")
+        picker = pygame.image.tobytes(draw_portrait(character.look, radius, app.text, character.id).real, "RGBA")
         assert faces[character.id] == [picker] * 3, f"{character.id}'s face changes with the seat"
 
 

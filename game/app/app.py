@@ -20,6 +20,7 @@ from ..storage.unlocks_file import load_unlocks
 from . import theme
 from .artwork import Artwork
 from .assets import Assets, warn
+from .canvas import Canvas
 from .comfort import set_reduced_motion
 from .form import Form
 from .gamepad import Gamepad
@@ -44,6 +45,7 @@ class AppOptions:
     fps: int = 60
     campaign: Path | None = None  # a campaign file named on the command line, offered for a new road
     language: str | None = None  # --lang: this run's language, over the saved setting (None: the setting)
+    size: tuple[int, int] | None = None  # the window's real size (screenshots --size); None: the logical size
 
 
 def is_quit_key(event: pygame.event.Event) -> bool:
@@ -63,8 +65,7 @@ class App:
         # the window first: without a display there is no game, and the error should not follow audio noise
         pygame.display.init()
         pygame.display.set_caption("Newmarket")
-        self.window = Window(SCREEN_SIZE, options.headless)
-        self.screen = self.window.picture  # every scene draws on the 1280×720 picture; the window scales it whole
+        self.window = Window(SCREEN_SIZE, options.headless, options.size)
         pygame.init()
         self.clock = pygame.time.Clock()
         self.pad = Gamepad()  # a controller's buttons become the keys every scene answers
@@ -96,10 +97,24 @@ class App:
             self.notice = f"{self.notice} {unlocks_problem}".strip()
         self.text = TextCache(self.assets)
         self.art = Artwork(self.assets)
+        self.window.on_rescale.append(self._rescaled)
         self.speech = Speaker()  # spoken play: silent, with no thread, unless the setting is on
         self.speech.configure(self.settings.spoken_play, self.language)
         on_focus(self.say_focus)  # every menu and form says the control that takes the focus
         self._heard: Scene | None = None  # the top scene spoken play last introduced
+
+    @property
+    def screen(self) -> Canvas:
+        """The picture every scene draws on: the window's real pixels, addressed in 1280×720 logical ones."""
+        return self.window.picture
+
+    def _rescaled(self) -> None:
+        """The window changed scale: the words and cards drawn for the old one are let go, and every scene
+        draws its pictures afresh at once (as for a new language)."""
+        self.text.clear()
+        self.art.forget_decks()
+        for scene in list(self.scenes):
+            scene.relabel()
 
     def set_language(self, code: str) -> str:
         """Speak `code` from now on: every cached word and card face is redrawn and every scene on the stack
@@ -178,6 +193,8 @@ class App:
     def step(self, dt: float) -> None:
         """One frame: input, update, draw."""
         for event in pygame.event.get():
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.window.sync()  # re-laid at once: the events after it are mapped at the new size
             top = self.scenes.top
             shoulders = top.pad_shoulders() if top is not None else (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
             for each in self.pad.translate(self.window.map_event(event), shoulders):
@@ -190,6 +207,7 @@ class App:
         self.music.play(self.track())
         self.music.update(dt)
         self.introduce(self.scenes.top)
+        self.window.sync()
         if self.draws_every_frame:
             self.draw(self.screen)
 
@@ -198,8 +216,10 @@ class App:
         shown = self.scenes.visible()
         return shown[0].music if shown else None
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """Draw the visible scenes, bottom first; only the top one shows a tooltip."""
+        if surface is self.screen:
+            self.window.clear_bars()
         for scene in self.scenes.visible():
             with tooltips_shown(scene is self.scenes.top):
                 scene.draw(surface)

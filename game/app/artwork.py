@@ -10,9 +10,10 @@ import pygame
 
 from ..locale import language, tr
 from ..locale.cards import rank_letter
-from . import theme
+from . import paint, theme
 from .assets import Assets
-from .card_art import SUPERSAMPLE, Colour, Deck, glyph, mix, ready
+from .canvas import Canvas, scale
+from .card_art import SUPERSAMPLE, Colour, Deck, glyph, mix, ready, real_font
 
 
 class Artwork:
@@ -20,13 +21,13 @@ class Artwork:
 
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
-        self._decks: dict[tuple[int, bool, str], Deck] = {}
-        self._chips: dict[tuple[int, int, bool], pygame.Surface] = {}
-        self._buttons: dict[tuple[int, str], pygame.Surface] = {}
+        self._decks: dict[tuple[float, int, bool, str], Deck] = {}
+        self._chips: dict[tuple[float, int, int, bool], Canvas] = {}
+        self._buttons: dict[tuple[float, int, str], Canvas] = {}
 
     def deck(self, width: int, four_colour: bool = False) -> Deck:
         """The deck `width` pixels wide with the current language's rank letters, drawn on first request."""
-        key = (width, four_colour, language())
+        key = (scale(), width, four_colour, language())
         found = self._decks.get(key)
         if found is None:
             ranks = tuple(rank_letter(rank) for rank in range(1, 14))
@@ -46,15 +47,15 @@ class Artwork:
 
     # --- chips ----------------------------------------------------------------------------------
 
-    def chip(self, colour: int, radius: int, tilted: bool = False) -> pygame.Surface:
+    def chip(self, colour: int, radius: int, tilted: bool = False) -> Canvas:
         """A casino chip of CHIP_COLOURS[colour], seen from above or `tilted` (for stacks)."""
-        key = (colour % len(theme.CHIP_COLOURS), radius, tilted)
+        key = (scale(), colour % len(theme.CHIP_COLOURS), radius, tilted)
         found = self._chips.get(key)
         if found is None:
-            flat = self._chips.get((key[0], radius, False))
+            flat = self._chips.get((key[0], key[1], radius, False))
             if flat is None:
-                flat = self._chips[(key[0], radius, False)] = ready(self._draw_chip(key[0], radius))
-            found = self._chips[key] = ready(self._tilt_chip(key[0], radius, flat)) if tilted else flat
+                flat = self._chips[(key[0], key[1], radius, False)] = ready(self._draw_chip(key[1], radius))
+            found = self._chips[key] = ready(self._tilt_chip(key[1], radius, flat)) if tilted else flat
         return found
 
     @staticmethod
@@ -62,7 +63,7 @@ class Artwork:
         """The height one chip adds to a stack of tilted chips."""
         return max(2, round(radius * 0.26))
 
-    def draw_stack(self, target: pygame.Surface, colour: int, radius: int, count: int,
+    def draw_stack(self, target: Canvas, colour: int, radius: int, count: int,
                    midbottom: tuple[int, int], max_shown: int = 10) -> pygame.Rect:
         """Blit a stack of `count` tilted chips (at most `max_shown`) standing on `midbottom`."""
         chip = self.chip(colour, radius, tilted=True)
@@ -83,15 +84,15 @@ class Artwork:
         rim = mix(base, (0, 0, 0), 0.35 if light else 0.45)
         return base, stripe, rim
 
-    def _draw_chip(self, colour: int, radius: int) -> pygame.Surface:
+    def _draw_chip(self, colour: int, radius: int) -> Canvas:
         base, stripe, rim = self._chip_colours(colour)
         s = SUPERSAMPLE
         size = 2 * radius * s
         r = radius * s
         c = (r, r)
-        big = pygame.Surface((size, size), pygame.SRCALPHA)
-        pygame.draw.circle(big, rim, c, r)
-        pygame.draw.circle(big, base, c, r - max(s, round(r * 0.05)))
+        big = Canvas.new((size, size), pygame.SRCALPHA)
+        paint.circle(big, rim, c, r)
+        paint.circle(big, base, c, r - max(s, round(r * 0.05)))
         outer, inner = r - max(s, round(r * 0.07)), r * 0.7
         for k in range(6):
             middle = k * math.pi / 3 + math.pi / 6
@@ -101,14 +102,14 @@ class Artwork:
                         r + outer * math.sin(middle - half + 2 * half * i / steps)) for i in range(steps + 1)]
             arc_in = [(r + inner * math.cos(middle + half - 2 * half * i / steps),
                        r + inner * math.sin(middle + half - 2 * half * i / steps)) for i in range(steps + 1)]
-            pygame.draw.polygon(big, stripe, arc_out + arc_in)
-        pygame.draw.circle(big, mix(base, stripe, 0.55), c, round(r * 0.64))
-        pygame.draw.circle(big, mix(base, (255, 255, 255), 0.12), c, round(r * 0.58))
-        pygame.draw.circle(big, mix(base, rim, 0.5), c, round(r * 0.58), max(s, round(r * 0.03)))
-        chip = pygame.transform.smoothscale(big, (2 * radius, 2 * radius))
+            paint.polygon(big, stripe, arc_out + arc_in)
+        paint.circle(big, mix(base, stripe, 0.55), c, round(r * 0.64))
+        paint.circle(big, mix(base, (255, 255, 255), 0.12), c, round(r * 0.58))
+        paint.circle(big, mix(base, rim, 0.5), c, round(r * 0.58), max(s, round(r * 0.03)))
+        chip = big.scaled((2 * radius, 2 * radius))
         return chip
 
-    def _tilt_chip(self, colour: int, radius: int, flat: pygame.Surface) -> pygame.Surface:
+    def _tilt_chip(self, colour: int, radius: int, flat: Canvas) -> Canvas:
         """The chip seen at an angle: a squashed top over an edge band, so that chips stack."""
         base, stripe, rim = self._chip_colours(colour)
         squash = 0.55
@@ -116,12 +117,12 @@ class Artwork:
         edge = self.chip_step(radius)
         s = SUPERSAMPLE
         w, h = 2 * radius * s, (top_h + edge) * s
-        big = pygame.Surface((w, h), pygame.SRCALPHA)
+        big = Canvas.new((w, h), pygame.SRCALPHA)
         side = mix(base, (0, 0, 0), 0.3)
         band = pygame.Rect(0, top_h * s // 2, w, edge * s)
-        pygame.draw.ellipse(big, rim, (0, edge * s, w, top_h * s))
-        pygame.draw.rect(big, side, band)
-        pygame.draw.ellipse(big, side, (s // 2, edge * s - s // 2, w - s, top_h * s))
+        paint.ellipse(big, rim, (0, edge * s, w, top_h * s))
+        paint.rect(big, side, band)
+        paint.ellipse(big, side, (s // 2, edge * s - s // 2, w - s, top_h * s))
         for k in range(6):  # the edge stripes that face the viewer
             angle = k * math.pi / 3 + math.pi / 6
             if math.sin(angle) <= 0.05:
@@ -129,9 +130,9 @@ class Artwork:
             x = w / 2 + math.cos(angle) * (w / 2) * 0.82
             stripe_w = max(s, round(w * 0.11 * math.sin(angle)))
             y = top_h * s / 2 + math.sin(angle) * top_h * s / 2
-            pygame.draw.rect(big, mix(stripe, side, 0.15), (round(x - stripe_w / 2), round(y - s), stripe_w, edge * s))
-        tilted = pygame.transform.smoothscale(big, (2 * radius, top_h + edge))
-        top = pygame.transform.smoothscale(flat, (2 * radius, top_h))
+            paint.rect(big, mix(stripe, side, 0.15), (round(x - stripe_w / 2), round(y - s), stripe_w, edge * s))
+        tilted = big.scaled((2 * radius, top_h + edge))
+        top = flat.scaled((2 * radius, top_h))
         tilted.blit(top, (0, 0))
         return tilted
 
@@ -142,20 +143,20 @@ class Artwork:
         self._decks.clear()
         self._buttons.clear()
 
-    def dealer_button(self, radius: int) -> pygame.Surface:
+    def dealer_button(self, radius: int) -> Canvas:
         """The dealer button: a cream disc with the dealer's initial in the current language ('D')."""
         initial = tr("app.dealer_initial")
-        found = self._buttons.get((radius, initial))
+        found = self._buttons.get((scale(), radius, initial))
         if found is None:
             s = SUPERSAMPLE
             r = radius * s
-            big = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+            big = Canvas.new((2 * r, 2 * r), pygame.SRCALPHA)
             ink = (40, 36, 30)
-            pygame.draw.circle(big, (120, 110, 92), (r, r), r)
-            pygame.draw.circle(big, (250, 246, 232), (r, r), r - max(s, r // 14))
-            pygame.draw.circle(big, (196, 186, 160), (r, r), round(r * 0.8), max(s, r // 22))
-            found = pygame.transform.smoothscale(big, (2 * radius, 2 * radius))
-            letter = glyph(self.assets.font("title", round(radius * 1.25)), initial, ink)
+            paint.circle(big, (120, 110, 92), (r, r), r)
+            paint.circle(big, (250, 246, 232), (r, r), r - max(s, r // 14))
+            paint.circle(big, (196, 186, 160), (r, r), round(r * 0.8), max(s, r // 22))
+            found = big.scaled((2 * radius, 2 * radius))
+            letter = glyph(real_font(self.assets, "title", round(radius * 1.25)), initial, ink)
             found.blit(letter, letter.get_rect(center=(radius, radius)))
-            found = self._buttons[(radius, initial)] = ready(found)
+            found = self._buttons[(scale(), radius, initial)] = ready(found)
         return found

@@ -15,6 +15,7 @@ from ..locale import tr
 from ..locale.shown import shown_name
 from . import theme
 from .assets import Assets
+from .canvas import Canvas
 from .text import TextCache
 from .widgets import notice_panel
 from .window import Window
@@ -34,6 +35,7 @@ def show_busy_folder(folder: Path, holder: int | None, *, headless: bool = False
         text = TextCache(Assets(audio=False))
         clock = pygame.time.Clock()
         while True:
+            window.sync()
             draw_busy(window.picture, text, folder, holder)
             window.present()
             pygame.display.flip()
@@ -45,7 +47,7 @@ def show_busy_folder(folder: Path, holder: int | None, *, headless: bool = False
         pygame.quit()
 
 
-def draw_busy(surface: pygame.Surface, text: TextCache, folder: Path, holder: int | None) -> None:
+def draw_busy(surface: Canvas, text: TextCache, folder: Path, holder: int | None) -> None:
     """The message in a panel on the dark felt colour."""
     panel, room = notice_panel(surface, text, tr("guard.busy.title"), PANEL_SIZE)
     words = tr("guard.busy.body", folder=shown_name(folder))

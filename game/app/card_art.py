@@ -14,8 +14,9 @@ from typing import Protocol
 
 import pygame
 
-from . import theme
+from . import paint, theme
 from .assets import Assets
+from .canvas import Canvas, scale
 
 Colour = tuple[int, int, int]
 SUPERSAMPLE = 4
@@ -64,29 +65,34 @@ def mix(a: Colour, b: Colour, t: float) -> Colour:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
-def ready(surface: pygame.Surface, alpha: bool = True) -> pygame.Surface:
+def ready(surface: Canvas, alpha: bool = True) -> Canvas:
     """Converted for fast blitting when a display exists (tests may have none)."""
     if pygame.display.get_surface() is None:
         return surface
     return surface.convert_alpha() if alpha else surface.convert()
 
 
-def glyph(font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
-    """`text` rendered and cropped to its ink, so that it can be centred exactly."""
+def glyph(font: pygame.font.Font, text: str, colour: Colour) -> Canvas:
+    """`text` rendered with the real-size `font` (see real_font) and cropped to its ink, to be centred exactly."""
     surface = font.render(text, True, colour)
     box = surface.get_bounding_rect()
-    return surface.subsurface(box).copy() if box.width and box.height else surface
+    return Canvas(surface.subsurface(box).copy() if box.width and box.height else surface, scale())
 
 
-def _rounded(size: tuple[int, int], radius: int, layers: Sequence[tuple[float, Colour]]) -> pygame.Surface:
+def real_font(assets: Assets, role: str, size: int) -> pygame.font.Font:
+    """The font that draws `role` at logical `size` in real pixels."""
+    return assets.font(role, max(1, round(size * scale())))
+
+
+def _rounded(size: tuple[int, int], radius: int, layers: Sequence[tuple[float, Colour]]) -> Canvas:
     """A rounded rectangle of nested layers (inset px, colour), antialiased by supersampling."""
     w, h = size
-    big = pygame.Surface((w * SUPERSAMPLE, h * SUPERSAMPLE), pygame.SRCALPHA)
+    big = Canvas.new((w * SUPERSAMPLE, h * SUPERSAMPLE), pygame.SRCALPHA)
     for inset, colour in layers:
         i = round(inset * SUPERSAMPLE)
         rect = pygame.Rect(i, i, w * SUPERSAMPLE - 2 * i, h * SUPERSAMPLE - 2 * i)
-        pygame.draw.rect(big, colour, rect, border_radius=max(1, radius * SUPERSAMPLE - i))
-    return pygame.transform.smoothscale(big, size)
+        paint.rect(big, colour, rect, border_radius=max(1, radius * SUPERSAMPLE - i))
+    return big.scaled(size)
 
 
 class Deck:
@@ -100,49 +106,49 @@ class Deck:
         self.four_colour = four_colour
         self.suit_colours: tuple[Colour, ...] = tuple(theme.SUIT_COLOURS[four_colour])
         self.radius = max(3, round(width * 0.075))
-        self._glyphs: dict[tuple[str, str, int, Colour], pygame.Surface] = {}
+        self._glyphs: dict[tuple[str, str, int, Colour], Canvas] = {}
         self._plain = _rounded(self.size, self.radius, ((0, theme.CARD_EDGE), (1, theme.CARD_FACE)))
         band = max(2.0, width / 28)
         self._boodle_blank = _rounded(self.size, self.radius, (
             (0, mix(BOODLE_EDGE, (0, 0, 0), 0.3)), (1, BOODLE_EDGE), (band, mix(BOODLE_EDGE, BOODLE_FACE, 0.6)),
             (band + 1, BOODLE_FACE)))
         self._faces = [self._draw_face(rank, suit, self._plain) for suit in range(4) for rank in range(1, 14)]
-        self._back: pygame.Surface | None = None
-        self._variants: dict[tuple[str, int], pygame.Surface] = {}
-        self._shadow: pygame.Surface | None = None
-        self._ring_art: pygame.Surface | None = None
+        self._back: Canvas | None = None
+        self._variants: dict[tuple[str, int], Canvas] = {}
+        self._shadow: Canvas | None = None
+        self._ring_art: Canvas | None = None
 
     # --- lookups --------------------------------------------------------------------------------
 
-    def face(self, card: CardLike) -> pygame.Surface:
+    def face(self, card: CardLike) -> Canvas:
         """The face of `card`."""
         return self._faces[int(card.suit) * 13 + card.rank - 1]
 
-    def back(self) -> pygame.Surface:
+    def back(self) -> Canvas:
         """The patterned back."""
         if self._back is None:
             self._back = self._draw_back()
         return self._back
 
-    def highlighted(self, card: CardLike) -> pygame.Surface:
+    def highlighted(self, card: CardLike) -> Canvas:
         """The face with a gold ring: a card the player may lawfully play."""
         return self._variant("highlighted", card)
 
-    def dimmed(self, card: CardLike) -> pygame.Surface:
+    def dimmed(self, card: CardLike) -> Canvas:
         """The face greyed down: a card the player may not play now."""
         return self._variant("dimmed", card)
 
-    def boodle(self, card: CardLike) -> pygame.Surface:
+    def boodle(self, card: CardLike) -> Canvas:
         """The face as a boodle card, from the 'second deck': cream stock in a gold frame."""
         return self._variant("boodle", card)
 
-    def shadow(self) -> pygame.Surface:
+    def shadow(self) -> Canvas:
         """A soft shadow to blit under a card, `shadow_pad` px larger on every side."""
         if self._shadow is None:
             pad = self.shadow_pad
-            blob = pygame.Surface((self.width + 2 * pad, self.height + 2 * pad), pygame.SRCALPHA)
-            pygame.draw.rect(blob, (0, 0, 0, 120), (pad, pad, self.width, self.height), border_radius=self.radius)
-            self._shadow = ready(pygame.transform.gaussian_blur(blob, max(1, pad // 2)))
+            blob = Canvas.new((self.width + 2 * pad, self.height + 2 * pad), pygame.SRCALPHA)
+            paint.rect(blob, (0, 0, 0, 120), (pad, pad, self.width, self.height), border_radius=self.radius)
+            self._shadow = ready(blob.blurred(max(1, pad // 2)))
         return self._shadow
 
     @property
@@ -158,17 +164,17 @@ class Deck:
             for kind in ("highlighted", "dimmed", "boodle"):
                 self._variant_at(kind, index)
 
-    def _variant(self, kind: str, card: CardLike) -> pygame.Surface:
+    def _variant(self, kind: str, card: CardLike) -> Canvas:
         return self._variant_at(kind, int(card.suit) * 13 + card.rank - 1)
 
-    def _variant_at(self, kind: str, index: int) -> pygame.Surface:
+    def _variant_at(self, kind: str, index: int) -> Canvas:
         key = (kind, index)
         found = self._variants.get(key)
         if found is None:
             found = self._variants[key] = self._draw_variant(kind, index)
         return found
 
-    def _draw_variant(self, kind: str, index: int) -> pygame.Surface:
+    def _draw_variant(self, kind: str, index: int) -> Canvas:
         rank, suit = index % 13 + 1, index // 13
         if kind == "boodle":
             return self._draw_face(rank, suit, self._boodle_blank, boodle=True)
@@ -180,7 +186,7 @@ class Deck:
         surface.blit(ring, (0, 0))
         return surface
 
-    def _ring(self) -> pygame.Surface:
+    def _ring(self) -> Canvas:
         """The gold band laid over a highlighted card, drawn once per deck."""
         if self._ring_art is None:
             thick = max(2.0, self.width / 24)
@@ -192,12 +198,12 @@ class Deck:
 
     # --- drawing --------------------------------------------------------------------------------
 
-    def glyph(self, role: str, text: str, size: int, colour: Colour) -> pygame.Surface:
+    def glyph(self, role: str, text: str, size: int, colour: Colour) -> Canvas:
         """A cropped glyph, cached per deck."""
         key = (role, text, size, colour)
         found = self._glyphs.get(key)
         if found is None:
-            found = self._glyphs[key] = glyph(self.assets.font(role, size), text, colour)
+            found = self._glyphs[key] = glyph(real_font(self.assets, role, size), text, colour)
         return found
 
     @property
@@ -205,7 +211,7 @@ class Deck:
         # small cards are read by their index alone, so it is relatively larger there
         return max(12, round(self.width * (0.21 if self.width >= PIPS_MIN_WIDTH else 0.29)))
 
-    def _index_block(self, rank: int, suit: int) -> pygame.Surface:
+    def _index_block(self, rank: int, suit: int) -> Canvas:
         """The corner index: the rank over the suit symbol, centred in one column."""
         w = self.width
         colour = self.suit_colours[suit]
@@ -214,13 +220,13 @@ class Deck:
         if rank == 10:  # "10" is two figures: squeeze it towards the width of the others
             narrow = round(eight.get_width() * 1.5)
             if rank_glyph.get_width() > narrow:
-                rank_glyph = pygame.transform.smoothscale(rank_glyph, (narrow, rank_glyph.get_height()))
+                rank_glyph = rank_glyph.scaled((narrow, rank_glyph.get_height()))
         suit_scale = 0.8 if w < PIPS_MIN_WIDTH else 0.72
         suit_glyph = self.glyph("body", SUIT_GLYPHS[suit], round(self._rank_size * suit_scale), colour)
         column = self._index_column
         gap = max(1, round(w * 0.025))
         cap = eight.get_height()
-        block = pygame.Surface((column, cap + gap + suit_glyph.get_height()), pygame.SRCALPHA)
+        block = Canvas.new((column, cap + gap + suit_glyph.get_height()), pygame.SRCALPHA)
         # ranks share the baseline of the figure 8, so a Q's tail hangs below it as in print
         block.blit(rank_glyph, ((column - rank_glyph.get_width()) // 2, 0))
         block.blit(suit_glyph, ((column - suit_glyph.get_width()) // 2, cap + gap))
@@ -235,7 +241,7 @@ class Deck:
     def _index_margin(self) -> int:
         return max(3, round(self.width * 0.055))
 
-    def _draw_face(self, rank: int, suit: int, blank: pygame.Surface, boodle: bool = False) -> pygame.Surface:
+    def _draw_face(self, rank: int, suit: int, blank: Canvas, boodle: bool = False) -> Canvas:
         surface = blank.copy()
         if rank == 1:
             self._draw_ace(surface, suit)
@@ -251,20 +257,20 @@ class Deck:
         block = self._index_block(rank, suit)
         x = y = self._index_margin
         surface.blit(block, (x, y))
-        surface.blit(pygame.transform.rotate(block, 180),
+        surface.blit(block.rotated(180),
                      (self.width - x - block.get_width(), self.height - y - block.get_height()))
         return ready(surface)
 
-    def _draw_ace(self, surface: pygame.Surface, suit: int) -> None:
+    def _draw_ace(self, surface: Canvas, suit: int) -> None:
         scale = 0.62 if suit == 0 else 0.52  # the ace of spades is traditionally the grand one
         glyph = self.glyph("body", SUIT_GLYPHS[suit], round(self.width * scale), self.suit_colours[suit])
         surface.blit(glyph, glyph.get_rect(center=(self.width // 2, self.height // 2)))
 
-    def _draw_pips(self, surface: pygame.Surface, rank: int, suit: int) -> None:
+    def _draw_pips(self, surface: Canvas, rank: int, suit: int) -> None:
         w, h = self.size
         colour = self.suit_colours[suit]
         pip = self.glyph("body", SUIT_GLYPHS[suit], round(w * 0.225), colour)
-        upside_down = pygame.transform.rotate(pip, 180)
+        upside_down = pip.rotated(180)
         column_x = {-1: w * 0.355, 0: w * 0.5, 1: w * 0.645}
         top, bottom = h * 0.215, h * 0.785
         for column, row in PIP_LAYOUTS[rank]:
@@ -282,7 +288,7 @@ class Deck:
         frame.center = (w // 2, h // 2)
         return frame
 
-    def _draw_centre(self, surface: pygame.Surface, text: str, role: str, suit: int,
+    def _draw_centre(self, surface: Canvas, text: str, role: str, suit: int,
                      area: pygame.Rect | None) -> None:
         """A large rank and its suit, centred in `area`.
 
@@ -298,8 +304,7 @@ class Deck:
         widest = min(area.width * 0.86, w * 0.42) if small else area.width * 0.86
         if letter.get_width() > widest:
             scale = widest / letter.get_width()
-            letter = pygame.transform.smoothscale(
-                letter, (round(letter.get_width() * scale), round(letter.get_height() * scale)))
+            letter = letter.scaled((round(letter.get_width() * scale), round(letter.get_height() * scale)))
         pip = self.glyph("body", SUIT_GLYPHS[suit], round(w * (0.26 if small else 0.22)), colour)
         gap = max(2, round(w * 0.05))
         cx, cy = area.centerx, area.centery
@@ -311,9 +316,9 @@ class Deck:
         surface.blit(letter, letter.get_rect(center=(cx, cy)))
         surface.blit(pip, pip.get_rect(midbottom=(cx, cy - letter.get_height() // 2 - gap)))
         below = pip.get_rect(midtop=(cx, cy + (letter.get_height() + 1) // 2 + gap))
-        surface.blit(pygame.transform.rotate(pip, 180), below)
+        surface.blit(pip.rotated(180), below)
 
-    def _draw_court(self, surface: pygame.Surface, rank: int, suit: int) -> None:
+    def _draw_court(self, surface: Canvas, rank: int, suit: int) -> None:
         """A framed court card: a large serif letter between two suit symbols in a coloured frame."""
         w = self.width
         frame_colour = COURT_FRAMES[rank]
@@ -330,38 +335,38 @@ class Deck:
         surface.blit(inner, frame)
         self._draw_centre(surface, self.ranks[rank - 1], "title", suit, frame)
 
-    def _draw_back(self) -> pygame.Surface:
+    def _draw_back(self) -> Canvas:
         w, h = self.size
         s = SUPERSAMPLE // 2  # the lattice is fine detail: 2x keeps it crisp without blurring it away
         big_w, big_h = w * s, h * s
         margin = max(2.0, w * 0.065)
-        back = pygame.Surface((big_w, big_h), pygame.SRCALPHA)
+        back = Canvas.new((big_w, big_h), pygame.SRCALPHA)
         edge, face = theme.CARD_EDGE, theme.CARD_FACE
-        pygame.draw.rect(back, edge, (0, 0, big_w, big_h), border_radius=self.radius * s)
-        pygame.draw.rect(back, face, (s, s, big_w - 2 * s, big_h - 2 * s), border_radius=(self.radius - 1) * s)
+        paint.rect(back, edge, (0, 0, big_w, big_h), border_radius=self.radius * s)
+        paint.rect(back, face, (s, s, big_w - 2 * s, big_h - 2 * s), border_radius=(self.radius - 1) * s)
         m = round(margin * s)
         field = pygame.Rect(m, m, big_w - 2 * m, big_h - 2 * m)
         inner_radius = max(1, round((self.radius - margin * 0.6) * s))
-        pygame.draw.rect(back, theme.CARD_BACK, field, border_radius=inner_radius)
-        pattern = pygame.Surface(field.size, pygame.SRCALPHA)
+        paint.rect(back, theme.CARD_BACK, field, border_radius=inner_radius)
+        pattern = Canvas.new(field.size, pygame.SRCALPHA)
         step = max(6, round(w / 7)) * s
         line = max(1, s)
         for offset in range(-field.height, field.width + field.height, step):
-            pygame.draw.line(pattern, theme.CARD_BACK_PATTERN, (offset, 0), (offset + field.height, field.height), line)
-            pygame.draw.line(pattern, theme.CARD_BACK_PATTERN, (offset, field.height), (offset + field.height, 0), line)
-        mask = pygame.Surface(field.size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=inner_radius)
+            paint.line(pattern, theme.CARD_BACK_PATTERN, (offset, 0), (offset + field.height, field.height), line)
+            paint.line(pattern, theme.CARD_BACK_PATTERN, (offset, field.height), (offset + field.height, 0), line)
+        mask = Canvas.new(field.size, pygame.SRCALPHA)
+        paint.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=inner_radius)
         pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         back.blit(pattern, field)
         frame = field.inflate(-round(w * 0.06) * s, -round(w * 0.06) * s)
-        pygame.draw.rect(back, face, frame, max(1, s), border_radius=max(1, inner_radius - 2 * s))
+        paint.rect(back, face, frame, max(1, s), border_radius=max(1, inner_radius - 2 * s))
         # a medallion in the middle: a diamond of felt-red with a gold edge
         cx, cy = big_w / 2, big_h / 2
         rx, ry = w * 0.2 * s, w * 0.27 * s
         diamond = [(cx, cy - ry), (cx + rx, cy), (cx, cy + ry), (cx - rx, cy)]
-        pygame.draw.polygon(back, theme.CARD_BACK, diamond)
-        pygame.draw.polygon(back, theme.GOLD, diamond, max(1, round(w / 40 * s)))
-        result = pygame.transform.smoothscale(back, self.size)
+        paint.polygon(back, theme.CARD_BACK, diamond)
+        paint.polygon(back, theme.GOLD, diamond, max(1, round(w / 40 * s)))
+        result = back.scaled(self.size)
         emblem = self.glyph("body", "♠", max(8, round(w * 0.2)), theme.GOLD)
         result.blit(emblem, emblem.get_rect(center=(w / 2, h / 2)))
         return ready(result)

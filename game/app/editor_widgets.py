@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from . import theme
+from . import paint, theme
+from .canvas import Canvas
 from .form import Choice, Tile, _draw_row
 from .text import TextCache
 from .widgets import pressed
@@ -59,11 +60,11 @@ class Stepper(Choice):
             self.value = value
             self.on_value(value)
 
-    def draw(self, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
+    def draw(self, surface: Canvas, text: TextCache, focused: bool, hovered: bool) -> None:
         """The row, the number between two arrows, each lit while it can step."""
         _draw_row(surface, text, self.rect, self.label, focused, hovered, self.enabled)
         area = self.value_rect
-        pygame.draw.rect(surface, (6, 20, 14), area, border_radius=8)
+        paint.rect(surface, (6, 20, 14), area, border_radius=8)
         for mark, x, live in (("◀", area.x + 14, self.stepped(-1) != self.value),
                               ("▶", area.right - 14, self.stepped(1) != self.value)):
             text.draw(surface, mark, (x, area.centery), role="body", size=16, anchor="center",
@@ -77,7 +78,7 @@ class TextField(Tile):
     """A line of text typed while the row has the focus (the scene sends it the typing); Backspace erases."""
 
     action: Callable[[], None] = _nothing
-    paint: Callable[[pygame.Surface, pygame.Rect, bool, bool], None] = _nothing
+    paint: Callable[[Canvas, pygame.Rect, bool, bool], None] = _nothing
     label: str = ""
     value: str = ""
     limit: int = 120
@@ -99,14 +100,14 @@ class TextField(Tile):
             self.value = value
             self.on_text(value)
 
-    def draw(self, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
+    def draw(self, surface: Canvas, text: TextCache, focused: bool, hovered: bool) -> None:
         """The row, and the text in a field with a caret while focused."""
         _draw_row(surface, text, self.rect, self.label, focused, hovered, self.enabled)
         box = pygame.Rect(self.rect.x + self.rect.width // 2, self.rect.y + 4, self.rect.width // 2 - 8,
                           self.rect.height - 8)
-        pygame.draw.rect(surface, (6, 20, 14), box, border_radius=8)
+        paint.rect(surface, (6, 20, 14), box, border_radius=8)
         if focused:
-            pygame.draw.rect(surface, theme.GOLD, box, 2, border_radius=8)
+            paint.rect(surface, theme.GOLD, box, 2, border_radius=8)
         room = box.width - 24
         size = text.fit_size(self.value, "body", 17, room, 13)
         # a long line shows its end while typed (where the caret is), else its start; "…" says the rest is there
@@ -114,7 +115,7 @@ class TextField(Tile):
         surface.blit(shown, shown.get_rect(midleft=(box.x + 10, box.centery)))
         if focused and self.blink:
             x = box.x + 10 + shown.get_width() + 2
-            pygame.draw.line(surface, theme.GOLD, (x, box.y + 7), (x, box.bottom - 7), 2)
+            paint.line(surface, theme.GOLD, (x, box.y + 7), (x, box.bottom - 7), 2)
 
 
 def clipped(text: TextCache, value: str, size: int, room: int, *, keep_end: bool) -> str:

@@ -9,20 +9,21 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..locale import tr
-from . import theme
+from . import paint, theme
+from .canvas import Canvas
 from .text import TextCache
 from .tooltips import draw_tooltip
 from .widgets import Button, focus_watched, percent, pressed
 
 
-def _draw_row(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, label: str, focused: bool,
+def _draw_row(surface: Canvas, text: TextCache, rect: pygame.Rect, label: str, focused: bool,
               hovered: bool, enabled: bool) -> None:
     """The shared look of a form row: a soft band when focused or hovered, the label on the left."""
     if enabled and (focused or hovered):
-        band = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(band, (*theme.FELT_LIGHT, 150 if focused else 90), band.get_rect(), border_radius=10)
+        band = Canvas.new(rect.size, pygame.SRCALPHA)
+        paint.rect(band, (*theme.FELT_LIGHT, 150 if focused else 90), band.get_rect(), border_radius=10)
         if focused:
-            pygame.draw.rect(band, (*theme.GOLD, 255), band.get_rect(), width=2, border_radius=10)
+            paint.rect(band, (*theme.GOLD, 255), band.get_rect(), width=2, border_radius=10)
         surface.blit(band, rect)
     colour = theme.INK if enabled else (120, 130, 125)
     text.draw(surface, label, (rect.x + 16, rect.centery), role="bold", size=20, colour=colour, anchor="midleft",
@@ -49,19 +50,19 @@ class Slider:
         left = self.rect.x + self.rect.width // 2
         return pygame.Rect(left, self.rect.centery - 4, self.rect.right - left - 104, 8)
 
-    def draw(self, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
+    def draw(self, surface: Canvas, text: TextCache, focused: bool, hovered: bool) -> None:
         """Draw the row, the track, the filled part, the knob and the value."""
         _draw_row(surface, text, self.rect, self.label, focused, hovered, self.enabled)
         track = self.track
-        pygame.draw.rect(surface, (6, 20, 14), track.inflate(2, 2), border_radius=5)
+        paint.rect(surface, (6, 20, 14), track.inflate(2, 2), border_radius=5)
         filled = track.copy()
         filled.width = round(track.width * self.value)
         if filled.width:
-            pygame.draw.rect(surface, theme.GOLD if self.enabled else theme.INK_DIM, filled, border_radius=4)
+            paint.rect(surface, theme.GOLD if self.enabled else theme.INK_DIM, filled, border_radius=4)
         knob = (track.x + filled.width, track.centery)
-        pygame.draw.circle(surface, (0, 0, 0), (knob[0], knob[1] + 2), 12)
-        pygame.draw.circle(surface, theme.INK if self.enabled else theme.INK_DIM, knob, 11)
-        pygame.draw.circle(surface, theme.GOLD if focused else theme.PANEL_EDGE, knob, 11, width=2)
+        paint.circle(surface, (0, 0, 0), (knob[0], knob[1] + 2), 12)
+        paint.circle(surface, theme.INK if self.enabled else theme.INK_DIM, knob, 11)
+        paint.circle(surface, theme.GOLD if focused else theme.PANEL_EDGE, knob, 11, width=2)
         text.draw(surface, self.format(self.value), (self.rect.right - 16, self.rect.centery), role="bold", size=20,
                   colour=theme.GOLD if self.enabled else theme.INK_DIM, anchor="midright")
 
@@ -104,15 +105,15 @@ class Toggle:
     tooltip: str = ""
     note: str = ""  # said beside the switch instead of On or Off, as a warning (spoken play with no voice)
 
-    def draw(self, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
+    def draw(self, surface: Canvas, text: TextCache, focused: bool, hovered: bool) -> None:
         """Draw the row and a pill switch."""
         _draw_row(surface, text, self.rect, self.label, focused, hovered, self.enabled)
         pill = pygame.Rect(0, 0, 64, 30)
         pill.midright = (self.rect.right - 16, self.rect.centery)
-        pygame.draw.rect(surface, theme.GOLD if self.value else (6, 20, 14), pill, border_radius=15)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, pill, width=2, border_radius=15)
+        paint.rect(surface, theme.GOLD if self.value else (6, 20, 14), pill, border_radius=15)
+        paint.rect(surface, theme.PANEL_EDGE, pill, width=2, border_radius=15)
         knob_x = pill.right - 15 if self.value else pill.x + 15
-        pygame.draw.circle(surface, theme.INK, (knob_x, pill.centery), 11)
+        paint.circle(surface, theme.INK, (knob_x, pill.centery), 11)
         word = self.note or (tr("widgets.on") if self.value else tr("widgets.off"))
         colour = theme.RED_TEXT if self.note else (theme.GOLD if self.value else theme.INK_DIM)
         room = pill.x - 24 - (self.rect.x + self.rect.width // 2) if self.note else 120  # the label has its half
@@ -154,11 +155,11 @@ class Choice:
         width = self.value_width or self.rect.width // 2 - 8
         return pygame.Rect(self.rect.right - width - 8, self.rect.y + 6, width, self.rect.height - 12)
 
-    def draw(self, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
+    def draw(self, surface: Canvas, text: TextCache, focused: bool, hovered: bool) -> None:
         """Draw the row, the value between two arrows."""
         _draw_row(surface, text, self.rect, self.label, focused, hovered, self.enabled)
         area = self.value_rect
-        pygame.draw.rect(surface, (6, 20, 14), area, border_radius=8)
+        paint.rect(surface, (6, 20, 14), area, border_radius=8)
         lit = theme.GOLD if self.enabled else theme.INK_DIM
         can_back = self.wrap or self.index > 0
         can_on = self.wrap or self.index < len(self.options) - 1
@@ -199,7 +200,7 @@ class Tile:
 
     rect: pygame.Rect
     action: Callable[[], None]
-    paint: Callable[[pygame.Surface, pygame.Rect, bool, bool], None]  # (surface, rect, focused, hovered)
+    paint: Callable[[Canvas, pygame.Rect, bool, bool], None]  # (surface, rect, focused, hovered)
     enabled: bool = True
     tooltip: str = ""
     hotkey: int | None = None
@@ -209,7 +210,7 @@ class Tile:
         pressed()
         self.action()
 
-    def draw(self, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
+    def draw(self, surface: Canvas, text: TextCache, focused: bool, hovered: bool) -> None:
         """Let the owner paint it."""
         self.paint(surface, self.rect, focused, hovered)
 
@@ -383,7 +384,7 @@ class Form:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, text: TextCache, *, tooltips: bool = True,
+    def draw(self, surface: Canvas, text: TextCache, *, tooltips: bool = True,
              spare: Sequence[pygame.Rect] = ()) -> None:
         """Draw every control, and the tooltip of the hovered (else focused) one (in a `spare` place, room the player
         can do without meanwhile, when nothing beside the control is clear of the others)."""

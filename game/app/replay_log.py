@@ -11,6 +11,7 @@ from ..engine.events import SessionStart
 from ..locale import tr
 from ..replay import Replay
 from . import theme
+from .canvas import Canvas
 from .table.deal_log import LogLine, deal_log_lines
 from .text import TextCache
 from .widgets import draw_panel
@@ -31,7 +32,7 @@ def replay_log(replay: Replay, position: int, names: Sequence[str]) -> list[LogL
     return deal_log_lines(events, None, name, optional, paid_to_dealer=bool(steps) and steps[-1].state.paid_to_dealer)
 
 
-def draw_replay_log(surface: pygame.Surface, text: TextCache, area: pygame.Rect, replay: Replay, position: int,
+def draw_replay_log(surface: Canvas, text: TextCache, area: pygame.Rect, replay: Replay, position: int,
                     names: Sequence[str], deal: int) -> None:
     """The deal so far in a panel filling `area`: its newest lines, as many as fit, oldest cut first."""
     if area.height < 48 or deal <= 0:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import pygame
 
 from ..locale import tr
+from .canvas import Canvas
 
 if TYPE_CHECKING:
     from .app import App
@@ -59,7 +60,7 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds."""
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """Draw the scene; must not change any state."""
 
     def pad_shoulders(self) -> tuple[int, int]:
@@ -80,7 +81,7 @@ class Scene:
         return tr("app.session.cannot_keep") if self.unsaved() else None
 
     def relabel(self) -> None:
-        """The language changed: rebuild whatever words this scene made ahead of drawing (buttons, rows).
+        """The language or the window's scale changed: rebuild the words and pictures made ahead of drawing.
 
         App.set_language calls it on every scene on the stack; a scene that looks its words up while
         drawing needs nothing here."""

@@ -20,6 +20,7 @@ from ..engine.decisions import LeadAction
 from ..engine.rules_keys import KEYS
 from ..storage.unlocks_file import add_unlocks
 from .app import App, AppOptions
+from .canvas import set_scale
 from .scenes.how_to_play import HowToPlayScene
 from .scenes.new_game import NewGameScene
 from .scenes.pause import PauseScene
@@ -267,15 +268,16 @@ def look_shots(app: App, folder: Path) -> list[Path]:
 
 
 def render_all(folder: Path, data_folder: Path | None = None, *, language: str = "en",
-               overflows: set[str] | None = None) -> list[Path]:
+               overflows: set[str] | None = None, size: tuple[int, int] | None = None) -> list[Path]:
     """Render every scene in `language` (English unless asked: the system's language must not change the
-    pictures) into `folder` and return the files written; the words that did not fit go into `overflows`."""
+    pictures) into `folder` and return the files written; the words that did not fit go into `overflows`. With
+    `size` the window is that many real pixels (the scenes drawn sharp at that size), else 1280×720."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="newmarket-shots-") as scratch:
         # a fresh data folder: the player's settings and kept session must not change the pictures
-        app = App(AppOptions(data_dir=data_folder or Path(scratch), headless=True, language=language))
+        app = App(AppOptions(data_dir=data_folder or Path(scratch), headless=True, language=language, size=size))
         # the guided deal's offer has pictures of its own: the title's keeps its run of hearts
         app.change_settings(dataclasses.replace(app.settings, first_deal_offer="never"), remember=False)
         app.draws_every_frame = False  # each picture is drawn when it is taken (shoot)
@@ -293,4 +295,5 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
         finally:
             app.scenes.close()
             pygame.quit()
+            set_scale(1.0)  # what is drawn after (tests) is at the logical size again
     return paths

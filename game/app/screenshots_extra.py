@@ -191,7 +191,7 @@ def shoot(app: App, folder: Path, name: str) -> Path:
     """Draw the stack once more and save it as `name`.png."""
     app.draw(app.screen)
     path = folder / f"{name}.png"
-    pygame.image.save(app.screen, str(path))
+    pygame.image.save(app.screen.real, str(path))
     return path
 
 

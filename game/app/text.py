@@ -15,12 +15,18 @@ from typing import Any, TypeVar
 import pygame
 
 from .assets import Assets
+from .canvas import Canvas, scale
 
 Colour = tuple[int, int, int]
 Run = tuple[str, Colour]
 ELLIPSIS = "…"
 SUITS = "♠♥♦♣"
 T = TypeVar("T")
+
+
+def scaled_key(key: Hashable) -> Hashable:
+    """`key` with the scale it is drawn at last (a tuple stays a tuple, read as before with the scale after)."""
+    return (*key, scale()) if isinstance(key, tuple) else (key, scale())
 
 
 class TextCache:
@@ -33,7 +39,7 @@ class TextCache:
         self.pixels = 0
         self.hits = 0
         self.misses = 0
-        self._surfaces: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._surfaces: OrderedDict[Hashable, Canvas] = OrderedDict()
         self._measures: OrderedDict[Hashable, Any] = OrderedDict()
         # words that did not fit their room even at the smallest size and were cut, or went off the target:
         # the languages' tests read this, so a long translation shows up as a failure, not a clipped label
@@ -50,7 +56,8 @@ class TextCache:
 
     # --- the cache itself -----------------------------------------------------------------------
 
-    def _get(self, key: Hashable) -> pygame.Surface | None:
+    def _get(self, key: Hashable) -> Canvas | None:
+        key = scaled_key(key)  # the same words are another picture at another scale
         found = self._surfaces.get(key)
         if found is not None:
             self._surfaces.move_to_end(key)
@@ -59,17 +66,20 @@ class TextCache:
             self.misses += 1
         return found
 
-    def _put(self, key: Hashable, surface: pygame.Surface) -> pygame.Surface:
+    def _put(self, key: Hashable, surface: Canvas) -> Canvas:
+        key = scaled_key(key)
         if pygame.display.get_surface() is not None:
             surface = surface.convert_alpha()
         self._surfaces[key] = surface
-        self.pixels += surface.get_width() * surface.get_height()
-        while len(self._surfaces) > self.capacity or (self.pixels > self.max_pixels and len(self._surfaces) > 1):
+        self.pixels += surface.real.get_width() * surface.real.get_height()
+        budget = self.max_pixels * max(1.0, scale()) ** 2  # the same words take k² as many real pixels
+        while len(self._surfaces) > self.capacity or (self.pixels > budget and len(self._surfaces) > 1):
             _, old = self._surfaces.popitem(last=False)
-            self.pixels -= old.get_width() * old.get_height()
+            self.pixels -= old.real.get_width() * old.real.get_height()
         return surface
 
     def _measure(self, key: Hashable, compute: Callable[[], T]) -> T:
+        key = scaled_key(key)
         found = self._measures.get(key)
         if found is None:
             found = compute()
@@ -86,21 +96,29 @@ class TextCache:
         """The font for `role` at `size` (from the Assets' font cache)."""
         return self.assets.font(role, size)
 
+    def real_font(self, role: str, size: int) -> pygame.font.Font:
+        """The font that draws `role` at logical `size` in real pixels (rasterised at the size it is shown)."""
+        return self.assets.font(role, max(1, round(size * scale())))
+
+    @staticmethod
+    def _wrap(real: pygame.Surface) -> Canvas:
+        return Canvas(real, scale())
+
     def render(self, text: str, role: str = "body", size: int = 18,
-               colour: Colour = (245, 240, 225)) -> pygame.Surface:
+               colour: Colour = (245, 240, 225)) -> Canvas:
         """The antialiased text on a transparent surface; the same request gives the same Surface."""
         key = ("plain", text, role, size, colour)
         found = self._get(key)
         if found is None:
-            found = self._put(key, self.font(role, size).render(text, True, colour))
+            found = self._put(key, self._wrap(self.real_font(role, size).render(text, True, colour)))
         return found
 
-    def render_runs(self, runs: Sequence[Run], role: str = "body", size: int = 18) -> pygame.Surface:
+    def render_runs(self, runs: Sequence[Run], role: str = "body", size: int = 18) -> Canvas:
         """Pieces of text in different colours on one line (for example suits in their colours)."""
         key = ("runs", tuple(runs), role, size)
         found = self._get(key)
         if found is None:
-            font = self.font(role, size)
+            font = self.real_font(role, size)
             pieces = [font.render(text, True, colour) for text, colour in runs if text]
             width = sum(piece.get_width() for piece in pieces)
             surface = pygame.Surface((max(1, width), font.get_height()), pygame.SRCALPHA)
@@ -108,13 +126,13 @@ class TextCache:
             for piece in pieces:
                 surface.blit(piece, (x, 0))
                 x += piece.get_width()
-            found = self._put(key, surface)
+            found = self._put(key, self._wrap(surface))
         return found
 
     def render_shadowed(self, text: str, role: str = "body", size: int = 18,
                         colour: Colour = (245, 240, 225), *, shadow: Colour = (0, 0, 0),
                         offset: tuple[int, int] = (1, 2), blur: int = 2, strength: int = 190,
-                        outline: int = 0) -> pygame.Surface:
+                        outline: int = 0) -> Canvas:
         """The text over a soft drop shadow (and an `outline` px ring in the shadow colour, if asked).
 
         The surface is padded by `shadow_pad(...)` pixels on every side, so centring it centres the text.
@@ -132,32 +150,40 @@ class TextCache:
         return max(abs(offset[0]), abs(offset[1])) + blur * 2 + outline
 
     def _draw_shadowed(self, text: str, role: str, size: int, colour: Colour, shadow: Colour,
-                       offset: tuple[int, int], blur: int, strength: int, outline: int) -> pygame.Surface:
-        font = self.font(role, size)
+                       offset: tuple[int, int], blur: int, strength: int, outline: int) -> Canvas:
+        k = scale()
+        font = self.real_font(role, size)
         face = font.render(text, True, colour)
         dark = font.render(text, True, shadow)
         pad = self.shadow_pad(offset, blur, outline)
-        w, h = face.get_width() + 2 * pad, face.get_height() + 2 * pad
+        real_pad, real_outline = round(pad * k), round(outline * k)
+        shift = (round(offset[0] * k), round(offset[1] * k))
+        w, h = face.get_width() + 2 * real_pad, face.get_height() + 2 * real_pad
         soft = pygame.Surface((w, h), pygame.SRCALPHA)
-        soft.blit(dark, (pad + offset[0], pad + offset[1]))
+        soft.blit(dark, (real_pad + shift[0], real_pad + shift[1]))
         if blur > 0:
-            soft = pygame.transform.gaussian_blur(soft, blur)
+            soft = pygame.transform.gaussian_blur(soft, max(1, round(blur * k)))
         soft.fill((255, 255, 255, strength), special_flags=pygame.BLEND_RGBA_MULT)
-        if outline > 0:
+        if real_outline > 0:
             ring = pygame.Surface((w, h), pygame.SRCALPHA)
-            for dx in range(-outline, outline + 1):
-                for dy in range(-outline, outline + 1):
-                    if (dx or dy) and dx * dx + dy * dy <= outline * outline + outline:
-                        ring.blit(dark, (pad + dx, pad + dy))
+            for dx in range(-real_outline, real_outline + 1):
+                for dy in range(-real_outline, real_outline + 1):
+                    if (dx or dy) and dx * dx + dy * dy <= real_outline * real_outline + real_outline:
+                        ring.blit(dark, (real_pad + dx, real_pad + dy))
             soft.blit(ring, (0, 0))
-        soft.blit(face, (pad, pad))
-        return soft
+        soft.blit(face, (real_pad, real_pad))
+        # the logical size keeps exactly `pad` around the text's logical size, so centring still centres the text
+        logical = (max(1, round(face.get_width() / k)) + 2 * pad, max(1, round(face.get_height() / k)) + 2 * pad)
+        return Canvas(soft, k, logical)
 
     # --- fitting and wrapping -------------------------------------------------------------------
 
     def width(self, text: str, role: str, size: int) -> int:
         """The width in pixels of `text` in `role` at `size`."""
-        return self._measure(("w", text, role, size), lambda: self.font(role, size).size(text)[0])
+        def compute() -> int:
+            real = self.real_font(role, size).size(text)[0]
+            return real if scale() == 1.0 else round(real / scale())
+        return self._measure(("w", text, role, size), compute)
 
     def fit_size(self, text: str, role: str, size: int, max_width: int, min_size: int = 10) -> int:
         """The largest size from `size` down to `min_size` at which `text` fits `max_width`."""
@@ -193,7 +219,7 @@ class TextCache:
         return cut
 
     def fit(self, text: str, role: str, size: int, colour: Colour, max_width: int,
-            min_size: int = 10) -> pygame.Surface:
+            min_size: int = 10) -> Canvas:
         """`text` rendered at the largest size that fits `max_width`; ellipsized if even `min_size` is too big."""
         fitted = self.fit_size(text, role, size, max_width, min_size)
         return self.render(self.ellipsize(text, role, fitted, max_width), role, fitted, colour)
@@ -221,12 +247,12 @@ class TextCache:
         return list(self._measure(("wrap", text, role, size, max_width), compute))
 
     def render_wrapped(self, text: str, role: str, size: int, colour: Colour, max_width: int, *,
-                       align: str = "left", line_spacing: float = 1.15) -> pygame.Surface:
+                       align: str = "left", line_spacing: float = 1.15) -> Canvas:
         """`text` wrapped to `max_width` as one surface; `align` is "left", "center" or "right"."""
         key = ("wrapped", text, role, size, colour, max_width, align, line_spacing)
         found = self._get(key)
         if found is None:
-            font = self.font(role, size)
+            font = self.real_font(role, size)
             lines = self.wrap(text, role, size, max_width)
             step = round(font.get_linesize() * line_spacing)
             pieces = [font.render(line, True, colour) for line in lines]
@@ -236,12 +262,12 @@ class TextCache:
             for row, piece in enumerate(pieces):
                 x = {"left": 0, "center": (width - piece.get_width()) // 2}.get(align, width - piece.get_width())
                 surface.blit(piece, (x, row * step))
-            found = self._put(key, surface)
+            found = self._put(key, self._wrap(surface))
         return found
 
     # --- drawing --------------------------------------------------------------------------------
 
-    def draw(self, target: pygame.Surface, text: str, pos: tuple[int, int], *, role: str = "body",
+    def draw(self, target: Canvas, text: str, pos: tuple[int, int], *, role: str = "body",
              size: int = 18, colour: Colour = (245, 240, 225), anchor: str = "topleft",
              shadow: bool = False, outline: int = 0, max_width: int | None = None,
              min_size: int = 10) -> pygame.Rect:

@@ -7,7 +7,8 @@ from contextlib import contextmanager
 
 import pygame
 
-from . import theme
+from . import paint, theme
+from .canvas import Canvas
 from .text import TextCache
 
 GAP = 6
@@ -52,20 +53,20 @@ def tooltip_box(size: tuple[int, int], near: pygame.Rect, bounds: pygame.Rect,
 
 
 def note_place(text: TextCache, message: str, near: pygame.Rect, screen: pygame.Rect, avoid: Sequence[pygame.Rect] = (),
-               spare: Sequence[pygame.Rect] = ()) -> tuple[pygame.Surface, pygame.Rect]:
+               spare: Sequence[pygame.Rect] = ()) -> tuple[Canvas, pygame.Rect]:
     """The note's words drawn, and where its box stands on `screen` (as `draw_tooltip` places it)."""
     label = text.fit(message, "body", 16, theme.INK, 520, 12)
     return label, tooltip_box(label.get_rect().inflate(18, 10).size, near, screen.inflate(-8, -8), avoid, spare)
 
 
-def draw_tooltip(surface: pygame.Surface, text: TextCache, message: str, near: pygame.Rect,
+def draw_tooltip(surface: Canvas, text: TextCache, message: str, near: pygame.Rect,
                  avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()) -> None:
     """A small note beside `near`, on screen and clear of the controls in `avoid` (in a `spare` place when nothing
     beside it is clear); none from a covered scene."""
     if not _shown[0]:
         return
     label, box = note_place(text, message, near, surface.get_rect(), avoid, spare)
-    pygame.draw.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=8)
-    pygame.draw.rect(surface, (28, 40, 34), box, border_radius=8)
-    pygame.draw.rect(surface, theme.GOLD, box, width=1, border_radius=8)
+    paint.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=8)
+    paint.rect(surface, (28, 40, 34), box, border_radius=8)
+    paint.rect(surface, theme.GOLD, box, width=1, border_radius=8)
     surface.blit(label, label.get_rect(center=box.center))

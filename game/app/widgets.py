@@ -9,7 +9,8 @@ import pygame
 
 from ..locale import percent as whole_percent
 from ..locale import tr
-from . import theme
+from . import paint, theme
+from .canvas import Canvas
 from .pad_words import pad_cap
 from .text import TextCache
 from .tooltips import draw_tooltip
@@ -95,22 +96,22 @@ class Button:
             return pygame.Rect(self.rect.centerx - centred // 2, inner.y, centred, inner.height)
         return pygame.Rect(inner.x, inner.y, max(1, right - inner.x), inner.height)
 
-    def draw(self, surface: pygame.Surface, text: TextCache, focused: bool, hovered: bool) -> None:
+    def draw(self, surface: Canvas, text: TextCache, focused: bool, hovered: bool) -> None:
         """Draw the button in its state."""
         lit = self.enabled and (focused or hovered)
         fill = theme.FELT_LIGHT if lit else (theme.SELECTED if self.selected else theme.PANEL)
         if not self.enabled:
             fill = (40, 48, 44)
         shadow = self.rect.move(0, 3)
-        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=10)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=10)
+        paint.rect(surface, (0, 0, 0), shadow, border_radius=10)
+        paint.rect(surface, fill, self.rect, border_radius=10)
         edge = theme.GOLD if (focused and self.enabled) or self.selected else theme.PANEL_EDGE
-        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=10)
+        paint.rect(surface, edge, self.rect, width=2, border_radius=10)
         colour = theme.INK if self.enabled else (120, 130, 125)
         cap = self.keycap_rect(text)
         if cap is not None:
-            pygame.draw.rect(surface, (0, 0, 0), cap.move(0, 2), border_radius=6)
-            pygame.draw.rect(surface, theme.SELECTED if lit else (30, 56, 44), cap, border_radius=6)
+            paint.rect(surface, (0, 0, 0), cap.move(0, 2), border_radius=6)
+            paint.rect(surface, theme.SELECTED if lit else (30, 56, 44), cap, border_radius=6)
             text.draw(surface, pad_cap(self.hotkey, self.keycap), cap.center, role="bold", size=15,
                       colour=theme.GOLD if self.enabled else (120, 130, 125), anchor="center")
         box = self.label_box(text)
@@ -208,7 +209,7 @@ class Menu:
                 return index
         return None
 
-    def draw(self, surface: pygame.Surface, text: TextCache, *, show_focus: bool = True) -> None:
+    def draw(self, surface: Canvas, text: TextCache, *, show_focus: bool = True) -> None:
         """Draw every button, and the tooltip of the hovered or focused one (no focus shown while the keys answer
         something else, such as an offer over the menu)."""
         for index, button in enumerate(self.buttons):
@@ -219,12 +220,12 @@ class Menu:
                          [button.rect for button in self.buttons])
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215, radius: int = 16) -> None:
+def draw_panel(surface: Canvas, rect: pygame.Rect, alpha: int = 215, radius: int = 16) -> None:
     """A dark translucent panel with a thin edge, for menus and summaries over the felt."""
-    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+    panel = Canvas.new(rect.size, pygame.SRCALPHA)
     alpha = max(alpha, theme.PANEL_ALPHA_FLOOR)
-    pygame.draw.rect(panel, (*theme.PANEL, alpha), panel.get_rect(), border_radius=radius)
-    pygame.draw.rect(panel, (*theme.PANEL_EDGE, 255), panel.get_rect(), width=2, border_radius=radius)
+    paint.rect(panel, (*theme.PANEL, alpha), panel.get_rect(), border_radius=radius)
+    paint.rect(panel, (*theme.PANEL_EDGE, 255), panel.get_rect(), width=2, border_radius=radius)
     surface.blit(panel, rect)
 
 
@@ -259,7 +260,7 @@ def button_row(text: TextCache, entries: Sequence[ButtonEntry], *, right: int = 
     return buttons
 
 
-def notice_panel(surface: pygame.Surface, text: TextCache, title: str,
+def notice_panel(surface: Canvas, text: TextCache, title: str,
                  size: tuple[int, int]) -> tuple[pygame.Rect, int]:
     """A plain notice on the dark felt: a centred panel of `size` with `title` at its head; the panel and the
     width its lines may take."""
@@ -273,11 +274,11 @@ def notice_panel(surface: pygame.Surface, text: TextCache, title: str,
     return panel, room
 
 
-def draw_scrollbar(surface: pygame.Surface, track: pygame.Rect, first: int, shown: int, total: int) -> None:
+def draw_scrollbar(surface: Canvas, track: pygame.Rect, first: int, shown: int, total: int) -> None:
     """A scroll bar in `track` whose thumb says which of `total` rows (or pixels) show, `shown` from `first`."""
     if total <= shown:
         return
-    pygame.draw.rect(surface, (30, 60, 46), track, border_radius=track.width // 2)
+    paint.rect(surface, (30, 60, 46), track, border_radius=track.width // 2)
     size = max(24, track.height * shown // total)
     thumb = pygame.Rect(track.x, track.y + (track.height - size) * first // max(1, total - shown), track.width, size)
-    pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=track.width // 2)
+    paint.rect(surface, theme.GOLD, thumb, border_radius=track.width // 2)

@@ -1,17 +1,29 @@
-"""The window: the game's 1280×720 picture scaled whole into whatever size the window has, its shape kept,
-centred between bars, and the mouse mapped back onto the picture.
+"""The window: a picture as large as the window itself, drawn at its real pixels, on which the scenes lay out in
+the game's 1280×720 logical coordinates (scaled by k = min(W/1280, H/720), centred), and the mouse mapped back.
 
-The game scales the picture itself rather than leaving it to SDL's SCALED mode: under SCALED a window made
+Every scene draws straight at the window's resolution (see canvas.py): text, cards and shapes are rasterised at
+the size they are shown, so a 1440p or 4K window is sharp rather than a blurred enlargement. The logical area is
+centred; a scene's full-screen fill reaches into the bars, and the bars are painted in the backdrop colour for
+the usual shapes of screen (black only for extreme ones).
+
+The game sizes the picture itself rather than leaving it to SDL's SCALED mode: under SCALED a window made
 smaller than the picture (a window manager that ignores the minimum size, or none at all) showed a cropped
 middle, and toggling full screen without a window manager left the picture shifted off the screen.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
+
+from . import canvas
+from .canvas import Canvas
 
 Size = tuple[int, int]
 BARS = (0, 0, 0)
+BACKDROP = (10, 30, 22)  # the bars of a modestly wider or taller window: the table's room, not a black frame
+EXTREME_ASPECT = 1.5  # a window more than this much wider or taller than 16:9 gets black bars
 
 
 def fit(window: Size, picture: Size) -> pygame.Rect:
@@ -23,64 +35,105 @@ def fit(window: Size, picture: Size) -> pygame.Rect:
 
 
 def to_picture(pos: tuple[float, float], window: Size, picture: Size) -> tuple[int, int]:
-    """The point of the picture under window point `pos` (outside the picture when on a bar)."""
+    """The logical point under window point `pos` (outside the logical area when on a bar)."""
     shown = fit(window, picture)
     x = (pos[0] - shown.x) * picture[0] / shown.width
     y = (pos[1] - shown.y) * picture[1] / shown.height
     return int(x // 1), int(y // 1)
 
 
+def extreme(window: Size, picture: Size) -> bool:
+    """True when `window`'s shape is far enough from the picture's for black bars rather than the backdrop."""
+    ratio = (window[0] / max(1, window[1])) / (picture[0] / picture[1])
+    return ratio > EXTREME_ASPECT or ratio < 1 / EXTREME_ASPECT
+
+
+def picture_for(real: Size, logical: Size) -> Canvas:
+    """A Canvas of the window's `real` size showing `logical` pixels scaled whole and centred in it."""
+    shown = fit(real, logical)
+    k = min(max(1, real[0]) / logical[0], max(1, real[1]) / logical[1])
+    surface = pygame.Surface((max(1, real[0]), max(1, real[1])))
+    if pygame.display.get_surface() is not None:
+        surface = surface.convert()
+    picture = Canvas(surface, k, logical, shown.topleft)
+    picture.bleeds = not extreme(real, logical)  # an extreme shape of window keeps black bars
+    return picture
+
+
 class Window:
     """The display and the picture drawn for it: windowed (resizable) or full screen."""
 
-    def __init__(self, size: Size, headless: bool) -> None:
-        self.size = size
+    def __init__(self, size: Size, headless: bool, real_size: Size | None = None) -> None:
+        self.size = size  # the logical size every scene lays out in
         self.headless = headless
         self.fullscreen = False
-        self.windowed_size = size  # the window's size before full screen, given back after it
-        self.picture = pygame.Surface(size)
-        self._scaled: pygame.Surface | None = None
+        self.windowed_size = real_size or size  # the window's size before full screen, given back after it
+        self.on_rescale: list[Callable[[], None]] = []  # told when the picture changes scale (caches to clear)
         self.display = self._open()
-        self.picture = self.picture.convert()
+        self.picture = self._rebuild(self.window_size())
 
     def _open(self) -> pygame.Surface:
         if self.headless:
-            return pygame.display.set_mode(self.size, 0)
+            return pygame.display.set_mode(self.windowed_size, 0)
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
+    def _rebuild(self, real: Size) -> Canvas:
+        picture = picture_for(real, self.size)
+        changed = abs(picture.k - canvas.scale()) > 1e-9
+        canvas.set_scale(picture.k)
+        if changed:
+            for listener in self.on_rescale:
+                listener()
+        return picture
+
+    @property
+    def scale(self) -> float:
+        """Real pixels per logical pixel now."""
+        return self.picture.k
+
     def toggle_fullscreen(self) -> None:
-        """F11: full screen on or off, the picture scaled whole either way."""
+        """F11: full screen on or off, the picture redrawn at the new size either way."""
         if not self.fullscreen:
             self.windowed_size = pygame.display.get_window_size()
         self.fullscreen = not self.fullscreen
         self.display = self._open()
-        self._scaled = None
+        self.sync()
 
     def window_size(self) -> Size:
         """The window's size now (it changes when the player resizes it)."""
         display = pygame.display.get_surface()
-        return display.get_size() if display is not None else self.size
+        return display.get_size() if display is not None else self.windowed_size
+
+    def sync(self) -> bool:
+        """Rebuild the picture if the window's size changed (a resize, full screen); True when it did."""
+        real = self.window_size()
+        if real == self.picture.real.get_size():
+            return False
+        self.picture = self._rebuild(real)
+        return True
+
+    def clear_bars(self) -> None:
+        """Paint the bars round the logical area: the backdrop, or black for an extreme shape of window."""
+        real = self.picture.real.get_size()
+        if fit(real, self.size).size == real:
+            return
+        self.picture.real.fill(BARS if extreme(self.picture.real.get_size(), self.size) else BACKDROP)
 
     def present(self) -> pygame.Surface:
-        """Draw the picture on the display, scaled whole between bars; the display surface."""
+        """Put the picture on the display; the display surface."""
         display = pygame.display.get_surface() or self.display
-        shown = fit(display.get_size(), self.size)
-        if shown.size == self.size:
-            if shown.topleft != (0, 0):
-                display.fill(BARS)
-            display.blit(self.picture, shown)
+        if display.get_size() == self.picture.real.get_size():
+            display.blit(self.picture.real, (0, 0))
             return display
-        if self._scaled is None or self._scaled.get_size() != shown.size:
-            self._scaled = pygame.Surface(shown.size, 0, self.picture)
-        pygame.transform.smoothscale(self.picture, shown.size, self._scaled)
+        shown = fit(display.get_size(), self.picture.real.get_size())  # a frame before the resize is seen
         display.fill(BARS)
-        display.blit(self._scaled, shown)
+        display.blit(pygame.transform.smoothscale(self.picture.real, shown.size), shown)
         return display
 
     def map_event(self, event: pygame.event.Event) -> pygame.event.Event:
-        """The event with a mouse position moved from the window onto the picture."""
+        """The event with a mouse position moved from the window's real pixels onto the logical picture."""
         if "pos" not in event.dict or event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
                                                          pygame.MOUSEBUTTONUP):
             return event
@@ -96,5 +149,5 @@ class Window:
         return pygame.event.Event(event.type, attributes)
 
     def mouse_pos(self) -> tuple[int, int]:
-        """Where the mouse is on the picture."""
+        """Where the mouse is on the logical picture."""
         return to_picture(pygame.mouse.get_pos(), self.window_size(), self.size)

@@ -23,8 +23,23 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     # SUPPRESS: without --lang here, the global `main.py --lang xx screenshots DIR` stands
     parser.add_argument("--lang", metavar="CODE", default=argparse.SUPPRESS,
                         help="the language of the pictures (default: English)")
+    parser.add_argument("--size", metavar="WxH", type=window_size, default=None,
+                        help="the window's size in pixels, e.g. 2560x1440: every scene drawn at that size "
+                             "(default: 1280x720)")
     parser.set_defaults(run=run)
     return parser
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """`WxH` (e.g. 2560x1440) as a size; argparse's error for anything else."""
+    width, _, height = text.lower().replace("×", "x").partition("x")
+    try:
+        size = int(width), int(height)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size like 2560x1440: {text!r}") from None
+    if not (320 <= size[0] <= 16384 and 180 <= size[1] <= 16384):
+        raise argparse.ArgumentTypeError(f"a size from 320x180 to 16384x16384, not {text!r}")
+    return size
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window, even on a desktop
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from ..app.screenshots import render_all  # lazy: pygame is imported only now
-    paths = render_all(args.folder, language=getattr(args, "lang", None) or "en")
+    paths = render_all(args.folder, language=getattr(args, "lang", None) or "en", size=args.size)
     for path in paths:
         print(shown_name(path))
     print(f"{len(paths)} screenshots in {shown_name(args.folder)}")

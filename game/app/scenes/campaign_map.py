@@ -27,15 +27,16 @@ from ...locale import language, texts, tr, trn
 from ...locale.names import character_short, short_name
 from ...storage.high_scores_file import load_high_scores
 from ...storage.resume import has_resume, road_mode
-from .. import theme
+from .. import paint, theme
 from ..assets import warn
+from ..canvas import Canvas
 from ..comfort import swaying
 from ..kept_words import sit_at_kept
 from ..portraits import HUMAN_LOOK
 from ..scene import Scene
 from ..table.looks import LOOKS
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel, signed
-from .common import draw_message, draw_opponents, felt, heading, hint_bar, opponent_levels, portrait
+from .common import draw_message, draw_opponents, felt_backdrop, heading, hint_bar, opponent_levels, portrait
 from .rules_lines import changes_line
 
 if TYPE_CHECKING:
@@ -298,10 +299,10 @@ class CampaignMapScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The felt, the road (or what is wrong), the venue panel, the purse, the buttons and any message."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         title = self.campaign.title() if self.campaign is not None else tr("campaign.title")
         subtitle = self.campaign.blurb() if self.campaign is not None else tr("campaign.subtitle")
         heading(surface, text, title, subtitle, y=22)
@@ -318,7 +319,7 @@ class CampaignMapScene(Scene):
         self.menu.draw(surface, text)
         hint_bar(surface, text, tr("campaign.hint_road") if self.progress is not None else tr("campaign.hint"))
 
-    def _draw_lines(self, surface: pygame.Surface, title: str, lines: list[str]) -> None:
+    def _draw_lines(self, surface: Canvas, title: str, lines: list[str]) -> None:
         text = self.app.text
         box = pygame.Rect(64, 130, 1152, 480)
         draw_panel(surface, box, alpha=235)
@@ -340,27 +341,27 @@ class CampaignMapScene(Scene):
             text.draw(surface, trn("campaign.more_problems", len(lines) - 14), (box.x + 24, box.bottom - 34),
                       role="body", size=15, colour=theme.INK_DIM)
 
-    def _draw_road(self, surface: pygame.Surface, progress: CampaignProgress) -> None:
+    def _draw_road(self, surface: Canvas, progress: CampaignProgress) -> None:
         text = self.app.text
         stops = self.stops()
         points = _smooth(stops)
         if len(points) > 1:
-            pygame.draw.lines(surface, ROAD_EDGE, False, points, 30)
-            pygame.draw.lines(surface, ROAD, False, points, 24)
+            paint.lines(surface, ROAD_EDGE, False, points, 30)
+            paint.lines(surface, ROAD, False, points, 24)
             for i in range(0, len(points) - 1, 2):  # a dashed line down the middle
-                pygame.draw.line(surface, ROAD_LINE, points[i], points[i + 1], 2)
+                paint.line(surface, ROAD_LINE, points[i], points[i + 1], 2)
         cleared = {r.venue_id for r in progress.results if r.goal_met}
         pulse = 0.5 + 0.5 * math.sin(swaying(self.t) * 4)
         for index, (venue, (x, y)) in enumerate(zip(progress.campaign.venues, stops)):
             current = index == progress.venue_index and not progress.over
             if index == self.shown:
-                pygame.draw.circle(surface, theme.INK, (x, y), STOP_R + 8, 2)
+                paint.circle(surface, theme.INK, (x, y), STOP_R + 8, 2)
             if current:
-                pygame.draw.circle(surface, theme.GOLD, (x, y), STOP_R + 4 + round(3 * pulse), 3)
+                paint.circle(surface, theme.GOLD, (x, y), STOP_R + 4 + round(3 * pulse), 3)
             fill = CLEARED if venue.id in cleared else (theme.GOLD if current else (60, 74, 66))
-            pygame.draw.circle(surface, (0, 0, 0), (x, y + 3), STOP_R)
-            pygame.draw.circle(surface, fill, (x, y), STOP_R)
-            pygame.draw.circle(surface, theme.PANEL, (x, y), STOP_R, 2)
+            paint.circle(surface, (0, 0, 0), (x, y + 3), STOP_R)
+            paint.circle(surface, fill, (x, y), STOP_R)
+            paint.circle(surface, theme.PANEL, (x, y), STOP_R, 2)
             mark = "✓" if venue.id in cleared else str(index + 1)
             text.draw(surface, mark, (x, y), role="bold", size=18, colour=(24, 30, 26) if fill != (60, 74, 66)
                       else theme.INK, anchor="center")
@@ -378,7 +379,7 @@ class CampaignMapScene(Scene):
             bob = round(2 * math.sin(swaying(self.t) * 3))
             surface.blit(disc, disc.get_rect(midbottom=(x, y - STOP_R - 8 + bob)))
 
-    def _draw_venue(self, surface: pygame.Surface, progress: CampaignProgress) -> None:
+    def _draw_venue(self, surface: Canvas, progress: CampaignProgress) -> None:
         text = self.app.text
         venues = progress.campaign.venues
         venue = venues[self.shown]
@@ -417,7 +418,7 @@ class CampaignMapScene(Scene):
         draw_opponents(surface, text, venue.opponents, pygame.Rect(box.x + 22, box.bottom - 62, box.width - 44, 52),
                        levels=True)
 
-    def _draw_purse(self, surface: pygame.Surface, progress: CampaignProgress) -> None:
+    def _draw_purse(self, surface: Canvas, progress: CampaignProgress) -> None:
         text = self.app.text
         box = pygame.Rect(884, 330, 332, 290)
         draw_panel(surface, box, alpha=225)

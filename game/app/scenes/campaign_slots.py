@@ -17,10 +17,11 @@ from ...campaign.roads import SLOTS, RoadCard, campaign_choices, read_road
 from ...locale import tr
 from ...storage.resume import retire_resume, road_mode
 from ...storage.saves import delete_slot
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel, signed
-from .common import draw_message, felt, heading, hint_bar
+from .common import draw_message, felt_backdrop, heading, hint_bar
 
 if TYPE_CHECKING:
     from ..app import App
@@ -161,10 +162,10 @@ class CampaignSlotsScene(Scene):
         return pygame.Rect(value.x, value.y, 40, value.height), pygame.Rect(value.right - 40, value.y, 40,
                                                                             value.height)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The campaign chooser, the three road cards with their buttons, and any message."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("roads.title"), tr("roads.subtitle"), y=22)
         self._draw_chooser(surface)
         for index, card in enumerate(self.cards):
@@ -174,7 +175,7 @@ class CampaignSlotsScene(Scene):
         self.menu.draw(surface, text)
         hint_bar(surface, text, tr("roads.hint"))
 
-    def _draw_chooser(self, surface: pygame.Surface) -> None:
+    def _draw_chooser(self, surface: Canvas) -> None:
         text = self.app.text
         box = self._chooser_rect()
         draw_panel(surface, box, alpha=200, radius=12)
@@ -182,7 +183,7 @@ class CampaignSlotsScene(Scene):
                   colour=theme.INK_DIM, anchor="midleft", max_width=CHOOSER_LABEL - 28, min_size=12)
         back, on = self._arrow_rects()
         value = back.union(on)
-        pygame.draw.rect(surface, (6, 20, 14), value, border_radius=8)
+        paint.rect(surface, (6, 20, 14), value, border_radius=8)
         arrows = theme.GOLD if len(self.choices) > 1 else theme.INK_DIM
         text.draw(surface, "◀", back.center, role="body", size=16, colour=arrows, anchor="center")
         text.draw(surface, "▶", on.center, role="body", size=16, colour=arrows, anchor="center")
@@ -193,7 +194,7 @@ class CampaignSlotsScene(Scene):
                   colour=theme.LOSS if choice.problem else theme.INK, anchor="center", max_width=value.width - 100,
                   min_size=12)
 
-    def _draw_card(self, surface: pygame.Surface, box: pygame.Rect, card: RoadCard) -> None:
+    def _draw_card(self, surface: Canvas, box: pygame.Rect, card: RoadCard) -> None:
         text = self.app.text
         draw_panel(surface, box, alpha=225)
         inner = box.width - 44

@@ -16,7 +16,8 @@ from ...locale import tr
 from ...locale.names import character_short
 from ...locale.texts import character_name
 from ...storage.settings import ANIMATION_SPEEDS
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas, scale
 from ..card_art import ready
 from ..pad_words import keyed
 from ..portraits import draw_portrait
@@ -28,18 +29,18 @@ if TYPE_CHECKING:
     from ..app import App
     from ..scene import Scene
 
-_FELT: dict[tuple[tuple[int, int], tuple[int, int, int]], pygame.Surface] = {}
-_VEILS: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
-_PORTRAITS: dict[tuple[Any, int, str], pygame.Surface] = {}
+_FELT: dict[tuple[float, tuple[int, int], tuple[int, int, int]], Canvas] = {}
+_VEILS: dict[tuple[float, tuple[int, int], int], Canvas] = {}
+_PORTRAITS: dict[tuple[float, Any, int, str], Canvas] = {}
 
 
-def felt(size: tuple[int, int]) -> pygame.Surface:
+def felt(size: tuple[int, int]) -> Canvas:
     """The green baize with a soft light in the middle and a fine weave, drawn once per size."""
-    found = _FELT.get((size, theme.FELT_DARK))  # the high-contrast theme has a felt of its own
+    found = _FELT.get((scale(), size, theme.FELT_DARK))  # the high-contrast theme has a felt of its own
     if found is not None:
         return found
     w, h = size
-    small = pygame.Surface((64, 36))
+    small = Canvas.new((64, 36))
     small.fill(theme.FELT_DARK)
     # concentric ellipses from the edge in: a vignette that smoothscale turns into a gradient
     for step in range(24):
@@ -47,20 +48,26 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         colour = tuple(round(theme.FELT_DARK[i] + (theme.FELT_LIGHT[i] - theme.FELT_DARK[i]) * (t ** 1.6) * 0.85)
                        for i in range(3))
         inset_x, inset_y = step * 1.25, step * 0.7
-        pygame.draw.ellipse(small, colour, pygame.Rect(-14 + inset_x, -10 + inset_y, 92 - 2 * inset_x,
+        paint.ellipse(small, colour, pygame.Rect(-14 + inset_x, -10 + inset_y, 92 - 2 * inset_x,
                                                        56 - 2 * inset_y))
-    surface = pygame.transform.smoothscale(small, size)
+    surface = small.scaled(size)
     tile = weave_tile()
     for y in range(0, h, tile.get_height()):
         for x in range(0, w, tile.get_width()):
             surface.blit(tile, (x, y))
-    found = _FELT[(size, theme.FELT_DARK)] = ready(surface, alpha=False)
+    found = _FELT[scale(), size, theme.FELT_DARK] = ready(surface, alpha=False)
     return found
 
 
-def weave_tile(size: int = 128) -> pygame.Surface:
+def felt_backdrop(surface: Canvas) -> None:
+    """The baize over the whole picture: into the bars round the logical area too, for a wider or taller window."""
+    whole = surface.bleed()
+    surface.blit(felt(whole.size), whole.topleft)
+
+
+def weave_tile(size: int = 128) -> Canvas:
     """A square of the baize's fine weave: faint light and dark flecks, the same every run."""
-    tile = pygame.Surface((size, size), pygame.SRCALPHA)
+    tile = Canvas.new((size, size), pygame.SRCALPHA)
     rng = random.Random(7)
     for _ in range(size * size // 90):
         shade = (255, 255, 255, 10) if rng.random() < 0.5 else (0, 0, 0, 16)
@@ -68,18 +75,18 @@ def weave_tile(size: int = 128) -> pygame.Surface:
     return tile
 
 
-def veil(size: tuple[int, int], alpha: int = 150) -> pygame.Surface:
+def veil(size: tuple[int, int], alpha: int = 150) -> Canvas:
     """A translucent black sheet to dim what lies under an overlay."""
-    key = (size, alpha)
+    key = (scale(), size, alpha)
     found = _VEILS.get(key)
     if found is None:
-        found = pygame.Surface(size, pygame.SRCALPHA)
+        found = Canvas.new(size, pygame.SRCALPHA)
         found.fill((0, 0, 0, alpha))
         found = _VEILS[key] = ready(found)
     return found
 
 
-def heading(surface: pygame.Surface, text: TextCache, title: str, subtitle: str = "", *, x: int = 64,
+def heading(surface: Canvas, text: TextCache, title: str, subtitle: str = "", *, x: int = 64,
             y: int = 40) -> None:
     """A scene's title in the gold serif, with a line under it saying what the scene is for."""
     room = surface.get_width() - x - 40  # a long translation shrinks rather than running off the screen
@@ -90,23 +97,23 @@ def heading(surface: pygame.Surface, text: TextCache, title: str, subtitle: str 
                   max_width=room, min_size=13)
 
 
-def hint_bar(surface: pygame.Surface, text: TextCache, hint: str) -> None:
+def hint_bar(surface: Canvas, text: TextCache, hint: str) -> None:
     """The keys the scene answers to, along the bottom edge (a controller's buttons while one is in use)."""
     w, h = surface.get_size()
     text.draw(surface, keyed(hint), (w // 2, h - 22), role="body", size=15, colour=theme.INK_DIM, anchor="center",
               max_width=w - 40, min_size=11)
 
 
-def portrait(look: Any, diameter: int, text: TextCache, seed: str) -> pygame.Surface:
+def portrait(look: Any, diameter: int, text: TextCache, seed: str) -> Canvas:
     """A character's portrait as the table draws it (their look, `seed` picking the face), cached by size."""
-    key = (look, diameter, seed)
+    key = (scale(), look, diameter, seed)
     found = _PORTRAITS.get(key)
     if found is None:
         found = _PORTRAITS[key] = draw_portrait(look, diameter // 2, text, seed)
     return found
 
 
-def draw_level_pips(surface: pygame.Surface, level: int | None, topleft: tuple[int, int], *, dim: bool = False,
+def draw_level_pips(surface: Canvas, level: int | None, topleft: tuple[int, int], *, dim: bool = False,
                     vertical: bool = False, step: int = 9) -> None:
     """A character's level as five pips, the first `level` lit (a column from the bottom up, or a row from the
     left); nothing for an unrated character."""
@@ -117,12 +124,12 @@ def draw_level_pips(surface: pygame.Surface, level: int | None, topleft: tuple[i
         offset = (LEVEL_TOP - 1 - pip) * step if vertical else pip * step
         centre = (topleft[0] + 4, topleft[1] + 4 + offset) if vertical else (topleft[0] + 4 + offset, topleft[1] + 4)
         if pip < level:
-            pygame.draw.circle(surface, lit, centre, 4)
+            paint.circle(surface, lit, centre, 4)
         else:
-            pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 4, width=1)
+            paint.circle(surface, theme.PANEL_EDGE, centre, 4, width=1)
 
 
-def draw_opponents(surface: pygame.Surface, text: TextCache, character_ids: Sequence[str], area: pygame.Rect, *,
+def draw_opponents(surface: Canvas, text: TextCache, character_ids: Sequence[str], area: pygame.Rect, *,
                    diameter: int = 48, gap: int = 6, levels: bool = False) -> None:
     """A row of opponents across `area`: each portrait with their name tag (over their level's pips with
     `levels`), `gap` clear before the next face."""
@@ -161,7 +168,7 @@ def opponent_level(character_id: str) -> int | None:
         return None
 
 
-def draw_message(surface: pygame.Surface, text: Any, message: str, room: int, *, x: int = 64,
+def draw_message(surface: Canvas, text: Any, message: str, room: int, *, x: int = 64,
                  centre_y: int = 664) -> None:
     """A scene's message left of its buttons, in at most two lines: a long one (a translation) in smaller type."""
     longest = max(message.split(), key=len, default="")
@@ -173,7 +180,7 @@ def draw_message(surface: pygame.Surface, text: Any, message: str, room: int, *,
     surface.blit(words, words.get_rect(midleft=(x, centre_y)))
 
 
-_BACKDROPS: dict[tuple[int, int], pygame.Surface] = {}
+_BACKDROPS: dict[tuple[float, tuple[int, int]], Canvas] = {}
 
 
 PRESS_GUARD_S = 0.5  # how long an overlay that plays on ignores the keys and clicks that would press its buttons
@@ -188,7 +195,7 @@ def too_soon(event: pygame.event.Event, clock: float, keys: Sequence[int] = PRES
     return event.type == pygame.KEYDOWN and event.key in keys or event.type == pygame.MOUSEBUTTONDOWN
 
 
-def freeze(app: App, under: Scene | None, veil: pygame.Surface) -> pygame.Surface | None:
+def freeze(app: App, under: Scene | None, veil: Canvas) -> Canvas | None:
     """The scene `under` drawn once and dimmed by `veil`, for an overlay to blit as its backdrop.
 
     One sheet a screen size serves every summary and the results (one is open at a time): a new
@@ -197,9 +204,9 @@ def freeze(app: App, under: Scene | None, veil: pygame.Surface) -> pygame.Surfac
     if under is None:
         return None
     size = app.screen.get_size()
-    backdrop = _BACKDROPS.get(size)
+    backdrop = _BACKDROPS.get((scale(), size))
     if backdrop is None or backdrop.get_bitsize() != app.screen.get_bitsize():
-        backdrop = _BACKDROPS[size] = pygame.Surface(size, 0, app.screen)  # the screen's format: no conversion
+        backdrop = _BACKDROPS[scale(), size] = Canvas.new(size, 0, app.screen)  # the screen's format: no conversion
     under.draw(backdrop)
     backdrop.blit(veil, (0, 0))
     return backdrop

@@ -9,6 +9,7 @@ import pygame
 
 from ...locale import tr
 from .. import theme
+from ..canvas import Canvas
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
 from .common import veil
@@ -64,7 +65,7 @@ class ConfirmScene(Scene):
             return
         self.menu.handle_event(event)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The question in a panel over the dimmed scene."""
         text = self.app.text
         surface.blit(veil(surface.get_size(), 150), (0, 0))

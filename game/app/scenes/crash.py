@@ -14,6 +14,7 @@ import pygame
 
 from ...locale import tr
 from .. import theme
+from ..canvas import Canvas
 from ..scene import Scene
 from ..text import TextCache
 from ..widgets import notice_panel
@@ -54,14 +55,14 @@ class CrashScene(Scene):
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.shown_for >= SETTLE_SECONDS:
             self.app.quit()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The panel; a plain dark screen if the panel itself cannot be drawn."""
         try:
             self._draw_panel(surface)
         except Exception:  # noqa: BLE001 - the last screen must not fail: a blank one still closes on a key
             surface.fill(theme.PANEL)
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
+    def _draw_panel(self, surface: Canvas) -> None:
         """Heading, what became of the session, where the report is, and how to close."""
         text = self.app.text
         panel, room = notice_panel(surface, text, tr("guard.crash.title"), PANEL_SIZE)

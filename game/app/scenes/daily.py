@@ -23,10 +23,11 @@ from ...locale.dates import long_date, short_date
 from ...storage.daily_file import load_daily_bests
 from ...storage.resume import DAILY, load_resume
 from .. import theme
+from ..canvas import Canvas
 from ..kept_words import sit_at_kept
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
-from .common import draw_message, draw_opponents, felt, heading, hint_bar
+from .common import draw_message, draw_opponents, felt_backdrop, heading, hint_bar
 from .rules_lines import changes_line
 
 if TYPE_CHECKING:
@@ -145,10 +146,10 @@ class DailyScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The felt, today's table, the day's best, the buttons and any message."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("daily.title"), tr("daily.subtitle"), y=22)
         self._draw_table(surface)
         self._draw_best(surface)
@@ -157,7 +158,7 @@ class DailyScene(Scene):
         self.menu.draw(surface, text)
         hint_bar(surface, text, tr(self.hint))
 
-    def _draw_table(self, surface: pygame.Surface) -> None:
+    def _draw_table(self, surface: Canvas) -> None:
         text = self.app.text
         box = pygame.Rect(64, 150, 800, 410)
         draw_panel(surface, box, alpha=225)
@@ -198,7 +199,7 @@ class DailyScene(Scene):
         text.draw(surface, tr("daily.often"), (x, box.bottom - 62), role="body", size=15, colour=theme.INK_DIM,
                   max_width=room, min_size=11)
 
-    def _draw_best(self, surface: pygame.Surface) -> None:
+    def _draw_best(self, surface: Canvas) -> None:
         text = self.app.text
         box = pygame.Rect(884, 150, 332, 410)
         draw_panel(surface, box, alpha=225)

@@ -10,7 +10,8 @@ import pygame
 from ...engine.cards import Card
 from ...locale import tr, trn
 from ...locale.cards import pile_label
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..scene import Scene
 from ..table.boodle_end import end_words
 from ..table.words import TOOK_SUMMARY, takings
@@ -49,7 +50,7 @@ class DealSummaryScene(Scene):
         # instead of every frame: the summary then costs two blits a frame.
         self.under = under
         self.overlay = under is None
-        self.backdrop: pygame.Surface | None = None
+        self.backdrop: Canvas | None = None
         self.model = model
         self.record = record
         self.on_continue = on_continue
@@ -140,17 +141,17 @@ class DealSummaryScene(Scene):
         out.append((trn("summary.stops", record.stops), theme.INK_DIM))
         return out
 
-    def _paint(self) -> pygame.Surface:
+    def _paint(self) -> Canvas:
         """The whole panel, drawn once: the data does not change while it is shown."""
         text, model, record = self.app.text, self.model, self.record
         lines = self.lines()
         seats = list(range(model.n))
         rows = sum(len(text.wrap(words, "body", 17, PANEL_W - 60)) for words, _ in lines)
         height = 104 + rows * 24 + 14 + ROW_H * (len(seats) + 1) + 82
-        surface = pygame.Surface((PANEL_W, height), pygame.SRCALPHA)
+        surface = Canvas.new((PANEL_W, height), pygame.SRCALPHA)
         rect = surface.get_rect()
-        pygame.draw.rect(surface, (*theme.PANEL, 255), rect, border_radius=18)  # opaque: nothing shows through
-        pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=18)
+        paint.rect(surface, (*theme.PANEL, 255), rect, border_radius=18)  # opaque: nothing shows through
+        paint.rect(surface, theme.GOLD, rect, 2, border_radius=18)
         limit = model.rules.deals
         title = (tr("summary.title_of", deal=record.deal, limit=limit) if limit else
                  tr("summary.title", deal=record.deal))
@@ -182,9 +183,9 @@ class DealSummaryScene(Scene):
         for seat in seats:
             row = pygame.Rect(40, y - 4, PANEL_W - 80, ROW_H - 2)
             if model.seats[seat].is_human:
-                pygame.draw.rect(surface, (30, 70, 50), row, border_radius=8)
+                paint.rect(surface, (30, 70, 50), row, border_radius=8)
             elif seat % 2:
-                pygame.draw.rect(surface, (16, 40, 30), row, border_radius=8)
+                paint.rect(surface, (16, 40, 30), row, border_radius=8)
             name = model.tag(seat)  # as the plates, the log and the replay name them
             colour = theme.INK if model.seats[seat].in_session else theme.INK_DIM
             text.draw(surface, name, (columns[0], y), role="bold", size=17, colour=colour, max_width=250)
@@ -244,7 +245,7 @@ class DealSummaryScene(Scene):
         if self.close_after is not None and self.clock >= self.close_after:
             self.play_on()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The table dimmed, the panel, the button."""
         if self.backdrop is not None:
             surface.blit(self.backdrop, (0, 0))
@@ -260,4 +261,4 @@ class DealSummaryScene(Scene):
                 left = max(0.0, 1 - self.clock / self.close_after)
                 bar = self.button.rect.inflate(-24, 0)
                 bar.update(bar.x, self.button.rect.bottom + 8, round(bar.width * left), 3)
-                pygame.draw.rect(surface, theme.GOLD, bar, border_radius=2)
+                paint.rect(surface, theme.GOLD, bar, border_radius=2)

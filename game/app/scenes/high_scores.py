@@ -16,10 +16,11 @@ from ...campaign.scores import MAX_NAME, TABLE_SIZE, BadNameError, HighScores
 from ...locale import tr
 from ...locale.dates import short_date
 from ...storage.high_scores_file import load_high_scores, save_high_scores
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
-from .common import draw_message, felt, heading, hint_bar
+from .common import draw_message, felt_backdrop, heading, hint_bar
 
 if TYPE_CHECKING:
     from ..app import App
@@ -109,10 +110,10 @@ class HighScoresScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The felt, the name entry (when asked) and the table."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("high_scores.title"), tr("high_scores.subtitle"), y=22)
         top = 140
         if self.entering and self.score is not None:
@@ -121,14 +122,14 @@ class HighScoresScene(Scene):
             text.draw(surface, tr("high_scores.your_score", score=self.score), (box.x + 24, box.y + 16), role="bold",
                       size=18, colour=theme.GOLD, max_width=box.width - 48, min_size=13)
             field = pygame.Rect(box.x + 24, box.y + 50, 460, 44)
-            pygame.draw.rect(surface, (6, 20, 14), field, border_radius=8)
-            pygame.draw.rect(surface, theme.GOLD, field, 2, border_radius=8)
+            paint.rect(surface, (6, 20, 14), field, border_radius=8)
+            paint.rect(surface, theme.GOLD, field, 2, border_radius=8)
             shown = text.draw(surface, self.name, (field.x + 12, field.centery), role="bold", size=22,
                               colour=theme.INK, anchor="midleft", max_width=field.width - 28, min_size=14) \
                 if self.name else None
             caret_x = (shown.right + 2) if shown is not None else field.x + 12
             if int(self.t * 2) % 2 == 0:
-                pygame.draw.line(surface, theme.INK, (caret_x, field.y + 9), (caret_x, field.bottom - 9), 2)
+                paint.line(surface, theme.INK, (caret_x, field.y + 9), (caret_x, field.bottom - 9), 2)
             text.draw(surface, f"{len(self.name)}/{MAX_NAME}", (field.right + 14, field.centery), role="body",
                       size=15, colour=theme.INK_DIM, anchor="midleft")
             top = box.bottom + 16
@@ -139,7 +140,7 @@ class HighScoresScene(Scene):
         hint = tr("high_scores.hint_entering") if self.entering else tr("high_scores.hint")
         hint_bar(surface, text, hint)
 
-    def _draw_table(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+    def _draw_table(self, surface: Canvas, box: pygame.Rect) -> None:
         text = self.app.text
         draw_panel(surface, box, alpha=225)
         entries = self.scores.entries
@@ -160,8 +161,8 @@ class HighScoresScene(Scene):
         for index, entry in enumerate(entries):
             row = pygame.Rect(box.x + 20, y, box.width - 40, row_h - 4)
             if self.rank == index + 1:
-                pygame.draw.rect(surface, (40, 80, 56), row, border_radius=8)
-                pygame.draw.rect(surface, theme.GOLD, row, 2, border_radius=8)
+                paint.rect(surface, (40, 80, 56), row, border_radius=8)
+                paint.rect(surface, theme.GOLD, row, 2, border_radius=8)
             text.draw(surface, str(index + 1), (columns[0], row.centery), role="bold", size=17, colour=theme.GOLD,
                       anchor="center")
             text.draw(surface, entry.name, (columns[1], row.centery), role="bold", size=17, colour=theme.INK,

@@ -19,11 +19,12 @@ from ...locale import tr, trn
 from ...locale.cards import card_label
 from ...locale.texts import rules_name
 from .. import theme
+from ..canvas import Canvas
 from ..form import Form
 from ..scene import Scene
 from ..text import suit_runs
 from ..widgets import Button, button_width, draw_panel
-from .common import felt, heading, hint_bar, veil
+from .common import felt_backdrop, heading, hint_bar, veil
 from .rules_lines import BULLET, auction_words, cards_words, chips, removed_words, rules_summary
 
 if TYPE_CHECKING:
@@ -283,13 +284,13 @@ class HowToPlayScene(Scene):
     def _overflow(self) -> int:
         return max(0, self._body_height() - self._room())
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The section list and the page."""
         text = self.app.text
         if self.overlay:
             surface.blit(veil(surface.get_size(), 190), (0, 0))
         else:
-            surface.blit(felt(surface.get_size()), (0, 0))
+            felt_backdrop(surface)
         heading(surface, text, tr("how_to_play.heading"),
                 tr("how_to_play.subtitle", name=rules_name(self.rules)), y=28)
         draw_panel(surface, self.page)
@@ -324,7 +325,7 @@ class HowToPlayScene(Scene):
         self.form.draw(surface, text, tooltips=False)
         hint_bar(surface, text, tr("how_to_play.hint"))
 
-    def _draw_cards(self, surface: pygame.Surface, section: Section, top: int) -> None:
+    def _draw_cards(self, surface: Canvas, section: Section, top: int) -> None:
         deck = self.app.art.deck(80, self.app.settings.four_colour_deck)
         gap = 24 if len(section.cards) > 1 else 0
         width = len(section.cards) * deck.width + (len(section.cards) - 1) * gap

@@ -25,13 +25,14 @@ from ...locale.texts import character_name
 from ...storage.last_table_file import LENGTHS, save_last_table
 from ...storage.resume import FREE, has_resume, load_resume
 from ...storage.settings import ANIMATION_SPEEDS
-from .. import theme
+from .. import paint, theme
 from ..assets import warn
+from ..canvas import Canvas
 from ..form import Choice, Form, Tile
 from ..kept_words import describe_snapshot, sit_at_kept
 from ..scene import Scene
 from ..widgets import draw_panel
-from .common import felt, heading, hint_bar, speed_names
+from .common import felt_backdrop, heading, hint_bar, speed_names
 from .last_table import DEAL_CHOICES, LENGTH_KEYS, MINUTE_CHOICES, recall, remembered, table_to_remember
 from .new_game_tiles import (
     bottom_row,
@@ -419,26 +420,26 @@ class NewGameScene(Scene):
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    def _character_painter(self, index: int) -> Callable[[pygame.Surface, pygame.Rect, bool, bool], None]:
-        def paint(surface: pygame.Surface, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
+    def _character_painter(self, index: int) -> Callable[[Canvas, pygame.Rect, bool, bool], None]:
+        def paint(surface: Canvas, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
             seat = self.chosen.index(index) + 1 if index in self.chosen else None
             paint_character(surface, rect, self.app.text, self.characters[index], focused or hovered, focused,
                             seat, locked=bool(self.character_lock(index)))
         return paint
 
-    def _paint_random(self, surface: pygame.Surface, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
+    def _paint_random(self, surface: Canvas, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
         paint_random(surface, rect, self.app.text, focused or hovered, focused)
 
-    def _rules_painter(self, index: int) -> Callable[[pygame.Surface, pygame.Rect, bool, bool], None]:
-        def paint(surface: pygame.Surface, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
+    def _rules_painter(self, index: int) -> Callable[[Canvas, pygame.Rect, bool, bool], None]:
+        def paint(surface: Canvas, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
             paint_rules_row(surface, rect, self.app.text, self.entries[index], focused or hovered, focused,
                             chosen=index == self.rules_index, locked=bool(self.rules_lock(index)))
         return paint
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The two panels: who plays, and how."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("new_game.heading"), tr("new_game.subtitle"), y=12)
         draw_panel(surface, LEFT)
         draw_panel(surface, RIGHT)
@@ -470,13 +471,13 @@ class NewGameScene(Scene):
         if self.flash_time > 0 and self.flash:
             label = text.fit(self.flash, "bold", 17, theme.GOLD, 1180)
             box = label.get_rect(center=(640, 694)).inflate(24, 10)
-            pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
-            pygame.draw.rect(surface, theme.GOLD, box, width=1, border_radius=10)
+            paint.rect(surface, theme.PANEL, box, border_radius=10)
+            paint.rect(surface, theme.GOLD, box, width=1, border_radius=10)
             surface.blit(label, label.get_rect(center=box.center))
         else:
             hint_bar(surface, text, tr("new_game.hint_scroll" if self.detail.most else "new_game.hint"))
 
-    def _draw_bio(self, surface: pygame.Surface) -> None:
+    def _draw_bio(self, surface: Canvas) -> None:
         """The focused (else the last seated) character: portrait, name, bio."""
         if not self.characters:
             self.app.text.draw(surface, tr("new_game.no_characters"), (LEFT.x + 24, LEFT.bottom - 150), role="body",
@@ -489,7 +490,7 @@ class NewGameScene(Scene):
                  pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top),
                  guests=self.players - 1 - len(self.seatable()))
 
-    def _draw_rules_detail(self, surface: pygame.Surface) -> None:
+    def _draw_rules_detail(self, surface: Canvas) -> None:
         """The focused (else the chosen) rules file: its description, or its problem lines."""
         slot = self._rules_slot()
         index = self.rules_scroll + slot if slot is not None else self.rules_index

@@ -11,7 +11,8 @@ import pygame
 from ...locale import decimal, tr, trn
 from ...locale.names import character_short
 from ...locale.texts import character_bio, character_name
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..text import TextCache
 from ..widgets import Button, button_width
 from .common import LEVEL_TOP, draw_level_pips, portrait
@@ -20,27 +21,27 @@ from .table_choices import RulesEntry
 TILE = (18, 52, 38)
 
 
-def draw_padlock(surface: pygame.Surface, centre: tuple[int, int]) -> None:
+def draw_padlock(surface: Canvas, centre: tuple[int, int]) -> None:
     """A small gold padlock: the shackle's arc over a body with a keyhole."""
     x, y = centre
     body = pygame.Rect(0, 0, 26, 20)
     body.midtop = (x, y - 2)
-    pygame.draw.arc(surface, theme.GOLD, pygame.Rect(x - 9, y - 16, 18, 26), 0, 3.1416, 4)
-    pygame.draw.rect(surface, (0, 0, 0), body.move(0, 2), border_radius=4)
-    pygame.draw.rect(surface, theme.GOLD, body, border_radius=4)
-    pygame.draw.circle(surface, theme.PANEL, (x, body.y + 8), 3)
-    pygame.draw.line(surface, theme.PANEL, (x, body.y + 9), (x, body.y + 15), 2)
+    paint.arc(surface, theme.GOLD, pygame.Rect(x - 9, y - 16, 18, 26), 0, 3.1416, 4)
+    paint.rect(surface, (0, 0, 0), body.move(0, 2), border_radius=4)
+    paint.rect(surface, theme.GOLD, body, border_radius=4)
+    paint.circle(surface, theme.PANEL, (x, body.y + 8), 3)
+    paint.line(surface, theme.PANEL, (x, body.y + 9), (x, body.y + 15), 2)
 
 
-def paint_character(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, character: Any, lit: bool,
+def paint_character(surface: Canvas, rect: pygame.Rect, text: TextCache, character: Any, lit: bool,
                     focused: bool, seat: int | None, *, locked: bool) -> None:
     """A character's tile: lit under the focus or the mouse, with their seat number once seated, faded behind
     a padlock while the road keeps them."""
     fill = theme.FELT_LIGHT if lit else TILE
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=12)
-    pygame.draw.rect(surface, fill, rect, border_radius=12)
+    paint.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=12)
+    paint.rect(surface, fill, rect, border_radius=12)
     edge = theme.GOLD if seat is not None or focused else theme.PANEL_EDGE
-    pygame.draw.rect(surface, edge, rect, width=3 if seat is not None else 2, border_radius=12)
+    paint.rect(surface, edge, rect, width=3 if seat is not None else 2, border_radius=12)
     size = min(72, rect.height - 48)
     disc = portrait(character.look, size, text, character.id)
     if locked:  # a faded face behind a padlock: who is waiting on the road
@@ -55,7 +56,7 @@ def paint_character(surface: pygame.Surface, rect: pygame.Rect, text: TextCache,
     draw_level_pips(surface, character.level, (rect.x + 9, rect.y + 12), dim=locked, vertical=True, step=step)
     if seat is not None:
         badge = pygame.Rect(rect.right - 34, rect.y + 6, 28, 24)
-        pygame.draw.rect(surface, theme.GOLD, badge, border_radius=8)
+        paint.rect(surface, theme.GOLD, badge, border_radius=8)
         text.draw(surface, str(seat), badge.center, role="bold", size=16, colour=theme.PANEL, anchor="center")
 
 
@@ -64,39 +65,39 @@ def level_words(level: int | None) -> str:
     return tr("levels.unrated") if level is None else tr("levels.level_of", level=level, top=LEVEL_TOP)
 
 
-def paint_random(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, lit: bool, focused: bool) -> None:
+def paint_random(surface: Canvas, rect: pygame.Rect, text: TextCache, lit: bool, focused: bool) -> None:
     """The random table's tile: a die and its two lines."""
     fill = theme.FELT_LIGHT if lit else TILE
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=12)
-    pygame.draw.rect(surface, fill, rect, border_radius=12)
-    pygame.draw.rect(surface, theme.GOLD if focused else theme.PANEL_EDGE, rect, width=2, border_radius=12)
+    paint.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=12)
+    paint.rect(surface, fill, rect, border_radius=12)
+    paint.rect(surface, theme.GOLD if focused else theme.PANEL_EDGE, rect, width=2, border_radius=12)
     size = min(56, rect.height - 56)
     die = pygame.Rect(0, 0, size, size)
     die.midtop = (rect.centerx, rect.y + 16)
-    pygame.draw.rect(surface, theme.INK, die, border_radius=max(3, size // 6))
+    paint.rect(surface, theme.INK, die, border_radius=max(3, size // 6))
     for fx, fy in ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)):
-        pygame.draw.circle(surface, theme.CARD_BACK, (die.x + fx * size, die.y + fy * size), max(2, size // 10))
+        paint.circle(surface, theme.CARD_BACK, (die.x + fx * size, die.y + fy * size), max(2, size // 10))
     text.draw(surface, tr("new_game.random_1"), (rect.centerx, rect.bottom - 36), role="bold", size=17,
               colour=theme.GOLD, anchor="center", max_width=rect.width - 10)
     text.draw(surface, tr("new_game.random_2"), (rect.centerx, rect.bottom - 17), role="bold", size=17,
               colour=theme.GOLD, anchor="center", max_width=rect.width - 10)
 
 
-def paint_rules_row(surface: pygame.Surface, rect: pygame.Rect, text: TextCache, entry: RulesEntry, lit: bool,
+def paint_rules_row(surface: Canvas, rect: pygame.Rect, text: TextCache, entry: RulesEntry, lit: bool,
                     focused: bool, *, chosen: bool, locked: bool) -> None:
     """A rules file's row: its mark (chosen, or ⚠ when it cannot be used), its name, and its file or why not."""
     if chosen or lit:
         fill = theme.FELT_LIGHT if lit else (24, 70, 50)
-        pygame.draw.rect(surface, fill, rect, border_radius=8)
+        paint.rect(surface, fill, rect, border_radius=8)
     if focused:
-        pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=8)
+        paint.rect(surface, theme.GOLD, rect, width=2, border_radius=8)
     mark_centre = (rect.x + 18, rect.centery)
     if entry.rules is None:
         text.draw(surface, "⚠", mark_centre, role="bold", size=18, colour=theme.RED_TEXT, anchor="center")
     else:
-        pygame.draw.circle(surface, theme.PANEL_EDGE, mark_centre, 8, width=2)
+        paint.circle(surface, theme.PANEL_EDGE, mark_centre, 8, width=2)
         if chosen:
-            pygame.draw.circle(surface, theme.GOLD, mark_centre, 5)
+            paint.circle(surface, theme.GOLD, mark_centre, 5)
     colour = theme.RED_TEXT if entry.rules is None else (theme.INK_DIM if locked else theme.INK)
     if entry.rules is not None and locked:
         note, tint = tr("new_game.rules_locked_note"), theme.GOLD
@@ -111,7 +112,7 @@ def paint_rules_row(surface: pygame.Surface, rect: pygame.Rect, text: TextCache,
 
 
 def wrapped(text: TextCache, words: str, colour: tuple[int, int, int], room: tuple[int, int],
-            sizes: Sequence[int] = (14, 13, 12)) -> pygame.Surface:
+            sizes: Sequence[int] = (14, 13, 12)) -> Canvas:
     """`words` wrapped to the room's width at the largest of `sizes` that fits its height (a long language
     shrinks a little); if even the smallest does not fit, the words count as overflowing."""
     for size in sizes:
@@ -122,11 +123,11 @@ def wrapped(text: TextCache, words: str, colour: tuple[int, int, int], room: tup
     return body
 
 
-def draw_problems(surface: pygame.Surface, text: TextCache, entry: RulesEntry, box: pygame.Rect) -> None:
+def draw_problems(surface: Canvas, text: TextCache, entry: RulesEntry, box: pygame.Rect) -> None:
     """Every problem line of a broken rules file in `box` (over the table's rows just above the list)."""
-    pygame.draw.rect(surface, (0, 0, 0), box.move(0, 3), border_radius=12)
-    pygame.draw.rect(surface, (40, 14, 14), box, border_radius=12)
-    pygame.draw.rect(surface, theme.RED_TEXT, box, width=2, border_radius=12)
+    paint.rect(surface, (0, 0, 0), box.move(0, 3), border_radius=12)
+    paint.rect(surface, (40, 14, 14), box, border_radius=12)
+    paint.rect(surface, theme.RED_TEXT, box, width=2, border_radius=12)
     text.draw(surface, f"⚠  {entry.path.name}", (box.x + 16, box.y + 12), role="bold", size=18,
               colour=theme.RED_TEXT, max_width=box.width - 32)
     body = text.render_wrapped("\n".join(entry.problems), "body", 14, theme.INK, box.width - 32, line_spacing=1.0)
@@ -176,11 +177,11 @@ def edit_rules_button(text: TextCache, area: pygame.Rect, action: Action) -> But
                   action, size=16, tooltip=tr("rules_editor.open_tip"))
 
 
-def draw_bio(surface: pygame.Surface, text: TextCache, character: Any, venue: str, box: pygame.Rect, *,
+def draw_bio(surface: Canvas, text: TextCache, character: Any, venue: str, box: pygame.Rect, *,
              guests: int = 0) -> None:
     """A character's portrait, name, pace and bio in `box` (`venue`: the one that unlocks them, if locked); at a
     table bigger than the unlocked cast, a word on the `guests` it seats."""
-    pygame.draw.rect(surface, (8, 24, 18), box, border_radius=12)
+    paint.rect(surface, (8, 24, 18), box, border_radius=12)
     disc = portrait(character.look, 84, text, character.id)
     surface.blit(disc, (box.x + 14, box.y + 14))
     level = text.draw(surface, level_words(character.level), (box.right - 14, box.y + 18), role="bold", size=14,

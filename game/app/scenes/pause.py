@@ -9,6 +9,7 @@ import pygame
 from ...locale import tr
 from ...locale.texts import rules_name
 from .. import theme
+from ..canvas import Canvas
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
 from .common import veil
@@ -89,7 +90,7 @@ class PauseScene(Scene):
             return
         self.menu.handle_event(event)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The table dimmed, and the menu in a panel."""
         text = self.app.text
         surface.blit(veil(surface.get_size(), 140), (0, 0))

@@ -19,12 +19,13 @@ from ...locale import decimal, tr, trn
 from ...locale.cards import card_label
 from ...locale.names import seat_tag, short_name
 from ...replay import Replay, TableState, stop_reason, tell_event
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..card_art import card_size
 from ..replay_log import draw_replay_log
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import felt, hint_bar, portrait, shipped_character, shown_name
+from .common import felt_backdrop, hint_bar, portrait, shipped_character, shown_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -268,10 +269,10 @@ class ReplayScene(Scene):
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The table at the cursor, the last event in words, and the controls."""
         state = self.replay.state
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         self._draw_top(surface, state)
         self._draw_seats(surface, state)
         self._draw_log(surface, state)
@@ -279,7 +280,7 @@ class ReplayScene(Scene):
         self._draw_bar(surface)
         hint_bar(surface, self.app.text, tr("replay.hint"))
 
-    def _draw_top(self, surface: pygame.Surface, state: TableState) -> None:
+    def _draw_top(self, surface: Canvas, state: TableState) -> None:
         text = self.app.text
         heading = text.draw(surface, tr("replay.title"), (24, 12), role="title", size=34, colour=theme.GOLD,
                             shadow=True, max_width=170, min_size=22)
@@ -301,7 +302,7 @@ class ReplayScene(Scene):
             text.draw(surface, self.title, (BOARD.right, 24), size=15, colour=theme.INK_DIM, anchor="topright",
                       max_width=min(560, room), min_size=11)
 
-    def _draw_pot(self, surface: pygame.Surface, pot: int) -> None:
+    def _draw_pot(self, surface: Canvas, pot: int) -> None:
         text, pot_x = self.app.text, BOARD.right - 80
         text.draw(surface, tr("replay.pot"), (pot_x, BOARD.y + 10), role="bold", size=17, colour=theme.GOLD,
                   anchor="midtop", max_width=140)
@@ -309,7 +310,7 @@ class ReplayScene(Scene):
             self.app.art.draw_stack(surface, 2, 14, min(pot, 10), (pot_x, BOARD.y + 100))
         text.draw(surface, str(pot), (pot_x, BOARD.y + 106), role="title", size=26, colour=theme.INK, anchor="midtop")
 
-    def _draw_seats(self, surface: pygame.Surface, state: TableState) -> None:
+    def _draw_seats(self, surface: Canvas, state: TableState) -> None:
         text = self.app.text
         count = max(1, len(state.players))
         row_h = seat_row(0, count).height
@@ -322,7 +323,7 @@ class ReplayScene(Scene):
             out = bool(state.in_session) and not state.in_session[seat]
             draw_panel(surface, row, alpha=170 if out else 215, radius=12)
             if seat == mover:
-                pygame.draw.rect(surface, theme.GOLD, row, width=2, border_radius=12)
+                paint.rect(surface, theme.GOLD, row, width=2, border_radius=12)
             disc_d = min(52, row_h - 12)
             centre = (row.x + 10 + disc_d // 2, row.centery)
             self._draw_face(surface, seat, disc_d, centre)
@@ -348,24 +349,24 @@ class ReplayScene(Scene):
             hand = state.hands[seat] if seat < len(state.hands) else ()
             self._draw_hand(surface, deck, hand, pygame.Rect(row.x + 230, row.y + 6, row.width - 240, row_h - 12))
 
-    def _draw_log(self, surface: pygame.Surface, state: TableState) -> None:
+    def _draw_log(self, surface: Canvas, state: TableState) -> None:
         last = seat_row(len(state.players) - 1, len(state.players)) if state.players else SEATS.move(0, -SEATS.h)
         area = pygame.Rect(SEATS.x, last.bottom + 6, SEATS.width, SEATS.bottom - last.bottom - 6)
         names = [face.name for face in self.faces]
         draw_replay_log(surface, self.app.text, area, self.replay, self.position, names, state.deal)
 
-    def _draw_face(self, surface: pygame.Surface, seat: int, diameter: int, centre: tuple[int, int]) -> None:
+    def _draw_face(self, surface: Canvas, seat: int, diameter: int, centre: tuple[int, int]) -> None:
         face = self.faces[seat] if seat < len(self.faces) else None
         if face is not None and face.look is not None:
             disc = portrait(face.look, diameter, self.app.text, face.key)
             surface.blit(disc, disc.get_rect(center=centre))
             return
-        pygame.draw.circle(surface, theme.PANEL_EDGE, centre, diameter // 2)
-        pygame.draw.circle(surface, theme.GOLD, centre, diameter // 2, 2)
+        paint.circle(surface, theme.PANEL_EDGE, centre, diameter // 2)
+        paint.circle(surface, theme.GOLD, centre, diameter // 2, 2)
         self.app.text.draw(surface, str(seat + 1), centre, role="bold", size=max(12, diameter // 2),
                            colour=theme.INK, anchor="center")
 
-    def _draw_hand(self, surface: pygame.Surface, deck: Any, hand: tuple[str, ...], area: pygame.Rect) -> None:
+    def _draw_hand(self, surface: Canvas, deck: Any, hand: tuple[str, ...], area: pygame.Rect) -> None:
         cards = [c for c in (parse_card(name) for name in hand) if c is not None]
         now = self.replay.step
         cards.sort(key=hand_order("high" if now is not None and now.state.aces_high else "low"))
@@ -377,7 +378,7 @@ class ReplayScene(Scene):
         for index, card in enumerate(cards):
             surface.blit(deck.face(card), (area.x + index * step, y))
 
-    def _draw_board(self, surface: pygame.Surface, state: TableState) -> None:
+    def _draw_board(self, surface: Canvas, state: TableState) -> None:
         text = self.app.text
         draw_panel(surface, BOARD)
         # the boodle cards with their chips, and the pot
@@ -418,14 +419,14 @@ class ReplayScene(Scene):
                 card = Card.parse(f"{_RANKS[rank]}{'SHDC'[suit]}")
                 name = str(card)
                 if name in played and name == flying:
-                    pygame.draw.rect(surface, (30, 70, 50), slot, width=1, border_radius=4)
+                    paint.rect(surface, (30, 70, 50), slot, width=1, border_radius=4)
                     flight_card, flight_slot = card, slot
                 elif name in played:
                     surface.blit(deck.face(card), slot)
                     if name in in_run:
-                        pygame.draw.rect(surface, RUN_EDGE, slot.inflate(2, 2), width=2, border_radius=4)
+                        paint.rect(surface, RUN_EDGE, slot.inflate(2, 2), width=2, border_radius=4)
                 else:
-                    pygame.draw.rect(surface, (30, 70, 50), slot, width=1, border_radius=4)
+                    paint.rect(surface, (30, 70, 50), slot, width=1, border_radius=4)
         if flight_card is not None:
             self._draw_flight(surface, deck, flight_card, flight_slot, state)
         # the last event in words, and the stops of this deal
@@ -445,7 +446,7 @@ class ReplayScene(Scene):
             text.draw(surface, trn("replay.dead_hand", len(state.dead)), (BOARD.right - 16, BOARD.y + 150), size=15,
                       colour=theme.INK_DIM, anchor="topright", max_width=260)
 
-    def _draw_flight(self, surface: pygame.Surface, deck: Any, card: Card, slot: pygame.Rect,
+    def _draw_flight(self, surface: Canvas, deck: Any, card: Card, slot: pygame.Rect,
                      state: TableState) -> None:
         """The card just played, on its way from its player's hand to its place in the runs."""
         seat = state.last_player if state.last_player is not None else 0
@@ -457,7 +458,7 @@ class ReplayScene(Scene):
         at = start.lerp(pygame.Vector2(slot.topleft), t)
         surface.blit(deck.face(card), (round(at.x), round(at.y)))
 
-    def _draw_bar(self, surface: pygame.Surface) -> None:
+    def _draw_bar(self, surface: Canvas) -> None:
         text = self.app.text
         draw_panel(surface, BAR, radius=12)
         pace = tr("replay.playing" if self.playing else "replay.paused", seconds=decimal(PACES[self.pace]))
@@ -465,15 +466,15 @@ class ReplayScene(Scene):
         # the track gives up width to the pace's words (longer in some languages), down to a short track
         spare = controls - BAR.x - 16 - 14 - text.width(pace, "body", 14) - 16
         track = pygame.Rect(BAR.x + 16, BAR.centery - 4, max(150, min(330, spare)), 8)
-        pygame.draw.rect(surface, (30, 60, 46), track, border_radius=4)
+        paint.rect(surface, (30, 60, 46), track, border_radius=4)
         total = max(1, len(self.replay.steps) - 1)
         for span in self.replay.deals:
             x = track.x + round(span.first * track.width / total)
-            pygame.draw.line(surface, theme.PANEL_EDGE, (x, track.y - 6), (x, track.bottom + 5))
+            paint.line(surface, theme.PANEL_EDGE, (x, track.y - 6), (x, track.bottom + 5))
         done = track.copy()
         done.width = round(max(0, self.position) * track.width / total)
-        pygame.draw.rect(surface, theme.GOLD, done, border_radius=4)
-        pygame.draw.circle(surface, theme.GOLD, (done.right, track.centery), 8)
+        paint.rect(surface, theme.GOLD, done, border_radius=4)
+        paint.circle(surface, theme.GOLD, (done.right, track.centery), 8)
         room = controls - track.right - 24
         text.draw(surface, pace, (track.right + 14, BAR.centery), size=14, colour=theme.INK_DIM, anchor="midleft",
                   max_width=room, min_size=10)

@@ -21,10 +21,11 @@ from ...locale.names import short_name
 from ...replay import LogError, Replay
 from ...replay.replay import YOU
 from ...storage.saves import AUTOSAVE, deal_logs, list_slots
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..scene import Scene
 from ..widgets import Menu, button_row, draw_panel, draw_scrollbar
-from .common import draw_message, felt, heading, hint_bar, player_name
+from .common import draw_message, felt_backdrop, heading, hint_bar, player_name
 
 if TYPE_CHECKING:
     from ..app import App
@@ -314,10 +315,10 @@ class ReplaysScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The felt, the list of kept deals (or why there are none), and Back."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("replays.title"), tr("replays.subtitle"), y=22)
         draw_panel(surface, LIST, alpha=225)
         if not self.rows:
@@ -333,7 +334,7 @@ class ReplaysScene(Scene):
         self.menu.draw(surface, text)
         hint_bar(surface, text, tr("replays.hint"))
 
-    def _draw_row(self, surface: pygame.Surface, row: Row, rect: pygame.Rect, index: int) -> None:
+    def _draw_row(self, surface: Canvas, row: Row, rect: pygame.Rect, index: int) -> None:
         text = self.app.text
         if row.deal is None:
             title = text.draw(surface, row.title, (rect.x + 4, rect.bottom - 6), role="title", size=22,
@@ -342,9 +343,9 @@ class ReplaysScene(Scene):
                       anchor="bottomleft", max_width=rect.right - title.right - 20, min_size=12)
             return
         if index == self.selected or index == self.hover:
-            pygame.draw.rect(surface, (40, 80, 56), rect, border_radius=8)
+            paint.rect(surface, (40, 80, 56), rect, border_radius=8)
             if index == self.selected:
-                pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=8)
+                paint.rect(surface, theme.GOLD, rect, 2, border_radius=8)
         which, seats, ended = deal_words(row.deal)
         y = rect.centery
         text.draw(surface, which, (rect.x + 24, y), role="bold", size=17, colour=theme.INK, anchor="midleft",
@@ -355,7 +356,7 @@ class ReplaysScene(Scene):
                   colour=theme.GOLD if row.deal.winner == YOU else theme.INK, anchor="midleft",
                   max_width=rect.right - rect.x - 772, min_size=12)
 
-    def _draw_scrollbar(self, surface: pygame.Surface) -> None:
+    def _draw_scrollbar(self, surface: Canvas) -> None:
         track = pygame.Rect(LIST.right - 22, LIST.y + TOP_PAD, 8, LIST.height - 2 * TOP_PAD)
         draw_scrollbar(surface, track, self.scroll, self.visible, len(self.rows))
 

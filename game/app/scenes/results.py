@@ -11,7 +11,8 @@ import pygame
 
 from ...locale import tr, trn
 from ...locale.texts import rules_name
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..celebration import confetti_waves, play_sting
 from ..comfort import reduced_motion
 from ..scene import Scene
@@ -37,7 +38,7 @@ class ResultsScene(Scene):
     music = None  # the table's music plays on under the standings
 
     def __init__(self, app: App, model: TableModel, on_continue: Callable[[], None],
-                 portraits: list[pygame.Surface] | None = None, under: Scene | None = None,
+                 portraits: list[Canvas] | None = None, under: Scene | None = None,
                  label: str | None = None, label_key: str = "results.back_title", taken_back: int = 0,
                  again: Callable[[], None] | None = None, change: Callable[[], None] | None = None) -> None:
         """`again` and `change` (free play) start the same table anew and open New game with it chosen."""
@@ -47,7 +48,7 @@ class ResultsScene(Scene):
         self.change = change
         self.under = under  # drawn once as the backdrop (see DealSummaryScene)
         self.overlay = under is None
-        self.backdrop: pygame.Surface | None = None
+        self.backdrop: Canvas | None = None
         self.model = model
         self.on_continue = on_continue
         self.portraits = portraits or []
@@ -128,7 +129,7 @@ class ResultsScene(Scene):
         seat = winners[0]
         return tr("results.you_win") if model.seats[seat].is_human else tr("results.they_win", name=model.name(seat))
 
-    def _paint(self) -> pygame.Surface:
+    def _paint(self) -> Canvas:
         """The panel with the standings, drawn once."""
         text, model = self.app.text, self.model
         # R22: where the chips left on the boodle went, under the deals played
@@ -136,10 +137,10 @@ class ResultsScene(Scene):
         ending = text.wrap(said, "body", 16, PANEL_W - 60) if said else []
         extra = len(ending) * 21 + (6 if ending else 0)
         height = 150 + extra + ROW_H * (len(self.standings) + 1) + 90
-        surface = pygame.Surface((PANEL_W, height), pygame.SRCALPHA)
+        surface = Canvas.new((PANEL_W, height), pygame.SRCALPHA)
         rect = surface.get_rect()
-        pygame.draw.rect(surface, (*theme.PANEL, 255), rect, border_radius=20)  # opaque: nothing shows through
-        pygame.draw.rect(surface, theme.GOLD, rect, 3, border_radius=20)
+        paint.rect(surface, (*theme.PANEL, 255), rect, border_radius=20)  # opaque: nothing shows through
+        paint.rect(surface, theme.GOLD, rect, 3, border_radius=20)
         text.draw(surface, tr("results.title"), (PANEL_W // 2, 20), role="title", size=40, colour=theme.GOLD,
                   anchor="midtop", shadow=True, max_width=PANEL_W - 60, min_size=24)
         text.draw(surface, self.headline(), (PANEL_W // 2, 76), role="bold", size=23, colour=theme.INK,
@@ -166,9 +167,9 @@ class ResultsScene(Scene):
             state = model.seats[seat]
             row = pygame.Rect(30, y - 6, PANEL_W - 60, ROW_H - 4)
             fill = (40, 80, 56) if state.is_human else (16, 40, 30)
-            pygame.draw.rect(surface, fill, row, border_radius=10)
+            paint.rect(surface, fill, row, border_radius=10)
             if place <= 3:
-                pygame.draw.circle(surface, MEDALS[place - 1], (columns[0], row.centery), 15)
+                paint.circle(surface, MEDALS[place - 1], (columns[0], row.centery), 15)
                 text.draw(surface, str(place), (columns[0], row.centery), role="bold", size=16, colour=(30, 24, 16),
                           anchor="center")
             else:
@@ -176,7 +177,7 @@ class ResultsScene(Scene):
                           anchor="center")
             x = columns[1]
             if seat < len(self.portraits):
-                small = pygame.transform.smoothscale(self.portraits[seat], (30, 30))
+                small = self.portraits[seat].scaled((30, 30))
                 surface.blit(small, small.get_rect(midleft=(x, row.centery)))
                 x += 38
             name = model.name(seat)
@@ -225,7 +226,7 @@ class ResultsScene(Scene):
         self.clock += dt
         self.party.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The table dimmed, the confetti falling behind the standings (which stay clear to read)."""
         if self.backdrop is not None:
             surface.blit(self.backdrop, (0, 0))

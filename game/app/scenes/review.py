@@ -21,12 +21,13 @@ from ...locale.cards import card_label
 from ...locale.names import short_name
 from ...review.judge import Judged, costliest, judge
 from ...review.walk import SessionLog, WalkedDeal, player_seat, walk_deal
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..review_words import cost_text, costliest_words, figure_text, kind_text, marks, option_text, reason_text
 from ..scene import Scene
 from ..text import suit_runs
 from ..widgets import button_row, draw_panel
-from .common import felt, heading, hint_bar
+from .common import felt_backdrop, heading, hint_bar
 
 if TYPE_CHECKING:
     from ..app import App
@@ -160,10 +161,10 @@ class ReviewScene(Scene):
 
     # --- drawing ----------------------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The felt, the heading, the decision shown (or the progress), the buttons and the keys."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         walked = self.walked
         deal = walked.deal if walked is not None else "?"
         players = walked.players if walked is not None else ()
@@ -188,22 +189,22 @@ class ReviewScene(Scene):
             button.draw(surface, text, False, index == self.hover)
         hint_bar(surface, text, tr("review.keys"))
 
-    def _say(self, surface: pygame.Surface, words: str, colour: tuple[int, int, int]) -> None:
+    def _say(self, surface: Canvas, words: str, colour: tuple[int, int, int]) -> None:
         """One sentence in the middle of the panel."""
         self.app.text.draw(surface, words, PANEL.center, size=20, colour=colour, anchor="center",
                            max_width=PANEL.width - 80, min_size=13)
 
-    def _cards(self, surface: pygame.Surface, words: str, pos: tuple[int, int], size: int = 18,
+    def _cards(self, surface: Canvas, words: str, pos: tuple[int, int], size: int = 18,
                room: int | None = None) -> None:
         """A line with its suits in their colours, squeezed into `room` (else the panel) if it must be."""
         light = theme.suits_on_dark(self.app.settings.four_colour_deck)
         line = self.app.text.render_runs(suit_runs(words, theme.INK, light), "body", size)
         room = PANEL.right - 32 - pos[0] if room is None else room
         if line.get_width() > room:
-            line = pygame.transform.smoothscale(line, (room, line.get_height()))
+            line = line.scaled((room, line.get_height()))
         surface.blit(line, pos)
 
-    def _draw_decision(self, surface: pygame.Surface, judged: Judged, players: tuple[str, ...]) -> None:
+    def _draw_decision(self, surface: Canvas, judged: Judged, players: tuple[str, ...]) -> None:
         """One decision: its number and title, the position, the options as bars, the cost and the reason."""
         text = self.app.text
         total = self.total or len(self.judged)
@@ -215,8 +216,8 @@ class ReviewScene(Scene):
         if judged.number == self.costliest():
             badge = pygame.Rect(0, 0, 300, 34)
             badge.topright = (PANEL.right - 24, top + 30)
-            pygame.draw.rect(surface, (90, 40, 30), badge, border_radius=10)
-            pygame.draw.rect(surface, theme.LOSS, badge, 2, border_radius=10)
+            paint.rect(surface, (90, 40, 30), badge, border_radius=10)
+            paint.rect(surface, theme.LOSS, badge, 2, border_radius=10)
             text.draw(surface, tr("review.costliest"), badge.center, role="bold", size=17, colour=theme.INK,
                       anchor="center", max_width=badge.width - 20, min_size=11)
         position = judged.position
@@ -247,7 +248,7 @@ class ReviewScene(Scene):
             self._cards(surface, line, (LABEL_X, y))
             y += 25
 
-    def _draw_options(self, surface: pygame.Surface, judged: Judged) -> None:
+    def _draw_options(self, surface: Canvas, judged: Judged) -> None:
         """Each option a row: what it is, a bar of its chips (± its margin) or of how often its card is played,
         the figure, and the choice and the best marked."""
         text = self.app.text
@@ -263,19 +264,19 @@ class ReviewScene(Scene):
             chosen, best = marks(judged, i)
             if chosen or best:
                 mark = pygame.Rect(OPTION_X - 12, y + 1, PANEL.width - 40, row - 2)
-                pygame.draw.rect(surface, (30, 70, 50) if chosen else (22, 50, 38), mark, border_radius=8)
+                paint.rect(surface, (30, 70, 50) if chosen else (22, 50, 38), mark, border_radius=8)
             self._cards(surface, option_text(judged, option), (OPTION_X, centre - size // 2 - 2), size,
                         BAR_X - OPTION_X - 16)
             if option.chips is not None:
                 end = zero + round(option.chips * scale)
                 bar = pygame.Rect(min(zero, end), centre - row // 5, max(2, abs(end - zero)), max(4, 2 * (row // 5)))
-                pygame.draw.rect(surface, theme.GAIN if option.chips >= 0 else theme.LOSS, bar, border_radius=3)
+                paint.rect(surface, theme.GAIN if option.chips >= 0 else theme.LOSS, bar, border_radius=3)
                 spread = round(2 * (option.error or 0.0) * scale)
-                pygame.draw.line(surface, theme.INK, (end - spread, centre), (end + spread, centre), 2)
-                pygame.draw.line(surface, theme.INK_DIM, (zero, y + 3), (zero, y + row - 3), 1)
+                paint.line(surface, theme.INK, (end - spread, centre), (end + spread, centre), 2)
+                paint.line(surface, theme.INK_DIM, (zero, y + 3), (zero, y + row - 3), 1)
             elif option.rate is not None:
                 bar = pygame.Rect(BAR_X, centre - row // 5, round(BAR_W * option.rate), max(4, 2 * (row // 5)))
-                pygame.draw.rect(surface, theme.GOLD, bar, border_radius=3)
+                paint.rect(surface, theme.GOLD, bar, border_radius=3)
             words = " · ".join(word for word, on in ((tr("review.chosen"), chosen), (tr("review.best"), best)) if on)
             room = MARK_X - FIGURE_X - 16  # the figure takes all the row up to its marks
             if words:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 
 from ...locale import trn
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..text import TextCache
 from .rules_lines import rules_detail
 from .table_choices import RulesEntry
@@ -39,7 +40,7 @@ class DetailBox:
         self.page = STEP  # how far PgUp/PgDn scroll: the box's height, less a line kept in view
         self.shown: object = None
 
-    def body(self, text: TextCache, words: str, colour: tuple[int, int, int], inner: pygame.Rect) -> pygame.Surface:
+    def body(self, text: TextCache, words: str, colour: tuple[int, int, int], inner: pygame.Rect) -> Canvas:
         """The words wrapped at the largest size that fits `inner`, else at the smallest, beside the scroll bar."""
         for size in SIZES:
             body = text.render_wrapped(words, "body", size, colour, inner.width, line_spacing=SPACING)
@@ -47,9 +48,9 @@ class DetailBox:
                 return body
         return text.render_wrapped(words, "body", SIZES[-1], colour, inner.width - 2 * BAR, line_spacing=SPACING)
 
-    def draw(self, surface: pygame.Surface, text: TextCache, entry: RulesEntry | None, box: pygame.Rect) -> None:
+    def draw(self, surface: Canvas, text: TextCache, entry: RulesEntry | None, box: pygame.Rect) -> None:
         """The note on `entry` in `box`, scrolled as far as the wheel took it."""
-        pygame.draw.rect(surface, (8, 24, 18), box, border_radius=10)
+        paint.rect(surface, (8, 24, 18), box, border_radius=10)
         if entry is not None and entry.path != self.shown:
             self.shown, self.scroll = entry.path, 0
         if entry is None:
@@ -64,10 +65,10 @@ class DetailBox:
         surface.blit(body, inner.topleft, area=pygame.Rect(0, self.scroll, inner.width, inner.height))
         if self.most:
             track = pygame.Rect(box.right - BAR - 5, inner.y, BAR, inner.height)
-            pygame.draw.rect(surface, (30, 60, 46), track, border_radius=3)
+            paint.rect(surface, (30, 60, 46), track, border_radius=3)
             size = max(14, track.height * inner.height // body.get_height())
             thumb = pygame.Rect(track.x, track.y + (track.height - size) * self.scroll // self.most, BAR, size)
-            pygame.draw.rect(surface, theme.GOLD, thumb, border_radius=3)
+            paint.rect(surface, theme.GOLD, thumb, border_radius=3)
 
     def wheel(self, notches: int) -> bool:
         """Scroll by the wheel's `notches` (up is positive); True when the note moved."""

@@ -20,13 +20,14 @@ from ...engine.cards import Card
 from ...engine.rules import RuleSet
 from ...engine.rules_keys import FIRST_LEAD_DEFAULT, RULES_KEYS, RulesKey, written
 from ...locale import tr
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..editor_widgets import BIG_STEP, Stepper, TextField
 from ..form import Choice, Control, Form, Tile, Toggle, _draw_row
 from ..scene import Scene
 from ..tooltips import draw_tooltip
 from ..widgets import Button, button_width, draw_panel, draw_scrollbar
-from .common import felt, heading, hint_bar
+from .common import felt_backdrop, heading, hint_bar
 from .rules_editor_deck import PICKER, card_tiles, draw_picker
 from .rules_editor_model import EDITABLE, GENERAL, RulesDraft, choice_label, key_label, value_words
 from .rules_editor_piles import PileActions, draw_pile_notes, pile_controls
@@ -336,15 +337,15 @@ class RulesEditorScene(Scene):
     def _changer(self, name: str) -> Callable[[Any], None]:
         return lambda value: self.change(name, value)
 
-    def _painter(self, key: RulesKey, label: str) -> Callable[[pygame.Surface, pygame.Rect, bool, bool], None]:
-        def paint(surface: pygame.Surface, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
+    def _painter(self, key: RulesKey, label: str) -> Callable[[Canvas, pygame.Rect, bool, bool], None]:
+        def painted(surface: Canvas, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
             _draw_row(surface, self.app.text, rect, label, focused, hovered, True)
             area = pygame.Rect(rect.x + rect.width // 2, rect.y + 4, rect.width // 2 - 8, rect.height - 8)
-            pygame.draw.rect(surface, (6, 20, 14), area, border_radius=8)
+            paint.rect(surface, (6, 20, 14), area, border_radius=8)
             self.app.text.draw(surface, value_words(self.draft, key), area.center, role="bold", size=17,
                                colour=theme.INK if key.kind in EDITABLE else theme.INK_DIM, anchor="center",
                                max_width=area.width - 20, min_size=11)
-        return paint
+        return painted
 
     def _build_picker(self) -> None:
         key = self.picking
@@ -385,10 +386,10 @@ class RulesEditorScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The rows, the summary of the rules they make, and the deck grid over them while picking."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("rules_editor.title"), tr("rules_editor.subtitle"), y=12)
         draw_panel(surface, LEFT)
         if self.picking is None:  # under the deck grid, only its edge would show
@@ -405,15 +406,15 @@ class RulesEditorScene(Scene):
         if self.flash_time > 0 and self.flash:
             label = text.fit(self.flash, "bold", 17, theme.GOLD, 1180)
             box = label.get_rect(center=(640, 698)).inflate(24, 8)
-            pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
-            pygame.draw.rect(surface, theme.GOLD, box, width=1, border_radius=10)
+            paint.rect(surface, theme.PANEL, box, border_radius=10)
+            paint.rect(surface, theme.GOLD, box, width=1, border_radius=10)
             surface.blit(label, label.get_rect(center=box.center))
         else:
             piles = self.picking is not None and self.picking.kind == "combos" and self.pile is None
             hint_bar(surface, text, tr("rules_editor.hint_piles" if piles else "rules_editor.hint_picking"
                                        if self.picking else "rules_editor.hint"))
 
-    def _draw_rows(self, surface: pygame.Surface) -> None:
+    def _draw_rows(self, surface: Canvas) -> None:
         """The form's controls but the rows scrolled out of view, and the tooltip of the hovered or focused one."""
         form = self.form
         for index, control in enumerate(form.controls):
@@ -428,7 +429,7 @@ class RulesEditorScene(Scene):
             draw_tooltip(surface, self.app.text, control.tooltip, control.rect, [other.rect for other in form.controls
                                                                                if other.rect is not HIDDEN])
 
-    def _draw_problems(self, surface: pygame.Surface) -> None:
+    def _draw_problems(self, surface: Canvas) -> None:
         """The checker's words under each setting it finds wrong."""
         problems = self.draft.problems()
         for name, control in zip(self.row_keys, self.form.controls[1:]):
@@ -437,7 +438,7 @@ class RulesEditorScene(Scene):
                                    (control.rect.x + 16, control.rect.bottom + 1), role="body", size=14,
                                    colour=theme.RED_TEXT, max_width=control.rect.width - 32, min_size=10)
 
-    def _draw_summary(self, surface: pygame.Surface) -> None:
+    def _draw_summary(self, surface: Canvas) -> None:
         """How to play's lines of the rules made (the last that held together while something is wrong), the
         problems no setting is to blame for, and the focused setting as its file writes it."""
         text = self.app.text
@@ -467,7 +468,7 @@ class RulesEditorScene(Scene):
             text.draw(surface, said, (inner.x, inner.bottom - 22), role="body", size=15, colour=theme.INK_DIM,
                       max_width=inner.width, min_size=10)
 
-    def _draw_picking(self, surface: pygame.Surface) -> None:
+    def _draw_picking(self, surface: Canvas) -> None:
         key = self.picking
         assert key is not None
         problems = self.draft.problems().get(key.name)

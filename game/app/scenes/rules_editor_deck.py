@@ -8,8 +8,9 @@ from collections.abc import Callable, Collection
 import pygame
 
 from ...engine.cards import Card
-from .. import theme
+from .. import paint, theme
 from ..artwork import Artwork
+from ..canvas import Canvas
 from ..form import Tile
 from ..text import TextCache
 from ..widgets import draw_panel
@@ -39,24 +40,24 @@ def card_tiles(art: Artwork, four_colour: bool, chosen: Callable[[], Collection[
     deck = art.deck(CARD_W, four_colour)
     tiles: list[Tile] = []
     for card, rect in zip(DECK, card_rects(art, four_colour)):
-        def paint(surface: pygame.Surface, where: pygame.Rect, focused: bool, hovered: bool, card: Card = card) -> None:
+        def painted(surface: Canvas, where: pygame.Rect, focused: bool, hovered: bool, card: Card = card) -> None:
             face = deck.face(card)
             picked = card in chosen()
             surface.blit(face, where.move(0, -6 if picked else 0))
             if not picked:
-                dim = pygame.Surface(where.size, pygame.SRCALPHA)
+                dim = Canvas.new(where.size, pygame.SRCALPHA)
                 dim.fill((0, 0, 0, 110))
                 surface.blit(dim, where)
             edge = where.move(0, -6 if picked else 0).inflate(6, 6)
             if picked or focused or hovered:
-                pygame.draw.rect(surface, theme.GOLD if picked or focused else theme.PANEL_EDGE, edge,
+                paint.rect(surface, theme.GOLD if picked or focused else theme.PANEL_EDGE, edge,
                                  width=3 if focused else 2, border_radius=8)
 
-        tiles.append(Tile(rect, lambda card=card: pick(card), paint))  # type: ignore[misc]
+        tiles.append(Tile(rect, lambda card=card: pick(card), painted))  # type: ignore[misc]
     return tiles
 
 
-def draw_picker(surface: pygame.Surface, text: TextCache, title: str, note: str) -> None:
+def draw_picker(surface: Canvas, text: TextCache, title: str, note: str) -> None:
     """The panel under the grid: its title and what a pick does."""
     draw_panel(surface, PICKER, alpha=255)
     text.draw(surface, title, (PICKER.x + 28, PICKER.y + 18), role="title", size=26, colour=theme.GOLD,

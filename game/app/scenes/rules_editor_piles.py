@@ -11,8 +11,9 @@ import pygame
 from ...engine.combinations import Combination
 from ...locale import tr
 from ...locale.cards import card_label
-from .. import theme
+from .. import paint, theme
 from ..artwork import Artwork
+from ..canvas import Canvas
 from ..editor_widgets import TextField
 from ..form import Control, Tile
 from ..text import TextCache
@@ -74,12 +75,12 @@ def _renamer(actions: PileActions, index: int) -> Callable[[str], None]:
 
 
 def _cards_painter(text: TextCache, art: Artwork, four_colour: bool,
-                   pile: Combination) -> Callable[[pygame.Surface, pygame.Rect, bool, bool], None]:
+                   pile: Combination) -> Callable[[Canvas, pygame.Rect, bool, bool], None]:
     """A pile's cards as players write them, in their suits' colours (or a word asking for them), boxed."""
-    def paint(surface: pygame.Surface, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
-        pygame.draw.rect(surface, (6, 20, 14), rect, border_radius=8)
+    def painted(surface: Canvas, rect: pygame.Rect, focused: bool, hovered: bool) -> None:
+        paint.rect(surface, (6, 20, 14), rect, border_radius=8)
         if focused or hovered:
-            pygame.draw.rect(surface, theme.GOLD if focused else theme.PANEL_EDGE, rect, width=2, border_radius=8)
+            paint.rect(surface, theme.GOLD if focused else theme.PANEL_EDGE, rect, width=2, border_radius=8)
         if not pile.cards:
             text.draw(surface, tr("rules_editor.pile_no_cards"), rect.center, role="body", size=16,
                       colour=theme.INK_DIM, anchor="center", max_width=rect.width - 20, min_size=11)
@@ -92,10 +93,10 @@ def _cards_painter(text: TextCache, art: Artwork, four_colour: bool,
                 break
             x = text.draw(surface, label, (x, rect.centery), role="bold", size=20, colour=colours[card.suit],
                           anchor="midleft").right + 12
-    return paint
+    return painted
 
 
-def draw_pile_notes(surface: pygame.Surface, text: TextCache, piles: tuple[Combination, ...],
+def draw_pile_notes(surface: Canvas, text: TextCache, piles: tuple[Combination, ...],
                     problems: tuple[dict[int, str], list[str]]) -> None:
     """What the panel is for when there are no piles, what is wrong under each pile, and with the piles together."""
     if not piles:

@@ -7,6 +7,7 @@ import pygame
 
 from ...locale import tr
 from .. import theme
+from ..canvas import Canvas
 from ..text import TextCache
 
 
@@ -17,7 +18,7 @@ def scroll_arrows(text: TextCache, area: pygame.Rect, total: int) -> tuple[pygam
     return down.move(-(text.width(widest, "body", 14) + 8 + 24), 0), down
 
 
-def draw_rules_heading(surface: pygame.Surface, text: TextCache, area: pygame.Rect,
+def draw_rules_heading(surface: Canvas, text: TextCache, area: pygame.Rect,
                        place: tuple[int, int, int]) -> None:
     """"Rules file" over the list, and when `place` (the first row shown, rows shown, files) has more files than
     rows, the count between ▲ and ▼, each lit while it can scroll."""

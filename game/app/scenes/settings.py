@@ -12,13 +12,14 @@ import pygame
 from ...engine.cards import Card
 from ...locale import LANGUAGES, catalog, tr
 from ...storage.settings import ANIMATION_SPEEDS, Settings
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..form import Choice, Control, Form, Slider, Toggle
 from ..scene import Scene
 from ..table.felt import draw_look_swatch
 from ..table.looks import CLUB, TableLook, available_looks, look_named
 from ..widgets import Button, button_width, draw_panel, percent
-from .common import felt, heading, hint_bar, speed_names, veil
+from .common import felt_backdrop, heading, hint_bar, speed_names, veil
 
 if TYPE_CHECKING:
     from ..app import App
@@ -221,13 +222,13 @@ class SettingsScene(Scene):
             return
         self.form.handle_event(event)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The controls, and the deck as it will look."""
         text = self.app.text
         if self.overlay:
             surface.blit(veil(surface.get_size(), 215), (0, 0))  # the table stays a backdrop, not a second page
         else:
-            surface.blit(felt(surface.get_size()), (0, 0))
+            felt_backdrop(surface)
         heading(surface, text, tr("settings.title"), tr("settings.subtitle"))
         draw_panel(surface, self.panel, alpha=225)
         preview = pygame.Rect(self.panel.x + 30 + ROW_W + 30, self.panel.y + 30, 0, 0)
@@ -249,7 +250,7 @@ class SettingsScene(Scene):
             look_row = self.look_choice if focused is self.look_choice else None
             if look_row is not None:
                 about.height += SWATCH_H + 10
-            pygame.draw.rect(surface, (8, 24, 18), about, border_radius=10)
+            paint.rect(surface, (8, 24, 18), about, border_radius=10)
             text.draw(surface, focused.label, (about.x + 14, about.y + 12), role="bold", size=17, colour=theme.GOLD,
                       max_width=about.width - 28)
             surface.blit(body, (about.x + 14, about.y + 40))

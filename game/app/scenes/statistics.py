@@ -14,10 +14,11 @@ from ...locale import tr, trn
 from ...locale.names import character_short
 from ...stats import Record, Statistics
 from ...storage.statistics_file import load_statistics
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel, signed
-from .common import felt, heading, hint_bar, portrait
+from .common import felt_backdrop, heading, hint_bar, portrait
 
 if TYPE_CHECKING:
     from ..app import App
@@ -133,10 +134,10 @@ class StatisticsScene(Scene):
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The record, or the empty state when no session has been played."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         heading(surface, text, tr("statistics.heading"), tr("statistics.subtitle"))
         if self.empty:
             self._draw_empty(surface)
@@ -156,7 +157,7 @@ class StatisticsScene(Scene):
             surface.blit(words, words.get_rect(center=band.center))
         hint_bar(surface, text, tr("statistics.hint"))
 
-    def _draw_empty(self, surface: pygame.Surface) -> None:
+    def _draw_empty(self, surface: Canvas) -> None:
         text = self.app.text
         panel = pygame.Rect(240, 170, 800, 400)
         draw_panel(surface, panel)
@@ -173,7 +174,7 @@ class StatisticsScene(Scene):
             text.draw(surface, "•  " + line, (left, panel.y + 160 + row * 36), size=19, colour=theme.INK,
                       max_width=panel.right - 40 - left)
 
-    def _draw_tiles(self, surface: pygame.Surface) -> None:
+    def _draw_tiles(self, surface: Canvas) -> None:
         text, s = self.app.text, self.stats
         hits = sum(h.hits for h in s.boodle.values())
         tiles = ((tr("statistics.tiles.sessions"), f"{s.sessions}", trn("statistics.tiles.won", s.sessions_won)),
@@ -197,7 +198,7 @@ class StatisticsScene(Scene):
             text.draw(surface, note, (value_rect.right + 10, rect.bottom - 16), size=15, colour=theme.INK,
                       anchor="bottomleft", max_width=rect.right - value_rect.right - 22, min_size=11)
 
-    def _draw_records(self, surface: pygame.Surface) -> None:
+    def _draw_records(self, surface: Canvas) -> None:
         text = self.app.text
         draw_panel(surface, RECORDS)
         text.draw(surface, tr("statistics.against"), (RECORDS.x + 20, RECORDS.y + 14), role="bold", size=20,
@@ -215,7 +216,7 @@ class StatisticsScene(Scene):
             y = top + row * ROW_H
             if row % 2 == 0:
                 band = pygame.Rect(RECORDS.x + 10, y, RECORDS.width - 20, ROW_H)
-                pygame.draw.rect(surface, (18, 46, 34), band, border_radius=8)
+                paint.rect(surface, (18, 46, 34), band, border_radius=8)
             centre_y = y + ROW_H // 2
             self._draw_face(surface, opponent, (RECORDS.x + 20 + PORTRAIT // 2, centre_y))
             text.draw(surface, opponent.name, (RECORDS.x + 66, centre_y), role="bold", size=18, colour=theme.INK,
@@ -235,17 +236,17 @@ class StatisticsScene(Scene):
             text.draw(surface, tr("statistics.no_opponents"), (RECORDS.centerx, top + 40), size=17,
                       colour=theme.INK_DIM, anchor="center", max_width=RECORDS.width - 40)
 
-    def _draw_face(self, surface: pygame.Surface, opponent: Opponent, centre: tuple[int, int]) -> None:
+    def _draw_face(self, surface: Canvas, opponent: Opponent, centre: tuple[int, int]) -> None:
         if opponent.look is not None:
             disc = portrait(opponent.look, PORTRAIT, self.app.text, opponent.key)
             surface.blit(disc, disc.get_rect(center=centre))
             return
-        pygame.draw.circle(surface, theme.PANEL_EDGE, centre, PORTRAIT // 2)
-        pygame.draw.circle(surface, theme.GOLD, centre, PORTRAIT // 2, 2)
+        paint.circle(surface, theme.PANEL_EDGE, centre, PORTRAIT // 2)
+        paint.circle(surface, theme.GOLD, centre, PORTRAIT // 2, 2)
         self.app.text.draw(surface, opponent.name[:1].upper(), centre, role="bold", size=18, colour=theme.INK,
                            anchor="center")
 
-    def _draw_chart(self, surface: pygame.Surface) -> None:
+    def _draw_chart(self, surface: Canvas) -> None:
         text, chart = self.app.text, self.chart
         plot: pygame.Rect = chart["plot"]
         draw_panel(surface, CHART)
@@ -254,29 +255,29 @@ class StatisticsScene(Scene):
         text.draw(surface, tr("statistics.chart_note"), (CHART.right - 20, CHART.y + 18), size=15,
                   colour=theme.INK_DIM, anchor="topright", max_width=CHART.right - 20 - title.right - 16)
         for x, _label in chart["sessions"][1:]:
-            pygame.draw.line(surface, (90, 120, 100), (x, plot.y), (x, plot.bottom))
+            paint.line(surface, (90, 120, 100), (x, plot.y), (x, plot.bottom))
         for y, label in chart["yticks"]:
-            pygame.draw.line(surface, GRID, (plot.x, y), (plot.right, y))
+            paint.line(surface, GRID, (plot.x, y), (plot.right, y))
             text.draw(surface, label, (plot.x - 8, y), size=14, colour=theme.INK_DIM, anchor="midright")
         for x, label in chart["xticks"]:
-            pygame.draw.line(surface, theme.INK_DIM, (x, plot.bottom), (x, plot.bottom + 5))
+            paint.line(surface, theme.INK_DIM, (x, plot.bottom), (x, plot.bottom + 5))
             text.draw(surface, label, (x, plot.bottom + 7), size=14, colour=theme.INK_DIM, anchor="midtop")
-        pygame.draw.line(surface, theme.INK_DIM, plot.bottomleft, plot.bottomright, 2)
-        pygame.draw.line(surface, theme.INK_DIM, plot.bottomleft, plot.topleft, 2)
+        paint.line(surface, theme.INK_DIM, plot.bottomleft, plot.bottomright, 2)
+        paint.line(surface, theme.INK_DIM, plot.bottomleft, plot.topleft, 2)
         text.draw(surface, tr("statistics.chart_axis"), (plot.centerx, CHART.bottom - 8), size=14,
                   colour=theme.INK_DIM, anchor="midbottom", max_width=plot.width)
         line = chart["line"]
         if len(line) > 1:
-            pygame.draw.lines(surface, LINE, False, line, 3)
+            paint.lines(surface, LINE, False, line, 3)
         if len(line) <= 60:
             for point in line:
-                pygame.draw.circle(surface, LINE, point, 4)
-                pygame.draw.circle(surface, theme.PANEL, point, 2)
+                paint.circle(surface, LINE, point, 4)
+                paint.circle(surface, theme.PANEL, point, 2)
         if chart["sessions"] and len(chart["sessions"]) <= 12:
             for x, label in chart["sessions"]:
                 text.draw(surface, label, (x + 4, plot.y - 6), size=13, colour=theme.INK_DIM, anchor="bottomleft")
 
-    def _draw_boodle(self, surface: pygame.Surface) -> None:
+    def _draw_boodle(self, surface: Canvas) -> None:
         text = self.app.text
         draw_panel(surface, BOODLE)
         text.draw(surface, tr("statistics.boodle_title"), (BOODLE.x + 20, BOODLE.y + 12), role="bold", size=20,

@@ -12,12 +12,13 @@ from ...engine.cards import Card
 from ...locale import tr
 from ...storage.resume import Resumable, kept_sessions, resume_path, set_aside_unresumable
 from .. import theme
+from ..canvas import Canvas, scale
 from ..comfort import swaying
 from ..kept_words import describe_snapshot, mode_name
 from ..scene import Scene
 from ..tutorial.offer import FirstDealOffer, offer_due
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import felt, hint_bar
+from .common import felt_backdrop, hint_bar
 
 if TYPE_CHECKING:
     from ..app import App
@@ -44,7 +45,7 @@ class TitleScene(Scene):
         self.words: str | Callable[[], str] = message
         self.kept: Resumable | None = None  # the most recently played of the kept sessions
         self.menu = Menu()
-        self._rotated: dict[tuple[int, int, bool], pygame.Surface] = {}
+        self._rotated: dict[tuple[float, int, int, bool], Canvas] = {}
         self.offer: FirstDealOffer | None = None  # the guided first deal, offered to a new player
 
     # --- the stack ------------------------------------------------------------------------------
@@ -178,10 +179,10 @@ class TitleScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """Felt, the title, the animated cards and chips, the menu and any message."""
         text = self.app.text
-        surface.blit(felt(surface.get_size()), (0, 0))
+        felt_backdrop(surface)
         self._draw_boodle_fan(surface)
         if self.offer is None:
             self._draw_run(surface)
@@ -210,18 +211,18 @@ class TitleScene(Scene):
     def _deck(self) -> Any:
         return self.app.art.deck(CARD_W, self.app.settings.four_colour_deck)
 
-    def _fan_card(self, index: int, angle: float) -> pygame.Surface:
+    def _fan_card(self, index: int, angle: float) -> Canvas:
         """A boodle card turned by `angle` degrees, cached by its rounded angle."""
         steps = round(angle / ANGLE_STEP)
         four = self.app.settings.four_colour_deck
-        key = (index, steps, four)
+        key = (scale(), index, steps, four)
         found = self._rotated.get(key)
         if found is None:
             face = self.app.art.deck(CARD_W, four).boodle(BOODLE[index])
-            found = self._rotated[key] = pygame.transform.rotozoom(face, steps * ANGLE_STEP, 1.0)
+            found = self._rotated[key] = face.rotozoomed(steps * ANGLE_STEP, 1.0)
         return found
 
-    def _draw_boodle_fan(self, surface: pygame.Surface) -> None:
+    def _draw_boodle_fan(self, surface: Canvas) -> None:
         """The four boodle cards fanned at the upper right, swaying, with their chip stacks bobbing."""
         centre = (955, 240)
         sway = math.sin(swaying(self.t) * 0.7) * 2.5
@@ -237,7 +238,7 @@ class TitleScene(Scene):
             x = centre[0] + (index - 1.5) * 92
             self.app.art.draw_stack(surface, (index + 1) % len(theme.CHIP_COLOURS), 22, count, (round(x), 420))
 
-    def _draw_run(self, surface: pygame.Surface) -> None:
+    def _draw_run(self, surface: Canvas) -> None:
         """A run of hearts played card by card along the bottom right, stopped by the King, then again."""
         deck = self._deck()
         cycle = len(RUN) * RUN_STEP + RUN_HOLD

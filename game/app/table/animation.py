@@ -15,6 +15,9 @@ from collections.abc import Callable
 
 import pygame
 
+from .. import paint
+from ..canvas import Canvas
+
 Point = tuple[float, float]
 Callback = Callable[[], None] | None
 
@@ -74,15 +77,15 @@ class Anim:
             if self.on_done is not None:
                 self.on_done()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """Draw the animation at its present state."""
 
 
 class Flight(Anim):
     """A sprite (card or chip) flying from one centre to another along a low arc."""
 
-    def __init__(self, image: pygame.Surface, start: Point, end: Point, duration: float, delay: float = 0.0,
-                 *, arc: float = 24.0, end_image: pygame.Surface | None = None, on_start: Callback = None,
+    def __init__(self, image: Canvas, start: Point, end: Point, duration: float, delay: float = 0.0,
+                 *, arc: float = 24.0, end_image: Canvas | None = None, on_start: Callback = None,
                  on_done: Callback = None) -> None:
         super().__init__(duration, delay, on_start, on_done)
         self.image = image
@@ -98,7 +101,7 @@ class Flight(Anim):
         y = self.start[1] + (self.end[1] - self.start[1]) * e - math.sin(math.pi * self.t) * self.arc
         return x, y
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The sprite where it is."""
         image = self.end_image if self.end_image is not None and self.t >= 0.5 else self.image
         x, y = self.position()
@@ -125,7 +128,7 @@ class Decoration(Anim):
         return max(0, min(255, round(255 * a)))
 
 
-def blit_faded(surface: pygame.Surface, image: pygame.Surface, pos: tuple[int, int], alpha: int) -> None:
+def blit_faded(surface: Canvas, image: Canvas, pos: tuple[int, int], alpha: int) -> None:
     """Blit `image` at `alpha`, leaving the image as it was (it may be a shared cached surface)."""
     if alpha >= 255:
         surface.blit(image, pos)
@@ -138,7 +141,7 @@ def blit_faded(surface: pygame.Surface, image: pygame.Surface, pos: tuple[int, i
 class PopUp(Decoration):
     """A number such as "+12" rising from a seat and fading."""
 
-    def __init__(self, image: pygame.Surface, centre: Point, duration: float = 1.3, delay: float = 0.0,
+    def __init__(self, image: Canvas, centre: Point, duration: float = 1.3, delay: float = 0.0,
                  rise: float = 42.0) -> None:
         super().__init__(duration, delay)
         self.image = image
@@ -155,7 +158,7 @@ class PopUp(Decoration):
         y = self.centre[1] - self.image.get_height() / 2 - self.rise * ease_out(self.t)
         return round(x), round(y)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The number where it has risen to."""
         blit_faded(surface, self.image, self.topleft(), self.alpha(0.1, 0.35))
 
@@ -163,7 +166,7 @@ class PopUp(Decoration):
 class Banner(Decoration):
     """A band across the table with a title: sweeps in, holds, fades."""
 
-    def __init__(self, image: pygame.Surface, centre: Point, duration: float = 1.4, delay: float = 0.0) -> None:
+    def __init__(self, image: Canvas, centre: Point, duration: float = 1.4, delay: float = 0.0) -> None:
         super().__init__(duration, delay)
         self.image = image
         self.centre = centre
@@ -173,7 +176,7 @@ class Banner(Decoration):
         """Where the band stands once it has slid in."""
         return self.image.get_rect(center=(round(self.centre[0]), round(self.centre[1])))
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The band, sliding in from the left at first."""
         t = self.t
         slide = 0.0 if t > 0.15 else (1 - ease_out(t / 0.15)) * 120
@@ -190,7 +193,7 @@ BUBBLE_GO = 0.15  # and to go: it is read whole until its very end
 class Bubble(Decoration):
     """A speech bubble next to a seat."""
 
-    def __init__(self, image: pygame.Surface, topleft: tuple[int, int], duration: float, delay: float = 0.0,
+    def __init__(self, image: Canvas, topleft: tuple[int, int], duration: float, delay: float = 0.0,
                  seat: int = -1) -> None:
         super().__init__(duration, delay)
         self.image = image
@@ -202,7 +205,7 @@ class Bubble(Decoration):
         shown = min(1.0, self.clock / BUBBLE_POP, (self.duration - self.clock) / BUBBLE_GO)
         return max(0, min(255, round(255 * shown)))
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The bubble, popping in and out by growing and shrinking whole: a half-clear bubble would let the card
         backs under it read through its words."""
         shown = self.opacity() / 255
@@ -210,7 +213,7 @@ class Bubble(Decoration):
             surface.blit(self.image, self.topleft)
             return
         w, h = self.image.get_size()
-        small = pygame.transform.smoothscale(self.image, (max(1, round(w * shown)), max(1, round(h * shown))))
+        small = self.image.scaled((max(1, round(w * shown)), max(1, round(h * shown))))
         surface.blit(small, small.get_rect(center=(self.topleft[0] + w // 2, self.topleft[1] + h // 2)))
 
 
@@ -224,11 +227,11 @@ class Ring(Decoration):
         self.colour = colour
         self.radius = radius
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """A widening circle, thinner as it goes."""
         r = round(self.radius * (0.4 + 0.9 * ease_out(self.t)))
         width = max(1, round(6 * (1 - self.t)))
-        pygame.draw.circle(surface, self.colour, self.centre, r, width)
+        paint.circle(surface, self.colour, self.centre, r, width)
 
 
 CONFETTI_COLOURS = ((236, 196, 84), (232, 96, 84), (84, 170, 232), (120, 210, 120), (245, 240, 225),
@@ -269,7 +272,7 @@ class Confetti(Decoration):
             self.x[i] += self.vx[i] * dt
             self.y[i] += self.vy[i] * dt
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """Each piece as a small rectangle that turns (its width changes) as it falls."""
         rect = self.rect
         clock = self.clock
@@ -323,7 +326,7 @@ class Timeline:
     def __len__(self) -> int:
         return len(self.anims)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """Draw every started animation."""
         for anim in self.anims:
             if anim.started and not anim.done:

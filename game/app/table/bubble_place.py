@@ -8,11 +8,12 @@ from collections.abc import Callable
 
 import pygame
 
+from ..canvas import Canvas
 from .layout import SeatPlace, TableLayout
 
 # the bubble drawn with its tail towards a side, the tail that far along its edge, at most that wide, its words
 # at that size; and the tail tip's offset
-BubbleArt = Callable[[str, float, int, int], tuple[pygame.Surface, pygame.Vector2]]
+BubbleArt = Callable[[str, float, int, int], tuple[Canvas, pygame.Vector2]]
 # the tail's side, how far along the edge, the point it touches, the bubble's widest, the words' size
 Try = tuple[str, float, tuple[int, int], int, int]
 SHAPES = ((15, (230, 260, 330, 430)), (13, (230, 300)))  # smaller words only where no place has room for the usual
@@ -63,12 +64,12 @@ def tries(place: SeatPlace) -> list[Try]:
             for width in widths for at in ats_]
 
 
-def place_bubble(layout: TableLayout, seat: int, art: BubbleArt) -> tuple[pygame.Surface, pygame.Rect]:
+def place_bubble(layout: TableLayout, seat: int, art: BubbleArt) -> tuple[Canvas, pygame.Rect]:
     """The bubble for `seat` and where it goes: the first place on the felt that covers nothing it must not and
     nothing it had better not (the board, the boodle cards, the pot's and dead hand's labels); failing that, the
     first that covers only the latter, least; failing that, the place that covers least."""
     clear, spare = keep_clear(layout), rather_clear(layout)
-    best: tuple[tuple[int, int], pygame.Surface, pygame.Rect] | None = None
+    best: tuple[tuple[int, int], Canvas, pygame.Rect] | None = None
     for side, at, (ax, ay), width, size in tries(layout.seats[seat]):
         image, tip = art(side, at, width, size)
         rect = image.get_rect(topleft=(round(ax - tip.x), round(ay - tip.y)))

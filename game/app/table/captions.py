@@ -14,7 +14,8 @@ from ...engine.decisions import Action, FollowAction, LeadAction
 from ...engine.events import Event, Play
 from ...locale import tr
 from ...locale.words import Words
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..text import suit_runs
 from .animation import Decoration, blit_faded
 
@@ -38,12 +39,12 @@ def chosen_card(action: Action, events: Iterable[Event]) -> Card | None:
 class Caption(Decoration):
     """Words on the prompt line that fade in, hold and fade out."""
 
-    def __init__(self, image: pygame.Surface, midtop: tuple[int, int], duration: float) -> None:
+    def __init__(self, image: Canvas, midtop: tuple[int, int], duration: float) -> None:
         super().__init__(duration)
         self.image = image
         self.midtop = midtop
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The caption where it stands."""
         rect = self.image.get_rect(midtop=self.midtop)
         blit_faded(surface, self.image, rect.topleft, self.alpha(0.08, 0.2))
@@ -77,7 +78,7 @@ class OwnCards:
         x, y = effects.hand_card_centre(card)
         return x, y - LIFT
 
-    def place(self, title: str, why: str, card: Card) -> tuple[pygame.Surface, tuple[int, int]]:
+    def place(self, title: str, why: str, card: Card) -> tuple[Canvas, tuple[int, int]]:
         """The caption and its midtop: on the prompt line, or just under the stop's band while that stands there
         (smaller if need be, so the lifted card stays clear); when even that leaves no room (a two-line band), the
         band gives way and the status line says the stop."""
@@ -107,14 +108,14 @@ class OwnCards:
             self.effects.decor.anims = [a for a in self.effects.decor.anims if not a.done]
             self.caption = None
 
-    def image(self, title: str, why: str, largest: int = CAPTION_SIZE) -> pygame.Surface:
+    def image(self, title: str, why: str, largest: int = CAPTION_SIZE) -> Canvas:
         """The caption: the card played in gold, then why in a quieter ink, on a dark band, its words at most
         `largest` points."""
         stage = self.effects.stage
         text, room = stage.text, stage.layout.prompt.width
         four = stage.decks.four_colour
 
-        def make() -> pygame.Surface:
+        def make() -> Canvas:
             words = f"{title}  ·  {why}"
             size = text.fit_size(words, "bold", largest, room - 24, min(12, largest))
             if text.width(words, "bold", size) > room - 24:
@@ -122,10 +123,10 @@ class OwnCards:
             light = theme.suits_on_dark(four)
             runs = suit_runs(title, theme.GOLD, light) + suit_runs(f"  ·  {why}", theme.INK, light)
             line = text.render_runs(runs, "bold", size)
-            band = pygame.Surface((line.get_width() + 28, line.get_height() + 8), pygame.SRCALPHA)
-            pygame.draw.rect(band, (8, 30, 20, 235), band.get_rect(), border_radius=band.get_height() // 2)
-            pygame.draw.rect(band, theme.GOLD, band.get_rect(), 2, border_radius=band.get_height() // 2)
+            band = Canvas.new((line.get_width() + 28, line.get_height() + 8), pygame.SRCALPHA)
+            paint.rect(band, (8, 30, 20, 235), band.get_rect(), border_radius=band.get_height() // 2)
+            paint.rect(band, theme.GOLD, band.get_rect(), 2, border_radius=band.get_height() // 2)
             band.blit(line, (14, 4))
             return band
-        found: pygame.Surface = stage.cached(("own caption", title, why, four, largest), make)
+        found: Canvas = stage.cached(("own caption", title, why, four, largest), make)
         return found

@@ -9,7 +9,8 @@ import pygame
 
 from ...engine.decisions import StakeDecision
 from ...locale import tr
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..pad_words import keyed
 from ..text import TextCache, suit_runs
 from ..tooltips import draw_tooltip
@@ -26,7 +27,7 @@ HIDES_SIZE = 11
 KEYS_SIZE = 13
 
 
-def draw_controls(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> None:
+def draw_controls(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     """The prompt, the staking marks, the buttons, the hint and the tooltip."""
     if human.decision is None:
         return
@@ -75,20 +76,20 @@ def tip_avoids(human: HumanSeat, stage: Stage) -> list[pygame.Rect]:
     return avoid
 
 
-def _draw_stake(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> None:
+def _draw_stake(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     layout, text = stage.layout, stage.text
     for slot, rect in enumerate(layout.boodle_cards):
         if slot == human.focus:
-            pygame.draw.rect(surface, theme.GOLD, rect.inflate(10, 10), 3, border_radius=8)
+            paint.rect(surface, theme.GOLD, rect.inflate(10, 10), 3, border_radius=8)
         elif slot == human.hover_boodle:
-            pygame.draw.rect(surface, theme.INK, rect.inflate(10, 10), 2, border_radius=8)
+            paint.rect(surface, theme.INK, rect.inflate(10, 10), 2, border_radius=8)
         chips = human.stake[slot]
         if chips:
             # a gold token on the card's corner: the chips you are placing, clear of its index
             centre = (rect.right - 2, rect.top + 2)
-            pygame.draw.circle(surface, (60, 44, 10), (centre[0], centre[1] + 2), 15)
-            pygame.draw.circle(surface, theme.GOLD, centre, 15)
-            pygame.draw.circle(surface, (255, 240, 190), centre, 15, 2)
+            paint.circle(surface, (60, 44, 10), (centre[0], centre[1] + 2), 15)
+            paint.circle(surface, theme.GOLD, centre, 15)
+            paint.circle(surface, (255, 240, 190), centre, 15, 2)
             label = text.render(f"+{chips}", "bold", 15, (40, 30, 10))
             surface.blit(label, label.get_rect(center=centre))
 
@@ -139,15 +140,15 @@ def hint_box(text: TextCache, layout: TableLayout, words: str, *, staking: bool 
     return HintBox(box, body, label, size, lines, column)
 
 
-def _draw_hint(surface: pygame.Surface, human: HumanSeat, stage: Stage) -> None:
+def _draw_hint(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     """The hint in its box (`hint_box`), suits in their colours on one line."""
     text = stage.text
     words = human.hint or ""
     place = hint_box(text, stage.layout, words, staking=isinstance(human.decision, StakeDecision))
     box = place.box
-    pygame.draw.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=10)
-    pygame.draw.rect(surface, (18, 44, 32), box, border_radius=10)
-    pygame.draw.rect(surface, HINT_COLOUR, box, 2, border_radius=10)
+    paint.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=10)
+    paint.rect(surface, (18, 44, 32), box, border_radius=10)
+    paint.rect(surface, HINT_COLOUR, box, 2, border_radius=10)
     if place.lines == 1:
         body = text.render_runs(suit_runs(words, theme.INK, theme.suits_on_dark(stage.decks.four_colour)), "body",
                                 place.size)

@@ -10,7 +10,8 @@ from collections.abc import Collection, Sequence
 import pygame
 
 from ...engine.cards import Card
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from .animation import Decoration, Point
 
 OUTLINE = (16, 16, 16)
@@ -37,12 +38,12 @@ def playable_mark_rects(hand: Sequence[tuple[Card, pygame.Rect]], lawful: Collec
     return marks
 
 
-def draw_playable_marks(surface: pygame.Surface, marks: Sequence[pygame.Rect]) -> None:
+def draw_playable_marks(surface: Canvas, marks: Sequence[pygame.Rect]) -> None:
     """A gold ▲ outlined in black in each of `marks`, pointing up at its card."""
     for mark in marks:
         points = [mark.midtop, mark.bottomright, mark.bottomleft]
-        pygame.draw.polygon(surface, theme.GOLD, points)
-        pygame.draw.polygon(surface, OUTLINE, points, 2)
+        paint.polygon(surface, theme.GOLD, points)
+        paint.polygon(surface, OUTLINE, points, 2)
 
 
 def stop_bar(slot: pygame.Rect, top_card: bool) -> pygame.Rect:
@@ -55,12 +56,12 @@ def stop_mark_centre(bar: pygame.Rect) -> tuple[int, int]:
     return bar.centerx, bar.centery
 
 
-def draw_stop_mark(surface: pygame.Surface, bar: pygame.Rect) -> None:
+def draw_stop_mark(surface: Canvas, bar: pygame.Rect) -> None:
     """A no-entry sign (a red octagon, a white rim and a white dash, outlined in black) half way down `bar`."""
     x, y = stop_mark_centre(bar)
-    pygame.draw.polygon(surface, OUTLINE, _octagon((x, y), STOP_RADIUS + 1.5))
-    pygame.draw.polygon(surface, STOP_RIM, _octagon((x, y), STOP_RADIUS))
-    pygame.draw.polygon(surface, STOP_FILL, _octagon((x, y), STOP_RADIUS - 1.6))
+    paint.polygon(surface, OUTLINE, _octagon((x, y), STOP_RADIUS + 1.5))
+    paint.polygon(surface, STOP_RIM, _octagon((x, y), STOP_RADIUS))
+    paint.polygon(surface, STOP_FILL, _octagon((x, y), STOP_RADIUS - 1.6))
     dash = pygame.Rect(0, 0, 2 * STOP_RADIUS - 6, 3)
     dash.center = (x, y)
     surface.fill(STOP_RIM, dash)
@@ -78,13 +79,13 @@ def badge_centre(card: pygame.Rect) -> tuple[int, int]:
     return card.right - 3, card.y + 3
 
 
-def draw_boodle_badge(surface: pygame.Surface, centre: Point, radius: float = BADGE_RADIUS) -> None:
+def draw_boodle_badge(surface: Canvas, centre: Point, radius: float = BADGE_RADIUS) -> None:
     """A five-pointed gold star outlined in black: a boodle card that was hit."""
     points = [(centre[0] + (radius if i % 2 == 0 else radius * 0.45) * math.cos(-math.pi / 2 + i * math.pi / 5),
                centre[1] + (radius if i % 2 == 0 else radius * 0.45) * math.sin(-math.pi / 2 + i * math.pi / 5))
               for i in range(10)]
-    pygame.draw.polygon(surface, theme.GOLD, points)
-    pygame.draw.polygon(surface, OUTLINE, points, 2)
+    paint.polygon(surface, theme.GOLD, points)
+    paint.polygon(surface, OUTLINE, points, 2)
 
 
 class BoodleBadge(Decoration):
@@ -94,6 +95,6 @@ class BoodleBadge(Decoration):
         super().__init__(duration)
         self.centre = badge_centre(card)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The star over the card's corner."""
         draw_boodle_badge(surface, self.centre)

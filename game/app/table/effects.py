@@ -10,6 +10,7 @@ import pygame
 
 from ...engine.cards import Card
 from .. import theme
+from ..canvas import Canvas
 from .animation import Banner, Bubble, Flight, PopUp, Timeline
 from .bubble_place import place_bubble
 from .model import TableModel
@@ -98,7 +99,7 @@ class Effects:
             stage.text, title, subtitle, stage.layout.centre.width + 60, accent, theme.suits_on_dark(four)))
         self._show_banner(image, at or (stage.layout.board.centerx, stage.layout.board.centery), duration)
 
-    def _show_banner(self, image: pygame.Surface, centre: tuple[int, int], duration: float) -> Banner:
+    def _show_banner(self, image: Canvas, centre: tuple[int, int], duration: float) -> Banner:
         for anim in list(self.decor.anims):  # one banner at a time
             if isinstance(anim, Banner):
                 anim.finish()
@@ -116,7 +117,7 @@ class Effects:
         """True while a banner (to come or showing) lies over `rect`."""
         return any(isinstance(a, Banner) and not a.done and a.rect.colliderect(rect) for a in self.decor.anims)
 
-    def draw_decorations(self, surface: pygame.Surface, under_banners: Callable[[pygame.Surface], None]) -> None:
+    def draw_decorations(self, surface: Canvas, under_banners: Callable[[Canvas], None]) -> None:
         """The decorations, then `under_banners` (the guide's marks), then the banners over everything: nothing
         crosses a band while it shows."""
         for anim in self.decor.anims:
@@ -165,7 +166,7 @@ class Effects:
         self._popups[seat] = popup
         self.decor.add(popup)
 
-    def popup_path(self, seat: int, image: pygame.Surface) -> tuple[tuple[float, float], float]:
+    def popup_path(self, seat: int, image: Canvas) -> tuple[tuple[float, float], float]:
         """Where a seat's pop-up starts (its centre) and how far it rises: beside the chip count, at the
         right end of the plate's lower line, rising from just under it to that line, so the name above
         is never covered."""
@@ -214,14 +215,14 @@ class Effects:
         self._bubbles.clear()
         self.decor.anims = [a for a in self.decor.anims if not a.done]
 
-    def bubble_for(self, seat: int, words: str) -> tuple[pygame.Surface, pygame.Rect]:
+    def bubble_for(self, seat: int, words: str) -> tuple[Canvas, pygame.Rect]:
         """A seat's bubble saying `words` and where it goes: its tail on the seat, covering nothing read."""
         stage = self.stage
         layout = stage.layout
 
-        def art(side: str, at: float, width: int, size: int) -> tuple[pygame.Surface, pygame.Vector2]:
+        def art(side: str, at: float, width: int, size: int) -> tuple[Canvas, pygame.Vector2]:
             return make_bubble(stage.text, words, side, width, tip=at, size=size)
-        placed: tuple[pygame.Surface, pygame.Rect] = stage.cached(
+        placed: tuple[Canvas, pygame.Rect] = stage.cached(
             ("bubble", words, seat, layout.players, layout.boodle_count), lambda: place_bubble(layout, seat, art))
         return placed[0], placed[1].copy()
 

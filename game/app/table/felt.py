@@ -13,7 +13,8 @@ from ...engine.cards import Card, Suit
 from ...engine.combinations import Combination, Pile
 from ...locale import tr
 from ...locale.cards import card_label, rank_letter
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..card_art import mix
 from ..text import TextCache
 from . import layout as geometry
@@ -24,19 +25,19 @@ from .sprites import TableDecks
 PLATE_FILL = CLUB.plate
 
 
-def draw_felt(surface: pygame.Surface, layout: TableLayout, look: TableLook = CLUB) -> None:
+def draw_felt(surface: Canvas, layout: TableLayout, look: TableLook = CLUB) -> None:
     """The room, the rail, and the felt with a soft light in the middle and a little grain, dressed as `look`."""
     surface.fill(look.room)
     rail = layout.rail
-    pygame.draw.rect(surface, look.rail_shadow, rail.move(0, 3), border_radius=geometry.FELT_RADIUS + 12)
-    pygame.draw.rect(surface, look.rail, rail, border_radius=geometry.FELT_RADIUS + 12)
+    paint.rect(surface, look.rail_shadow, rail.move(0, 3), border_radius=geometry.FELT_RADIUS + 12)
+    paint.rect(surface, look.rail, rail, border_radius=geometry.FELT_RADIUS + 12)
     if look.style == WALNUT:
         _walnut_grain(surface, layout, look)
     elif look.style == BRASS:
         _brass_shine(surface, layout, look)
-    pygame.draw.rect(surface, look.rail_light, rail.inflate(-6, -6), 2, border_radius=geometry.FELT_RADIUS + 9)
+    paint.rect(surface, look.rail_light, rail.inflate(-6, -6), 2, border_radius=geometry.FELT_RADIUS + 9)
     felt = layout.felt
-    base = pygame.Surface(felt.size, pygame.SRCALPHA)
+    base = Canvas.new(felt.size, pygame.SRCALPHA)
     if look.style == ROUND_BOARD:
         _round_board(base, look)
     else:
@@ -47,7 +48,7 @@ def draw_felt(surface: pygame.Surface, layout: TableLayout, look: TableLook = CL
             colour = mix(look.felt_dark, mix(look.felt, look.felt_light, 0.35), t)
             rect = pygame.Rect(0, 0, round(felt.width * (1.35 - 0.75 * t)), round(felt.height * (1.5 - 0.85 * t)))
             rect.center = (felt.width // 2, felt.height // 2)
-            pygame.draw.ellipse(base, colour, rect)
+            paint.ellipse(base, colour, rect)
     grain = random.Random(7)
     for _ in range(5000):
         x, y = grain.randrange(felt.width), grain.randrange(felt.height)
@@ -57,14 +58,14 @@ def draw_felt(surface: pygame.Surface, layout: TableLayout, look: TableLook = CL
         _nap(base)
     elif look.style == LAMP:
         _lamp_glow(base)
-    mask = pygame.Surface(felt.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=geometry.FELT_RADIUS)
+    mask = Canvas.new(felt.size, pygame.SRCALPHA)
+    paint.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=geometry.FELT_RADIUS)
     base.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surface.blit(base, felt)
-    pygame.draw.rect(surface, look.edge, felt, 2, border_radius=geometry.FELT_RADIUS)
+    paint.rect(surface, look.edge, felt, 2, border_radius=geometry.FELT_RADIUS)
     if look.style != ROUND_BOARD:  # the round board has its own gold ring instead
         # a faint inner line, as printed on a card table
-        pygame.draw.rect(surface, mix(look.felt, theme.GOLD, 0.18), felt.inflate(-22, -22), 1,
+        paint.rect(surface, mix(look.felt, theme.GOLD, 0.18), felt.inflate(-22, -22), 1,
                          border_radius=geometry.FELT_RADIUS - 8)
 
 
@@ -74,7 +75,7 @@ def board_circle(size: tuple[int, int]) -> tuple[tuple[int, int], int]:
     return (width // 2, height // 2), height // 2 - 6
 
 
-def _round_board(base: pygame.Surface, look: TableLook) -> None:
+def _round_board(base: Canvas, look: TableLook) -> None:
     """A round lacquered board like the old Pope Joan staking boards: turned wood, a sheen, a gold ring."""
     width, height = base.get_size()
     base.fill(look.surround)
@@ -83,9 +84,9 @@ def _round_board(base: pygame.Surface, look: TableLook) -> None:
         t = k / 7
         rect = pygame.Rect(0, 0, round(width * (1.3 - 0.5 * t)), round(height * (1.4 - 0.5 * t)))
         rect.center = (width // 2, height // 2)
-        pygame.draw.ellipse(base, mix(look.surround, (0, 0, 0), 0.35 * (1 - t)), rect)
+        paint.ellipse(base, mix(look.surround, (0, 0, 0), 0.35 * (1 - t)), rect)
     (cx, cy), radius = board_circle((width, height))
-    pygame.draw.circle(base, (0, 0, 0, 120), (cx + 2, cy + 6), radius + 4)  # the board's shadow on the cloth
+    paint.circle(base, (0, 0, 0, 120), (cx + 2, cy + 6), radius + 4)  # the board's shadow on the cloth
     # turned wood: rings from the dark rim to the lit middle, each a little off the last, like growth rings
     rings = random.Random(11)
     steps = 40
@@ -93,40 +94,40 @@ def _round_board(base: pygame.Surface, look: TableLook) -> None:
         t = k / (steps - 1)
         colour = mix(look.felt_dark, mix(look.felt, look.felt_light, 0.3), min(1.0, t * 1.25))
         colour = mix(colour, (0, 0, 0), rings.uniform(0.0, 0.08))
-        pygame.draw.circle(base, colour, (cx, cy), round(radius * (1 - 0.97 * t)))
+        paint.circle(base, colour, (cx, cy), round(radius * (1 - 0.97 * t)))
     # lacquer sheen: a soft highlight up and to the left
-    sheen = pygame.Surface((width, height), pygame.SRCALPHA)
+    sheen = Canvas.new((width, height), pygame.SRCALPHA)
     for k in range(10):
         rect = pygame.Rect(0, 0, round(radius * (1.1 - 0.08 * k)), round(radius * (0.5 - 0.04 * k)))
         rect.center = (cx - radius // 3, cy - radius // 2)
-        pygame.draw.ellipse(sheen, (255, 236, 200, 4), rect)
+        paint.ellipse(sheen, (255, 236, 200, 4), rect)
     base.blit(sheen, (0, 0))
     gold, dark_gold = theme.GOLD, mix(theme.GOLD, (0, 0, 0), 0.45)
     # the staking compartments round the rim, as on the old boards, divided by gold spokes
     inner = round(radius * 0.86)
-    pygame.draw.circle(base, mix(look.felt_dark, (0, 0, 0), 0.15), (cx, cy), radius - 4)
-    pygame.draw.circle(base, mix(look.felt_dark, look.felt, 0.5), (cx, cy), inner + 1)
+    paint.circle(base, mix(look.felt_dark, (0, 0, 0), 0.15), (cx, cy), radius - 4)
+    paint.circle(base, mix(look.felt_dark, look.felt, 0.5), (cx, cy), inner + 1)
     for k in range(8):
         angle = math.pi * (k / 4 + 1 / 8)
         start = (cx + round(math.cos(angle) * inner), cy + round(math.sin(angle) * inner))
         end = (cx + round(math.cos(angle) * (radius - 6)), cy + round(math.sin(angle) * (radius - 6)))
-        pygame.draw.line(base, dark_gold, start, end, 2)
+        paint.line(base, dark_gold, start, end, 2)
     for k in range(steps // 2):  # the middle again over the band's inner edge, so the band reads as a rim
         t = k / (steps // 2 - 1)
         colour = mix(look.felt_dark, mix(look.felt, look.felt_light, 0.3), min(1.0, 0.35 + t))
-        pygame.draw.circle(base, colour, (cx, cy), round(inner * (1 - 0.97 * t)) - 2)
+        paint.circle(base, colour, (cx, cy), round(inner * (1 - 0.97 * t)) - 2)
     base.blit(sheen, (0, 0))
-    pygame.draw.circle(base, dark_gold, (cx, cy), inner, 1)
-    pygame.draw.circle(base, gold, (cx, cy), radius, 3)
-    pygame.draw.circle(base, dark_gold, (cx, cy), radius - 5, 1)
-    pygame.draw.circle(base, (0, 0, 0, 160), (cx, cy), radius + 2, 1)
+    paint.circle(base, dark_gold, (cx, cy), inner, 1)
+    paint.circle(base, gold, (cx, cy), radius, 3)
+    paint.circle(base, dark_gold, (cx, cy), radius - 5, 1)
+    paint.circle(base, (0, 0, 0, 160), (cx, cy), radius + 2, 1)
 
 
-def _nap(base: pygame.Surface) -> None:
+def _nap(base: Canvas) -> None:
     """A billiard cloth's pile: fine short strokes, all brushed one way, laid over the cloth."""
     nap = random.Random(13)
     width, height = base.get_size()
-    pile = pygame.Surface((width, height), pygame.SRCALPHA)
+    pile = Canvas.new((width, height), pygame.SRCALPHA)
     for _ in range(14000):
         x, y = nap.randrange(width), nap.randrange(height)
         shade = nap.choice(((0, 40, 10, 34), (200, 255, 200, 16), (200, 255, 200, 10)))
@@ -134,40 +135,40 @@ def _nap(base: pygame.Surface) -> None:
     base.blit(pile, (0, 0))
 
 
-def _lamp_glow(base: pygame.Surface) -> None:
+def _lamp_glow(base: Canvas) -> None:
     """Warm gaslight pooled over the middle of the table, the corners falling into shadow."""
     width, height = base.get_size()
     steps = 40  # many fine steps: the glow must not show rings
-    warm = pygame.Surface((width, height), pygame.SRCALPHA)
-    cool = pygame.Surface((width, height), pygame.SRCALPHA)
+    warm = Canvas.new((width, height), pygame.SRCALPHA)
+    cool = Canvas.new((width, height), pygame.SRCALPHA)
     for k in range(steps):
         t = (k / (steps - 1)) ** 1.3
         rect = pygame.Rect(0, 0, round(width * (1.0 - 0.72 * k / (steps - 1))),
                            round(height * (1.1 - 0.78 * k / (steps - 1))))
         rect.center = (width // 2, height // 2 - 20)
-        pygame.draw.ellipse(warm, (round(64 * t), round(42 * t), round(8 * t)), rect)
-        pygame.draw.ellipse(cool, (0, 0, round(26 * t)), rect)
+        paint.ellipse(warm, (round(64 * t), round(42 * t), round(8 * t)), rect)
+        paint.ellipse(cool, (0, 0, round(26 * t)), rect)
     base.blit(cool, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
     base.blit(warm, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-    shadow = pygame.Surface((width, height), pygame.SRCALPHA)
+    shadow = Canvas.new((width, height), pygame.SRCALPHA)
     shadow.fill((0, 0, 0, 110))
     for k in range(steps):
         t = k / (steps - 1)
         rect = pygame.Rect(0, 0, round(width * (1.45 - 0.4 * t)), round(height * (1.6 - 0.45 * t)))
         rect.center = (width // 2, height // 2)
-        pygame.draw.ellipse(shadow, (0, 0, 0, round(110 * (1 - t))), rect)
+        paint.ellipse(shadow, (0, 0, 0, round(110 * (1 - t))), rect)
     base.blit(shadow, (0, 0))
 
 
-def _rail_band(layout: TableLayout) -> pygame.Surface:
+def _rail_band(layout: TableLayout) -> Canvas:
     """A mask of the rail alone (white where the wood or brass shows), for texturing it."""
-    band = pygame.Surface(layout.size, pygame.SRCALPHA)
-    pygame.draw.rect(band, (255, 255, 255, 255), layout.rail, border_radius=geometry.FELT_RADIUS + 12)
-    pygame.draw.rect(band, (0, 0, 0, 0), layout.felt, border_radius=geometry.FELT_RADIUS)
+    band = Canvas.new(layout.size, pygame.SRCALPHA)
+    paint.rect(band, (255, 255, 255, 255), layout.rail, border_radius=geometry.FELT_RADIUS + 12)
+    paint.rect(band, (0, 0, 0, 0), layout.felt, border_radius=geometry.FELT_RADIUS)
     return band
 
 
-def _walnut_grain(surface: pygame.Surface, layout: TableLayout, look: TableLook) -> None:
+def _walnut_grain(surface: Canvas, layout: TableLayout, look: TableLook) -> None:
     """Walnut's wavy dark grain running along the rail: across at the top and bottom, down the sides."""
     width, height = layout.size
     felt = layout.felt
@@ -178,23 +179,23 @@ def _walnut_grain(surface: pygame.Surface, layout: TableLayout, look: TableLook)
         shade = dark if lines.random() < 0.6 else light
         return lines.uniform(0, math.tau), lines.uniform(1.0, 3.0), (*shade, lines.randrange(50, 120))
 
-    across = pygame.Surface((width, height), pygame.SRCALPHA)
+    across = Canvas.new((width, height), pygame.SRCALPHA)
     for y in range(0, height, 3):
         phase, wave, colour = stroke()
-        pygame.draw.lines(across, colour, False,
+        paint.lines(across, colour, False,
                           [(x, y + round(math.sin(x / 90 + phase) * wave)) for x in range(0, width + 40, 40)])
-    down = pygame.Surface((width, height), pygame.SRCALPHA)
+    down = Canvas.new((width, height), pygame.SRCALPHA)
     for x in range(0, width, 3):
         phase, wave, colour = stroke()
-        pygame.draw.lines(down, colour, False,
+        paint.lines(down, colour, False,
                           [(x + round(math.sin(y / 90 + phase) * wave), y) for y in range(0, height + 40, 40)])
     # the side pieces meet the end pieces at the felt's corners, as a joiner would mitre them
-    sides = pygame.Surface((width, height), pygame.SRCALPHA)
+    sides = Canvas.new((width, height), pygame.SRCALPHA)
     for left, right in ((0, felt.x + geometry.FELT_RADIUS // 2), (felt.right - geometry.FELT_RADIUS // 2, width)):
         sides.fill((255, 255, 255, 255), (left, felt.y + geometry.FELT_RADIUS // 2, right - left,
                                            felt.height - geometry.FELT_RADIUS))
     down.blit(sides, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    ends = pygame.Surface((width, height), pygame.SRCALPHA)
+    ends = Canvas.new((width, height), pygame.SRCALPHA)
     ends.fill((255, 255, 255, 255))
     ends.fill((0, 0, 0, 0), (0, felt.y + geometry.FELT_RADIUS // 2, width, felt.height - geometry.FELT_RADIUS))
     across.blit(ends, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
@@ -203,14 +204,14 @@ def _walnut_grain(surface: pygame.Surface, layout: TableLayout, look: TableLook)
     surface.blit(across, (0, 0))
 
 
-def _brass_shine(surface: pygame.Surface, layout: TableLayout, look: TableLook) -> None:
+def _brass_shine(surface: Canvas, layout: TableLayout, look: TableLook) -> None:
     """A polished brass rail: a bright line along its middle and a stud at every corner and halfway."""
     rail, felt = layout.rail, layout.felt
     middle = pygame.Rect(rail.x, rail.y, rail.width, rail.height)
     middle.inflate_ip(-(felt.x - rail.x), -(felt.y - rail.y))
-    pygame.draw.rect(surface, mix(look.rail, look.rail_light, 0.7), middle, 3,
+    paint.rect(surface, mix(look.rail, look.rail_light, 0.7), middle, 3,
                      border_radius=geometry.FELT_RADIUS + 6)
-    pygame.draw.rect(surface, mix(look.rail, (0, 0, 0), 0.25), middle.inflate(6, 6), 1,
+    paint.rect(surface, mix(look.rail, (0, 0, 0), 0.25), middle.inflate(6, 6), 1,
                      border_radius=geometry.FELT_RADIUS + 9)
     inset = (felt.x - rail.x) // 2
     xs = (rail.centerx - rail.width // 4, rail.centerx, rail.centerx + rail.width // 4)
@@ -218,47 +219,47 @@ def _brass_shine(surface: pygame.Surface, layout: TableLayout, look: TableLook) 
     studs = [(x, rail.y + inset) for x in xs] + [(x, rail.bottom - inset) for x in xs] + \
         [(rail.x + inset, y) for y in ys] + [(rail.right - inset, y) for y in ys]
     for point in studs:
-        pygame.draw.circle(surface, look.rail_shadow, (point[0], point[1] + 1), 4)
-        pygame.draw.circle(surface, look.rail_light, point, 4)
-        pygame.draw.circle(surface, (255, 244, 210), (point[0] - 1, point[1] - 1), 1)
+        paint.circle(surface, look.rail_shadow, (point[0], point[1] + 1), 4)
+        paint.circle(surface, look.rail_light, point, 4)
+        paint.circle(surface, (255, 244, 210), (point[0] - 1, point[1] - 1), 1)
 
 
-def draw_look_swatch(surface: pygame.Surface, rect: pygame.Rect, look: TableLook) -> None:
+def draw_look_swatch(surface: Canvas, rect: pygame.Rect, look: TableLook) -> None:
     """A little table in `look` filling `rect`: the rail, the felt lit in the middle (or the round board)."""
     radius = min(rect.height // 3, 22)
-    pygame.draw.rect(surface, look.rail_shadow, rect.move(0, 2), border_radius=radius)
-    pygame.draw.rect(surface, look.rail, rect, border_radius=radius)
-    pygame.draw.rect(surface, look.rail_light, rect.inflate(-4, -4), 1, border_radius=radius - 2)
+    paint.rect(surface, look.rail_shadow, rect.move(0, 2), border_radius=radius)
+    paint.rect(surface, look.rail, rect, border_radius=radius)
+    paint.rect(surface, look.rail_light, rect.inflate(-4, -4), 1, border_radius=radius - 2)
     felt = rect.inflate(-14, -14)
-    cloth = pygame.Surface(felt.size, pygame.SRCALPHA)
+    cloth = Canvas.new(felt.size, pygame.SRCALPHA)
     if look.style == ROUND_BOARD:
         cloth.fill(look.surround)
         centre, board = (felt.width // 2, felt.height // 2), felt.height // 2 - 2
-        pygame.draw.circle(cloth, look.felt_dark, centre, board)
-        pygame.draw.circle(cloth, mix(look.felt, look.felt_light, 0.3), centre, round(board * 0.8))
-        pygame.draw.circle(cloth, theme.GOLD, centre, board, 2)
+        paint.circle(cloth, look.felt_dark, centre, board)
+        paint.circle(cloth, mix(look.felt, look.felt_light, 0.3), centre, round(board * 0.8))
+        paint.circle(cloth, theme.GOLD, centre, board, 2)
     else:
         cloth.fill(look.felt_dark)
         for k in range(6):
             t = k / 5
             oval = pygame.Rect(0, 0, round(felt.width * (1.2 - 0.6 * t)), round(felt.height * (1.3 - 0.7 * t)))
             oval.center = (felt.width // 2, felt.height // 2)
-            pygame.draw.ellipse(cloth, mix(look.felt_dark, mix(look.felt, look.felt_light, 0.35), t), oval)
+            paint.ellipse(cloth, mix(look.felt_dark, mix(look.felt, look.felt_light, 0.35), t), oval)
         if look.style == LAMP:
             _lamp_glow(cloth)
-    mask = pygame.Surface(felt.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, radius - 7))
+    mask = Canvas.new(felt.size, pygame.SRCALPHA)
+    paint.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, radius - 7))
     cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surface.blit(cloth, felt)
-    pygame.draw.rect(surface, look.edge, felt, 1, border_radius=max(2, radius - 7))
+    paint.rect(surface, look.edge, felt, 1, border_radius=max(2, radius - 7))
 
 
-def draw_combination_tile(surface: pygame.Surface, rect: pygame.Rect, combo: Combination, text: TextCache,
+def draw_combination_tile(surface: Canvas, rect: pygame.Rect, combo: Combination, text: TextCache,
                           four_colour: bool) -> None:
     """R30: a combination's pile in a boodle card's place, as a compartment of a Pope Joan board: its cards over
     its name (the corner above stays clear for the stake's badge), on ivory with a gold edge."""
-    pygame.draw.rect(surface, theme.CARD_FACE, rect, border_radius=6)
-    pygame.draw.rect(surface, mix(theme.GOLD, (0, 0, 0), 0.25), rect, 2, border_radius=6)
+    paint.rect(surface, theme.CARD_FACE, rect, border_radius=6)
+    paint.rect(surface, mix(theme.GOLD, (0, 0, 0), 0.25), rect, 2, border_radius=6)
     inner = rect.inflate(-6, -6)
     lines = len(combo.cards)
     size = max(9, min(17, inner.height // (lines + 2)))
@@ -275,20 +276,20 @@ def draw_combination_tile(surface: pygame.Surface, rect: pygame.Rect, combo: Com
         y += step
 
 
-def draw_plate(surface: pygame.Surface, rect: pygame.Rect, look: TableLook = CLUB) -> None:
+def draw_plate(surface: Canvas, rect: pygame.Rect, look: TableLook = CLUB) -> None:
     """A seat's plate: a dark rounded panel with a thin edge and a soft shadow."""
-    pygame.draw.rect(surface, look.plate_shadow, rect.move(0, 3), border_radius=14)
-    pygame.draw.rect(surface, look.plate, rect, border_radius=14)
-    pygame.draw.rect(surface, look.plate_edge, rect, 1, border_radius=14)
+    paint.rect(surface, look.plate_shadow, rect.move(0, 3), border_radius=14)
+    paint.rect(surface, look.plate, rect, border_radius=14)
+    paint.rect(surface, look.plate_edge, rect, 1, border_radius=14)
 
 
-def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequence[pygame.Surface],
+def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequence[Canvas],
                     boodle: Sequence[Pile], decks: TableDecks, text: TextCache, *,
-                    look: TableLook = CLUB, pot: bool = True) -> pygame.Surface:
+                    look: TableLook = CLUB, pot: bool = True) -> Canvas:
     """The static layer: felt, rail, seat plates with names and portraits, board slots, boodle cards, labels;
     the felt, the rail and the plates dressed as `look`, the slots and spots in shades of its felt; the pot's spot
     only with `pot` (rules with no pot draw none)."""
-    surface = pygame.Surface(layout.size)
+    surface = Canvas.new(layout.size)
     draw_felt(surface, layout, look)
     felt = look.felt
     for place, name, portrait in zip(layout.seats, names, portraits):
@@ -299,29 +300,29 @@ def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequen
                   max_width=width, min_size=12)
         if place.side != "bottom":
             # a faint outline where the fan of cards lies
-            pygame.draw.rect(surface, mix(felt, (0, 0, 0), 0.18), place.fan.inflate(10, 8), 1, border_radius=8)
+            paint.rect(surface, mix(felt, (0, 0, 0), 0.18), place.fan.inflate(10, 8), 1, border_radius=8)
     # the board: four suit rows with a faint slot for every rank
     suit_colours = theme.suits_on_dark(decks.four_colour)  # the row symbols sit on the board's dark shade
     slot_line = mix(felt, (255, 255, 255), 0.16)
     slot_fill = mix(felt, (0, 0, 0), 0.12)
     rank_colour = mix(felt, (255, 255, 255), look.label_lift)
     board_panel = layout.board.inflate(14, 12)
-    shade = pygame.Surface(board_panel.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (0, 0, 0, 46), shade.get_rect(), border_radius=12)
+    shade = Canvas.new(board_panel.size, pygame.SRCALPHA)
+    paint.rect(shade, (0, 0, 0, 46), shade.get_rect(), border_radius=12)
     surface.blit(shade, board_panel)
     for suit in Suit:
         text.draw(surface, suit.symbol, layout.board_row_label(suit), role="body", size=24, colour=suit_colours[suit],
                   anchor="center", shadow=True)
         for rank in range(1, 14):
             slot = layout.board_slot(Card(rank, suit))
-            pygame.draw.rect(surface, slot_fill, slot, border_radius=4)
-            pygame.draw.rect(surface, slot_line, slot, 1, border_radius=4)
+            paint.rect(surface, slot_fill, slot, border_radius=4)
+            paint.rect(surface, slot_line, slot, 1, border_radius=4)
             label = text.render(rank_letter(rank), "condensed", 13, rank_colour)
             surface.blit(label, label.get_rect(center=slot.center))
     # boodle cards
     for card, rect in zip(boodle, layout.boodle_cards):
         glow = rect.inflate(8, 8)
-        pygame.draw.rect(surface, mix(felt, theme.GOLD, 0.25), glow, border_radius=7)
+        paint.rect(surface, mix(felt, theme.GOLD, 0.25), glow, border_radius=7)
         surface.blit(decks.boodle.shadow(), (rect.x - decks.boodle.shadow_pad, rect.y - decks.boodle.shadow_pad + 2))
         if isinstance(card, Card):
             surface.blit(decks.boodle.boodle(card), rect)
@@ -332,8 +333,8 @@ def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequen
     for rect, title in (*spots, (layout.dead, tr("table.dead_hand"))):
         ring = pygame.Rect(0, 0, rect.width - 6, 86)
         ring.midtop = (rect.centerx, rect.y + 22)
-        pygame.draw.ellipse(surface, mix(felt, (0, 0, 0), 0.16), ring)
-        pygame.draw.ellipse(surface, mix(felt, theme.GOLD, 0.3), ring, 1)
+        paint.ellipse(surface, mix(felt, (0, 0, 0), 0.16), ring)
+        paint.ellipse(surface, mix(felt, theme.GOLD, 0.3), ring, 1)
         text.draw(surface, title, (rect.centerx, rect.y), role="bold", size=16, colour=theme.INK_DIM, anchor="midtop",
                   shadow=True, max_width=rect.width + 20, min_size=11)
     return surface.convert() if pygame.display.get_surface() is not None else surface

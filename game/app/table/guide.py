@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from ...engine.events import Event
+from ..canvas import Canvas
 from .model import DealRecord
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ class TableGuide(Protocol):
     def deal_settled(self, record: DealRecord | None) -> bool:
         """A deal is settled; True when the guide shows what comes next instead of the deal summary."""
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """Draw over the table and its controls (only while nothing covers the table)."""
 
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 import pygame
 
 from ...locale import language, tr
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..pad_words import keyed
 from ..text import suit_runs
 from ..widgets import Button
@@ -163,16 +164,16 @@ class LogPanel:
 
     # --- drawing ---------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, hovered: bool) -> None:
+    def draw(self, surface: Canvas, hovered: bool) -> None:
         """The button, and the panel when open."""
         text = self.stage.text
         self.button.draw(surface, text, self.open, hovered and self.button.rect.collidepoint(self.pointer))
         if not self.open:
             return
         panel, body = self.panel, self.body
-        pygame.draw.rect(surface, (0, 0, 0), panel.move(0, 3), border_radius=12)
-        pygame.draw.rect(surface, (10, 34, 24), panel, border_radius=12)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, panel, 2, border_radius=12)
+        paint.rect(surface, (0, 0, 0), panel.move(0, 3), border_radius=12)
+        paint.rect(surface, (10, 34, 24), panel, border_radius=12)
+        paint.rect(surface, theme.PANEL_EDGE, panel, 2, border_radius=12)
         deal = self.log.deal
         title = tr("deal_log.title", deal=deal) if deal is not None else tr("deal_log.title_none")
         short = panel.height < SHORT
@@ -192,10 +193,10 @@ class LogPanel:
             surface.blit(line, (body.x + 2, y))
         if len(rows) > self.shown_rows:  # where the shown rows stand among them all
             track = pygame.Rect(panel.right - 7, body.y, 3, self.shown_rows * ROW_H)
-            pygame.draw.rect(surface, (30, 60, 46), track)
+            paint.rect(surface, (30, 60, 46), track)
             size = max(12, track.height * self.shown_rows // len(rows))
             y = track.y + (track.height - size) * first // max(1, len(rows) - self.shown_rows)
-            pygame.draw.rect(surface, theme.INK_DIM, pygame.Rect(track.x, y, 3, size))
+            paint.rect(surface, theme.INK_DIM, pygame.Rect(track.x, y, 3, size))
         text.draw(surface, keyed(tr("deal_log.keys")), (panel.centerx, panel.bottom - (3 if short else 6)), role="body",
                   size=10 if short else 11, colour=theme.INK_DIM, anchor="midbottom", max_width=panel.width - 16,
                   min_size=9)

@@ -22,6 +22,7 @@ from ...locale import tr, trn
 from ...locale.cards import pile_label
 from ...stats.callouts import Callout
 from .. import theme
+from ..canvas import Canvas
 from .animation import PopUp
 from .effects import Effects
 from .layout import TableLayout
@@ -79,7 +80,7 @@ def hold_seconds(speed: float) -> float:
     return 0.0 if math.isinf(speed) else GOING_OUT_HOLD * max(1.0, speed)
 
 
-def number_image(effects: Effects, amount: int, size: int, room: tuple[int, int]) -> pygame.Surface:
+def number_image(effects: Effects, amount: int, size: int, room: tuple[int, int]) -> Canvas:
     """"+12" in gold in the title face, at `size` or smaller until it fits `room`."""
     text = effects.stage.text
     words = f"+{amount}"
@@ -199,7 +200,7 @@ class Moments:
         for i, (image, rect) in enumerate(zip(images, places)):
             fx.decor.add(RecordLabel(image, rect.topleft, CALLOUT_S, delay + 0.25 * i, fx.banner_over))
 
-    def _callout_maker(self, callout: Callout) -> Callable[[], pygame.Surface]:
+    def _callout_maker(self, callout: Callout) -> Callable[[], Canvas]:
         stage = self.effects.stage
         count = callout.count
         match callout.kind:

@@ -15,7 +15,8 @@ from ...engine.cards import Card
 from ...engine.combinations import Pile
 from ...locale import language, tr, trn
 from ...locale.cards import card_label
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas, scale
 from ..card_art import mix
 from ..comfort import swaying
 from ..portraits import HUMAN_LOOK, draw_portrait
@@ -35,7 +36,7 @@ from .stage import Stage
 OUT_MARK_Y = 39  # the "out" mark's top from the plate's: on the chips line, whose numbers stand at 36
 
 
-def draw_out_mark(surface: pygame.Surface, text: TextCache, place: SeatPlace) -> pygame.Rect:
+def draw_out_mark(surface: Canvas, text: TextCache, place: SeatPlace) -> pygame.Rect:
     """A seat out of the session marked "out" at the right end of its plate's chips line, under the name (beside a
     long name at the plate's top the mark ran into it: "Aunt Hettyout"); the mark's rect."""
     plate = place.plate
@@ -52,16 +53,16 @@ class TablePainter:
         self.stage = stage
         self.seats = list(seats)
         self.boodle_cards = tuple(boodle_cards)
-        self.background: pygame.Surface | None = None
-        self.portraits: list[pygame.Surface] = []
+        self.background: Canvas | None = None
+        self.portraits: list[Canvas] = []
         self.table_look: TableLook = CLUB
         self._built_for: tuple[object, ...] | None = None
-        self._out_veil: pygame.Surface | None = None
+        self._out_veil: Canvas | None = None
         self._suit_light: list[tuple[int, int, int]] = []
 
     def stale(self, four_colour: bool, size: tuple[int, int], look: TableLook) -> bool:
         """True when the still picture drawn last does not show this (the plates and labels carry words too)."""
-        return self.background is None or self._built_for != (four_colour, size, look, language())
+        return self.background is None or self._built_for != (four_colour, size, look, language(), scale())
 
     def build(self, look: TableLook) -> None:
         """Draw the still picture for the stage as it is now."""
@@ -78,12 +79,12 @@ class TablePainter:
         self.background = draw_background(stage.layout, names, self.portraits, self.boodle_cards, stage.decks,
                                           stage.text, look=look, pot=stage.model.rules.has_pot)
         self.table_look = look
-        veil = pygame.Surface(stage.layout.seats[0].plate.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (0, 0, 0, 150), veil.get_rect(), border_radius=14)
+        veil = Canvas.new(stage.layout.seats[0].plate.size, pygame.SRCALPHA)
+        paint.rect(veil, (0, 0, 0, 150), veil.get_rect(), border_radius=14)
         self._out_veil = veil
         # suit symbols light enough to read on the dark status band
         self._suit_light = list(theme.suits_on_dark(stage.decks.four_colour))
-        self._built_for = (stage.decks.four_colour, stage.layout.size, look, language())
+        self._built_for = (stage.decks.four_colour, stage.layout.size, look, language(), scale())
 
     def forget(self) -> None:
         """The words changed: the still picture is drawn again at the next build."""
@@ -93,13 +94,15 @@ class TablePainter:
         """The name on a seat's plate: a character's name tag, as the summary and the replay name them."""
         return self.stage.model.tag(seat)
 
-    def draw(self, surface: pygame.Surface, human: HumanSeat, director: Director, *, clock: float,
+    def draw(self, surface: Canvas, human: HumanSeat, director: Director, *, clock: float,
              thinking: bool, turn_words: str, covered: bool) -> None:
         """The table as the model shows it and the moving cards and chips over it (the player's controls and the
         decorations are drawn by the scene over this)."""
         if self.background is None:
             surface.fill(theme.FELT)
             return
+        if surface.bleed() != surface.get_rect():  # a wider or taller window: the room goes on into the bars
+            surface.fill(self.table_look.room)
         surface.blit(self.background, (0, 0))
         self._draw_board(surface)
         self._draw_boodle(surface)
@@ -109,7 +112,7 @@ class TablePainter:
         director.motion.draw(surface)
         self._draw_status(surface, director, turn_words, covered)
 
-    def _draw_board(self, surface: pygame.Surface) -> None:
+    def _draw_board(self, surface: Canvas) -> None:
         stage = self.stage
         model, layout, deck = stage.model, stage.layout, stage.decks.board
         run = model.run_number
@@ -129,7 +132,7 @@ class TablePainter:
             surface.fill(STOP_FILL, bar)
             draw_stop_mark(surface, bar)  # the bar's colour alone would not say "stop"
 
-    def _draw_boodle(self, surface: pygame.Surface) -> None:
+    def _draw_boodle(self, surface: Canvas) -> None:
         stage = self.stage
         model, layout, art, text = stage.model, stage.layout, stage.art, stage.text
         for slot, chips in enumerate(model.boodle):
@@ -141,7 +144,7 @@ class TablePainter:
             text.draw(surface, str(chips), (lx, ly), role="bold", size=15, colour=colour, anchor="midtop",
                       shadow=True)
 
-    def _draw_pot_and_dead(self, surface: pygame.Surface) -> None:
+    def _draw_pot_and_dead(self, surface: Canvas) -> None:
         stage = self.stage
         model, layout, art, text = stage.model, stage.layout, stage.art, stage.text
         if model.pot:
@@ -169,7 +172,7 @@ class TablePainter:
             text.draw(surface, note, (layout.dead.centerx, layout.dead.y + 134), role="body", size=13,
                       colour=theme.INK_DIM, anchor="midtop", shadow=True, max_width=layout.dead.width, min_size=10)
 
-    def _draw_seats(self, surface: pygame.Surface, director: Director, clock: float, thinking: bool) -> None:
+    def _draw_seats(self, surface: Canvas, director: Director, clock: float, thinking: bool) -> None:
         stage = self.stage
         model, layout, text, art = stage.model, stage.layout, stage.text, stage.art
         back = stage.decks.fan.back()
@@ -179,7 +182,7 @@ class TablePainter:
             plate = place.plate
             if seat == model.active and state.in_session:
                 glow = mix(theme.GOLD, (255, 255, 255), pulse * 0.4)
-                pygame.draw.rect(surface, glow, plate.inflate(6, 6), 3, border_radius=16)
+                paint.rect(surface, glow, plate.inflate(6, 6), 3, border_radius=16)
             y = plate.y + 36
             surface.blit(chip, (place.name_left, y + 2))
             text.draw(surface, str(state.chips), (place.name_left + 22, y), role="bold", size=18, colour=theme.GOLD)
@@ -207,7 +210,7 @@ class TablePainter:
             button = art.dealer_button(12)
             surface.blit(button, button.get_rect(center=layout.seats[model.dealer].button_spot))
 
-    def _draw_hand(self, surface: pygame.Surface, human: HumanSeat, lifted: Card | None) -> None:
+    def _draw_hand(self, surface: Canvas, human: HumanSeat, lifted: Card | None) -> None:
         deck = self.stage.decks.hand
         deciding = human.kind in ("lead", "follow")
         options = human.options()
@@ -220,7 +223,7 @@ class TablePainter:
                                                                      if c is lifted]
         for card, rect in rects:
             if card is lifted:
-                pygame.draw.rect(surface, theme.GOLD, rect.inflate(10, 10), 4, border_radius=11)
+                paint.rect(surface, theme.GOLD, rect.inflate(10, 10), 4, border_radius=11)
             surface.blit(shadow, (rect.x - pad, rect.y - pad + 3))
             if card in human.lawful:
                 image = deck.highlighted(card)
@@ -230,13 +233,13 @@ class TablePainter:
                 image = deck.face(card)
             surface.blit(image, rect)
             if card is focused or (human.kind == "follow" and card in human.lawful):
-                pygame.draw.rect(surface, theme.INK, rect.inflate(4, 4), 2, border_radius=8)
+                paint.rect(surface, theme.INK, rect.inflate(4, 4), 2, border_radius=8)
             if card is human.hint_card:
-                pygame.draw.rect(surface, HINT_COLOUR, rect.inflate(8, 8), 3, border_radius=10)
+                paint.rect(surface, HINT_COLOUR, rect.inflate(8, 8), 3, border_radius=10)
         if deciding:  # raised and bright is not enough for every eye: a ▲ under each card that may be played
             draw_playable_marks(surface, playable_mark_rects(placed, human.lawful))
 
-    def _draw_status(self, surface: pygame.Surface, director: Director, turn_words: str, covered: bool) -> None:
+    def _draw_status(self, surface: Canvas, director: Director, turn_words: str, covered: bool) -> None:
         stage = self.stage
         model, layout, text = stage.model, stage.layout, stage.text
         parts = [p for p in (model.status, turn_words) if p]
@@ -252,5 +255,5 @@ class TablePainter:
         line = text.render_runs(suit_runs(words, colour, light), "bold", size)
         rect = line.get_rect(center=layout.status.center)
         back = rect.inflate(24, 6)
-        pygame.draw.rect(surface, (8, 30, 20), back, border_radius=back.height // 2)
+        paint.rect(surface, (8, 30, 20), back, border_radius=back.height // 2)
         surface.blit(line, rect)

@@ -25,6 +25,7 @@ from ...engine.session import Session
 from ...locale import tr
 from ...locale.words import Words
 from .. import theme
+from ..canvas import Canvas
 from ..scene import Scene
 from ..scenes.table_choices import LaidTable, fresh_seed
 from .autoplay import fast_forward
@@ -470,7 +471,7 @@ class TableScene(Scene):
         deciding = self.human.kind in ("stake", "bid") and not self.log_panel.open
         return (pygame.K_MINUS, pygame.K_PLUS) if deciding else super().pad_shoulders()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The table as the model shows it, the moving things over it, and the human's controls on top."""
         self.painter.draw(surface, self.human, self.director, clock=self.clock, thinking=self.table.thinking,
                           turn_words=self.turn_words, covered=self.covered)

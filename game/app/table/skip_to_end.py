@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ...locale import tr
+from ..canvas import Canvas
 from ..widgets import Button
 from .stage import Stage
 
@@ -51,7 +52,7 @@ class SkipToEnd:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The button, while offered."""
         if self.offered:
             self.button().draw(surface, self.stage.text, True, False)

@@ -9,8 +9,9 @@ from typing import Any
 
 import pygame
 
-from .. import theme
+from .. import paint, theme
 from ..artwork import Artwork
+from ..canvas import Canvas
 from ..card_art import Deck, ready
 from ..text import TextCache, suit_runs
 from . import layout as geometry
@@ -68,7 +69,7 @@ BUBBLE_INK = (34, 30, 28)
 
 
 def make_bubble(text: TextCache, words: str, side: str, max_width: int = 230,
-                tip: float | None = None, size: int = 15) -> tuple[pygame.Surface, pygame.Vector2]:
+                tip: float | None = None, size: int = 15) -> tuple[Canvas, pygame.Vector2]:
     """A speech bubble for `words` with its tail towards a seat on `side`, the tail `tip` of the way along its
     edge (None: the middle, or a third for the player's own), the words at `size`; and the tail tip's offset."""
     body = text.render_wrapped(words, "body", size, BUBBLE_INK, max_width - 24, align="center")
@@ -89,35 +90,35 @@ def make_bubble(text: TextCache, words: str, side: str, max_width: int = 230,
     else:  # above a plate, tail down
         shape, box, point = (bw, bh + tail), pygame.Rect(0, 0, bw, bh), pygame.Vector2(tx, bh + tail)
         points = [(tx - 9, bh - 1), (tx, bh + tail), (tx + 9, bh - 1)]
-    surface = pygame.Surface(shape, pygame.SRCALPHA)
-    pygame.draw.rect(surface, (0, 0, 0, 70), box.move(0, 3), border_radius=12)
-    pygame.draw.rect(surface, BUBBLE_FILL, box, border_radius=12)
-    pygame.draw.rect(surface, (150, 140, 120), box, 1, border_radius=12)
-    pygame.draw.polygon(surface, BUBBLE_FILL, points)
+    surface = Canvas.new(shape, pygame.SRCALPHA)
+    paint.rect(surface, (0, 0, 0, 70), box.move(0, 3), border_radius=12)
+    paint.rect(surface, BUBBLE_FILL, box, border_radius=12)
+    paint.rect(surface, (150, 140, 120), box, 1, border_radius=12)
+    paint.polygon(surface, BUBBLE_FILL, points)
     surface.blit(body, body.get_rect(center=box.center))
     return ready(surface), point
 
 
-def band(width: int, height: int, accent: Colour) -> pygame.Surface:
+def band(width: int, height: int, accent: Colour) -> Canvas:
     """A dark band that fades out at both ends, with an accent line along its top and bottom."""
-    surface = pygame.Surface((width, height), pygame.SRCALPHA)
-    band = pygame.Surface((width, height), pygame.SRCALPHA)
+    surface = Canvas.new((width, height), pygame.SRCALPHA)
+    band = Canvas.new((width, height), pygame.SRCALPHA)
     band.fill((8, 20, 14, 214))
-    edge = pygame.Surface((width // 6, height), pygame.SRCALPHA)
+    edge = Canvas.new((width // 6, height), pygame.SRCALPHA)
     for x in range(edge.get_width()):
         alpha = round(255 * (x / edge.get_width()))
-        pygame.draw.line(edge, (255, 255, 255, alpha), (x, 0), (x, height))
+        paint.line(edge, (255, 255, 255, alpha), (x, 0), (x, height))
     band.blit(edge, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    band.blit(pygame.transform.flip(edge, True, False), (width - edge.get_width(), 0),
+    band.blit(edge.flipped(True, False), (width - edge.get_width(), 0),
               special_flags=pygame.BLEND_RGBA_MULT)
     surface.blit(band, (0, 0))
-    pygame.draw.line(surface, accent, (width // 8, 2), (width - width // 8, 2), 2)
-    pygame.draw.line(surface, accent, (width // 8, height - 3), (width - width // 8, height - 3), 2)
+    paint.line(surface, accent, (width // 8, 2), (width - width // 8, 2), 2)
+    paint.line(surface, accent, (width // 8, height - 3), (width - width // 8, height - 3), 2)
     return surface
 
 
 def make_banner(text: TextCache, title: str, subtitle: str, width: int, accent: Colour,
-                suit_colours: Sequence[Colour]) -> pygame.Surface:
+                suit_colours: Sequence[Colour]) -> Canvas:
     """A band with a big title and a line under it; suit symbols in the subtitle take `suit_colours`, which
     must read on the dark band (`theme.suits_on_dark`)."""
     height = 92 if subtitle else 64
@@ -141,7 +142,7 @@ STOP_BANNER_H = 46
 
 
 def make_stop_banner(text: TextCache, title: str, reason: str, max_width: int, accent: Colour,
-                     suit_colours: Sequence[Colour]) -> pygame.Surface:
+                     suit_colours: Sequence[Colour]) -> Canvas:
     """A compact one-line band: the title, then the reason (suit symbols in `suit_colours`, light on dark); a
     reason too long to read beside the title goes on a second line under it, the band as wide as allowed."""
     head = text.render_shadowed(title, "title", 30, accent, outline=1)
@@ -159,8 +160,8 @@ def make_stop_banner(text: TextCache, title: str, reason: str, max_width: int, a
     return ready(surface)
 
 
-def _two_line_stop_banner(text: TextCache, head: pygame.Surface, reason: str, width: int, accent: Colour,
-                          suit_colours: Sequence[Colour]) -> pygame.Surface:
+def _two_line_stop_banner(text: TextCache, head: Canvas, reason: str, width: int, accent: Colour,
+                          suit_colours: Sequence[Colour]) -> Canvas:
     """The stop's band with the title over the reason."""
     room = round(width * 2 / 3) - 20
     size = text.fit_size(reason, "bold", 18, room, 12)

@@ -10,6 +10,7 @@ import pygame
 from ...engine.events import Event, Play
 from ...locale import tr
 from .. import theme
+from ..canvas import Canvas
 from .stage import Stage
 
 
@@ -51,7 +52,7 @@ def releases(event: pygame.event.Event) -> bool:
     return event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)
 
 
-def draw_stop_pause(surface: pygame.Surface, stage: Stage) -> None:
+def draw_stop_pause(surface: Canvas, stage: Stage) -> None:
     """The prompt on the line under the status line."""
     text, prompt = stage.text, stage.layout.prompt
     words = tr("deal_log.pause.prompt")

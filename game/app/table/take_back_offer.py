@@ -10,6 +10,7 @@ import pygame
 
 from ...locale import tr
 from .. import theme
+from ..canvas import Canvas
 from ..text import suit_runs
 from ..widgets import Button
 from .stage import Stage
@@ -39,7 +40,7 @@ def take_back_spec(offer: TakeBackOffer) -> tuple[str, str, Callable[[], None], 
     return (tr("take_back.button"), tr("take_back.key"), offer.take_back, None, True, tr("take_back.tip"))
 
 
-def draw_caption(surface: pygame.Surface, button: Button, caption: str, stage: Stage) -> None:
+def draw_caption(surface: Canvas, button: Button, caption: str, stage: Stage) -> None:
     """What the take back undoes, over its button ("Take back your lead of 9♦")."""
     text = stage.text
     room = button.rect.width + CAPTION_OVERHANG

@@ -11,7 +11,8 @@ from ...campaign.origin import CampaignRoad, TableOrigin
 from ...campaign.roads import Road
 from ...campaign.spec import Venue
 from ...locale import tr
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..text import TextCache
 
 CARD = pygame.Rect(1046, 28, 204, 128)  # right of the top seats' plates (x ≤ 1030), above the right ones (y ≥ 170)
@@ -34,13 +35,13 @@ class VenueCard:
 
     def __init__(self, venue: Venue) -> None:
         self.venue = venue
-        self._drawn: tuple[str, pygame.Surface] | None = None
+        self._drawn: tuple[str, Canvas] | None = None
 
     def lines(self) -> tuple[str, str]:
         """The venue's name and its goal, in the current language."""
         return self.venue.title(), tr("campaign.goal_line", goal=self.venue.goal.describe())
 
-    def image(self, text: TextCache) -> pygame.Surface:
+    def image(self, text: TextCache) -> Canvas:
         """The card as drawn: a dark panel, the name in gold, the goal under it (its height fits the words)."""
         name, goal = self.lines()
         if self._drawn is not None and self._drawn[0] == name + goal:
@@ -52,15 +53,15 @@ class VenueCard:
             if PAD + title.get_height() + 4 + body.get_height() + PAD <= CARD.height:
                 break
         height = min(CARD.height, PAD + title.get_height() + 4 + body.get_height() + PAD)
-        card = pygame.Surface((CARD.width, height), pygame.SRCALPHA)
-        pygame.draw.rect(card, (*theme.PANEL, 225), card.get_rect(), border_radius=10)
-        pygame.draw.rect(card, theme.PANEL_EDGE, card.get_rect(), width=2, border_radius=10)
+        card = Canvas.new((CARD.width, height), pygame.SRCALPHA)
+        paint.rect(card, (*theme.PANEL, 225), card.get_rect(), border_radius=10)
+        paint.rect(card, theme.PANEL_EDGE, card.get_rect(), width=2, border_radius=10)
         card.blit(title, (PAD, PAD))
         card.blit(body, (PAD, PAD + title.get_height() + 4), area=pygame.Rect(0, 0, room, height - 2 * PAD -
                                                                                title.get_height() - 4))
         self._drawn = (name + goal, card)
         return card
 
-    def draw(self, surface: pygame.Surface, text: TextCache) -> pygame.Rect:
+    def draw(self, surface: Canvas, text: TextCache) -> pygame.Rect:
         """Draw the card in its corner; the rect it took."""
         return surface.blit(self.image(text), CARD.topleft)

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...locale import tr
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..scenes.common import veil
 from ..widgets import Button, Menu, button_width, draw_panel
 
@@ -61,14 +62,14 @@ class Closing:
         self.menu.handle_event(event)
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The finished table dimmed, and the panel over it."""
         text, panel = self.app.text, self.panel
         if self.menu.buttons and self.menu.buttons[0].label != tr("tutorial.closing.real_game"):
             self.relabel()  # the language changed while the panel was up
         surface.blit(veil(surface.get_size(), 140), (0, 0))
         draw_panel(surface, panel, alpha=250)
-        pygame.draw.rect(surface, theme.GOLD, panel, width=2, border_radius=16)
+        paint.rect(surface, theme.GOLD, panel, width=2, border_radius=16)
         text.draw(surface, tr("tutorial.closing.title"), (panel.centerx, panel.y + 44), role="title", size=32,
                   colour=theme.GOLD, anchor="center", max_width=panel.width - 48, min_size=20)
         body = tr("tutorial.closing.body")

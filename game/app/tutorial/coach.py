@@ -19,6 +19,7 @@ from ...engine.events import BoodleSplit, BoodleWon, Event, HandWon, Play, Sessi
 from ...locale import tr, trn
 from ...locale.cards import card_label
 from ...locale.texts import character_short_name
+from ..canvas import Canvas
 from ..table.boodle_end import final_shares
 from ..table.input_keys import ENTER_KEYS, number_of
 from ..table.model import DealRecord
@@ -353,7 +354,7 @@ class FirstDealCoach:
         panel = self._panel()
         return None if panel is None else choose_arrow(panel, self.targets(), self.things())
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The closing words, or the step on screen: the table dimmed round its targets, the rings, the arrow
         and the panel."""
         if self.closing is not None:

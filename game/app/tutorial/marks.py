@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..comfort import swaying
 from ..text import TextCache
 from ..widgets import Button, button_width, draw_panel
@@ -47,23 +48,23 @@ def next_button(text: TextCache, panel: pygame.Rect, label: str, keycap: str) ->
     return Button(rect, label, lambda: None, pygame.K_RETURN, size=18, keycap=keycap)
 
 
-def draw_spotlight(surface: pygame.Surface, targets: Sequence[pygame.Rect]) -> None:
+def draw_spotlight(surface: Canvas, targets: Sequence[pygame.Rect]) -> None:
     """Dim the table but for the targets."""
-    sheet = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    sheet = Canvas.new(surface.get_size(), pygame.SRCALPHA)
     sheet.fill((0, 0, 0, DIM))
     for rect in targets:
-        pygame.draw.rect(sheet, (0, 0, 0, 0), rect.inflate(14, 14), border_radius=10)
+        paint.rect(sheet, (0, 0, 0, 0), rect.inflate(14, 14), border_radius=10)
     surface.blit(sheet, (0, 0))
 
 
-def draw_highlights(surface: pygame.Surface, targets: Sequence[pygame.Rect], clock: float) -> None:
+def draw_highlights(surface: Canvas, targets: Sequence[pygame.Rect], clock: float) -> None:
     """A gold ring round each target, breathing."""
     glow = 0.5 + 0.5 * math.sin(swaying(clock) * 4.0)
     width = 3 + round(glow * 2)
     for rect in targets:
         ring = rect.inflate(12 + round(glow * 4), 12 + round(glow * 4))
-        pygame.draw.rect(surface, (0, 0, 0), ring.move(0, 2), width=width, border_radius=10)
-        pygame.draw.rect(surface, theme.GOLD, ring, width=width, border_radius=10)
+        paint.rect(surface, (0, 0, 0), ring.move(0, 2), width=width, border_radius=10)
+        paint.rect(surface, theme.GOLD, ring, width=width, border_radius=10)
 
 
 Point = tuple[float, float]
@@ -103,7 +104,7 @@ def choose_arrow(panel: pygame.Rect, targets: Sequence[pygame.Rect], things: Seq
     return None
 
 
-def draw_arrow(surface: pygame.Surface, arrow: Arrow) -> None:
+def draw_arrow(surface: Canvas, arrow: Arrow) -> None:
     """An arrow from the panel's edge, its tip on the target."""
     start, end = arrow
     dx, dy = end[0] - start[0], end[1] - start[1]
@@ -115,16 +116,16 @@ def draw_arrow(surface: pygame.Surface, arrow: Arrow) -> None:
     for colour, shift in (((0, 0, 0), 2), (ARROW, 0)):
         a = (start[0], start[1] + shift)
         b = (base[0], base[1] + shift)
-        pygame.draw.line(surface, colour, a, b, 5)
-        pygame.draw.polygon(surface, colour, [(end[0], end[1] + shift), (base[0] + wing[0], base[1] + wing[1] + shift),
+        paint.line(surface, colour, a, b, 5)
+        paint.polygon(surface, colour, [(end[0], end[1] + shift), (base[0] + wing[0], base[1] + wing[1] + shift),
                                               (base[0] - wing[0], base[1] - wing[1] + shift)])
 
 
-def draw_coach_panel(surface: pygame.Surface, text: TextCache, panel: pygame.Rect, title: str, body: str,
+def draw_coach_panel(surface: Canvas, text: TextCache, panel: pygame.Rect, title: str, body: str,
                      button: Button | None, focused: bool) -> None:
     """The coach's words in their panel, with the Next button when the step only explains."""
     draw_panel(surface, panel, alpha=245, radius=14)
-    pygame.draw.rect(surface, theme.GOLD, panel, width=2, border_radius=14)
+    paint.rect(surface, theme.GOLD, panel, width=2, border_radius=14)
     text.draw(surface, title, (panel.x + PAD, panel.y + PAD), role="bold", size=TITLE_SIZE, colour=theme.GOLD,
               max_width=panel.width - 2 * PAD, min_size=15)
     words = text.render_wrapped(body, "body", BODY_SIZE, theme.INK, panel.width - 2 * PAD)

@@ -13,7 +13,8 @@ import pygame
 
 from ...locale import tr
 from ...storage.statistics_file import statistics_path
-from .. import theme
+from .. import paint, theme
+from ..canvas import Canvas
 from ..widgets import Button, Menu, button_width, draw_panel
 
 if TYPE_CHECKING:
@@ -102,11 +103,11 @@ class FirstDealOffer:
             return self.menu.handle_event(event)
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: Canvas) -> None:
         """The offer in its panel."""
         text = self.app.text
         draw_panel(surface, PANEL, alpha=240, radius=14)
-        pygame.draw.rect(surface, theme.GOLD, PANEL, width=2, border_radius=14)
+        paint.rect(surface, theme.GOLD, PANEL, width=2, border_radius=14)
         text.draw(surface, tr("tutorial.offer.title"), (PANEL.x + PAD, PANEL.y + PAD - 2), role="title", size=26,
                   colour=theme.GOLD, max_width=PANEL.width - 2 * PAD, min_size=18)
         body = tr("tutorial.offer.body_again" if self.last_time else "tutorial.offer.body")
