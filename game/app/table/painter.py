@@ -34,13 +34,15 @@ from .stage import Stage
 OUT_MARK_Y = 39  # the "out" mark's top from the plate's: on the chips line, whose numbers stand at 36
 
 
-def draw_out_mark(surface: pygame.Surface, text: TextCache, place: SeatPlace) -> pygame.Rect:
-    """A seat out of the session marked "out" at the right end of its plate's chips line, under the name (beside a
-    long name at the plate's top the mark ran into it: "Aunt Hettyout"); the mark's rect."""
+def draw_out_mark(surface: pygame.Surface, text: TextCache, place: SeatPlace, words: str = "",
+                  colour: tuple[int, int, int] | None = None) -> pygame.Rect:
+    """A seat out of the session marked "out" (or out of something else, in `words`) at the right end of its
+    plate's chips line, under the name (beside a long name at the plate's top the mark ran into it:
+    "Aunt Hettyout"); the mark's rect."""
     plate = place.plate
     room = plate.right - 12 - (place.name_left + 22 + text.width("888", "bold", 18) + 8)  # clear of the chips
-    return text.draw(surface, tr("table.out"), (plate.right - 12, plate.y + OUT_MARK_Y), role="bold", size=14,
-                     colour=theme.RED_TEXT, anchor="topright", max_width=room, min_size=10)
+    return text.draw(surface, words or tr("table.out"), (plate.right - 12, plate.y + OUT_MARK_Y), role="bold",
+                     size=14, colour=colour or theme.RED_TEXT, anchor="topright", max_width=room, min_size=10)
 
 
 class TablePainter:
@@ -175,6 +177,7 @@ class TablePainter:
         back = stage.decks.fan.back()
         chip = art.chip(1, 8)
         pulse = 0.5 + 0.5 * math.sin(swaying(clock) * 5)
+        passers = director.auction.passers()  # R26: a pass is final, marked on the plate until the auction ends
         for seat, (place, state) in enumerate(zip(layout.seats, model.seats)):
             plate = place.plate
             if seat == model.active and state.in_session:
@@ -190,6 +193,8 @@ class TablePainter:
             if not state.in_session and self._out_veil is not None:
                 surface.blit(self._out_veil, plate)
                 draw_out_mark(surface, text, place)
+            elif seat in passers:
+                draw_out_mark(surface, text, place, tr("auction.passed"), theme.INK_DIM)
             if seat != HUMAN and state.cards:
                 count = state.cards
                 width = back.get_width() + FAN_STEP * (count - 1)
