@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import pygame
 
@@ -275,6 +275,20 @@ def draw_combination_tile(surface: pygame.Surface, rect: pygame.Rect, combo: Com
         y += step
 
 
+def draw_removed_slot(surface: pygame.Surface, slot: pygame.Rect, felt: tuple[int, int, int],
+                      label: pygame.Surface) -> None:
+    """R24: the slot of a card out of the deck, which no run reaches: sunk dark, its rank small at the top and a
+    light cross over the rest, told apart from an empty slot by its shape as much as by its shade."""
+    pygame.draw.rect(surface, mix(felt, (0, 0, 0), 0.6), slot, border_radius=4)
+    pygame.draw.rect(surface, mix(felt, (0, 0, 0), 0.3), slot, 1, border_radius=4)
+    surface.blit(label, label.get_rect(midtop=(slot.centerx, slot.y + 2)))
+    ink = mix(felt, (255, 255, 255), 0.7)
+    cross = pygame.Rect(0, 0, slot.width - 12, slot.width - 12)
+    cross.center = (slot.centerx, (slot.y + 2 + label.get_height() + slot.bottom) // 2)
+    pygame.draw.line(surface, ink, cross.topleft, cross.bottomright, 3)
+    pygame.draw.line(surface, ink, cross.bottomleft, cross.topright, 3)
+
+
 def draw_plate(surface: pygame.Surface, rect: pygame.Rect, look: TableLook = CLUB) -> None:
     """A seat's plate: a dark rounded panel with a thin edge and a soft shadow."""
     pygame.draw.rect(surface, look.plate_shadow, rect.move(0, 3), border_radius=14)
@@ -284,10 +298,10 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, look: TableLook = CLU
 
 def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequence[pygame.Surface],
                     boodle: Sequence[Pile], decks: TableDecks, text: TextCache, *,
-                    look: TableLook = CLUB, pot: bool = True) -> pygame.Surface:
+                    look: TableLook = CLUB, pot: bool = True, removed: Collection[Card] = ()) -> pygame.Surface:
     """The static layer: felt, rail, seat plates with names and portraits, board slots, boodle cards, labels;
     the felt, the rail and the plates dressed as `look`, the slots and spots in shades of its felt; the pot's spot
-    only with `pot` (rules with no pot draw none)."""
+    only with `pot` (rules with no pot draw none); the slots of the `removed` cards (R24) crossed out."""
     surface = pygame.Surface(layout.size)
     draw_felt(surface, layout, look)
     felt = look.felt
@@ -314,6 +328,9 @@ def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequen
                   anchor="center", shadow=True)
         for rank in range(1, 14):
             slot = layout.board_slot(Card(rank, suit))
+            if Card(rank, suit) in removed:
+                draw_removed_slot(surface, slot, felt, text.render(rank_letter(rank), "condensed", 13, rank_colour))
+                continue
             pygame.draw.rect(surface, slot_fill, slot, border_radius=4)
             pygame.draw.rect(surface, slot_line, slot, 1, border_radius=4)
             label = text.render(rank_letter(rank), "condensed", 13, rank_colour)

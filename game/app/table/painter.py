@@ -77,7 +77,8 @@ class TablePainter:
             self.portraits.append(draw_portrait(face, stage.layout.seats[seat].portrait_radius, stage.text, key_id))
         names = [self.plate_name(seat) for seat in range(len(self.seats))]
         self.background = draw_background(stage.layout, names, self.portraits, self.boodle_cards, stage.decks,
-                                          stage.text, look=look, pot=stage.model.rules.has_pot)
+                                          stage.text, look=look, pot=stage.model.rules.has_pot,
+                                          removed=stage.model.rules.removed_cards)
         self.table_look = look
         veil = pygame.Surface(stage.layout.seats[0].plate.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (0, 0, 0, 150), veil.get_rect(), border_radius=14)
