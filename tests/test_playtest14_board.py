@@ -1,17 +1,24 @@
-"""Playtest 14 on the board: a card out of the deck (R24) is crossed out in its slot, readable in greyscale."""
+"""Playtest 14 on the board: a card out of the deck (R24) crossed out in its slot, readable in greyscale; the Pope
+Joan board's empty slots and its pot's count readable (with high contrast or not)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 from app_helpers import instant_app
+from test_table_looks import background_for, contrast
 
 from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
+from game.app import theme
 from game.app.app import App
+from game.app.table import painter
+from game.app.table.felt import board_circle
 from game.app.table.scene import TableScene
 from game.engine.cards import Card
 from game.engine.rules import RuleSet
@@ -60,3 +67,34 @@ def test_r24_a_removed_card_s_slot_is_sunk_and_crossed_out_the_others_as_before(
     assert grey(after, edge) < grey(before, edge) - 15  # sunk darker than an empty slot
     assert max(greys(after, out)) > max(greys(before, out)) + 40  # a cross brighter than any rank label
     assert greys(after, kept) == greys(before, kept)  # the other slots as they were
+
+
+@pytest.mark.parametrize("high", [False, True])
+def test_the_pope_joan_board_s_empty_slots_stand_out_and_its_pot_count_sits_on_a_plaque(
+        app: App, high: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.change_settings(replace(app.settings, high_contrast=high), remember=False)
+    try:
+        background = background_for(app, "pope_joan_board")
+        scene = app.scenes.top
+        assert isinstance(scene, TableScene)
+        slot = scene.layout.board_slot(Card.parse("QC"))
+        fill = background.get_at((slot.x + 3, slot.y + 6))[:3]
+        line = background.get_at((slot.x, slot.centery))[:3]
+        label = max((background.get_at((x, y))[:3] for x in range(slot.x + 4, slot.right - 4)
+                     for y in range(slot.y + 4, slot.bottom - 4)), key=sum)
+        assert contrast(line, fill) >= (3.0 if high else 2.2)  # was 1.7: the outlines all but vanished on the brown
+        assert contrast(label, fill) >= (5.0 if high else 3.2)
+        plaques: list[pygame.Rect] = []
+        monkeypatch.setattr(painter, "draw_plaque", lambda surface, rect: plaques.append(rect))
+        app.draw(app.screen)
+        layout = scene.layout
+        digit = app.text.render(str(scene.model.pot), "title", 24, (0, 0, 0)).get_rect(
+            midtop=(layout.pot.centerx, layout.pot.y + 112))
+        (cx, cy), radius = board_circle(layout.felt.size)
+        ring = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        ring.center = (layout.felt.x + cx, layout.felt.y + cy)
+        assert any(math.dist(ring.center, corner) < radius < math.dist(ring.center, other)
+                   for corner in (digit.topright, digit.bottomright) for other in (digit.topleft, digit.bottomleft))
+        assert len(plaques) == 1 and plaques[0].contains(digit)  # the ring runs under the number: set apart
+    finally:
+        theme.use_high_contrast(False)

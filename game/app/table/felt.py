@@ -275,6 +275,30 @@ def draw_combination_tile(surface: pygame.Surface, rect: pygame.Rect, combo: Com
         y += step
 
 
+def contrast_ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two colours, from 1 (the same) to 21 (black on white)."""
+    def luminance(colour: tuple[int, int, int]) -> float:
+        shares = [v / 255 for v in colour]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in shares)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def slot_colours(look: TableLook) -> tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]:
+    """An empty board slot's fill, outline and rank label on `look`: shades of its felt, the outline and the label
+    lifted towards white until they stand out from the fill (a dark brown felt left them faint), more so under
+    high contrast."""
+    fill = mix(look.felt, (0, 0, 0), 0.12)
+    line_ratio, label_ratio = (3.0, 5.0) if theme.high_contrast() else (2.2, 3.2)
+
+    def lifted(share: float, ratio: float) -> tuple[int, int, int]:
+        while contrast_ratio(mix(look.felt, (255, 255, 255), share), fill) < ratio and share < 1.0:
+            share += 0.02
+        return mix(look.felt, (255, 255, 255), min(1.0, share))
+    return fill, lifted(0.16, line_ratio), lifted(look.label_lift, label_ratio)
+
+
 def draw_removed_slot(surface: pygame.Surface, slot: pygame.Rect, felt: tuple[int, int, int],
                       label: pygame.Surface) -> None:
     """R24: the slot of a card out of the deck, which no run reaches: sunk dark, its rank small at the top and a
@@ -287,6 +311,15 @@ def draw_removed_slot(surface: pygame.Surface, slot: pygame.Rect, felt: tuple[in
     cross.center = (slot.centerx, (slot.y + 2 + label.get_height() + slot.bottom) // 2)
     pygame.draw.line(surface, ink, cross.topleft, cross.bottomright, 3)
     pygame.draw.line(surface, ink, cross.bottomleft, cross.topright, 3)
+
+
+def draw_plaque(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A dark rounded plaque under a number drawn over busy ground (the round board's gold ring), a little larger
+    than `rect`, so the number reads whatever lies beneath."""
+    plaque = rect.inflate(18, 6)
+    shade = pygame.Surface(plaque.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, 190), shade.get_rect(), border_radius=plaque.height // 2)
+    surface.blit(shade, plaque)
 
 
 def draw_plate(surface: pygame.Surface, rect: pygame.Rect, look: TableLook = CLUB) -> None:
@@ -316,9 +349,7 @@ def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequen
             pygame.draw.rect(surface, mix(felt, (0, 0, 0), 0.18), place.fan.inflate(10, 8), 1, border_radius=8)
     # the board: four suit rows with a faint slot for every rank
     suit_colours = theme.suits_on_dark(decks.four_colour)  # the row symbols sit on the board's dark shade
-    slot_line = mix(felt, (255, 255, 255), 0.16)
-    slot_fill = mix(felt, (0, 0, 0), 0.12)
-    rank_colour = mix(felt, (255, 255, 255), look.label_lift)
+    slot_fill, slot_line, rank_colour = slot_colours(look)
     board_panel = layout.board.inflate(14, 12)
     shade = pygame.Surface(board_panel.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, (0, 0, 0, 46), shade.get_rect(), border_radius=12)

@@ -24,10 +24,10 @@ from .captions import LIFT
 from .controls import HINT_COLOUR
 from .cut import cut_card_rect
 from .director import Director
-from .felt import draw_background
+from .felt import draw_background, draw_plaque
 from .human import HumanSeat
 from .layout import FAN_STEP, SeatPlace
-from .looks import CLUB, TableLook
+from .looks import CLUB, ROUND_BOARD, TableLook
 from .model import HUMAN
 from .stage import Stage
 
@@ -155,7 +155,10 @@ class TablePainter:
                 cx = layout.pot_stack[0] + (i - (shown - 1) / 2) * 32
                 art.draw_stack(surface, (0, 3, 2)[i], 14, count, (round(cx), layout.pot_stack[1]), max_shown=10)
         if model.pot or model.rules.has_pot:  # rules with no pot show no empty one
-            text.draw(surface, f"{model.pot}", (layout.pot.centerx, layout.pot.y + 112), role="title", size=24,
+            where = (layout.pot.centerx, layout.pot.y + 112)
+            if self.table_look.style == ROUND_BOARD:  # the number falls on the board's gold ring: set it apart
+                draw_plaque(surface, text.render(f"{model.pot}", "title", 24, theme.GOLD).get_rect(midtop=where))
+            text.draw(surface, f"{model.pot}", where, role="title", size=24,
                       colour=theme.GOLD if model.pot else theme.INK_DIM, anchor="midtop", shadow=True)
         back = stage.decks.flight.back()
         x, y = layout.dead_pile
