@@ -1,5 +1,5 @@
 """Playtest 14, reduced motion: the title's run of hearts, a deal summary's panel and a replay's played card are
-put in place rather than flown or slid in."""
+put in place rather than flown or slid in; and How to play opened over a deal summary hides it."""
 
 from __future__ import annotations
 
@@ -13,8 +13,11 @@ from app_helpers import instant_app, key
 from test_app_stats_replay import GOLDEN, Backdrop
 from test_overlay_guard import summary_open
 
+from game.app import theme
 from game.app.app import App
 from game.app.comfort import set_reduced_motion
+from game.app.scene import Scene
+from game.app.scenes.how_to_play import HowToPlayScene
 from game.app.scenes.replay import FLIGHT, ReplayScene
 from game.app.scenes.title import RUN, RUN_GAP, RUN_LEFT, RUN_STEP, RUN_TOP, run_places
 from game.app.table.animation import Banner, PopUp
@@ -91,3 +94,29 @@ def test_a_number_only_fades_and_a_banner_stands_still_under_reduced_motion() ->
             assert (bounds.x == 80) is on  # the band still sliding in at the usual setting
     finally:
         set_reduced_motion(False)
+
+
+class Glare(Scene):
+    """A bright page under an overlay, as a deal summary's white words are."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """All white."""
+        surface.fill((255, 255, 255))
+
+
+@pytest.mark.parametrize("high", [False, True])
+def test_how_to_play_over_a_summary_hides_it_behind_an_opaque_page(app: App, high: bool) -> None:
+    app.change_settings(dataclasses.replace(app.settings, high_contrast=high), remember=False)
+    try:
+        glare = Glare(app)
+        glare.overlay = True  # a summary lets the table show round it, and so the page over it too
+        app.scenes.clear_to(glare)
+        page = HowToPlayScene(app, over_table=True)
+        app.scenes.push(page)
+        app.step(0.0)
+        app.draw(app.screen)
+        inside = (page.page.right - 12, page.page.bottom - 12)  # inside the page, clear of its words
+        assert tuple(app.screen.get_at(inside))[:3] == theme.PANEL  # nothing beneath shows through
+        assert max(tuple(app.screen.get_at((page.page.x - 10, page.page.bottom - 40)))[:3]) <= 255 - 200
+    finally:
+        theme.use_high_contrast(False)
