@@ -12,6 +12,7 @@ from ...locale import tr, trn
 from ...locale.cards import pile_label
 from .. import paint, theme
 from ..canvas import Canvas
+from ..comfort import reduced_motion
 from ..scene import Scene
 from ..table.boodle_end import end_words
 from ..table.words import TOOK_SUMMARY, takings
@@ -251,7 +252,7 @@ class DealSummaryScene(Scene):
             surface.blit(self.backdrop, (0, 0))
         else:
             surface.blit(self.veil, (0, 0))
-        rise = max(0.0, 1 - self.clock / 0.18) * 30
+        rise = 0.0 if reduced_motion() else max(0.0, 1 - self.clock / 0.18) * 30  # placed, not slid in
         surface.blit(self.panel_surface, self.panel.move(0, round(rise)))
         if rise <= 0:
             self.button.draw(surface, self.app.text, True, self.hover)

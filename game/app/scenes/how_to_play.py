@@ -287,13 +287,13 @@ class HowToPlayScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """The section list and the page."""
         text = self.app.text
-        if self.overlay:
-            surface.blit(veil(surface.get_size(), 190), (0, 0))
+        if self.overlay:  # over a table or a deal summary: the page is read, what lies beneath only hinted at
+            surface.blit(veil(surface.get_size(), 215), (0, 0))
         else:
             felt_backdrop(surface)
         heading(surface, text, tr("how_to_play.heading"),
                 tr("how_to_play.subtitle", name=rules_name(self.rules)), y=28)
-        draw_panel(surface, self.page)
+        draw_panel(surface, self.page, alpha=255 if self.overlay else 215)  # opaque over a summary's words
         section = self.sections[self.index]
         number = text.draw(surface, tr("how_to_play.page_number", number=self.index + 1, total=len(self.sections)),
                            (self.page.right - 28, self.page.y + 34), role="body", size=16, colour=theme.INK_DIM,

@@ -22,6 +22,7 @@ from ...replay import Replay, TableState, stop_reason, tell_event
 from .. import paint, theme
 from ..canvas import Canvas
 from ..card_art import card_size
+from ..comfort import reduced_motion
 from ..replay_log import draw_replay_log
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
@@ -405,7 +406,7 @@ class ReplayScene(Scene):
         deck = self.app.art.deck(BOARD_CARD_W, self.app.settings.four_colour_deck)
         w, h = card_size(BOARD_CARD_W)
         played = set(state.played)
-        flying = self.flight_card() if self.flight < FLIGHT else None
+        flying = self.flight_card() if self.flight < FLIGHT and not reduced_motion() else None  # else placed
         flight_card: Card | None = None
         flight_slot = pygame.Rect(0, 0, 0, 0)
         in_run = set(state.run)

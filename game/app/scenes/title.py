@@ -13,7 +13,7 @@ from ...locale import tr
 from ...storage.resume import Resumable, kept_sessions, resume_path, set_aside_unresumable
 from .. import theme
 from ..canvas import Canvas, scale
-from ..comfort import swaying
+from ..comfort import reduced_motion, swaying
 from ..kept_words import describe_snapshot, mode_name
 from ..scene import Scene
 from ..tutorial.offer import FirstDealOffer, offer_due
@@ -27,6 +27,8 @@ BOODLE = [Card.parse(name) for name in ("AS", "KH", "QC", "JD")]
 RUN = [Card.parse(f"{rank}H") for rank in ("5", "6", "7", "8", "9", "10", "J", "Q", "K")]
 RUN_STEP = 0.55  # seconds between the run's cards
 RUN_HOLD = 2.2  # seconds the finished run and its stop banner stay
+RUN_LEFT, RUN_TOP, RUN_GAP = 680, 480, 50  # the run's first card and the step to the next
+RUN_FROM = (1240, 720)  # the corner the run's cards fly in from
 CARD_W = 100  # one deck size for the fan and the run: the deck is drawn once at start-up
 ANGLE_STEP = 0.5  # rotated boodle cards are cached at this many degrees apart
 BUTTON_SIZE = (320, 52)
@@ -241,25 +243,30 @@ class TitleScene(Scene):
     def _draw_run(self, surface: Canvas) -> None:
         """A run of hearts played card by card along the bottom right, stopped by the King, then again."""
         deck = self._deck()
-        cycle = len(RUN) * RUN_STEP + RUN_HOLD
-        local = self.t % cycle
-        shown = min(len(RUN), int(local / RUN_STEP) + 1)
-        left, top = 680, 480
-        gap = 50
-        for index in range(shown):
-            born = index * RUN_STEP
-            p = min(1.0, (local - born) / 0.28)
-            ease = 1 - (1 - p) ** 3
-            start = (1240, 720)
-            x = start[0] + (left + index * gap - start[0]) * ease
-            y = start[1] + (top - start[1]) * ease
+        local = self.t % (len(RUN) * RUN_STEP + RUN_HOLD)
+        still = reduced_motion()
+        for index, (x, y) in enumerate(run_places(local, still)):
             shadow = deck.shadow()
             pad = deck.shadow_pad
-            surface.blit(shadow, (round(x) - pad + 3, round(y) - pad + 5))
-            surface.blit(deck.face(RUN[index]), (round(x), round(y)))
+            surface.blit(shadow, (x - pad + 3, y - pad + 5))
+            surface.blit(deck.face(RUN[index]), (x, y))
         if local > len(RUN) * RUN_STEP:
             since = local - len(RUN) * RUN_STEP
-            pop = min(1.0, since / 0.2)
+            pop = 1.0 if still else min(1.0, since / 0.2)
             size = round(24 + 8 * pop)
-            self.app.text.draw(surface, tr("title.stop_king"), (left + 4 * gap + CARD_W // 2, top - 28), role="title",
-                               size=size, colour=theme.GOLD, anchor="center", outline=2)
+            self.app.text.draw(surface, tr("title.stop_king"), (RUN_LEFT + 4 * RUN_GAP + CARD_W // 2, RUN_TOP - 28),
+                               role="title", size=size, colour=theme.GOLD, anchor="center", outline=2)
+
+
+def run_places(local: float, still: bool) -> list[tuple[int, int]]:
+    """Where the run's cards are `local` seconds into its cycle: each flying in from the corner, or (`still`,
+    under reduced motion) put straight in its place when its turn comes."""
+    shown = min(len(RUN), int(local / RUN_STEP) + 1)
+    places = []
+    for index in range(shown):
+        p = 1.0 if still else min(1.0, (local - index * RUN_STEP) / 0.28)
+        ease = 1 - (1 - p) ** 3
+        x = RUN_FROM[0] + (RUN_LEFT + index * RUN_GAP - RUN_FROM[0]) * ease
+        y = RUN_FROM[1] + (RUN_TOP - RUN_FROM[1]) * ease
+        places.append((round(x), round(y)))
+    return places

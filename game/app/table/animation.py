@@ -17,6 +17,7 @@ import pygame
 
 from .. import paint
 from ..canvas import Canvas
+from ..comfort import reduced_motion
 
 Point = tuple[float, float]
 Callback = Callable[[], None] | None
@@ -155,7 +156,8 @@ class PopUp(Decoration):
     def topleft(self) -> tuple[int, int]:
         """Where the number's image is now: risen by how far it has got."""
         x = self.centre[0] - self.image.get_width() / 2
-        y = self.centre[1] - self.image.get_height() / 2 - self.rise * ease_out(self.t)
+        risen = 0.0 if reduced_motion() else self.rise * ease_out(self.t)  # under reduced motion it only fades
+        y = self.centre[1] - self.image.get_height() / 2 - risen
         return round(x), round(y)
 
     def draw(self, surface: Canvas) -> None:
@@ -179,7 +181,7 @@ class Banner(Decoration):
     def draw(self, surface: Canvas) -> None:
         """The band, sliding in from the left at first."""
         t = self.t
-        slide = 0.0 if t > 0.15 else (1 - ease_out(t / 0.15)) * 120
+        slide = 0.0 if t > 0.15 or reduced_motion() else (1 - ease_out(t / 0.15)) * 120
         x = self.centre[0] - self.image.get_width() / 2 - slide
         y = self.centre[1] - self.image.get_height() / 2
         # quick fades: a half-seen band lets the board's cards read through its words

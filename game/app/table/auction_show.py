@@ -68,6 +68,10 @@ class AuctionTrack:
                 return "closed"
         return None
 
+    def passers(self) -> frozenset[int]:
+        """The seats that passed while the auction is on (a pass is final): none once it ends."""
+        return frozenset(self.passed) if self.opened and not self.closed else frozenset()
+
 
 def bubble_words(event: Bid) -> str:
     """A bid or a pass as its bidder says it."""

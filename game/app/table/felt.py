@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import pygame
 
@@ -276,6 +276,53 @@ def draw_combination_tile(surface: Canvas, rect: pygame.Rect, combo: Combination
         y += step
 
 
+def contrast_ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two colours, from 1 (the same) to 21 (black on white)."""
+    def luminance(colour: tuple[int, int, int]) -> float:
+        shares = [v / 255 for v in colour]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in shares)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def slot_colours(look: TableLook) -> tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]:
+    """An empty board slot's fill, outline and rank label on `look`: shades of its felt, the outline and the label
+    lifted towards white until they stand out from the fill (a dark brown felt left them faint), more so under
+    high contrast."""
+    fill = mix(look.felt, (0, 0, 0), 0.12)
+    line_ratio, label_ratio = (3.0, 5.0) if theme.high_contrast() else (2.2, 3.2)
+
+    def lifted(share: float, ratio: float) -> tuple[int, int, int]:
+        while contrast_ratio(mix(look.felt, (255, 255, 255), share), fill) < ratio and share < 1.0:
+            share += 0.02
+        return mix(look.felt, (255, 255, 255), min(1.0, share))
+    return fill, lifted(0.16, line_ratio), lifted(look.label_lift, label_ratio)
+
+
+def draw_removed_slot(surface: Canvas, slot: pygame.Rect, felt: tuple[int, int, int],
+                      label: Canvas) -> None:
+    """R24: the slot of a card out of the deck, which no run reaches: sunk dark, its rank small at the top and a
+    light cross over the rest, told apart from an empty slot by its shape as much as by its shade."""
+    paint.rect(surface, mix(felt, (0, 0, 0), 0.6), slot, border_radius=4)
+    paint.rect(surface, mix(felt, (0, 0, 0), 0.3), slot, 1, border_radius=4)
+    surface.blit(label, label.get_rect(midtop=(slot.centerx, slot.y + 2)))
+    ink = mix(felt, (255, 255, 255), 0.7)
+    cross = pygame.Rect(0, 0, slot.width - 12, slot.width - 12)
+    cross.center = (slot.centerx, (slot.y + 2 + label.get_height() + slot.bottom) // 2)
+    paint.line(surface, ink, cross.topleft, cross.bottomright, 3)
+    paint.line(surface, ink, cross.bottomleft, cross.topright, 3)
+
+
+def draw_plaque(surface: Canvas, rect: pygame.Rect) -> None:
+    """A dark rounded plaque under a number drawn over busy ground (the round board's gold ring), a little larger
+    than `rect`, so the number reads whatever lies beneath."""
+    plaque = rect.inflate(18, 6)
+    shade = Canvas.new(plaque.size, pygame.SRCALPHA)
+    paint.rect(shade, (0, 0, 0, 190), shade.get_rect(), border_radius=plaque.height // 2)
+    surface.blit(shade, plaque)
+
+
 def draw_plate(surface: Canvas, rect: pygame.Rect, look: TableLook = CLUB) -> None:
     """A seat's plate: a dark rounded panel with a thin edge and a soft shadow."""
     paint.rect(surface, look.plate_shadow, rect.move(0, 3), border_radius=14)
@@ -285,10 +332,10 @@ def draw_plate(surface: Canvas, rect: pygame.Rect, look: TableLook = CLUB) -> No
 
 def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequence[Canvas],
                     boodle: Sequence[Pile], decks: TableDecks, text: TextCache, *,
-                    look: TableLook = CLUB, pot: bool = True) -> Canvas:
+                    look: TableLook = CLUB, pot: bool = True, removed: Collection[Card] = ()) -> Canvas:
     """The static layer: felt, rail, seat plates with names and portraits, board slots, boodle cards, labels;
     the felt, the rail and the plates dressed as `look`, the slots and spots in shades of its felt; the pot's spot
-    only with `pot` (rules with no pot draw none)."""
+    only with `pot` (rules with no pot draw none); the slots of the `removed` cards (R24) crossed out."""
     surface = Canvas.new(layout.size)
     draw_felt(surface, layout, look)
     felt = look.felt
@@ -303,9 +350,7 @@ def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequen
             paint.rect(surface, mix(felt, (0, 0, 0), 0.18), place.fan.inflate(10, 8), 1, border_radius=8)
     # the board: four suit rows with a faint slot for every rank
     suit_colours = theme.suits_on_dark(decks.four_colour)  # the row symbols sit on the board's dark shade
-    slot_line = mix(felt, (255, 255, 255), 0.16)
-    slot_fill = mix(felt, (0, 0, 0), 0.12)
-    rank_colour = mix(felt, (255, 255, 255), look.label_lift)
+    slot_fill, slot_line, rank_colour = slot_colours(look)
     board_panel = layout.board.inflate(14, 12)
     shade = Canvas.new(board_panel.size, pygame.SRCALPHA)
     paint.rect(shade, (0, 0, 0, 46), shade.get_rect(), border_radius=12)
@@ -315,6 +360,9 @@ def draw_background(layout: TableLayout, names: Sequence[str], portraits: Sequen
                   anchor="center", shadow=True)
         for rank in range(1, 14):
             slot = layout.board_slot(Card(rank, suit))
+            if Card(rank, suit) in removed:
+                draw_removed_slot(surface, slot, felt, text.render(rank_letter(rank), "condensed", 13, rank_colour))
+                continue
             paint.rect(surface, slot_fill, slot, border_radius=4)
             paint.rect(surface, slot_line, slot, 1, border_radius=4)
             label = text.render(rank_letter(rank), "condensed", 13, rank_colour)

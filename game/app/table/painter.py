@@ -26,23 +26,25 @@ from .controls import HINT_COLOUR
 from .cue_marks import STOP_FILL, draw_playable_marks, draw_stop_mark, playable_mark_rects, stop_bar
 from .cut import cut_card_rect
 from .director import Director
-from .felt import draw_background
+from .felt import draw_background, draw_plaque
 from .human import HumanSeat
 from .layout import FAN_STEP, SeatPlace
-from .looks import CLUB, TableLook
+from .looks import CLUB, ROUND_BOARD, TableLook
 from .model import HUMAN
 from .stage import Stage
 
 OUT_MARK_Y = 39  # the "out" mark's top from the plate's: on the chips line, whose numbers stand at 36
 
 
-def draw_out_mark(surface: Canvas, text: TextCache, place: SeatPlace) -> pygame.Rect:
-    """A seat out of the session marked "out" at the right end of its plate's chips line, under the name (beside a
-    long name at the plate's top the mark ran into it: "Aunt Hettyout"); the mark's rect."""
+def draw_out_mark(surface: Canvas, text: TextCache, place: SeatPlace, words: str = "",
+                  colour: tuple[int, int, int] | None = None) -> pygame.Rect:
+    """A seat out of the session marked "out" (or out of something else, in `words`) at the right end of its
+    plate's chips line, under the name (beside a long name at the plate's top the mark ran into it:
+    "Aunt Hettyout"); the mark's rect."""
     plate = place.plate
     room = plate.right - 12 - (place.name_left + 22 + text.width("888", "bold", 18) + 8)  # clear of the chips
-    return text.draw(surface, tr("table.out"), (plate.right - 12, plate.y + OUT_MARK_Y), role="bold", size=14,
-                     colour=theme.RED_TEXT, anchor="topright", max_width=room, min_size=10)
+    return text.draw(surface, words or tr("table.out"), (plate.right - 12, plate.y + OUT_MARK_Y), role="bold",
+                     size=14, colour=colour or theme.RED_TEXT, anchor="topright", max_width=room, min_size=10)
 
 
 class TablePainter:
@@ -77,7 +79,8 @@ class TablePainter:
             self.portraits.append(draw_portrait(face, stage.layout.seats[seat].portrait_radius, stage.text, key_id))
         names = [self.plate_name(seat) for seat in range(len(self.seats))]
         self.background = draw_background(stage.layout, names, self.portraits, self.boodle_cards, stage.decks,
-                                          stage.text, look=look, pot=stage.model.rules.has_pot)
+                                          stage.text, look=look, pot=stage.model.rules.has_pot,
+                                          removed=stage.model.rules.removed_cards)
         self.table_look = look
         veil = Canvas.new(stage.layout.seats[0].plate.size, pygame.SRCALPHA)
         paint.rect(veil, (0, 0, 0, 150), veil.get_rect(), border_radius=14)
@@ -155,7 +158,10 @@ class TablePainter:
                 cx = layout.pot_stack[0] + (i - (shown - 1) / 2) * 32
                 art.draw_stack(surface, (0, 3, 2)[i], 14, count, (round(cx), layout.pot_stack[1]), max_shown=10)
         if model.pot or model.rules.has_pot:  # rules with no pot show no empty one
-            text.draw(surface, f"{model.pot}", (layout.pot.centerx, layout.pot.y + 112), role="title", size=24,
+            where = (layout.pot.centerx, layout.pot.y + 112)
+            if self.table_look.style == ROUND_BOARD:  # the number falls on the board's gold ring: set it apart
+                draw_plaque(surface, text.render(f"{model.pot}", "title", 24, theme.GOLD).get_rect(midtop=where))
+            text.draw(surface, f"{model.pot}", where, role="title", size=24,
                       colour=theme.GOLD if model.pot else theme.INK_DIM, anchor="midtop", shadow=True)
         back = stage.decks.flight.back()
         x, y = layout.dead_pile
@@ -178,6 +184,7 @@ class TablePainter:
         back = stage.decks.fan.back()
         chip = art.chip(1, 8)
         pulse = 0.5 + 0.5 * math.sin(swaying(clock) * 5)
+        passers = director.auction.passers()  # R26: a pass is final, marked on the plate until the auction ends
         for seat, (place, state) in enumerate(zip(layout.seats, model.seats)):
             plate = place.plate
             if seat == model.active and state.in_session:
@@ -193,6 +200,8 @@ class TablePainter:
             if not state.in_session and self._out_veil is not None:
                 surface.blit(self._out_veil, plate)
                 draw_out_mark(surface, text, place)
+            elif seat in passers:
+                draw_out_mark(surface, text, place, tr("auction.passed"), theme.INK_DIM)
             if seat != HUMAN and state.cards:
                 count = state.cards
                 width = back.get_width() + FAN_STEP * (count - 1)
