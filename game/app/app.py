@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from .text import TextCache
 from .theme import SCREEN_SIZE
 from .tooltips import tooltips_shown
 from .widgets import Menu, on_focus, on_press
-from .window import Window
+from .window import Placement, Window
 
 
 @dataclass
@@ -65,7 +66,13 @@ class App:
         # the window first: without a display there is no game, and the error should not follow audio noise
         pygame.display.init()
         pygame.display.set_caption("Newmarket")
-        self.window = Window(SCREEN_SIZE, options.headless, options.size)
+        self.data_dir = data_dir(options.data_dir)
+        self.settings, settings_problem = read_settings(self.data_dir)  # the window opens where it was left
+        s = self.settings
+        remembered = Placement((s.window_size[0], s.window_size[1]) if s.window_size else None,
+                               (s.window_position[0], s.window_position[1]) if s.window_position else None,
+                               s.fullscreen)
+        self.window = Window(SCREEN_SIZE, options.headless, options.size, remembered)
         pygame.init()
         self.clock = pygame.time.Clock()
         self.pad = Gamepad()  # a controller's buttons become the keys every scene answers
@@ -73,8 +80,6 @@ class App:
         self._quit_question: Scene | None = None  # asked because the window was closing
         self.running = True
         self.draws_every_frame = True  # the screenshots draw only the frames they keep (a draw changes nothing)
-        self.data_dir = data_dir(options.data_dir)
-        self.settings, settings_problem = read_settings(self.data_dir)
         theme.use_high_contrast(self.settings.high_contrast)
         set_reduced_motion(self.settings.reduced_motion)
         self.assets = Assets(audio=not options.headless or os.environ.get("SDL_AUDIODRIVER") == "dummy")
@@ -234,8 +239,13 @@ class App:
             self.scenes.top.handle_event(event)
 
     def quit(self) -> None:
-        """Leave the loop; scenes save what they hold as they exit."""
+        """Leave the loop, the window's place remembered for the next start; scenes save what they hold as they exit."""
         self.running = False
+        if not self.options.headless:
+            place = self.window.placement()
+            self.change_settings(dataclasses.replace(self.settings, window_size=place.size or (),
+                                                     window_position=place.position or (),
+                                                     fullscreen=place.fullscreen))
 
     def request_quit(self) -> None:
         """Close the game, keeping a session in progress for the next start; ask only if it cannot be kept."""

@@ -13,7 +13,8 @@ middle, and toggling full screen without a window manager left the picture shift
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -23,6 +24,7 @@ from .canvas import Canvas
 Size = tuple[int, int]
 BARS = (0, 0, 0)
 BACKDROP = (10, 30, 22)  # the bars of a modestly wider or taller window: the table's room, not a black frame
+TITLE_REACH = 100  # so much of a remembered window's top-left stays on a desktop, to grab it by
 EXTREME_ASPECT = 1.5  # a window more than this much wider or taller than 16:9 gets black bars
 
 
@@ -60,24 +62,65 @@ def picture_for(real: Size, logical: Size) -> Canvas:
     return picture
 
 
+@dataclass(frozen=True)
+class Placement:
+    """Where and how the window was when the game was last closed: its size, its corner, full screen or not."""
+
+    size: Size | None = None
+    position: Size | None = None
+    fullscreen: bool = False
+
+
+def usable(placement: Placement, desktops: Sequence[Size]) -> Placement:
+    """`placement` made safe for these desktops: a size no larger than the largest desktop, and a corner kept only
+    where the window's title bar would be on a desktop (a screen unplugged since would leave it out of reach)."""
+    if not desktops:
+        return Placement(fullscreen=placement.fullscreen)
+    wide, high = sum(w for w, _ in desktops), max(h for _, h in desktops)
+    size = placement.size
+    if size is not None:
+        biggest = max(desktops, key=lambda d: d[0] * d[1])
+        size = (min(size[0], biggest[0]), min(size[1], biggest[1]))
+    position = placement.position
+    if position is not None and size is not None and not (
+            -size[0] + TITLE_REACH <= position[0] <= wide - TITLE_REACH and 0 <= position[1] <= high - TITLE_REACH):
+        position = None
+    return Placement(size, position if size is not None else None, placement.fullscreen)
+
+
 class Window:
     """The display and the picture drawn for it: windowed (resizable) or full screen."""
 
-    def __init__(self, size: Size, headless: bool, real_size: Size | None = None) -> None:
+    def __init__(self, size: Size, headless: bool, real_size: Size | None = None,
+                 remembered: Placement = Placement()) -> None:
         self.size = size  # the logical size every scene lays out in
         self.headless = headless
-        self.fullscreen = False
-        self.windowed_size = real_size or size  # the window's size before full screen, given back after it
+        place = Placement() if headless or real_size else usable(remembered, pygame.display.get_desktop_sizes())
+        self.fullscreen = place.fullscreen
+        self.windowed_size = real_size or place.size or size  # the window's size before full screen, given back
+        self.position = place.position
         self.on_rescale: list[Callable[[], None]] = []  # told when the picture changes scale (caches to clear)
         self.display = self._open()
         self.picture = self._rebuild(self.window_size())
+
+    def placement(self) -> Placement:
+        """Where and how the window is now, to open it so at the next start."""
+        if self.headless:
+            return Placement()
+        if not self.fullscreen:
+            self.windowed_size = pygame.display.get_window_size()
+            self.position = pygame.display.get_window_position()
+        return Placement(self.windowed_size, self.position, self.fullscreen)
 
     def _open(self) -> pygame.Surface:
         if self.headless:
             return pygame.display.set_mode(self.windowed_size, 0)
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        shown = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        if self.position is not None:  # back from full screen, where it was
+            pygame.display.set_window_position(self.position)
+        return shown
 
     def _rebuild(self, real: Size) -> Canvas:
         picture = picture_for(real, self.size)
@@ -97,6 +140,7 @@ class Window:
         """F11: full screen on or off, the picture redrawn at the new size either way."""
         if not self.fullscreen:
             self.windowed_size = pygame.display.get_window_size()
+            self.position = pygame.display.get_window_position()
         self.fullscreen = not self.fullscreen
         self.display = self._open()
         self.sync()

@@ -22,6 +22,7 @@ SETTINGS_FILE = "settings.json"
 ANIMATION_SPEEDS = ("relaxed", "slow", "normal", "fast", "instant")  # slowest first, as the settings offer them
 MAX_LOOK_NAME = 64  # a table look's name, kept as written
 # the title offers the guided first deal until taken or refused; "later": "Not now" once, so asked one last time
+MIN_WINDOW, MAX_WINDOW = 320, 16384  # a remembered window's least and greatest side, in real pixels
 FIRST_DEAL_OFFERS = ("ask", "later", "taken", "never")
 
 
@@ -43,6 +44,9 @@ class Settings:
     spoken_play: bool = False  # a voice says what happens at the table (an optional extra: game.app.speech)
     high_contrast: bool = False  # brighter ink and gold, opaque panels, darker felt behind the words
     reduced_motion: bool = False  # cards and chips placed rather than flown; no confetti, no pulsing or swaying
+    window_size: tuple[int, ...] = ()  # the window as the player left it (width, height); () for the first start
+    window_position: tuple[int, ...] = ()  # its top-left corner on the desktop (x, y); () for the system's choice
+    fullscreen: bool = False  # F11's state when the game was last closed
 
     def clean(self) -> Settings:
         """The same settings with every value forced into its lawful range (a value that cannot be one: the
@@ -71,7 +75,10 @@ def _check(name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
             return None
         return float(value)
-    if name in ("muted", "four_colour_deck", "pause_after_stop", "spoken_play", "high_contrast", "reduced_motion"):
+    if name in ("window_size", "window_position"):
+        return _pair(value, (MIN_WINDOW, MAX_WINDOW) if name == "window_size" else (-MAX_WINDOW, MAX_WINDOW))
+    if name in ("muted", "four_colour_deck", "pause_after_stop", "spoken_play", "high_contrast", "reduced_motion",
+                "fullscreen"):
         return value if isinstance(value, bool) else None
     if name == "animation_speed":
         return value if isinstance(value, str) and value in ANIMATION_SPEEDS else None
@@ -82,6 +89,15 @@ def _check(name: str, value: Any) -> Any:
     if name == "table_look":
         return value if isinstance(value, str) and 0 < len(value) <= MAX_LOOK_NAME else None
     return None
+
+
+def _pair(value: Any, bounds: tuple[int, int]) -> tuple[int, ...] | None:
+    """Two whole numbers within `bounds` (or none at all, for "not known yet") as a tuple, else None."""
+    if not isinstance(value, (list, tuple)) or len(value) not in (0, 2):
+        return None
+    if any(isinstance(n, bool) or not isinstance(n, int) or not bounds[0] <= n <= bounds[1] for n in value):
+        return None
+    return tuple(value)
 
 
 def _parse(data: Any) -> tuple[Settings, int]:
