@@ -78,6 +78,7 @@ class App:
         self.pad = Gamepad()  # a controller's buttons become the keys every scene answers
         self.scenes = SceneStack(self, SCENES)
         self._quit_question: Scene | None = None  # asked because the window was closing
+        self._f11_held = False
         self.running = True
         self.draws_every_frame = True  # the screenshots draw only the frames they keep (a draw changes nothing)
         theme.use_high_contrast(self.settings.high_contrast)
@@ -233,8 +234,10 @@ class App:
         """Window-wide keys and the close button; everything else goes to the top scene."""
         if event.type == pygame.QUIT or is_quit_key(event):
             self.request_quit()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.options.headless:
-            self.window.toggle_fullscreen()
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_F11:
+            if event.type == pygame.KEYDOWN and not self._f11_held and not self.options.headless:
+                self.window.toggle_fullscreen()
+            self._f11_held = event.type == pygame.KEYDOWN  # a held F11 repeats: one switch a press, not a flicker
         elif self.scenes.top is not None:
             self.scenes.top.handle_event(event)
 

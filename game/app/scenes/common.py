@@ -86,6 +86,23 @@ def veil(size: tuple[int, int], alpha: int = 150) -> Canvas:
     return found
 
 
+def dim(surface: Canvas, alpha: int, *, bars_only: bool = False) -> None:
+    """Dim what lies under an overlay over the whole picture, the bars round the logical area too (a pause or a
+    summary over a wider window left a bright band at its sides); with `bars_only`, the bars alone (the logical
+    area already holds a dimmed backdrop)."""
+    whole, inner = surface.bleed(), surface.get_rect()
+    if not bars_only:
+        surface.blit(veil(whole.size, alpha), whole.topleft)
+        return
+    strips = (pygame.Rect(whole.x, whole.y, whole.width, inner.y - whole.y),
+              pygame.Rect(whole.x, inner.bottom, whole.width, whole.bottom - inner.bottom),
+              pygame.Rect(whole.x, inner.y, inner.x - whole.x, inner.height),
+              pygame.Rect(inner.right, inner.y, whole.right - inner.right, inner.height))
+    for strip in strips:
+        if strip.width > 0 and strip.height > 0:
+            surface.blit(veil(strip.size, alpha), strip.topleft)
+
+
 def heading(surface: Canvas, text: TextCache, title: str, subtitle: str = "", *, x: int = 64,
             y: int = 40) -> None:
     """A scene's title in the gold serif, with a line under it saying what the scene is for."""

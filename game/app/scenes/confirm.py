@@ -12,7 +12,7 @@ from .. import theme
 from ..canvas import Canvas
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import veil
+from .common import dim
 
 if TYPE_CHECKING:
     from ..app import App
@@ -68,7 +68,7 @@ class ConfirmScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """The question in a panel over the dimmed scene."""
         text = self.app.text
-        surface.blit(veil(surface.get_size(), 150), (0, 0))
+        dim(surface, 150)
         draw_panel(surface, self.panel, alpha=255)  # opaque: the table does not show through
         text.draw(surface, self.question, (self.panel.centerx, self.panel.y + 44), role="title", size=30,
                   colour=theme.GOLD, anchor="center", max_width=self.panel.width - 40)

@@ -18,7 +18,7 @@ from ..table.boodle_end import end_words
 from ..table.words import TOOK_SUMMARY, takings
 from ..text import suit_runs
 from ..widgets import Button, button_width, signed
-from .common import freeze, too_soon
+from .common import dim, freeze, too_soon
 from .common import veil as dimming  # cached: one sheet for every summary
 
 if TYPE_CHECKING:
@@ -250,8 +250,9 @@ class DealSummaryScene(Scene):
         """The table dimmed, the panel, the button."""
         if self.backdrop is not None:
             surface.blit(self.backdrop, (0, 0))
+            dim(surface, 120, bars_only=True)  # the bars round a wider window dimmed like the table
         else:
-            surface.blit(self.veil, (0, 0))
+            dim(surface, 120)
         rise = 0.0 if reduced_motion() else max(0.0, 1 - self.clock / 0.18) * 30  # placed, not slid in
         surface.blit(self.panel_surface, self.panel.move(0, round(rise)))
         if rise <= 0:

@@ -24,7 +24,7 @@ from ..form import Form
 from ..scene import Scene
 from ..text import suit_runs
 from ..widgets import Button, button_width, draw_panel
-from .common import felt_backdrop, heading, hint_bar, veil
+from .common import dim, felt_backdrop, heading, hint_bar
 from .rules_lines import BULLET, auction_words, cards_words, chips, removed_words, rules_summary
 
 if TYPE_CHECKING:
@@ -288,7 +288,7 @@ class HowToPlayScene(Scene):
         """The section list and the page."""
         text = self.app.text
         if self.overlay:  # over a table or a deal summary: the page is read, what lies beneath only hinted at
-            surface.blit(veil(surface.get_size(), 215), (0, 0))
+            dim(surface, 215)
         else:
             felt_backdrop(surface)
         heading(surface, text, tr("how_to_play.heading"),

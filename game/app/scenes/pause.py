@@ -12,7 +12,7 @@ from .. import theme
 from ..canvas import Canvas
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import veil
+from .common import dim
 
 if TYPE_CHECKING:
     from ..app import App
@@ -93,7 +93,7 @@ class PauseScene(Scene):
     def draw(self, surface: Canvas) -> None:
         """The table dimmed, and the menu in a panel."""
         text = self.app.text
-        surface.blit(veil(surface.get_size(), 140), (0, 0))
+        dim(surface, 140)
         draw_panel(surface, self.panel, alpha=255)  # opaque: the table does not show through
         text.draw(surface, tr("pause.title"), (self.panel.centerx, self.panel.y + 46), role="title", size=40,
                   colour=theme.GOLD, anchor="center", max_width=self.panel.width - 40, min_size=24)

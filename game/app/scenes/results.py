@@ -19,7 +19,7 @@ from ..scene import Scene
 from ..table.animation import Timeline
 from ..table.boodle_end import end_words
 from ..widgets import Button, Menu, button_width, signed
-from .common import PRESSES, freeze, too_soon, veil
+from .common import PRESSES, dim, freeze, too_soon, veil
 
 if TYPE_CHECKING:
     from ..app import App
@@ -230,8 +230,9 @@ class ResultsScene(Scene):
         """The table dimmed, the confetti falling behind the standings (which stay clear to read)."""
         if self.backdrop is not None:
             surface.blit(self.backdrop, (0, 0))
+            dim(surface, 150, bars_only=True)  # the bars round a wider window dimmed like the table
         else:
-            surface.blit(self.veil, (0, 0))
+            dim(surface, 150)
         self.party.draw(surface)
         surface.blit(self.panel_surface, self.panel)
         self.menu.draw(surface, self.app.text)

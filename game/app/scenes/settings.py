@@ -19,7 +19,7 @@ from ..scene import Scene
 from ..table.felt import draw_look_swatch
 from ..table.looks import CLUB, TableLook, available_looks, look_named
 from ..widgets import Button, button_width, draw_panel, percent
-from .common import felt_backdrop, heading, hint_bar, speed_names, veil
+from .common import dim, felt_backdrop, heading, hint_bar, speed_names
 
 if TYPE_CHECKING:
     from ..app import App
@@ -226,7 +226,7 @@ class SettingsScene(Scene):
         """The controls, and the deck as it will look."""
         text = self.app.text
         if self.overlay:
-            surface.blit(veil(surface.get_size(), 215), (0, 0))  # the table stays a backdrop, not a second page
+            dim(surface, 215)  # the table stays a backdrop, not a second page
         else:
             felt_backdrop(surface)
         heading(surface, text, tr("settings.title"), tr("settings.subtitle"))

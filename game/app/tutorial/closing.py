@@ -9,7 +9,7 @@ import pygame
 from ...locale import tr
 from .. import paint, theme
 from ..canvas import Canvas
-from ..scenes.common import veil
+from ..scenes.common import dim
 from ..widgets import Button, Menu, button_width, draw_panel
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ class Closing:
         text, panel = self.app.text, self.panel
         if self.menu.buttons and self.menu.buttons[0].label != tr("tutorial.closing.real_game"):
             self.relabel()  # the language changed while the panel was up
-        surface.blit(veil(surface.get_size(), 140), (0, 0))
+        dim(surface, 140)
         draw_panel(surface, panel, alpha=250)
         paint.rect(surface, theme.GOLD, panel, width=2, border_radius=16)
         text.draw(surface, tr("tutorial.closing.title"), (panel.centerx, panel.y + 44), role="title", size=32,
