@@ -393,3 +393,10 @@ def test_the_checkers_words_name_the_rows_not_the_files_keys(app: App) -> None:
     editor.change("removed_cards", (Card.parse("AS"),))  # a boodle card of classic
     words = " ".join(editor.draft.problems()["removed_cards"])
     assert "A♠" in words and "AS" not in words
+
+
+def test_the_checkers_plain_words_stay_words_where_they_are_not_a_key() -> None:
+    from game.app.scenes.rules_editor_model import for_players
+    assert for_players("combination 2 needs a name") == "combination 2 needs a name"
+    assert for_players("at most 8 players at a table") == "at most 8 players at a table"
+    assert for_players("players: 9 is too many").startswith("«Players»")

@@ -164,8 +164,9 @@ _WORDS = sorted({word for key in RULES_KEYS for word in key.choices}, key=len, r
 def for_players(words: str) -> str:
     """The checker's words as the editor's rows say things: a setting's file name as its row's label, a choice
     as the row shows it ('same suit', not 'same_suit') and a card as players write it (K♥, not KH)."""
-    for name, key in _NAMES:
-        words = re.sub(rf"(?<![\w.]){re.escape(name)}(?![\w.])", f"«{key_label(key)}»", words)
+    for name, key in _NAMES:  # a plain word ("name", "players") only where it is a key, written "name: …"
+        tail = r"(?![\w.])" if "_" in name or "." in name else r"(?=:)"
+        words = re.sub(rf"(?<![\w.]){re.escape(name)}{tail}", f"«{key_label(key)}»", words)
     for word in _WORDS:  # a bare word only when no sentence could hold it ("pass_left"), else only as quoted
         pattern = rf"(?<![\w«]){re.escape(word)}(?![\w»])" if "_" in word else rf"'{re.escape(word)}'"
         words = re.sub(pattern, choice_label(word) if "_" in word else f"'{choice_label(word)}'", words)
