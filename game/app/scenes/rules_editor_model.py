@@ -5,6 +5,7 @@ rules they make once nothing is wrong (a helper module: it holds no scene)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,17 +158,31 @@ def value_words(draft: RulesDraft, key: RulesKey) -> str:
 
 
 _CARD = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
-_NAMES = sorted(((key.name, key) for key in RULES_KEYS), key=lambda pair: -len(pair[0]))  # buy_dead_hand.fee first
-_WORDS = sorted({word for key in RULES_KEYS for word in key.choices}, key=len, reverse=True)
+_KEYS = {key.name: key for key in RULES_KEYS}
+_WORDS = {word for key in RULES_KEYS for word in key.choices}
+
+
+def _either(names: Iterable[str], tail: Callable[[str], str] = lambda name: "") -> str:
+    """One alternation of `names`, the longest first (buy_dead_hand.fee before fee), each with its own tail."""
+    return "|".join(re.escape(name) + tail(name) for name in sorted(names, key=len, reverse=True))
+
+
+# a plain word ("name", "players") only where it is a key, written "name: …"; a file's word for a choice bare only
+# when no sentence could hold it ("pass_left"), else only as quoted; each one pattern, as the rows draw every frame
+_KEY_WORDS = re.compile(r"(?<![\w.])(?:" + _either(
+    _KEYS, lambda name: r"(?![\w.])" if "_" in name or "." in name else r"(?=:)") + ")")
+_CHOICE_WORDS = re.compile(r"(?<![\w«])(?P<bare>" + _either(w for w in _WORDS if "_" in w) + r")(?![\w»])|'(?P<quoted>"
+                           + _either(w for w in _WORDS if "_" not in w) + ")'")
+
+
+def _choice_said(found: re.Match[str]) -> str:
+    bare = found.group("bare")
+    return choice_label(bare) if bare else f"'{choice_label(found.group('quoted'))}'"
 
 
 def for_players(words: str) -> str:
     """The checker's words as the editor's rows say things: a setting's file name as its row's label, a choice
     as the row shows it ('same suit', not 'same_suit') and a card as players write it (K♥, not KH)."""
-    for name, key in _NAMES:  # a plain word ("name", "players") only where it is a key, written "name: …"
-        tail = r"(?![\w.])" if "_" in name or "." in name else r"(?=:)"
-        words = re.sub(rf"(?<![\w.]){re.escape(name)}{tail}", f"«{key_label(key)}»", words)
-    for word in _WORDS:  # a bare word only when no sentence could hold it ("pass_left"), else only as quoted
-        pattern = rf"(?<![\w«]){re.escape(word)}(?![\w»])" if "_" in word else rf"'{re.escape(word)}'"
-        words = re.sub(pattern, choice_label(word) if "_" in word else f"'{choice_label(word)}'", words)
+    words = _KEY_WORDS.sub(lambda found: f"«{key_label(_KEYS[found.group(0)])}»", words)
+    words = _CHOICE_WORDS.sub(_choice_said, words)
     return _CARD.sub(lambda found: card_label(Card.parse(found.group(0))), words)
