@@ -40,11 +40,11 @@ def _run_and_kill(folder: Path, delay: float) -> list[str]:
 def test_a_session_killed_at_random_moments_can_always_be_continued(tmp_path: Path) -> None:
     rng = random.Random(2026)
     kept_before: int | None = None
-    continued: str | None = None  # the session id of the kept session the next round continues
     for round_ in range(8):
         said = _run_and_kill(tmp_path, rng.uniform(0.0, 1.2))
+        _, actions, playing = said[0].split()
         if kept_before is not None:
-            assert said[0] == f"playing {kept_before}", "Continue picked up exactly what was kept"
+            assert int(actions) == kept_before, "Continue picked up exactly what was kept"
         decided = [int(line.split()[1]) for line in said if line.startswith("decided")]
         over = any(line == "over" for line in said)
         recover(tmp_path)  # what the game does at its next start
@@ -52,15 +52,16 @@ def test_a_session_killed_at_random_moments_can_always_be_continued(tmp_path: Pa
         assert problems == [], f"round {round_}: {problems}"
         assert not list(tmp_path.rglob("*.tmp")), "nothing half-written is left after recovery"
         assert not list(tmp_path.rglob("*.unreadable-*")), "no kept file was ever damaged"
-        kept_before, previous, continued = None, continued, None
+        kept_before = None
         if over:
             continue  # a session ended and another began: the next round continues that one
-        if not kept and previous is not None and was_recorded(tmp_path, previous):
-            continue  # killed once the continued session had ended and was counted, before the child said "over"
+        if not kept and was_recorded(tmp_path, playing):
+            continue  # killed once the session had ended and was counted, before the child said "over"
         assert kept, f"round {round_}: the session was lost"
         snapshot = kept[0].snapshot
         assert snapshot is not None
         table = TableController.from_snapshot(snapshot)  # it resumes
-        kept_before, continued = len(table.actions), table.session_id
+        assert table.session_id == playing, "the session kept is the one played"
+        kept_before = len(table.actions)
         if decided:
             assert len(table.actions) >= decided[-1], "a decision once kept is never lost"

@@ -1,5 +1,6 @@
 """A game played headless at instant speed until it is killed: Continue when a session is kept, else a new
-table; it prints how many actions the session held once each decision of the player's was kept (tests/test_kill.py)."""
+table; it prints the session it plays and how many actions the session held once each decision of the player's was
+kept (tests/test_kill.py)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def main(folder: Path, seed: int) -> None:
             app.scenes.clear_to("table", rules=rules, seats=seats, seed=seed)
         table = app.scenes.top
         assert isinstance(table, TableScene), f"{type(table).__name__} instead of the table"
-        print(f"playing {len(table.actions)}", flush=True)
+        print(f"playing {len(table.actions)} {table.table.session_id}", flush=True)
         while table.results is None:
             if table.summary is not None:
                 table.close_summary()
