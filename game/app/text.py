@@ -16,6 +16,7 @@ import pygame
 
 from .assets import Assets
 from .canvas import Canvas, scale
+from .comfort import text_size
 
 Colour = tuple[int, int, int]
 Run = tuple[str, Colour]
@@ -25,8 +26,8 @@ T = TypeVar("T")
 
 
 def scaled_key(key: Hashable) -> Hashable:
-    """`key` with the scale it is drawn at last (a tuple stays a tuple, read as before with the scale after)."""
-    return (*key, scale()) if isinstance(key, tuple) else (key, scale())
+    """`key` with the scale and the text size it is drawn at last (a tuple stays a tuple, read as before)."""
+    return (*key, scale(), text_size()) if isinstance(key, tuple) else (key, scale(), text_size())
 
 
 class TextCache:
@@ -94,11 +95,11 @@ class TextCache:
 
     def font(self, role: str, size: int) -> pygame.font.Font:
         """The font for `role` at `size` (from the Assets' font cache)."""
-        return self.assets.font(role, size)
+        return self.assets.font(role, max(1, round(size * text_size())))
 
     def real_font(self, role: str, size: int) -> pygame.font.Font:
         """The font that draws `role` at logical `size` in real pixels (rasterised at the size it is shown)."""
-        return self.assets.font(role, max(1, round(size * scale())))
+        return self.assets.font(role, max(1, round(size * scale() * text_size())))
 
     @staticmethod
     def _wrap(real: pygame.Surface) -> Canvas:
@@ -186,7 +187,10 @@ class TextCache:
         return self._measure(("w", text, role, size), compute)
 
     def fit_size(self, text: str, role: str, size: int, max_width: int, min_size: int = 10) -> int:
-        """The largest size from `size` down to `min_size` at which `text` fits `max_width`."""
+        """The largest size from `size` down to `min_size` at which `text` fits `max_width` (below it when the
+        words are drawn larger than designed: where words fit at their designed size, they fit larger)."""
+        min_size = max(1, min(min_size, int(min_size / text_size())))
+
         def compute() -> int:
             low, high = min_size, size
             if self.width(text, role, high) <= max_width or high <= low:

@@ -11,7 +11,7 @@ import pygame
 
 from ...engine.cards import Card
 from ...locale import LANGUAGES, catalog, tr
-from ...storage.settings import ANIMATION_SPEEDS, Settings
+from ...storage.settings import ANIMATION_SPEEDS, COMFORT_SIZES, Settings
 from .. import paint, theme
 from ..canvas import Canvas
 from ..form import Choice, Control, Form, Slider, Toggle
@@ -103,7 +103,12 @@ class SettingsScene(Scene):
                    codes.index(self.app.language) if self.app.language in codes else 0, self._language,
                    tooltip=tr("settings.tips.language")),
         ]
+        sizes = [percent(size / 100) for size in COMFORT_SIZES]
         comfort: list[Control] = [
+            Choice(NOWHERE, tr("settings.text_size"), sizes, COMFORT_SIZES.index(s.text_size), self._text_size,
+                   wrap=False, tooltip=tr("settings.tips.text_size")),
+            Choice(NOWHERE, tr("settings.card_size"), sizes, COMFORT_SIZES.index(s.card_size), self._card_size,
+                   wrap=False, tooltip=tr("settings.tips.card_size")),
             Toggle(NOWHERE, tr("settings.four_colour_deck"), s.four_colour_deck, self._four_colour,
                    tooltip=tr("settings.tips.four")),
             Toggle(NOWHERE, tr("settings.high_contrast"), s.high_contrast, self._high_contrast,
@@ -174,6 +179,12 @@ class SettingsScene(Scene):
 
     def _high_contrast(self, value: bool) -> None:
         self._change(high_contrast=value)
+
+    def _text_size(self, index: int) -> None:
+        self._change(text_size=COMFORT_SIZES[index])
+
+    def _card_size(self, index: int) -> None:
+        self._change(card_size=COMFORT_SIZES[index])
 
     def _reduced_motion(self, value: bool) -> None:
         self._change(reduced_motion=value)
