@@ -18,7 +18,7 @@ from ..storage.paths import data_dir
 from ..storage.resume import recover
 from ..storage.settings import Settings, read_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
-from . import theme
+from . import theme, word_overlaps
 from .artwork import Artwork
 from .assets import Assets, warn
 from .canvas import Canvas
@@ -236,6 +236,7 @@ class App:
         """Draw the visible scenes, bottom first; only the top one shows a tooltip."""
         if surface is self.screen:
             self.window.clear_bars()
+        word_overlaps.new_frame(surface)
         for scene in self.scenes.visible():
             with tooltips_shown(scene is self.scenes.top):
                 scene.draw(surface)

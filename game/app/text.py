@@ -17,10 +17,12 @@ import pygame
 from .assets import Assets
 from .canvas import Canvas, scale
 from .comfort import text_size
+from .word_overlaps import watching, words_canvas
 
 Colour = tuple[int, int, int]
 Run = tuple[str, Colour]
 ELLIPSIS = "…"
+LARGE_PRINT = 26  # logical px: a larger text size grows small print up to this, and leaves larger words as they are
 SUITS = "♠♥♦♣"
 T = TypeVar("T")
 
@@ -28,6 +30,25 @@ T = TypeVar("T")
 def scaled_key(key: Hashable) -> Hashable:
     """`key` with the scale and the text size it is drawn at last (a tuple stays a tuple, read as before)."""
     return (*key, scale(), text_size()) if isinstance(key, tuple) else (key, scale(), text_size())
+
+
+def _words_of(key: Hashable) -> str:
+    """The words a cache key renders (its second item: the text, or a line's coloured runs)."""
+    if not isinstance(key, tuple) or len(key) < 2:
+        return ""
+    words = key[1]
+    if isinstance(words, tuple):
+        return "".join(str(run[0]) for run in words if isinstance(run, tuple) and run)
+    return str(words)
+
+
+def grown(size: int) -> float:
+    """The size words designed at `size` are drawn at under the player's text size: small print grows by the
+    factor up to LARGE_PRINT, and words already that large (headings, big numbers) stay as designed."""
+    factor = text_size()
+    if factor == 1.0 or size >= LARGE_PRINT:
+        return float(size)
+    return min(size * factor, float(LARGE_PRINT))
 
 
 class TextCache:
@@ -71,6 +92,7 @@ class TextCache:
         key = scaled_key(key)
         if pygame.display.get_surface() is not None:
             surface = surface.convert_alpha()
+        words_canvas(surface, _words_of(key))
         self._surfaces[key] = surface
         self.pixels += surface.real.get_width() * surface.real.get_height()
         budget = self.max_pixels * max(1.0, scale()) ** 2  # the same words take k² as many real pixels
@@ -95,11 +117,16 @@ class TextCache:
 
     def font(self, role: str, size: int) -> pygame.font.Font:
         """The font for `role` at `size` (from the Assets' font cache)."""
-        return self.assets.font(role, max(1, round(size * text_size())))
+        return self.assets.font(role, max(1, round(grown(size))))
+
+    def line_height(self, role: str, size: int, spacing: float = 1.0) -> int:
+        """The logical height from one line of `role` at `size` to the next, as drawn now (`spacing` times the
+        font's own line size): lay lines out with this, not a fixed step, and larger text keeps its room."""
+        return round(self.font(role, size).get_linesize() * spacing)
 
     def real_font(self, role: str, size: int) -> pygame.font.Font:
         """The font that draws `role` at logical `size` in real pixels (rasterised at the size it is shown)."""
-        return self.assets.font(role, max(1, round(size * scale() * text_size())))
+        return self.assets.font(role, max(1, round(grown(size) * scale())))
 
     @staticmethod
     def _wrap(real: pygame.Surface) -> Canvas:
@@ -143,6 +170,12 @@ class TextCache:
         if found is None:
             found = self._put(key, self._draw_shadowed(text, role, size, colour, shadow, offset, blur,
                                                        strength, outline))
+            if watching():  # the letters, not their shadow, are what must not cross other words
+                pad = self.shadow_pad(offset, blur, outline)
+                plain = self.render(text, role, size, colour)
+                ink = plain.real.get_bounding_rect()
+                words_canvas(found, text, pygame.Rect(round(ink.x / plain.k) + pad, round(ink.y / plain.k) + pad,
+                                                      round(ink.width / plain.k), round(ink.height / plain.k)))
         return found
 
     @staticmethod

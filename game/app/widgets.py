@@ -9,7 +9,7 @@ import pygame
 
 from ..locale import percent as whole_percent
 from ..locale import tr
-from . import paint, theme
+from . import paint, theme, word_overlaps
 from .canvas import Canvas
 from .pad_words import pad_cap
 from .text import TextCache
@@ -227,6 +227,7 @@ def draw_panel(surface: Canvas, rect: pygame.Rect, alpha: int = 215, radius: int
     paint.rect(panel, (*theme.PANEL, alpha), panel.get_rect(), border_radius=radius)
     paint.rect(panel, (*theme.PANEL_EDGE, 255), panel.get_rect(), width=2, border_radius=radius)
     surface.blit(panel, rect)
+    word_overlaps.cover(surface, rect)
 
 
 # --- form controls: rows with a label and a value, for settings and the new-game scene ---------------------

@@ -16,7 +16,7 @@ from ...locale import tr
 from ...locale.names import character_short
 from ...locale.texts import character_name
 from ...storage.settings import ANIMATION_SPEEDS
-from .. import paint, theme
+from .. import paint, theme, word_overlaps
 from ..canvas import Canvas, scale
 from ..card_art import ready
 from ..pad_words import keyed
@@ -93,6 +93,7 @@ def dim(surface: Canvas, alpha: int, *, bars_only: bool = False) -> None:
     whole, inner = surface.bleed(), surface.get_rect()
     if not bars_only:
         surface.blit(veil(whole.size, alpha), whole.topleft)
+        word_overlaps.cover(surface, whole)
         return
     strips = (pygame.Rect(whole.x, whole.y, whole.width, inner.y - whole.y),
               pygame.Rect(whole.x, inner.bottom, whole.width, whole.bottom - inner.bottom),
