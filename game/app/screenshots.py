@@ -19,6 +19,7 @@ from ..engine.cards import Card
 from ..engine.decisions import LeadAction
 from ..engine.rules_keys import KEYS
 from ..storage.unlocks_file import add_unlocks
+from . import word_overlaps
 from .app import App, AppOptions
 from .canvas import set_scale
 from .scenes.how_to_play import HowToPlayScene
@@ -268,10 +269,12 @@ def look_shots(app: App, folder: Path) -> list[Path]:
 
 
 def render_all(folder: Path, data_folder: Path | None = None, *, language: str = "en",
-               overflows: set[str] | None = None, size: tuple[int, int] | None = None) -> list[Path]:
+               overflows: set[str] | None = None, size: tuple[int, int] | None = None,
+               comfort: tuple[int, int] = (100, 100), crossings: set[str] | None = None) -> list[Path]:
     """Render every scene in `language` (English unless asked: the system's language must not change the
     pictures) into `folder` and return the files written; the words that did not fit go into `overflows`. With
-    `size` the window is that many real pixels (the scenes drawn sharp at that size), else 1280×720."""
+    `size` the window is that many real pixels (the scenes drawn sharp at that size), else 1280×720; `comfort` is
+    Settings' text size and card size in percent; the words that cross other words go into `crossings`."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     folder.mkdir(parents=True, exist_ok=True)
@@ -279,8 +282,11 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
         # a fresh data folder: the player's settings and kept session must not change the pictures
         app = App(AppOptions(data_dir=data_folder or Path(scratch), headless=True, language=language, size=size))
         # the guided deal's offer has pictures of its own: the title's keeps its run of hearts
-        app.change_settings(dataclasses.replace(app.settings, first_deal_offer="never"), remember=False)
+        app.change_settings(dataclasses.replace(app.settings, first_deal_offer="never", text_size=comfort[0],
+                                                card_size=comfort[1]), remember=False)
         app.draws_every_frame = False  # each picture is drawn when it is taken (shoot)
+        if crossings is not None:
+            word_overlaps.start(crossings)
         try:
             paths = render_tutorial_screenshots(app, folder)  # first: a new player's data folder offers it
             paths += menu_shots(app, folder)
@@ -293,6 +299,8 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
             if overflows is not None:
                 overflows.update(app.text.overflows)
         finally:
+            if crossings is not None:
+                word_overlaps.stop()
             app.scenes.close()
             pygame.quit()
             set_scale(1.0)  # what is drawn after (tests) is at the logical size again

@@ -44,9 +44,9 @@ def watching() -> bool:
     return bool(_WATCH)
 
 
-def start() -> set[str]:
-    """Watch from now on; the set the crossings are noted in ("a" over "b")."""
-    _WATCH[:] = [_Watch()]
+def start(into: set[str] | None = None) -> set[str]:
+    """Watch from now on; the set the crossings are noted in ("a" over "b"): `into`, or a new one."""
+    _WATCH[:] = [_Watch(crossings=set() if into is None else into)]
     if blitted not in BLIT_WATCHERS:
         BLIT_WATCHERS.append(blitted)
         FILL_WATCHERS.append(cover)
