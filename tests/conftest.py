@@ -79,6 +79,7 @@ class Rendered:
     tight: set[str] = field(default_factory=set)
     buttons: set[str] = field(default_factory=set)
     keycaps: set[tuple[str, str | None, str]] = field(default_factory=set)  # (label, hotkey's name, keycap shown)
+    crossings: set[str] = field(default_factory=set)  # words drawn over other words, or cut by a panel
 
 
 # The languages whose screenshot files are written and read: English's are checked as files
@@ -125,9 +126,41 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
             pygame.image.save = save if language in WRITTEN else drawn_only
             found[language].paths = render_all(tmp_path_factory.mktemp(f"shots-{language}"),
                                                tmp_path_factory.mktemp(f"data-{language}"), language=language,
-                                               overflows=found[language].overflows)
+                                               overflows=found[language].overflows,
+                                               crossings=found[language].crossings)
     finally:
         Button.draw = draw  # type: ignore[method-assign]
+        pygame.image.save = save
+        game.locale.set_language("en")
+    yield found
+
+
+@pytest.fixture(scope="session")
+def large_print(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Rendered]]:
+    """Every scene drawn in every language at Settings' largest text size and card size (150%), the words
+    that did not fit and those that crossed others noted; no file is encoded."""
+    import app_helpers  # noqa: F401  (dummy video and audio drivers before pygame starts)
+    import pygame
+
+    from game.app.screenshots import render_all
+    from game.locale import LANGUAGES
+    from game.storage.settings import COMFORT_SIZES
+
+    def drawn_only(surface: pygame.Surface, file: object, namehint: str = "") -> None:
+        """The picture is drawn (`shoot` draws it first) but not encoded."""
+
+    found: dict[str, Rendered] = {}
+    save = pygame.image.save
+    pygame.image.save = drawn_only
+    try:
+        for language in sorted(LANGUAGES):
+            found[language] = Rendered([])
+            found[language].paths = render_all(tmp_path_factory.mktemp(f"large-{language}"),
+                                               tmp_path_factory.mktemp(f"large-data-{language}"), language=language,
+                                               overflows=found[language].overflows,
+                                               comfort=(max(COMFORT_SIZES), max(COMFORT_SIZES)),
+                                               crossings=found[language].crossings)
+    finally:
         pygame.image.save = save
         game.locale.set_language("en")
     yield found
