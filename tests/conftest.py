@@ -14,6 +14,7 @@ import pytest
 from helpers import StackedDeals
 
 import game.locale
+from game.app import comfort
 
 MEMORY_DISK = Path("/dev/shm")
 
@@ -62,6 +63,15 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     game.locale.set_language("en")
     yield
     game.locale.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def comfort_as_designed() -> Iterator[None]:
+    """Every test starts with the words and cards at their designed size (a test that sets a larger one, or an
+    app made with one, must not leave it to the tests after)."""
+    yield
+    comfort.set_text_size(1.0)
+    comfort.set_card_size(1.0)
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from ..storage.unlocks_file import add_unlocks
 from . import word_overlaps
 from .app import App, AppOptions
 from .canvas import set_scale
+from .comfort import set_card_size, set_text_size
 from .scenes.how_to_play import HowToPlayScene
 from .scenes.new_game import NewGameScene
 from .scenes.pause import PauseScene
@@ -303,5 +304,7 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
                 word_overlaps.stop()
             app.scenes.close()
             pygame.quit()
-            set_scale(1.0)  # what is drawn after (tests) is at the logical size again
+            set_scale(1.0)  # what is drawn after (tests) is at the logical size again, the words and cards too
+            set_text_size(1.0)
+            set_card_size(1.0)
     return paths
