@@ -29,7 +29,7 @@ T = TypeVar("T")
 
 def scaled_key(key: Hashable) -> Hashable:
     """`key` with the scale and the text size it is drawn at last (a tuple stays a tuple, read as before)."""
-    return (*key, scale(), text_size()) if isinstance(key, tuple) else (key, scale(), text_size())
+    return (*key, text_size(), scale()) if isinstance(key, tuple) else (key, text_size(), scale())
 
 
 def _words_of(key: Hashable) -> str:
