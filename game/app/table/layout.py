@@ -205,7 +205,8 @@ def _centre_fit(centre: pygame.Rect, k: int, chip_r: int) -> tuple[int, int, boo
         room = centre.bottom - 4 - (3 * step + board_card_h()) - 6 - (centre.y + 4)  # over the board's shade
         for beside in (False, True):
             tall = room - (4 if beside else 3 + BOODLE_COUNT_H)  # a card's glow, or its count under its chips
-            wide = centre.width // k - 2 * chip_r - 8 - (BOODLE_COUNT_W if beside else 0)
+            wide = (centre.width - 8 - 2 * (k - 1)) // k - 2 * chip_r - 6 - BOODLE_COUNT_W if beside else \
+                centre.width // k - 2 * chip_r - 8  # the first card's glow inside the centre too
             fits = [w for w in range(BOODLE_CARD_W, 22, -1) if round(w * 1.4) <= tall]
             width = max(22, min(BOODLE_CARD_W, wide, fits[0] if fits else 22))
             if (width, not beside, step) > (best[1], not best[2], best[0]):
@@ -271,7 +272,7 @@ def table_layout(players: int, boodle_count: int = 4, size: tuple[int, int] = SC
     row_step, card_w, beside = _centre_fit(centre, k, chip_r)
     count_w = BOODLE_COUNT_W if beside else 0
     unit_w = card_w + 2 * chip_r + 6 + count_w
-    gap = min(26, max(2, (centre.width - k * unit_w) // k))
+    gap = min(26, max(2, (centre.width - (8 if beside else 0) - k * unit_w) // k))
     total = k * unit_w + (k - 1) * gap
     x = centre.centerx - total // 2
     card_h = round(card_w * 1.4)
