@@ -22,14 +22,18 @@ from helpers import quick_character_ids
 from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
 from game.app.app import App
+from game.app.artwork import Artwork
+from game.app.assets import Assets
+from game.app.canvas import Canvas
 from game.app.comfort import card_size, set_card_size
 from game.app.table.cue_marks import playable_mark_rects
-from game.app.table.layout import BOARD_CARD_W, BOODLE_COUNT_H, BOODLE_COUNT_W, HAND_CARD_W, TableLayout, table_layout
+from game.app.table.layout import BOARD_CARD_W, BOODLE_COUNT_H, HAND_CARD_W, TableLayout, table_layout
 from game.app.table.scene import TableScene
 from game.config import rules_by_name
 from game.engine.cards import Card, Suit
 
 KEYS_H = 16  # the prompt's line of keys under it (body 13)
+COUNT_W = 24  # a boodle card's two-digit chip count
 FACTORS = (1.25, 1.5)
 
 
@@ -54,7 +58,7 @@ def boodle_parts(layout: TableLayout) -> list[pygame.Rect]:
     """Each boodle card with its glow, and its chip count."""
     parts = [rect.inflate(8, 8) for rect in layout.boodle_cards]
     for x, y in layout.boodle_labels:
-        parts.append(pygame.Rect(x - BOODLE_COUNT_W // 2, y, BOODLE_COUNT_W, BOODLE_COUNT_H))
+        parts.append(pygame.Rect(x - COUNT_W // 2, y, COUNT_W, BOODLE_COUNT_H))
     return parts
 
 
@@ -73,9 +77,7 @@ def test_the_hand_grows_by_the_factor_and_the_table_makes_room(factor: float, pl
         slots = [layout.board_slot(Card(rank, suit)) for suit in Suit for rank in range(1, 14)]
         assert all(slot.width == BOARD_CARD_W and layout.board.contains(slot) for slot in slots)
         assert all(not a.colliderect(b) for a, b in itertools.combinations(slots, 2))
-        # the boodle cards as large as designed, but for 8 to 10 of them at 150% (the counts must go beside)
-        assert layout.boodle_card_w == designed.boodle_card_w or (factor == 1.5 and 8 <= boodle <= 10
-                                                                  and layout.boodle_card_w >= 42)
+        assert layout.boodle_card_w == designed.boodle_card_w  # as designed, however many
         where = f"{players} players, {boodle} boodle cards, at {factor}"
         prompt = layout.prompt
         lines = [layout.status, pygame.Rect(prompt.x, prompt.y, prompt.width, prompt.height + KEYS_H), layout.panel,
@@ -104,7 +106,9 @@ def test_the_hand_grows_by_the_factor_and_the_table_makes_room(factor: float, pl
             assert region.collidelist([layout.centre, layout.hand, layout.panel, layout.status, layout.prompt]) == -1
 
 
-def test_the_boodle_counts_stay_clear_of_each_other_and_of_the_board() -> None:
+def test_the_boodle_counts_stay_clear_of_the_tallest_stacks_the_cards_and_the_board() -> None:
+    art = Artwork(Assets(audio=False))
+    canvas = Canvas.new((1280, 720))
     for factor, players, boodle in itertools.product((1.0, *FACTORS), (3, 8), range(1, 14)):
         layout = table_layout(players, boodle, cards=factor)
         parts = boodle_parts(layout)
@@ -113,6 +117,10 @@ def test_the_boodle_counts_stay_clear_of_each_other_and_of_the_board() -> None:
         counts = parts[boodle:]
         for count, card in itertools.product(counts, layout.boodle_cards):
             assert not count.colliderect(card), (factor, boodle)
+        for count, spot in zip(counts, layout.boodle_stacks):
+            stack = art.draw_stack(canvas, 1, layout.boodle_chip_radius, 20, spot, max_shown=12)  # as the painter
+            assert not count.colliderect(stack), (factor, boodle)
+    assert table_layout(3, 4, cards=1.5).boodle_labels[0][1] == table_layout(3, 4, cards=1.5).boodle_cards[0].top
 
 
 def table(app: App, players: int, seed: int) -> TableScene:

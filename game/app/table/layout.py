@@ -37,7 +37,6 @@ BOARD_ROW_STEP = 54
 BOARD_LABEL_W = 24
 BOODLE_CARD_W = 54
 BOODLE_COUNT_H = 18  # a boodle card's chip count, bold 15
-BOODLE_COUNT_W = 24  # room for a two-digit count beside the chips, when it cannot go under them
 CHIP_RADIUS = 13
 
 # how many opponents sit on the left, along the top and on the right, by count of opponents
@@ -196,21 +195,26 @@ def _spread(count: int, low: int, high: int) -> list[int]:
     return [round(low + (high - low) * i / (count - 1)) for i in range(count)]
 
 
+def tallest_stack(chip_r: int) -> int:
+    """The height of a boodle card's tallest chip stack (12 tilted chips shown), at least."""
+    return round(chip_r * 1.3) + 1 + 11 * max(2, round(chip_r * 0.26))
+
+
 def _centre_fit(centre: pygame.Rect, k: int, chip_r: int) -> tuple[int, int, bool]:
-    """The board's row step, the boodle cards' width, and whether their chip counts stand beside their chips
-    rather than under them: the largest boodle cards the centre has room for over the board, their counts under them
-    and the board's rows as designed where that costs the boodle cards nothing."""
+    """The board's row step, the boodle cards' width, and whether their chip counts stand over their chips (at the
+    cards' top) rather than under them: the largest boodle cards the centre has room for over the board, their
+    counts under them and the board's rows as designed where that costs the boodle cards nothing."""
     best = (0, 0, False)
     for step in range(BOARD_ROW_STEP, board_card_h() + 1, -1):
         room = centre.bottom - 4 - (3 * step + board_card_h()) - 6 - (centre.y + 4)  # over the board's shade
-        for beside in (False, True):
-            tall = room - (4 if beside else 3 + BOODLE_COUNT_H)  # a card's glow, or its count under its chips
-            wide = (centre.width - 8 - 2 * (k - 1)) // k - 2 * chip_r - 6 - BOODLE_COUNT_W if beside else \
-                centre.width // k - 2 * chip_r - 8  # the first card's glow inside the centre too
+        for over in (False, True):
+            tall = room - (4 if over else 3 + BOODLE_COUNT_H)  # a card's glow, or its count under its chips
             fits = [w for w in range(BOODLE_CARD_W, 22, -1) if round(w * 1.4) <= tall]
-            width = max(22, min(BOODLE_CARD_W, wide, fits[0] if fits else 22))
-            if (width, not beside, step) > (best[1], not best[2], best[0]):
-                best = (step, width, beside)
+            width = max(22, min(BOODLE_CARD_W, centre.width // k - 2 * chip_r - 8, fits[0] if fits else 22))
+            if over and round(width * 1.4) < BOODLE_COUNT_H + tallest_stack(chip_r) + 2:
+                continue  # the count would stand on the tallest stack
+            if (width, not over, step) > (best[1], not best[2], best[0]):
+                best = (step, width, over)
     return best
 
 
@@ -269,10 +273,9 @@ def table_layout(players: int, boodle_count: int = 4, size: tuple[int, int] = SC
     # boodle cards: a row across the top of the centre, each with its chip stack to its right
     k = max(1, boodle_count)
     chip_r = CHIP_RADIUS if k <= 6 else 10  # many boodle cards: smaller cards and chips, still one row
-    row_step, card_w, beside = _centre_fit(centre, k, chip_r)
-    count_w = BOODLE_COUNT_W if beside else 0
-    unit_w = card_w + 2 * chip_r + 6 + count_w
-    gap = min(26, max(2, (centre.width - (8 if beside else 0) - k * unit_w) // k))
+    row_step, card_w, over = _centre_fit(centre, k, chip_r)
+    unit_w = card_w + 2 * chip_r + 6
+    gap = min(26, max(2, (centre.width - k * unit_w) // k))
     total = k * unit_w + (k - 1) * gap
     x = centre.centerx - total // 2
     card_h = round(card_w * 1.4)
@@ -281,8 +284,7 @@ def table_layout(players: int, boodle_count: int = 4, size: tuple[int, int] = SC
         rect = pygame.Rect(x, centre.y + 4, card_w, card_h)
         cards_at.append(rect)
         stacks.append((rect.right + 3 + chip_r, rect.bottom))
-        labels.append((rect.right + 6 + 2 * chip_r + count_w // 2, rect.bottom - BOODLE_COUNT_H) if beside
-                      else (rect.right + 3 + chip_r, rect.bottom + 3))
+        labels.append((rect.right + 3 + chip_r, rect.top if over else rect.bottom + 3))
         x += unit_w + gap
     board_w = BOARD_LABEL_W + 12 * BOARD_COL_STEP + BOARD_CARD_W
     board_h = 3 * row_step + board_card_h()
