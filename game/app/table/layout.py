@@ -31,6 +31,7 @@ HAND_CARD_W = 80  # the human's cards at the designed size (Settings' card size 
 HAND_MARGIN = 284  # the hand keeps this far from each side: the plate on the left, the decision panel on the right
 PANEL_W = 240  # the human's decision buttons: wide enough for their words with margins
 HAND_RAISE = 20  # how far a lawful card stands up from the hand
+HAND_ARC = 10  # how much higher the middle of the hand sits than its ends: a fan without rotating cards
 BOARD_CARD_W = 34  # the played cards on the board
 BOARD_COL_STEP = 37
 BOARD_ROW_STEP = 54
@@ -94,7 +95,7 @@ class TableLayout:
     aces_high: bool = False  # R23: the board's columns go 2 … K A
     hand_card_w: int = HAND_CARD_W
     hand_raise: int = HAND_RAISE
-    hand_arc: int = 10
+    hand_arc: int = HAND_ARC
     board_row_step: int = BOARD_ROW_STEP
 
     def seat(self, seat: int) -> SeatPlace:
@@ -128,9 +129,6 @@ def board_card_h() -> int:
 def _board_slot(x: int, y: int, suit: int, rank: int, row_step: int) -> pygame.Rect:
     return pygame.Rect(x + BOARD_LABEL_W + (rank - 1) * BOARD_COL_STEP, y + suit * row_step,
                        BOARD_CARD_W, board_card_h())
-
-
-HAND_ARC = 10  # how much higher the middle of the hand sits than its ends: a fan without rotating cards
 
 
 def _hand_slots(hand: pygame.Rect, count: int, card_w: int, arc: int) -> tuple[pygame.Rect, ...]:
