@@ -166,8 +166,8 @@ def take_back_of_a_lead(scene: TableScene) -> bool:
 
 
 def table_shots(app: App, folder: Path) -> list[Path]:
-    """The cut, the table at 3 and 8 players mid-deal, staking, a stop, a hint, a take back on offer, the deal
-    summary, the session results and the pause menu."""
+    """The cut, the table at 3 and 8 players mid-deal (at 8 also with the player's cards at 150%), staking, a stop,
+    a hint, a take back on offer, the deal summary, the session results and the pause menu."""
     paths: list[Path] = []
     three = table(app, 3, SHOT_SEED)
     app.scenes.clear_to(three)
@@ -189,6 +189,10 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     eight.fast_forward_until(lambda t: len(t.model.board) >= 5 and human_to_lead(t))
     settle(app, 3.0)
     paths.append(shoot(app, folder, "04_table_8_players"))
+    app.change_settings(dataclasses.replace(kept, card_size=150), remember=False)
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "03c_table_large_cards"))  # the hand at 150%, the centre making room
+    app.change_settings(kept, remember=False)
     pause = PauseScene(app, eight)
     app.scenes.push(pause)
     pause.menu.hover = len(pause.menu.buttons) - 1  # Quit game's note, clear of Quit to title above it

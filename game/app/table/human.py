@@ -38,7 +38,6 @@ from ..widgets import Button
 from .bidding import PASS, bid_key, bid_prompt, bid_specs
 from .hint_words import hint_words
 from .input_keys import ADD_KEYS, ENTER_KEYS, REMOVE_KEYS, number_of
-from .layout import HAND_RAISE
 from .stage import Stage
 from .take_back_offer import CAPTION_ROOM, TakeBackOffer, take_back_spec
 from .words import lead_refusal
@@ -324,7 +323,7 @@ class HumanSeat:
         out = []
         for card, slot in zip(hand, slots):
             raised = card in self.lawful
-            out.append((card, slot.move(0, -HAND_RAISE) if raised else slot))
+            out.append((card, slot.move(0, -self.stage.layout.hand_raise) if raised else slot))
         return out
 
     def card_at(self, pos: tuple[int, int]) -> Card | None:

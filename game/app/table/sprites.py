@@ -53,10 +53,10 @@ class BoundedCache:
 class TableDecks:
     """The decks the table uses, by role, for one colour scheme."""
 
-    def __init__(self, art: Artwork, boodle_width: int, four_colour: bool) -> None:
-        self.hand: Deck = art.deck(geometry.HAND_CARD_W, four_colour)
+    def __init__(self, art: Artwork, layout: geometry.TableLayout, four_colour: bool) -> None:
+        self.hand: Deck = art.deck(layout.hand_card_w, four_colour)  # drawn at their size, to stay sharp
         self.board: Deck = art.deck(geometry.BOARD_CARD_W, four_colour)
-        self.boodle: Deck = art.deck(boodle_width, four_colour)
+        self.boodle: Deck = art.deck(layout.boodle_card_w, four_colour)
         self.fan: Deck = art.deck(geometry.FAN_CARD_W, four_colour)
         self.flight: Deck = art.deck(48, four_colour)
         self.four_colour = four_colour
