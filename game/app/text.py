@@ -8,6 +8,7 @@ on the felt.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
@@ -23,11 +24,17 @@ Run = tuple[str, Colour]
 ELLIPSIS = "…"
 SUITS = "♠♥♦♣"
 T = TypeVar("T")
+READABLE_PX = 12  # a line the player must read is never drawn smaller than this, in real pixels
 
 
 def scaled_key(key: Hashable) -> Hashable:
     """`key` with the scale and the text size it is drawn at last (a tuple stays a tuple, read as before)."""
     return (*key, scale(), text_size()) if isinstance(key, tuple) else (key, scale(), text_size())
+
+
+def readable_size(size: int) -> int:
+    """`size`, or larger where the window draws the picture small: the logical size drawn at READABLE_PX."""
+    return max(size, math.ceil(READABLE_PX / (scale() * text_size()) - 1e-9))
 
 
 class TextCache:
