@@ -27,10 +27,10 @@ from game.app.table.bubble_place import card_counts, keep_clear, place_bubble
 from game.app.table.controls import hint_box, keys_fit, keys_size, prompt_area
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
-from game.app.text import READABLE_PX
 from game.config import default_rules, rules_by_name
 
 LANGS = ("en", "fr", "it", "pt", "nl")
+READABLE = 12  # real pixels: the smallest words a player reads at the table
 
 
 @pytest.fixture
@@ -114,7 +114,8 @@ def test_a_popping_bubble_never_shrinks_its_words_out_of_reading(app: App) -> No
         columns = [x for x in range(240) if surface.get_at((x, 50))[0] > 200]
         widths.append(len(columns))
     assert any(0 < width < 200 for width in widths)  # it does pop in and out
-    assert all(width == 0 or width >= 200 * BUBBLE_SMALLEST - 1 for width in widths), sorted(set(widths))[:5]
+    assert all(width == 0 or width >= 160 for width in widths), sorted(set(widths))[:5]  # words at 80% or more
+    assert min(width for width in widths if width) <= 200 * BUBBLE_SMALLEST + 2
 
 
 @pytest.mark.parametrize("players", range(3, 9))
@@ -159,7 +160,7 @@ def test_the_hint_and_its_keys_stay_readable_in_a_small_window(small: App) -> No
     words = scene.human.hint
     assert words
     place = hint_box(small.text, scene.layout, words)
-    assert round(place.size * k) >= READABLE_PX and round(keys_size() * k) >= READABLE_PX
+    assert round(place.size * k) >= READABLE and round(keys_size() * k) >= READABLE
     assert small.text.width(words, "body", place.size) <= place.column * place.lines  # its words all shown
     small.draw(small.screen)
     assert not small.text.overflows & {words}
@@ -197,7 +198,7 @@ def test_the_staking_keys_take_two_lines_in_a_small_window_rather_than_shrink(sm
     assert scene.fast_forward_until(lambda s: s.human.kind == "stake", 20_000)
     keys = keyed(scene.human.prompt()[1])
     size = keys_fit(small.text, scene.layout, keys)
-    assert round(size * k) >= READABLE_PX
+    assert round(size * k) >= READABLE
     rows = small.text.wrap(keys, "body", size, scene.layout.prompt.width)
     assert len(rows) == 2 and " ".join(rows) == keys  # every key said, none cut off
     area = prompt_area(small.text, scene.layout, keys)
