@@ -82,7 +82,8 @@ def test_an_overlay_over_the_table_hides_the_deal_log_s_button(app: App, monkeyp
     assert drawn_log == ["TableScene"]
 
 
-@pytest.mark.parametrize("language", LANGS)
+@pytest.mark.parametrize("language", [code if code == "fr" else pytest.param(code, marks=pytest.mark.slow)
+                                      for code in LANGS])  # French's long lines in the quick tier, the rest slow
 def test_bubbles_keep_off_every_seat_s_count_of_cards(app: App, language: str) -> None:
     lines = sorted(character_lines(language), key=len)
     # every eighth line and all the long ones; only the longest few (55 letters and more) find no room at the most
