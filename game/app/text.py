@@ -8,6 +8,7 @@ on the felt.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
@@ -25,6 +26,7 @@ ELLIPSIS = "…"
 LARGE_PRINT = 26  # logical px: a larger text size grows small print up to this, and leaves larger words as they are
 SUITS = "♠♥♦♣"
 T = TypeVar("T")
+READABLE_PX = 12  # a line the player must read is never drawn smaller than this, in real pixels
 
 
 def scaled_key(key: Hashable) -> Hashable:
@@ -49,6 +51,11 @@ def grown(size: int) -> float:
     if factor == 1.0 or size >= LARGE_PRINT:
         return float(size)
     return min(size * factor, float(LARGE_PRINT))
+
+
+def readable_size(size: int) -> int:
+    """`size`, or larger where the window draws the picture small: the logical size drawn at READABLE_PX."""
+    return max(size, math.ceil(READABLE_PX / (scale() * text_size()) - 1e-9))
 
 
 class TextCache:

@@ -244,8 +244,8 @@ class HumanSeat:
             self.focus = 0 if hint.buy > hint.keep else (PASS if isinstance(hint, BidHint) else 1)
         elif isinstance(hint, StakeHint) and isinstance(decision, StakeDecision) and hint.card in decision.cards:
             self.focus = decision.cards.index(hint.card)
-            self.stake = [0] * len(decision.cards)
-            self.stake[self.focus] = decision.boodle_total
+            if self.placed == 0:  # chips the player placed are theirs: the hint points, Enter adds one there
+                self.stake[self.focus] = decision.boodle_total
         self._build_buttons()
 
     def finish_hint(self) -> None:

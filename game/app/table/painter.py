@@ -21,6 +21,7 @@ from ..card_art import mix
 from ..comfort import swaying
 from ..portraits import HUMAN_LOOK, draw_portrait
 from ..text import TextCache, suit_runs
+from .bubble_place import card_count
 from .captions import LIFT
 from .controls import HINT_COLOUR
 from .cue_marks import STOP_FILL, draw_playable_marks, draw_stop_mark, playable_mark_rects, stop_bar
@@ -208,7 +209,7 @@ class TablePainter:
                 left = place.fan.centerx - width // 2
                 for i in range(count):
                     surface.blit(back, (left + i * FAN_STEP, place.fan.y))
-                text.draw(surface, str(count), (place.fan.right + 8, place.fan.centery), role="bold", size=14,
+                text.draw(surface, str(count), card_count(place).midleft, role="bold", size=14,
                           colour=theme.INK, anchor="midleft", shadow=True)
             cut = model.cut_cards.get(seat)
             if cut is not None:

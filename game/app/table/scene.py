@@ -481,8 +481,8 @@ class TableScene(Scene):
         self.skip.draw(surface)
         if self.director.pause.waiting and not self.director.stop_banner_showing():  # the band covers its line
             draw_stop_pause(surface, self.stage)
-        if self.guide is None:  # under the moments (a big number rises over it); a lesson keeps no log
-            self.log_panel.draw(surface, not self.covered)
+        if self.guide is None and not self.covered:  # under the moments; a lesson keeps no log; an overlay's heading
+            self.log_panel.draw(surface, True)  # sits where its button is, which would read through the dim
         if not self.covered:  # banners, pop-ups and bubbles never show under (or through) an overlay
             self.director.draw_decorations(surface, self.guide.draw if self.guide is not None else lambda _: None)
 
