@@ -124,6 +124,11 @@ class TextCache:
         font's own line size): lay lines out with this, not a fixed step, and larger text keeps its room."""
         return round(self.font(role, size).get_linesize() * spacing)
 
+    def grown_step(self, step: int, role: str, size: int) -> int:
+        """A step `step` designed between lines of `role` at `size`, plus what such a line has grown by at the
+        text size now: the same step at 100%, and the same gap between larger lines."""
+        return step + self.line_height(role, size) - self.assets.font(role, size).get_linesize()
+
     def real_font(self, role: str, size: int) -> pygame.font.Font:
         """The font that draws `role` at logical `size` in real pixels (rasterised at the size it is shown)."""
         return self.assets.font(role, max(1, round(grown(size) * scale())))
