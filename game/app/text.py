@@ -307,6 +307,19 @@ class TextCache:
             found = self._put(key, self._wrap(surface))
         return found
 
+    def wrapped_size(self, text: str, role: str, size: int, max_width: int, max_height: int, *,
+                     line_spacing: float = 1.15, floor: int = 13) -> int:
+        """The largest size up to `size` at which `text` wrapped to `max_width` is at most `max_height` tall (as
+        `render_wrapped` draws it), its lines no shorter than `floor` logical px: the smallest tried if none fits."""
+        def height(at: int) -> int:
+            font = self.font(role, at)
+            lines = len(self.wrap(text, role, at, max_width))
+            return round(font.get_linesize() * line_spacing) * (lines - 1) + font.get_height()
+        found = size
+        while found > 1 and height(found) > max_height and self.line_height(role, found - 1) >= floor:
+            found -= 1
+        return found
+
     # --- drawing --------------------------------------------------------------------------------
 
     def draw(self, target: Canvas, text: str, pos: tuple[int, int], *, role: str = "body",
