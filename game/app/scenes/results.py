@@ -175,7 +175,7 @@ class ResultsScene(Scene):
         for i, (x, head) in enumerate(zip(columns, heads)):
             if head:
                 text.draw(surface, head, (x, y), role="bold", size=15, colour=theme.INK_DIM,
-                          anchor="topleft" if i == 1 else "midtop", max_width=(280, 280, 96, 120, 200)[i], min_size=11)
+                          anchor="topleft" if i == 1 else "midtop", max_width=(280, 280, 96, 120, 134)[i], min_size=11)
         y = first
         start = model.rules.starting_chips
         wins = self.deals_won()
