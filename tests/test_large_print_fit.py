@@ -1,6 +1,6 @@
 """Text size 150% in every language: the deal summary and the results of eight players, the daily deal and the
 campaign map lay their larger lines out by their height, so no word crosses another, none is cut or spills, and
-the panels stay on the screen; at 100% the summary keeps its designed size."""
+the panels stay on the screen; the road cards and the review too; at 100% the summary keeps its designed size."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import dataclasses
 import datetime as dt
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,16 +23,21 @@ from app_helpers import make_app
 from game.app import word_overlaps
 from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
+from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.daily import DailyScene
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.results import ResultsScene
+from game.app.scenes.review import ReviewScene
+from game.app.screenshots_extra import EXTRA_SEED, sample_session
 from game.app.table.model import BoodleWin, DealRecord, TableModel
-from game.campaign.model import CampaignProgress
+from game.campaign.model import CampaignProgress, SessionResult
 from game.config.campaign_file import load_campaign
 from game.engine.cards import parse_cards
 from game.engine.events import Payment
 from game.engine.rules import RuleSet
 from game.locale import LANGUAGES
+from game.replay import split_deals
+from game.storage.saves import SaveData, save_slot
 
 NAMES = ("You", "Professor Alaric Quist", "Aunt Hetty", "Bartholomew", "Imogen Vane", "Reggie", "Maud", "Dex Quill")
 
@@ -64,8 +70,9 @@ def long_deal() -> DealRecord:
 
 
 def drawn(app: App, scene: Any) -> set[str]:
-    """The crossings noted while `scene` is shown and drawn."""
-    app.scenes.clear_to(scene)
+    """The crossings noted while `scene` is shown (if it is not yet) and drawn."""
+    if app.scenes.top is not scene:
+        app.scenes.clear_to(scene)
     crossings = word_overlaps.start()
     try:
         app.step(1.0)
@@ -111,4 +118,23 @@ def test_the_daily_deal_and_the_road_fit_at_150(app: App, code: str) -> None:
     for shown in range(len(progress.campaign.venues)):
         road.shown = shown
         assert not drawn(app, road), shown
+    assert not app.text.overflows
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_a_road_under_way_and_the_review_fit_at_150(app: App, code: str) -> None:
+    progress = CampaignProgress.start(load_campaign())
+    first = progress.campaign.venues[0]
+    progress.record_session(SessionResult((first.stack(progress.bankroll) + 9,) + (1,) * len(first.opponents), 0))
+    save_slot(app.data_dir, "campaign", SaveData(campaign=progress.to_json(), slot="campaign"))
+    large(app, code)
+    assert not drawn(app, CampaignSlotsScene(app))
+    logs = split_deals([json.dumps(event) for event in sample_session(EXTRA_SEED + 8, players=8)])
+    review = ReviewScene(app, logs[1], threaded=False)
+    assert not drawn(app, review)  # reviewed as it opens
+    assert review.total
+    for index in range(1, review.total):
+        review.step(1)
+        assert review.index == index
+        assert not drawn(app, review), index
     assert not app.text.overflows
