@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 NEW_BEST = (128, 220, 140)
-BOX_BOTTOM = 626  # the panels end above the buttons and the message, however tall their words
+BOX_BOTTOM = 620  # the panels end above the buttons and the message, however tall their words
 
 
 def today() -> dt.date:
