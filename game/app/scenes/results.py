@@ -172,10 +172,12 @@ class ResultsScene(Scene):
         columns = (70, 130, 430, 535, 670)
         y = heads_y
         heads = ("", tr("results.player"), tr("results.chips"), tr("results.change"), tr("results.deals_won"))
+        right = 0  # where the head before ends: the next keeps clear of it
         for i, (x, head) in enumerate(zip(columns, heads)):
             if head:
-                text.draw(surface, head, (x, y), role="bold", size=15, colour=theme.INK_DIM,
-                          anchor="topleft" if i == 1 else "midtop", max_width=(280, 280, 96, 120, 134)[i], min_size=11)
+                room = min((280, 280, 96, 120, 200)[i], 2 * (x - right - 10)) if i > 1 else 280
+                right = text.draw(surface, head, (x, y), role="bold", size=15, colour=theme.INK_DIM,
+                                  anchor="topleft" if i == 1 else "midtop", max_width=room, min_size=11).right
         y = first
         start = model.rules.starting_chips
         wins = self.deals_won()
