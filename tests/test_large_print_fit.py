@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from app_helpers import make_app
 
+from game.ai.registry import character_ids, load_character_by_id
 from game.app import word_overlaps
 from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
@@ -30,7 +31,9 @@ from game.app.scenes.results import ResultsScene
 from game.app.scenes.review import ReviewScene
 from game.app.screenshots_extra import EXTRA_SEED, sample_session
 from game.app.table.model import BoodleWin, DealRecord, TableModel
+from game.app.table.scene import TableScene
 from game.campaign.model import CampaignProgress, SessionResult
+from game.config import rules_by_name
 from game.config.campaign_file import load_campaign
 from game.engine.cards import parse_cards
 from game.engine.events import Payment
@@ -70,11 +73,13 @@ def long_deal() -> DealRecord:
 
 
 def drawn(app: App, scene: Any) -> set[str]:
-    """The crossings noted while `scene` is shown (if it is not yet) and drawn."""
-    if app.scenes.top is not scene:
-        app.scenes.clear_to(scene)
+    """The crossings noted while `scene` is made (given as a function making it: a panel is painted as its scene
+    is made), shown (if it is not yet) and drawn."""
     crossings = word_overlaps.start()
     try:
+        scene = scene() if callable(scene) else scene
+        if app.scenes.top is not scene:
+            app.scenes.clear_to(scene)
         app.step(1.0)
         app.draw(app.screen)
     finally:
@@ -86,14 +91,16 @@ def drawn(app: App, scene: Any) -> set[str]:
 def test_the_summary_and_results_of_eight_fit_at_150(app: App, code: str) -> None:
     large(app, code)
     model = eight()
-    summary = DealSummaryScene(app, model, long_deal(), lambda: None)
-    assert not drawn(app, summary)
+    assert not drawn(app, lambda: DealSummaryScene(app, model, long_deal(), lambda: None))
+    summary = app.scenes.top
+    assert isinstance(summary, DealSummaryScene)
     assert summary.panel.top >= 0 and summary.panel.bottom <= app.screen.get_height()
     for seat, chips in enumerate((38, 70, 30, 35, 36, 37, 38, 39)):
         model.seats[seat].chips = chips
     model.boodle = [3, 0, 0, 2]
-    results = ResultsScene(app, model, lambda: None, taken_back=2)
-    assert not drawn(app, results)
+    assert not drawn(app, lambda: ResultsScene(app, model, lambda: None, taken_back=2))
+    results = app.scenes.top
+    assert isinstance(results, ResultsScene)
     assert results.panel.top >= 0 and results.panel.bottom <= app.screen.get_height()
     assert results.button.rect.top > results.panel.top
     assert not app.text.overflows
@@ -137,4 +144,27 @@ def test_a_road_under_way_and_the_review_fit_at_150(app: App, code: str) -> None
         review.step(1)
         assert review.index == index
         assert not drawn(app, review), index
+    assert not app.text.overflows
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_table_of_eight_with_its_status_line_and_open_log_fits_at_150(app: App, code: str) -> None:
+    large(app, code)
+    app.change_settings(dataclasses.replace(app.settings, animation_speed="instant"), remember=False)
+    others = [load_character_by_id(i) for i in character_ids() if i != "expert"][:7]
+
+    def seated() -> TableScene:
+        made = TableScene.seated(app, dataclasses.replace(rules_by_name("classic"), players=8),
+                                 [("You", None)] + [(c.name, c) for c in others], 5)
+        app.scenes.clear_to(made)
+        assert made.fast_forward_until(lambda t: len(t.model.board) >= 10 and t.human.kind == "lead"
+                                       and bool(t.model.status), 20_000)
+        return made
+    assert not drawn(app, seated)
+    scene = app.scenes.top
+    assert isinstance(scene, TableScene)
+    scene.log_panel.toggle()
+    assert not drawn(app, scene)
+    panel = scene.log_panel
+    assert panel.row_h >= app.text.line_height("body", 14)  # its rows no closer than their words
     assert not app.text.overflows
