@@ -241,7 +241,7 @@ class ReviewScene(Scene):
         foot = (text.grown_step(30, "bold", 18) if cost else 0) + text.grown_step(25, "body", 18) * (len(reasons) - 1)
         foot += text.line_height("body", 18) if reasons else 0
         # larger words: the options start under the position's lines and end over the cost and the reason
-        top = OPTIONS_TOP + 2 * text.grown_step(0, "bold", 16)
+        top = OPTIONS_TOP + (2 * text.grown_step(0, "bold", 16) if position is not None and position.hand else 0)
         y = min(OPTIONS_TOP + OPTIONS_ROOM + 14, PANEL.bottom - 21 - foot)
         self._draw_options(surface, judged, top, y - 14 - top)
         if cost:
