@@ -131,6 +131,11 @@ class TextCache:
         font's own line size): lay lines out with this, not a fixed step, and larger text keeps its room."""
         return round(self.font(role, size).get_linesize() * spacing)
 
+    def grown_step(self, step: int, role: str, size: int) -> int:
+        """A step `step` designed between lines of `role` at `size`, plus what such a line has grown by at the
+        text size now: the same step at 100%, and the same gap between larger lines."""
+        return step + self.line_height(role, size) - self.assets.font(role, size).get_linesize()
+
     def real_font(self, role: str, size: int) -> pygame.font.Font:
         """The font that draws `role` at logical `size` in real pixels (rasterised at the size it is shown)."""
         return self.assets.font(role, max(1, round(grown(size) * scale())))
@@ -307,6 +312,19 @@ class TextCache:
                 x = {"left": 0, "center": (width - piece.get_width()) // 2}.get(align, width - piece.get_width())
                 surface.blit(piece, (x, row * step))
             found = self._put(key, self._wrap(surface))
+        return found
+
+    def wrapped_size(self, text: str, role: str, size: int, max_width: int, max_height: int, *,
+                     line_spacing: float = 1.15, floor: int = 13) -> int:
+        """The largest size up to `size` at which `text` wrapped to `max_width` is at most `max_height` tall (as
+        `render_wrapped` draws it), its lines no shorter than `floor` logical px: the smallest tried if none fits."""
+        def height(at: int) -> int:
+            font = self.font(role, at)
+            lines = len(self.wrap(text, role, at, max_width))
+            return round(font.get_linesize() * line_spacing) * (lines - 1) + font.get_height()
+        found = size
+        while found > 1 and height(found) > max_height and self.line_height(role, found - 1) >= floor:
+            found -= 1
         return found
 
     # --- drawing --------------------------------------------------------------------------------

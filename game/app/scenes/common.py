@@ -190,12 +190,17 @@ def draw_message(surface: Canvas, text: Any, message: str, room: int, *, x: int 
                  centre_y: int = 664) -> None:
     """A scene's message left of its buttons, in at most two lines: a long one (a translation) in smaller type."""
     longest = max(message.split(), key=len, default="")
-    for size in (15, 14, 13, 12, 11):  # two lines, or three in small type; never a word cut in two
-        if text.width(longest, "bold", size) <= room and len(text.wrap(message, "bold", size, room)) <= (
-                2 if size >= 13 else 3):
+    # larger words may rise toward the panels above (which end 40 px over the centre), never onto the hint bar
+    bottom = surface.get_height() - 24 - text.line_height("body", 15) // 2
+    # two lines, or three in small type; never a word cut in two; larger words down to the smallest 100% size
+    for size in [size for size in range(15, 7, -1) if size >= 11 or text.line_height("bold", size) >= 13]:
+        lines = len(text.wrap(message, "bold", size, room))
+        if text.width(longest, "bold", size) <= room and lines <= (2 if size >= 13 else 3) and \
+                lines * text.line_height("bold", size) <= bottom - centre_y + 40:
             break
     words = text.render_wrapped(message, "bold", size, theme.GOLD, room, line_spacing=1.0)
-    surface.blit(words, words.get_rect(midleft=(x, centre_y)))
+    rect = words.get_rect(midleft=(x, centre_y))
+    surface.blit(words, rect.move(0, max(centre_y - 40 - rect.top, min(0, bottom - rect.bottom))))
 
 
 _BACKDROPS: dict[tuple[float, tuple[int, int]], Canvas] = {}

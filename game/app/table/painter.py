@@ -13,6 +13,7 @@ import pygame
 from ...ai.seats import SeatSpec
 from ...engine.cards import Card
 from ...engine.combinations import Pile
+from ...engine.decisions import StakeDecision
 from ...locale import language, tr, trn
 from ...locale.cards import card_label
 from .. import paint, theme
@@ -114,7 +115,8 @@ class TablePainter:
         self._draw_seats(surface, director, clock, thinking)
         self._draw_hand(surface, human, director.own.lifted)
         director.motion.draw(surface)
-        self._draw_status(surface, director, turn_words, covered)
+        if not (human.hint and not isinstance(human.decision, StakeDecision)):  # the hint stands on the line then
+            self._draw_status(surface, director, turn_words, covered)
 
     def _draw_board(self, surface: Canvas) -> None:
         stage = self.stage
@@ -259,7 +261,10 @@ class TablePainter:
         light = self._suit_light
         colour = (255, 214, 200) if model.status_is_stop else theme.INK
         room = layout.status.width - 24
-        size = text.fit_size(words, "bold", 17, room, 12)
+        # larger words, but only as large as the line's height holds: the board above and the prompt below stay clear
+        tall = layout.status.height - 2
+        largest = next((size for size in range(17, 13, -1) if text.line_height("bold", size) <= tall), 13)
+        size = text.fit_size(words, "bold", largest, room, 12)
         if text.width(words, "bold", size) > room:
             text.overflows.add(words)
         line = text.render_runs(suit_runs(words, colour, light), "bold", size)
