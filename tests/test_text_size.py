@@ -113,3 +113,11 @@ def test_the_watch_lets_a_panel_or_a_backdrop_laid_over_whole_words_start_them_a
     word_overlaps.new_frame(frame)  # and the next frame
     app.text.draw(frame, "Chips", (14, 16), size=18)
     assert not watch, sorted(watch)
+
+
+def test_a_word_longer_than_a_line_is_carried_whole_onto_the_next_lines_and_is_no_overflow(app: App) -> None:
+    path = "/dev/shm/pytest-of-root/pytest-118/popen-gw1/test_the_calm_screens_fit_in_e0/a"
+    lines = app.text.wrap(f"Saved in {path}", "body", 16, 200)
+    assert len(lines) > 2 and "".join(lines[1:]) == path, lines
+    assert all(app.text.width(line, "body", 16) <= 200 for line in lines)
+    assert not app.text.overflows

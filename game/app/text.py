@@ -251,6 +251,14 @@ class TextCache:
 
     def ellipsize(self, text: str, role: str, size: int, max_width: int) -> str:
         """`text` cut short with an ellipsis so that it fits `max_width` (unchanged when it fits)."""
+        cut = self._shortened(text, role, size, max_width)
+        if cut != text:  # recorded on every cut, not only the first (the cut itself is cached)
+            self.overflows.add(text)
+        return cut
+
+    def _shortened(self, text: str, role: str, size: int, max_width: int) -> str:
+        """`text` cut short with an ellipsis to fit `max_width`, not recorded as an overflow (a word too long for
+        a line is carried on to the next by `wrap`, whole)."""
         def compute() -> str:
             if self.width(text, role, size) <= max_width:
                 return text
@@ -262,10 +270,7 @@ class TextCache:
                 else:
                     high = middle - 1
             return text[:low].rstrip() + ELLIPSIS if low else ELLIPSIS
-        cut = self._measure(("ellipsize", text, role, size, max_width), compute)
-        if cut != text:  # recorded on every cut, not only the first (the cut itself is cached)
-            self.overflows.add(text)
-        return cut
+        return self._measure(("ellipsize", text, role, size, max_width), compute)
 
     def fit(self, text: str, role: str, size: int, colour: Colour, max_width: int,
             min_size: int = 10) -> Canvas:
@@ -287,7 +292,7 @@ class TextCache:
                     if line:
                         lines.append(line)
                     while word and self.width(word, role, size) > max_width:  # a word wider than a line
-                        cut = max(1, len(self.ellipsize(word, role, size, max_width)) - 1)
+                        cut = max(1, len(self._shortened(word, role, size, max_width)) - 1)
                         lines.append(word[:cut])
                         word = word[cut:]
                     line = word
