@@ -390,7 +390,8 @@ class RulesEditorScene(Scene):
         """The rows, the summary of the rules they make, and the deck grid over them while picking."""
         text = self.app.text
         felt_backdrop(surface)
-        heading(surface, text, tr("rules_editor.title"), tr("rules_editor.subtitle"), y=12)
+        heading(surface, text, tr("rules_editor.title"), tr("rules_editor.subtitle"), y=12,
+                below=LEFT.y - 2 if self.picking is None else None)  # the deck grid lies higher than the panels
         draw_panel(surface, LEFT)
         if self.picking is None:  # under the deck grid, only its edge would show
             draw_panel(surface, RIGHT)
