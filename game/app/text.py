@@ -245,6 +245,10 @@ class TextCache:
             sizes.append(sizes[-1] - 1)
         return sizes
 
+    def growth(self, role: str, size: int) -> int:
+        """How much taller a line of `role` at `size` is drawn now than at 100% text size (0 at 100%)."""
+        return self.font(role, size).get_height() - self.font(role, self.sizes_down(size)[-1]).get_height()
+
     def fit_height(self, role: str, size: int, room: int) -> int:
         """The largest size from `size` down (to its 100% look) whose line is at most `room` tall."""
         sizes = self.sizes_down(size)

@@ -105,20 +105,20 @@ def dim(surface: Canvas, alpha: int, *, bars_only: bool = False) -> None:
 
 
 def heading(surface: Canvas, text: TextCache, title: str, subtitle: str = "", *, x: int = 64,
-            y: int = 40, below: int | None = None) -> int:
+            y: int = 40, below: int | None = None) -> pygame.Rect:
     """A scene's title in the gold serif, with a line under it saying what the scene is for, kept above `below`
-    (by default where it ends at 100% text size: what a scene lays out under it); the bottom of what it drew."""
+    (by default where it ends at 100% text size: what a scene lays out under it); where the last line went."""
     room = surface.get_width() - x - 40  # a long translation shrinks rather than running off the screen
     rect = text.draw(surface, title, (x, y), role="title", size=46, colour=theme.GOLD, shadow=True, max_width=room,
                      min_size=30)
     if not subtitle:
-        return rect.bottom
+        return rect
     top = rect.bottom + 6
     size = text.sizes_down(18)[-1]
     limit = top + text.font("body", size).get_height() if below is None else below
     size = text.fit_height("body", 18, limit - top)  # larger print where the scene leaves room for it
     return text.draw(surface, subtitle, (x + 2, top), role="body", size=size, colour=theme.INK_DIM,
-                     max_width=room, min_size=min(size, 13)).bottom
+                     max_width=room, min_size=min(size, 13))
 
 
 def hint_bar(surface: Canvas, text: TextCache, hint: str) -> None:
