@@ -238,10 +238,10 @@ class TextCache:
         return self._measure(("fit", text, role, size, max_width, min_size), compute)
 
     def sizes_down(self, size: int) -> list[int]:
-        """The sizes from `size` down to the one drawn as `size` is at 100% (a larger text size may give back its
-        growth where there is no room, never more)."""
+        """The sizes from `size` down to the first drawn no larger than `size` is at 100% (a larger text size may
+        give back its growth where there is no room, and no more but a pixel of rounding)."""
         sizes = [size]
-        while sizes[-1] > 1 and round(grown(sizes[-1] - 1)) >= size:
+        while sizes[-1] > 1 and round(grown(sizes[-1])) > size:
             sizes.append(sizes[-1] - 1)
         return sizes
 
