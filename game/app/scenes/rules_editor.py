@@ -433,10 +433,11 @@ class RulesEditorScene(Scene):
     def _draw_problems(self, surface: Canvas) -> None:
         """The checker's words under each setting it finds wrong."""
         problems = self.draft.problems()
+        size = self.app.text.fit_height("body", 14, PROBLEM_H + ROW_GAP - 2)  # clear of the next row
         for name, control in zip(self.row_keys, self.form.controls[1:]):
             if name in problems and control.rect is not HIDDEN:
                 self.app.text.draw(surface, "⚠ " + " · ".join(problems[name]),
-                                   (control.rect.x + 16, control.rect.bottom + 1), role="body", size=14,
+                                   (control.rect.x + 16, control.rect.bottom + 1), role="body", size=size,
                                    colour=theme.RED_TEXT, max_width=control.rect.width - 32, min_size=10)
 
     def _draw_summary(self, surface: Canvas) -> None:
