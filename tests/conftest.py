@@ -14,6 +14,7 @@ import pytest
 from helpers import StackedDeals
 
 import game.locale
+from game.app.comfort import set_text_size
 
 MEMORY_DISK = Path("/dev/shm")
 
@@ -62,6 +63,13 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     game.locale.set_language("en")
     yield
     game.locale.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def usual_print() -> Iterator[None]:
+    """A test that draws the words larger (app_helpers.large_print) leaves the next one at 100% text size."""
+    yield
+    set_text_size(1.0)
 
 
 @pytest.fixture

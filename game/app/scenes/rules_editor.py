@@ -455,9 +455,10 @@ class RulesEditorScene(Scene):
             notes += [("⚠ " + words, theme.RED_TEXT) for words in problems.get(GENERAL, [])]
         lines = [(line, theme.INK) for line in rules_summary(rules or self.draft.last_good)]
         box = pygame.Rect(inner.x, inner.y + 36, inner.width, inner.height - 36 - 40)
-        for size in SUMMARY_SIZES:
+        sizes = [*SUMMARY_SIZES, *text.sizes_down(SUMMARY_SIZES[-1])[1:]]  # larger print: down to its 100% look
+        for size in sizes:
             bodies = [text.render_wrapped(line, "body", size, colour, box.width) for line, colour in notes + lines]
-            if sum(body.get_height() + 4 for body in bodies) <= box.height or size == SUMMARY_SIZES[-1]:
+            if sum(body.get_height() + 4 for body in bodies) <= box.height or size == sizes[-1]:
                 break
         y = box.y
         for body in bodies:
