@@ -186,7 +186,8 @@ def test_settings_change_at_once_and_persist_across_apps(tmp_path: Path) -> None
     for _ in range(12):
         key(first, pygame.K_LEFT)  # chattiness down to silent
     key(first, pygame.K_PAGEDOWN)  # the Comfort page, its first tab focused
-    key(first, pygame.K_DOWN)
+    for _ in range(3):  # past the text size and the card size
+        key(first, pygame.K_DOWN)
     key(first, pygame.K_SPACE)  # four-colour deck on
     for _ in range(3):  # past high contrast and reduced motion
         key(first, pygame.K_DOWN)
