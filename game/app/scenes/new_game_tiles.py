@@ -194,13 +194,16 @@ def draw_bio(surface: Canvas, text: TextCache, character: Any, venue: str, box: 
     chat = tr("new_game.silent") if character.chattiness <= 0 else \
         tr("new_game.talks", percent=round(character.chattiness * 100))
     text.draw(surface, tr("new_game.thinks", low=decimal(low), high=decimal(high), chat=chat),
-              (box.x + 114, box.y + 44), role="body", size=14, colour=theme.INK_DIM, max_width=box.width - 130)
+              (box.x + 114, box.y + 44 + text.growth("title", 22)), role="body", size=14, colour=theme.INK_DIM,
+              max_width=box.width - 130)
     bio = character_bio(character)
     if venue:
         bio = tr("new_game.character_locked_bio", venue=venue, name=character_short(character)) + "\n" + bio
     if guests > 0:
-        text.draw(surface, trn("table_notes.guests", guests), (box.x + 14, box.bottom - 24), role="bold",
-                  size=14, colour=theme.GOLD, max_width=box.width - 28, min_size=10)
-    clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - (98 if guests > 0 else 76))
+        text.draw(surface, trn("table_notes.guests", guests), (box.x + 14, box.bottom - 24 - text.growth("bold", 14)),
+                  role="bold", size=14, colour=theme.GOLD, max_width=box.width - 28, min_size=10)
+    above = text.growth("title", 22) + text.growth("body", 14)  # larger lines over the bio push it down
+    under = 98 + text.growth("bold", 14) if guests > 0 else 76  # and the guests' line grows up into its room
+    clip = pygame.Rect(box.x + 114, box.y + 68 + above, box.width - 128, box.height - under - above)
     body = wrapped(text, bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13, 12))
     surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))

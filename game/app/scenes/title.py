@@ -194,9 +194,10 @@ class TitleScene(Scene):
         # the lines end short of the boodle fan at the upper right, however long the language's words
         line = text.draw(surface, tr("title.subtitle"), (98, 184), role="body", size=20, colour=theme.INK,
                          shadow=True, max_width=SUBTITLE_W, min_size=14)
+        top = max(214, line.bottom + 6)  # larger lines stack down to the menu
         menu_top = min((button.rect.y for button in self.menu.buttons), default=250)
-        size = text.fit_height("body", 16, menu_top - 4 - (line.bottom + 6))  # larger lines stack down to the menu
-        text.draw(surface, tr("title.also_known"), (98, line.bottom + 6), role="body", size=size,
+        size = text.fit_height("body", 16, menu_top - 4 - top)
+        text.draw(surface, tr("title.also_known"), (98, top), role="body", size=size,
                   colour=theme.INK_DIM, max_width=SUBTITLE_W, min_size=min(size, 12))
         self.menu.draw(surface, text, show_focus=self.offer is None)  # Enter answers the offer while it is up
         if self.offer is not None:
