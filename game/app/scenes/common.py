@@ -114,9 +114,8 @@ def heading(surface: Canvas, text: TextCache, title: str, subtitle: str = "", *,
     if not subtitle:
         return rect
     top = rect.bottom + 6
-    size = text.sizes_down(18)[-1]
-    limit = top + text.font("body", size).get_height() if below is None else below
-    size = text.fit_height("body", 18, limit - top)  # larger print where the scene leaves room for it
+    usual = text.font("body", text.sizes_down(18)[-1]).get_height()  # the line's height at 100%
+    size = text.fit_height("body", 18, (top + usual if below is None else below) - top)  # larger where there is room
     return text.draw(surface, subtitle, (x + 2, top), role="body", size=size, colour=theme.INK_DIM,
                      max_width=room, min_size=min(size, 13))
 
@@ -124,8 +123,8 @@ def heading(surface: Canvas, text: TextCache, title: str, subtitle: str = "", *,
 def hint_bar(surface: Canvas, text: TextCache, hint: str) -> None:
     """The keys the scene answers to, along the bottom edge (a controller's buttons while one is in use)."""
     w, h = surface.get_size()
-    top = h - 22 - text.font("body", text.sizes_down(15)[-1]).get_height() // 2  # its 100% top: larger words grow
-    # down into the margin rather than up into the buttons above
+    # where it starts at 100%: larger words grow down into the margin, not up into the buttons above
+    top = h - 22 - text.font("body", text.sizes_down(15)[-1]).get_height() // 2
     size = text.fit_height("body", 15, h - 3 - top)
     text.draw(surface, keyed(hint), (w // 2, top), role="body", size=size, colour=theme.INK_DIM, anchor="midtop",
               max_width=w - 40, min_size=min(size, 11))
