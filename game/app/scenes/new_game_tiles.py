@@ -186,24 +186,29 @@ def draw_bio(surface: Canvas, text: TextCache, character: Any, venue: str, box: 
     paint.rect(surface, (8, 24, 18), box, border_radius=12)
     disc = portrait(character.look, 84, text, character.id)
     surface.blit(disc, (box.x + 14, box.y + 14))
+    bio = character_bio(character)
+    if venue:
+        bio = tr("new_game.character_locked_bio", venue=venue, name=character_short(character)) + "\n" + bio
+    # larger lines over and under the bio take from its room, unless it then could not fit even at its 100% look
+    above = text.growth("title", 22) + text.growth("body", 14)
+    under = (98 + text.growth("bold", 14)) if guests > 0 else 76
+    smallest = text.block_height(bio, "body", text.sizes_down(12)[-1], box.width - 130, line_spacing=1.05)
+    if smallest > box.height - under - above:
+        above, under = 0, 98 if guests > 0 else 76
+    name_size, line_size = (22, 14) if above else (text.sizes_down(22)[-1], text.sizes_down(14)[-1])
     level = text.draw(surface, level_words(character.level), (box.right - 14, box.y + 18), role="bold", size=14,
                       colour=theme.GOLD, anchor="topright", max_width=(box.width - 130) // 2, min_size=10)
-    text.draw(surface, character_name(character), (box.x + 114, box.y + 14), role="title", size=22,
-              colour=theme.GOLD, max_width=level.x - 12 - box.x - 114, min_size=14)
+    text.draw(surface, character_name(character), (box.x + 114, box.y + 14), role="title", size=name_size,
+              colour=theme.GOLD, max_width=level.x - 12 - box.x - 114, min_size=min(name_size, 14))
     low, high = character.think_time
     chat = tr("new_game.silent") if character.chattiness <= 0 else \
         tr("new_game.talks", percent=round(character.chattiness * 100))
     text.draw(surface, tr("new_game.thinks", low=decimal(low), high=decimal(high), chat=chat),
-              (box.x + 114, box.y + 44 + text.growth("title", 22)), role="body", size=14, colour=theme.INK_DIM,
-              max_width=box.width - 130)
-    bio = character_bio(character)
-    if venue:
-        bio = tr("new_game.character_locked_bio", venue=venue, name=character_short(character)) + "\n" + bio
+              (box.x + 114, box.y + 44 + (text.growth("title", 22) if above else 0)), role="body", size=line_size,
+              colour=theme.INK_DIM, max_width=box.width - 130)
     if guests > 0:
-        text.draw(surface, trn("table_notes.guests", guests), (box.x + 14, box.bottom - 24 - text.growth("bold", 14)),
-                  role="bold", size=14, colour=theme.GOLD, max_width=box.width - 28, min_size=10)
-    above = text.growth("title", 22) + text.growth("body", 14)  # larger lines over the bio push it down
-    under = 98 + text.growth("bold", 14) if guests > 0 else 76  # and the guests' line grows up into its room
+        text.draw(surface, trn("table_notes.guests", guests), (box.x + 14, box.bottom - 24 - (under - 98)),
+                  role="bold", size=line_size, colour=theme.GOLD, max_width=box.width - 28, min_size=10)
     clip = pygame.Rect(box.x + 114, box.y + 68 + above, box.width - 128, box.height - under - above)
     body = wrapped(text, bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13, 12))
     surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))
