@@ -249,6 +249,36 @@ class TextCache:
             return low
         return self._measure(("fit", text, role, size, max_width, min_size), compute)
 
+    def sizes_down(self, size: int) -> list[int]:
+        """The sizes from `size` down to the first drawn no larger than `size` is at 100% (a larger text size may
+        give back its growth where there is no room, and no more but a pixel of rounding)."""
+        sizes = [size]
+        while sizes[-1] > 1 and round(grown(sizes[-1])) > size:
+            sizes.append(sizes[-1] - 1)
+        return sizes
+
+    def growth(self, role: str, size: int) -> int:
+        """How much taller a line of `role` at `size` is drawn now than at 100% text size (0 at 100%)."""
+        return self.font(role, size).get_height() - self.font(role, self.sizes_down(size)[-1]).get_height()
+
+    def fit_height(self, role: str, size: int, room: int) -> int:
+        """The largest size from `size` down (to its 100% look) whose line is at most `room` tall."""
+        sizes = self.sizes_down(size)
+        return next((s for s in sizes if self.font(role, s).get_height() <= room), sizes[-1])
+
+    def block_height(self, text: str, role: str, size: int, max_width: int, line_spacing: float = 1.15) -> int:
+        """The logical height `render_wrapped` gives `text` wrapped to `max_width`."""
+        lines = len(self.wrap(text, role, size, max_width))
+        return self.line_height(role, size, line_spacing) * (lines - 1) + self.font(role, size).get_height()
+
+    def fit_block(self, text: str, role: str, size: int, max_width: int, room: int,
+                  line_spacing: float = 1.15) -> int:
+        """The largest size from `size` down (to its 100% look) at which `text` wrapped to `max_width` is at
+        most `room` tall."""
+        sizes = self.sizes_down(size)
+        return next((s for s in sizes if self.block_height(text, role, s, max_width, line_spacing) <= room),
+                    sizes[-1])
+
     def ellipsize(self, text: str, role: str, size: int, max_width: int) -> str:
         """`text` cut short with an ellipsis so that it fits `max_width` (unchanged when it fits)."""
         cut = self._shortened(text, role, size, max_width)

@@ -115,7 +115,8 @@ class Button:
             text.draw(surface, pad_cap(self.hotkey, self.keycap), cap.center, role="bold", size=15,
                       colour=theme.GOLD if self.enabled else (120, 130, 125), anchor="center")
         box = self.label_box(text)
-        label = text.fit(self.label, "bold", self.size, colour, box.width, 11)  # shrinks only as a last resort
+        size = text.fit_height("bold", self.size, self.rect.height - 4)  # larger print gives way to a low button
+        label = text.fit(self.label, "bold", size, colour, box.width, 11)  # shrinks only as a last resort
         surface.blit(label, label.get_rect(center=box.center))
 
 

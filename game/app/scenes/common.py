@@ -105,21 +105,29 @@ def dim(surface: Canvas, alpha: int, *, bars_only: bool = False) -> None:
 
 
 def heading(surface: Canvas, text: TextCache, title: str, subtitle: str = "", *, x: int = 64,
-            y: int = 40) -> None:
-    """A scene's title in the gold serif, with a line under it saying what the scene is for."""
+            y: int = 40, below: int | None = None) -> pygame.Rect:
+    """A scene's title in the gold serif, with a line under it saying what the scene is for, kept above `below`
+    (by default where it ends at 100% text size: what a scene lays out under it); where the last line went."""
     room = surface.get_width() - x - 40  # a long translation shrinks rather than running off the screen
     rect = text.draw(surface, title, (x, y), role="title", size=46, colour=theme.GOLD, shadow=True, max_width=room,
                      min_size=30)
-    if subtitle:
-        text.draw(surface, subtitle, (x + 2, rect.bottom + 6), role="body", size=18, colour=theme.INK_DIM,
-                  max_width=room, min_size=13)
+    if not subtitle:
+        return rect
+    top = rect.bottom + 6
+    usual = text.font("body", text.sizes_down(18)[-1]).get_height()  # the line's height at 100%
+    size = text.fit_height("body", 18, (top + usual if below is None else below) - top)  # larger where there is room
+    return text.draw(surface, subtitle, (x + 2, top), role="body", size=size, colour=theme.INK_DIM,
+                     max_width=room, min_size=min(size, 13))
 
 
 def hint_bar(surface: Canvas, text: TextCache, hint: str) -> None:
     """The keys the scene answers to, along the bottom edge (a controller's buttons while one is in use)."""
     w, h = surface.get_size()
-    text.draw(surface, keyed(hint), (w // 2, h - 22), role="body", size=15, colour=theme.INK_DIM, anchor="center",
-              max_width=w - 40, min_size=11)
+    # where it starts at 100%: larger words grow down into the margin, not up into the buttons above
+    top = h - 22 - text.font("body", text.sizes_down(15)[-1]).get_height() // 2
+    size = text.fit_height("body", 15, h - 3 - top)
+    text.draw(surface, keyed(hint), (w // 2, top), role="body", size=size, colour=theme.INK_DIM, anchor="midtop",
+              max_width=w - 40, min_size=min(size, 11))
 
 
 def portrait(look: Any, diameter: int, text: TextCache, seed: str) -> Canvas:

@@ -203,10 +203,13 @@ class TitleScene(Scene):
         pad = text.shadow_pad((2, 4), 4)
         surface.blit(title, (88 - pad, 70 - pad))
         # the lines end short of the boodle fan at the upper right, however long the language's words
-        text.draw(surface, tr("title.subtitle"), (98, 184), role="body", size=20, colour=theme.INK, shadow=True,
-                  max_width=SUBTITLE_W, min_size=14)
-        text.draw(surface, tr("title.also_known"), (98, 214), role="body", size=16, colour=theme.INK_DIM,
-                  max_width=SUBTITLE_W, min_size=12)
+        line = text.draw(surface, tr("title.subtitle"), (98, 184), role="body", size=20, colour=theme.INK,
+                         shadow=True, max_width=SUBTITLE_W, min_size=14)
+        top = max(214, line.bottom + 6)  # larger lines stack down to the menu
+        menu_top = min((button.rect.y for button in self.menu.buttons), default=250)
+        size = text.fit_height("body", 16, menu_top - 4 - top)
+        text.draw(surface, tr("title.also_known"), (98, top), role="body", size=size,
+                  colour=theme.INK_DIM, max_width=SUBTITLE_W, min_size=min(size, 12))
         self.menu.draw(surface, text, show_focus=self.offer is None)  # Enter answers the offer while it is up
         if self.offer is not None:
             self.offer.draw(surface)
