@@ -87,8 +87,10 @@ def _draw_stake(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
             paint.rect(surface, theme.INK, rect.inflate(10, 10), 2, border_radius=8)
         chips = human.stake[slot]
         if chips:
-            # a gold token on the card's corner: the chips you are placing, clear of its index
-            centre = (rect.right - 2, rect.top + 2)
+            # a gold token on the card's corner: the chips you are placing, clear of its index and of the chips'
+            # count (which stands level with the card's top when the hand is large: then the lower corner)
+            count_at_top = layout.boodle_labels[slot][1] <= rect.top
+            centre = (rect.left + 2, rect.bottom - 2) if count_at_top else (rect.right - 2, rect.top + 2)
             paint.circle(surface, (60, 44, 10), (centre[0], centre[1] + 2), 15)
             paint.circle(surface, theme.GOLD, centre, 15)
             paint.circle(surface, (255, 240, 190), centre, 15, 2)
