@@ -17,8 +17,11 @@ from game.app.app import App
 from game.app.canvas import Canvas
 from game.app.comfort import card_size, text_size
 from game.app.form import Choice
+from game.app.scenes.confirm import DETAIL_TOP, ConfirmScene, text_height
+from game.app.scenes.new_game_tiles import bottom_row
 from game.app.scenes.settings import SettingsScene
 from game.app.text import LARGE_PRINT, grown
+from game.locale import tr
 from game.storage.settings import COMFORT_SIZES, Settings, load_settings
 
 
@@ -121,3 +124,31 @@ def test_a_word_longer_than_a_line_is_carried_whole_onto_the_next_lines_and_is_n
     assert len(lines) > 2 and "".join(lines[1:]) == path, lines
     assert all(app.text.width(line, "body", 16) <= 200 for line in lines)
     assert not app.text.overflows
+
+
+LANGS = ("en", "fr", "it", "pt", "nl")
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_at_the_largest_text_a_question_s_detail_ends_above_its_buttons(app: App, code: str) -> None:
+    app.set_language(code)
+    app.change_settings(dataclasses.replace(app.settings, text_size=150), remember=False)
+    question = ConfirmScene(app, tr("new_game.replace_title"), tr("new_game.replace_detail"),
+                            yes=tr("new_game.replace_yes"), no=tr("new_game.replace_no"), on_yes=lambda: None)
+    words_end = question.panel.y + DETAIL_TOP + text_height(app, question.detail, question.panel.width - 60)
+    assert words_end <= min(button.rect.top for button in question.menu.buttons) - 8
+    assert app.screen.get_rect().contains(question.panel)
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_at_the_largest_text_new_game_s_back_continue_and_start_share_the_row_whole(app: App, code: str) -> None:
+    app.set_language(code)
+    app.change_settings(dataclasses.replace(app.settings, text_size=150), remember=False)
+    panel = pygame.Rect(700, 100, 540, 580)
+    row = bottom_row(app.text, panel, lambda: None, (lambda: None, True, ""), (lambda: None, "4 deals"))
+    canvas = Canvas.new((1280, 720))
+    for button in row:
+        button.draw(canvas, app.text, False, False)
+    assert len(row) == 3 and not app.text.overflows, app.text.overflows
+    assert all(panel.contains(button.rect) for button in row)
+    assert all(a.rect.right < b.rect.left for a, b in zip(row, row[1:]))

@@ -157,6 +157,12 @@ def bottom_row(text: TextCache, panel: pygame.Rect, back: Action, start: tuple[A
     row = [Button(pygame.Rect(panel.x + 20, y, back_width, 50), back_label, back, tooltip=tr("new_game.back_tip"),
                   size=22 if kept is None else 20)]
     if kept is not None:
+        room = panel.width - 40 - 20
+        wanted = button_width(text, tr("new_game.continue"), 20, keycap="C", minimum=100)
+        if back_width + wanted + start_width > room:  # larger words: the three share the row by what they need
+            share = room / (back_width + wanted + start_width)
+            back_width, start_width = round(back_width * share), round(start_width * share)
+            row[0].rect.width = back_width
         left = panel.x + 20 + back_width + 10
         width = panel.right - 20 - start_width - 10 - left
         row.append(Button(pygame.Rect(left, y, width, 50), tr("new_game.continue"), kept[0], pygame.K_c, size=20,

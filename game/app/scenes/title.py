@@ -229,8 +229,8 @@ class TitleScene(Scene):
             surface.blit(note, box.topleft)
 
     def _message_rect(self) -> pygame.Rect:
-        lines = self.app.text.wrap(self.message, "body", 16, 520 - 28)
-        return pygame.Rect(720, 24, 520, len(lines) * 20 + 26)  # above the fan, clear of the menu and the run
+        body = self.app.text.render_wrapped(self.message, "body", 16, theme.GOLD, 520 - 28)
+        return pygame.Rect(720, 24, 520, body.get_height() + 26)  # above the fan, clear of the menu and the run
 
     def _deck(self) -> Any:
         return self.app.art.deck(CARD_W, self.app.settings.four_colour_deck)

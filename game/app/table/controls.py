@@ -3,6 +3,7 @@ expert's hint and the tooltips; `draw_controls` only reads the seat and the stag
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -11,6 +12,7 @@ from ...engine.decisions import StakeDecision
 from ...locale import tr
 from .. import paint, theme
 from ..canvas import Canvas
+from ..comfort import text_size
 from ..pad_words import keyed
 from ..text import TextCache, readable_size, suit_runs
 from ..tooltips import draw_tooltip
@@ -106,7 +108,12 @@ def keys_size() -> int:
 def keys_fit(text: TextCache, layout: TableLayout, keys: str) -> int:
     """The size the line of keys is drawn at: smaller to fit on one line, but never out of reading."""
     # past that, a small window's long line takes two: only the staking's is that long, over the hand's empty place
-    return text.fit_size(keys, "body", keys_size(), layout.prompt.width, readable_size(10))
+    size = text.fit_size(keys, "body", keys_size(), layout.prompt.width, readable_size(10))
+    if text_size() > 1:  # a player who asked for larger words gets them at least as large as usual, on two lines
+        size = max(size, math.ceil(KEYS_SIZE / text_size()))
+    if len(text.wrap(keys, "body", size, layout.prompt.width)) == 1:  # one line: clear of a raised card below
+        size = min(size, text.fit_height("body", size, layout.seat(0).fan.top - layout.prompt.bottom))
+    return size
 
 
 def prompt_area(text: TextCache, layout: TableLayout, keys: str = "") -> pygame.Rect:
