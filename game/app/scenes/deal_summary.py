@@ -117,7 +117,8 @@ class DealSummaryScene(Scene):
             taken = takings(TOOK_SUMMARY[you[winner]], record.pot, paid, name=model.tag(winner))
             if taken is not None:
                 out.append((str(taken), theme.INK))
-            payers = [f"{model.tag(p.source)} {p.chips}" for p in record.payments if p.chips]
+            # a no-break space: a wrapped line never leaves a name without its chips, or a card without its count
+            payers = [f"{model.tag(p.source)}\u00a0{p.chips}" for p in record.payments if p.chips]
             if payers:
                 out.append((tr("summary.paid", payers=", ".join(payers)), theme.INK_DIM))
         for win in record.boodle_wins:
@@ -131,7 +132,7 @@ class DealSummaryScene(Scene):
                         trn(they_hit, win.chips, card=card, name=model.tag(win.player)), theme.GOLD))
         if not record.boodle_wins:
             out.append((tr("summary.no_boodle"), theme.INK_DIM))
-        carried = [f"{pile_label(card)} {chips}" for card, chips in record.carried if chips]
+        carried = [f"{pile_label(card)}\u00a0{chips}" for card, chips in record.carried if chips]
         if self.last:  # no next deal: say where the chips left on the boodle go instead (R22)
             ending = end_words(model, self.shares, sum(chips for _, chips in record.carried))
             if ending:
