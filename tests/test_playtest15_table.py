@@ -91,7 +91,7 @@ def test_bubbles_keep_off_every_seat_s_count_of_cards(app: App, language: str) -
     sample = lines[::8] if language == "fr" else []
     chosen = sorted({line for line in sample + [line for line in lines if len(line) > 45] if len(line) < 55})
     bubbles = {words: drawn(app, words) for words in chosen}  # drawn once: only the place changes
-    for boodle in (1, 4, 13):
+    for boodle in (1, 4, 13) if language == "fr" else (13,):  # the most crowded centre in the others
         for players in range(3, 9):
             layout = table_layout(players, boodle)
             counts = card_counts(layout)
