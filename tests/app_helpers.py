@@ -16,6 +16,7 @@ from typing import TypeVar
 
 import pygame
 
+from game.app import word_overlaps
 from game.app.app import App, AppOptions
 from game.app.scene import Scene
 from game.app.table.scene import TableScene
@@ -127,3 +128,18 @@ def fuzz(app: App, start: Callable[[], Scene], count: int, seed: int, *, draw_ev
         if frame % draw_every == 0:
             app.draw(app.screen)
     return seen
+
+
+def large_print(app: App, size: int = 150) -> None:
+    """Draw every word at the `size` % text size from now on (not kept in the settings file)."""
+    app.change_settings(dataclasses.replace(app.settings, text_size=size), remember=False)
+
+
+def crossings_of(draw: Callable[[], object]) -> set[str]:
+    """The words `draw` lays across other words or has a panel cut, noted while it draws."""
+    crossings = word_overlaps.start()
+    try:
+        draw()
+    finally:
+        word_overlaps.stop()
+    return set(crossings)

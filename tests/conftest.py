@@ -14,6 +14,7 @@ import pytest
 from helpers import StackedDeals
 
 import game.locale
+from game.app import comfort
 
 MEMORY_DISK = Path("/dev/shm")
 
@@ -64,6 +65,15 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     game.locale.set_language("en")
 
 
+@pytest.fixture(autouse=True)
+def comfort_as_designed() -> Iterator[None]:
+    """Every test starts with the words and cards at their designed size (a test that sets a larger one, or an
+    app made with one, must not leave it to the tests after)."""
+    yield
+    comfort.set_text_size(1.0)
+    comfort.set_card_size(1.0)
+
+
 @pytest.fixture
 def stacked(monkeypatch: pytest.MonkeyPatch) -> StackedDeals:
     """Chosen deals for the engine: `stacked.queue({seat: "2S 3S", ...})` (see helpers.StackedDeals)."""
@@ -79,6 +89,7 @@ class Rendered:
     tight: set[str] = field(default_factory=set)
     buttons: set[str] = field(default_factory=set)
     keycaps: set[tuple[str, str | None, str]] = field(default_factory=set)  # (label, hotkey's name, keycap shown)
+    crossings: set[str] = field(default_factory=set)  # words drawn over other words, or cut by a panel
 
 
 # The languages whose screenshot files are written and read: English's are checked as files
@@ -125,9 +136,41 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
             pygame.image.save = save if language in WRITTEN else drawn_only
             found[language].paths = render_all(tmp_path_factory.mktemp(f"shots-{language}"),
                                                tmp_path_factory.mktemp(f"data-{language}"), language=language,
-                                               overflows=found[language].overflows)
+                                               overflows=found[language].overflows,
+                                               crossings=found[language].crossings)
     finally:
         Button.draw = draw  # type: ignore[method-assign]
+        pygame.image.save = save
+        game.locale.set_language("en")
+    yield found
+
+
+@pytest.fixture(scope="session")
+def large_print(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Rendered]]:
+    """Every scene drawn in every language at Settings' largest text size and card size (150%), the words
+    that did not fit and those that crossed others noted; no file is encoded."""
+    import app_helpers  # noqa: F401  (dummy video and audio drivers before pygame starts)
+    import pygame
+
+    from game.app.screenshots import render_all
+    from game.locale import LANGUAGES
+    from game.storage.settings import COMFORT_SIZES
+
+    def drawn_only(surface: pygame.Surface, file: object, namehint: str = "") -> None:
+        """The picture is drawn (`shoot` draws it first) but not encoded."""
+
+    found: dict[str, Rendered] = {}
+    save = pygame.image.save
+    pygame.image.save = drawn_only
+    try:
+        for language in sorted(LANGUAGES):
+            found[language] = Rendered([])
+            found[language].paths = render_all(tmp_path_factory.mktemp(f"large-{language}"),
+                                               tmp_path_factory.mktemp(f"large-data-{language}"), language=language,
+                                               overflows=found[language].overflows,
+                                               comfort=(max(COMFORT_SIZES), max(COMFORT_SIZES)),
+                                               crossings=found[language].crossings)
+    finally:
         pygame.image.save = save
         game.locale.set_language("en")
     yield found

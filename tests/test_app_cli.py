@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import Rendered
 
 pytestmark = pytest.mark.slow  # every test here starts Python in a subprocess
 
@@ -19,17 +18,6 @@ HEADLESS = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PY
 def run_main(*args: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT,
                           env=env or HEADLESS, timeout=timeout)
-
-
-def test_screenshots_write_every_scene(screenshots: dict[str, Rendered]) -> None:
-    # drawn once a run (conftest); the command line's own run, and that it draws the same bytes, is
-    # test_locales.test_screenshots_in_another_language_from_the_command_line
-    names = sorted(p.name for p in screenshots["en"].paths)
-    assert len(names) >= 8 and all(p.is_file() for p in screenshots["en"].paths)
-    for scene in ("title", "new_game", "table_3_players", "table_8_players", "staking", "stop", "deal_summary",
-                  "results", "settings", "how_to_play", "statistics", "pause", "deal_log", "tutorial", "your_boodle",
-                  "you_went_out", "session_won", "take_back", "relaxed", "auction_bid"):
-        assert any(scene in name for name in names), scene
 
 
 TOOL_RUNS = [

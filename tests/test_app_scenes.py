@@ -187,13 +187,16 @@ def test_settings_change_at_once_and_persist_across_apps(tmp_path: Path) -> None
         key(first, pygame.K_LEFT)  # chattiness down to silent
     key(first, pygame.K_PAGEDOWN)  # the Comfort page, its first tab focused
     key(first, pygame.K_DOWN)
+    key(first, pygame.K_RIGHT)  # text size 100% -> 125%
+    for _ in range(2):  # past card size
+        key(first, pygame.K_DOWN)
     key(first, pygame.K_SPACE)  # four-colour deck on
     for _ in range(3):  # past high contrast and reduced motion
         key(first, pygame.K_DOWN)
     key(first, pygame.K_RETURN)  # pause after each stop on
     expected = first.settings
     assert (expected.muted, expected.animation_speed, expected.pause_after_stop, expected.chattiness,
-            expected.four_colour_deck) == (True, "fast", True, 0.0, True)
+            expected.four_colour_deck, expected.text_size) == (True, "fast", True, 0.0, True, 125)
     assert first.assets.effects_level == 0.0
     first.scenes.close()
     second = make_app(tmp_path)

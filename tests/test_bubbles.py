@@ -72,9 +72,12 @@ def test_a_going_bubble_shrinks_whole_and_never_lets_what_is_under_it_through() 
     surface.fill((200, 0, 0))
     bubble.draw(surface)
     colours = {tuple(surface.get_at((x, y)))[:3] for x in range(60) for y in range(40)}
-    assert (255, 255, 255) in colours and (200, 0, 0) in colours
-    assert surface.get_at((30, 20))[:3] == (255, 255, 255) and surface.get_at((11, 11))[:3] == (200, 0, 0)
-    assert len([c for c in colours if c not in ((255, 255, 255), (200, 0, 0))]) <= 8  # edges only, no see-through
+
+    def white(colour: tuple[int, ...]) -> bool:
+        return min(colour) >= 240  # smoothed a little by the scaling, never mixed with what is under it
+    assert any(white(c) for c in colours) and (200, 0, 0) in colours
+    assert white(tuple(surface.get_at((30, 20)))[:3]) and surface.get_at((10, 10))[:3] == (200, 0, 0)
+    assert len([c for c in colours if not white(c) and c != (200, 0, 0)]) <= 8  # edges only, no see-through
 
 
 def test_a_character_never_says_the_same_line_twice_in_a_deal(tmp_path: Path) -> None:

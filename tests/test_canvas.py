@@ -132,7 +132,7 @@ def test_a_resize_rebuilds_the_picture_at_once_and_lets_the_old_words_go(tmp_pat
     app.step(1 / 60)
     assert app.screen.real.get_size() == (1920, 1080) and app.screen.k == 1.5 and canvas.scale() == 1.5
     assert app.screen.get_size() == PICTURE  # the scenes lay out as ever
-    assert all(key[-1] == 1.5 for key in app.text._surfaces if isinstance(key, tuple))  # drawn afresh
+    assert all(key[-1] == 1.5 for key in app.text._surfaces if isinstance(key, tuple))  # the text size, then the scale
     blurred = dict(canvas.STATS)
     app.step(1 / 60)
     if isinstance(app.scenes.top, TableScene):  # the still picture is drawn anew (a card in flight may finish)

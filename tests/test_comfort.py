@@ -7,10 +7,11 @@ import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
-from app_helpers import FRAME, key, make_app, top
+from app_helpers import FRAME, key, large_print, make_app, top
 from test_big_moments import finished, seated
 
 from game.app import theme
@@ -21,7 +22,8 @@ from game.app.form import Toggle
 from game.app.scenes.settings import SettingsScene
 from game.app.table.animation import Confetti
 from game.app.table.looks import TableLook
-from game.app.widgets import draw_panel
+from game.app.text import grown
+from game.app.widgets import Button, draw_panel
 from game.engine.cards import Card
 from game.engine.events import Play
 from game.storage.settings import Settings, load_settings, save_settings
@@ -134,3 +136,34 @@ def test_both_settings_pages_fit_in_every_language_in_high_contrast(app: App, co
             app.text.overflows.clear()
             app.draw(app.screen)
             assert not app.text.overflows, (code, page, focus, app.text.overflows)
+
+
+def test_at_150_percent_a_size_given_back_stops_at_its_100_percent_look_and_fits_a_height(app: App) -> None:
+    text = app.text
+    assert text.sizes_down(18) == [18] and text.growth("body", 18) == 0  # at 100% nothing to give back
+    at_100 = text.font("body", 18).get_height()
+    large_print(app)
+    sizes = text.sizes_down(18)
+    assert sizes[0] == 18 and sizes[-1] < 18 and round(grown(sizes[-1])) <= 18 < round(grown(sizes[-2]))
+    assert text.growth("body", 18) == text.font("body", 18).get_height() - at_100 > 0
+    assert text.font("body", text.fit_height("body", 18, at_100 + 4)).get_height() <= at_100 + 4
+    words = "A long note on the deck's colours, wrapped to a narrow box beside the cards. " * 2
+    room = text.block_height(words, "body", sizes[-1], 250)
+    size = text.fit_block(words, "body", 18, 250, room)
+    assert text.block_height(words, "body", size, 250) <= room < text.block_height(words, "body", size + 1, 250)
+
+
+def test_at_150_percent_a_low_buttons_label_fits_its_height(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    large_print(app)
+    button = Button(pygame.Rect(0, 0, 240, 30), "Edit rules…", lambda: None, size=18)
+    surface = Canvas.new((240, 40), pygame.SRCALPHA)
+    drawn: list[Canvas] = []
+    real = app.text.fit
+
+    def fit(*args: Any, **kwargs: Any) -> Canvas:
+        drawn.append(real(*args, **kwargs))
+        return drawn[-1]
+    monkeypatch.setattr(app.text, "fit", fit)
+    button.draw(surface, app.text, False, False)
+    assert drawn and drawn[0].get_height() <= button.rect.height - 4
+    assert app.text.font("bold", 18).get_height() > button.rect.height  # as designed it would not have fitted

@@ -108,8 +108,9 @@ def test_pip_and_maud_agree_on_fewer_than_70_percent_of_leads(monkeypatch: pytes
 
 @pytest.mark.slow
 def test_pip_and_maud_agree_on_fewer_than_70_percent_of_leads_with_their_own_slips() -> None:
-    share = agreement(300)
-    assert share < 0.7, f"pip and maud agree on {share:.0%} of 300 leads"
+    # 200 leads: the quick test above asks 300 with quick slips; a share near 0.7 would be well inside the noise
+    share = agreement(200)
+    assert share < 0.7, f"pip and maud agree on {share:.0%} of 200 leads"
 
 
 # ----- the noisy expert ------------------------------------------------------------------------------------

@@ -263,6 +263,29 @@ def test_every_screenshot_fits_in_every_language(code: str, screenshots: dict[st
     shots = screenshots[code]
     assert len(shots.paths) == len(screenshots["en"].paths)
     assert not shots.overflows, f"{code}: cut or off the screen: {sorted(shots.overflows)}"
+    assert not shots.crossings, f"{code}: words over words: {sorted(shots.crossings)}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", CODES)
+def test_every_screenshot_fits_in_every_language_at_the_largest_text_and_cards(
+        code: str, large_print: dict[str, Rendered], screenshots: dict[str, Rendered]) -> None:
+    shots = large_print[code]
+    assert len(shots.paths) == len(screenshots["en"].paths)
+    assert not shots.overflows, f"{code}: cut or off the screen: {sorted(shots.overflows)}"
+    assert not shots.crossings, f"{code}: words over words: {sorted(shots.crossings)}"
+
+
+@pytest.mark.slow
+def test_screenshots_write_every_scene(screenshots: dict[str, Rendered]) -> None:
+    # drawn once a run (conftest), here beside the other tests that read them (one worker draws them); the
+    # command line's own run, and that it draws the same bytes, is the test below
+    names = sorted(p.name for p in screenshots["en"].paths)
+    assert len(names) >= 8 and all(p.is_file() for p in screenshots["en"].paths)
+    for scene in ("title", "new_game", "table_3_players", "table_8_players", "staking", "stop", "deal_summary",
+                  "results", "settings", "how_to_play", "statistics", "pause", "deal_log", "tutorial", "your_boodle",
+                  "you_went_out", "session_won", "take_back", "relaxed", "auction_bid"):
+        assert any(scene in name for name in names), scene
 
 
 @pytest.mark.slow

@@ -11,14 +11,16 @@ import app_helpers
 import pygame
 import pytest
 import yaml
-from app_helpers import make_app
+from app_helpers import crossings_of, large_print, make_app
 
 from game.app.app import App
 from game.app.form import Choice
 from game.app.scene import Scene
 from game.app.scenes.how_to_play import HowToPlayScene, rule_sections
 from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.settings import SettingsScene
 from game.app.scenes.statistics import StatisticsScene
+from game.app.scenes.title import TitleScene
 from game.app.screenshots_extra import sample_statistics
 from game.app.tooltips import draw_tooltip
 from game.app.widgets import PAD_X, Button
@@ -265,3 +267,45 @@ def test_statistics_follow_a_language_switch(app: App) -> None:
     app.draw(app.screen)
     rendered = on_screen(app)
     assert "Fichas ao longo do tempo" in rendered and "Contra cada personagem" in rendered
+
+
+# --- at the largest text size --------------------------------------------------------------------------
+
+def crowded(app: App, scene: Scene, *, tips: bool = True) -> set[str]:
+    """The words cut or off the screen (with the form's tooltips, when the scene shows them as such), and every
+    word the scene lays across another or has a panel cut (its tooltips, drawn over it on purpose, aside); a
+    button may shrink its label to its room at this size, so long as nothing is cut."""
+    cut = {words for words in spilled(app, scene) if not words.startswith("button ")} if tips else set()
+    app.text.overflows.clear()
+    crossings = crossings_of(lambda: app.draw(app.screen))
+    return cut | crossings | app.text.overflows
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_menu_scenes_keep_their_words_whole_and_apart_at_150_percent(app: App, code: str) -> None:
+    app.set_language(code)
+    large_print(app)
+    assert not crowded(app, app.scenes.clear_to(TitleScene(app))), code
+    scene = NewGameScene(app, seed=4)  # a new player's: most of the cast still locked by the road
+    app.scenes.clear_to(scene)
+    for index in (3, 0):  # the second refused: the locked character's bio and the note under the panels
+        scene.toggle(index)
+    assert not crowded(app, scene), (code, crowded(app, scene))
+    scene._set_players(8 - 3)  # more seats than the unlocked cast: the guests' line under the bio
+    scene.focused_character = 0
+    scene.flash_time = 0.0
+    assert not crowded(app, scene), (code, crowded(app, scene))
+    settings = SettingsScene(app)
+    app.scenes.clear_to(settings)
+    for page in range(2):
+        settings.show_page(page)
+        for row in range(len(settings.form.controls)):  # each row's note beside the deck
+            settings.form.focus = row
+            assert not crowded(app, settings, tips=False), (code, page, row, crowded(app, settings, tips=False))
+    how = HowToPlayScene(app, load_rules(RULES_DIR / "house.yaml"))
+    app.scenes.clear_to(how)
+    for index in range(len(how.sections)):
+        how.show(index)
+        assert not crowded(app, how), (code, index, crowded(app, how))
+    for statistics in (None, sample_statistics()):
+        assert not crowded(app, app.scenes.clear_to(StatisticsScene(app, statistics))), code

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import FRAME, click, key, make_app, top
+from app_helpers import FRAME, click, key, large_print, make_app, top
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_menu_words import spilled
+from test_menu_words import crowded, spilled
 
 from game.app.app import App
 from game.app.editor_widgets import Stepper, TextField
@@ -400,3 +400,18 @@ def test_the_checkers_plain_words_stay_words_where_they_are_not_a_key() -> None:
     assert for_players("combination 2 needs a name") == "combination 2 needs a name"
     assert for_players("at most 8 players at a table") == "at most 8 players at a table"
     assert for_players("players: 9 is too many").startswith("«Players»")
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_at_150_percent_the_editor_keeps_its_words_whole_and_apart(app: App, code: str) -> None:
+    app.set_language(code)
+    large_print(app)
+    _, editor = open_editor_any(app)
+    editor.change("starting_chips", 4)  # a problem line under its row
+    assert not crowded(app, editor), (code, crowded(app, editor))
+    editor.open_picker(next(key for key in RULES_KEYS if key.name == "boodle_cards"))
+    assert not crowded(app, editor), (code, crowded(app, editor))
+    editor.close_picker()
+    editor.open_picker(next(key for key in RULES_KEYS if key.kind == "combos"))
+    editor.form.controls[-2].activate()  # type: ignore[union-attr]
+    assert not crowded(app, editor), (code, crowded(app, editor))

@@ -24,6 +24,7 @@ from app_helpers import instant_app
 from game.ai.registry import character_ids, load_character_by_id
 from game.ai.simple import LowestAgent
 from game.app.app import App
+from game.app.assets import Assets
 from game.app.scenes.pause import PauseScene
 from game.app.table import scene as table_scene
 from game.app.table.autoplay import play_along
@@ -37,6 +38,7 @@ from game.app.table.scene import TableScene
 from game.app.table.stage import Stage
 from game.app.table.stop_pause import StopPause
 from game.app.table.words import their_turn, your_turn
+from game.app.text import TextCache
 from game.config import rules_by_name
 from game.engine.cards import Card
 from game.engine.decisions import FollowAction, LeadAction, LeadDecision, StakeAction
@@ -266,7 +268,8 @@ def press(app: App, code: int) -> None:
 @pytest.mark.parametrize("players", range(3, 9))
 def test_the_open_deal_log_hides_no_seat_and_shows_five_rows_or_more(players: int) -> None:
     layout = table_layout(players)
-    panel = LogPanel(cast(Stage, SimpleNamespace(layout=layout)), DealLog(0, str, False))
+    text = TextCache(Assets(audio=False))  # the rows step by the words' height (at 100% here)
+    panel = LogPanel(cast(Stage, SimpleNamespace(layout=layout, text=text)), DealLog(0, str, False))
     rect = panel.panel
     for place in layout.seats:
         assert not rect.colliderect(place.region), (place.seat, rect, place.region)

@@ -16,18 +16,21 @@ from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import click, instant_app, key, make_app, top
+from app_helpers import click, crossings_of, instant_app, key, large_print, make_app, top
 
 import game.locale
 from game.app.app import App
+from game.app.canvas import Canvas
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.title import TitleScene
 from game.app.table.controller import HumanTurn, Played
 from game.app.table.scene import TableScene
+from game.app.tutorial.closing import Closing
 from game.app.tutorial.coach import FirstDealCoach
 from game.app.tutorial.first_deal import COACHED_LEADS, SEED, first_deal_table
-from game.app.tutorial.marks import MAX_PANEL_H, panel_height
+from game.app.tutorial.marks import MAX_PANEL_H, draw_coach_panel, next_button, panel_height, panel_rect
+from game.app.tutorial.offer import FirstDealOffer
 from game.app.tutorial.script import SCRIPT
 from game.app.tutorial.shots import coach_of, follow_coach, showing
 from game.engine.cards import Card
@@ -334,3 +337,35 @@ def test_h_at_a_coach_step_says_the_hint_is_off(app: App) -> None:
 def test_no_french_step_starts_a_sentence_with_a_bare_capital_a() -> None:
     text = (Path(__file__).parent.parent / "config/locales/fr/tutorial.yaml").read_text(encoding="utf-8")
     assert not re.search(r"(?<![\w'])A (?=\w)", text), "a capital A needs its accent: À"
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_at_150_percent_every_panel_of_the_lesson_keeps_its_words_whole_and_apart(app: App, code: str) -> None:
+    large_print(app)
+    game.locale.set_language(code)
+    coach = FirstDealCoach.__new__(FirstDealCoach)
+    coach.scene = TableScene(app, first_deal_table())
+    coach.facts = {"follower": (2, Card.parse("9D")), "boodle": (Card.parse("JD"), 12),
+                   "stop": (Card.parse("QD"), "dead_hand"), "out": (0, 4, ((1, 10), (2, 10), (3, 10))),
+                   "shares": ((0, 2), (1, 2), (2, 2), (3, 2))}
+    coach.nudged = False
+    coach.clock = coach.hint_off = 0.0
+
+    def draw_every_panel() -> None:
+        for step in SCRIPT:
+            surface = Canvas.new(app.screen.get_size())
+            title, body = coach.words(step)
+            held = step.waits == "next"
+            panel = panel_rect(surface.get_size(), step.place, panel_height(app.text, title, body, held))
+            button = next_button(app.text, panel, tr("tutorial.next"), tr("table.enter_key")) if held else None
+            draw_coach_panel(surface, app.text, panel, title, body, button, True)
+        for ending in (FirstDealOffer(app), Closing(app)):
+            ending.draw(Canvas.new(app.screen.get_size()))
+
+    try:
+        app.text.overflows.clear()
+        crossings = crossings_of(draw_every_panel)
+        assert not app.text.overflows, (code, app.text.overflows)
+        assert not crossings, (code, crossings)
+    finally:
+        game.locale.set_language("en")

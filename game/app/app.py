@@ -18,11 +18,11 @@ from ..storage.paths import data_dir
 from ..storage.resume import recover
 from ..storage.settings import Settings, read_settings, save_settings
 from ..storage.unlocks_file import load_unlocks
-from . import theme
+from . import theme, word_overlaps
 from .artwork import Artwork
 from .assets import Assets, warn
 from .canvas import Canvas
-from .comfort import set_reduced_motion
+from .comfort import set_card_size, set_reduced_motion, set_text_size
 from .form import Form
 from .gamepad import Gamepad
 from .guard import after_crash
@@ -83,6 +83,7 @@ class App:
         self.draws_every_frame = True  # the screenshots draw only the frames they keep (a draw changes nothing)
         theme.use_high_contrast(self.settings.high_contrast)
         set_reduced_motion(self.settings.reduced_motion)
+        self._sizes = self._comfort_sizes()
         self.assets = Assets(audio=not options.headless or os.environ.get("SDL_AUDIODRIVER") == "dummy")
         self.assets.apply_settings(self.settings)
         self.music = Music(audio=self.assets.audio)
@@ -145,13 +146,22 @@ class App:
             warn(self.notice)
         return spoken
 
+    def _comfort_sizes(self) -> tuple[float, float]:
+        """Set the text size and the card size from the settings; the two factors."""
+        sizes = self.settings.text_size / 100, self.settings.card_size / 100
+        set_text_size(sizes[0])
+        set_card_size(sizes[1])
+        return sizes
+
     def change_settings(self, settings: Settings, remember: bool = True) -> None:
         """Take new settings at once and (unless `remember` is False, as while a slider is dragged) remember
         them for the next run."""
         before = self.settings.language
         self.settings = settings.clean()
         set_reduced_motion(self.settings.reduced_motion)
-        if theme.use_high_contrast(self.settings.high_contrast):
+        sizes = self._comfort_sizes()
+        if theme.use_high_contrast(self.settings.high_contrast) or sizes != self._sizes:
+            self._sizes = sizes
             self.text.clear()
             for scene in list(self.scenes):
                 scene.relabel()  # what a scene drew once and kept (a table's plates, bubbles) in the new colours
@@ -226,6 +236,7 @@ class App:
         """Draw the visible scenes, bottom first; only the top one shows a tooltip."""
         if surface is self.screen:
             self.window.clear_bars()
+        word_overlaps.new_frame(surface)
         for scene in self.scenes.visible():
             with tooltips_shown(scene is self.scenes.top):
                 scene.draw(surface)

@@ -9,7 +9,7 @@ scaled up once and kept), but every such blit is counted in `STATS`, because it 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Union
 
 import pygame
@@ -21,6 +21,9 @@ _scale = 1.0
 # blits of a plain Surface onto a scaled Canvas, and of a Canvas drawn at another scale: each is a blurred picture
 STATS = {"plain_blits": 0, "rescaled_blits": 0}
 _upscaled: weakref.WeakKeyDictionary[pygame.Surface, tuple[float, pygame.Surface]] = weakref.WeakKeyDictionary()
+# told of every blit while something watches the picture (game.app.word_overlaps): target, source, logical dest
+BLIT_WATCHERS: list[Callable[[Canvas, object, tuple[float, float]], None]] = []
+FILL_WATCHERS: list[Callable[[Canvas, pygame.Rect], None]] = []  # and of every fill: target, logical rect
 
 
 def scale() -> float:
@@ -145,6 +148,9 @@ class Canvas:
         Typed for Canvases only, so that mypy finds a plain Surface handed in; one still works (tests pass them).
         """
         real = self._source(source)
+        if BLIT_WATCHERS and area is None:
+            for watcher in BLIT_WATCHERS:
+                watcher(self, source, (dest[0], dest[1]))
         if self.k == 1.0 and self.origin == (0, 0):  # pygame given exactly what it always was
             return self.real.blit(real, dest, area, special_flags)
         x, y = self.to_real_point((dest[0], dest[1]))
@@ -154,6 +160,8 @@ class Canvas:
 
     def fill(self, colour: ColourLike, rect: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
         """Fill the logical `rect` (the whole real picture, bars too, when None)."""
+        for watcher in FILL_WATCHERS:
+            watcher(self, pygame.Rect(rect) if rect is not None else self.bleed())
         if self.k == 1.0 and self.origin == (0, 0):
             return self.real.fill(colour, rect, special_flags)
         real = self.real.fill(colour, self.to_real(rect) if rect is not None else None, special_flags)

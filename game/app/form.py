@@ -64,7 +64,8 @@ class Slider:
         paint.circle(surface, theme.INK if self.enabled else theme.INK_DIM, knob, 11)
         paint.circle(surface, theme.GOLD if focused else theme.PANEL_EDGE, knob, 11, width=2)
         text.draw(surface, self.format(self.value), (self.rect.right - 16, self.rect.centery), role="bold", size=20,
-                  colour=theme.GOLD if self.enabled else theme.INK_DIM, anchor="midright")
+                  colour=theme.GOLD if self.enabled else theme.INK_DIM, anchor="midright",
+                  max_width=self.rect.right - 16 - track.right - 14)  # clear of the knob at the end of the track
 
     def adjust(self, direction: int) -> None:
         """Step the value by one step up or down."""

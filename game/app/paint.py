@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from . import word_overlaps
 from .canvas import Canvas, ColourLike, RectLike, real_length
 
 Point = Sequence[float]
@@ -45,6 +46,8 @@ def rect(surface: Canvas | pygame.Surface, colour: ColourLike, area: RectLike, w
     real, k, origin = _target(surface)
     radius = real_length(border_radius, k) if border_radius > 0 else border_radius
     drawn = pygame.draw.rect(real, colour, _rect(area, k, origin), real_length(width, k), border_radius=radius)
+    if width <= 0 and isinstance(surface, Canvas):  # drawn straight onto the picture, alpha or not, it hides
+        word_overlaps.cover(surface, pygame.Rect(area))
     return _logical(drawn, k, origin)
 
 

@@ -19,8 +19,10 @@ from ..engine.cards import Card
 from ..engine.decisions import LeadAction
 from ..engine.rules_keys import KEYS
 from ..storage.unlocks_file import add_unlocks
+from . import word_overlaps
 from .app import App, AppOptions
 from .canvas import set_scale
+from .comfort import set_card_size, set_text_size
 from .scenes.how_to_play import HowToPlayScene
 from .scenes.new_game import NewGameScene
 from .scenes.pause import PauseScene
@@ -164,8 +166,8 @@ def take_back_of_a_lead(scene: TableScene) -> bool:
 
 
 def table_shots(app: App, folder: Path) -> list[Path]:
-    """The cut, the table at 3 and 8 players mid-deal, staking, a stop, a hint, a take back on offer, the deal
-    summary, the session results and the pause menu."""
+    """The cut, the table at 3 and 8 players mid-deal (at 8 also with the player's cards at 150%), staking, a stop,
+    a hint, a take back on offer, the deal summary, the session results and the pause menu."""
     paths: list[Path] = []
     three = table(app, 3, SHOT_SEED)
     app.scenes.clear_to(three)
@@ -187,6 +189,10 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     eight.fast_forward_until(lambda t: len(t.model.board) >= 5 and human_to_lead(t))
     settle(app, 3.0)
     paths.append(shoot(app, folder, "04_table_8_players"))
+    app.change_settings(dataclasses.replace(kept, card_size=150), remember=False)
+    settle(app, 0.1)
+    paths.append(shoot(app, folder, "03c_table_large_cards"))  # the hand at 150%, the centre making room
+    app.change_settings(kept, remember=False)
     pause = PauseScene(app, eight)
     app.scenes.push(pause)
     pause.menu.hover = len(pause.menu.buttons) - 1  # Quit game's note, clear of Quit to title above it
@@ -268,10 +274,12 @@ def look_shots(app: App, folder: Path) -> list[Path]:
 
 
 def render_all(folder: Path, data_folder: Path | None = None, *, language: str = "en",
-               overflows: set[str] | None = None, size: tuple[int, int] | None = None) -> list[Path]:
+               overflows: set[str] | None = None, size: tuple[int, int] | None = None,
+               comfort: tuple[int, int] = (100, 100), crossings: set[str] | None = None) -> list[Path]:
     """Render every scene in `language` (English unless asked: the system's language must not change the
     pictures) into `folder` and return the files written; the words that did not fit go into `overflows`. With
-    `size` the window is that many real pixels (the scenes drawn sharp at that size), else 1280×720."""
+    `size` the window is that many real pixels (the scenes drawn sharp at that size), else 1280×720; `comfort` is
+    Settings' text size and card size in percent; the words that cross other words go into `crossings`."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     folder.mkdir(parents=True, exist_ok=True)
@@ -279,8 +287,11 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
         # a fresh data folder: the player's settings and kept session must not change the pictures
         app = App(AppOptions(data_dir=data_folder or Path(scratch), headless=True, language=language, size=size))
         # the guided deal's offer has pictures of its own: the title's keeps its run of hearts
-        app.change_settings(dataclasses.replace(app.settings, first_deal_offer="never"), remember=False)
+        app.change_settings(dataclasses.replace(app.settings, first_deal_offer="never", text_size=comfort[0],
+                                                card_size=comfort[1]), remember=False)
         app.draws_every_frame = False  # each picture is drawn when it is taken (shoot)
+        if crossings is not None:
+            word_overlaps.start(crossings)
         try:
             paths = render_tutorial_screenshots(app, folder)  # first: a new player's data folder offers it
             paths += menu_shots(app, folder)
@@ -293,7 +304,11 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
             if overflows is not None:
                 overflows.update(app.text.overflows)
         finally:
+            if crossings is not None:
+                word_overlaps.stop()
             app.scenes.close()
             pygame.quit()
-            set_scale(1.0)  # what is drawn after (tests) is at the logical size again
+            set_scale(1.0)  # what is drawn after (tests) is at the logical size again, the words and cards too
+            set_text_size(1.0)
+            set_card_size(1.0)
     return paths

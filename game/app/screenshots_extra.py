@@ -25,6 +25,7 @@ from ..locale import trn
 from ..replay import Replay, split_deals
 from ..stats import Statistics
 from ..storage.saves import SaveData, save_slot, slot_path
+from . import word_overlaps
 from .scenes.campaign_map import CampaignMapScene
 from .scenes.campaign_slots import CampaignSlotsScene
 from .scenes.daily import DailyScene
@@ -189,6 +190,7 @@ def _shoot_campaign_table(app: App, folder: Path) -> Path:
 
 def shoot(app: App, folder: Path, name: str) -> Path:
     """Draw the stack once more and save it as `name`.png."""
+    word_overlaps.name_picture(name)
     app.draw(app.screen)
     path = folder / f"{name}.png"
     pygame.image.save(app.screen.real, str(path))

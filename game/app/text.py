@@ -8,6 +8,7 @@ on the felt.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
@@ -16,17 +17,45 @@ import pygame
 
 from .assets import Assets
 from .canvas import Canvas, scale
+from .comfort import text_size
+from .word_overlaps import watching, words_canvas
 
 Colour = tuple[int, int, int]
 Run = tuple[str, Colour]
 ELLIPSIS = "…"
+LARGE_PRINT = 26  # logical px: a larger text size grows small print up to this, and leaves larger words as they are
 SUITS = "♠♥♦♣"
 T = TypeVar("T")
+READABLE_PX = 12  # a line the player must read is never drawn smaller than this, in real pixels
 
 
 def scaled_key(key: Hashable) -> Hashable:
-    """`key` with the scale it is drawn at last (a tuple stays a tuple, read as before with the scale after)."""
-    return (*key, scale()) if isinstance(key, tuple) else (key, scale())
+    """`key` with the scale and the text size it is drawn at last (a tuple stays a tuple, read as before)."""
+    return (*key, text_size(), scale()) if isinstance(key, tuple) else (key, text_size(), scale())
+
+
+def _words_of(key: Hashable) -> str:
+    """The words a cache key renders (its second item: the text, or a line's coloured runs)."""
+    if not isinstance(key, tuple) or len(key) < 2:
+        return ""
+    words = key[1]
+    if isinstance(words, tuple):
+        return "".join(str(run[0]) for run in words if isinstance(run, tuple) and run)
+    return str(words)
+
+
+def grown(size: int) -> float:
+    """The size words designed at `size` are drawn at under the player's text size: small print grows by the
+    factor up to LARGE_PRINT, and words already that large (headings, big numbers) stay as designed."""
+    factor = text_size()
+    if factor == 1.0 or size >= LARGE_PRINT:
+        return float(size)
+    return min(size * factor, float(LARGE_PRINT))
+
+
+def readable_size(size: int) -> int:
+    """`size`, or larger where the window draws the picture small: the logical size drawn at READABLE_PX."""
+    return max(size, math.ceil(READABLE_PX / (scale() * text_size()) - 1e-9))
 
 
 class TextCache:
@@ -70,6 +99,7 @@ class TextCache:
         key = scaled_key(key)
         if pygame.display.get_surface() is not None:
             surface = surface.convert_alpha()
+        words_canvas(surface, _words_of(key))
         self._surfaces[key] = surface
         self.pixels += surface.real.get_width() * surface.real.get_height()
         budget = self.max_pixels * max(1.0, scale()) ** 2  # the same words take k² as many real pixels
@@ -94,11 +124,21 @@ class TextCache:
 
     def font(self, role: str, size: int) -> pygame.font.Font:
         """The font for `role` at `size` (from the Assets' font cache)."""
-        return self.assets.font(role, size)
+        return self.assets.font(role, max(1, round(grown(size))))
+
+    def line_height(self, role: str, size: int, spacing: float = 1.0) -> int:
+        """The logical height from one line of `role` at `size` to the next, as drawn now (`spacing` times the
+        font's own line size): lay lines out with this, not a fixed step, and larger text keeps its room."""
+        return round(self.font(role, size).get_linesize() * spacing)
+
+    def grown_step(self, step: int, role: str, size: int) -> int:
+        """A step `step` designed between lines of `role` at `size`, plus what such a line has grown by at the
+        text size now: the same step at 100%, and the same gap between larger lines."""
+        return step + self.line_height(role, size) - self.assets.font(role, size).get_linesize()
 
     def real_font(self, role: str, size: int) -> pygame.font.Font:
         """The font that draws `role` at logical `size` in real pixels (rasterised at the size it is shown)."""
-        return self.assets.font(role, max(1, round(size * scale())))
+        return self.assets.font(role, max(1, round(grown(size) * scale())))
 
     @staticmethod
     def _wrap(real: pygame.Surface) -> Canvas:
@@ -142,6 +182,12 @@ class TextCache:
         if found is None:
             found = self._put(key, self._draw_shadowed(text, role, size, colour, shadow, offset, blur,
                                                        strength, outline))
+            if watching():  # the letters, not their shadow, are what must not cross other words
+                pad = self.shadow_pad(offset, blur, outline)
+                plain = self.render(text, role, size, colour)
+                ink = plain.real.get_bounding_rect()
+                words_canvas(found, text, pygame.Rect(round(ink.x / plain.k) + pad, round(ink.y / plain.k) + pad,
+                                                      round(ink.width / plain.k), round(ink.height / plain.k)))
         return found
 
     @staticmethod
@@ -186,7 +232,10 @@ class TextCache:
         return self._measure(("w", text, role, size), compute)
 
     def fit_size(self, text: str, role: str, size: int, max_width: int, min_size: int = 10) -> int:
-        """The largest size from `size` down to `min_size` at which `text` fits `max_width`."""
+        """The largest size from `size` down to `min_size` at which `text` fits `max_width` (below it when the
+        words are drawn larger than designed: where words fit at their designed size, they fit larger)."""
+        min_size = max(1, min(min_size, int(min_size / text_size())))
+
         def compute() -> int:
             low, high = min_size, size
             if self.width(text, role, high) <= max_width or high <= low:
@@ -200,8 +249,46 @@ class TextCache:
             return low
         return self._measure(("fit", text, role, size, max_width, min_size), compute)
 
+    def sizes_down(self, size: int) -> list[int]:
+        """The sizes from `size` down to the first drawn no larger than `size` is at 100% (a larger text size may
+        give back its growth where there is no room, and no more but a pixel of rounding)."""
+        sizes = [size]
+        while sizes[-1] > 1 and round(grown(sizes[-1])) > size:
+            sizes.append(sizes[-1] - 1)
+        return sizes
+
+    def growth(self, role: str, size: int) -> int:
+        """How much taller a line of `role` at `size` is drawn now than at 100% text size (0 at 100%)."""
+        return self.font(role, size).get_height() - self.font(role, self.sizes_down(size)[-1]).get_height()
+
+    def fit_height(self, role: str, size: int, room: int) -> int:
+        """The largest size from `size` down (to its 100% look) whose line is at most `room` tall."""
+        sizes = self.sizes_down(size)
+        return next((s for s in sizes if self.font(role, s).get_height() <= room), sizes[-1])
+
+    def block_height(self, text: str, role: str, size: int, max_width: int, line_spacing: float = 1.15) -> int:
+        """The logical height `render_wrapped` gives `text` wrapped to `max_width`."""
+        lines = len(self.wrap(text, role, size, max_width))
+        return self.line_height(role, size, line_spacing) * (lines - 1) + self.font(role, size).get_height()
+
+    def fit_block(self, text: str, role: str, size: int, max_width: int, room: int,
+                  line_spacing: float = 1.15) -> int:
+        """The largest size from `size` down (to its 100% look) at which `text` wrapped to `max_width` is at
+        most `room` tall."""
+        sizes = self.sizes_down(size)
+        return next((s for s in sizes if self.block_height(text, role, s, max_width, line_spacing) <= room),
+                    sizes[-1])
+
     def ellipsize(self, text: str, role: str, size: int, max_width: int) -> str:
         """`text` cut short with an ellipsis so that it fits `max_width` (unchanged when it fits)."""
+        cut = self._shortened(text, role, size, max_width)
+        if cut != text:  # recorded on every cut, not only the first (the cut itself is cached)
+            self.overflows.add(text)
+        return cut
+
+    def _shortened(self, text: str, role: str, size: int, max_width: int) -> str:
+        """`text` cut short with an ellipsis to fit `max_width`, not recorded as an overflow (a word too long for
+        a line is carried on to the next by `wrap`, whole)."""
         def compute() -> str:
             if self.width(text, role, size) <= max_width:
                 return text
@@ -213,10 +300,7 @@ class TextCache:
                 else:
                     high = middle - 1
             return text[:low].rstrip() + ELLIPSIS if low else ELLIPSIS
-        cut = self._measure(("ellipsize", text, role, size, max_width), compute)
-        if cut != text:  # recorded on every cut, not only the first (the cut itself is cached)
-            self.overflows.add(text)
-        return cut
+        return self._measure(("ellipsize", text, role, size, max_width), compute)
 
     def fit(self, text: str, role: str, size: int, colour: Colour, max_width: int,
             min_size: int = 10) -> Canvas:
@@ -238,7 +322,7 @@ class TextCache:
                     if line:
                         lines.append(line)
                     while word and self.width(word, role, size) > max_width:  # a word wider than a line
-                        cut = max(1, len(self.ellipsize(word, role, size, max_width)) - 1)
+                        cut = max(1, len(self._shortened(word, role, size, max_width)) - 1)
                         lines.append(word[:cut])
                         word = word[cut:]
                     line = word
@@ -263,6 +347,19 @@ class TextCache:
                 x = {"left": 0, "center": (width - piece.get_width()) // 2}.get(align, width - piece.get_width())
                 surface.blit(piece, (x, row * step))
             found = self._put(key, self._wrap(surface))
+        return found
+
+    def wrapped_size(self, text: str, role: str, size: int, max_width: int, max_height: int, *,
+                     line_spacing: float = 1.15, floor: int = 13) -> int:
+        """The largest size up to `size` at which `text` wrapped to `max_width` is at most `max_height` tall (as
+        `render_wrapped` draws it), its lines no shorter than `floor` logical px: the smallest tried if none fits."""
+        def height(at: int) -> int:
+            font = self.font(role, at)
+            lines = len(self.wrap(text, role, at, max_width))
+            return round(font.get_linesize() * line_spacing) * (lines - 1) + font.get_height()
+        found = size
+        while found > 1 and height(found) > max_height and self.line_height(role, found - 1) >= floor:
+            found -= 1
         return found
 
     # --- drawing --------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pygame
 
 from ..locale import percent as whole_percent
 from ..locale import tr
-from . import paint, theme
+from . import paint, theme, word_overlaps
 from .canvas import Canvas
 from .pad_words import pad_cap
 from .text import TextCache
@@ -115,7 +115,8 @@ class Button:
             text.draw(surface, pad_cap(self.hotkey, self.keycap), cap.center, role="bold", size=15,
                       colour=theme.GOLD if self.enabled else (120, 130, 125), anchor="center")
         box = self.label_box(text)
-        label = text.fit(self.label, "bold", self.size, colour, box.width, 11)  # shrinks only as a last resort
+        size = text.fit_height("bold", self.size, self.rect.height - 4)  # larger print gives way to a low button
+        label = text.fit(self.label, "bold", size, colour, box.width, 11)  # shrinks only as a last resort
         surface.blit(label, label.get_rect(center=box.center))
 
 
@@ -227,6 +228,7 @@ def draw_panel(surface: Canvas, rect: pygame.Rect, alpha: int = 215, radius: int
     paint.rect(panel, (*theme.PANEL, alpha), panel.get_rect(), border_radius=radius)
     paint.rect(panel, (*theme.PANEL_EDGE, 255), panel.get_rect(), width=2, border_radius=radius)
     surface.blit(panel, rect)
+    word_overlaps.cover(surface, rect)
 
 
 # --- form controls: rows with a label and a value, for settings and the new-game scene ---------------------

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..locale.shown import shown_name
+from ..storage.settings import COMFORT_SIZES
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -26,6 +27,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--size", metavar="WxH", type=window_size, default=None,
                         help="the window's size in pixels, e.g. 2560x1440: every scene drawn at that size "
                              "(default: 1280x720)")
+    for option, what in (("--text-size", "words"), ("--card-size", "cards")):
+        parser.add_argument(option, metavar="PERCENT", type=int, choices=COMFORT_SIZES, default=100,
+                            help=f"Settings' {option[2:].replace('-', ' ')}: the {what} drawn at "
+                                 f"{', '.join(map(str, COMFORT_SIZES))} percent (default: 100)")
+    parser.add_argument("--check", action="store_true",
+                        help="also say every word that crosses other words or is cut short, and exit 1 if any is")
     parser.set_defaults(run=run)
     return parser
 
@@ -55,8 +62,19 @@ def run(args: argparse.Namespace) -> int:
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window, even on a desktop
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from ..app.screenshots import render_all  # lazy: pygame is imported only now
-    paths = render_all(args.folder, language=getattr(args, "lang", None) or "en", size=args.size)
+    crossings: set[str] = set()
+    overflows: set[str] = set()
+    paths = render_all(args.folder, language=getattr(args, "lang", None) or "en", size=args.size,
+                       comfort=(args.text_size, args.card_size), overflows=overflows,
+                       crossings=crossings if args.check else None)
     for path in paths:
         print(shown_name(path))
     print(f"{len(paths)} screenshots in {shown_name(args.folder)}")
-    return 0
+    if not args.check:
+        return 0
+    for crossing in sorted(crossings):
+        print(f"crossing: {crossing}")
+    for words in sorted(overflows):
+        print(f"cut short: {words!r}")
+    print(f"{len(crossings)} crossings, {len(overflows)} cut short")
+    return 1 if crossings or overflows else 0

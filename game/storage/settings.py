@@ -24,6 +24,7 @@ MAX_LOOK_NAME = 64  # a table look's name, kept as written
 # the title offers the guided first deal until taken or refused; "later": "Not now" once, so asked one last time
 MIN_WINDOW, MAX_WINDOW = 320, 16384  # a remembered window's least and greatest side, in real pixels
 FIRST_DEAL_OFFERS = ("ask", "later", "taken", "never")
+COMFORT_SIZES = (100, 125, 150)  # text size and card size, in percent of the designed size
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class Settings:
     spoken_play: bool = False  # a voice says what happens at the table (an optional extra: game.app.speech)
     high_contrast: bool = False  # brighter ink and gold, opaque panels, darker felt behind the words
     reduced_motion: bool = False  # cards and chips placed rather than flown; no confetti, no pulsing or swaying
+    text_size: int = 100  # one of COMFORT_SIZES: every word drawn this much larger (it still fits its place)
+    card_size: int = 100  # one of COMFORT_SIZES: the player's hand and the board drawn this much larger
     window_size: tuple[int, ...] = ()  # the window as the player left it (width, height); () for the first start
     window_position: tuple[int, ...] = ()  # its top-left corner on the desktop (x, y); () for the system's choice
     fullscreen: bool = False  # F11's state when the game was last closed
@@ -80,6 +83,8 @@ def _check(name: str, value: Any) -> Any:
     if name in ("muted", "four_colour_deck", "pause_after_stop", "spoken_play", "high_contrast", "reduced_motion",
                 "fullscreen"):
         return value if isinstance(value, bool) else None
+    if name in ("text_size", "card_size"):
+        return value if type(value) is int and value in COMFORT_SIZES else None
     if name == "animation_speed":
         return value if isinstance(value, str) and value in ANIMATION_SPEEDS else None
     if name == "language":

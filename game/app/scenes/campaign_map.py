@@ -16,15 +16,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...ai.registry import load_character_by_id
 from ...ai.seats import seats_against
 from ...campaign.model import CampaignProgress
 from ...campaign.origin import CampaignRoad, finish_venue
 from ...campaign.roads import SLOT, Road, campaign_path, session_seed
 from ...campaign.spec import Campaign, Venue
-from ...config.rules_file import rules_by_name
-from ...locale import language, texts, tr, trn
-from ...locale.names import character_short, short_name
+from ...locale import language, tr, trn
 from ...storage.high_scores_file import load_high_scores
 from ...storage.resume import has_resume, road_mode
 from .. import paint, theme
@@ -34,8 +31,8 @@ from ..comfort import swaying
 from ..kept_words import sit_at_kept
 from ..portraits import HUMAN_LOOK
 from ..scene import Scene
-from ..table.looks import LOOKS
-from ..widgets import ButtonEntry, Menu, button_row, draw_panel, signed
+from ..widgets import ButtonEntry, Menu, button_row, draw_panel
+from .campaign_card import draw_purse, unlock_words, venue_facts, venue_shrink
 from .common import draw_message, draw_opponents, felt_backdrop, heading, hint_bar, opponent_levels, portrait
 from .rules_lines import changes_line
 
@@ -43,6 +40,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 ROAD_TOP, ROAD_BOTTOM = 150, 250  # the band the road winds through
+VENUE_TOP = 330  # the venue's panel and the purse, under the road's names
 STOP_R = 20
 ROAD = (112, 78, 44)
 ROAD_EDGE = (62, 40, 22)
@@ -313,7 +311,7 @@ class CampaignMapScene(Scene):
         else:
             self._draw_road(surface, self.progress)
             self._draw_venue(surface, self.progress)
-            self._draw_purse(surface, self.progress)
+            draw_purse(surface, text, self.app.art.chip(1, 14), self.progress)
         if self.message:
             draw_message(surface, text, self.message, (self.menu.buttons[0].rect.x if self.menu.buttons else 800) - 84)
         self.menu.draw(surface, text)
@@ -367,11 +365,17 @@ class CampaignMapScene(Scene):
                       else theme.INK, anchor="center")
             colour = theme.GOLD if current else (theme.INK if venue.id in cleared else theme.INK_DIM)
             label_y = y + STOP_R + 10
-            # a long name (it: "La finale della Coppa della contea") takes a third line
-            for line in text.wrap(venue.title(), "bold", 14, 150)[:3]:
-                text.draw(surface, line, (x, label_y), role="bold", size=14, colour=colour, anchor="midtop",
+            # a long name (it: "La finale della Coppa della contea") takes a third line; larger words shrink back
+            # (to their 100% size at most) to end above the venue's panel
+            size, lines = 14, text.wrap(venue.title(), "bold", 14, 150)[:3]
+            while size > 9 and text.line_height("bold", size - 1) >= 17 and \
+                    label_y + text.grown_step(17, "bold", size) * len(lines) > VENUE_TOP - 2:
+                size -= 1
+                lines = text.wrap(venue.title(), "bold", size, 150)[:3]
+            for line in lines:
+                text.draw(surface, line, (x, label_y), role="bold", size=size, colour=colour, anchor="midtop",
                           shadow=True)
-                label_y += 17
+                label_y += text.line_height("bold", size) + 17 - text.assets.font("bold", 14).get_linesize()
         if not progress.over and progress.venue_index < len(stops):
             x, y = stops[progress.venue_index]
             you = dataclasses.replace(HUMAN_LOOK, initials=tr("table.you_tag"))  # tagged as at the table ("MOI")
@@ -383,7 +387,7 @@ class CampaignMapScene(Scene):
         text = self.app.text
         venues = progress.campaign.venues
         venue = venues[self.shown]
-        box = pygame.Rect(64, 330, 800, 290)
+        box = pygame.Rect(64, VENUE_TOP, 800, 290)
         draw_panel(surface, box, alpha=225)
         cleared = any(r.venue_id == venue.id and r.goal_met for r in progress.results)
         if self.shown == progress.venue_index and not progress.over:
@@ -400,80 +404,28 @@ class CampaignMapScene(Scene):
                              max_width=levels.x - 12 - box.x - 22)
         name_rect = text.draw(surface, venue.title(), (box.x + 22, tag_rect.bottom + 2), role="title", size=30,
                               colour=theme.INK, max_width=room, min_size=20)
-        intro = text.render_wrapped(venue.story(), "body", 15, theme.INK, room)
+        changes = changes_line(venue.rules, said=("starting_chips",))  # the stake is in the facts
+        unlock = self.unlock_line(venue) if venue.unlocks else ""
+        less = venue_shrink(text, venue.story(), bool(changes), bool(unlock),
+                            box.bottom - 50 - text.line_height("bold", 15) // 2 - name_rect.bottom)
+        intro = text.render_wrapped(venue.story(), "body", 15 - less, theme.INK, room)
         surface.blit(intro, (box.x + 22, name_rect.bottom + 6))
         y = name_rect.bottom + 6 + intro.get_height() + 8
-        text.draw(surface, venue_facts(venue, progress.bankroll), (box.x + 22, y), role="bold", size=16,
+        text.draw(surface, venue_facts(venue, progress.bankroll), (box.x + 22, y), role="bold", size=16 - less,
                   colour=theme.INK_DIM, max_width=room, min_size=11)
-        changes = changes_line(venue.rules, said=("starting_chips",))  # the stake is in the facts
+        goal_y = y + text.line_height("bold", 16 - less) + 4
         if changes:
-            y += 21
-            text.draw(surface, changes, (box.x + 22, y), role="body", size=14, colour=theme.INK, max_width=room,
+            y += text.line_height("bold", 16 - less) + 2
+            text.draw(surface, changes, (box.x + 22, y), role="body", size=14 - less, colour=theme.INK, max_width=room,
                       min_size=10)
-        text.draw(surface, tr("campaign.goal_line", goal=venue.goal.describe()), (box.x + 22, y + 23),
-                  role="bold", size=17, colour=theme.GOLD, max_width=room, min_size=11)
-        if venue.unlocks:
-            text.draw(surface, self.unlock_line(venue), (box.x + 22, y + 46), role="body", size=15,
-                      colour=theme.INK, max_width=room, min_size=10)
+            goal_y = y + text.line_height("body", 14 - less) + 6
+        text.draw(surface, tr("campaign.goal_line", goal=venue.goal.describe()), (box.x + 22, goal_y),
+                  role="bold", size=17 - less, colour=theme.GOLD, max_width=room, min_size=11)
+        if unlock:
+            text.draw(surface, unlock, (box.x + 22, goal_y + text.line_height("bold", 17 - less) + 3), role="body",
+                      size=15 - less, colour=theme.INK, max_width=room, min_size=10)
         draw_opponents(surface, text, venue.opponents, pygame.Rect(box.x + 22, box.bottom - 62, box.width - 44, 52),
                        levels=True)
-
-    def _draw_purse(self, surface: Canvas, progress: CampaignProgress) -> None:
-        text = self.app.text
-        box = pygame.Rect(884, 330, 332, 290)
-        draw_panel(surface, box, alpha=225)
-        room = box.width - 44
-        text.draw(surface, tr("campaign.bankroll"), (box.x + 22, box.y + 14), role="bold", size=15,
-                  colour=theme.INK_DIM, max_width=room)
-        chip = self.app.art.chip(1, 14)
-        surface.blit(chip, (box.x + 22, box.y + 46))
-        text.draw(surface, str(progress.bankroll), (box.x + 54, box.y + 36), role="title", size=40, colour=theme.GOLD)
-        change = progress.bankroll - progress.campaign.bankroll
-        text.draw(surface, tr("campaign.started_with", start=progress.campaign.bankroll, change=signed(change, "+0")),
-                  (box.x + 22, box.y + 90), role="body", size=15, colour=theme.GAIN if change >= 0 else theme.LOSS,
-                  max_width=room)
-        text.draw(surface, tr("campaign.score"), (box.x + 22, box.y + 122), role="bold", size=15,
-                  colour=theme.INK_DIM, max_width=room)
-        text.draw(surface, str(progress.score), (box.x + 22, box.y + 140), role="title", size=32, colour=theme.INK)
-        text.draw(surface, tr("campaign.cleared", cleared=progress.cleared, total=len(progress.campaign.venues)),
-                  (box.x + 22, box.y + 188), role="body", size=16, colour=theme.INK, max_width=room)
-        if progress.over:
-            words = tr("campaign.won") if progress.status == "won" else tr("campaign.broke")
-            text.draw(surface, words, (box.x + 22, box.y + 216), role="bold", size=18,
-                      colour=theme.GOLD if progress.status == "won" else theme.LOSS, max_width=room)
-        elif progress.campaign.note():
-            note = text.render_wrapped(progress.campaign.note(), "body", 14, theme.INK_DIM, room)
-            surface.blit(note, (box.x + 22, box.y + 214))
-
-
-def venue_facts(venue: Venue, bankroll: int) -> str:
-    """The venue's rules, deals, stake and ante on one line ("Classic Newmarket  ·  6 deals  ·  ...")."""
-    stack = venue.stack(bankroll)
-    stake = tr("campaign.facts.stake_short", stake=venue.stake, stack=stack) if stack < venue.stake \
-        else tr("campaign.facts.stake", stake=venue.stake)
-    parts = [texts.rules_name(venue.rules), trn("campaign.facts.deals", venue.deals or 0), stake,
-             tr("campaign.facts.ante", ante=venue.ante)]
-    return "  ·  ".join(parts)
-
-
-def unlock_words(kind: str, target: str) -> str:
-    """What an unlock gives, in words: "Bert joins the cast", "the Green Baize table", "the House rules"."""
-    if kind == "character":
-        try:
-            name = character_short(load_character_by_id(target))
-        except (KeyError, ValueError, OSError):
-            name = short_name(target.replace("_", " ").title())
-        return tr("campaign.unlock.character", name=name)
-    if kind == "look":
-        look = LOOKS.get(target)  # the table looks' names, as the settings list them
-        return tr("campaign.unlock.look", look=look.title if look is not None else target.replace("_", " ").title())
-    if kind == "rules":
-        try:
-            name = texts.rules_name(rules_by_name(target))
-        except (KeyError, ValueError, OSError):
-            name = target.replace("_", " ")
-        return tr("campaign.unlock.rules", rules=name)
-    return target.replace("_", " ")
 
 
 def _smooth(points: list[tuple[int, int]], steps: int = 12) -> list[tuple[int, int]]:

@@ -20,6 +20,7 @@ from ...storage.saves import delete_slot
 from .. import paint, theme
 from ..canvas import Canvas
 from ..scene import Scene
+from ..text import TextCache
 from ..widgets import Button, Menu, button_width, draw_panel, signed
 from .common import draw_message, felt_backdrop, heading, hint_bar
 
@@ -213,23 +214,34 @@ class CampaignSlotsScene(Scene):
             surface.blit(body, (x, y))
             y += body.get_height() + 8
         else:
-            for line in text.wrap(card.where, "body", 16, inner)[:2]:
+            where = text.wrap(card.where, "body", 16, inner)[:2]
+            steps = (text.grown_step(21, "body", 16), text.grown_step(18, "bold", 14), text.grown_step(28, "body", 14))
+            # larger words: each line lower by its growth, the gap under the venue narrower if the card runs short
+            end = y + steps[0] * len(where) + 10 + steps[1] + 46 + steps[2] + text.line_height("bold", 16)
+            short = max(0, end - saved_top(text, box) + 2) if card.saved else 0
+            gap, under = max(2, 10 - short), 46 - min(6, max(0, short - 8))  # the title font's own room stays
+            for line in where:
                 text.draw(surface, line, (x, y), role="body", size=16, colour=theme.INK)
-                y += 21
-            y += 10
+                y += steps[0]
+            y += gap
             text.draw(surface, tr("roads.bankroll"), (x, y), role="bold", size=14, colour=theme.INK_DIM,
                       max_width=inner // 2 - 8)
             text.draw(surface, tr("roads.score"), (x + inner // 2, y), role="bold", size=14, colour=theme.INK_DIM,
                       max_width=inner // 2)
-            y += 18
+            y += steps[1]
             text.draw(surface, str(card.bankroll), (x, y), role="title", size=34, colour=theme.GOLD)
             text.draw(surface, str(card.score), (x + inner // 2, y), role="title", size=34, colour=theme.INK)
-            y += 46
+            y += under
             text.draw(surface, tr("roads.on_start", change=signed(card.change, "+0")), (x, y), role="body",
                       size=14, colour=theme.GAIN if card.change >= 0 else theme.LOSS, max_width=inner)
-            y += 28
+            y += steps[2]
             text.draw(surface, card.status, (x, y), role="bold", size=16, colour=theme.INK, max_width=inner,
                       min_size=12)
         if card.saved:
-            text.draw(surface, tr("roads.saved", when=card.saved), (x, box.bottom - 32), role="body", size=14,
+            text.draw(surface, tr("roads.saved", when=card.saved), (x, saved_top(text, box)), role="body", size=14,
                       colour=theme.INK_DIM, max_width=inner)
+
+
+def saved_top(text: TextCache, box: pygame.Rect) -> int:
+    """Where a road card's last line (when it was saved) stands: higher by half what its words grew."""
+    return box.bottom - 32 - text.grown_step(0, "body", 14) // 2

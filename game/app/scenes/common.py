@@ -16,7 +16,7 @@ from ...locale import tr
 from ...locale.names import character_short
 from ...locale.texts import character_name
 from ...storage.settings import ANIMATION_SPEEDS
-from .. import paint, theme
+from .. import paint, theme, word_overlaps
 from ..canvas import Canvas, scale
 from ..card_art import ready
 from ..pad_words import keyed
@@ -93,6 +93,7 @@ def dim(surface: Canvas, alpha: int, *, bars_only: bool = False) -> None:
     whole, inner = surface.bleed(), surface.get_rect()
     if not bars_only:
         surface.blit(veil(whole.size, alpha), whole.topleft)
+        word_overlaps.cover(surface, whole)
         return
     strips = (pygame.Rect(whole.x, whole.y, whole.width, inner.y - whole.y),
               pygame.Rect(whole.x, inner.bottom, whole.width, whole.bottom - inner.bottom),
@@ -104,21 +105,29 @@ def dim(surface: Canvas, alpha: int, *, bars_only: bool = False) -> None:
 
 
 def heading(surface: Canvas, text: TextCache, title: str, subtitle: str = "", *, x: int = 64,
-            y: int = 40) -> None:
-    """A scene's title in the gold serif, with a line under it saying what the scene is for."""
+            y: int = 40, below: int | None = None) -> pygame.Rect:
+    """A scene's title in the gold serif, with a line under it saying what the scene is for, kept above `below`
+    (by default where it ends at 100% text size: what a scene lays out under it); where the last line went."""
     room = surface.get_width() - x - 40  # a long translation shrinks rather than running off the screen
     rect = text.draw(surface, title, (x, y), role="title", size=46, colour=theme.GOLD, shadow=True, max_width=room,
                      min_size=30)
-    if subtitle:
-        text.draw(surface, subtitle, (x + 2, rect.bottom + 6), role="body", size=18, colour=theme.INK_DIM,
-                  max_width=room, min_size=13)
+    if not subtitle:
+        return rect
+    top = rect.bottom + 6
+    usual = text.font("body", text.sizes_down(18)[-1]).get_height()  # the line's height at 100%
+    size = text.fit_height("body", 18, (top + usual if below is None else below) - top)  # larger where there is room
+    return text.draw(surface, subtitle, (x + 2, top), role="body", size=size, colour=theme.INK_DIM,
+                     max_width=room, min_size=min(size, 13))
 
 
 def hint_bar(surface: Canvas, text: TextCache, hint: str) -> None:
     """The keys the scene answers to, along the bottom edge (a controller's buttons while one is in use)."""
     w, h = surface.get_size()
-    text.draw(surface, keyed(hint), (w // 2, h - 22), role="body", size=15, colour=theme.INK_DIM, anchor="center",
-              max_width=w - 40, min_size=11)
+    # where it starts at 100%: larger words grow down into the margin, not up into the buttons above
+    top = h - 22 - text.font("body", text.sizes_down(15)[-1]).get_height() // 2
+    size = text.fit_height("body", 15, h - 3 - top)
+    text.draw(surface, keyed(hint), (w // 2, top), role="body", size=size, colour=theme.INK_DIM, anchor="midtop",
+              max_width=w - 40, min_size=min(size, 11))
 
 
 def portrait(look: Any, diameter: int, text: TextCache, seed: str) -> Canvas:
@@ -189,12 +198,17 @@ def draw_message(surface: Canvas, text: Any, message: str, room: int, *, x: int 
                  centre_y: int = 664) -> None:
     """A scene's message left of its buttons, in at most two lines: a long one (a translation) in smaller type."""
     longest = max(message.split(), key=len, default="")
-    for size in (15, 14, 13, 12, 11):  # two lines, or three in small type; never a word cut in two
-        if text.width(longest, "bold", size) <= room and len(text.wrap(message, "bold", size, room)) <= (
-                2 if size >= 13 else 3):
+    # larger words may rise toward the panels above (which end 40 px over the centre), never onto the hint bar
+    bottom = surface.get_height() - 24 - text.line_height("body", 15) // 2
+    # two lines, or three in small type; never a word cut in two; larger words down to the smallest 100% size
+    for size in [size for size in range(15, 7, -1) if size >= 11 or text.line_height("bold", size) >= 13]:
+        lines = len(text.wrap(message, "bold", size, room))
+        if text.width(longest, "bold", size) <= room and lines <= (2 if size >= 13 else 3) and \
+                lines * text.line_height("bold", size) <= bottom - centre_y + 40:
             break
     words = text.render_wrapped(message, "bold", size, theme.GOLD, room, line_spacing=1.0)
-    surface.blit(words, words.get_rect(midleft=(x, centre_y)))
+    rect = words.get_rect(midleft=(x, centre_y))
+    surface.blit(words, rect.move(0, max(centre_y - 40 - rect.top, min(0, bottom - rect.bottom))))
 
 
 _BACKDROPS: dict[tuple[float, tuple[int, int]], Canvas] = {}

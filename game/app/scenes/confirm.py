@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 PANEL_SIZE = (560, 250)
+DETAIL_TOP, DETAIL_SIZE = 76, 18  # the detail's lines: where they begin in the panel, and their size
 
 
 class ConfirmScene(Scene):
@@ -36,7 +37,10 @@ class ConfirmScene(Scene):
         self.on_yes = on_yes
         w, h = app.screen.get_size()
         wide = max(button_width(app.text, label, 22, minimum=220) for label in (yes, no))  # both alike, words fitted
-        self.panel = pygame.Rect(0, 0, max(PANEL_SIZE[0], 2 * wide + 24 + 60), PANEL_SIZE[1])
+        width = max(PANEL_SIZE[0], 2 * wide + 24 + 60)
+        words = text_height(app, detail, width - 60) if detail else 0
+        # the detail's lines, however many the language and the text size make, stand clear above the buttons
+        self.panel = pygame.Rect(0, 0, width, max(PANEL_SIZE[1], DETAIL_TOP + words + 24 + 48 + 36))
         self.panel.center = (w // 2, h // 2)
         bottom = self.panel.bottom - 36
         self.menu = Menu(columns=1)
@@ -73,6 +77,12 @@ class ConfirmScene(Scene):
         text.draw(surface, self.question, (self.panel.centerx, self.panel.y + 44), role="title", size=30,
                   colour=theme.GOLD, anchor="center", max_width=self.panel.width - 40)
         if self.detail:
-            body = text.render_wrapped(self.detail, "body", 18, theme.INK, self.panel.width - 60, align="center")
-            surface.blit(body, body.get_rect(midtop=(self.panel.centerx, self.panel.y + 76)))
+            body = text.render_wrapped(self.detail, "body", DETAIL_SIZE, theme.INK, self.panel.width - 60,
+                                       align="center")
+            surface.blit(body, body.get_rect(midtop=(self.panel.centerx, self.panel.y + DETAIL_TOP)))
         self.menu.draw(surface, text)
+
+
+def text_height(app: App, detail: str, width: int) -> int:
+    """The height of `detail` wrapped to `width` as the question draws it."""
+    return app.text.render_wrapped(detail, "body", DETAIL_SIZE, theme.INK, width, align="center").get_height()

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 NEW_BEST = (128, 220, 140)
+BOX_BOTTOM = 620  # the panels end above the buttons and the message, however tall their words
 
 
 def today() -> dt.date:
@@ -158,9 +159,36 @@ class DailyScene(Scene):
         self.menu.draw(surface, text)
         hint_bar(surface, text, tr(self.hint))
 
+    def _foot(self) -> tuple[int, int]:
+        """How far above the panels' bottom their last two lines stand (the score rule and how often, the seed's
+        label and the seed): as designed, higher by what larger words grow."""
+        text = self.app.text
+        often = 62 + text.grown_step(0, "body", 15)
+        return often + text.grown_step(30, "bold", 17), often
+
+    def _box(self, gap: int = 34) -> pygame.Rect:
+        """Today's table's panel: as designed, taller (the best's too) when larger words need it, up to the buttons,
+        with the opponents closer to the words above them after that (`gap`)."""
+        text, table = self.app.text, self.table
+        box = pygame.Rect(64, 150, 800, 410)
+        if table is None:
+            return box
+        high = text.font("bold", 15).get_height() + 4 + text.font("title", 34).get_height() + 6
+        high += text.font("body", 16).get_height() + 6 + 4 + text.font("bold", 17).get_height()
+        changes = changes_line(table.rules, said=("boodle_cards",))
+        if changes:
+            lines = len(text.wrap(changes, "body", 15, box.width - 48))
+            high += 8 + round(text.font("body", 15).get_linesize() * 1.15) * (lines - 1) + \
+                text.font("body", 15).get_height()
+        high += gap + text.font("bold", 15).get_height() + 8 + 64 + 12 + self._foot()[0]
+        if box.y + 16 + high > BOX_BOTTOM and gap > 12:
+            return self._box(12)
+        box.height = max(box.height, min(16 + high, BOX_BOTTOM - box.y))
+        return box
+
     def _draw_table(self, surface: Canvas) -> None:
         text = self.app.text
-        box = pygame.Rect(64, 150, 800, 410)
+        box = self._box()
         draw_panel(surface, box, alpha=225)
         x = box.x + 24
         room = box.width - 48
@@ -190,18 +218,20 @@ class DailyScene(Scene):
             lines = text.render_wrapped(changes, "body", 15, theme.INK, room)
             surface.blit(lines, (x, below + 8))
             below += 8 + lines.get_height()
-        label = text.draw(surface, tr("daily.your_opponents"), (x, below + 34), role="bold", size=15,
+        score, often = self._foot()
+        gap = 34 if box.bottom - score - 12 - 64 - 8 - text.font("bold", 15).get_height() >= below + 34 else 12
+        label = text.draw(surface, tr("daily.your_opponents"), (x, below + gap), role="bold", size=15,
                           colour=theme.INK_DIM, max_width=room)
         draw_opponents(surface, text, table.opponents, pygame.Rect(x, label.bottom + 8, box.width - 48, 64),
                        diameter=52, gap=16)  # a clear gap before the next face
-        text.draw(surface, tr("daily.score_rule"), (x, box.bottom - 92), role="bold", size=17, colour=theme.GOLD,
+        text.draw(surface, tr("daily.score_rule"), (x, box.bottom - score), role="bold", size=17, colour=theme.GOLD,
                   max_width=room, min_size=12)
-        text.draw(surface, tr("daily.often"), (x, box.bottom - 62), role="body", size=15, colour=theme.INK_DIM,
+        text.draw(surface, tr("daily.often"), (x, box.bottom - often), role="body", size=15, colour=theme.INK_DIM,
                   max_width=room, min_size=11)
 
     def _draw_best(self, surface: Canvas) -> None:
         text = self.app.text
-        box = pygame.Rect(884, 150, 332, 410)
+        box = pygame.Rect(884, 150, 332, self._box().height)
         draw_panel(surface, box, alpha=225)
         x = box.x + 24
         room = box.width - 48

@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 PANEL_W = 780
 REVIEW_KEY = "R"
-ROW_H = 27
 
 # the words of a boodle card hit (True) and of a combination's pile won (R30): yours, theirs, and with nothing on it
 _HIT_WORDS = {True: ("summary.you_hit", "summary.they_hit", "summary.you_hit_empty", "summary.they_hit_empty"),
@@ -118,7 +117,8 @@ class DealSummaryScene(Scene):
             taken = takings(TOOK_SUMMARY[you[winner]], record.pot, paid, name=model.tag(winner))
             if taken is not None:
                 out.append((str(taken), theme.INK))
-            payers = [f"{model.tag(p.source)} {p.chips}" for p in record.payments if p.chips]
+            # a no-break space: a wrapped line never leaves a name without its chips, or a card without its count
+            payers = [f"{model.tag(p.source)}\u00a0{p.chips}" for p in record.payments if p.chips]
             if payers:
                 out.append((tr("summary.paid", payers=", ".join(payers)), theme.INK_DIM))
         for win in record.boodle_wins:
@@ -132,7 +132,7 @@ class DealSummaryScene(Scene):
                         trn(they_hit, win.chips, card=card, name=model.tag(win.player)), theme.GOLD))
         if not record.boodle_wins:
             out.append((tr("summary.no_boodle"), theme.INK_DIM))
-        carried = [f"{pile_label(card)} {chips}" for card, chips in record.carried if chips]
+        carried = [f"{pile_label(card)}\u00a0{chips}" for card, chips in record.carried if chips]
         if self.last:  # no next deal: say where the chips left on the boodle go instead (R22)
             ending = end_words(model, self.shares, sum(chips for _, chips in record.carried))
             if ending:
@@ -142,14 +142,33 @@ class DealSummaryScene(Scene):
         out.append((trn("summary.stops", record.stops), theme.INK_DIM))
         return out
 
+    def _sizes(self, lines: list[tuple[str, tuple[int, int, int]]]) -> tuple[int, int, int]:
+        """The words' size, the step between the story's lines and the rows' height: as designed at 100%, and
+        grown with the text size, but shrunk back (not below the 100% look) where the panel would not fit the
+        screen (eight players and a long story at 150%)."""
+        text = self.app.text
+        room = self.app.screen.get_height() - 24
+        for size in range(17, 10, -1):
+            step, row_h = text.line_height("body", size) + 4, text.line_height("bold", size) + 7
+            if self._height(lines, size, step, row_h) <= room or text.line_height("body", size - 1) < 20:
+                return size, step, row_h
+        return size, step, row_h
+
+    def _top(self) -> int:
+        """Where the story starts: under the headline."""
+        return 64 + self.app.text.line_height("bold", 22) + 14
+
+    def _height(self, lines: list[tuple[str, tuple[int, int, int]]], size: int, step: int, row_h: int) -> int:
+        rows = sum(len(self.app.text.wrap(words, "body", size, PANEL_W - 60)) for words, _ in lines)
+        return self._top() + rows * step + 14 + row_h * (self.model.n + 1) + 82
+
     def _paint(self) -> Canvas:
         """The whole panel, drawn once: the data does not change while it is shown."""
         text, model, record = self.app.text, self.model, self.record
         lines = self.lines()
         seats = list(range(model.n))
-        rows = sum(len(text.wrap(words, "body", 17, PANEL_W - 60)) for words, _ in lines)
-        height = 104 + rows * 24 + 14 + ROW_H * (len(seats) + 1) + 82
-        surface = Canvas.new((PANEL_W, height), pygame.SRCALPHA)
+        size, step, row_h = self._sizes(lines)
+        surface = Canvas.new((PANEL_W, self._height(lines, size, step, row_h)), pygame.SRCALPHA)
         rect = surface.get_rect()
         paint.rect(surface, (*theme.PANEL, 255), rect, border_radius=18)  # opaque: nothing shows through
         paint.rect(surface, theme.GOLD, rect, 2, border_radius=18)
@@ -166,44 +185,43 @@ class DealSummaryScene(Scene):
         text.draw(surface, headline, (PANEL_W // 2, 64), role="bold", size=22, colour=theme.INK, anchor="midtop",
                   max_width=PANEL_W - 60, min_size=15)
         light = theme.suits_on_dark(self.app.settings.four_colour_deck)
-        y = 104
+        y = self._top()
         for words, colour in lines:
-            for part in text.wrap(words, "body", 17, PANEL_W - 60):
-                line = text.render_runs(suit_runs(part, colour, light), "body", 17)
+            for part in text.wrap(words, "body", size, PANEL_W - 60):
+                line = text.render_runs(suit_runs(part, colour, light), "body", size)
                 surface.blit(line, line.get_rect(midtop=(PANEL_W // 2, y)))
-                y += 24
+                y += step
         y += 14
         columns = (60, 330, 450, 560, 670)
         heads = (tr("summary.player"), tr("summary.before"), tr("summary.change"), tr("summary.now"), "")
         for x, head in zip(columns, heads):
             if head:
-                text.draw(surface, head, (x, y), role="bold", size=15, colour=theme.INK_DIM,
+                text.draw(surface, head, (x, y), role="bold", size=size - 2, colour=theme.INK_DIM,
                           anchor="topleft" if x == 60 else "midtop", max_width=250 if x == 60 else 104, min_size=11)
-        y += ROW_H
+        y += row_h
         before, after = record.chips_before, record.chips_after or record.chips_before
         for seat in seats:
-            row = pygame.Rect(40, y - 4, PANEL_W - 80, ROW_H - 2)
+            row = pygame.Rect(40, y - 4, PANEL_W - 80, row_h - 2)
             if model.seats[seat].is_human:
                 paint.rect(surface, (30, 70, 50), row, border_radius=8)
             elif seat % 2:
                 paint.rect(surface, (16, 40, 30), row, border_radius=8)
             name = model.tag(seat)  # as the plates, the log and the replay name them
             colour = theme.INK if model.seats[seat].in_session else theme.INK_DIM
-            text.draw(surface, name, (columns[0], y), role="bold", size=17, colour=colour, max_width=250)
+            text.draw(surface, name, (columns[0], y), role="bold", size=size, colour=colour, max_width=250)
             change = after[seat] - before[seat]
-            text.draw(surface, str(before[seat]), (columns[1], y), role="body", size=17, colour=theme.INK_DIM,
+            text.draw(surface, str(before[seat]), (columns[1], y), role="body", size=size, colour=theme.INK_DIM,
                       anchor="midtop")
-            text.draw(surface, signed(change), (columns[2], y), role="bold", size=17,
+            text.draw(surface, signed(change), (columns[2], y), role="bold", size=size,
                       colour=theme.GAIN if change > 0 else theme.LOSS if change < 0 else theme.INK_DIM, anchor="midtop")
-            text.draw(surface, str(after[seat]), (columns[3], y), role="bold", size=17, colour=theme.GOLD,
+            text.draw(surface, str(after[seat]), (columns[3], y), role="bold", size=size, colour=theme.GOLD,
                       anchor="midtop")
-            if seat == record.winner:
-                text.draw(surface, tr("summary.went_out_mark"), (columns[4], y + 1), role="body", size=14,
-                          colour=theme.GOLD, anchor="midtop", max_width=150, min_size=11)
-            elif not model.seats[seat].in_session:
-                text.draw(surface, tr("summary.out_mark"), (columns[4], y + 1), role="body", size=14, colour=theme.LOSS,
+            mark = (tr("summary.went_out_mark"), theme.GOLD) if seat == record.winner else \
+                (tr("summary.out_mark"), theme.LOSS) if not model.seats[seat].in_session else None
+            if mark is not None:
+                text.draw(surface, mark[0], (columns[4], y + 1), role="body", size=size - 3, colour=mark[1],
                           anchor="midtop", max_width=150, min_size=11)
-            y += ROW_H
+            y += row_h
         return surface  # SRCALPHA is already the display's alpha format: a converted copy would only churn memory
 
     # --- the scene ------------------------------------------------------------------------------

@@ -260,10 +260,10 @@ class HowToPlayScene(Scene):
                 out += [(line, number == 0, 0) for number, line in enumerate(lines)]
         return out
 
-    @staticmethod
-    def _steps(size: int) -> tuple[int, int]:
-        """A line's height and the gap before a paragraph at `size`."""
-        return round(size * 1.4), size // 2
+    def _steps(self, size: int) -> tuple[int, int]:
+        """A line's height and the gap before a paragraph at `size` (as much more as larger print is taller)."""
+        growth = self.app.text.growth("body", size)
+        return round(size * 1.4) + growth, (size + growth) // 2
 
     def _height_at(self, size: int) -> int:
         lines = self._lines_at(size)
@@ -273,10 +273,11 @@ class HowToPlayScene(Scene):
 
     def _body_size(self) -> int:
         """The largest body size at which the page needs no scrolling (the smallest if none does)."""
-        for size in BODY_SIZES:
+        sizes = [*BODY_SIZES, *self.app.text.sizes_down(BODY_SIZES[-1])[1:]]  # larger print: down to its 100% look
+        for size in sizes:
             if self._height_at(size) <= self._room():
                 return size
-        return BODY_SIZES[-1]
+        return sizes[-1]
 
     def _body_height(self) -> int:
         return self._height_at(self._body_size())
@@ -292,7 +293,7 @@ class HowToPlayScene(Scene):
         else:
             felt_backdrop(surface)
         heading(surface, text, tr("how_to_play.heading"),
-                tr("how_to_play.subtitle", name=rules_name(self.rules)), y=28)
+                tr("how_to_play.subtitle", name=rules_name(self.rules)), y=28, below=self.page.y - 2)
         draw_panel(surface, self.page, alpha=255 if self.overlay else 215)  # opaque over a summary's words
         section = self.sections[self.index]
         number = text.draw(surface, tr("how_to_play.page_number", number=self.index + 1, total=len(self.sections)),

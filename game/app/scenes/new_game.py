@@ -408,7 +408,7 @@ class NewGameScene(Scene):
             tile = Tile(rect, partial(self.choose_rules, index), self._rules_painter(index))
             tile.rules_slot = slot  # type: ignore[attr-defined]
             controls.append(tile)
-        controls.append(edit_rules_button(self.app.text, area, self.edit_rules))
+        controls.append(edit_rules_button(self.app.text, area, self.edit_rules, (len(self.entries), RULES_ROWS)))
         rules, _, problem = self.session_rules()
         kept = None if self.kept_free is None else (self.continue_kept, describe_snapshot(self.kept_free))
         controls += bottom_row(self.app.text, RIGHT, self.back, (self.start, rules is not None, problem), kept)
@@ -440,7 +440,7 @@ class NewGameScene(Scene):
         """The two panels: who plays, and how."""
         text = self.app.text
         felt_backdrop(surface)
-        heading(surface, text, tr("new_game.heading"), tr("new_game.subtitle"), y=12)
+        heading(surface, text, tr("new_game.heading"), tr("new_game.subtitle"), y=12, below=LEFT.y - 2)
         draw_panel(surface, LEFT)
         draw_panel(surface, RIGHT)
         title = text.draw(surface, tr("new_game.opponents"), (LEFT.x + 22, LEFT.y + 14), role="title", size=24,
@@ -469,8 +469,9 @@ class NewGameScene(Scene):
             draw_problems(surface, self.app.text, self.entries[self.rules_scroll + slot],
                           pygame.Rect(RIGHT.x + 10, RIGHT.y + 10, RIGHT.width - 20, area.y - 36 - RIGHT.y - 10))
         if self.flash_time > 0 and self.flash:
-            label = text.fit(self.flash, "bold", 17, theme.GOLD, 1180)
+            label = text.fit(self.flash, "bold", text.fit_height("bold", 17, 28), theme.GOLD, 1180)
             box = label.get_rect(center=(640, 694)).inflate(24, 10)
+            box.y = max(box.y, LEFT.bottom + 2)  # larger print grows down, clear of the panels
             paint.rect(surface, theme.PANEL, box, border_radius=10)
             paint.rect(surface, theme.GOLD, box, width=1, border_radius=10)
             surface.blit(label, label.get_rect(center=box.center))

@@ -16,6 +16,7 @@ from ..canvas import Canvas
 from ..text import TextCache
 from ..widgets import Button, button_width
 from .common import LEVEL_TOP, draw_level_pips, portrait
+from .rules_list import heading_line
 from .table_choices import RulesEntry
 
 TILE = (18, 52, 38)
@@ -115,7 +116,7 @@ def wrapped(text: TextCache, words: str, colour: tuple[int, int, int], room: tup
             sizes: Sequence[int] = (14, 13, 12)) -> Canvas:
     """`words` wrapped to the room's width at the largest of `sizes` that fits its height (a long language
     shrinks a little); if even the smallest does not fit, the words count as overflowing."""
-    for size in sizes:
+    for size in [*sizes, *text.sizes_down(sizes[-1])[1:]]:  # larger print gives way down to the 100% look
         body = text.render_wrapped(words, "body", size, colour, room[0], line_spacing=1.05)
         if body.get_height() <= room[1]:
             return body
@@ -130,8 +131,10 @@ def draw_problems(surface: Canvas, text: TextCache, entry: RulesEntry, box: pyga
     paint.rect(surface, theme.RED_TEXT, box, width=2, border_radius=12)
     text.draw(surface, f"⚠  {entry.path.name}", (box.x + 16, box.y + 12), role="bold", size=18,
               colour=theme.RED_TEXT, max_width=box.width - 32)
-    body = text.render_wrapped("\n".join(entry.problems), "body", 14, theme.INK, box.width - 32, line_spacing=1.0)
     clip = pygame.Rect(box.x + 16, box.y + 42, box.width - 32, box.height - 52)
+    words = "\n".join(entry.problems)
+    size = text.fit_block(words, "body", 14, clip.width, clip.height, line_spacing=1.0)
+    body = text.render_wrapped(words, "body", size, theme.INK, clip.width, line_spacing=1.0)
     surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))
     if body.get_height() > clip.height:
         text.draw(surface, "…", (box.right - 14, box.bottom - 6), role="bold", size=16, colour=theme.RED_TEXT,
@@ -154,6 +157,12 @@ def bottom_row(text: TextCache, panel: pygame.Rect, back: Action, start: tuple[A
     row = [Button(pygame.Rect(panel.x + 20, y, back_width, 50), back_label, back, tooltip=tr("new_game.back_tip"),
                   size=22 if kept is None else 20)]
     if kept is not None:
+        room = panel.width - 40 - 20
+        wanted = button_width(text, tr("new_game.continue"), 20, keycap="C", minimum=100)
+        if back_width + wanted + start_width > room:  # larger words: the three share the row by what they need
+            share = room / (back_width + wanted + start_width)
+            back_width, start_width = round(back_width * share), round(start_width * share)
+            row[0].rect.width = back_width
         left = panel.x + 20 + back_width + 10
         width = panel.right - 20 - start_width - 10 - left
         row.append(Button(pygame.Rect(left, y, width, 50), tr("new_game.continue"), kept[0], pygame.K_c, size=20,
@@ -169,12 +178,11 @@ def label_width(text: TextCache) -> int:
     return max(text.width(tr(key), "bold", 20) for key in labels)
 
 
-def edit_rules_button(text: TextCache, area: pygame.Rect, action: Action) -> Button:
-    """The rules editor's button, on the line of the rules list's heading just after it."""
-    heading = min(area.width // 2, text.width(tr("new_game.rules_file"), "title", 20))
-    label = tr("rules_editor.open")
-    return Button(pygame.Rect(area.x + heading + 16, area.y - 34, button_width(text, label, 16, pad=12), 30), label,
-                  action, size=16, tooltip=tr("rules_editor.open_tip"))
+def edit_rules_button(text: TextCache, area: pygame.Rect, action: Action, files: tuple[int, int]) -> Button:
+    """The rules editor's button, on the line of the rules list's heading just after it (`files`: how many, and
+    how many rows show them)."""
+    _, rect = heading_line(text, area, *files)
+    return Button(rect, tr("rules_editor.open"), action, size=16, tooltip=tr("rules_editor.open_tip"))
 
 
 def draw_bio(surface: Canvas, text: TextCache, character: Any, venue: str, box: pygame.Rect, *,
@@ -184,21 +192,29 @@ def draw_bio(surface: Canvas, text: TextCache, character: Any, venue: str, box: 
     paint.rect(surface, (8, 24, 18), box, border_radius=12)
     disc = portrait(character.look, 84, text, character.id)
     surface.blit(disc, (box.x + 14, box.y + 14))
+    bio = character_bio(character)
+    if venue:
+        bio = tr("new_game.character_locked_bio", venue=venue, name=character_short(character)) + "\n" + bio
+    # larger lines over and under the bio take from its room, unless it then could not fit even at its 100% look
+    above = text.growth("title", 22) + text.growth("body", 14)
+    under = (98 + text.growth("bold", 14)) if guests > 0 else 76
+    smallest = text.block_height(bio, "body", text.sizes_down(12)[-1], box.width - 130, line_spacing=1.05)
+    if smallest > box.height - under - above:
+        above, under = 0, 98 if guests > 0 else 76
+    name_size, line_size = (22, 14) if above else (text.sizes_down(22)[-1], text.sizes_down(14)[-1])
     level = text.draw(surface, level_words(character.level), (box.right - 14, box.y + 18), role="bold", size=14,
                       colour=theme.GOLD, anchor="topright", max_width=(box.width - 130) // 2, min_size=10)
-    text.draw(surface, character_name(character), (box.x + 114, box.y + 14), role="title", size=22,
-              colour=theme.GOLD, max_width=level.x - 12 - box.x - 114, min_size=14)
+    text.draw(surface, character_name(character), (box.x + 114, box.y + 14), role="title", size=name_size,
+              colour=theme.GOLD, max_width=level.x - 12 - box.x - 114, min_size=min(name_size, 14))
     low, high = character.think_time
     chat = tr("new_game.silent") if character.chattiness <= 0 else \
         tr("new_game.talks", percent=round(character.chattiness * 100))
     text.draw(surface, tr("new_game.thinks", low=decimal(low), high=decimal(high), chat=chat),
-              (box.x + 114, box.y + 44), role="body", size=14, colour=theme.INK_DIM, max_width=box.width - 130)
-    bio = character_bio(character)
-    if venue:
-        bio = tr("new_game.character_locked_bio", venue=venue, name=character_short(character)) + "\n" + bio
+              (box.x + 114, box.y + 44 + (text.growth("title", 22) if above else 0)), role="body", size=line_size,
+              colour=theme.INK_DIM, max_width=box.width - 130)
     if guests > 0:
-        text.draw(surface, trn("table_notes.guests", guests), (box.x + 14, box.bottom - 24), role="bold",
-                  size=14, colour=theme.GOLD, max_width=box.width - 28, min_size=10)
-    clip = pygame.Rect(box.x + 114, box.y + 68, box.width - 128, box.height - (98 if guests > 0 else 76))
+        text.draw(surface, trn("table_notes.guests", guests), (box.x + 14, box.bottom - 24 - (under - 98)),
+                  role="bold", size=line_size, colour=theme.GOLD, max_width=box.width - 28, min_size=10)
+    clip = pygame.Rect(box.x + 114, box.y + 68 + above, box.width - 128, box.height - under - above)
     body = wrapped(text, bio, theme.INK, (box.width - 130, clip.height), sizes=(16, 15, 14, 13, 12))
     surface.blit(body, clip.topleft, area=pygame.Rect(0, 0, clip.width, clip.height))

@@ -81,7 +81,7 @@ class PauseScene(Scene):
                              no=tr("pause.leave.no"), on_yes=self._to_title)
 
     def _to_title(self, kept: bool = False) -> None:
-        self.app.scenes.clear_to("title", message=(lambda: tr("pause.kept")) if kept else "")
+        self.app.scenes.clear_to("title", message=(lambda: tr("pause.kept")) if kept else "", passing=True)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc resumes; the menu does the rest."""

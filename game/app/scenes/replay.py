@@ -464,9 +464,9 @@ class ReplayScene(Scene):
         draw_panel(surface, BAR, radius=12)
         pace = tr("replay.playing" if self.playing else "replay.paused", seconds=decimal(PACES[self.pace]))
         controls = self.menu.buttons[0].rect.x if self.menu.buttons else BAR.right
-        # the track gives up width to the pace's words (longer in some languages), down to a short track
+        # the track gives up width to the pace's words (longer in some languages, larger at a larger text size)
         spare = controls - BAR.x - 16 - 14 - text.width(pace, "body", 14) - 16
-        track = pygame.Rect(BAR.x + 16, BAR.centery - 4, max(150, min(330, spare)), 8)
+        track = pygame.Rect(BAR.x + 16, BAR.centery - 4, max(96, min(330, spare)), 8)
         paint.rect(surface, (30, 60, 46), track, border_radius=4)
         total = max(1, len(self.replay.steps) - 1)
         for span in self.replay.deals:

@@ -129,14 +129,29 @@ class ResultsScene(Scene):
         seat = winners[0]
         return tr("results.you_win") if model.seats[seat].is_human else tr("results.they_win", name=model.name(seat))
 
+    def _rows(self, ending: int) -> tuple[int, int]:
+        """Where the heads of the standings stand, and the rows' step: as designed, lower under larger words, and
+        the rows closer (never closer than their words) where the panel would not fit the screen."""
+        text = self.app.text
+        y = text.grown_step(134, "bold", 23) + text.grown_step(0, "body", 16)  # under the headline and deals played
+        heads = y + ending * text.grown_step(21, "body", 16) + (6 if ending else 0) + 12
+        row_h = max(ROW_H, text.line_height("bold", 18) + 9)
+        room = self.app.screen.get_height() - 20 - self._foot() - 16 - heads - text.grown_step(28, "bold", 15)
+        return heads, max(text.line_height("bold", 18) + 4, min(row_h, room // len(self.standings)))
+
+    def _foot(self) -> int:
+        """The room under the rows: the line on decisions taken back, and the buttons."""
+        return 90 + (self.app.text.grown_step(0, "body", 15) if self.taken_back else 0)
+
     def _paint(self) -> Canvas:
         """The panel with the standings, drawn once."""
         text, model = self.app.text, self.model
         # R22: where the chips left on the boodle went, under the deals played
         said = end_words(model, model.shares, sum(model.boodle))
         ending = text.wrap(said, "body", 16, PANEL_W - 60) if said else []
-        extra = len(ending) * 21 + (6 if ending else 0)
-        height = 150 + extra + ROW_H * (len(self.standings) + 1) + 90
+        heads_y, row_h = self._rows(len(ending))
+        first = heads_y + text.grown_step(28, "bold", 15)
+        height = first + row_h * len(self.standings) + 16 + self._foot()
         surface = Canvas.new((PANEL_W, height), pygame.SRCALPHA)
         rect = surface.get_rect()
         paint.rect(surface, (*theme.PANEL, 255), rect, border_radius=20)  # opaque: nothing shows through
@@ -146,26 +161,29 @@ class ResultsScene(Scene):
         text.draw(surface, self.headline(), (PANEL_W // 2, 76), role="bold", size=23, colour=theme.INK,
                   anchor="midtop", max_width=PANEL_W - 60)
         deals = model.deal_number
-        text.draw(surface, trn("results.deals_played", deals, rules=rules_name(model.rules)), (PANEL_W // 2, 110),
+        y = text.grown_step(110, "bold", 23)
+        text.draw(surface, trn("results.deals_played", deals, rules=rules_name(model.rules)), (PANEL_W // 2, y),
                   role="body", size=16, colour=theme.INK_DIM, anchor="midtop", max_width=PANEL_W - 60, min_size=12)
-        y = 134
+        y += text.grown_step(24, "body", 16)
         for line in ending:
             text.draw(surface, line, (PANEL_W // 2, y), role="body", size=16,
                       colour=theme.GOLD if model.shares else theme.INK_DIM, anchor="midtop")
-            y += 21
+            y += text.grown_step(21, "body", 16)
         columns = (70, 130, 430, 535, 670)
-        y = 146 + extra
+        y = heads_y
         heads = ("", tr("results.player"), tr("results.chips"), tr("results.change"), tr("results.deals_won"))
+        right = 0  # where the head before ends: the next keeps clear of it
         for i, (x, head) in enumerate(zip(columns, heads)):
             if head:
-                text.draw(surface, head, (x, y), role="bold", size=15, colour=theme.INK_DIM,
-                          anchor="topleft" if i == 1 else "midtop", max_width=(280, 280, 96, 120, 200)[i], min_size=11)
-        y += 28
+                room = min((280, 280, 96, 120, 200)[i], 2 * (x - right - 10)) if i > 1 else 280
+                right = text.draw(surface, head, (x, y), role="bold", size=15, colour=theme.INK_DIM,
+                                  anchor="topleft" if i == 1 else "midtop", max_width=room, min_size=11).right
+        y = first
         start = model.rules.starting_chips
         wins = self.deals_won()
         for place, seat in self.standings:
             state = model.seats[seat]
-            row = pygame.Rect(30, y - 6, PANEL_W - 60, ROW_H - 4)
+            row = pygame.Rect(30, y - 6, PANEL_W - 60, row_h - 4)
             fill = (40, 80, 56) if state.is_human else (16, 40, 30)
             paint.rect(surface, fill, row, border_radius=10)
             if place <= 3:
@@ -182,7 +200,8 @@ class ResultsScene(Scene):
                 x += 38
             name = model.name(seat)
             text.draw(surface, name, (x, row.centery), role="bold", size=18,
-                      colour=theme.INK if state.in_session else theme.INK_DIM, anchor="midleft", max_width=260)
+                      colour=theme.INK if state.in_session else theme.INK_DIM, anchor="midleft",
+                      max_width=min(260, columns[2] - 26 - x))  # clear of the chips' column
             text.draw(surface, str(state.chips), (columns[2], row.centery), role="title", size=20, colour=theme.GOLD,
                       anchor="center")
             change = state.chips - start
@@ -191,7 +210,7 @@ class ResultsScene(Scene):
                       colour=theme.GAIN if change > 0 else theme.LOSS if change < 0 else theme.INK_DIM, anchor="center")
             text.draw(surface, str(wins[seat]), (columns[4], row.centery), role="body", size=18, colour=theme.INK,
                       anchor="center")
-            y += ROW_H
+            y += row_h
         if self.taken_back:  # such a session is counted apart in the statistics: say so where its end is seen
             text.draw(surface, trn("take_back.results", self.taken_back), (PANEL_W // 2, y + 2), role="body",
                       size=15, colour=theme.INK_DIM, anchor="midtop", max_width=PANEL_W - 60, min_size=11)

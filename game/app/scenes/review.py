@@ -236,36 +236,44 @@ class ReviewScene(Scene):
                 led = "" if leader is None else "   " + (tr("review.led_by_you") if leader == self.seat else
                                                           tr("review.led_by", name=short_name(players[leader])))
                 self._cards(surface, " ".join(map(card_label, position.run)) + led, (LABEL_X + 240, y - 2))
-        self._draw_options(surface, judged)
-        y = OPTIONS_TOP + OPTIONS_ROOM + 14
         cost = cost_text(judged)
+        reasons = text.wrap(reason_text(judged, players), "body", 18, PANEL.width - 64)[:3]
+        foot = (text.grown_step(30, "bold", 18) if cost else 0) + text.grown_step(25, "body", 18) * (len(reasons) - 1)
+        foot += text.line_height("body", 18) if reasons else 0
+        # larger words: the options start under the position's lines and end over the cost and the reason
+        top = OPTIONS_TOP + (2 * text.grown_step(0, "bold", 16) if position is not None and position.hand else 0)
+        y = min(OPTIONS_TOP + OPTIONS_ROOM + 14, PANEL.bottom - 21 - foot)
+        self._draw_options(surface, judged, top, y - 14 - top)
         if cost:
             costly = judged.cost is not None and judged.chosen != judged.best and not judged.about_equal
             text.draw(surface, cost, (LABEL_X, y), role="bold", size=18, colour=theme.LOSS if costly else theme.INK,
                       max_width=PANEL.width - 64, min_size=12)
-            y += 30
-        for line in text.wrap(reason_text(judged, players), "body", 18, PANEL.width - 64)[:3]:
+            y += text.grown_step(30, "bold", 18)
+        for line in reasons:
             self._cards(surface, line, (LABEL_X, y))
-            y += 25
+            y += text.grown_step(25, "body", 18)
 
-    def _draw_options(self, surface: Canvas, judged: Judged) -> None:
-        """Each option a row: what it is, a bar of its chips (± its margin) or of how often its card is played,
-        the figure, and the choice and the best marked."""
+    def _draw_options(self, surface: Canvas, judged: Judged, top: int = OPTIONS_TOP, room: int = OPTIONS_ROOM) -> None:
+        """Each option a row of the `room` from `top`: what it is, a bar of its chips (± its margin) or of how often
+        its card is played, the figure, and the choice and the best marked; the words as large as the rows hold."""
         text = self.app.text
         options = judged.options
-        row = max(18, min(ROW_MAX, OPTIONS_ROOM // max(1, len(options))))
-        size = 18 if row >= 30 else 14
+        row = max(18, min(ROW_MAX, room // max(1, len(options))))
+        size = 18 if row >= text.grown_step(30, "body", 18) else 14
+        while size > 10 and size < 18 and text.line_height("body", size) > max(row - 2, 17):
+            size -= 1
         reach = max([abs(o.chips) + 2 * (o.error or 0.0) for o in options if o.chips is not None] or [1.0]) or 1.0
         zero = BAR_X + BAR_W // 2 if any(o.chips is not None and o.chips < 0 for o in options) else BAR_X
         scale = (BAR_X + BAR_W - zero) / reach
         for i, option in enumerate(options):
-            y = OPTIONS_TOP + i * row
+            y = top + i * row
             centre = y + row // 2
             chosen, best = marks(judged, i)
             if chosen or best:
                 mark = pygame.Rect(OPTION_X - 12, y + 1, PANEL.width - 40, row - 2)
                 paint.rect(surface, (30, 70, 50) if chosen else (22, 50, 38), mark, border_radius=8)
-            self._cards(surface, option_text(judged, option), (OPTION_X, centre - size // 2 - 2), size,
+            grew = text.grown_step(0, "body", size) // 2  # the words centred on the row as they grew
+            self._cards(surface, option_text(judged, option), (OPTION_X, centre - size // 2 - 2 - grew), size,
                         BAR_X - OPTION_X - 16)
             if option.chips is not None:
                 end = zero + round(option.chips * scale)

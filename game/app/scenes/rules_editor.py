@@ -390,7 +390,8 @@ class RulesEditorScene(Scene):
         """The rows, the summary of the rules they make, and the deck grid over them while picking."""
         text = self.app.text
         felt_backdrop(surface)
-        heading(surface, text, tr("rules_editor.title"), tr("rules_editor.subtitle"), y=12)
+        heading(surface, text, tr("rules_editor.title"), tr("rules_editor.subtitle"), y=12,
+                below=LEFT.y - 2 if self.picking is None else None)  # the deck grid lies higher than the panels
         draw_panel(surface, LEFT)
         if self.picking is None:  # under the deck grid, only its edge would show
             draw_panel(surface, RIGHT)
@@ -432,10 +433,11 @@ class RulesEditorScene(Scene):
     def _draw_problems(self, surface: Canvas) -> None:
         """The checker's words under each setting it finds wrong."""
         problems = self.draft.problems()
+        size = self.app.text.fit_height("body", 14, PROBLEM_H + ROW_GAP - 2)  # clear of the next row
         for name, control in zip(self.row_keys, self.form.controls[1:]):
             if name in problems and control.rect is not HIDDEN:
                 self.app.text.draw(surface, "⚠ " + " · ".join(problems[name]),
-                                   (control.rect.x + 16, control.rect.bottom + 1), role="body", size=14,
+                                   (control.rect.x + 16, control.rect.bottom + 1), role="body", size=size,
                                    colour=theme.RED_TEXT, max_width=control.rect.width - 32, min_size=10)
 
     def _draw_summary(self, surface: Canvas) -> None:
@@ -453,9 +455,10 @@ class RulesEditorScene(Scene):
             notes += [("⚠ " + words, theme.RED_TEXT) for words in problems.get(GENERAL, [])]
         lines = [(line, theme.INK) for line in rules_summary(rules or self.draft.last_good)]
         box = pygame.Rect(inner.x, inner.y + 36, inner.width, inner.height - 36 - 40)
-        for size in SUMMARY_SIZES:
+        sizes = [*SUMMARY_SIZES, *text.sizes_down(SUMMARY_SIZES[-1])[1:]]  # larger print: down to its 100% look
+        for size in sizes:
             bodies = [text.render_wrapped(line, "body", size, colour, box.width) for line, colour in notes + lines]
-            if sum(body.get_height() + 4 for body in bodies) <= box.height or size == SUMMARY_SIZES[-1]:
+            if sum(body.get_height() + 4 for body in bodies) <= box.height or size == sizes[-1]:
                 break
         y = box.y
         for body in bodies:

@@ -62,5 +62,5 @@ def draw_picker(surface: Canvas, text: TextCache, title: str, note: str) -> None
     draw_panel(surface, PICKER, alpha=255)
     text.draw(surface, title, (PICKER.x + 28, PICKER.y + 18), role="title", size=26, colour=theme.GOLD,
               max_width=PICKER.width - 56, min_size=16)
-    text.draw(surface, note, (PICKER.x + 28, PICKER.bottom - 84), role="body", size=16, colour=theme.INK_DIM,
-              max_width=PICKER.width - 56, min_size=11)
+    text.draw(surface, note, (PICKER.x + 28, PICKER.bottom - 84), role="body", size=text.fit_height("body", 16, 19),
+              colour=theme.INK_DIM, max_width=PICKER.width - 56, min_size=11)  # above the buttons

@@ -105,7 +105,9 @@ def draw_pile_notes(surface: Canvas, text: TextCache, piles: tuple[Combination, 
     each, together = problems
     for index, words in each.items():
         text.draw(surface, "⚠ " + words, (PICKER.x + 44, ROW_TOP + index * (ROW_H + ROW_GAP) + ROW_H + 2),
-                  role="body", size=14, colour=theme.RED_TEXT, max_width=PICKER.width - 88, min_size=10)
+                  role="body", size=text.fit_height("body", 14, ROW_GAP - 2), colour=theme.RED_TEXT,
+                  max_width=PICKER.width - 88, min_size=10)  # in the gap under its row
     if together:
-        text.draw(surface, "⚠ " + " · ".join(together), (PICKER.x + 28, PICKER.bottom - 110), role="body", size=15,
-                  colour=theme.RED_TEXT, max_width=PICKER.width - 56, min_size=10)
+        text.draw(surface, "⚠ " + " · ".join(together), (PICKER.x + 28, PICKER.bottom - 110), role="body",
+                  size=text.fit_height("body", 15, 24), colour=theme.RED_TEXT, max_width=PICKER.width - 56,
+                  min_size=10)  # above the picker's note

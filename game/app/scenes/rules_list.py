@@ -9,6 +9,7 @@ from ...locale import tr
 from .. import theme
 from ..canvas import Canvas
 from ..text import TextCache
+from ..widgets import button_width
 
 
 def scroll_arrows(text: TextCache, area: pygame.Rect, total: int) -> tuple[pygame.Rect, pygame.Rect]:
@@ -18,19 +19,32 @@ def scroll_arrows(text: TextCache, area: pygame.Rect, total: int) -> tuple[pygam
     return down.move(-(text.width(widest, "body", 14) + 8 + 24), 0), down
 
 
+def heading_line(text: TextCache, area: pygame.Rect, total: int, rows: int) -> tuple[int, pygame.Rect]:
+    """The line over the list: the room of "Rules file" and where the editor's button goes just after it, both
+    clear of the count and its arrows when the `total` files are more than its `rows` (larger print takes from
+    the heading first)."""
+    right = scroll_arrows(text, area, total)[0].x - 8 if total > rows else area.right
+    label = tr("rules_editor.open")
+    want = button_width(text, label, 16, pad=12)
+    natural = min(area.width // 2, text.width(tr("new_game.rules_file"), "title", 20))
+    room = max(min(natural, right - 16 - want - area.x), min(natural, area.width * 2 // 5))
+    return room, pygame.Rect(area.x + room + 16, area.y - 34, min(want, right - area.x - room - 16), 30)
+
+
 def draw_rules_heading(surface: Canvas, text: TextCache, area: pygame.Rect,
                        place: tuple[int, int, int]) -> None:
     """"Rules file" over the list, and when `place` (the first row shown, rows shown, files) has more files than
     rows, the count between ▲ and ▼, each lit while it can scroll."""
-    text.draw(surface, tr("new_game.rules_file"), (area.x + 2, area.y - 28), role="title", size=20,
-              colour=theme.GOLD, max_width=area.width // 2)
     scroll, rows, total = place
+    room, _ = heading_line(text, area, total, rows)
+    text.draw(surface, tr("new_game.rules_file"), (area.x + 2, area.y - 28), role="title",
+              size=text.fit_height("title", 20, 26), colour=theme.GOLD, max_width=room)
     if total <= rows:
         return
     up, down = scroll_arrows(text, area, total)
     for arrow, mark, live in ((up, "▲", scroll > 0), (down, "▼", scroll + rows < total)):
-        text.draw(surface, mark, arrow.center, role="body", size=16, anchor="center",
-                  colour=theme.GOLD if live else theme.PANEL_EDGE)
+        text.draw(surface, mark, arrow.center, role="body", size=text.fit_height("body", 16, arrow.height),
+                  anchor="center", colour=theme.GOLD if live else theme.PANEL_EDGE)
     shown = tr("new_game.rules_shown", first=scroll + 1, last=scroll + rows, total=total)
-    text.draw(surface, shown, ((up.right + down.x) // 2, area.y - 26), role="body", size=14, colour=theme.GOLD,
-              anchor="midtop", max_width=down.x - up.right - 4)
+    text.draw(surface, shown, ((up.right + down.x) // 2, area.y - 26), role="body",
+              size=text.fit_height("body", 14, 24), colour=theme.GOLD, anchor="midtop", max_width=down.x - up.right - 4)

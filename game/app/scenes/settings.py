@@ -11,7 +11,7 @@ import pygame
 
 from ...engine.cards import Card
 from ...locale import LANGUAGES, catalog, tr
-from ...storage.settings import ANIMATION_SPEEDS, Settings
+from ...storage.settings import ANIMATION_SPEEDS, COMFORT_SIZES, Settings
 from .. import paint, theme
 from ..canvas import Canvas
 from ..form import Choice, Control, Form, Slider, Toggle
@@ -103,7 +103,12 @@ class SettingsScene(Scene):
                    codes.index(self.app.language) if self.app.language in codes else 0, self._language,
                    tooltip=tr("settings.tips.language")),
         ]
+        sizes = [percent(size / 100) for size in COMFORT_SIZES]
         comfort: list[Control] = [
+            Choice(NOWHERE, tr("settings.text_size"), sizes, COMFORT_SIZES.index(s.text_size), self._text_size,
+                   wrap=False, tooltip=tr("settings.tips.text_size")),
+            Choice(NOWHERE, tr("settings.card_size"), sizes, COMFORT_SIZES.index(s.card_size), self._card_size,
+                   wrap=False, tooltip=tr("settings.tips.card_size")),
             Toggle(NOWHERE, tr("settings.four_colour_deck"), s.four_colour_deck, self._four_colour,
                    tooltip=tr("settings.tips.four")),
             Toggle(NOWHERE, tr("settings.high_contrast"), s.high_contrast, self._high_contrast,
@@ -175,6 +180,12 @@ class SettingsScene(Scene):
     def _high_contrast(self, value: bool) -> None:
         self._change(high_contrast=value)
 
+    def _text_size(self, index: int) -> None:
+        self._change(text_size=COMFORT_SIZES[index])
+
+    def _card_size(self, index: int) -> None:
+        self._change(card_size=COMFORT_SIZES[index])
+
     def _reduced_motion(self, value: bool) -> None:
         self._change(reduced_motion=value)
 
@@ -229,7 +240,7 @@ class SettingsScene(Scene):
             dim(surface, 215)  # the table stays a backdrop, not a second page
         else:
             felt_backdrop(surface)
-        heading(surface, text, tr("settings.title"), tr("settings.subtitle"))
+        heading(surface, text, tr("settings.title"), tr("settings.subtitle"), below=self.panel.y - 2)
         draw_panel(surface, self.panel, alpha=225)
         preview = pygame.Rect(self.panel.x + 30 + ROW_W + 30, self.panel.y + 30, 0, 0)
         preview.width = self.panel.right - 30 - preview.x
@@ -240,22 +251,27 @@ class SettingsScene(Scene):
         for index, card in enumerate(PREVIEW):
             surface.blit(deck.face(card), (preview.centerx - span // 2 + index * (deck.width + 8), preview.y + 44))
         note = tr("settings.four_colours") if self.app.settings.four_colour_deck else tr("settings.two_colours")
-        body = text.render_wrapped(note, "body", 16, theme.INK_DIM, preview.width, align="center")
-        surface.blit(body, body.get_rect(midtop=(preview.centerx, preview.y + 44 + deck.height + 14)))
-        focused = self.form.focused
+        top = preview.y + 44 + deck.height + 14
         about = pygame.Rect(preview.x, preview.y + 236, preview.width, 0)
+        size = text.fit_block(note, "body", 16, preview.width, about.y - 4 - top)  # larger print: above the note
+        body = text.render_wrapped(note, "body", size, theme.INK_DIM, preview.width, align="center")
+        surface.blit(body, body.get_rect(midtop=(preview.centerx, top)))
+        focused = self.form.focused
         if isinstance(focused, (Slider, Toggle, Choice)) and focused.tooltip:
-            body = text.render_wrapped(focused.tooltip, "body", 15, theme.INK, about.width - 28)
-            about.height = body.get_height() + 56
             look_row = self.look_choice if focused is self.look_choice else None
+            lead = 12 + text.font("bold", 17).get_height() + 8  # the row's name, then its words under it
+            room = self.panel.bottom - 16 - about.y - lead - 16 - (SWATCH_H + 10 if look_row is not None else 0)
+            size = text.fit_block(focused.tooltip, "body", 15, about.width - 28, room)  # inside the panel
+            body = text.render_wrapped(focused.tooltip, "body", size, theme.INK, about.width - 28)
+            about.height = lead + body.get_height() + 16
             if look_row is not None:
                 about.height += SWATCH_H + 10
             paint.rect(surface, (8, 24, 18), about, border_radius=10)
             text.draw(surface, focused.label, (about.x + 14, about.y + 12), role="bold", size=17, colour=theme.GOLD,
                       max_width=about.width - 28)
-            surface.blit(body, (about.x + 14, about.y + 40))
+            surface.blit(body, (about.x + 14, about.y + lead))
             if look_row is not None:  # the look as the table will wear it
-                swatch = pygame.Rect(about.x + 14, about.y + 46 + body.get_height(), about.width - 28, SWATCH_H)
+                swatch = pygame.Rect(about.x + 14, about.y + lead + 6 + body.get_height(), about.width - 28, SWATCH_H)
                 draw_look_swatch(surface, swatch, self.looks[look_row.index])
         if not self.app.assets.audio:
             silent = text.render_wrapped(tr("settings.no_audio"), "body", 15, theme.RED_TEXT, preview.width,

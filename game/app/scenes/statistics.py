@@ -106,7 +106,9 @@ class StatisticsScene(Scene):
     def _chart_geometry(self) -> dict[str, Any]:
         """Plot area, axis ticks and the polyline of chips after every deal."""
         points = self.stats.chips_over_time
-        plot = pygame.Rect(CHART.x + 56, CHART.y + 72, CHART.width - 84, CHART.height - 118)
+        text = self.app.text
+        above, below = text.growth("body", 13), 2 * text.growth("body", 14)  # larger marks, ticks and axis title
+        plot = pygame.Rect(CHART.x + 56, CHART.y + 72 + above, CHART.width - 84, CHART.height - 118 - above - below)
         if not points:
             return {"plot": plot, "line": [], "yticks": [], "xticks": [], "sessions": []}
         values = [p.chips for p in points]
@@ -138,7 +140,7 @@ class StatisticsScene(Scene):
         """The record, or the empty state when no session has been played."""
         text = self.app.text
         felt_backdrop(surface)
-        heading(surface, text, tr("statistics.heading"), tr("statistics.subtitle"))
+        subtitle = heading(surface, text, tr("statistics.heading"), tr("statistics.subtitle"), below=TILES.y - 4)
         if self.empty:
             self._draw_empty(surface)
         else:
@@ -149,7 +151,8 @@ class StatisticsScene(Scene):
         self.menu.draw(surface, text)
         if self.stats.taken_back_sessions:
             text.draw(surface, taken_back_words(self.stats), (TILES.right, TILES.y - 14), size=15,
-                      colour=theme.INK_DIM, anchor="bottomright", max_width=TILES.width - 320, min_size=11)
+                      colour=theme.INK_DIM, anchor="bottomright", min_size=11,
+                      max_width=min(TILES.width - 320, TILES.right - subtitle.right - 24))
         if self.message:  # a file that could not be read: the record starts afresh, so the room below is free
             words = text.render_wrapped(self.message, "body", 16, theme.RED_TEXT, 960, align="center")
             band = words.get_rect(midbottom=(SCREEN.centerx, 672)).inflate(32, 16)
@@ -191,8 +194,8 @@ class StatisticsScene(Scene):
         for i, (label, value, note) in enumerate(tiles):
             rect = pygame.Rect(TILES.x + i * (width + gap), TILES.y, width, TILES.height)
             draw_panel(surface, rect, radius=12)
-            text.draw(surface, label, (rect.x + 16, rect.y + 10), size=15, colour=theme.INK_DIM,
-                      max_width=rect.width - 32)
+            text.draw(surface, label, (rect.x + 16, rect.y + 10), size=text.fit_height("body", 15, 22),
+                      colour=theme.INK_DIM, max_width=rect.width - 32)  # clear of the big number under it
             value_rect = text.draw(surface, value, (rect.x + 16, rect.bottom - 10), role="title", size=34,
                                    colour=theme.GOLD, anchor="bottomleft")
             text.draw(surface, note, (value_rect.right + 10, rect.bottom - 16), size=15, colour=theme.INK,
@@ -205,11 +208,13 @@ class StatisticsScene(Scene):
                   colour=theme.GOLD, max_width=RECORDS.width - 40)
         columns = ((tr("statistics.columns.played"), 280), (tr("statistics.columns.ahead"), 350),
                    (tr("statistics.columns.behind"), 420), (tr("statistics.columns.net"), 500))
-        for label, x in columns:
-            room = 76 if x == 500 else 66  # the last column has the panel's margin to spare
-            text.draw(surface, label, (RECORDS.x + x, RECORDS.y + 46), size=14, colour=theme.INK_DIM,
+        labels_y = RECORDS.y + 46 + text.growth("bold", 20)  # each line as much lower as the one above grew
+        rooms = [76 if x == 500 else 66 for _, x in columns]  # the last column has the panel's margin to spare
+        size = min(text.fit_size(label, "body", 14, room, 10) for (label, _), room in zip(columns, rooms))
+        for (label, x), room in zip(columns, rooms):  # one size for the row of labels, on one line
+            text.draw(surface, label, (RECORDS.x + x, labels_y), size=size, colour=theme.INK_DIM,
                       anchor="midtop", max_width=room, min_size=10)
-        top = RECORDS.y + 70
+        top = labels_y + 24 + text.growth("body", 14)
         room = (RECORDS.bottom - 12 - top) // ROW_H
         shown = self.opponents if len(self.opponents) <= room else self.opponents[:room - 1]
         for row, opponent in enumerate(shown):
@@ -298,6 +303,7 @@ class StatisticsScene(Scene):
             rect = surface.blit(face, (x, BOODLE.y + 46))
             text.draw(surface, f"× {count.hits}", (rect.right + 8, rect.y + 8), role="bold", size=18,
                       colour=theme.INK, max_width=72)
-            text.draw(surface, trn("statistics.chips", count.chips), (rect.right + 8, rect.y + 36), size=14,
+            text.draw(surface, trn("statistics.chips", count.chips),
+                      (rect.right + 8, rect.y + 36 + text.growth("bold", 18)), size=14,
                       colour=theme.INK_DIM, max_width=72, min_size=10)
             x = rect.right + 84

@@ -34,17 +34,21 @@ ANGLE_STEP = 0.5  # rotated boodle cards are cached at this many degrees apart
 BUTTON_SIZE = (320, 52)
 MENU_MAX_W = 600  # a long "Continue: road 2" widens the menu, never into the boodle fan (x 740)
 SUBTITLE_W = 630  # from the left margin to short of the boodle fan
+NOTICE_S, NOTICE_FADE = 6.0, 0.6  # a passing notice is read this long, then fades out this long
 
 
 class TitleScene(Scene):
     """The first scene: New game, Continue (when a session was kept), Campaign, Daily deal, Settings,
     How to play, Statistics, Quit."""
 
-    def __init__(self, app: App, message: str | Callable[[], str] = "") -> None:
-        """`message` is a sentence for the player, or a function wording it (so a language switch rewords it)."""
+    def __init__(self, app: App, message: str | Callable[[], str] = "", passing: bool = False) -> None:
+        """`message` is a sentence for the player, or a function wording it (so a language switch rewords it);
+        a `passing` one (news, not a problem) fades after a few seconds or goes at the first key or click."""
         super().__init__(app)
         self.t = 0.0
         self.words: str | Callable[[], str] = message
+        self.passing = passing
+        self.notice_clock = 0.0  # how long a passing message has been shown
         self.kept: Resumable | None = None  # the most recently played of the kept sessions
         self.menu = Menu()
         self._rotated: dict[tuple[float, int, int, bool], Canvas] = {}
@@ -67,7 +71,7 @@ class TitleScene(Scene):
         kept, problems = kept_sessions(self.app.data_dir)
         self.kept = kept[0] if kept else None
         if problems:
-            self.words = " ".join(problems)
+            self.words, self.passing = " ".join(problems), False
         self._build_menu()
 
     @property
@@ -127,6 +131,7 @@ class TitleScene(Scene):
             self.app.scenes.replace("kept_table", snapshot=kept.snapshot)
         except ValueError as error:  # a snapshot this game cannot resume (anything else is the crash guard's)
             self.words = set_aside_unresumable(resume_path(self.app.data_dir, kept.mode), error)  # never lost
+            self.passing = False
             self._look_for_session()
 
     def campaign(self) -> None:
@@ -157,6 +162,8 @@ class TitleScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """The offer's buttons, then the menu; Esc goes to Quit, and quits when Quit already has the focus."""
+        if self.passing and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.words = ""  # a passing notice was seen: the first key or click takes it away, and does its own work
         if self.offer is not None:
             used = self.offer.handle_event(event)
             if self.offer.closed:
@@ -176,8 +183,12 @@ class TitleScene(Scene):
         self.menu.handle_event(event)
 
     def update(self, dt: float) -> None:
-        """Advance the animation clock."""
+        """Advance the animation clock; a passing notice fades."""
         self.t += dt
+        if self.passing and self.message:
+            self.notice_clock += dt
+            if self.notice_clock >= NOTICE_S + NOTICE_FADE:
+                self.words = ""
 
     # --- drawing --------------------------------------------------------------------------------
 
@@ -192,23 +203,34 @@ class TitleScene(Scene):
         pad = text.shadow_pad((2, 4), 4)
         surface.blit(title, (88 - pad, 70 - pad))
         # the lines end short of the boodle fan at the upper right, however long the language's words
-        text.draw(surface, tr("title.subtitle"), (98, 184), role="body", size=20, colour=theme.INK, shadow=True,
-                  max_width=SUBTITLE_W, min_size=14)
-        text.draw(surface, tr("title.also_known"), (98, 214), role="body", size=16, colour=theme.INK_DIM,
-                  max_width=SUBTITLE_W, min_size=12)
+        line = text.draw(surface, tr("title.subtitle"), (98, 184), role="body", size=20, colour=theme.INK,
+                         shadow=True, max_width=SUBTITLE_W, min_size=14)
+        top = max(214, line.bottom + 6)  # larger lines stack down to the menu
+        menu_top = min((button.rect.y for button in self.menu.buttons), default=250)
+        size = text.fit_height("body", 16, menu_top - 4 - top)
+        text.draw(surface, tr("title.also_known"), (98, top), role="body", size=size,
+                  colour=theme.INK_DIM, max_width=SUBTITLE_W, min_size=min(size, 12))
         self.menu.draw(surface, text, show_focus=self.offer is None)  # Enter answers the offer while it is up
         if self.offer is not None:
             self.offer.draw(surface)
         if self.message:
-            box = self._message_rect()
-            draw_panel(surface, box, alpha=235, radius=12)
-            body = text.render_wrapped(self.message, "body", 16, theme.GOLD, box.width - 28)
-            surface.blit(body, (box.x + 14, box.y + 10))
+            self._draw_message(surface)
         hint_bar(surface, text, tr("title.hint"))
 
+    def _draw_message(self, surface: Canvas) -> None:
+        box = self._message_rect()
+        shown = min(1.0, (NOTICE_S + NOTICE_FADE - self.notice_clock) / NOTICE_FADE) if self.passing else 1.0
+        note, at = (surface, box.topleft) if shown >= 1 else (Canvas.new(box.size, pygame.SRCALPHA), (0, 0))
+        draw_panel(note, pygame.Rect(at, box.size), alpha=235, radius=12)
+        body = self.app.text.render_wrapped(self.message, "body", 16, theme.GOLD, box.width - 28)
+        note.blit(body, (at[0] + 14, at[1] + 10))
+        if note is not surface:  # fading: the panel and its words together
+            note.set_alpha(max(0, round(255 * shown)))
+            surface.blit(note, box.topleft)
+
     def _message_rect(self) -> pygame.Rect:
-        lines = self.app.text.wrap(self.message, "body", 16, 520 - 28)
-        return pygame.Rect(720, 24, 520, len(lines) * 20 + 26)  # above the fan, clear of the menu and the run
+        body = self.app.text.render_wrapped(self.message, "body", 16, theme.GOLD, 520 - 28)
+        return pygame.Rect(720, 24, 520, body.get_height() + 26)  # above the fan, clear of the menu and the run
 
     def _deck(self) -> Any:
         return self.app.art.deck(CARD_W, self.app.settings.four_colour_deck)

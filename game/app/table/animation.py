@@ -190,6 +190,7 @@ class Banner(Decoration):
 
 BUBBLE_POP = 0.08  # seconds a bubble takes to pop in
 BUBBLE_GO = 0.15  # and to go: it is read whole until its very end
+BUBBLE_SMALLEST = 0.85  # popping, a bubble is drawn no smaller: its words stay near the smallest a bubble is made at
 
 
 class Bubble(Decoration):
@@ -211,11 +212,14 @@ class Bubble(Decoration):
         """The bubble, popping in and out by growing and shrinking whole: a half-clear bubble would let the card
         backs under it read through its words."""
         shown = self.opacity() / 255
+        if shown <= 0:
+            return
         if shown >= 1:
             surface.blit(self.image, self.topleft)
             return
         w, h = self.image.get_size()
-        small = self.image.scaled((max(1, round(w * shown)), max(1, round(h * shown))))
+        k = BUBBLE_SMALLEST + (1 - BUBBLE_SMALLEST) * shown  # a pop, not a shrink to unreadable words
+        small = self.image.scaled((max(1, round(w * k)), max(1, round(h * k))))
         surface.blit(small, small.get_rect(center=(self.topleft[0] + w // 2, self.topleft[1] + h // 2)))
 
 

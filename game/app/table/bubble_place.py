@@ -1,6 +1,6 @@
 """Where a speech bubble goes: beside, under or over its seat's plate, wherever it covers none of what the
 player reads on the table (the nameplates, the pot, the dead hand, the boodle cards' chip counts, the status
-line, the hand and the decision buttons)."""
+line, the hand and the decision buttons) and, wherever the felt has room, none of the opponents' counts of cards."""
 
 from __future__ import annotations
 
@@ -16,10 +16,21 @@ from .layout import SeatPlace, TableLayout
 BubbleArt = Callable[[str, float, int, int], tuple[Canvas, pygame.Vector2]]
 # the tail's side, how far along the edge, the point it touches, the bubble's widest, the words' size
 Try = tuple[str, float, tuple[int, int], int, int]
-SHAPES = ((15, (230, 260, 330, 430)), (13, (230, 300)))  # smaller words only where no place has room for the usual
+SHAPES = ((15, (230, 260, 330, 430)), (13, (230, 260, 300)))  # smaller words only where no place has room
 
 COUNT_W, COUNT_H = 40, 20  # a boodle card's chip count under its stack
 STACK_H = 40
+COUNT_GAP, CARDS_W, CARDS_H = 8, 30, 22  # an opponent's count of cards, beside their fan (two digits, comfort size)
+
+
+def card_count(place: SeatPlace) -> pygame.Rect:
+    """Where an opponent's count of cards left is written: from the fan's right, at its middle height."""
+    return pygame.Rect(place.fan.right + COUNT_GAP, place.fan.centery - CARDS_H // 2, CARDS_W, CARDS_H)
+
+
+def card_counts(layout: TableLayout) -> list[pygame.Rect]:
+    """The opponents' counts of cards left, which a bubble covers only where no place on the felt keeps clear."""
+    return [card_count(place) for place in layout.seats if place.side != "bottom"]
 
 
 def keep_clear(layout: TableLayout) -> list[pygame.Rect]:
@@ -67,8 +78,9 @@ def tries(place: SeatPlace) -> list[Try]:
 def place_bubble(layout: TableLayout, seat: int, art: BubbleArt) -> tuple[Canvas, pygame.Rect]:
     """The bubble for `seat` and where it goes: the first place on the felt that covers nothing it must not and
     nothing it had better not (the board, the boodle cards, the pot's and dead hand's labels); failing that, the
-    first that covers only the latter, least; failing that, the place that covers least."""
-    clear, spare = keep_clear(layout), rather_clear(layout)
+    first that covers only the latter or an opponent's count of cards (a long line at a crowded seat), least;
+    failing that, the place that covers least."""
+    clear, counts, spare = keep_clear(layout), card_counts(layout), rather_clear(layout)
     best: tuple[tuple[int, int], Canvas, pygame.Rect] | None = None
     for side, at, (ax, ay), width, size in tries(layout.seats[seat]):
         image, tip = art(side, at, width, size)
@@ -77,7 +89,7 @@ def place_bubble(layout: TableLayout, seat: int, art: BubbleArt) -> tuple[Canvas
             rect.clamp_ip(layout.felt.inflate(-8, -8))  # a last resort only: the tail may then miss its seat
             covered = (10**6, 0)
         else:
-            covered = (_area(rect, clear), _area(rect, spare))
+            covered = (_area(rect, clear), _area(rect, spare) + _area(rect, counts))
         if covered == (0, 0):
             return image, rect
         if best is None or covered < best[0]:

@@ -3,6 +3,7 @@ expert's hint and the tooltips; `draw_controls` only reads the seat and the stag
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -11,8 +12,9 @@ from ...engine.decisions import StakeDecision
 from ...locale import tr
 from .. import paint, theme
 from ..canvas import Canvas
+from ..comfort import text_size
 from ..pad_words import keyed
-from ..text import TextCache, suit_runs
+from ..text import TextCache, readable_size, suit_runs
 from ..tooltips import draw_tooltip
 from .human import HumanSeat
 from .layout import TableLayout
@@ -40,8 +42,9 @@ def draw_controls(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
         text.overflows.add(words)
     line = text.render_runs(runs, "bold", size)
     surface.blit(line, line.get_rect(midtop=(layout.prompt.centerx, layout.prompt.y)))
-    text.draw(surface, keys, (layout.prompt.centerx, layout.prompt.bottom), role="body", size=KEYS_SIZE,
-              colour=theme.INK_DIM, anchor="midtop", max_width=layout.prompt.width, min_size=10)
+    size = keys_fit(text, layout, keys)
+    lines = text.render_wrapped(keys, "body", size, theme.INK_DIM, layout.prompt.width, align="center")
+    surface.blit(lines, lines.get_rect(midtop=(layout.prompt.centerx, layout.prompt.bottom)))
     if isinstance(human.decision, StakeDecision):
         _draw_stake(surface, human, stage)
     for i, button in enumerate(human.buttons):
@@ -70,7 +73,8 @@ def draw_controls(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
 def tip_avoids(human: HumanSeat, stage: Stage) -> list[pygame.Rect]:
     """What a tooltip at the table keeps clear of: the buttons, and the question with its line of keys above the
     hand (so a lowered card's note goes beside it, not over the help line)."""
-    avoid = [button.rect for button in human.buttons] + [prompt_area(stage.text, stage.layout)]
+    keys = keyed(human.prompt()[1])
+    avoid = [button.rect for button in human.buttons] + [prompt_area(stage.text, stage.layout, keys)]
     if human.take_back_offer is not None and human.take_back_button is not None:
         avoid.append(human.take_back_button.rect)
     return avoid
@@ -85,8 +89,10 @@ def _draw_stake(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
             paint.rect(surface, theme.INK, rect.inflate(10, 10), 2, border_radius=8)
         chips = human.stake[slot]
         if chips:
-            # a gold token on the card's corner: the chips you are placing, clear of its index
-            centre = (rect.right - 2, rect.top + 2)
+            # a gold token on the card's corner: the chips you are placing, clear of its index and of the chips'
+            # count (which stands level with the card's top when the hand is large: then the lower corner)
+            count_at_top = layout.boodle_labels[slot][1] <= rect.top
+            centre = (rect.left + 2, rect.bottom - 2) if count_at_top else (rect.right - 2, rect.top + 2)
             paint.circle(surface, (60, 44, 10), (centre[0], centre[1] + 2), 15)
             paint.circle(surface, theme.GOLD, centre, 15)
             paint.circle(surface, (255, 240, 190), centre, 15, 2)
@@ -94,9 +100,28 @@ def _draw_stake(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
             surface.blit(label, label.get_rect(center=centre))
 
 
-def prompt_area(text: TextCache, layout: TableLayout) -> pygame.Rect:
-    """Where the question and its line of keys are drawn: nothing else may cover them."""
-    keys_height = text.font("body", KEYS_SIZE).get_height()
+def keys_size() -> int:
+    """The size of the line of keys under the question: readable in a small window too."""
+    return readable_size(KEYS_SIZE)
+
+
+def keys_fit(text: TextCache, layout: TableLayout, keys: str) -> int:
+    """The size the line of keys is drawn at: smaller to fit on one line, but never out of reading."""
+    # past that, a small window's long line takes two: only the staking's is that long, over the hand's empty place
+    size = text.fit_size(keys, "body", keys_size(), layout.prompt.width, readable_size(10))
+    if text_size() > 1:  # a player who asked for larger words gets them at least as large as usual, on two lines
+        size = max(size, math.ceil(KEYS_SIZE / text_size()))
+    if len(text.wrap(keys, "body", size, layout.prompt.width)) == 1:  # one line: clear of a raised card below
+        size = min(size, text.fit_height("body", size, layout.seat(0).fan.top - layout.prompt.bottom))
+    return size
+
+
+def prompt_area(text: TextCache, layout: TableLayout, keys: str = "") -> pygame.Rect:
+    """Where the question and its line (or lines) of `keys` are drawn: nothing else may cover them."""
+    size = keys_fit(text, layout, keys) if keys else keys_size()
+    rows = len(text.wrap(keys, "body", size, layout.prompt.width)) if keys else 1
+    font = text.font("body", size)
+    keys_height = round(font.get_linesize() * 1.15) * (rows - 1) + font.get_height()
     return pygame.Rect(layout.prompt.x, layout.prompt.y, layout.prompt.width, layout.prompt.height + keys_height)
 
 
@@ -112,26 +137,27 @@ class HintBox:
     column: int  # the width the words are wrapped to
 
 
-def hint_box(text: TextCache, layout: TableLayout, words: str, *, staking: bool = False) -> HintBox:
+def hint_box(text: TextCache, layout: TableLayout, words: str, *, staking: bool = False, keys: str = "") -> HintBox:
     """The hint over the status line and ending above the prompt, one line when its words allow it (else it
     grows upwards); while staking, under the prompt's keys in the hand's place, empty until the deal (growing
     downwards, clear of the board). The "H hides" label keeps a column of its own at the right."""
     area = layout.status
-    hides = tr("table.hint.hides")
-    label = pygame.Rect(0, 0, text.width(hides, "body", HIDES_SIZE), text.font("body", HIDES_SIZE).get_height())
+    hides, hides_size = tr("table.hint.hides"), readable_size(HIDES_SIZE)
+    label = pygame.Rect(0, 0, text.width(hides, "body", hides_size), text.font("body", hides_size).get_height())
     column = area.width - 3 * HINT_PAD - label.width
-    largest, smallest = HINT_SIZES
+    smallest = readable_size(HINT_SIZES[1])  # a small window shrinks the picture: the words take two lines instead
+    largest = max(HINT_SIZES[0], smallest)
     size = text.fit_size(words, "body", largest, column, smallest)
     lines = 1
     if text.width(words, "body", size) > column:
-        size = HINT_WRAPPED
+        size = readable_size(HINT_WRAPPED)
         lines = len(text.wrap(words, "body", size, column))
     font = text.font("body", size)
     body_height = round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height()
     width = min(column, max(text.width(line, "body", size) for line in text.wrap(words, "body", size, column)))
     height = max(area.height + 2, body_height + 8)
     if staking:
-        box = pygame.Rect(area.x, prompt_area(text, layout).bottom + HINT_PAD, area.width, height)
+        box = pygame.Rect(area.x, prompt_area(text, layout, keys).bottom + HINT_PAD, area.width, height)
     else:
         box = pygame.Rect(area.x, area.bottom - 2 - height, area.width, height)  # its shadow too ends above the prompt
     body = pygame.Rect(0, 0, width, body_height)
@@ -144,7 +170,8 @@ def _draw_hint(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     """The hint in its box (`hint_box`), suits in their colours on one line."""
     text = stage.text
     words = human.hint or ""
-    place = hint_box(text, stage.layout, words, staking=isinstance(human.decision, StakeDecision))
+    place = hint_box(text, stage.layout, words, staking=isinstance(human.decision, StakeDecision),
+                     keys=keyed(human.prompt()[1]))
     box = place.box
     paint.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=10)
     paint.rect(surface, (18, 44, 32), box, border_radius=10)
@@ -155,5 +182,5 @@ def _draw_hint(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     else:
         body = text.render_wrapped(words, "body", place.size, theme.INK, place.column, align="center")
     surface.blit(body, body.get_rect(center=place.body.center))
-    text.draw(surface, tr("table.hint.hides"), place.label.topleft, role="body", size=HIDES_SIZE,
+    text.draw(surface, tr("table.hint.hides"), place.label.topleft, role="body", size=readable_size(HIDES_SIZE),
               colour=theme.INK_DIM)

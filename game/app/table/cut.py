@@ -1,6 +1,6 @@
-"""The cut for the deal presented: each seat's card laid clear of the plates, a caption saying what the cut is
-for, then who deals, in a band under the board that leaves the pot and the dead hand's counts in view, held long
-enough to be read."""
+"""The cut for the deal presented: each seat's card turned over by its seat, clear of the plates and the boodle
+cards, a caption saying what the cut is for, then who deals, in a band under the board that leaves the pot and the
+dead hand's counts in view, held long enough to be read."""
 
 from __future__ import annotations
 
@@ -52,16 +52,17 @@ def present_cut(director: Effects, event: Cut) -> float:
     """Fly each seat's card to its place and say what the cut decides; the seconds the table holds for it."""
     model, decks, layout = director.model, director.stage.decks, director.stage.layout
     back = decks.flight.back()
-    centre = layout.centre.center
     at = cut_banner_centre(layout)
     model.cut_cards.clear()
     for i, (seat, card) in enumerate((s, c) for s, c in enumerate(event.cards) if c is not None):
         def land(seat: int = seat, card: Card = card) -> None:
             model.cut_cards[seat] = card
             model.touch()
-        face = decks.flight.face(card)
-        director.motion.add(Flight(back, centre, cut_card_rect(layout.seats[seat], face.get_size()).center, 0.35,
-                                   i * 0.08, end_image=face, on_done=land))
+        face, place = decks.flight.face(card), layout.seats[seat]
+        # from the seat's own cards' place, turned over where it lands: a flight from the middle of the table
+        # would cross the boodle cards on its way to a seat above them
+        director.motion.add(Flight(back, place.card_origin, cut_card_rect(place, face.get_size()).center, 0.35,
+                                   i * 0.08, arc=6.0, end_image=face, on_done=land))
     director.sound("deal")
     rules = model.rules
     director.banner(tr("table_notes.cut.title"), cut_rule(rules), duration=CAPTION_S, at=at)

@@ -14,7 +14,7 @@ from ...engine.combinations import Combination, Pile
 from ...locale import tr
 from ...locale.cards import card_label, rank_letter
 from .. import paint, theme
-from ..canvas import Canvas
+from ..canvas import Canvas, scale
 from ..card_art import mix
 from ..text import TextCache
 from . import layout as geometry
@@ -37,7 +37,27 @@ def draw_felt(surface: Canvas, layout: TableLayout, look: TableLook = CLUB) -> N
         _brass_shine(surface, layout, look)
     paint.rect(surface, look.rail_light, rail.inflate(-6, -6), 2, border_radius=geometry.FELT_RADIUS + 9)
     felt = layout.felt
-    base = Canvas.new(felt.size, pygame.SRCALPHA)
+    base = _cloth(felt.size, look)
+    surface.blit(base, felt)
+    paint.rect(surface, look.edge, felt, 2, border_radius=geometry.FELT_RADIUS)
+    if look.style != ROUND_BOARD:  # the round board has its own gold ring instead
+        # a faint inner line, as printed on a card table
+        paint.rect(surface, mix(look.felt, theme.GOLD, 0.18), felt.inflate(-22, -22), 1,
+                         border_radius=geometry.FELT_RADIUS - 8)
+
+
+_CLOTHS: dict[tuple[tuple[int, int], TableLook, float], Canvas] = {}
+CLOTHS_KEPT = 6  # a few looks and scales: each is one felt-sized picture
+
+
+def _cloth(size: tuple[int, int], look: TableLook) -> Canvas:
+    """The felt's cloth (light, grain, nap or glow, rounded corners) at `size`, drawn once per look and scale:
+    the same thousands of strokes every time a table is laid out (a new table, a resize, a setting changed)."""
+    key = (size, look, scale())
+    found = _CLOTHS.get(key)
+    if found is not None:
+        return found
+    base = Canvas.new(size, pygame.SRCALPHA)
     if look.style == ROUND_BOARD:
         _round_board(base, look)
     else:
@@ -46,27 +66,25 @@ def draw_felt(surface: Canvas, layout: TableLayout, look: TableLook = CLUB) -> N
         for k in range(steps):
             t = k / (steps - 1)
             colour = mix(look.felt_dark, mix(look.felt, look.felt_light, 0.35), t)
-            rect = pygame.Rect(0, 0, round(felt.width * (1.35 - 0.75 * t)), round(felt.height * (1.5 - 0.85 * t)))
-            rect.center = (felt.width // 2, felt.height // 2)
+            rect = pygame.Rect(0, 0, round(size[0] * (1.35 - 0.75 * t)), round(size[1] * (1.5 - 0.85 * t)))
+            rect.center = (size[0] // 2, size[1] // 2)
             paint.ellipse(base, colour, rect)
     grain = random.Random(7)
     for _ in range(5000):
-        x, y = grain.randrange(felt.width), grain.randrange(felt.height)
+        x, y = grain.randrange(size[0]), grain.randrange(size[1])
         shade = grain.choice(((0, 0, 0, 18), (255, 255, 255, 10)))
         base.fill(shade, (x, y, 2, 1))
     if look.style == NAP:
         _nap(base)
     elif look.style == LAMP:
         _lamp_glow(base)
-    mask = Canvas.new(felt.size, pygame.SRCALPHA)
+    mask = Canvas.new(size, pygame.SRCALPHA)
     paint.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=geometry.FELT_RADIUS)
     base.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surface.blit(base, felt)
-    paint.rect(surface, look.edge, felt, 2, border_radius=geometry.FELT_RADIUS)
-    if look.style != ROUND_BOARD:  # the round board has its own gold ring instead
-        # a faint inner line, as printed on a card table
-        paint.rect(surface, mix(look.felt, theme.GOLD, 0.18), felt.inflate(-22, -22), 1,
-                         border_radius=geometry.FELT_RADIUS - 8)
+    if len(_CLOTHS) >= CLOTHS_KEPT:
+        _CLOTHS.pop(next(iter(_CLOTHS)))
+    _CLOTHS[key] = base
+    return base
 
 
 def board_circle(size: tuple[int, int]) -> tuple[tuple[int, int], int]:

@@ -38,7 +38,6 @@ from ..widgets import Button
 from .bidding import PASS, bid_key, bid_prompt, bid_specs
 from .hint_words import hint_words
 from .input_keys import ADD_KEYS, ENTER_KEYS, REMOVE_KEYS, number_of
-from .layout import HAND_RAISE
 from .stage import Stage
 from .take_back_offer import CAPTION_ROOM, TakeBackOffer, take_back_spec
 from .words import lead_refusal
@@ -245,8 +244,8 @@ class HumanSeat:
             self.focus = 0 if hint.buy > hint.keep else (PASS if isinstance(hint, BidHint) else 1)
         elif isinstance(hint, StakeHint) and isinstance(decision, StakeDecision) and hint.card in decision.cards:
             self.focus = decision.cards.index(hint.card)
-            self.stake = [0] * len(decision.cards)
-            self.stake[self.focus] = decision.boodle_total
+            if self.placed == 0:  # chips the player placed are theirs: the hint points, Enter adds one there
+                self.stake[self.focus] = decision.boodle_total
         self._build_buttons()
 
     def finish_hint(self) -> None:
@@ -324,7 +323,7 @@ class HumanSeat:
         out = []
         for card, slot in zip(hand, slots):
             raised = card in self.lawful
-            out.append((card, slot.move(0, -HAND_RAISE) if raised else slot))
+            out.append((card, slot.move(0, -self.stage.layout.hand_raise) if raised else slot))
         return out
 
     def card_at(self, pos: tuple[int, int]) -> Card | None:

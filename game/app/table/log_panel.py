@@ -84,7 +84,10 @@ class LogPanel:
 
     def frame(self) -> tuple[int, int]:
         """The heights of the panel's head (its title) and foot (its keys)."""
-        return (HEAD_H, FOOT_H) if self.panel.height >= SHORT else (SHORT_HEAD_H, SHORT_FOOT_H)
+        text = self.stage.text  # each as much taller as its larger words grew
+        if self.panel.height >= SHORT:
+            return text.grown_step(HEAD_H, "bold", 16), text.grown_step(FOOT_H, "body", 11)
+        return text.grown_step(SHORT_HEAD_H, "bold", 15), text.grown_step(SHORT_FOOT_H, "body", 10)
 
     @property
     def body(self) -> pygame.Rect:
@@ -95,7 +98,12 @@ class LogPanel:
     @property
     def shown_rows(self) -> int:
         """How many rows the panel shows at once."""
-        return max(1, self.body.height // ROW_H)
+        return max(1, self.body.height // self.row_h)
+
+    @property
+    def row_h(self) -> int:
+        """The step from one row to the next: as designed, and as much more as larger words grew."""
+        return self.stage.text.grown_step(ROW_H, "body", TEXT_SIZE)
 
     # --- rows ------------------------------------------------------------------------------------
 
@@ -185,14 +193,15 @@ class LogPanel:
                       colour=theme.INK_DIM, max_width=body.width, min_size=10)
         light = theme.suits_on_dark(self.stage.decks.four_colour)
         first = self.first_shown()
+        step = self.row_h
         for i, row in enumerate(rows[first:first + self.shown_rows]):
-            y = body.y + i * ROW_H
+            y = body.y + i * step
             if row.mine:
-                surface.fill(theme.GOLD, pygame.Rect(body.x - 6, y + 2, 3, ROW_H - 3))
+                surface.fill(theme.GOLD, pygame.Rect(body.x - 6, y + 2, 3, step - 3))
             line = text.render_runs(suit_runs(row.words, row.colour, light), row.role, TEXT_SIZE)
             surface.blit(line, (body.x + 2, y))
         if len(rows) > self.shown_rows:  # where the shown rows stand among them all
-            track = pygame.Rect(panel.right - 7, body.y, 3, self.shown_rows * ROW_H)
+            track = pygame.Rect(panel.right - 7, body.y, 3, self.shown_rows * step)
             paint.rect(surface, (30, 60, 46), track)
             size = max(12, track.height * self.shown_rows // len(rows))
             y = track.y + (track.height - size) * first // max(1, len(rows) - self.shown_rows)

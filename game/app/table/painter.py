@@ -13,6 +13,7 @@ import pygame
 from ...ai.seats import SeatSpec
 from ...engine.cards import Card
 from ...engine.combinations import Pile
+from ...engine.decisions import StakeDecision
 from ...locale import language, tr, trn
 from ...locale.cards import card_label
 from .. import paint, theme
@@ -21,6 +22,7 @@ from ..card_art import mix
 from ..comfort import swaying
 from ..portraits import HUMAN_LOOK, draw_portrait
 from ..text import TextCache, suit_runs
+from .bubble_place import card_count
 from .captions import LIFT
 from .controls import HINT_COLOUR
 from .cue_marks import STOP_FILL, draw_playable_marks, draw_stop_mark, playable_mark_rects, stop_bar
@@ -113,7 +115,8 @@ class TablePainter:
         self._draw_seats(surface, director, clock, thinking)
         self._draw_hand(surface, human, director.own.lifted)
         director.motion.draw(surface)
-        self._draw_status(surface, director, turn_words, covered)
+        if not (human.hint and not isinstance(human.decision, StakeDecision)):  # the hint stands on the line then
+            self._draw_status(surface, director, turn_words, covered)
 
     def _draw_board(self, surface: Canvas) -> None:
         stage = self.stage
@@ -208,7 +211,7 @@ class TablePainter:
                 left = place.fan.centerx - width // 2
                 for i in range(count):
                     surface.blit(back, (left + i * FAN_STEP, place.fan.y))
-                text.draw(surface, str(count), (place.fan.right + 8, place.fan.centery), role="bold", size=14,
+                text.draw(surface, str(count), card_count(place).midleft, role="bold", size=14,
                           colour=theme.INK, anchor="midleft", shadow=True)
             cut = model.cut_cards.get(seat)
             if cut is not None:
@@ -258,7 +261,10 @@ class TablePainter:
         light = self._suit_light
         colour = (255, 214, 200) if model.status_is_stop else theme.INK
         room = layout.status.width - 24
-        size = text.fit_size(words, "bold", 17, room, 12)
+        # larger words, but only as large as the line's height holds: the board above and the prompt below stay clear
+        tall = layout.status.height - 2
+        largest = next((size for size in range(17, 13, -1) if text.line_height("bold", size) <= tall), 13)
+        size = text.fit_size(words, "bold", largest, room, 12)
         if text.width(words, "bold", size) > room:
             text.overflows.add(words)
         line = text.render_runs(suit_runs(words, colour, light), "bold", size)

@@ -36,7 +36,7 @@ from .controls import draw_controls
 from .director import Director
 from .guide import GuideMaker, TableGuide
 from .human import HumanSeat
-from .layout import TableLayout, table_layout
+from .layout import TableLayout
 from .log_panel import LogPanel
 from .looks import in_contrast, look_in_play, look_named
 from .model import DealRecord, TableModel
@@ -47,7 +47,7 @@ from .painter import TablePainter
 from .recorder import TableRecorder
 from .skip_to_end import SkipToEnd
 from .sprites import TableDecks
-from .stage import Stage
+from .stage import Stage, laid_table
 from .stop_pause import draw_stop_pause, releases
 from .take_back import taken_back_words, undone_words
 from .take_back_offer import TakeBackOffer, is_take_back_key
@@ -70,9 +70,8 @@ class TableScene(Scene):
         self.table = table
         self.recorder = TableRecorder(app.data_dir, table, keeps=guide is None)  # a guided table is a lesson
         self.model = TableModel(table.rules, table.seats)
-        layout = table_layout(len(table.seats), len(table.rules.piles), aces_high=table.rules.aces == "high")
-        self.stage = Stage(self.model, layout, TableDecks(app.art, layout.boodle_card_w,
-                                                          app.settings.four_colour_deck),
+        layout = laid_table(len(table.seats), len(table.rules.piles), table.rules.aces == "high")
+        self.stage = Stage(self.model, layout, TableDecks(app.art, layout, app.settings.four_colour_deck),
                            app.text, app.art, app.assets.play, random.Random(f"{table.seed}:table"),
                            table.human_seat, self.line_for, self.on_deal_end, self.on_presented)
         self.stage.records = self.recorder.records_watch()
@@ -224,9 +223,8 @@ class TableScene(Scene):
                            else look_named(named))
         if not self.painter.stale(four, size, look):
             return
-        if size != stage.layout.size:
-            stage.layout = table_layout(len(self.seats), len(self.rules.piles), size, self.rules.aces == "high")
-        stage.decks = TableDecks(app.art, stage.layout.boodle_card_w, four)  # rank letters are the language's
+        stage.layout = laid_table(len(self.seats), len(self.rules.piles), self.rules.aces == "high", size)
+        stage.decks = TableDecks(app.art, stage.layout, four)  # rank letters are the language's
         self.painter.build(look)
 
     def relabel(self) -> None:
@@ -483,8 +481,8 @@ class TableScene(Scene):
         self.skip.draw(surface)
         if self.director.pause.waiting and not self.director.stop_banner_showing():  # the band covers its line
             draw_stop_pause(surface, self.stage)
-        if self.guide is None:  # under the moments (a big number rises over it); a lesson keeps no log
-            self.log_panel.draw(surface, not self.covered)
+        if self.guide is None and not self.covered:  # under the moments; a lesson keeps no log; an overlay's heading
+            self.log_panel.draw(surface, True)  # sits where its button is, which would read through the dim
         if not self.covered:  # banners, pop-ups and bubbles never show under (or through) an overlay
             self.director.draw_decorations(surface, self.guide.draw if self.guide is not None else lambda _: None)
 

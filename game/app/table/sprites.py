@@ -53,10 +53,10 @@ class BoundedCache:
 class TableDecks:
     """The decks the table uses, by role, for one colour scheme."""
 
-    def __init__(self, art: Artwork, boodle_width: int, four_colour: bool) -> None:
-        self.hand: Deck = art.deck(geometry.HAND_CARD_W, four_colour)
+    def __init__(self, art: Artwork, layout: geometry.TableLayout, four_colour: bool) -> None:
+        self.hand: Deck = art.deck(layout.hand_card_w, four_colour)  # drawn at their size, to stay sharp
         self.board: Deck = art.deck(geometry.BOARD_CARD_W, four_colour)
-        self.boodle: Deck = art.deck(boodle_width, four_colour)
+        self.boodle: Deck = art.deck(layout.boodle_card_w, four_colour)
         self.fan: Deck = art.deck(geometry.FAN_CARD_W, four_colour)
         self.flight: Deck = art.deck(48, four_colour)
         self.four_colour = four_colour
@@ -121,7 +121,8 @@ def make_banner(text: TextCache, title: str, subtitle: str, width: int, accent: 
                 suit_colours: Sequence[Colour]) -> Canvas:
     """A band with a big title and a line under it; suit symbols in the subtitle take `suit_colours`, which
     must read on the dark band (`theme.suits_on_dark`)."""
-    height = 92 if subtitle else 64
+    grew = text.grown_step(0, "bold", 20) if subtitle else 0  # the subtitle's larger words get their room
+    height = 92 + grew if subtitle else 64
     surface = band(width, height, accent)
     room = width - 80
     head_size = text.fit_size(title, "title", 38, room, 20)
@@ -134,7 +135,7 @@ def make_banner(text: TextCache, title: str, subtitle: str, width: int, accent: 
         if text.width(subtitle, "bold", size) > room:
             text.overflows.add(subtitle)
         line = text.render_runs(suit_runs(subtitle, theme.INK, suit_colours), "bold", size)
-        surface.blit(line, line.get_rect(center=(width // 2, 68)))
+        surface.blit(line, line.get_rect(center=(width // 2, 68 + grew // 2)))
     return ready(surface)
 
 

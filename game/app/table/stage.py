@@ -15,8 +15,9 @@ from typing import Any
 from ...engine.events import Event
 from ...stats.callouts import RecordWatch
 from ..artwork import Artwork
+from ..comfort import card_size
 from ..text import TextCache
-from .layout import TableLayout
+from .layout import SCREEN, TableLayout, table_layout
 from .model import DealRecord, TableModel
 from .sprites import BoundedCache, TableDecks
 
@@ -25,6 +26,11 @@ CACHED_PICTURES = 48
 
 def _ignore(_: Any) -> None:
     """A callback that wants nothing done."""
+
+
+def laid_table(players: int, boodle_count: int, aces_high: bool, size: tuple[int, int] = SCREEN) -> TableLayout:
+    """The table's layout at the player's card size now (Settings, Comfort)."""
+    return table_layout(players, boodle_count, size, aces_high, card_size())
 
 
 @dataclass

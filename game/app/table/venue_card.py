@@ -48,10 +48,9 @@ class VenueCard:
             return self._drawn[1]
         room = CARD.width - 2 * PAD
         title = text.render_wrapped(name, "bold", 16, theme.GOLD, room)
-        for size in (14, 13, 12):  # a long goal in a long language takes a smaller size, not the corner's room
-            body = text.render_wrapped(goal, "body", size, theme.INK, room)
-            if PAD + title.get_height() + 4 + body.get_height() + PAD <= CARD.height:
-                break
+        # a long goal in a long language (or in larger words) takes a smaller size, not the corner's room
+        size = text.wrapped_size(goal, "body", 14, room, CARD.height - 2 * PAD - title.get_height() - 4, floor=14)
+        body = text.render_wrapped(goal, "body", size, theme.INK, room)
         height = min(CARD.height, PAD + title.get_height() + 4 + body.get_height() + PAD)
         card = Canvas.new((CARD.width, height), pygame.SRCALPHA)
         paint.rect(card, (*theme.PANEL, 225), card.get_rect(), border_radius=10)

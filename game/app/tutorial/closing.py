@@ -73,8 +73,10 @@ class Closing:
         text.draw(surface, tr("tutorial.closing.title"), (panel.centerx, panel.y + 44), role="title", size=32,
                   colour=theme.GOLD, anchor="center", max_width=panel.width - 48, min_size=20)
         body = tr("tutorial.closing.body")
-        words = text.render_wrapped(body, "body", BODY_SIZE, theme.INK, panel.width - 64, align="center")
-        if words.get_height() > panel.height - 80 - 96:
+        room = panel.height - 80 - 96
+        size = text.fit_block(body, "body", BODY_SIZE, panel.width - 64, room)  # above the buttons
+        words = text.render_wrapped(body, "body", size, theme.INK, panel.width - 64, align="center")
+        if words.get_height() > room:
             text.overflows.add(body)
         surface.blit(words, words.get_rect(midtop=(panel.centerx, panel.y + 80)))
         self.menu.draw(surface, text)

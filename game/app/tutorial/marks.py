@@ -26,13 +26,30 @@ DIM = 120  # the veil over the table while the coach explains
 ARROW = (255, 214, 102)
 
 
+def panel_sizes(text: TextCache, body: str, has_button: bool) -> tuple[int, int]:
+    """The title's and the words' sizes: as designed, or given back towards their 100% look (the words first)
+    until the panel fits its corner's MAX_PANEL_H."""
+    def fits(title_size: int, body_size: int) -> bool:
+        return _height(text, title_size, body_size, body, has_button) <= MAX_PANEL_H
+    for body_size in text.sizes_down(BODY_SIZE):
+        if fits(TITLE_SIZE, body_size):
+            return TITLE_SIZE, body_size
+    smallest = text.sizes_down(BODY_SIZE)[-1]
+    titles = text.sizes_down(TITLE_SIZE)
+    return next((size for size in titles if fits(size, smallest)), titles[-1]), smallest
+
+
+def _height(text: TextCache, title_size: int, body_size: int, body: str, has_button: bool) -> int:
+    lines = text.wrap(body, "body", body_size, PANEL_W - 2 * PAD)
+    step = round(text.font("body", body_size).get_linesize() * 1.15)
+    words = step * (len(lines) - 1) + text.font("body", body_size).get_height()
+    title_h = text.font("bold", title_size).get_height()
+    return PAD + title_h + GAP + words + (GAP + BUTTON_H if has_button else 0) + PAD
+
+
 def panel_height(text: TextCache, title: str, body: str, has_button: bool) -> int:
     """The height the panel needs for its title, its words and, when it has one, its Next button."""
-    lines = text.wrap(body, "body", BODY_SIZE, PANEL_W - 2 * PAD)
-    step = round(text.font("body", BODY_SIZE).get_linesize() * 1.15)
-    words = step * (len(lines) - 1) + text.font("body", BODY_SIZE).get_height()
-    title_h = text.font("bold", TITLE_SIZE).get_height()
-    return PAD + title_h + GAP + words + (GAP + BUTTON_H if has_button else 0) + PAD
+    return _height(text, *panel_sizes(text, body, has_button), body, has_button)
 
 
 def panel_rect(size: tuple[int, int], place: str, height: int) -> pygame.Rect:
@@ -126,10 +143,11 @@ def draw_coach_panel(surface: Canvas, text: TextCache, panel: pygame.Rect, title
     """The coach's words in their panel, with the Next button when the step only explains."""
     draw_panel(surface, panel, alpha=245, radius=14)
     paint.rect(surface, theme.GOLD, panel, width=2, border_radius=14)
-    text.draw(surface, title, (panel.x + PAD, panel.y + PAD), role="bold", size=TITLE_SIZE, colour=theme.GOLD,
-              max_width=panel.width - 2 * PAD, min_size=15)
-    words = text.render_wrapped(body, "body", BODY_SIZE, theme.INK, panel.width - 2 * PAD)
-    top = panel.y + PAD + text.font("bold", TITLE_SIZE).get_height() + GAP
+    title_size, body_size = panel_sizes(text, body, button is not None)
+    text.draw(surface, title, (panel.x + PAD, panel.y + PAD), role="bold", size=title_size, colour=theme.GOLD,
+              max_width=panel.width - 2 * PAD, min_size=min(title_size, 15))
+    words = text.render_wrapped(body, "body", body_size, theme.INK, panel.width - 2 * PAD)
+    top = panel.y + PAD + text.font("bold", title_size).get_height() + GAP
     room = panel.bottom - PAD - (BUTTON_H + GAP if button is not None else 0) - top
     if words.get_height() > room:
         text.overflows.add(body)  # the fit tests catch words too long for their corner

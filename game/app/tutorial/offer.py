@@ -111,9 +111,11 @@ class FirstDealOffer:
         text.draw(surface, tr("tutorial.offer.title"), (PANEL.x + PAD, PANEL.y + PAD - 2), role="title", size=26,
                   colour=theme.GOLD, max_width=PANEL.width - 2 * PAD, min_size=18)
         body = tr("tutorial.offer.body_again" if self.last_time else "tutorial.offer.body")
-        words = text.render_wrapped(body, "body", 17, theme.INK, PANEL.width - 2 * PAD)
         top = PANEL.y + PAD + 36
-        if top + words.get_height() > self.menu.buttons[0].rect.y - 6:
+        room = self.menu.buttons[0].rect.y - 6 - top
+        size = text.fit_block(body, "body", 17, PANEL.width - 2 * PAD, room)  # above the buttons
+        words = text.render_wrapped(body, "body", size, theme.INK, PANEL.width - 2 * PAD)
+        if words.get_height() > room:
             text.overflows.add(body)
         surface.blit(words, (PANEL.x + PAD, top))
         self.menu.draw(surface, text)

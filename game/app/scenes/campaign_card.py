@@ -1,0 +1,104 @@
+"""The campaign map's panels under the road: the venue's words fitted over its opponents, and the purse."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...ai.registry import load_character_by_id
+from ...campaign.spec import Venue
+from ...config.rules_file import rules_by_name
+from ...locale import texts, tr, trn
+from ...locale.names import character_short, short_name
+from .. import theme
+from ..canvas import Canvas
+from ..table.looks import LOOKS
+from ..widgets import draw_panel, signed
+
+if TYPE_CHECKING:
+    from ...campaign.model import CampaignProgress
+    from ..text import TextCache
+
+PURSE = pygame.Rect(884, 330, 332, 290)
+STORY_W = 756  # the venue's story is wrapped to its card's width
+
+
+def venue_shrink(text: TextCache, story: str, changes: bool, unlock: bool, room: int) -> int:
+    """How many points the venue's words are drawn below their design so that the story, the facts, the rules'
+    changes, the goal and what it unlocks fit `room` over the opponents: none at 100%; below their 100% look
+    only where even that would not fit (a long story in French at 150%)."""
+    less = 0
+    while True:
+        font = text.font("body", 15 - less)
+        lines = len(text.wrap(story, "body", 15 - less, STORY_W))
+        high = 6 + round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height() + 8
+        high += text.line_height("bold", 16 - less)
+        high += 2 + text.line_height("body", 14 - less) + 6 if changes else 4
+        high += text.line_height("bold", 17 - less) + (3 + text.line_height("body", 15 - less) if unlock else 0)
+        if high <= room or text.line_height("body", 14 - less - 1) < (17 if text.line_height("body", 14) <= 17 else 14):
+            return less
+        less += 1
+
+
+def draw_purse(surface: Canvas, text: TextCache, chip: Canvas, progress: CampaignProgress) -> None:
+    """The bankroll, where it started, the score and the venues cleared, and how the road ends (or the campaign's
+    note): each line lower by what the larger words above it grew, the note as large as the room left holds."""
+    box = PURSE
+    draw_panel(surface, box, alpha=225)
+    room = box.width - 44
+    x = box.x + 22
+    text.draw(surface, tr("campaign.bankroll"), (x, box.y + 14), role="bold", size=15, colour=theme.INK_DIM,
+              max_width=room)
+    y = box.y + text.grown_step(0, "bold", 15)
+    surface.blit(chip, (x, y + 46))
+    text.draw(surface, str(progress.bankroll), (box.x + 54, y + 36), role="title", size=40, colour=theme.GOLD)
+    change = progress.bankroll - progress.campaign.bankroll
+    text.draw(surface, tr("campaign.started_with", start=progress.campaign.bankroll, change=signed(change, "+0")),
+              (x, y + 90), role="body", size=15, colour=theme.GAIN if change >= 0 else theme.LOSS, max_width=room)
+    y += text.grown_step(0, "body", 15)
+    text.draw(surface, tr("campaign.score"), (x, y + 122), role="bold", size=15, colour=theme.INK_DIM, max_width=room)
+    y += text.grown_step(0, "bold", 15)
+    text.draw(surface, str(progress.score), (x, y + 140), role="title", size=32, colour=theme.INK)
+    text.draw(surface, tr("campaign.cleared", cleared=progress.cleared, total=len(progress.campaign.venues)),
+              (x, y + 188), role="body", size=16, colour=theme.INK, max_width=room)
+    y += text.grown_step(0, "body", 16)
+    if progress.over:
+        words = tr("campaign.won") if progress.status == "won" else tr("campaign.broke")
+        text.draw(surface, words, (x, y + 216), role="bold", size=18,
+                  colour=theme.GOLD if progress.status == "won" else theme.LOSS, max_width=room)
+    elif progress.campaign.note():
+        said = progress.campaign.note()
+        size = text.wrapped_size(said, "body", 14, room, box.bottom - 8 - (y + 214), floor=12)
+        note = text.render_wrapped(said, "body", size, theme.INK_DIM, room)
+        surface.blit(note, (x, y + 214))
+
+
+def venue_facts(venue: Venue, bankroll: int) -> str:
+    """The venue's rules, deals, stake and ante on one line ("Classic Newmarket  ·  6 deals  ·  ...")."""
+    stack = venue.stack(bankroll)
+    stake = tr("campaign.facts.stake_short", stake=venue.stake, stack=stack) if stack < venue.stake \
+        else tr("campaign.facts.stake", stake=venue.stake)
+    parts = [texts.rules_name(venue.rules), trn("campaign.facts.deals", venue.deals or 0), stake,
+             tr("campaign.facts.ante", ante=venue.ante)]
+    return "  ·  ".join(parts)
+
+
+def unlock_words(kind: str, target: str) -> str:
+    """What an unlock gives, in words: "Bert joins the cast", "the Green Baize table", "the House rules"."""
+    if kind == "character":
+        try:
+            name = character_short(load_character_by_id(target))
+        except (KeyError, ValueError, OSError):
+            name = short_name(target.replace("_", " ").title())
+        return tr("campaign.unlock.character", name=name)
+    if kind == "look":
+        look = LOOKS.get(target)  # the table looks' names, as the settings list them
+        return tr("campaign.unlock.look", look=look.title if look is not None else target.replace("_", " ").title())
+    if kind == "rules":
+        try:
+            name = texts.rules_name(rules_by_name(target))
+        except (KeyError, ValueError, OSError):
+            name = target.replace("_", " ")
+        return tr("campaign.unlock.rules", rules=name)
+    return target.replace("_", " ")
