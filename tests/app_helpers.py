@@ -19,6 +19,7 @@ import pygame
 from game.app import word_overlaps
 from game.app.app import App, AppOptions
 from game.app.scene import Scene
+from game.app.scenes.settings import SettingsScene
 from game.app.table.scene import TableScene
 
 FRAME = 1 / 60
@@ -47,6 +48,15 @@ def top(app: App, kind: type[S]) -> S:
     scene = app.scenes.top
     assert isinstance(scene, kind), f"{type(scene).__name__} on top, not {kind.__name__}"
     return scene
+
+
+C = TypeVar("C")
+
+
+def settings_row(app: App, label: str, kind: type[C]) -> C:
+    """The row of the Settings scene on top that is a `kind` control labelled `label`."""
+    form = top(app, SettingsScene).form
+    return next(c for c in form.controls if isinstance(c, kind) and getattr(c, "label", None) == label)
 
 
 def text_keys(app: App) -> list[tuple[object, ...]]:

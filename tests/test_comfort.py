@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 import pytest
-from app_helpers import FRAME, key, large_print, make_app, top
+from app_helpers import FRAME, key, large_print, make_app, settings_row, top
 from test_big_moments import finished, seated
 
 from game.app import theme
@@ -40,8 +40,7 @@ def app(tmp_path: Path) -> Iterator[App]:
 
 
 def comfort_row(app: App, label: str) -> Toggle:
-    settings = top(app, SettingsScene)
-    return next(c for c in settings.form.controls if isinstance(c, Toggle) and c.label == label)
+    return settings_row(app, label, Toggle)
 
 
 def test_the_settings_come_on_two_pages_and_page_down_reaches_comfort(app: App) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import FRAME, key, make_app, top
+from app_helpers import FRAME, key, make_app, settings_row
 
 from game.app import paint, word_overlaps
 from game.app.app import App
@@ -40,8 +40,7 @@ def watch() -> Iterator[set[str]]:
 
 
 def size_row(app: App, label: str) -> Choice:
-    settings = top(app, SettingsScene)
-    return next(c for c in settings.form.controls if isinstance(c, Choice) and c.label == label)
+    return settings_row(app, label, Choice)
 
 
 def test_text_and_card_size_are_chosen_on_the_comfort_page_take_effect_at_once_and_are_kept(app: App) -> None:
