@@ -146,7 +146,7 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
 
 
 @pytest.fixture(scope="session")
-def large_print(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Rendered]]:
+def large_print_screenshots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Rendered]]:
     """Every scene drawn in every language at Settings' largest text size and card size (150%), the words
     that did not fit and those that crossed others noted; no file is encoded."""
     import app_helpers  # noqa: F401  (dummy video and audio drivers before pygame starts)

@@ -269,8 +269,8 @@ def test_every_screenshot_fits_in_every_language(code: str, screenshots: dict[st
 @pytest.mark.slow
 @pytest.mark.parametrize("code", CODES)
 def test_every_screenshot_fits_in_every_language_at_the_largest_text_and_cards(
-        code: str, large_print: dict[str, Rendered], screenshots: dict[str, Rendered]) -> None:
-    shots = large_print[code]
+        code: str, large_print_screenshots: dict[str, Rendered], screenshots: dict[str, Rendered]) -> None:
+    shots = large_print_screenshots[code]
     assert len(shots.paths) == len(screenshots["en"].paths)
     assert not shots.overflows, f"{code}: cut or off the screen: {sorted(shots.overflows)}"
     assert not shots.crossings, f"{code}: words over words: {sorted(shots.crossings)}"
