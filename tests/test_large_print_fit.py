@@ -168,3 +168,25 @@ def test_the_table_of_eight_with_its_status_line_and_open_log_fits_at_150(app: A
     panel = scene.log_panel
     assert panel.row_h >= app.text.line_height("body", 14)  # its rows no closer than their words
     assert not app.text.overflows
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("size", [100, 150])
+def test_every_venue_s_name_on_the_road_is_drawn_whole(app: App, code: str, size: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    large(app, code, size)
+    progress = CampaignProgress.start(load_campaign())
+    road = CampaignMapScene(app, progress=progress)
+    said: list[str] = []
+    draw = app.text.draw
+
+    def noted(target: Any, words: str, *args: Any, **kwargs: Any) -> Any:
+        said.append(words)
+        return draw(target, words, *args, **kwargs)
+
+    monkeypatch.setattr(app.text, "draw", noted)
+    road.draw(app.screen)
+    shown = " ".join(said)
+    for venue in progress.campaign.venues:  # a name's words all drawn, none dropped past a third line
+        assert all(word in shown for word in venue.title().split()), venue.title()
+    assert not app.text.overflows

@@ -366,12 +366,15 @@ class CampaignMapScene(Scene):
             colour = theme.GOLD if current else (theme.INK if venue.id in cleared else theme.INK_DIM)
             label_y = y + STOP_R + 10
             # a long name (it: "La finale della Coppa della contea") takes a third line; larger words shrink back
-            # (to their 100% size at most) to end above the venue's panel
-            size, lines = 14, text.wrap(venue.title(), "bold", 14, 150)[:3]
-            while size > 9 and text.line_height("bold", size - 1) >= 17 and \
-                    label_y + text.grown_step(17, "bold", size) * len(lines) > VENUE_TOP - 2:
+            # (to their 100% size at most) to end above the venue's panel, and any name shrinks rather than lose
+            # a word past its third line
+            size, lines = 14, text.wrap(venue.title(), "bold", 14, 150)
+            while size > 9 and (len(lines) > 3 or text.line_height("bold", size - 1) >= 17 and
+                                label_y + text.grown_step(17, "bold", size) * len(lines) > VENUE_TOP - 2):
                 size -= 1
-                lines = text.wrap(venue.title(), "bold", size, 150)[:3]
+                lines = text.wrap(venue.title(), "bold", size, 150)
+            if len(lines) > 3:  # even the smallest size takes four: the third line ends the name with "…"
+                lines = [*lines[:2], text.ellipsize(" ".join(lines[2:]), "bold", size, 150)]
             for line in lines:
                 text.draw(surface, line, (x, label_y), role="bold", size=size, colour=colour, anchor="midtop",
                           shadow=True)
