@@ -17,7 +17,7 @@ from game.app.app import App
 from game.app.canvas import Canvas
 from game.app.comfort import card_size, text_size
 from game.app.form import Choice
-from game.app.scenes.confirm import DETAIL_TOP, ConfirmScene, text_height
+from game.app.scenes.confirm import DETAIL_SIZE, DETAIL_TOP, ConfirmScene
 from game.app.scenes.new_game_tiles import bottom_row
 from game.app.scenes.settings import SettingsScene
 from game.app.text import LARGE_PRINT, grown
@@ -134,7 +134,8 @@ def test_at_the_largest_text_a_question_s_detail_ends_above_its_buttons(app: App
     app.change_settings(dataclasses.replace(app.settings, text_size=150), remember=False)
     question = ConfirmScene(app, tr("new_game.replace_title"), tr("new_game.replace_detail"),
                             yes=tr("new_game.replace_yes"), no=tr("new_game.replace_no"), on_yes=lambda: None)
-    words_end = question.panel.y + DETAIL_TOP + text_height(app, question.detail, question.panel.width - 60)
+    body = app.text.render_wrapped(question.detail, "body", DETAIL_SIZE, (0, 0, 0), question.panel.width - 60)
+    words_end = question.panel.y + DETAIL_TOP + body.get_height()
     assert words_end <= min(button.rect.top for button in question.menu.buttons) - 8
     assert app.screen.get_rect().contains(question.panel)
 

@@ -46,7 +46,7 @@ def rect(surface: Canvas | pygame.Surface, colour: ColourLike, area: RectLike, w
     real, k, origin = _target(surface)
     radius = real_length(border_radius, k) if border_radius > 0 else border_radius
     drawn = pygame.draw.rect(real, colour, _rect(area, k, origin), real_length(width, k), border_radius=radius)
-    if width <= 0 and isinstance(surface, Canvas):  # drawn straight onto the picture, alpha or not, it hides
+    if width <= 0 and word_overlaps.watching() and isinstance(surface, Canvas):  # drawn onto the picture, it hides
         word_overlaps.cover(surface, pygame.Rect(area))
     return _logical(drawn, k, origin)
 

@@ -38,7 +38,7 @@ class ConfirmScene(Scene):
         w, h = app.screen.get_size()
         wide = max(button_width(app.text, label, 22, minimum=220) for label in (yes, no))  # both alike, words fitted
         width = max(PANEL_SIZE[0], 2 * wide + 24 + 60)
-        words = text_height(app, detail, width - 60) if detail else 0
+        words = app.text.block_height(detail, "body", DETAIL_SIZE, width - 60) if detail else 0
         # the detail's lines, however many the language and the text size make, stand clear above the buttons
         self.panel = pygame.Rect(0, 0, width, max(PANEL_SIZE[1], DETAIL_TOP + words + 24 + 48 + 36))
         self.panel.center = (w // 2, h // 2)
@@ -82,7 +82,3 @@ class ConfirmScene(Scene):
             surface.blit(body, body.get_rect(midtop=(self.panel.centerx, self.panel.y + DETAIL_TOP)))
         self.menu.draw(surface, text)
 
-
-def text_height(app: App, detail: str, width: int) -> int:
-    """The height of `detail` wrapped to `width` as the question draws it."""
-    return app.text.render_wrapped(detail, "body", DETAIL_SIZE, theme.INK, width, align="center").get_height()
