@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import make_app, top
+from app_helpers import click, frames, make_app, top
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.ai.seats import SeatSpec
@@ -307,3 +307,17 @@ def test_change_table_opens_new_game_with_the_table_chosen(app: App) -> None:
     assert expected and [new_game.characters[i].id for i in new_game.chosen] == expected, "locked ones at random"
     rules, _, problem = new_game.session_rules()
     assert problem == "" and rules == scene.rules
+
+
+def test_change_table_clicked_lives_on_and_plays_the_next_session(app: App) -> None:
+    scene, results = finished(app, 20250)
+    frames(app, 40)  # the standings' first moment takes no clicks
+    click(app, results.menu.buttons[1].rect.center)  # through the window, as a player would
+    new_game = top(app, NewGameScene)
+    frames(app, 5)  # the scene's own frames: on main these ended on the crash screen
+    assert app.scenes.top is new_game
+    new_game.start()
+    again = top(app, TableScene)
+    assert again is not scene and again.rules == scene.rules
+    assert again.fast_forward_until(lambda t: isinstance(t.app.scenes.top, ResultsScene), 20_000)
+    assert top(app, ResultsScene).model is again.model

@@ -92,6 +92,7 @@ class NewGameScene(Scene):
         self.form = Form()
         self.detail = DetailBox()  # the rules file's note, scrolled by the wheel when long
         self.kept_free: dict[str, Any] | None = None  # the free game left mid-session, read as the scene opens
+        self.notes: list[str] = []  # said one after another under the panels
         if laid is not None:  # Change table: this table, not the one remembered
             lay_again(self, laid, LENGTHS, DEAL_CHOICES, MINUTE_CHOICES)
         else:
@@ -108,7 +109,7 @@ class NewGameScene(Scene):
             self.players, self.chosen = found.players, list(found.chosen)
             self.length, self.deals_index, self.minutes_index = found.length, found.deals_index, found.minutes_index
             notes += found.notes
-        self.notes = notes  # said one after another under the panels
+        self.notes = notes
 
     # --- state ------------------------------------------------------------------------------------
 
