@@ -43,6 +43,15 @@ class Unfit(ValueError):
     after "could not be used:" (a `files.why` or `storage.why` text)."""
 
 
+def system_words(error: PlayerFileError) -> str:
+    """What the system said when a file could not be read (Permission denied), for a sentence that already says
+    it could not be read; the door's own words when the system said nothing."""
+    cause = error.__cause__
+    if isinstance(cause, OSError):
+        return str(cause.strerror or cause)
+    return error.why
+
+
 def parts_why(count: int) -> str:
     """Why a file is partly unusable: so many of its parts could not be used."""
     return trn("files.why.parts", count)
@@ -94,7 +103,7 @@ class JsonKind(Generic[T]):
             value, bad = self.read(path)
         except PlayerFileError as error:
             if not error.damaged:
-                return self.empty(), Words.of(self.words.not_read, error=error.why)
+                return self.empty(), Words.of(self.words.not_read, error=system_words(error))
             return self.empty(), self._set_aside(path, error.why, None)
         if bad == 0:
             return value, None
