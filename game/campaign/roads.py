@@ -291,7 +291,8 @@ class Road:
             logs = load_slot(self.data_dir, self.slot).save
             save_slot(self.data_dir, self.slot, SaveData(campaign=data, venue=venue.name if venue else None,
                                                          chips=self.progress.bankroll, slot=self.slot,
-                                                         logs=logs.logs if logs is not None else ()))
+                                                         logs=logs.logs if logs is not None else (),
+                                                         unknown=logs.unknown if logs is not None else {}))
         except (OSError, ValueError, TypeError) as error:
             return tr("campaign.not_saved", why=getattr(error, "strerror", None) or error)
         return None

@@ -79,20 +79,31 @@ def has_resume(folder: Path, mode: str = FREE) -> bool:
     return resume_path(folder, mode).is_file()
 
 
-def document_text(snapshot: dict[str, Any] | str, mode: str = FREE, saved_at: float | None = None) -> str:
-    """The kept file's text around a snapshot (data, or its JSON text already made)."""
+def document_text(snapshot: dict[str, Any] | str, mode: str = FREE, saved_at: float | None = None,
+                  unknown: dict[str, Any] | None = None) -> str:
+    """The kept file's text around a snapshot (data, or its JSON text already made), with the `unknown`
+    top-level keys a newer version wrote in the file it replaces."""
     inner = snapshot if isinstance(snapshot, str) else json.dumps(snapshot, ensure_ascii=False,
                                                                     separators=(",", ":"))
-    head = json.dumps({"format": FORMAT, "version": VERSION,
-                       "saved_at": round(time.time() if saved_at is None else saved_at, 3), "mode": mode},
-                      separators=(",", ":"))
+    known = {"format": FORMAT, "version": VERSION,
+             "saved_at": round(time.time() if saved_at is None else saved_at, 3), "mode": mode}
+    head = json.dumps({**(unknown or {}), **known}, ensure_ascii=False, separators=(",", ":"))
     return f'{head[:-1]},"snapshot":{inner}}}\n'
 
 
-def save_resume(folder: Path, snapshot: dict[str, Any] | str, mode: str = FREE, saved_at: float | None = None) -> None:
-    """Keep `snapshot` (taken at `saved_at`, else now) as `mode`'s session atomically; OSError if it cannot be
-    written, TypeError if not JSON-ready."""
-    write_atomically(resume_path(folder, mode), document_text(snapshot, mode, saved_at).encode("utf-8"))
+DOCUMENT_KEYS = frozenset({"format", "version", "saved_at", "mode", "snapshot"})  # what this version writes
+
+
+def unknown_keys(document: dict[str, Any]) -> dict[str, Any]:
+    """A kept file's top-level keys this version does not write (a newer version's), to be kept."""
+    return {key: value for key, value in document.items() if key not in DOCUMENT_KEYS}
+
+
+def save_resume(folder: Path, snapshot: dict[str, Any] | str, mode: str = FREE, saved_at: float | None = None,
+                unknown: dict[str, Any] | None = None) -> None:
+    """Keep `snapshot` (taken at `saved_at`, else now) as `mode`'s session atomically, with the `unknown` keys
+    of the file it replaces; OSError if it cannot be written, TypeError if not JSON-ready."""
+    write_atomically(resume_path(folder, mode), document_text(snapshot, mode, saved_at, unknown).encode("utf-8"))
 
 
 def discard_resume(folder: Path, mode: str = FREE) -> str | None:

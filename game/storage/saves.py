@@ -101,13 +101,14 @@ class SaveData:
     chips: int | None = None
     saved_at: int = 0
     slot: str = AUTOSAVE
+    unknown: dict[str, Any] = field(default_factory=dict)  # the file's top-level keys of a newer version, kept
 
     def to_document(self) -> Document:
         """The save as the current version's JSON-ready document."""
         deal = self.deal
         if deal is None and self.table is not None and type(self.table.get("deal")) is int:
             deal = self.table["deal"]
-        return {"format": FORMAT, "version": VERSION, "saved_at": self.saved_at, "slot": self.slot,
+        return {**self.unknown, "format": FORMAT, "version": VERSION, "saved_at": self.saved_at, "slot": self.slot,
                 "summary": {"venue": self.venue, "deal": deal, "chips": self.chips},
                 "table": self.table, "campaign": self.campaign, "logs": list(self.logs)}
 
@@ -122,7 +123,11 @@ class SaveData:
         return cls(table=document.get("table"), campaign=document.get("campaign"),
                    logs=tuple(document.get("logs") or ()), venue=summary.get("venue"), deal=summary.get("deal"),
                    chips=summary.get("chips"), saved_at=int(document.get("saved_at") or 0),
-                   slot=slot if isinstance(slot, str) and _SLOT_NAME.match(slot) else AUTOSAVE)
+                   slot=slot if isinstance(slot, str) and _SLOT_NAME.match(slot) else AUTOSAVE,
+                   unknown={key: value for key, value in document.items() if key not in _KEYS})
+
+
+_KEYS = frozenset(SaveData().to_document())  # the top-level keys this version writes
 
 
 def _shape_problem(document: Document) -> str | None:
@@ -223,8 +228,7 @@ def save_slot(folder: Path, slot: str | int, save: SaveData) -> SaveData:
     Raises OSError if the file cannot be written and TypeError/ValueError if the data is not JSON-ready.
     """
     path = slot_path(folder, slot)
-    written = SaveData(table=save.table, campaign=save.campaign, logs=tuple(save.logs), venue=save.venue,
-                       deal=save.deal, chips=save.chips, saved_at=round(time.time()), slot=path.stem)
+    written = dataclasses.replace(save, logs=tuple(save.logs), saved_at=round(time.time()), slot=path.stem)
     text = json.dumps(written.to_document(), ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
     data = text.encode("utf-8")
     _clear_the_way(path)

@@ -28,7 +28,8 @@ class TableRecorder:
         self.data_dir = data_dir
         self.table = table
         self.keeps = keeps  # False: a lesson (the guided first deal), neither kept nor counted
-        self.keeper = SessionKeeper(data_dir, session_mode(table.origin), threaded=threaded, usable=self._replaceable)
+        self.keeper = SessionKeeper(data_dir, session_mode(table.origin), threaded=threaded, usable=self._replaceable,
+                                     session_id=table.session_id)
         self._kept_deal_start = -1  # index in the log of the last deal_start whose deal was kept
         self.finished: Finished = None  # what the session's end meant, once recorded
         self._recorded = False
