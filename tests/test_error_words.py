@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from unreadable import refuse_reading
 
 from game.config import ConfigError, load_locale_file, load_rules_text
 from game.locale import LANGUAGES, LOCALES_DIR, catalog, set_language
@@ -215,21 +216,10 @@ def test_a_language_switch_rewords_character_and_campaign_problems_already_found
     assert [error.problems for _, error, _ in errors] == [english for _, _, english in errors]
 
 
-def _refuse_reading(monkeypatch: pytest.MonkeyPatch, refused: Path) -> None:
-    """Reading `refused` meets Permission denied (as a file of mode 000 would for anyone but root)."""
-    real = Path.open
-
-    def opening(self: Path, *args: object, **kwargs: object) -> object:
-        if self == refused:
-            raise PermissionError(13, "Permission denied", str(self))
-        return real(self, *args, **kwargs)  # type: ignore[arg-type]
-    monkeypatch.setattr(Path, "open", opening)
-
-
 def test_a_file_that_cannot_be_read_is_said_once_with_the_systems_words(tmp_path: Path,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     statistics_path(tmp_path).write_text('{"version": 1}', encoding="utf-8")
-    _refuse_reading(monkeypatch, statistics_path(tmp_path))
+    refuse_reading(monkeypatch, statistics_path(tmp_path))
     problem = load_statistics(tmp_path).problem
     assert problem == "The statistics could not be read (Permission denied)."
     monkeypatch.undo()

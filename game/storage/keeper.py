@@ -177,8 +177,9 @@ class SessionKeeper:
             if document is not None and self.usable is not None:
                 why = self.usable(document["snapshot"]) or ""
                 damaged = bool(why)
-            if not damaged:
+            if document is not None and not damaged:
                 return None  # the session this table continues, or the one the player chose to replace
+            # one that could not even be read (Permission denied) is not written over either: it is kept aside
         elif self._written == (found.st_size, found.st_mtime_ns):
             return None
         else:
