@@ -24,8 +24,7 @@ def notice_shot(app: App, folder: Path, name: str) -> Path:
     full = tr("app.session.not_saved_in", folder="~/.local/share/newmarket", why="No space left on device")
     try:
         app.notices.waiting[:] = [damaged, full]
-        app.step(1 / 60)
-        return shoot(app, folder, name)
+        return shoot(app, folder, name)  # drawn without a frame run: the pictures after it stay as they were
     finally:
         app.notices.waiting.clear()
         app.notices.opened = False
