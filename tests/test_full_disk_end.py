@@ -146,3 +146,20 @@ def test_a_venue_ended_on_a_full_disk_after_its_road_took_it_is_recorded_on_the_
     assert progress is not None and len(progress.results) == 1, "and not a second time at the next start"
     assert load_statistics(tmp_path).statistics.sessions == 1
     assert not resume_path(tmp_path, road_mode(SLOT)).exists()
+
+
+def test_a_new_table_records_an_ended_session_left_in_its_place_before_taking_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(tmp_path)
+    ended = play_to_the_end(app, DailyDeal(DAY), disk=lambda: full_disk(monkeypatch))
+    score = ended.session.chips[0]
+    monkeypatch.undo()  # room again, in the same run: the player plays the daily deal again at once
+    again = TableScene.seated(app, dataclasses.replace(rules_by_name("classic"), deals=2), seats(), 18,
+                              origin=DailyDeal(DAY))
+    app.scenes.clear_to(again)
+    again.recorder.keeper.flush()
+    assert load_daily_bests(tmp_path)[0].best_for(DAY) == score and load_statistics(tmp_path).statistics.sessions == 1
+    assert was_recorded(tmp_path, ended.table.session_id)
+    kept = load_resume(tmp_path, DAILY).snapshot
+    assert kept is not None and kept["session_id"] == again.table.session_id, "then the new table took its place"
+    app.scenes.close()

@@ -19,7 +19,7 @@ from ...campaign.session_end import record_end
 from ...locale import tr
 from ...stats.callouts import RecordWatch
 from ...storage.keeper import SessionKeeper
-from ...storage.resume import kept_sessions
+from ...storage.resume import kept_sessions, load_resume
 from ...storage.saves import deal_log
 from ...storage.statistics_file import load_statistics
 from ..assets import warn
@@ -42,6 +42,8 @@ class TableRecorder:
         self.finished: Finished = None  # what the session's end meant, once recorded
         self.whole = False  # the end is recorded whole: on disk, the kept session let go
         self._recorded = False
+        if self.keeps_session and table.opening:  # a new table takes its mode's file: an ended session there first
+            record_left_over(data_dir, tell, self.keeper.mode)
 
     def _replaceable(self, snapshot: dict[str, Any]) -> str | None:
         """Why the session kept in this mode's file may not simply be written over (None when it may): this
@@ -141,10 +143,15 @@ class TableRecorder:
         self.keeper.keep_deal(slot, log, create)
 
 
-def record_left_over(data_dir: Path, tell: Callable[[str], None]) -> None:
-    """At start: record the end of each kept session that ended but could not be recorded whole then (a full
-    disk), forgetting it once it is; a kept session that cannot be read or used is told of and left alone."""
-    kept, problems = kept_sessions(data_dir)
+def record_left_over(data_dir: Path, tell: Callable[[str], None], mode: str | None = None) -> None:
+    """Record the end of each kept session (of `mode`, else of every mode) that ended but could not be recorded
+    whole then (a full disk), forgetting it once it is: at start, and before a new table takes its mode's file.
+    A kept session that cannot be read or used is told of and left alone."""
+    if mode is None:
+        kept, problems = kept_sessions(data_dir)
+    else:
+        found = load_resume(data_dir, mode)
+        kept, problems = [found], [found.message] if found.message else []
     for problem in problems:
         tell(problem)
     for found in kept:
