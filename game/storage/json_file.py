@@ -94,7 +94,8 @@ class JsonKind(Generic[T]):
             raise PlayerFileError(str(error)) from None
         except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as error:
             raise PlayerFileError(tr("files.why.not_ours")) from error
-        kept = self.dump(value) if self.keeps_unknown and isinstance(data, dict) else None
+        # the keys this version writes are those of an empty value's (cheap to make, whatever the file holds)
+        kept = self.dump(self.empty()) if self.keeps_unknown and isinstance(data, dict) else None
         unknown = {key: item for key, item in data.items() if key not in kept} if isinstance(kept, dict) else {}
         carried = {key: item for key, item in unknown.items() if writable(item)}
         return value, bad + len(unknown) - len(carried), carried
