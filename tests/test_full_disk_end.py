@@ -163,3 +163,17 @@ def test_a_new_table_records_an_ended_session_left_in_its_place_before_taking_it
     kept = load_resume(tmp_path, DAILY).snapshot
     assert kept is not None and kept["session_id"] == again.table.session_id, "then the new table took its place"
     app.scenes.close()
+
+
+def test_play_again_after_an_end_recorded_whole_records_nothing_twice_and_tells_nothing(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    table = play_to_the_end(app)
+    assert app.notices.words() == ""
+    table.play_again()  # the new table is made while the ended one may still be letting its file go
+    again = app.scenes.top
+    assert isinstance(again, TableScene) and again is not table
+    again.recorder.keeper.flush()
+    assert load_statistics(tmp_path).statistics.sessions == 1 and app.notices.words() == ""
+    kept = load_resume(tmp_path, FREE).snapshot
+    assert kept is not None and kept["session_id"] == again.table.session_id
+    app.scenes.close()

@@ -19,7 +19,8 @@ from ...campaign.session_end import record_end
 from ...locale import tr
 from ...stats.callouts import RecordWatch
 from ...storage.keeper import SessionKeeper
-from ...storage.resume import kept_sessions, load_resume
+from ...storage.recorded_file import was_recorded
+from ...storage.resume import discard_resume, kept_sessions, load_resume
 from ...storage.saves import deal_log
 from ...storage.statistics_file import load_statistics
 from ..assets import warn
@@ -102,7 +103,7 @@ class TableRecorder:
         chips = list(self.table.session.chips)
         if not self.keeps_session:  # a watched table: nobody's statistics, nothing to forget
             self.finished = finish(self.table.origin, self.data_dir, chips)
-            if isinstance(self.finished, DailyFinished):
+            if isinstance(self.finished, DailyFinished) and self.finished.problem:
                 self.tell(self.finished.problem)
             return self.finished
         end = record_end(self.data_dir, self.table.origin, self.table.session_id, chips, self.table.log, HUMAN,
@@ -156,6 +157,11 @@ def record_left_over(data_dir: Path, tell: Callable[[str], None], mode: str | No
         tell(problem)
     for found in kept:
         if found.snapshot is None or found.snapshot.get("over") is not True:
+            continue
+        if was_recorded(data_dir, str(found.snapshot.get("session_id"))):  # only its file was left (the table
+            left = discard_resume(data_dir, found.mode)  # that ended it may be letting it go just now)
+            if left:
+                tell(left)
             continue
         try:
             table = TableController.from_snapshot(found.snapshot)
