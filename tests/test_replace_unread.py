@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 from pathlib import Path
 
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-from app_helpers import key, make_app, top
+from app_helpers import crossings_of, key, large_print, make_app, top
 from unreadable import refuse_reading
 
 from game.app.app import App
@@ -22,6 +23,7 @@ from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.title import TitleScene
 from game.app.table.scene import TableScene
 from game.campaign.roads import SLOT
+from game.locale import LANGUAGES, set_language
 from game.storage.resume import DAILY, FREE, document_text, load_resume, resume_path, road_mode
 
 KEPT = {"version": 1, "session_id": "kept-1", "deal": 3, "campaign_slot": "daily:2026-05-01"}
@@ -125,3 +127,37 @@ def test_a_road_never_replaces_a_venue_in_play_it_could_not_read(tmp_path: Path,
     monkeypatch.undo()
     assert path.read_bytes() == before and json.loads(before)["snapshot"]["session_id"] == "kept-1"
     app.scenes.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads a file of mode 000")
+def test_a_daily_deal_of_mode_000_is_asked_about_too(tmp_path: Path) -> None:
+    path = kept_file(tmp_path, DAILY)
+    path.chmod(0)
+    try:
+        app = make_app(tmp_path)
+        app.scenes.clear_to(DailyScene(app, day=dt.date(2026, 5, 2)))
+        dismiss_notices(app)
+        key(app, pygame.K_p)
+        assert "could not be read" in top(app, ConfirmScene).detail
+        app.scenes.close()
+    finally:
+        path.chmod(0o600)
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_the_question_fits_in_every_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    refuse_reading(monkeypatch, kept_file(tmp_path, DAILY))
+    app = make_app(tmp_path, language=code)
+    try:
+        for size in (100, 150):
+            large_print(app, size)
+            app.scenes.clear_to(DailyScene(app, day=dt.date(2026, 5, 2)))
+            app.notices.waiting.clear()
+            app.scenes.top.play()  # type: ignore[union-attr]
+            question = top(app, ConfirmScene)
+            assert "(Permission denied)" in question.detail
+            assert not crossings_of(lambda: app.draw(app.screen)), code
+        assert not app.text.overflows, f"{code}: {sorted(app.text.overflows)}"
+    finally:
+        app.scenes.close()
+        set_language("en")
