@@ -124,7 +124,8 @@ def test_quitting_asks_only_when_the_session_cannot_be_kept(tmp_path: Path,
     app = make_app(tmp_path)
     start_table(app, seed=3)
 
-    def full_disk(folder: Path, snapshot: object, mode: str = FREE, saved_at: float | None = None) -> None:
+    def full_disk(folder: Path, snapshot: object, mode: str = FREE, saved_at: float | None = None,
+                  unknown: object = None) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr("game.storage.keeper.save_resume", full_disk)  # the table keeps it through its keeper
@@ -160,11 +161,12 @@ def test_an_unusable_kept_session_is_moved_aside_and_reported(tmp_path: Path, co
     title = TitleScene(app)
     app.scenes.push(title)
     frames(app, 3)
-    assert "could not be used" in title.message
+    told = app.notices.words()  # the window's notice, over the title
+    assert "Your free game in progress could not be used" in told and app.notices.over(title)
     assert CONTINUE not in [b.label for b in title.menu.buttons]
     assert not kept_file(tmp_path).exists()
     kept = [p for p in kept_file(tmp_path).parent.iterdir() if p.name.startswith("free.json.unreadable-")]
-    assert len(kept) == 1 and kept[0].read_bytes() == content and kept[0].name in title.message
+    assert len(kept) == 1 and kept[0].read_bytes() == content and kept[0].name in told
 
 
 def test_a_snapshot_that_will_not_resume_is_moved_aside_too(tmp_path: Path) -> None:
@@ -173,7 +175,7 @@ def test_a_snapshot_that_will_not_resume_is_moved_aside_too(tmp_path: Path) -> N
     title = TitleScene(app)
     app.scenes.push(title)
     key(app, pygame.K_c)
-    assert app.scenes.top is title and "could not be resumed" in title.message
+    assert app.scenes.top is title and "could not be resumed" in app.notices.words()
     assert CONTINUE not in [b.label for b in title.menu.buttons]
     assert any(p.name.startswith("free.json.unreadable-") for p in kept_file(tmp_path).parent.iterdir())
 

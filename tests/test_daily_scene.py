@@ -22,7 +22,8 @@ from game.app.app import App, AppOptions
 from game.app.scenes import daily as daily_scene
 from game.app.scenes.daily import DailyScene
 from game.app.scenes.title import TitleScene
-from game.app.table.scene import TableScene, go_on_from
+from game.app.table.ending import go_on_from
+from game.app.table.scene import TableScene
 from game.campaign.daily import daily_table
 from game.campaign.origin import DailyDeal, finish
 from game.storage.daily_file import daily_bests_path, load_daily_bests
@@ -126,7 +127,7 @@ def test_a_damaged_daily_file_is_moved_aside(app: App) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b'{"format": "newmarket-daily-bests", "version": 1, "best": {"2026-11-29": "lots"')
     scene = DailyScene(app)
-    assert scene.best is None and "damaged" in scene.message
+    assert scene.best is None and "damaged" in app.notices.words()  # told in the window's notice
     kept = list(path.parent.glob("daily_bests.json.unreadable-*"))
     assert len(kept) == 1 and not path.exists()
     app.scenes.push(scene)

@@ -83,15 +83,28 @@ def test_the_keep_limit_drops_the_oldest(tmp_path: Path) -> None:
     assert _logs(tmp_path, "autosave") == tuple(_deal_log(n) for n in range(3, 8))
 
 
-def test_an_unreadable_slot_is_not_overwritten(tmp_path: Path) -> None:
+def test_an_unreadable_slot_is_kept_aside_never_overwritten_and_the_deals_go_on_in_a_new_one(tmp_path: Path) -> None:
     path = slot_path(tmp_path, "autosave")
     path.parent.mkdir(parents=True)
     path.write_text("{cut short", encoding="utf-8")
     problem = append_deal_log(tmp_path, "autosave", _deal_log(1))
-    assert problem and "could not be used" in problem and "not kept" in problem
-    assert not path.exists()  # moved aside by load_slot, not replaced by a save with one deal in it
-    aside = [p for p in saves_dir(tmp_path).iterdir() if p.name != "autosave.json.bak"]
-    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == "{cut short"
+    assert problem and "could not be used" in problem and "kept in a new save 'autosave'" in problem
+    aside = list(saves_dir(tmp_path).glob("autosave.json.unreadable-*"))
+    assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == "{cut short"  # kept as it was
+    found = load_slot(tmp_path, "autosave").save
+    assert found is not None and found.logs == (_deal_log(1),)  # the deal kept, and the next ones after it
+    assert append_deal_log(tmp_path, "autosave", _deal_log(2)) is None
+
+
+def test_a_slot_of_deals_that_cannot_be_used_is_taken_up_again_from_its_backup(tmp_path: Path) -> None:
+    assert append_deal_log(tmp_path, "daily", _deal_log(1)) is None
+    assert append_deal_log(tmp_path, "daily", _deal_log(2)) is None  # the first save is now the backup
+    slot_path(tmp_path, "daily").write_bytes(b"\x00")
+    problem = append_deal_log(tmp_path, "daily", _deal_log(3))
+    assert problem and "Its backup (the save before) was put back" in problem
+    found = load_slot(tmp_path, "daily").save
+    assert found is not None and found.logs == (_deal_log(1), _deal_log(3))
+    assert append_deal_log(tmp_path, "campaign", _deal_log(1), create=False) is None  # no road: nothing made
 
 
 def test_a_bad_slot_name_is_a_sentence_not_an_error(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from unreadable import refuse_reading
 
 from game.config import ConfigError, load_locale_file, load_rules_text
 from game.locale import LANGUAGES, LOCALES_DIR, catalog, set_language
@@ -213,3 +214,13 @@ def test_a_language_switch_rewords_character_and_campaign_problems_already_found
     finally:
         set_language("en")
     assert [error.problems for _, error, _ in errors] == [english for _, _, english in errors]
+
+
+def test_a_file_that_cannot_be_read_is_said_once_with_the_systems_words(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    statistics_path(tmp_path).write_text('{"version": 1}', encoding="utf-8")
+    refuse_reading(monkeypatch, statistics_path(tmp_path))
+    problem = load_statistics(tmp_path).problem
+    assert problem == "The statistics could not be read (Permission denied)."
+    monkeypatch.undo()
+    assert statistics_path(tmp_path).read_text(encoding="utf-8") == '{"version": 1}', "left where it is"

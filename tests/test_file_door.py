@@ -301,17 +301,17 @@ def test_a_settings_file_nested_200000_deep_does_not_stop_the_start(tmp_path: Pa
     raw = b"[" * 200_000 + b"]" * 200_000
     (tmp_path / SETTINGS_FILE).write_bytes(raw)
     app = make_app(tmp_path)
-    assert app.settings == Settings() and "Your settings file could not be used" in app.notice
+    assert app.settings == Settings() and "Your settings file could not be used" in app.notices.words()
     kept = list(tmp_path.glob(SETTINGS_FILE + ".unreadable-*"))
-    assert [p.read_bytes() for p in kept] == [raw] and kept[0].name in app.notice
-    assert make_app(tmp_path).notice == ""  # the next start finds nothing wrong
+    assert [p.read_bytes() for p in kept] == [raw] and kept[0].name in app.notices.words()
+    assert make_app(tmp_path).notices.words() == ""  # the next start finds nothing wrong
 
 
 def test_the_title_says_what_was_wrong_with_the_settings_in_the_language_they_choose(tmp_path: Path) -> None:
     (tmp_path / SETTINGS_FILE).write_text('{"language": "fr", "master_volume": "fort"}', encoding="utf-8")
     app = make_app(tmp_path, language=None)
     assert app.language == "fr" and app.settings.language == "fr"
-    assert "Votre fichier de réglages" in app.notice and "1 de ses valeurs" in app.notice
+    assert "Votre fichier de réglages" in app.notices.words() and "1 de ses valeurs" in app.notices.words()
 
 
 def test_the_cache_keeps_the_newest_files_within_its_budget(tmp_path: Path) -> None:

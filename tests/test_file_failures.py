@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
+import app_helpers  # sets the dummy drivers before pygame starts; its key is pressed below
 import pygame
 import pytest
-from app_helpers import FRAME, instant_app, key, make_app
+from app_helpers import FRAME, instant_app, make_app
 
 from game.ai.simple import LowestAgent
 from game.app.app import App
@@ -92,6 +92,14 @@ class RefusingDisk:
 
 
 # --- driving the game as a player does ------------------------------------------------------------------------
+
+def key(app: App, code: int) -> None:
+    """A key pressed as a player would: first reading and dismissing the notice over the scene, if one shows (a
+    write refused is told in the window)."""
+    while app.notices.over(app.scenes.top):
+        app_helpers.key(app, pygame.K_RETURN)
+    app_helpers.key(app, code)
+
 
 def frames(app: App, count: int = 3) -> None:
     """A few frames with no input."""
@@ -331,6 +339,7 @@ def test_every_scene_with_every_write_refused(name: str, filled: Path, tmp_path:
             "ReplaysScene", "ReplayScene"} <= set(seen), seen
     assert not app.running  # it closed when the player quit, and only then
     assert disk.refused, "the journey tried to write something"
+    assert any(os.strerror(ERRNOS[name]) in said for said in app.notices.told), "and the window said so"
     assert no_thread_errors == []
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err

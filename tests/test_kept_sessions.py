@@ -344,7 +344,6 @@ def test_starting_a_road_afresh_asks_first_when_a_venue_is_in_play(tmp_path: Pat
 def test_a_damaged_unlocks_file_is_said_on_the_title(tmp_path: Path) -> None:
     (tmp_path / "unlocks.json").write_bytes(b"\x00" * 40)
     app = make_app(tmp_path)
-    title = TitleScene(app, message=app.notice)
-    app.scenes.push(title)
-    assert "unlocks" in title.message.lower() and list(tmp_path.glob("unlocks.json.unreadable-*"))
+    app.scenes.push(TitleScene(app))
+    assert "unlocks" in app.notices.words().lower() and list(tmp_path.glob("unlocks.json.unreadable-*"))
     app.scenes.close()

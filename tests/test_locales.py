@@ -503,7 +503,7 @@ def test_a_language_whose_files_cannot_be_read_falls_back_to_english_with_a_noti
         assert "title.yaml" in (game.locale.load_problem("fr") or "")
         app = make_app(tmp_path, language="fr")
         try:
-            assert app.language == "en" and "Français" in app.notice and "title.yaml" in app.notice
+            assert app.language == "en" and "Français" in app.notices.words() and "title.yaml" in app.notices.words()
         finally:
             app.scenes.close()
     finally:

@@ -27,9 +27,11 @@ from .form import Form
 from .gamepad import Gamepad
 from .guard import after_crash
 from .music import Music
+from .notices import Notices
 from .registry import SCENES
 from .scene import Scene, SceneName, SceneStack
 from .speech import Speaker
+from .table.recorder import record_left_over
 from .text import TextCache
 from .theme import SCREEN_SIZE
 from .tooltips import tooltips_shown
@@ -89,19 +91,16 @@ class App:
         self.music = Music(audio=self.assets.audio)
         self.music.apply_settings(self.settings)
         on_press(self.click)  # every button and form control clicks, whichever scene it is on
+        self.notices = Notices()  # what the player must hear of their files, shown over whatever scene is on top
+        self._notice_heard: tuple[str, ...] = ()  # the notices spoken play last said
         # --lang, else the saved choice, else the system's language, else English (set_language falls back)
-        self.notice = ""  # a problem to show on the first scene (a language whose files cannot be read)
         self.language = self._speak(options.language or self.settings.language)
-        if settings_problem is not None:  # worded now, in the language the settings chose; the title shows it
-            said = str(settings_problem)
-            warn(said)
-            self.notice = f"{said} {self.notice}".strip()
+        self.notices.tell(settings_problem)  # words, worded when shown: in the language the settings chose
         # what a crash or an older version left: half-written files settled, the one old kept session moved
-        self.notice = " ".join([self.notice, *recover(self.data_dir)]).strip()
-        _, unlocks_problem = load_unlocks(self.data_dir)  # a damaged unlocks file is said on the title, not only here
-        if unlocks_problem:
-            warn(unlocks_problem)
-            self.notice = f"{self.notice} {unlocks_problem}".strip()
+        for said in recover(self.data_dir):
+            self.notices.tell(said)
+        record_left_over(self.data_dir, self.notices.tell)  # a session's end a full disk kept from being recorded
+        self.notices.tell(load_unlocks(self.data_dir)[1])  # a damaged unlocks file is said at once, not only here
         self.text = TextCache(self.assets)
         self.art = Artwork(self.assets)
         self.window.on_rescale.append(self._rescaled)
@@ -142,8 +141,7 @@ class App:
         spoken = i18n.set_language(code)
         problem = i18n.load_problem(code) if code in i18n.LANGUAGES else None
         if problem:
-            self.notice = i18n.tr("app.language_unreadable", language=i18n.LANGUAGES[code], why=problem)
-            warn(self.notice)
+            self.notices.tell(i18n.tr("app.language_unreadable", language=i18n.LANGUAGES[code], why=problem))
         return spoken
 
     def _comfort_sizes(self) -> tuple[float, float]:
@@ -175,7 +173,7 @@ class App:
         try:
             save_settings(self.data_dir, self.settings)
         except OSError as error:  # its message is the sentence of why
-            warn(str(error))
+            self.notices.tell(str(error))
 
     def say_focus(self, words: str) -> None:
         """Spoken play: the control now in focus, said at once over whatever was being said."""
@@ -202,8 +200,7 @@ class App:
     def unlocked(self) -> frozenset[str]:
         """Everything the player has unlocked on a campaign road, as "kind:target" names (look:green_baize)."""
         names, problem = load_unlocks(self.data_dir)
-        if problem:
-            warn(problem)
+        self.notices.tell(problem)
         return names
 
     def step(self, dt: float) -> None:
@@ -223,9 +220,19 @@ class App:
         self.music.play(self.track())
         self.music.update(dt)
         self.introduce(self.scenes.top)
+        self._say_notices()
         self.window.sync()
         if self.draws_every_frame:
             self.draw(self.screen)
+
+    def _say_notices(self) -> None:
+        """Spoken play: the notices shown over the scene, said once as they come up."""
+        shown = tuple(self.notices.page(self.text, self.screen.get_size())[0]) \
+            if self.notices.over(self.scenes.top) else ()
+        if shown != self._notice_heard:
+            self._notice_heard = shown
+            if shown and self.speech.on:
+                self.speech.say(" ".join((tr("notices.title"), *shown)), interrupt=True)
 
     def track(self) -> str | None:
         """The music the screen asks for: that of the scene the others are drawn over (None: keep what plays)."""
@@ -237,18 +244,23 @@ class App:
         if surface is self.screen:
             self.window.clear_bars()
         word_overlaps.new_frame(surface)
+        top = self.scenes.top
+        held = self.notices.over(top)  # the notices' panel over the scene: its tooltip would show through
         for scene in self.scenes.visible():
-            with tooltips_shown(scene is self.scenes.top):
+            with tooltips_shown(scene is top and not held):
                 scene.draw(surface)
+        self.notices.draw(surface, self.text, top)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Window-wide keys and the close button; everything else goes to the top scene."""
+        """Window-wide keys and the close button, then the notices' panel; everything else goes to the top scene."""
         if event.type == pygame.QUIT or is_quit_key(event):
             self.request_quit()
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_F11:
             if event.type == pygame.KEYDOWN and not self._f11_held and not self.options.headless:
                 self.window.toggle_fullscreen()
             self._f11_held = event.type == pygame.KEYDOWN  # a held F11 repeats: one switch a press, not a flicker
+        elif self.notices.handle_event(event, self.scenes.top, self.text, self.screen.get_size()):
+            return
         elif self.scenes.top is not None:
             self.scenes.top.handle_event(event)
 

@@ -38,6 +38,8 @@ class Scene:
     gives_way = False
     #: a small question over whatever is underneath: the menu under it stays in view
     is_question = False
+    #: a scene being played (the table): the notices wait in a small tab (`notice_tab`) rather than cover it
+    plays = False
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -66,6 +68,10 @@ class Scene:
     def pad_shoulders(self) -> tuple[int, int]:
         """The keys a controller's left and right shoulder buttons press here: a page back and a page on."""
         return pygame.K_PAGEUP, pygame.K_PAGEDOWN
+
+    def notice_tab(self) -> pygame.Rect | None:
+        """Where the tab saying notices wait goes while this scene is played (None: nowhere free just now)."""
+        return None
 
     def back(self) -> None:
         """Leave this scene for the one underneath (only while it is on top)."""

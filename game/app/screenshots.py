@@ -34,6 +34,7 @@ from .scenes.title import TitleScene
 from .screenshots_extra import render_extra_screenshots, shoot
 from .screenshots_feel import feel_shots
 from .screenshots_moments import moment_shots
+from .screenshots_notices import notice_shot
 from .screenshots_review import review_shots
 from .table.scene import TableScene
 from .tutorial.shots import render_tutorial_screenshots
@@ -85,6 +86,7 @@ def menu_shots(app: App, folder: Path) -> list[Path]:
     app.scenes.clear_to(title)
     settle(app, 5.4)  # the run of hearts complete, stopped by its King
     paths.append(shoot(app, folder, "01_title"))
+    paths.append(notice_shot(app, folder, "01b_notice"))  # the notices' panel over the title
     new_game = NewGameScene(app, seed=SHOT_SEED)
     app.scenes.push(new_game)
     if len(new_game.characters) >= 3:
@@ -189,6 +191,7 @@ def table_shots(app: App, folder: Path) -> list[Path]:
     eight.fast_forward_until(lambda t: len(t.model.board) >= 5 and human_to_lead(t))
     settle(app, 3.0)
     paths.append(shoot(app, folder, "04_table_8_players"))
+    paths.append(notice_shot(app, folder, "04b_table_notice_tab"))  # in play, only their tab
     app.change_settings(dataclasses.replace(kept, card_size=150), remember=False)
     settle(app, 0.1)
     paths.append(shoot(app, folder, "03c_table_large_cards"))  # the hand at 150%, the centre making room

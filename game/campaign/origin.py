@@ -18,6 +18,7 @@ from ..storage.daily_file import load_daily_bests, save_daily_bests
 from ..storage.high_scores_file import load_high_scores
 from ..storage.resume import DAILY, FREE, road_mode
 from ..storage.saves import AUTOSAVE
+from .model import CampaignProgress
 from .roads import SLOTS, Road, describe_result
 
 DAILY_SLOT = "daily"  # the save slot keeping the daily deals' logs
@@ -48,11 +49,14 @@ TableOrigin = FreePlay | DailyDeal | CampaignRoad
 
 @dataclass(frozen=True)
 class DailyFinished:
-    """A daily table is over: the day, what to tell the player, and whether it was a new best."""
+    """A daily table is over: the day, what to tell the player, and whether it was a new best; what went wrong
+    with the bests file, and whether the day's score is on disk."""
 
     day: dt.date
     message: str
     new_best: bool
+    problem: str = ""
+    recorded: bool = True
 
 
 @dataclass(frozen=True)
@@ -126,15 +130,15 @@ def results_label(origin: TableOrigin) -> str:
             return "results.back_title"
 
 
-def finish(origin: TableOrigin, data_dir: Path, chips: list[int]) -> Finished:
-    """The session at a table of this origin is over with these final chips (the player's first): record what
-    it means, and say where the player goes next."""
+def finish(origin: TableOrigin, data_dir: Path, chips: list[int], session_id: str = "") -> Finished:
+    """The session (named `session_id`) at a table of this origin is over with these final chips (the player's
+    first): record what it means, and say where the player goes next."""
     match origin:
         case DailyDeal(day=day):
             new_best, words = record_daily_score(data_dir, day, chips[0] if chips else 0)
-            return DailyFinished(day, words, new_best)
+            return DailyFinished(day, words.score, new_best, words.problem, words.written)
         case CampaignRoad(slot=slot):
-            return finish_venue(Road.load(data_dir, slot), chips)
+            return finish_venue(Road.load(data_dir, slot), chips, session_id)
         case _:
             return None
 
@@ -151,29 +155,46 @@ def already_finished(origin: TableOrigin, data_dir: Path) -> Finished:
             return None
 
 
-def record_daily_score(data_dir: Path, day: dt.date | str, score: int) -> tuple[bool, str]:
-    """Keep `score` as `day`'s score; (a new best?, a sentence for the player)."""
+@dataclass(frozen=True)
+class DailyScore:
+    """A daily score kept: the score in words, what went wrong with the bests file ("" when nothing), and
+    whether the day's best is on disk."""
+
+    score: str
+    problem: str = ""
+    written: bool = True
+
+    def __str__(self) -> str:
+        return f"{self.score} {self.problem}".strip()
+
+
+def record_daily_score(data_dir: Path, day: dt.date | str, score: int) -> tuple[bool, DailyScore]:
+    """Keep `score` as `day`'s score; (a new best?, what to tell the player)."""
     bests, problem = load_daily_bests(data_dir)
     new_best = bests.record(day, max(0, int(score)))
-    words = [problem] if problem else []
-    if new_best:
-        failed = save_daily_bests(data_dir, bests)
-        if failed:
-            words.append(failed)
+    said = [problem] if problem else []
+    failed = save_daily_bests(data_dir, bests) if new_best else None
+    if failed:
+        said.append(failed)
     best = bests.best_for(day)
     finished = trn("daily.finished", score)
-    words.insert(0, finished if new_best else tr("daily.finished_best", finished=finished, best=best))
-    return new_best, " ".join(words)
+    words = finished if new_best else tr("daily.finished_best", finished=finished, best=best)
+    return new_best, DailyScore(words, " ".join(said), failed is None)
 
 
-def finish_venue(road: Road, chips: list[int]) -> VenueFinished:
-    """Record a venue's session on the road and save it; the road to show, and what to say."""
+def finish_venue(road: Road, chips: list[int], session_id: str = "") -> VenueFinished:
+    """Record a venue's session (named `session_id`) on the road and save it; the road to show, and what to
+    say. A session the road has already recorded is not recorded again."""
     progress = road.progress
     kept = tr("campaign.venue_end_kept")
     if progress is None or progress.venue is None:
+        if progress is not None and progress.results and session_id and road.recorded_session == session_id:
+            return _recorded_before(road, progress)
         return VenueFinished(road, f"{road.notice} {kept}".strip(), recorded=False)
+    if session_id and road.recorded_session == session_id and progress.results:
+        return _recorded_before(road, progress)
     try:
-        result, problem = road.record(chips)
+        result, problem = road.record(chips, session_id)
     except ValueError as error:
         return VenueFinished(Road.load(road.data_dir, road.slot), f"{tr('campaign.not_recorded', why=error)} {kept}",
                              recorded=False)
@@ -182,3 +203,10 @@ def finish_venue(road: Road, chips: list[int]) -> VenueFinished:
     scores, _ = load_high_scores(road.data_dir)
     return VenueFinished(road, problem or describe_result(progress, result),
                          name_entry=progress.over and scores.qualifies(progress.score), recorded=problem is None)
+
+
+def _recorded_before(road: Road, progress: CampaignProgress) -> VenueFinished:
+    """The road recorded this session's end before (its recording was cut short after): said as it was."""
+    scores, _ = load_high_scores(road.data_dir)
+    return VenueFinished(road, describe_result(progress, progress.results[-1]),
+                         name_entry=progress.over and not road.score_entered and scores.qualifies(progress.score))

@@ -42,6 +42,9 @@ ENTERED = "high_score_entered"
 FILE_KEY = "campaign_file"
 
 
+RECORDED_KEY = "recorded_session"  # the session whose end the road last recorded: never recorded twice
+
+
 def campaign_path() -> Path:
     """The campaign file a road plays unless its save or the player names another."""
     return Path(CAMPAIGN_PATH) if CAMPAIGN_PATH is not None else campaign_file.CAMPAIGN_FILE
@@ -224,6 +227,8 @@ class Road:
     progress: CampaignProgress | None = None
     score_entered: bool = False
     notice: str = ""  # something the player should read on opening (an unlock that could not be kept)
+    recorded_session: str = ""  # the id of the session whose end the road last recorded
+    set_aside: list[str] = field(default_factory=list)  # what saving kept aside on the way (a bad backup), to tell
 
     @classmethod
     def load(cls, data_dir: Path, slot: str = SLOT, path: Path | None = None) -> Road:
@@ -271,6 +276,8 @@ class Road:
             return
         self.load_problem = ""
         self.score_entered = isinstance(data, dict) and data.get(ENTERED) is True
+        recorded = data.get(RECORDED_KEY) if isinstance(data, dict) else None
+        self.recorded_session = recorded if isinstance(recorded, str) else ""
         self.notice = self.remember_unlocks() or self.notice
 
     def remember_unlocks(self) -> str | None:
@@ -286,21 +293,27 @@ class Road:
         data = self.progress.to_json()
         data[ENTERED] = self.score_entered
         data[FILE_KEY] = str(self.path or campaign_path())
+        if self.recorded_session:
+            data[RECORDED_KEY] = self.recorded_session
         venue = self.progress.venue
         try:
             logs = load_slot(self.data_dir, self.slot).save
             save_slot(self.data_dir, self.slot, SaveData(campaign=data, venue=venue.name if venue else None,
                                                          chips=self.progress.bankroll, slot=self.slot,
-                                                         logs=logs.logs if logs is not None else ()))
+                                                         logs=logs.logs if logs is not None else (),
+                                                         unknown=logs.unknown if logs is not None else {}),
+                      self.set_aside)
         except (OSError, ValueError, TypeError) as error:
             return tr("campaign.not_saved", why=getattr(error, "strerror", None) or error)
         return None
 
-    def record(self, chips: list[int]) -> tuple[VenueResult, str | None]:
-        """The venue's session is over with these final chips (the player's first): the result recorded, the
-        unlocks remembered and the slot saved; the result, and a problem if it could not all be kept."""
+    def record(self, chips: list[int], session_id: str = "") -> tuple[VenueResult, str | None]:
+        """The venue's session (named `session_id`) is over with these final chips (the player's first): the
+        result recorded, the unlocks remembered and the slot saved; the result, and a problem if it could not
+        all be kept."""
         assert self.progress is not None and self.progress.venue is not None
         result = self.progress.record_session(SessionResult(tuple(chips), 0))
+        self.recorded_session = session_id
         return result, self.remember_unlocks() or self.save()
 
     def restore(self) -> bool:

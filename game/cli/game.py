@@ -86,7 +86,7 @@ def run_game(folder: Path, *, startup_probe: bool, campaign: Path | None, langua
         app.scenes.close()
         pygame.quit()
         return 0
-    app.run("title", message=app.notice)
+    app.run("title")
     return 0
 
 

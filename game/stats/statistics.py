@@ -14,6 +14,8 @@ What each figure means:
 - chips over time: the player's chips after every deal, across sessions, as points for a line chart.
 - sessions with take backs (free play lets the player take back their decisions): counted apart, in none of the
   figures above, as how many were played, how many won, and how many decisions were taken back in them.
+- the sessions counted, by their ids (the latest few hundred), so a session whose end is recorded again (its
+  recording was cut short by a full disk) is never counted twice.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ from ..engine.events import (
 STATS_VERSION = 1
 MAX_COUNT = 10**12  # no figure of a player's ever comes near; a larger number in a file is damage
 _MAX_KEY = 100  # a character's id or a card's name
+COUNTED_KEPT = 300  # session ids remembered: far more than could wait to be recorded at once
+MAX_ID = 80  # a session's id, as the table names it
 
 
 @dataclass
@@ -92,11 +96,22 @@ class Statistics:
     taken_back_sessions: int = 0
     taken_back_won: int = 0
     decisions_taken_back: int = 0
+    counted: list[str] = field(default_factory=list)  # the ids of the latest sessions counted, oldest first
 
     def add_session(self, events: Iterable[Event | dict[str, Any] | str], human_seat: int, *,
-                    taken_back: int = 0) -> None:
+                    taken_back: int = 0, session_id: str | None = None) -> bool:
         """Count one session's log (engine events, event dicts or JSON lines) seen from `human_seat`; one in
-        which the player took back `taken_back` decisions is counted apart (`add_taken_back`)."""
+        which the player took back `taken_back` decisions is counted apart (`add_taken_back`). A session named
+        `session_id` is counted once: False when it was already."""
+        if session_id is not None and 0 < len(session_id) <= MAX_ID:
+            if session_id in self.counted:
+                return False
+            self.counted = [*self.counted, session_id][-COUNTED_KEPT:]
+        self._add(events, human_seat, taken_back)
+        return True
+
+    def _add(self, events: Iterable[Event | dict[str, Any] | str], human_seat: int, taken_back: int) -> None:
+        """Count one session's log, whatever its id."""
         if taken_back > 0:
             self.add_taken_back(events, human_seat, taken_back)
             return
@@ -234,7 +249,12 @@ class Statistics:
                 points.append(point)
         bad += sum(not isinstance(data.get(name), kind) for name, kind in
                    (("records", dict), ("boodle", dict), ("chips_over_time", list)))
-        return cls(**figures, records=records, boodle=boodle, chips_over_time=points), bad
+        raw_counted = data.get("counted", [])  # files from before it count none
+        counted = [item for item in raw_counted if isinstance(item, str) and 0 < len(item) <= MAX_ID] \
+            if isinstance(raw_counted, list) else []
+        bad += len(raw_counted) - len(counted) if isinstance(raw_counted, list) else 1
+        return cls(**figures, records=records, boodle=boodle, chips_over_time=points,
+                   counted=counted[-COUNTED_KEPT:]), bad
 
     def to_json(self) -> str:
         """The statistics as one JSON text."""

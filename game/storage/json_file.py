@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 from ..locale import tr, trn
 from ..locale.words import Words
 from .atomic import write_atomically
-from .door import MAX_SMALL_JSON_BYTES, PlayerFileError, keep_aside, read_json
+from .door import MAX_SMALL_JSON_BYTES, PlayerFileError, Unusable, keep_aside, read_json
 
 T = TypeVar("T")
 
@@ -43,6 +43,15 @@ class Unfit(ValueError):
     after "could not be used:" (a `files.why` or `storage.why` text)."""
 
 
+def system_words(error: PlayerFileError) -> str:
+    """What the system said when a file could not be read (Permission denied), for a sentence that already says
+    it could not be read; the door's own words when the system said nothing."""
+    cause = error.__cause__
+    if isinstance(cause, OSError):
+        return str(cause.strerror or cause)
+    return error.why
+
+
 def parts_why(count: int) -> str:
     """Why a file is partly unusable: so many of its parts could not be used."""
     return trn("files.why.parts", count)
@@ -53,7 +62,8 @@ class JsonKind(Generic[T]):
     """One kind of small JSON file: its name in the data folder, how its data is read (`parse` answers the
     value and how many parts of the data it could not use; it raises Unfit, ValueError, TypeError, KeyError
     when nothing is usable), what a missing file means (`empty`), how a value is written (`dump`, JSON-ready
-    data), and its sentences."""
+    data), and its sentences. An object's top-level keys that `dump` does not write (a newer version's) are
+    written back as they were, unless the kind counts them as parts it cannot use (`keeps_unknown`)."""
 
     name: str
     parse: Callable[[Any], tuple[T, int]]
@@ -63,6 +73,7 @@ class JsonKind(Generic[T]):
     max_bytes: int = MAX_SMALL_JSON_BYTES
     indent: int | None = 1
     sort_keys: bool = False
+    keeps_unknown: bool = True  # False: a key it does not know is a part it cannot use (`read_fields`)
 
     def path(self, folder: Path) -> Path:
         """The file inside the data folder."""
@@ -70,13 +81,24 @@ class JsonKind(Generic[T]):
 
     def read(self, path: Path) -> tuple[T, int]:
         """The value in `path` and how many parts could not be used; PlayerFileError when none of it can be."""
+        value, bad, _ = self.read_whole(path)
+        return value, bad
+
+    def read_whole(self, path: Path) -> tuple[T, int, dict[str, Any]]:
+        """As `read`, with the file's top-level keys this version does not write (a newer version's), to be
+        written back with the value; one holding a number no value can be counts among the parts not used."""
         data = read_json(path, self.max_bytes, mark_unusable=True)
         try:
-            return self.parse(data)
+            value, bad = self.parse(data)
         except Unfit as error:
             raise PlayerFileError(str(error)) from None
         except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as error:
             raise PlayerFileError(tr("files.why.not_ours")) from error
+        # the keys this version writes are those of an empty value's (cheap to make, whatever the file holds)
+        kept = self.dump(self.empty()) if self.keeps_unknown and isinstance(data, dict) else None
+        unknown = {key: item for key, item in data.items() if key not in kept} if isinstance(kept, dict) else {}
+        carried = {key: item for key, item in unknown.items() if writable(item)}
+        return value, bad + len(unknown) - len(carried), carried
 
     def load(self, folder: Path) -> tuple[T, str | None]:
         """The value (`empty()` when there is no file) and a sentence when the file was not wholly usable. What
@@ -91,26 +113,30 @@ class JsonKind(Generic[T]):
         if not path.is_file():
             return self.empty(), None
         try:
-            value, bad = self.read(path)
+            value, bad, unknown = self.read_whole(path)
         except PlayerFileError as error:
             if not error.damaged:
-                return self.empty(), Words.of(self.words.not_read, error=error.why)
+                return self.empty(), Words.of(self.words.not_read, error=system_words(error))
             return self.empty(), self._set_aside(path, error.why, None)
         if bad == 0:
             return value, None
-        return value, self._set_aside(path, Words.of("files.why.parts", bad), value)
+        return value, self._set_aside(path, Words.of("files.why.parts", bad), value, unknown)
 
     def save(self, folder: Path, value: T) -> str | None:
         """Write `value` atomically; None when written, else a sentence. A file there that the game cannot
-        wholly use is moved aside first; if it cannot be, nothing is written over it."""
+        wholly use is moved aside first; if it cannot be, nothing is written over it. The file's top-level keys
+        this version does not know (a newer version's) are written back as they were."""
         path = self.path(folder)
-        problem = self._clear_the_way(path)
+        problem, unknown = self._clear_the_way(path)
         if problem is not None:
             return problem
-        return self._write(path, value)
+        return self._write(path, value, unknown)
 
-    def _write(self, path: Path, value: T) -> str | None:
-        text = json.dumps(self.dump(value), ensure_ascii=False, indent=self.indent, sort_keys=self.sort_keys,
+    def _write(self, path: Path, value: T, unknown: dict[str, Any] | None = None) -> str | None:
+        data = self.dump(value)
+        if unknown and isinstance(data, dict):
+            data = {**unknown, **data}
+        text = json.dumps(data, ensure_ascii=False, indent=self.indent, sort_keys=self.sort_keys,
                           allow_nan=False) + "\n"
         try:
             write_atomically(path, text.encode("utf-8"))
@@ -118,39 +144,54 @@ class JsonKind(Generic[T]):
             return tr(self.words.not_saved, error=getattr(error, "strerror", None) or error)
         return None
 
-    def _clear_the_way(self, path: Path) -> str | None:
-        """None when `path` may be written: there is no file, or one the game can wholly use (read again now:
-        these files are small, and a file changed since it was read must not be lost); a file it cannot wholly
-        use is moved aside first, or its sentence when it cannot be."""
+    def _clear_the_way(self, path: Path) -> tuple[str | None, dict[str, Any]]:
+        """(None, the keys to carry) when `path` may be written: there is no file, or one the game can wholly use
+        (read again now: these files are small, and a file changed since it was read must not be lost), whose
+        unknown top-level keys are carried; a file it cannot wholly use is moved aside first, or its sentence
+        when it cannot be."""
+        unknown: dict[str, Any] = {}
         if not path.exists():
-            return None
+            return None, unknown
         try:
-            _, bad = self.read(path)
+            _, bad, unknown = self.read_whole(path)
             why = parts_why(bad) if bad else None
         except PlayerFileError as error:
             why = error.why
         if why is None:
-            return None
+            return None, unknown
         moved, error_text = keep_aside(path)
         if moved is None:
-            return str(self._stuck(why, error_text))
-        return None
+            return str(self._stuck(why, error_text)), {}
+        return None, unknown
 
-    def _set_aside(self, path: Path, why: str | Words, usable: T | None) -> Words:
-        """Move the file aside (kept byte for byte) and say so; with `usable`, write back what could be used."""
+    def _set_aside(self, path: Path, why: str | Words, usable: T | None,
+                   unknown: dict[str, Any] | None = None) -> Words:
+        """Move the file aside (kept byte for byte) and say so; with `usable`, write back what could be used
+        (with the `unknown` keys it carried)."""
         moved, error_text = keep_aside(path)
         if moved is None:
             return self._stuck(why, error_text)
         what = Words.of(self.words.what) if self.words.what else ""
         if usable is None:
             return Words.of("files.damaged", what=what, why=why, file=moved.name)
-        failed = self._write(path, usable)
+        failed = self._write(path, usable, unknown)
         said = Words.of("files.partly", what=what, why=why, file=moved.name)
         return said.and_then(" ", failed) if failed else said
 
     def _stuck(self, why: str | Words, error_text: str) -> Words:
         what = Words.of(self.words.what) if self.words.what else ""
         return Words.of("files.stuck", what=what, why=why, error=error_text)
+
+
+def writable(data: Any) -> bool:
+    """Whether data read from a file can be written back as it was (it holds no `Unusable` number)."""
+    if isinstance(data, Unusable):
+        return False
+    if isinstance(data, dict):
+        return all(writable(item) for item in data.values())
+    if isinstance(data, list):
+        return all(writable(item) for item in data)
+    return True
 
 
 def check_header(data: Any, file_format: str | None, version: int) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..locale import tr
-from .resume import discard_resume, read_document, resume_path, save_resume, set_aside
+from .resume import discard_resume, read_document, resume_path, save_resume, set_aside, unknown_keys
 from .saves import append_deal_log
 
 IDLE_S = 2.0  # a worker with nothing to write for this long leaves
@@ -46,12 +46,15 @@ class SessionKeeper:
     """Keeps one mode's session and its deals in the data folder, written in order on a worker thread."""
 
     def __init__(self, data_dir: Path, mode: str, *, threaded: bool = True,
-                 usable: Callable[[dict[str, Any]], str | None] | None = None) -> None:
+                 usable: Callable[[dict[str, Any]], str | None] | None = None, session_id: str | None = None) -> None:
         """`usable` says why a kept snapshot (of whatever session was kept in this mode before) may not be
-        written over, None when it may."""
+        written over, None when it may; `session_id` names the session kept, whose kept file's top-level keys
+        of a newer version are written back with it."""
         self.data_dir = data_dir
         self.mode = mode
         self.usable = usable
+        self.session_id = session_id
+        self._unknown: dict[str, Any] = {}
         self.threaded = threaded
         self._jobs: deque[_Job] = deque()
         self._busy = False
@@ -150,7 +153,7 @@ class SessionKeeper:
     def _save(self, text: str, at: float) -> str | None:
         """Write the kept file (anything there that is not ours to write over set aside first)."""
         said = self._keep_aside_what_is_not_ours()
-        save_resume(self.data_dir, text, self.mode, saved_at=at)
+        save_resume(self.data_dir, text, self.mode, saved_at=at, unknown=self._unknown)
         try:
             found = resume_path(self.data_dir, self.mode).stat()
             self._written = (found.st_size, found.st_mtime_ns)
@@ -168,11 +171,15 @@ class SessionKeeper:
             return None
         if self._written is None:
             document, why, damaged = read_document(path)
+            if document is not None and self.session_id is not None \
+                    and document["snapshot"].get("session_id") == self.session_id:
+                self._unknown = unknown_keys(document)  # this session's file, as a newer version kept it
             if document is not None and self.usable is not None:
                 why = self.usable(document["snapshot"]) or ""
                 damaged = bool(why)
-            if not damaged:
+            if document is not None and not damaged:
                 return None  # the session this table continues, or the one the player chose to replace
+            # one that could not even be read (Permission denied) is not written over either: it is kept aside
         elif self._written == (found.st_size, found.st_mtime_ns):
             return None
         else:

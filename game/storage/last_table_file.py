@@ -76,7 +76,8 @@ def _dump(table: LastTable | None) -> dict[str, Any]:
 
 
 WORDS = JsonFileWords(not_read="last_table.not_read", not_saved="last_table.not_saved", what="last_table.what")
-KIND: JsonKind[LastTable | None] = JsonKind(LAST_TABLE_FILE, _parse, lambda: None, _dump, WORDS, indent=2)
+KIND: JsonKind[LastTable | None] = JsonKind(LAST_TABLE_FILE, _parse, lambda: None, _dump, WORDS, indent=2,
+                                              keeps_unknown=False)
 
 
 def load_last_table(folder: Path) -> tuple[LastTable | None, Words | None]:

@@ -33,13 +33,20 @@ KIND: JsonKind[tuple[str, ...]] = JsonKind(RECORDED_FILE, _parse, tuple, list, W
 
 def was_recorded(folder: Path, session_id: str) -> bool:
     """Whether the session `session_id` has had its end recorded already."""
-    ids, _ = KIND.load(folder)
-    return session_id in ids
+    return recorded(folder, session_id)[0]
 
 
-def mark_recorded(folder: Path, session_id: str) -> str | None:
-    """Remember that the session's end is recorded; None when written, else a sentence."""
+def recorded(folder: Path, session_id: str) -> tuple[bool, str | None]:
+    """Whether the session `session_id` has had its end recorded already, and a sentence when the file was not
+    wholly usable (what could not be used is kept aside)."""
+    ids, problem = KIND.load(folder)
+    return session_id in ids, problem
+
+
+def mark_recorded(folder: Path, session_id: str) -> tuple[str | None, bool]:
+    """Remember that the session's end is recorded: (a sentence for the player or None, whether it is on disk)."""
     ids, problem = KIND.load(folder)
     if session_id in ids:
-        return problem
-    return KIND.save(folder, (*ids, session_id)[-KEPT:]) or problem
+        return problem, True
+    failed = KIND.save(folder, (*ids, session_id)[-KEPT:])
+    return " ".join(words for words in (problem, failed) if words) or None, failed is None

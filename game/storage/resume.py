@@ -50,6 +50,7 @@ class Resumable:
     message: str | None = None
     mode: str = FREE
     saved_at: float = 0.0
+    unread: str = ""  # why a kept file could not be read, when it is left where it is (after "could not be used:")
 
 
 def is_mode(name: str) -> bool:
@@ -79,20 +80,31 @@ def has_resume(folder: Path, mode: str = FREE) -> bool:
     return resume_path(folder, mode).is_file()
 
 
-def document_text(snapshot: dict[str, Any] | str, mode: str = FREE, saved_at: float | None = None) -> str:
-    """The kept file's text around a snapshot (data, or its JSON text already made)."""
+def document_text(snapshot: dict[str, Any] | str, mode: str = FREE, saved_at: float | None = None,
+                  unknown: dict[str, Any] | None = None) -> str:
+    """The kept file's text around a snapshot (data, or its JSON text already made), with the `unknown`
+    top-level keys a newer version wrote in the file it replaces."""
     inner = snapshot if isinstance(snapshot, str) else json.dumps(snapshot, ensure_ascii=False,
                                                                     separators=(",", ":"))
-    head = json.dumps({"format": FORMAT, "version": VERSION,
-                       "saved_at": round(time.time() if saved_at is None else saved_at, 3), "mode": mode},
-                      separators=(",", ":"))
+    known = {"format": FORMAT, "version": VERSION,
+             "saved_at": round(time.time() if saved_at is None else saved_at, 3), "mode": mode}
+    head = json.dumps({**(unknown or {}), **known}, ensure_ascii=False, separators=(",", ":"))
     return f'{head[:-1]},"snapshot":{inner}}}\n'
 
 
-def save_resume(folder: Path, snapshot: dict[str, Any] | str, mode: str = FREE, saved_at: float | None = None) -> None:
-    """Keep `snapshot` (taken at `saved_at`, else now) as `mode`'s session atomically; OSError if it cannot be
-    written, TypeError if not JSON-ready."""
-    write_atomically(resume_path(folder, mode), document_text(snapshot, mode, saved_at).encode("utf-8"))
+DOCUMENT_KEYS = frozenset({"format", "version", "saved_at", "mode", "snapshot"})  # what this version writes
+
+
+def unknown_keys(document: dict[str, Any]) -> dict[str, Any]:
+    """A kept file's top-level keys this version does not write (a newer version's), to be kept."""
+    return {key: value for key, value in document.items() if key not in DOCUMENT_KEYS}
+
+
+def save_resume(folder: Path, snapshot: dict[str, Any] | str, mode: str = FREE, saved_at: float | None = None,
+                unknown: dict[str, Any] | None = None) -> None:
+    """Keep `snapshot` (taken at `saved_at`, else now) as `mode`'s session atomically, with the `unknown` keys
+    of the file it replaces; OSError if it cannot be written, TypeError if not JSON-ready."""
+    write_atomically(resume_path(folder, mode), document_text(snapshot, mode, saved_at, unknown).encode("utf-8"))
 
 
 def discard_resume(folder: Path, mode: str = FREE) -> str | None:
@@ -119,8 +131,10 @@ def load_resume(folder: Path, mode: str = FREE) -> Resumable:
         return Resumable(mode=mode)
     document, why, damaged = read_document(path)
     if document is None:
-        return Resumable(message=set_aside(path, why) if damaged else tr("storage.session.not_read", why=why),
-                         mode=mode)
+        if damaged:
+            return Resumable(message=set_aside(path, why), mode=mode)
+        return Resumable(message=tr("storage.session.not_read", session=session_words(mode), why=why), mode=mode,
+                         unread=why)
     return Resumable(snapshot=document["snapshot"], mode=mode, saved_at=saved_at_of(document))
 
 
@@ -200,16 +214,29 @@ def mode_of_snapshot(snapshot: dict[str, Any]) -> str:
     return mode if is_mode(mode) else FREE
 
 
+def session_words(mode: str | None) -> str:
+    """Which kept session, as a sentence begins ("Your daily deal in progress"); None: one of no known mode."""
+    if mode == FREE or mode == DAILY:
+        return tr(f"storage.session.which.{mode}")
+    if mode is not None and mode.startswith(ROAD_PREFIX):
+        slot = mode[len(ROAD_PREFIX):]
+        numbered = re.match(r"^campaign(?:-(\d+))?$", slot)  # the roads' slots: campaign, campaign-2, ...
+        return tr("storage.session.which.road", number=(numbered.group(1) or "1") if numbered else slot)
+    return tr("storage.session.which.any")
+
+
 def set_aside(path: Path, why: str) -> str:
-    """Rename `path` out of the way (never delete it) and say so in one sentence for the player.
+    """Rename `path` out of the way (never delete it) and say so in one sentence for the player, naming the
+    session by its mode (the file's name).
 
     `why` reads after "could not be used:" in the player's language (a `storage.why.*` text).
     """
+    session = session_words(path.stem if is_mode(path.stem) else None)
     try:
         target = move_aside(path)
     except OSError as error:
-        return tr("storage.session.unusable_stuck", why=why, error=error.strerror)
-    return tr("storage.session.unusable", why=why, file=shown_name(target.name))
+        return tr("storage.session.unusable_stuck", session=session, why=why, error=error.strerror)
+    return tr("storage.session.unusable", session=session, why=why, file=shown_name(target.name))
 
 
 def set_aside_unresumable(path: Path, error: object) -> str:
@@ -306,4 +333,5 @@ def _moved_quietly(path: Path, tag: str) -> str:
     try:
         return tr("storage.session.older_kept", file=shown_name(move_aside(path, tag).name))
     except OSError as error:
-        return tr("storage.session.unusable_stuck", why=tr("storage.why.damaged"), error=error.strerror)
+        return tr("storage.session.unusable_stuck", session=session_words(None), why=tr("storage.why.damaged"),
+                  error=error.strerror)

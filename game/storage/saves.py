@@ -101,13 +101,14 @@ class SaveData:
     chips: int | None = None
     saved_at: int = 0
     slot: str = AUTOSAVE
+    unknown: dict[str, Any] = field(default_factory=dict)  # the file's top-level keys of a newer version, kept
 
     def to_document(self) -> Document:
         """The save as the current version's JSON-ready document."""
         deal = self.deal
         if deal is None and self.table is not None and type(self.table.get("deal")) is int:
             deal = self.table["deal"]
-        return {"format": FORMAT, "version": VERSION, "saved_at": self.saved_at, "slot": self.slot,
+        return {**self.unknown, "format": FORMAT, "version": VERSION, "saved_at": self.saved_at, "slot": self.slot,
                 "summary": {"venue": self.venue, "deal": deal, "chips": self.chips},
                 "table": self.table, "campaign": self.campaign, "logs": list(self.logs)}
 
@@ -122,7 +123,11 @@ class SaveData:
         return cls(table=document.get("table"), campaign=document.get("campaign"),
                    logs=tuple(document.get("logs") or ()), venue=summary.get("venue"), deal=summary.get("deal"),
                    chips=summary.get("chips"), saved_at=int(document.get("saved_at") or 0),
-                   slot=slot if isinstance(slot, str) and _SLOT_NAME.match(slot) else AUTOSAVE)
+                   slot=slot if isinstance(slot, str) and _SLOT_NAME.match(slot) else AUTOSAVE,
+                   unknown={key: value for key, value in document.items() if key not in _KEYS})
+
+
+_KEYS = frozenset(SaveData().to_document())  # the top-level keys this version writes
 
 
 def _shape_problem(document: Document) -> str | None:
@@ -178,6 +183,7 @@ class LoadResult:
     backup_available: bool = False
     moved_to: Path | None = None
     migrated_from: int | None = None
+    unusable: str = ""  # the sentence saying the file could not be used and where it was kept, without the offer
 
     @property
     def ok(self) -> bool:
@@ -217,36 +223,38 @@ def slot_path(folder: Path, slot: str | int) -> Path:
     return saves_dir(folder) / f"{check_slot_name(name)}.json"
 
 
-def save_slot(folder: Path, slot: str | int, save: SaveData) -> SaveData:
-    """Write `save` to `slot` atomically, keeping the previous save as the backup; the save as written.
+def save_slot(folder: Path, slot: str | int, save: SaveData, said: list[str] | None = None) -> SaveData:
+    """Write `save` to `slot` atomically, keeping the previous save as the backup; the save as written. A file
+    there the game cannot use is kept aside first, with a sentence for the player added to `said`.
 
     Raises OSError if the file cannot be written and TypeError/ValueError if the data is not JSON-ready.
     """
     path = slot_path(folder, slot)
-    written = SaveData(table=save.table, campaign=save.campaign, logs=tuple(save.logs), venue=save.venue,
-                       deal=save.deal, chips=save.chips, saved_at=round(time.time()), slot=path.stem)
+    written = dataclasses.replace(save, logs=tuple(save.logs), saved_at=round(time.time()), slot=path.stem)
     text = json.dumps(written.to_document(), ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
     data = text.encode("utf-8")
-    _clear_the_way(path)
+    _clear_the_way(path, said if said is not None else [])
     write_atomically(path, data, keep_backup=True)
     _remember_good(data)
     return written
 
 
-def _clear_the_way(path: Path) -> None:
+def _clear_the_way(path: Path, said: list[str]) -> None:
     """Before a save is written: the slot's file (about to become the backup) and its backup (about to be
     replaced) are each kept aside first if the game cannot use them, so no file it could not read is ever
-    written over; OSError (a sentence) when one cannot be moved aside."""
+    written over, each with a sentence in `said`; OSError (a sentence) when one cannot be moved aside."""
     for existing in (path, backup_path(path)):
         if not existing.is_file() or _known_good(existing):
             continue
         save, _, why = read_save_file(existing)
         if save is not None:
             continue
+        why = why or tr("storage.why.damaged")
         moved, error = keep_aside(existing)
         if moved is None:
-            raise OSError(tr("storage.save.unusable_stuck", slot=path.stem, why=why or tr("storage.why.damaged"),
-                             error=error))
+            raise OSError(tr("storage.save.unusable_stuck", slot=path.stem, why=why, error=error))
+        said.append(tr("storage.save.unusable" if existing == path else "storage.save.backup_set_aside",
+                       slot=path.stem, why=why, file=moved.name))
 
 
 # Digests of save files this run wrote or read whole: checking one again before it is written over is then
@@ -301,7 +309,7 @@ def load_slot(folder: Path, slot: str | int) -> LoadResult:
                 else tr("storage.save.unusable_stuck", slot=path.stem, why=why, error=error))
     has_backup = backup.is_file()
     offer = tr("storage.save.backup_offered") if has_backup else tr("storage.save.no_backup")
-    return LoadResult(problem=f"{sentence} {offer}", backup_available=has_backup, moved_to=moved)
+    return LoadResult(problem=f"{sentence} {offer}", backup_available=has_backup, moved_to=moved, unusable=sentence)
 
 
 def read_save_file(path: Path) -> tuple[SaveData | None, int | None, str | None]:
@@ -393,29 +401,47 @@ def list_slots(folder: Path) -> list[SlotInfo]:
 
 def append_deal_log(folder: Path, slot: str | int, log: str, keep: int = MAX_KEPT_LOGS, *,
                     create: bool = True) -> str | None:
-    """Keep one finished deal's log in `slot` (the oldest beyond `keep` dropped); None, or why it was not kept.
+    """Keep one finished deal's log in `slot` (the oldest beyond `keep` dropped); None when kept as ever, else
+    a sentence for the player (why it was not kept, or what was set aside on the way).
 
-    A slot that is not there yet is started empty (unless `create` is False); a slot file that cannot be used
-    is left to `load_slot` (moved aside and explained) and nothing is written over it.
+    A slot that is not there yet is started empty (unless `create` is False). A slot file that cannot be used
+    is moved aside and explained (`load_slot`), never written over: a slot the game may create (one that keeps
+    only deals) is then taken up again from its backup, or started anew, so the deals after it are kept; a
+    campaign's slot is left to its map, which offers its backup or a fresh start.
     """
     try:
         path = slot_path(folder, slot)
     except ValueError as error:
         return tr("storage.save.deal_not_kept", error=error)
     found = load_slot(folder, slot)
+    said: list[str] = []
     if found.problem:
-        return f"{found.problem} {tr('storage.save.deal_not_kept_in_it')}"
+        if not create:
+            return f"{found.problem} {tr('storage.save.deal_not_kept_in_it')}"
+        found, said = _taken_up_again(folder, path.stem, found)
     if found.save is None and not create:
         return None
     save = found.save or SaveData(slot=path.stem)
     logs = (*save.logs, log)[-keep:] if keep > 0 else ()
     try:
-        save_slot(folder, slot, dataclasses.replace(save, logs=logs))
+        save_slot(folder, slot, dataclasses.replace(save, logs=logs), said)
     except OSError as error:
-        return tr("storage.save.deal_not_written", slot=path.stem, error=error.strerror or error)
+        said.append(tr("storage.save.deal_not_written", slot=path.stem, error=error.strerror or error))
     except (TypeError, ValueError) as error:
-        return tr("storage.save.deal_not_written", slot=path.stem, error=error)
-    return None
+        said.append(tr("storage.save.deal_not_written", slot=path.stem, error=error))
+    return " ".join(said) or None
+
+
+def _taken_up_again(folder: Path, slot: str, found: LoadResult) -> tuple[LoadResult, list[str]]:
+    """A slot of deals alone that could not be used (kept aside) or is missing: its backup put back when it can
+    be, else nothing (a new slot); and the sentences saying so."""
+    first = found.unusable or tr("storage.save.gone", slot=slot)
+    if found.backup_available:
+        restored = restore_backup(folder, slot)
+        if restored.save is not None:
+            return restored, [first, tr("storage.save.deals_from_backup")]
+        first = f"{first} {restored.problem}" if restored.problem else first
+    return LoadResult(), [first, tr("storage.save.deals_anew", slot=slot)]
 
 
 def deal_logs(folder: Path) -> list[tuple[str, tuple[str, ...]]]:

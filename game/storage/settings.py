@@ -116,7 +116,8 @@ def _dump(settings: Settings) -> dict[str, Any]:
 
 WORDS = JsonFileWords(not_read="files.settings.not_read", not_saved="files.settings.not_saved",
                       what="files.what.settings")
-KIND: JsonKind[Settings] = JsonKind(SETTINGS_FILE, _parse, Settings, _dump, WORDS, indent=2, sort_keys=True)
+KIND: JsonKind[Settings] = JsonKind(SETTINGS_FILE, _parse, Settings, _dump, WORDS, indent=2, sort_keys=True,
+                                    keeps_unknown=False)
 
 
 def read_settings(folder: Path) -> tuple[Settings, Words | None]:

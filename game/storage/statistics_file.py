@@ -70,10 +70,18 @@ def record_finished_session(data_dir: Path, events: Iterable[Any], human_seat: i
     Returns None when recorded, else one sentence for the player (a bad old file moved aside, or a failed
     write); it never raises for a file problem.
     """
+    return count_session(data_dir, events, human_seat, taken_back=taken_back)[0]
+
+
+def count_session(data_dir: Path, events: Iterable[Any], human_seat: int, *, taken_back: int = 0,
+                  session_id: str | None = None) -> tuple[str | None, bool]:
+    """As `record_finished_session`, a session named `session_id` counted once however often it comes: (a
+    sentence for the player or None, whether the statistics with it counted are on disk)."""
     found = load_statistics(data_dir)
     statistics = found.statistics
-    statistics.add_session(list(events), human_seat, taken_back=taken_back)
+    if not statistics.add_session(list(events), human_seat, taken_back=taken_back, session_id=session_id):
+        return found.problem, True  # counted before: the file on disk has it
     problem = KIND.save(data_dir, statistics)
     if problem is not None:
-        return f"{found.problem} {problem}" if found.problem else problem
-    return found.problem
+        return (f"{found.problem} {problem}" if found.problem else problem), False
+    return found.problem, True

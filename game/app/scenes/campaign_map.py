@@ -25,7 +25,6 @@ from ...locale import language, tr, trn
 from ...storage.high_scores_file import load_high_scores
 from ...storage.resume import has_resume, road_mode
 from .. import paint, theme
-from ..assets import warn
 from ..canvas import Canvas
 from ..comfort import swaying
 from ..kept_words import sit_at_kept
@@ -103,8 +102,13 @@ class CampaignMapScene(Scene):
             self.shown = min(self.progress.venue_index, len(self.progress.campaign.venues) - 1)
 
     def save(self) -> str | None:
-        """Write the progress to the slot; None when written, else a sentence."""
-        return self.road.save()
+        """Write the progress to the slot; None when written, else a sentence (what was kept aside on the way,
+        a backup the game could not use, is told in the notices)."""
+        problem = self.road.save()
+        for said in self.road.set_aside:
+            self.app.notices.tell(said)
+        self.road.set_aside.clear()
+        return problem
 
     # --- the menu's actions ---------------------------------------------------------------------
 
@@ -181,9 +185,7 @@ class CampaignMapScene(Scene):
         except (KeyError, ValueError, OSError) as error:
             self.message = tr("campaign.cannot_play", venue=venue.title(), why=error)
             return
-        problem = self.save()  # the slot exists before the first deal, so every deal's log is kept in it
-        if problem:
-            warn(problem)
+        self.app.notices.tell(self.save())  # the slot exists before the first deal, so every deal's log is kept in it
         self.app.scenes.clear_to("table", rules=rules, seats=seats, seed=session_seed(progress),
                                  origin=CampaignRoad(self.slot))
 
@@ -234,6 +236,9 @@ class CampaignMapScene(Scene):
         if self.campaign is None:
             return
         self.message = self.road.start_afresh()
+        for said in self.road.set_aside:
+            self.app.notices.tell(said)
+        self.road.set_aside.clear()
         self._after_load()
         self._build_menu()
 

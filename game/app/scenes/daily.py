@@ -21,7 +21,7 @@ from ...locale import texts, tr, trn
 from ...locale.cards import card_label
 from ...locale.dates import long_date, short_date
 from ...storage.daily_file import load_daily_bests
-from ...storage.resume import DAILY, load_resume
+from ...storage.resume import DAILY, load_resume, session_words
 from .. import theme
 from ..canvas import Canvas
 from ..kept_words import sit_at_kept
@@ -58,8 +58,7 @@ class DailyScene(Scene):
             self.problem = tr("daily.cannot_lay", why=error)
         bests, problem = load_daily_bests(app.data_dir)
         self.best = bests.best_for(self.day)
-        if problem:
-            self.message = f"{self.message} {problem}".strip()
+        app.notices.tell(problem)
         self.menu = Menu()
         self.hint = "daily.hint"  # the footer's keys, as the buttons offered
         self._build_menu()
@@ -68,11 +67,14 @@ class DailyScene(Scene):
 
     def kept_day(self) -> dt.date | None:
         """The day of the daily deal left mid-session, if one is kept."""
+        return self._kept()[0]
+
+    def _kept(self) -> tuple[dt.date | None, str]:
+        """The day of the daily deal left mid-session, if one is kept, and why a kept one could not be read ("")."""
         found = load_resume(self.app.data_dir, DAILY)
-        if found.message:
-            self.message = f"{self.message} {found.message}".strip()
+        self.app.notices.tell(found.message)
         origin = origin_of(found.snapshot.get("campaign_slot")) if found.snapshot is not None else None
-        return origin.day if isinstance(origin, DailyDeal) else None
+        return (origin.day if isinstance(origin, DailyDeal) else None), found.unread
 
     def _build_menu(self, keep_focus: bool = False) -> None:
         kept = self.kept_day()
@@ -98,16 +100,18 @@ class DailyScene(Scene):
             self._build_menu()
 
     def play(self) -> None:
-        """Sit down at today's table (asking first if that would replace another day's deal left mid-session)."""
+        """Sit down at today's table (asking first if that would replace another day's deal left mid-session, or
+        one kept that could not be read)."""
         if self.table is None:
             return
-        kept = self.kept_day()
+        kept, unread = self._kept()
         if kept == self.day:
             self.continue_kept()
             return
-        if kept is not None:
-            self.app.scenes.push("confirm", question=tr("daily.confirm.title"),
-                                 detail=tr("daily.confirm.body", date=short_date(kept)),
+        if kept is not None or unread:
+            detail = tr("daily.confirm.body", date=short_date(kept)) if kept is not None else \
+                tr("storage.session.replace_unread", session=session_words(DAILY), why=unread)
+            self.app.scenes.push("confirm", question=tr("daily.confirm.title"), detail=detail,
                                  yes=tr("daily.confirm.yes"), no=tr("daily.confirm.no"), on_yes=self._play_now)
             return
         self._play_now()

@@ -23,10 +23,9 @@ from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from ...locale import tr, trn
 from ...locale.texts import character_name
 from ...storage.last_table_file import LENGTHS, save_last_table
-from ...storage.resume import FREE, has_resume, load_resume
+from ...storage.resume import FREE, load_resume, session_words
 from ...storage.settings import ANIMATION_SPEEDS
 from .. import paint, theme
-from ..assets import warn
 from ..canvas import Canvas
 from ..form import Choice, Form, Tile
 from ..kept_words import describe_snapshot, sit_at_kept
@@ -241,10 +240,13 @@ class NewGameScene(Scene):
         if rules is None:
             self.say(problem)
             return
-        if has_resume(self.app.data_dir, FREE):
-            self.app.scenes.push("confirm", question=tr("new_game.replace_title"),
-                                 detail=tr("new_game.replace_detail"), yes=tr("new_game.replace_yes"),
-                                 no=tr("new_game.replace_no"), on_yes=self._start_now)
+        kept = load_resume(self.app.data_dir, FREE)  # a file that cannot be used is kept aside here, and said
+        self.app.notices.tell(kept.message)
+        if kept.snapshot is not None or kept.unread:
+            detail = tr("new_game.replace_detail") if kept.snapshot is not None else \
+                tr("storage.session.replace_unread", session=session_words(FREE), why=kept.unread)
+            self.app.scenes.push("confirm", question=tr("new_game.replace_title"), detail=detail,
+                                 yes=tr("new_game.replace_yes"), no=tr("new_game.replace_no"), on_yes=self._start_now)
             return
         self._start_now()
 
@@ -255,8 +257,7 @@ class NewGameScene(Scene):
         problem = save_last_table(self.app.data_dir, table_to_remember(
             self.players, self.chosen, self.characters, self.entries[self.rules_index], self.rules_folders[0],
             self.length, self.deals_index, self.minutes_index))
-        if problem is not None:
-            warn(problem)  # the table starts all the same: only the next New game's choices are lost
+        self.app.notices.tell(problem)  # the table starts all the same: only the next New game's choices are lost
         self.app.scenes.clear_to("table", rules=rules, seats=self.seats(), seed=self.seed, time_limit_s=limit)
 
     def continue_kept(self) -> None:

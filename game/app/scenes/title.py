@@ -43,7 +43,8 @@ class TitleScene(Scene):
 
     def __init__(self, app: App, message: str | Callable[[], str] = "", passing: bool = False) -> None:
         """`message` is a sentence for the player, or a function wording it (so a language switch rewords it);
-        a `passing` one (news, not a problem) fades after a few seconds or goes at the first key or click."""
+        a `passing` one (news, not a problem) fades after a few seconds or goes at the first key or click. A
+        problem with the player's files is the app's notices' to tell."""
         super().__init__(app)
         self.t = 0.0
         self.words: str | Callable[[], str] = message
@@ -70,8 +71,8 @@ class TitleScene(Scene):
     def _look_for_session(self) -> None:
         kept, problems = kept_sessions(self.app.data_dir)
         self.kept = kept[0] if kept else None
-        if problems:
-            self.words, self.passing = " ".join(problems), False
+        for problem in problems:
+            self.app.notices.tell(problem)
         self._build_menu()
 
     @property
@@ -130,8 +131,7 @@ class TitleScene(Scene):
         try:
             self.app.scenes.replace("kept_table", snapshot=kept.snapshot)
         except ValueError as error:  # a snapshot this game cannot resume (anything else is the crash guard's)
-            self.words = set_aside_unresumable(resume_path(self.app.data_dir, kept.mode), error)  # never lost
-            self.passing = False
+            self.app.notices.tell(set_aside_unresumable(resume_path(self.app.data_dir, kept.mode), error))  # kept
             self._look_for_session()
 
     def campaign(self) -> None:

@@ -247,7 +247,8 @@ class TableController:
                           for name, character in self.seats],
                 "seed": self.seed, "agents": list(self._agent_states),
                 "time_limit_s": self.time_limit_s, "elapsed_s": round(self.elapsed, 3),
-                "deal": self.session.deal_number, "taken_back": self.taken_back}
+                "deal": self.session.deal_number, "taken_back": self.taken_back,
+                **({"over": True} if self.session.over else {})}  # an end the next start may have to record
 
     def _took(self, action: Action) -> None:
         """Remember an applied action (and its JSON, for the snapshots)."""

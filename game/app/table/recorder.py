@@ -3,20 +3,26 @@ crash loses at most the decision in hand), each finished deal's log for the repl
 the player's statistics and what the end means for its mode (a daily score, a campaign venue's result).
 
 The session and the deal logs are written on a worker thread (`SessionKeeper`), so no frame waits on the disk.
-A problem writing any of them never stops the game: it is said once (`warn`) and play goes on.
+A problem writing any of them never stops the game: it is told once (the app's notices, and stderr) and play
+goes on. A finished session is forgotten only once its end is recorded whole (`campaign.session_end`); one whose
+recording a full disk cut short stays kept, and the next start records it (`record_left_over`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ...campaign.origin import Finished, VenueFinished, already_finished, deal_log_slot, finish, session_mode
+from ...campaign.origin import DailyFinished, Finished, VenueFinished, deal_log_slot, finish, session_mode
+from ...campaign.session_end import record_end
+from ...locale import tr
 from ...stats.callouts import RecordWatch
 from ...storage.keeper import SessionKeeper
-from ...storage.recorded_file import mark_recorded, was_recorded
+from ...storage.recorded_file import was_recorded
+from ...storage.resume import discard_resume, kept_sessions, load_resume
 from ...storage.saves import deal_log
-from ...storage.statistics_file import load_statistics, record_finished_session
+from ...storage.statistics_file import load_statistics
 from ..assets import warn
 from .controller import HUMAN, TableController, snapshot_problem
 
@@ -24,15 +30,21 @@ from .controller import HUMAN, TableController, snapshot_problem
 class TableRecorder:
     """Keeps the session, its finished deals and, at its end, the player's statistics and the end's meaning."""
 
-    def __init__(self, data_dir: Path, table: TableController, *, threaded: bool = True, keeps: bool = True) -> None:
+    def __init__(self, data_dir: Path, table: TableController, *, threaded: bool = True, keeps: bool = True,
+                 tell: Callable[[str], None] = warn) -> None:
+        """`tell` tells the player a problem with their files (the app's notices)."""
         self.data_dir = data_dir
         self.table = table
         self.keeps = keeps  # False: a lesson (the guided first deal), neither kept nor counted
-        self.keeper = SessionKeeper(data_dir, session_mode(table.origin), threaded=threaded, usable=self._replaceable)
+        self.tell = tell
+        self.keeper = SessionKeeper(data_dir, session_mode(table.origin), threaded=threaded, usable=self._replaceable,
+                                     session_id=table.session_id)
         self._kept_deal_start = -1  # index in the log of the last deal_start whose deal was kept
         self.finished: Finished = None  # what the session's end meant, once recorded
+        self.whole = False  # the end is recorded whole: on disk, the kept session let go
         self._recorded = False
-        self._said: set[str] = set()  # a disk that stays full is said once, not at every decision
+        if self.keeps_session and table.opening:  # a new table takes its mode's file: an ended session there first
+            record_left_over(data_dir, tell, self.keeper.mode)
 
     def _replaceable(self, snapshot: dict[str, Any]) -> str | None:
         """Why the session kept in this mode's file may not simply be written over (None when it may): this
@@ -49,7 +61,10 @@ class TableRecorder:
         events so far counted quietly); None at a watched table, which breaks nobody's records."""
         if not self.keeps_session:
             return None
-        watch = RecordWatch.from_statistics(load_statistics(self.data_dir).statistics, HUMAN)
+        found = load_statistics(self.data_dir)  # a damaged file is kept aside here, and the player told so
+        if found.problem:
+            self.tell(found.problem)
+        watch = RecordWatch.from_statistics(found.statistics, HUMAN)
         if not self.table.opening:
             for event in self.table.log:
                 watch.see(event)
@@ -71,36 +86,35 @@ class TableRecorder:
         return self.keeper.keep_now(self.table.snapshot_text()) if self.keeps_session else None
 
     def say_problems(self) -> None:
-        """Say what the worker could not write (once each)."""
+        """Tell what the worker could not write (the notices tell each sentence once)."""
         for problem in self.keeper.problems():
-            if problem not in self._said:
-                self._said.add(problem)
-                warn(problem)
+            self.tell(problem)
 
     def session_over(self) -> Finished:
-        """The session has ended: add it to the player's statistics, record what it means for its mode, then
-        forget the kept session (a crash before this leaves it to be continued and recorded then)."""
+        """The session has ended: record what it means for its mode and add it to the player's statistics, then
+        forget the kept session, once all of that is on disk (until then it stays, and the next start records
+        it; a crash before this leaves it to be continued and recorded then)."""
         if self._recorded:
             return self.finished
         self._recorded = True
         self.keeper.flush()
         if not self.keeps:  # a lesson: nothing recorded anywhere, nothing to forget
             return None
+        chips = list(self.table.session.chips)
         if not self.keeps_session:  # a watched table: nobody's statistics, nothing to forget
-            self.finished = finish(self.table.origin, self.data_dir, list(self.table.session.chips))
+            self.finished = finish(self.table.origin, self.data_dir, chips)
+            if isinstance(self.finished, DailyFinished) and self.finished.problem:
+                self.tell(self.finished.problem)
             return self.finished
-        if was_recorded(self.data_dir, self.table.session_id):
-            self.finished = already_finished(self.table.origin, self.data_dir)
-        else:
-            self.finished = finish(self.table.origin, self.data_dir, list(self.table.session.chips))
-            if isinstance(self.finished, VenueFinished) and not self.finished.recorded:
-                return self.finished  # kept, to be continued to its end (and counted) once the road's save is whole
-            for problem in (record_finished_session(self.data_dir, self.table.log, HUMAN,
-                                                                    taken_back=self.table.taken_back),
-                            mark_recorded(self.data_dir, self.table.session_id)):
-                if problem:
-                    warn(problem)
-        self.keeper.forget()
+        end = record_end(self.data_dir, self.table.origin, self.table.session_id, chips, self.table.log, HUMAN,
+                         taken_back=self.table.taken_back)
+        self.finished, self.whole = end.finished, end.whole
+        for problem in end.problems:
+            self.tell(problem)
+        if end.whole:
+            self.keeper.forget()
+        elif not (isinstance(end.finished, VenueFinished) and not end.finished.recorded):  # the map says that one
+            self.tell(tr("storage.session.end_kept"))
         return self.finished
 
     def finished_deal_log(self) -> tuple[int, str] | None:
@@ -128,3 +142,36 @@ class TableRecorder:
         self._kept_deal_start, log = found
         slot, create = deal_log_slot(self.table.origin)
         self.keeper.keep_deal(slot, log, create)
+
+
+def record_left_over(data_dir: Path, tell: Callable[[str], None], mode: str | None = None) -> None:
+    """Record the end of each kept session (of `mode`, else of every mode) that ended but could not be recorded
+    whole then (a full disk), forgetting it once it is: at start, and before a new table takes its mode's file.
+    A kept session that cannot be read or used is told of and left alone."""
+    if mode is None:
+        kept, problems = kept_sessions(data_dir)
+    else:
+        found = load_resume(data_dir, mode)
+        kept, problems = [found], [found.message] if found.message else []
+    for problem in problems:
+        tell(problem)
+    for found in kept:
+        if found.snapshot is None or found.snapshot.get("over") is not True:
+            continue
+        if was_recorded(data_dir, str(found.snapshot.get("session_id"))):  # only its file was left (the table
+            left = discard_resume(data_dir, found.mode)  # that ended it may be letting it go just now)
+            if left:
+                tell(left)
+            continue
+        try:
+            table = TableController.from_snapshot(found.snapshot)
+        except ValueError:  # Continue sets it aside, saying why
+            continue
+        recorder = TableRecorder(data_dir, table, threaded=False, tell=tell)
+        if not table.over or not recorder.keeps_session:
+            continue
+        finished = recorder.session_over()
+        recorder.say_problems()
+        if recorder.whole:
+            said = finished.message if isinstance(finished, DailyFinished | VenueFinished) else ""
+            tell(f"{tr('storage.session.recorded_late')} {said}".strip())

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...ai.seats import SeatSpec
-from ...campaign.origin import DailyFinished, Finished, FreePlay, TableOrigin, VenueFinished, results_label
+from ...campaign.origin import FreePlay, TableOrigin, results_label
 from ...engine.decisions import Action, FollowAction
 from ...engine.events import Dealt, Event
 from ...engine.rules import RuleSet
@@ -34,6 +34,7 @@ from .captions import chosen_card
 from .controller import HumanTurn, Played, Refused, TableController
 from .controls import draw_controls
 from .director import Director
+from .ending import go_on_from
 from .guide import GuideMaker, TableGuide
 from .human import HumanSeat
 from .layout import TableLayout
@@ -64,11 +65,13 @@ class TableScene(Scene):
     """A session of Newmarket at the table; seat 0 is the human unless it has a character (a watched table)."""
 
     music = "table"
+    plays = True
 
     def __init__(self, app: App, table: TableController, guide: GuideMaker | None = None) -> None:
         super().__init__(app)
         self.table = table
-        self.recorder = TableRecorder(app.data_dir, table, keeps=guide is None)  # a guided table is a lesson
+        # a guided table is a lesson: kept nowhere, counted nowhere
+        self.recorder = TableRecorder(app.data_dir, table, keeps=guide is None, tell=app.notices.tell)
         self.model = TableModel(table.rules, table.seats)
         layout = laid_table(len(table.seats), len(table.rules.piles), table.rules.aces == "high")
         self.stage = Stage(self.model, layout, TableDecks(app.art, layout, app.settings.four_colour_deck),
@@ -464,6 +467,11 @@ class TableScene(Scene):
             self.director.fast_forward()
             self.table.hurry()
 
+    def notice_tab(self) -> pygame.Rect | None:
+        """Under the deal log's button, clear of every seat; nowhere while the log is open there."""
+        button = self.log_panel.button.rect
+        return None if self.log_panel.open else pygame.Rect(button.x, button.bottom + 10, button.width, 34)
+
     def pad_shoulders(self) -> tuple[int, int]:
         """A controller's shoulders: the open deal log's pages, else less and more while a stake or a bid is chosen."""
         deciding = self.human.kind in ("stake", "bid") and not self.log_panel.open
@@ -483,16 +491,7 @@ class TableScene(Scene):
             draw_stop_pause(surface, self.stage)
         if self.guide is None and not self.covered:  # under the moments; a lesson keeps no log; an overlay's heading
             self.log_panel.draw(surface, True)  # sits where its button is, which would read through the dim
+        if not self.covered:
+            self.app.notices.draw_tab(surface, self.app.text, self)
         if not self.covered:  # banners, pop-ups and bubbles never show under (or through) an overlay
             self.director.draw_decorations(surface, self.guide.draw if self.guide is not None else lambda _: None)
-
-
-def go_on_from(app: App, finished: Finished) -> None:
-    """Where a finished table leads: the daily deal with its score, the road's map with its result, or the title."""
-    match finished:
-        case DailyFinished(day=day, message=message, new_best=new_best):
-            app.scenes.clear_to("daily", day=day, message=message, new_best=new_best)
-        case VenueFinished(road=road, message=message, name_entry=name_entry):
-            app.scenes.clear_to("campaign_map", message=message, road=road, name_entry=name_entry)
-        case None:
-            app.scenes.clear_to("title")
