@@ -269,7 +269,8 @@ def press(app: App, code: int) -> None:
 def test_the_open_deal_log_hides_no_seat_and_shows_five_rows_or_more(players: int) -> None:
     layout = table_layout(players)
     text = TextCache(Assets(audio=False))  # the rows step by the words' height (at 100% here)
-    panel = LogPanel(cast(Stage, SimpleNamespace(layout=layout, text=text)), DealLog(0, str, False))
+    log = DealLog(0, str, False)
+    panel = LogPanel(cast(Stage, SimpleNamespace(layout=layout, text=text)), lambda: log)
     rect = panel.panel
     for place in layout.seats:
         assert not rect.colliderect(place.region), (place.seat, rect, place.region)

@@ -79,7 +79,7 @@ class TableScene(Scene):
         self.human = HumanSeat(self.stage, self.submit, lambda: table.seed * 1009 + len(table.actions),
                                self.take_back_offer)
         self.painter = TablePainter(self.stage, table.seats, table.rules.piles)
-        self.log_panel = LogPanel(self.stage, self.director.deal_log)
+        self.log_panel = LogPanel(self.stage, lambda: self.director.deal_log)
         self.skip = SkipToEnd(self.stage)  # once the player is out: the rest at once rather than watched
         self.narrator = TableNarrator(self)  # spoken play
         self.clock = 0.0
