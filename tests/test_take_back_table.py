@@ -23,7 +23,7 @@ from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.scenes.results import ResultsScene
-from game.app.table.deal_log import deal_log_lines, name_tags
+from game.app.table.deal_log import deal_log_lines
 from game.app.table.scene import TableScene
 from game.campaign.origin import CampaignRoad, DailyDeal, TableOrigin
 from game.campaign.roads import SLOTS
@@ -169,7 +169,7 @@ def panel_words(app: App, scene: TableScene, monkeypatch: pytest.MonkeyPatch) ->
 def engine_deal_lines(scene: TableScene) -> list[str]:
     """The deal in play as the deal log tells it, made afresh from the engine's own log."""
     rules = scene.table.rules
-    return [str(line) for line in deal_log_lines(scene.table.log, 0, name_tags(scene.model),
+    return [str(line) for line in deal_log_lines(scene.table.log, 0, scene.model.namer,
                                                  rules.follow == "optional",
                                                  paid_to_dealer=rules.buy_dead_hand.paid_to == "dealer")]
 

@@ -13,7 +13,7 @@ import pygame
 from ...ai.character import LEVELS
 from ...ai.registry import load_character_by_id
 from ...locale import tr
-from ...locale.names import character_short
+from ...locale.names import character_short, seat_name
 from ...locale.texts import character_name
 from ...storage.settings import ANIMATION_SPEEDS
 from .. import paint, theme, word_overlaps
@@ -169,7 +169,7 @@ def draw_opponents(surface: Canvas, text: TextCache, character_ids: Sequence[str
         disc = portrait(character.look, diameter, text, character.id)
         surface.blit(disc, disc.get_rect(midleft=(x, area.centery)))
         name_y = area.centery - 8 if levels else area.centery
-        text.draw(surface, character_short(character), (x + diameter + 6, name_y), role="bold", size=15,
+        text.draw(surface, seat_name(character), (x + diameter + 6, name_y), role="bold", size=15,
                   colour=theme.INK, anchor="midleft", max_width=step - diameter - 6 - gap, min_size=10)
         if levels:
             draw_level_pips(surface, character.level, (x + diameter + 6, area.centery + 5), step=11)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ...ai.character import Character
 from ...engine.cards import Card
 from ...engine.combinations import Pile
 from ...engine.events import (
@@ -30,10 +29,9 @@ from ...engine.events import (
 )
 from ...locale import tr
 from ...locale.cards import pile_label
-from ...locale.names import character_short
 from ...locale.words import Words
 from .auction_show import AuctionTrack
-from .model import TableModel, stop_reason
+from .model import stop_reason
 
 Namer = Callable[[int], object]  # a seat's name as a parameter of `Words` (a string, or a callable worded when shown)
 
@@ -69,24 +67,6 @@ class _Winners:
     def __call__(self) -> str:
         names = [str(name() if callable(name) else name) for name in self.names]
         return tr("table.and", first=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else "".join(names)
-
-
-@dataclass(frozen=True)
-class _Tag:
-    """A character's name tag ("Prof. Quist"), worded when shown."""
-
-    character: Character
-
-    def __call__(self) -> str:
-        return character_short(self.character)
-
-
-def name_tags(model: TableModel) -> Namer:
-    """Each seat's name as the log says it: a character's name tag, short enough for a line of the panel."""
-    def name(seat: int) -> object:
-        character = model.seats[seat].character
-        return model.namer(seat) if character is None else _Tag(character)
-    return name
 
 
 def current_deal(events: Sequence[Event]) -> tuple[int, int]:

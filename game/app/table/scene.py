@@ -187,7 +187,7 @@ class TableScene(Scene):
         if self.table.turn is None:
             return ""
         kind, seat = self.table.turn
-        return your_turn(kind) if seat == self.table.human_seat else their_turn(kind, self.model.tag(seat))
+        return your_turn(kind) if seat == self.table.human_seat else their_turn(kind, self.model.name(seat))
 
     def fast_forward_until(self, predicate: Callable[[TableScene], bool], max_steps: int = 20_000, *,
                            play_for_human: bool = True, dt: float = 1 / 30) -> bool:
