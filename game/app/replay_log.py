@@ -1,5 +1,5 @@
-"""The replay's deal so far in words: the table's deal log worded for a replay (every hand open, no player's
-own seat), drawn newest last in the room under the seats."""
+"""The replay's deal so far, drawn newest last in the room under the seats: the table's deal log told over the
+replay's events (`replay_words.py`)."""
 
 from __future__ import annotations
 
@@ -7,29 +7,16 @@ from collections.abc import Sequence
 
 import pygame
 
-from ..engine.events import SessionStart
 from ..locale import tr
 from ..replay import Replay
 from . import theme
 from .canvas import Canvas
-from .table.deal_log import LogLine, deal_log_lines
+from .replay_words import replay_log
 from .text import TextCache
 from .widgets import draw_panel
 
 LINE_SIZE = 14
 KIND_COLOURS = {"stop": (255, 214, 200), "boodle": theme.GOLD, "out": theme.GOLD, "end": theme.GOLD}
-
-
-def replay_log(replay: Replay, position: int, names: Sequence[str]) -> list[LogLine]:
-    """The deal at `position` told line by line up to it, each seat by its name in `names`."""
-    steps = replay.steps[:position + 1]
-    events = [step.event for step in steps]
-    first = events[0] if events else None
-    optional = isinstance(first, SessionStart) and first.rules.get("follow") == "optional"
-
-    def name(seat: int) -> object:
-        return names[seat] if 0 <= seat < len(names) else tr("replay.seat", number=seat + 1)
-    return deal_log_lines(events, None, name, optional, paid_to_dealer=bool(steps) and steps[-1].state.paid_to_dealer)
 
 
 def draw_replay_log(surface: Canvas, text: TextCache, area: pygame.Rect, replay: Replay, position: int,

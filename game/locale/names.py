@@ -49,12 +49,6 @@ def seat_name(character: Any | None, name: str | None = None) -> str:
     return name
 
 
-def seat_tag(name: str, character: Any | None) -> str:
-    """How a seat is named wherever seats are listed (nameplate, deal summary, replay): a character by their
-    name tag, the same everywhere ("Prof. Quist"); a seat without one by `name` as given."""
-    return character_short(character) if character is not None else name
-
-
 def short_name(name: str) -> str:
     """What a name tag has room for: 'Maud', 'Aunt Hetty', 'Prof. Quist'."""
     words = name.split()

@@ -5,7 +5,7 @@ reaches them. Pure: the same events give the same lines, shown live, after a res
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...engine.cards import Card
 from ...engine.combinations import Pile
@@ -38,11 +38,13 @@ Namer = Callable[[int], object]  # a seat's name as a parameter of `Words` (a st
 
 @dataclass(frozen=True)
 class LogLine:
-    """One line of the deal log: its words, what kind of moment it tells, and whether it is the player's own."""
+    """One line of the deal log: its words, what kind of moment it tells, whether it is the player's own, and the
+    event that told it (its index in the events told)."""
 
     words: Words
     kind: str  # "deal", "stake", "buy", "lead", "play", "stop", "boodle", "out", "pay", "leave", "end"
     mine: bool = False
+    at: int = -1
 
     def __str__(self) -> str:
         return str(self.words)
@@ -93,7 +95,8 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
         words = Words.of(f"deal_log.line.you_{key}" if mine else f"deal_log.line.{key}", count,
                          **params, **({} if mine else {"name": name(seat)}))
         lines.append(LogLine(words, kind, mine))
-    for event in events[first:]:
+    for at, event in enumerate(events[first:], first):
+        told = len(lines)
         moment = auction.feed(event)
         match event:
             case Cut(dealer=None):
@@ -151,6 +154,7 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
                 names = tuple(tr_you() if seat == human else name(seat) for seat in winners)
                 lines.append(LogLine(Words.of("deal_log.line.session_end", names=_Winners(names)), "end",
                                      human in winners))
+        lines[told:] = [replace(line, at=at) for line in lines[told:]]  # which event told them
     return lines
 
 
