@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from app_helpers import instant_app
@@ -14,6 +15,7 @@ from app_helpers import instant_app
 from game.ai.seats import seats_against
 from game.ai.simple import LowestAgent
 from game.app.app import App
+from game.app.canvas import Canvas
 from game.app.replay_words import logged_names, replay_log, session_start, stops_told, told
 from game.app.scenes.replay import ReplayScene
 from game.app.table.deal_log import LogLine
@@ -87,10 +89,10 @@ def test_the_replay_tells_a_whole_session_in_the_table_s_words_in_every_language
             assert all("{" not in words and "deal_log." not in words for words in said), (code, said)
 
 
-def test_the_replay_scene_draws_the_table_s_lines_and_you_lead(app: App) -> None:
+def test_the_replay_scene_draws_the_table_s_lines_and_you_lead(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     shown, _ = played_at_the_table(app, table_rules("classic"))
     replay = Replay.from_lines([event.to_json() for event in shown], "the session")
-    drawn = drawn_at(app, replay, range(len(replay.steps)))
+    drawn = drawn_at(app, replay, range(len(replay.steps)), monkeypatch)
     mine = [words for words in drawn if words.startswith("You ")]
     assert any(words.startswith("You lead ") for words in mine), "the player's lead is never told"
     assert not any(words.startswith(("You leads", "You plays", "You goes", "You pays", "You wins"))
@@ -106,31 +108,29 @@ def stopped_replay() -> Replay:
     return Replay.from_lines([event.to_json() for event in events], "seed 4")
 
 
-def drawn_at(app: App, replay: Replay, positions: range) -> list[str]:
+def drawn_at(app: App, replay: Replay, positions: range, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the replay scene wraps (the event said, the stops, the deal so far) at each of `positions`."""
     scene = ReplayScene(app, replay, "test")
     app.scenes.clear_to(scene)
     drawn: list[str] = []
     original = app.text.render_wrapped
 
-    def spy(words: str, *args: object, **kwargs: object) -> object:
+    def spy(words: str, *args: Any, **kwargs: Any) -> Canvas:
         drawn.append(words)
-        return original(words, *args, **kwargs)  # type: ignore[arg-type]
-    app.text.render_wrapped = spy  # type: ignore[method-assign]
-    try:
+        return original(words, *args, **kwargs)
+    with monkeypatch.context() as patch:
+        patch.setattr(app.text, "render_wrapped", spy)
         for position in positions:
             scene.seek(position)
             app.draw(app.screen)
-    finally:
-        del app.text.render_wrapped
     return drawn
 
 
-def test_the_stop_list_names_the_card_the_run_waited_for(app: App) -> None:
+def test_the_stop_list_names_the_card_the_run_waited_for(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     replay = stopped_replay()
     at = next(i for i, step in enumerate(replay.steps) if isinstance(step.event, Stop)
               and step.event.after == Card.parse("AH") and step.event.reason == "dead_hand")
-    drawn = drawn_at(app, replay, range(at, at + 1))
+    drawn = drawn_at(app, replay, range(at, at + 1), monkeypatch)
     listed = [words for words in drawn if words.startswith("Stops: ")]
     assert listed and listed[-1].endswith("; 2♥ is in the dead hand"), listed
     assert not any("A♥ (in the dead hand)" in words for words in drawn)
