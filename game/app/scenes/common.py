@@ -17,6 +17,7 @@ from ...storage.settings import ANIMATION_SPEEDS
 from .. import paint, theme, word_overlaps
 from ..canvas import Canvas, scale
 from ..card_art import ready
+from ..comfort import text_size
 from ..pad_words import keyed
 from ..portraits import draw_portrait
 from ..text import TextCache
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 _FELT: dict[tuple[float, tuple[int, int], tuple[int, int, int]], Canvas] = {}
 _VEILS: dict[tuple[float, tuple[int, int], int], Canvas] = {}
-_PORTRAITS: dict[tuple[float, Any, int, str], Canvas] = {}
+_PORTRAITS: dict[tuple[float, float, Any, int, str], Canvas] = {}
 
 
 def felt(size: tuple[int, int]) -> Canvas:
@@ -129,8 +130,9 @@ def hint_bar(surface: Canvas, text: TextCache, hint: str) -> None:
 
 
 def portrait(look: Any, diameter: int, text: TextCache, seed: str) -> Canvas:
-    """A character's portrait as the table draws it (their look, `seed` picking the face), cached by size."""
-    key = (scale(), look, diameter, seed)
+    """A character's portrait as the table draws it (their look, `seed` picking the face), cached by size (its
+    initials are words, grown by the text size)."""
+    key = (scale(), text_size(), look, diameter, seed)
     found = _PORTRAITS.get(key)
     if found is None:
         found = _PORTRAITS[key] = draw_portrait(look, diameter // 2, text, seed)
