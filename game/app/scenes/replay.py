@@ -22,10 +22,9 @@ from .. import paint, theme
 from ..canvas import Canvas
 from ..card_art import card_size
 from ..comfort import reduced_motion
-from ..replay_log import draw_replay_log
+from ..replay_log import draw_moment, draw_replay_log
 from ..replay_words import shipped_character, stops_told, told
 from ..scene import Scene
-from ..text import ELLIPSIS
 from ..widgets import Button, Menu, button_width, draw_panel
 from .common import felt_backdrop, hint_bar, portrait
 
@@ -41,7 +40,6 @@ PLAYER_W = 500  # the progress track and the pace words, left of the controls
 BOODLE_CARD_W = 52
 LOG_MIN = 84  # the least room kept under the seats for the deal so far
 RUN_EDGE = theme.GOLD
-MORE_SIZES = (15, 14, 13, 12)  # the sizes an event's further lines may take on the board, largest first
 
 
 @dataclass(frozen=True)
@@ -432,35 +430,11 @@ class ReplayScene(Scene):
         words_y = top + 28 + 4 * (h + 8) + 6
         lines = told(self.replay, self.position, [face.name for face in self.faces]) if self.replay.step else \
             [tr("replay.begins")]
-        said = lines[0] if lines else ""
-        words = text.render_wrapped(said[:1].upper() + said[1:], "bold", 19, theme.INK, BOARD.width - 32,
-                                    line_spacing=1.05)
-        y = surface.blit(words, (BOARD.x + 16, words_y)).bottom
-        if lines[1:]:  # what came with it (the payments for the cards left, the boodle's shares), smaller
-            y = self._draw_more(surface, tr("replay.between").join(lines[1:]), y + 4, BOARD.bottom - 8)
-        stops = stops_told(self.replay, self.position)
-        if stops:  # the last few, wrapped: a translation's reasons run long
-            listed = text.render_wrapped(tr("replay.stops", stops=tr("replay.between").join(stops[-4:])), "body", 15,
-                                         theme.INK_DIM, BOARD.width - 32)
-            if y + 10 + listed.get_height() <= BOARD.bottom - 6:  # else the moment's own words take the room
-                surface.blit(listed, (BOARD.x + 16, y + 10))
+        draw_moment(surface, text, pygame.Rect(BOARD.x + 16, words_y, BOARD.width - 32, BOARD.bottom - 6 - words_y),
+                    lines, stops_told(self.replay, self.position))
         if state.dead:
             text.draw(surface, trn("replay.dead_hand", len(state.dead)), (BOARD.right - 16, BOARD.y + 150), size=15,
                       colour=theme.INK_DIM, anchor="topright", max_width=260)
-
-    def _draw_more(self, surface: Canvas, words: str, top: int, bottom: int) -> int:
-        """`words` wrapped from `top`, in the largest size from 15 down to 12 that ends above `bottom`, else as many
-        lines as fit, the last cut short with an ellipsis (the deal so far has them all); where they end."""
-        text, width = self.app.text, BOARD.width - 32
-        size = next((s for s in MORE_SIZES if top + text.block_height(words, "body", s, width) <= bottom),
-                    MORE_SIZES[-1])
-        rows = text.wrap(words, "body", size, width)
-        room = max(1, (bottom - top - text.font("body", size).get_height()) // text.line_height("body", size, 1.15)
-                   + 1)
-        if len(rows) > room:
-            rows = rows[:room - 1] + [text.ellipsize(rows[room - 1] + " " + ELLIPSIS, "body", size, width)]
-        block = text.render_wrapped("\n".join(rows), "body", size, theme.INK, width)
-        return surface.blit(block, (BOARD.x + 16, top)).bottom
 
     def _draw_flight(self, surface: Canvas, deck: Any, card: Card, slot: pygame.Rect,
                      state: TableState) -> None:
@@ -498,4 +472,3 @@ class ReplayScene(Scene):
 
 
 _RANKS = {1: "A", 11: "J", 12: "Q", 13: "K", **{r: str(r) for r in range(2, 11)}}
-
