@@ -83,6 +83,7 @@ def app(tmp_path: Path) -> Iterator[App]:
     yield made
     made.scenes.close()
     made.speech.close()
+    made.set_language("en")
 
 
 def play_through(app: App, words: Words) -> TableScene:
@@ -107,7 +108,6 @@ def play_through(app: App, words: Words) -> TableScene:
             table.submit(stand_in.decide(table.table.human_view(), decision))
             continue
         table.update(1 / 30)
-        table.narrator.update()
         if step % 4 == 0:
             app.draw(app.screen)
     app.step(1 / 60)
@@ -116,7 +116,9 @@ def play_through(app: App, words: Words) -> TableScene:
     return table
 
 
-def test_every_screen_names_each_character_by_one_name(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_every_screen_names_each_character_by_one_name(app: App, monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    app.set_language(code)
     words = Words(app, monkeypatch)
     play_through(app, words)
     tables = load_slot(app.data_dir, "autosave").save
@@ -154,6 +156,7 @@ def test_every_screen_names_each_character_by_one_name(app: App, monkeypatch: py
                for character in map(load_character_by_id, character_ids()) for word in forbidden(character)
                for screen, seen in sorted(words.seen.items()) for shown in sorted(seen) if said(word, shown)]
     assert not in_full, "named in full:\n" + "\n".join(in_full[:40])
+
 
 def test_the_one_name_is_the_name_tag_the_player_you_and_a_stranger_as_logged() -> None:
     hetty, professor = load_character_by_id("hetty"), load_character_by_id("professor")
