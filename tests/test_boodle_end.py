@@ -14,6 +14,7 @@ from referee import Referee
 
 from game.ai.simple import LowestAgent
 from game.ai.tournament import deal_seed, play_block
+from game.app.replay_words import logged_names, session_start, told
 from game.app.table.controller import SNAPSHOT_VERSION, read_snapshot
 from game.campaign.daily import DailyBests, daily_table
 from game.campaign.origin import record_daily_score
@@ -23,7 +24,7 @@ from game.engine.events import BoodleSplit, Event, EventDataError, Share, event_
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.replay.log import LogError, split_deals
-from game.replay.replay import Replay, tell_event
+from game.replay.replay import Replay
 from game.replay.start import check_rules
 from game.storage.daily_file import load_daily_bests, save_daily_bests
 
@@ -240,5 +241,5 @@ def test_R22_the_last_kept_deal_holds_the_split_and_replays() -> None:
     last = split_deals(lines)[-1]
     assert '"boodle_split"' in last
     replay = Replay.from_text(last)
-    said = tell_event(replay.steps[-2].event, replay.steps[-2].state)
-    assert said.startswith("16 chips left on the boodle are shared out: ") and said.count(" 4") == 4
+    said = told(replay, len(replay.steps) - 2, logged_names(session_start(replay)))
+    assert len(said) == 4 and all(line.endswith(" takes 4 chips of the boodle left at the end") for line in said)

@@ -15,6 +15,7 @@ import pytest
 from app_helpers import make_app
 
 from game.app.app import App
+from game.app.replay_words import logged_names, session_start, told
 from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.daily import DailyScene
@@ -27,7 +28,7 @@ from game.campaign.roads import describe_result
 from game.campaign.scores import HighScores
 from game.config import CAMPAIGN_FILE, ConfigError, load_campaign, load_campaign_text
 from game.locale import LANGUAGES, catalog, set_language, tr
-from game.replay import Replay, split_deals, tell_event
+from game.replay import Replay, split_deals
 from game.storage.high_scores_file import save_high_scores
 from game.storage.saves import SaveData, save_slot, slot_path
 
@@ -217,12 +218,12 @@ def test_a_broken_campaign_files_problems_read_in_french(app: App, tmp_path: Pat
 def test_the_replay_tells_your_moves_in_your_language() -> None:
     events = sample_session(7, players=3, deals=1)
     replay = Replay.from_lines([json.dumps(e) for e in events], "s")
-    step = next(s for s in replay.steps if s.event.type == "play" and s.event.player == 0)
+    at = next(at for at, s in enumerate(replay.steps) if s.event.type == "play" and s.event.player == 0)
     set_language("fr")
-    said = tell_event(step.event, step.state)
-    assert said.startswith(("Vous jouez ", "Vous entamez avec ")) and said[-1] in "♠♥♦♣"
+    said, = told(replay, at, logged_names(session_start(replay)))
+    assert said.startswith(("Vous jouez ", "Vous entamez ")) and said[-1] in "♠♥♦♣"
     set_language("nl")
-    assert tell_event(step.event, step.state).startswith(("Je speelt ", "Je komt uit met "))
+    assert told(replay, at, logged_names(session_start(replay)))[0].startswith(("Je speelt ", "Je komt uit met "))
 
 
 def test_a_goal_and_a_result_in_french() -> None:

@@ -311,16 +311,16 @@ def test_kept_deals_name_the_characters_in_the_current_language() -> None:
 
 
 def test_simulated_seats_are_named_in_the_current_language() -> None:
-    from game.app.scenes.common import player_name
+    from game.app.replay_words import logged_name
     from game.locale import set_language
     try:
         set_language("fr")
-        assert player_name("Seat 0 (maud)", "maud") == "Place 0 (Maud)"
-        assert player_name("Seat 2 (random)", "random") == "Place 2 (random)"
-        assert player_name("You") == "Vous" and player_name("Bob", None) == "Bob"
+        assert logged_name("Seat 0 (maud)", "maud") == "Place 0 (Maud)"
+        assert logged_name("Seat 2 (random)", "random") == "Place 2 (random)"
+        assert logged_name("You") == "Vous" and logged_name("Bob", None) == "Bob"
     finally:
         set_language("en")
-    assert player_name("Seat 0 (maud)", "maud") == "Seat 0 (Maud)"
+    assert logged_name("Seat 0 (maud)", "maud") == "Seat 0 (Maud)"
 
 
 def test_a_kept_deal_lists_only_the_players_dealt_in() -> None:

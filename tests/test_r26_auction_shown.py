@@ -13,12 +13,13 @@ from app_helpers import instant_app
 from test_r26_auction import AUCTION, TO_DEALER, _bidding_table, auction_of
 
 from game.app.app import App
+from game.app.replay_words import logged_names, session_start, told
 from game.app.table.auction_show import AuctionTrack, buy_words
 from game.app.table.deal_log import deal_log_lines
 from game.engine.cards import Card
 from game.engine.decisions import BidAction, BidDecision
 from game.engine.events import Bid, BuyDead, Event, Play
-from game.replay.replay import Replay, tell_event
+from game.replay.replay import Replay
 
 NAMES = ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
 
@@ -58,13 +59,13 @@ def test_r26_the_deal_log_says_who_bought_for_how_much_and_where_the_chips_went(
     assert "Seat 0 buys the dead hand for 2 chips" in log_words(dealer_buys, None, False)
 
 
-def test_r26_the_replay_says_where_an_auction_s_price_went() -> None:
-    for rule_set, words in ((TO_DEALER, "Seat 1 buys the dead hand at auction for 5 chips, paid to Seat 0"),
-                            (AUCTION, "Seat 1 buys the dead hand at auction for 5 chips, into the pot")):
+def test_r26_the_replay_says_where_an_auction_s_price_went_as_the_deal_log_does() -> None:
+    for rule_set, words in ((TO_DEALER, "Seat 1 buys the dead hand for 5 chips, paid to Seat 0"),
+                            (AUCTION, "Seat 1 buys the dead hand for 5 chips, into the pot")):
         _, events, _ = auction_of(rule_set, {1: [5]})
-        steps = Replay.from_lines([e.to_json() for e in events]).steps
-        bought = next(step for step in steps if isinstance(step.event, BuyDead))
-        assert tell_event(bought.event, bought.state) == words
+        replay = Replay.from_lines([e.to_json() for e in events])
+        bought = next(at for at, step in enumerate(replay.steps) if isinstance(step.event, BuyDead))
+        assert told(replay, bought, logged_names(session_start(replay))) == [words]
 
 
 # ----- at the table ----------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pytest
 from app_helpers import make_app
 
-from game.app.replay_log import replay_log
+from game.app.replay_words import replay_log
 from game.app.scenes.replay import LOG_MIN, SEATS, ReplayScene, seat_row
 from game.app.screenshots_extra import sample_session
 from game.replay import Replay

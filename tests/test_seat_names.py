@@ -15,7 +15,7 @@ from game.app.scenes.replay import seat_faces
 from game.app.table.scene import TableScene
 from game.config import default_rules
 from game.engine import SeatInfo, Session, event_dict, play_session
-from game.locale.names import character_short, seat_tag
+from game.locale.names import character_short, seat_name
 from game.replay import Replay
 
 IDS = ("professor", "reggie", "hetty", "pip")
@@ -30,7 +30,7 @@ def test_a_character_is_named_by_one_tag_on_plate_summary_and_replay(tmp_path: P
         scene = TableScene.seated(app, rules, seats_against(IDS), 5)
         app.scenes.clear_to(scene)
         plates = [scene.painter.plate_name(seat) for seat in range(1, len(IDS) + 1)]
-        summary = [scene.model.tag(seat) for seat in range(1, len(IDS) + 1)]  # what the summary names
+        summary = [scene.model.name(seat) for seat in range(1, len(IDS) + 1)]  # what the summary names
     finally:
         app.scenes.close()
     seats = [SeatInfo("You", "human", None)] + [SeatInfo(c.name, "ai", c.id) for c in characters]
@@ -40,4 +40,4 @@ def test_a_character_is_named_by_one_tag_on_plate_summary_and_replay(tmp_path: P
                  lambda event: events.append(json.dumps(event_dict(event))))
     replay = [face.name for face in seat_faces(Replay.from_lines(events, "test"))[1:]]
     assert plates == summary == replay == tags
-    assert "Prof. Quist" in tags and seat_tag("Seat 2 (maud)", None) == "Seat 2 (maud)"
+    assert "Prof. Quist" in tags and seat_name(None, "Seat 2 (maud)") == "Seat 2 (maud)"

@@ -24,8 +24,7 @@ from game.app.table.sprites import STOP_BANNER_H, make_stop_banner
 from game.app.theme import suits_on_dark
 from game.config import rules_by_name
 from game.locale import tr
-from game.locale.names import seat_tag
-from game.locale.texts import character_name
+from game.locale.names import seat_name
 
 SHORT = "King — K♠ ends the run"
 LONG = "nobody played J♥ (declined, or in the dead hand), and the words go on a good while longer still"
@@ -102,7 +101,7 @@ def test_without_a_stop_the_caption_stands_on_the_prompt_line(app: App) -> None:
 def test_the_out_mark_stands_clear_of_the_longest_name_and_the_chips(code: str, tmp_path: Path) -> None:
     made = make_app(tmp_path, code)
     text = made.text
-    longest = max((seat_tag(character_name(c), c) for c in map(load_character_by_id, character_ids())),
+    longest = max((seat_name(c) for c in map(load_character_by_id, character_ids())),
                    key=lambda name: text.width(name, "bold", 17))
     surface = Canvas.new((1280, 720))
     for players in range(3, 9):

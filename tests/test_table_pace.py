@@ -154,18 +154,18 @@ def test_the_status_line_changes_with_every_moment_and_names_who_must_act(app: A
         director.present(event)
         director.fast_forward()
         said.append(scene.model.status)
-    name = scene.model.tag(1)  # as its plate names it
+    name = scene.model.name(1)  # as its plate names it
     assert said[0] == f"{name} leads 9♦"
-    assert said[1].startswith(f"{name} leads 9♦") and said[1].endswith(f"{scene.model.tag(2)} plays 10♦")
+    assert said[1].startswith(f"{name} leads 9♦") and said[1].endswith(f"{scene.model.name(2)} plays 10♦")
     assert said[2].endswith("You play J♦") and said[3].endswith("You win 23 chips on J♦")
     assert said[4] == "Stop: Q♦ is in the dead hand"
     assert len(set(said)) == len(said)
     director.present(BuyDead(2, 1))
-    assert scene.model.status == f"{scene.model.tag(2)} buys the dead hand for 1 chip"
+    assert scene.model.status == f"{scene.model.name(2)} buys the dead hand for 1 chip"
     director.present(HandWon(1, 4, ()))
     assert scene.model.status.endswith(f"{name} goes out and takes the pot of 4")
     scene.table.turn = ("lead", 2)
-    assert scene.turn_words == their_turn("lead", scene.model.tag(2))
+    assert scene.turn_words == their_turn("lead", scene.model.name(2))
 
 
 # --- the pause after a stop ---------------------------------------------------------------------------
@@ -269,7 +269,8 @@ def press(app: App, code: int) -> None:
 def test_the_open_deal_log_hides_no_seat_and_shows_five_rows_or_more(players: int) -> None:
     layout = table_layout(players)
     text = TextCache(Assets(audio=False))  # the rows step by the words' height (at 100% here)
-    panel = LogPanel(cast(Stage, SimpleNamespace(layout=layout, text=text)), DealLog(0, str, False))
+    log = DealLog(0, str, False)
+    panel = LogPanel(cast(Stage, SimpleNamespace(layout=layout, text=text)), lambda: log)
     rect = panel.panel
     for place in layout.seats:
         assert not rect.colliderect(place.region), (place.seat, rect, place.region)

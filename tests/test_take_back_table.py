@@ -23,6 +23,7 @@ from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.scenes.results import ResultsScene
+from game.app.table.deal_log import deal_log_lines
 from game.app.table.scene import TableScene
 from game.campaign.origin import CampaignRoad, DailyDeal, TableOrigin
 from game.campaign.roads import SLOTS
@@ -147,3 +148,56 @@ def test_the_statistics_show_sessions_with_take_backs_apart(app: App) -> None:
     app.step(1 / 60)
     app.draw(app.screen)
     assert "Counted apart: 2 sessions with take backs (1 won, 5 decisions taken back)" in text_words(app)
+
+
+def panel_words(app: App, scene: TableScene, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], str]:
+    """The open deal log panel: every row it holds (stripped of their wrap indent), and the title it draws."""
+    drawn: list[str] = []
+    cache = app.text
+    original = cache.draw
+
+    def spy(surface: object, words: str, *args: object, **kwargs: object) -> object:
+        drawn.append(words)
+        return original(surface, words, *args, **kwargs)  # type: ignore[arg-type]
+    with monkeypatch.context() as patch:
+        patch.setattr(cache, "draw", spy)
+        scene.log_panel.draw(app.screen, False)
+    title = next(words for words in drawn if words.startswith("Deal") and "so far" in words)
+    return [row.words.strip() for row in scene.log_panel.rows()], title
+
+
+def engine_deal_lines(scene: TableScene) -> list[str]:
+    """The deal in play as the deal log tells it, made afresh from the engine's own log."""
+    rules = scene.table.rules
+    return [str(line) for line in deal_log_lines(scene.table.log, 0, scene.model.namer,
+                                                 rules.follow == "optional",
+                                                 paid_to_dealer=rules.buy_dead_hand.paid_to == "dealer")]
+
+
+def test_the_deal_log_after_a_take_back_shows_the_deal_as_it_stands_and_goes_on(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = seated(app)
+    assert scene.fast_forward_until(lambda t: leading_after_a_lead(t) and t.session.deal_number == 1)
+    key(app, pygame.K_l)
+    assert scene.log_panel.open
+    found = scene.table.to_take_back()
+    assert found is not None and isinstance(found[1], LeadAction)
+    undone = f"You lead {card_label(found[1].card)}"
+    rows, _ = panel_words(app, scene, monkeypatch)
+    assert undone in rows  # the lead about to be taken back is told
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert scene.table.taken_back == 1
+    rows, title = panel_words(app, scene, monkeypatch)
+    assert undone not in rows and title == "Deal 1 so far"
+    assert " ".join(rows) == " ".join(engine_deal_lines(scene))  # the deal as it now stands
+    before, told = len(rows), len(scene.director.deal_log.lines)
+    assert scene.fast_forward_until(lambda t: len(t.director.deal_log.lines) > told + 1 and not t.director.busy)
+    rows, _ = panel_words(app, scene, monkeypatch)
+    assert len(rows) > before, "no line was added after the take back"
+    assert " ".join(rows) == " ".join(engine_deal_lines(scene))
+    assert scene.fast_forward_until(lambda t: t.session.deal_number == 2 and t.human.kind == "lead"
+                                    and not t.director.busy)
+    rows, title = panel_words(app, scene, monkeypatch)
+    assert title == "Deal 2 so far"
+    assert any(row.startswith("Deal 2: ") for row in rows), rows
+    assert " ".join(rows) == " ".join(engine_deal_lines(scene))

@@ -152,3 +152,18 @@ def test_at_the_largest_text_new_game_s_back_continue_and_start_share_the_row_wh
     assert len(row) == 3 and not app.text.overflows, app.text.overflows
     assert all(panel.contains(button.rect) for button in row)
     assert all(a.rect.right < b.rect.left for a, b in zip(row, row[1:]))
+
+
+def test_a_portrait_is_drawn_again_at_another_text_size(app: App) -> None:
+    from game.ai.registry import load_character_by_id
+    from game.app.scenes import common
+
+    look = load_character_by_id("pip").look
+    app.change_settings(dataclasses.replace(app.settings, text_size=150))
+    large = common.portrait(look, 48, app.text, "pip")
+    app.change_settings(dataclasses.replace(app.settings, text_size=100))
+    again = common.portrait(look, 48, app.text, "pip")
+    common._PORTRAITS.clear()
+    fresh = common.portrait(look, 48, app.text, "pip")
+    assert again is not large, "the initials drawn for 150% shown at 100%"
+    assert pygame.image.tobytes(again.real, "RGBA") == pygame.image.tobytes(fresh.real, "RGBA")

@@ -13,6 +13,7 @@ from app_helpers import instant_app, text_words
 from game.ai.simple import FirstOptionAgent
 from game.app.app import App
 from game.app.scenes.replay import ReplayScene
+from game.app.table.deal_log import deal_log_lines
 from game.config import rules_by_name
 from game.engine import SeatInfo, Session
 from game.engine.cards import Card
@@ -20,7 +21,6 @@ from game.engine.events import BoodleWon, HandWon, Payment
 from game.engine.play import play_session
 from game.locale import LANGUAGES, set_language
 from game.replay import Replay, split_deals
-from game.replay.replay import TableState, tell_event
 
 
 @pytest.fixture
@@ -58,21 +58,23 @@ def test_the_replay_draws_a_pot_only_under_rules_that_have_one(app: App, rules: 
 
 
 def test_going_out_and_a_boodle_hit_count_their_chips(language: None) -> None:
-    state = TableState(players=("You", "Bob", "Cat"), chips=(10, 10, 10))
     jack = Card.parse("JD")
 
-    def said(event: HandWon | BoodleWon) -> str:
-        return tell_event(event, state)
+    def said(event: HandWon | BoodleWon) -> list[str]:
+        """The event as the replay tells it: the deal log's lines, the player in seat 0."""
+        return [str(line) for line in deal_log_lines([event], 0, ("You", "Bob", "Cat").__getitem__, False)]
 
-    assert said(HandWon(1, 4, (Payment(0, 1),))) == "Bob goes out and takes the pot of 4 and 1 chip in payments"
-    assert said(HandWon(0, 0, (Payment(1, 1), Payment(2, 2)))) == "You go out and take 3 chips in payments"
-    assert said(HandWon(1, 4, ())) == "Bob goes out and takes the pot of 4"
-    assert said(HandWon(2, 0, ())) == "Cat goes out"
-    assert said(BoodleWon(0, jack, 1)) == "You hit the boodle J♦ for 1 chip"
-    assert said(BoodleWon(1, jack, 0)) == "Bob hits the boodle J♦, with nothing on it"
+    assert said(HandWon(1, 4, (Payment(0, 1),))) == ["Bob goes out and takes the pot of 4",
+                                                      "You pay 1 chip for the cards left"]
+    assert said(HandWon(0, 0, (Payment(1, 1), Payment(2, 2)))) == [
+        "You go out", "Bob pays 1 chip for the cards left", "Cat pays 2 chips for the cards left"]
+    assert said(HandWon(1, 4, ())) == ["Bob goes out and takes the pot of 4"]
+    assert said(HandWon(2, 0, ())) == ["Cat goes out"]
+    assert said(BoodleWon(0, jack, 1)) == ["You win 1 chip on J♦"]
+    assert said(BoodleWon(1, jack, 0)) == ["Bob hits the boodle card J♦ (nothing on it)"]
     for code in sorted(LANGUAGES):
         set_language(code)
         for event in (HandWon(1, 4, (Payment(0, 1),)), HandWon(0, 0, (Payment(1, 2),)), HandWon(1, 3, ()),
                       BoodleWon(1, jack, 1), BoodleWon(0, jack, 0)):
-            words = said(event)
-            assert words and "{" not in words and "replay." not in words and " 0 " not in words, (code, words)
+            for words in said(event):
+                assert words and "{" not in words and "deal_log." not in words and " 0 " not in words, (code, words)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..locale.names import YOU
 from .character import Character
 from .registry import load_character_by_id
 
 SeatSpec = tuple[str, Character | None]  # a seat's name and its character (None: the human)
-HUMAN_NAME = "You"  # the human seat's name in the session's log, which stays English; worded when shown
+HUMAN_NAME = YOU  # the human seat's name in the session's log, which stays English; worded when shown
 
 
 def seats_against(character_ids: Sequence[str]) -> list[SeatSpec]:

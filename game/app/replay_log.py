@@ -1,5 +1,5 @@
-"""The replay's deal so far in words: the table's deal log worded for a replay (every hand open, no player's
-own seat), drawn newest last in the room under the seats."""
+"""The replay's words drawn: the deal so far, newest last in the room under the seats, and the moment at the cursor
+with the deal's stops on the board; the table's deal log told over the replay's events (`replay_words.py`)."""
 
 from __future__ import annotations
 
@@ -7,29 +7,17 @@ from collections.abc import Sequence
 
 import pygame
 
-from ..engine.events import SessionStart
 from ..locale import tr
 from ..replay import Replay
 from . import theme
 from .canvas import Canvas
-from .table.deal_log import LogLine, deal_log_lines
-from .text import TextCache
+from .replay_words import replay_log
+from .text import ELLIPSIS, TextCache
 from .widgets import draw_panel
 
 LINE_SIZE = 14
 KIND_COLOURS = {"stop": (255, 214, 200), "boodle": theme.GOLD, "out": theme.GOLD, "end": theme.GOLD}
-
-
-def replay_log(replay: Replay, position: int, names: Sequence[str]) -> list[LogLine]:
-    """The deal at `position` told line by line up to it, each seat by its name in `names`."""
-    steps = replay.steps[:position + 1]
-    events = [step.event for step in steps]
-    first = events[0] if events else None
-    optional = isinstance(first, SessionStart) and first.rules.get("follow") == "optional"
-
-    def name(seat: int) -> object:
-        return names[seat] if 0 <= seat < len(names) else tr("replay.seat", number=seat + 1)
-    return deal_log_lines(events, None, name, optional, paid_to_dealer=bool(steps) and steps[-1].state.paid_to_dealer)
+MORE_SIZES = (15, 14, 13, 12)  # the sizes a moment's further lines may take, largest first
 
 
 def draw_replay_log(surface: Canvas, text: TextCache, area: pygame.Rect, replay: Replay, position: int,
@@ -50,3 +38,33 @@ def draw_replay_log(surface: Canvas, text: TextCache, area: pygame.Rect, replay:
             break
         y -= image.get_height() + 2
         surface.blit(image, (room.x, y))
+
+
+def draw_moment(surface: Canvas, text: TextCache, area: pygame.Rect, lines: Sequence[str],
+                stops: Sequence[str]) -> None:
+    """The moment at the cursor in `area`: its first line large, the lines that came with it (the payments for the
+    cards left, the boodle's shares) smaller under it, then the last few stops of the deal if there is room left."""
+    said = lines[0] if lines else ""
+    words = text.render_wrapped(said[:1].upper() + said[1:], "bold", 19, theme.INK, area.width, line_spacing=1.05)
+    y = surface.blit(words, area.topleft).bottom
+    if lines[1:]:
+        room = pygame.Rect(area.x, y + 4, area.width, area.bottom - 2 - (y + 4))
+        y = draw_more(surface, text, tr("replay.between").join(lines[1:]), room)
+    if stops:  # wrapped: a translation's reasons run long
+        listed = text.render_wrapped(tr("replay.stops", stops=tr("replay.between").join(stops[-4:])), "body", 15,
+                                     theme.INK_DIM, area.width)
+        if y + 10 + listed.get_height() <= area.bottom:  # else the moment's own words take the room
+            surface.blit(listed, (area.x, y + 10))
+
+
+def draw_more(surface: Canvas, text: TextCache, words: str, area: pygame.Rect) -> int:
+    """`words` wrapped in `area`, in the largest size from 15 down to 12 that fits, else as many lines as fit, the
+    last cut short with an ellipsis (the deal so far has them all); where they end."""
+    size = next((s for s in MORE_SIZES if text.block_height(words, "body", s, area.width) <= area.height),
+                MORE_SIZES[-1])
+    rows = text.wrap(words, "body", size, area.width)
+    room = max(1, (area.height - text.font("body", size).get_height()) // text.line_height("body", size, 1.15) + 1)
+    if len(rows) > room:
+        rows = rows[:room - 1] + [text.ellipsize(rows[room - 1] + " " + ELLIPSIS, "body", size, area.width)]
+    block = text.render_wrapped("\n".join(rows), "body", size, theme.INK, area.width)
+    return surface.blit(block, area.topleft).bottom

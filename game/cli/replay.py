@@ -8,9 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..app.replay_words import logged_names, session_start, told
 from ..engine.events import Cut, SessionStart
+from ..locale import tr
 from ..locale.shown import shown_text
-from ..replay import LogError, Replay, describe, describe_event
+from ..replay import LogError, Replay, describe
 
 MAX_PROBLEMS = 20
 
@@ -59,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
 def print_summary(replay: Replay) -> None:
     """One line per deal, and the session's end."""
-    players = tuple(map(shown_text, replay.steps[0].state.players))  # names from a file: escaped
+    players = tuple(map(shown_text, logged_names(session_start(replay))))  # each seat's one name; from a file: escaped
     print(f"{replay.source}: {len(replay.steps)} events, {len(replay.deals)} deals, {len(players)} players")
     for span in replay.deals:
         winner = "unfinished" if span.winner is None else f"won by {players[span.winner]} (pot {span.pot})"
@@ -74,11 +76,12 @@ def print_summary(replay: Replay) -> None:
 
 
 def print_steps(replay: Replay, deal: int | None) -> None:
-    """Every event and the table after it."""
+    """Every event, in the words the table's deal log and the replay window tell it, and the table after it."""
+    names = logged_names(session_start(replay))
     for index, step in enumerate(replay.steps):
         if deal is not None and step.state.deal != deal:
             continue
-        said = shown_text(describe_event(step.event, step.state))
+        said = shown_text(tr("replay.between").join(told(replay, index, names)) or step.event.type)
         print(f"[{index + 1}/{len(replay.steps)}, line {step.line}] {said}")
         if not isinstance(step.event, SessionStart | Cut):
             for line in describe(step.state):

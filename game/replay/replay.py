@@ -33,8 +33,6 @@ from ..engine.events import (
     Stop,
 )
 from ..engine.rules import RuleSet
-from ..locale import tr, trn
-from ..locale.cards import card_label, pile_label
 from ..locale.shown import shown_name
 from .log import LogError, LogProblem, parse_lines, read_log_text
 from .order import EventOrder
@@ -346,129 +344,6 @@ def describe(state: TableState) -> list[str]:
     if state.stops:
         lines.append("  stops: " + ", ".join(f"{card} ({reason})" for card, reason in state.stops))
     return lines
-
-
-def describe_event(event: Event, state: TableState) -> str:
-    """One event in words."""
-    match event:
-        case Play(player=player, card=card, lead=lead):
-            return f"{_name(state, player)} {'leads' if lead else 'plays'} {card}"
-        case Stake(player=player, pot=pot, boodle=boodle):
-            return f"{_name(state, player)} stakes {pot} to the pot and " + (
-                ", ".join(f"{n} on {c}" for c, n in boodle) or "nothing on the boodle")
-        case BoodleWon(player=player, card=card, chips=chips):
-            return f"{_name(state, player)} hits the boodle {card} for {chips} chips"
-        case Stop(after=after, reason=reason):
-            return f"stop after {after} ({reason.replace('_', ' ')})"
-        case HandWon(player=player, pot=pot, payments=payments):
-            paid = sum(p.chips for p in payments)
-            return f"{_name(state, player)} goes out: takes the pot of {pot} and {paid} chips in payments"
-        case BuyDead(player=player, fee=fee):
-            return f"{_name(state, player)} buys the dead hand for {fee}"
-        case Penalty(player=player, chips=chips):
-            return f"{_name(state, player)} cannot switch and pays {chips} to the pot"
-        case Bid(player=player, chips=0):
-            return f"{_name(state, player)} passes"
-        case Bid(player=player, chips=chips):
-            return f"{_name(state, player)} bids {chips} for the dead hand"
-        case DealStart(deal=deal, dealer=dealer):
-            return f"deal {deal}, {_name(state, dealer)} deals"
-        case SessionEnd(winners=winners):
-            return "session over; won by " + ", ".join(_name(state, w) for w in winners)
-        case PlayerOut(player=player):
-            return f"{_name(state, player)} is out of the session"
-        case BoodleSplit(shares=shares):
-            return "the boodle left is shared: " + ", ".join(f"{_name(state, p)} {c}" for p, c in shares)
-        case Cut(dealer=None):
-            return "the cut is tied: the tied players cut again"
-        case Cut(dealer=dealer):
-            return f"cut: {_name(state, dealer)} deals first"
-    return event.type.replace("_", " ")
-
-
-YOU = "You"  # the player's seat, as the game's own logs name it
-
-
-def tell_event(event: Event, state: TableState) -> str:
-    """One event as the replay window says it, in the current language; the player's own moves as "you ..."."""
-
-    def who(seat: int | None) -> tuple[str, str]:
-        """The key's ending for this seat ("you" or "other") and the name to fill in."""
-        name = _name(state, seat)
-        return ("you", name) if name == YOU else ("other", name)
-
-    match event:
-        case Play(player=player, card=card, lead=lead):
-            form, name = who(player)
-            return tr(f"replay.events.{'lead' if lead else 'play'}.{form}", name=name, card=card_label(card))
-        case Stake(player=player, pot=pot, boodle=staked):
-            form, name = who(player)
-            boodle = ", ".join(tr("replay.events.on_card", chips=n, card=pile_label(c)) for c, n in staked)
-            return tr(f"replay.events.stake.{form}", name=name, pot=pot,
-                      boodle=boodle or tr("replay.events.nothing_on_boodle"))
-        case BoodleWon(player=player, card=card, chips=chips):
-            form, name = who(player)
-            if not chips:  # a hit with nothing on it is told as such, never "for 0 chips"
-                return tr(f"replay.events.boodle_won_empty.{form}", name=name, card=pile_label(card))
-            return trn(f"replay.events.boodle_won.{form}", chips, name=name, card=pile_label(card))
-        case Stop(after=after, reason=reason):
-            return tr("replay.events.stop", card=card_label(after), reason=stop_reason(reason))
-        case HandWon(player=player, pot=pot, payments=payments):
-            form, name = who(player)
-            paid = sum(p.chips for p in payments)
-            if not paid:  # never "0 chips in payments", nor "the pot of 0" (American Michigan has no pot)
-                return tr(f"replay.events.{'hand_won_pot_only' if pot else 'hand_won_bare'}.{form}", name=name, pot=pot)
-            won = "hand_won" if pot else "hand_won_no_pot"
-            return trn(f"replay.events.{won}.{form}", paid, name=name, pot=pot)
-        case BuyDead(player=player, fee=fee) if state.dealer is not None and player != state.dealer:
-            form, name = who(player)  # R26: bought at auction, the price to the pot or the dealer
-            to, dealer = ("dealer", who(state.dealer)) if state.paid_to_dealer else ("pot", ("", ""))
-            form = "to_you" if dealer[0] == "you" else form
-            return trn(f"auction.replay.bought.{to}.{form}", fee, name=name, dealer=dealer[1])
-        case BuyDead(player=player, fee=fee):
-            form, name = who(player)
-            return tr(f"replay.events.buy_dead.{form}", name=name, fee=fee)
-        case Bid(player=player, chips=0):
-            form, name = who(player)
-            return tr(f"auction.replay.pass.{form}", name=name)
-        case Bid(player=player, chips=chips):
-            form, name = who(player)
-            return tr(f"auction.replay.bid.{form}", name=name, chips=chips)
-        case DealStart(deal=deal, dealer=dealer):
-            form, name = who(dealer)
-            return tr(f"replay.events.deal_start.{form}", deal=deal, name=name)
-        case SessionEnd(winners=winners):
-            shown = ", ".join(tr("replay.you") if form == "you" else name for form, name in map(who, winners))
-            return tr("replay.events.session_end", names=shown)
-        case PlayerOut(player=player):
-            form, name = who(player)
-            return tr(f"replay.events.player_out.{form}", name=name)
-        case Penalty(player=player, chips=chips):
-            form, name = who(player)
-            return trn(f"replay.events.penalty.{form}", chips, name=name)
-        case BoodleSplit(shares=shares):
-            given = [tr("boodle_end.share", name=tr("replay.you") if form == "you" else name, chips=chips)
-                     for (form, name), (_, chips) in zip(map(who, (s.player for s in shares)), shares) if chips]
-            return trn("boodle_end.replay", sum(s.chips for s in shares), shares=", ".join(given))
-        case Cut(dealer=None):
-            return tr("replay.events.cut_tied")
-        case Cut(dealer=dealer):
-            form, name = who(dealer)
-            return tr(f"replay.events.cut.{form}", name=name)
-        case SessionStart():
-            return tr("replay.events.session_start")
-        case Dealt():
-            return tr("replay.events.deal")
-        case DealEnd():
-            return tr("replay.events.deal_end")
-    assert_never(event)
-
-
-def stop_reason(reason: str) -> str:
-    """Why a run stopped, in words ("the king", "in the dead hand")."""
-    key = f"replay.stop_reasons.{reason}"
-    found = tr(key)
-    return reason.replace("_", " ") if found == key else found
 
 
 def _name(state: TableState, seat: int | None) -> str:

@@ -46,13 +46,13 @@ from ..engine.events import (
 from ..engine.laid import LaidDeal
 from ..engine.session import SeatInfo
 from ..engine.view import PlayerView
+from ..locale.names import YOU
 from ..locale.shown import shown_name
 from ..replay import LogError, Replay, split_deals
 from ..replay.log import parse_lines, read_log_text
 from ..replay.start import check_rules
 
 HUMAN_KIND = "human"
-YOU = "You"  # the player's seat, as the game's own logs name it
 
 
 class ReviewError(ValueError):

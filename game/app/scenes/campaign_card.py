@@ -10,7 +10,7 @@ from ...ai.registry import load_character_by_id
 from ...campaign.spec import Venue
 from ...config.rules_file import rules_by_name
 from ...locale import texts, tr, trn
-from ...locale.names import character_short, short_name
+from ...locale.names import seat_name, short_name
 from .. import theme
 from ..canvas import Canvas
 from ..table.looks import LOOKS
@@ -88,7 +88,7 @@ def unlock_words(kind: str, target: str) -> str:
     """What an unlock gives, in words: "Bert joins the cast", "the Green Baize table", "the House rules"."""
     if kind == "character":
         try:
-            name = character_short(load_character_by_id(target))
+            name = seat_name(load_character_by_id(target))
         except (KeyError, ValueError, OSError):
             name = short_name(target.replace("_", " ").title())
         return tr("campaign.unlock.character", name=name)

@@ -4,7 +4,6 @@ tags (a helper module: it holds no scene, and every scene may use it)."""
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -13,12 +12,12 @@ import pygame
 from ...ai.character import LEVELS
 from ...ai.registry import load_character_by_id
 from ...locale import tr
-from ...locale.names import character_short
-from ...locale.texts import character_name
+from ...locale.names import seat_name
 from ...storage.settings import ANIMATION_SPEEDS
 from .. import paint, theme, word_overlaps
 from ..canvas import Canvas, scale
 from ..card_art import ready
+from ..comfort import text_size
 from ..pad_words import keyed
 from ..portraits import draw_portrait
 from ..text import TextCache
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
 
 _FELT: dict[tuple[float, tuple[int, int], tuple[int, int, int]], Canvas] = {}
 _VEILS: dict[tuple[float, tuple[int, int], int], Canvas] = {}
-_PORTRAITS: dict[tuple[float, Any, int, str], Canvas] = {}
+_PORTRAITS: dict[tuple[float, float, Any, int, str], Canvas] = {}
 
 
 def felt(size: tuple[int, int]) -> Canvas:
@@ -131,8 +130,9 @@ def hint_bar(surface: Canvas, text: TextCache, hint: str) -> None:
 
 
 def portrait(look: Any, diameter: int, text: TextCache, seed: str) -> Canvas:
-    """A character's portrait as the table draws it (their look, `seed` picking the face), cached by size."""
-    key = (scale(), look, diameter, seed)
+    """A character's portrait as the table draws it (their look, `seed` picking the face), cached by size (its
+    initials are words, grown by the text size)."""
+    key = (scale(), text_size(), look, diameter, seed)
     found = _PORTRAITS.get(key)
     if found is None:
         found = _PORTRAITS[key] = draw_portrait(look, diameter // 2, text, seed)
@@ -169,7 +169,7 @@ def draw_opponents(surface: Canvas, text: TextCache, character_ids: Sequence[str
         disc = portrait(character.look, diameter, text, character.id)
         surface.blit(disc, disc.get_rect(midleft=(x, area.centery)))
         name_y = area.centery - 8 if levels else area.centery
-        text.draw(surface, character_short(character), (x + diameter + 6, name_y), role="bold", size=15,
+        text.draw(surface, seat_name(character), (x + diameter + 6, name_y), role="bold", size=15,
                   colour=theme.INK, anchor="midleft", max_width=step - diameter - 6 - gap, min_size=10)
         if levels:
             draw_level_pips(surface, character.level, (x + diameter + 6, area.centery + 5), step=11)
@@ -241,39 +241,6 @@ def freeze(app: App, under: Scene | None, veil: Canvas) -> Canvas | None:
     under.draw(backdrop)
     backdrop.blit(veil, (0, 0))
     return backdrop
-
-
-SIMULATED_SEAT = re.compile(r"Seat (?P<number>\d+) \((?P<who>[^)]*)\)")
-
-
-def player_name(name: str, character_id: str | None = None) -> str:
-    """A seat's name as shown in the current language: the player's own seat ("You" in the logs), a shipped
-    character under their own name (the logs keep the English one), simulate's "Seat 0 (maud)"; any other
-    name as the log has it."""
-    return shown_name(name, shipped_character(character_id) if name != "You" else None)
-
-
-def shown_name(name: str, character: Any) -> str:
-    """`player_name` with the seat's character already loaded (None when the log names none or an unknown one)."""
-    if name == "You":
-        return tr("replay.you")
-    if character is not None and character.name == name:
-        return character_name(character)
-    simulated = SIMULATED_SEAT.fullmatch(name)
-    if simulated:
-        who = character_short(character) if character is not None else simulated["who"]
-        return tr("replay.seat_with", number=simulated["number"], who=who)
-    return name
-
-
-def shipped_character(character_id: str | None) -> Any:
-    """The character a log's seat names, or None (a built-in AI, or a character since removed)."""
-    if character_id is None:
-        return None
-    try:
-        return load_character_by_id(character_id)
-    except Exception:  # noqa: BLE001 - whatever is wrong with that file, the log's own name stands in
-        return None
 
 
 SPEED_KEYS = {"relaxed": "settings.speed.relaxed", "slow": "settings.speed.slow", "normal": "settings.speed.normal",

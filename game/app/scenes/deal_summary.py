@@ -110,15 +110,15 @@ class DealSummaryScene(Scene):
         if record.bought is not None:
             seat, fee = record.bought
             out.append((trn("summary.you_bought", fee) if you[seat] else
-                        trn("summary.they_bought", fee, name=model.tag(seat)), theme.INK_DIM))
+                        trn("summary.they_bought", fee, name=model.name(seat)), theme.INK_DIM))
         if record.winner is not None:
             paid = sum(p.chips for p in record.payments)
             winner = record.winner
-            taken = takings(TOOK_SUMMARY[you[winner]], record.pot, paid, name=model.tag(winner))
+            taken = takings(TOOK_SUMMARY[you[winner]], record.pot, paid, name=model.name(winner))
             if taken is not None:
                 out.append((str(taken), theme.INK))
             # a no-break space: a wrapped line never leaves a name without its chips, or a card without its count
-            payers = [f"{model.tag(p.source)}\u00a0{p.chips}" for p in record.payments if p.chips]
+            payers = [f"{model.name(p.source)}\u00a0{p.chips}" for p in record.payments if p.chips]
             if payers:
                 out.append((tr("summary.paid", payers=", ".join(payers)), theme.INK_DIM))
         for win in record.boodle_wins:
@@ -126,10 +126,10 @@ class DealSummaryScene(Scene):
             you_hit, they_hit, you_empty, they_empty = _HIT_WORDS[isinstance(win.card, Card)]
             if not win.chips:  # a hit with nothing on it is told as such, never "for 0 chips"
                 out.append((tr(you_empty, card=card) if you[win.player] else
-                            tr(they_empty, card=card, name=model.tag(win.player)), theme.INK_DIM))
+                            tr(they_empty, card=card, name=model.name(win.player)), theme.INK_DIM))
                 continue
             out.append((trn(you_hit, win.chips, card=card) if you[win.player] else
-                        trn(they_hit, win.chips, card=card, name=model.tag(win.player)), theme.GOLD))
+                        trn(they_hit, win.chips, card=card, name=model.name(win.player)), theme.GOLD))
         if not record.boodle_wins:
             out.append((tr("summary.no_boodle"), theme.INK_DIM))
         carried = [f"{pile_label(card)}\u00a0{chips}" for card, chips in record.carried if chips]
@@ -179,7 +179,7 @@ class DealSummaryScene(Scene):
                   shadow=True, max_width=PANEL_W - 60, min_size=22)
         if record.winner is not None:
             headline = (tr("summary.you_went_out") if model.seats[record.winner].is_human else
-                        tr("summary.they_went_out", name=model.tag(record.winner)))
+                        tr("summary.they_went_out", name=model.name(record.winner)))
         else:
             headline = tr("summary.deal_ended")
         text.draw(surface, headline, (PANEL_W // 2, 64), role="bold", size=22, colour=theme.INK, anchor="midtop",
@@ -206,7 +206,7 @@ class DealSummaryScene(Scene):
                 paint.rect(surface, (30, 70, 50), row, border_radius=8)
             elif seat % 2:
                 paint.rect(surface, (16, 40, 30), row, border_radius=8)
-            name = model.tag(seat)  # as the plates, the log and the replay name them
+            name = model.name(seat)
             colour = theme.INK if model.seats[seat].in_session else theme.INK_DIM
             text.draw(surface, name, (columns[0], y), role="bold", size=size, colour=colour, max_width=250)
             change = after[seat] - before[seat]

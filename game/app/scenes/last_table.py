@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ...locale import tr
-from ...locale.texts import character_name
+from ...locale.names import seat_name
 from ...storage.last_table_file import LENGTHS, LastTable, load_last_table
 from .table_choices import RulesEntry
 
@@ -63,7 +63,7 @@ def recall(last: LastTable, entries: Sequence[RulesEntry], folders: Sequence[Pat
         if wanted not in ids:
             notes.append(tr("last_table.character_gone", name=wanted))
         elif character_lock(ids.index(wanted)):
-            notes.append(tr("last_table.character_locked", name=character_name(characters[ids.index(wanted)]),
+            notes.append(tr("last_table.character_locked", name=seat_name(characters[ids.index(wanted)]),
                             venue=character_lock(ids.index(wanted))))
         elif ids.index(wanted) not in chosen:
             chosen.append(ids.index(wanted))

@@ -21,7 +21,7 @@ from ...config import RULES_DIR
 from ...config.rules_file import rules_problem_line
 from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from ...locale import tr, trn
-from ...locale.texts import character_name
+from ...locale.names import seat_name
 from ...storage.last_table_file import LENGTHS, save_last_table
 from ...storage.resume import FREE, load_resume, session_words
 from ...storage.settings import ANIMATION_SPEEDS
@@ -182,7 +182,7 @@ class NewGameScene(Scene):
         self.focused_character = index
         venue = self.character_lock(index)
         if venue and index not in self.chosen:
-            self.say(tr("new_game.character_locked", name=character_name(self.characters[index]), venue=venue))
+            self.say(tr("new_game.character_locked", name=seat_name(self.characters[index]), venue=venue))
         elif index in self.chosen:
             self.chosen.remove(index)
         elif len(self.chosen) < self.players - 1:

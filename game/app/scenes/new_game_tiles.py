@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from ...locale import decimal, tr, trn
-from ...locale.names import character_short
+from ...locale.names import seat_name
 from ...locale.texts import character_bio, character_name
 from .. import paint, theme
 from ..canvas import Canvas
@@ -49,7 +49,7 @@ def paint_character(surface: Canvas, rect: pygame.Rect, text: TextCache, charact
         disc = disc.copy()
         disc.fill((110, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
     surface.blit(disc, disc.get_rect(midtop=(rect.centerx, rect.y + 10)))
-    text.draw(surface, character_short(character), (rect.centerx, rect.bottom - 26), role="bold", size=17,
+    text.draw(surface, seat_name(character), (rect.centerx, rect.bottom - 26), role="bold", size=17,
               colour=theme.INK_DIM if locked else theme.INK, anchor="center", max_width=rect.width - 10)
     if locked:
         draw_padlock(surface, (rect.centerx, rect.y + 10 + size // 2))
@@ -194,7 +194,7 @@ def draw_bio(surface: Canvas, text: TextCache, character: Any, venue: str, box: 
     surface.blit(disc, (box.x + 14, box.y + 14))
     bio = character_bio(character)
     if venue:
-        bio = tr("new_game.character_locked_bio", venue=venue, name=character_short(character)) + "\n" + bio
+        bio = tr("new_game.character_locked_bio", venue=venue, name=seat_name(character)) + "\n" + bio
     # larger lines over and under the bio take from its room, unless it then could not fit even at its 100% look
     above = text.growth("title", 22) + text.growth("body", 14)
     under = (98 + text.growth("bold", 14)) if guests > 0 else 76
@@ -204,6 +204,7 @@ def draw_bio(surface: Canvas, text: TextCache, character: Any, venue: str, box: 
     name_size, line_size = (22, 14) if above else (text.sizes_down(22)[-1], text.sizes_down(14)[-1])
     level = text.draw(surface, level_words(character.level), (box.right - 14, box.y + 18), role="bold", size=14,
                       colour=theme.GOLD, anchor="topright", max_width=(box.width - 130) // 2, min_size=10)
+    # the one place a character's full name is shown: the box that introduces them
     text.draw(surface, character_name(character), (box.x + 114, box.y + 14), role="title", size=name_size,
               colour=theme.GOLD, max_width=level.x - 12 - box.x - 114, min_size=min(name_size, 14))
     low, high = character.think_time

@@ -16,17 +16,17 @@ import pygame
 from ...engine.cards import Card
 from ...engine.ranks import hand_order
 from ...locale import decimal, tr, trn
-from ...locale.cards import card_label
-from ...locale.names import seat_tag, short_name
-from ...replay import Replay, TableState, stop_reason, tell_event
+from ...locale.names import seat_name
+from ...replay import Replay, TableState
 from .. import paint, theme
 from ..canvas import Canvas
 from ..card_art import card_size
 from ..comfort import reduced_motion
-from ..replay_log import draw_replay_log
+from ..replay_log import draw_moment, draw_replay_log
+from ..replay_words import shipped_character, stops_told, told
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
-from .common import felt_backdrop, hint_bar, portrait, shipped_character, shown_name
+from .common import felt_backdrop, hint_bar, portrait
 
 if TYPE_CHECKING:
     from ..app import App
@@ -60,12 +60,8 @@ def seat_faces(replay: Replay) -> list[SeatFace]:
         personality = player.get("personality")
         character = shipped_character(personality if isinstance(personality, str) else None)
         logged = str(player.get("name", tr("replay.seat", number=seat + 1)))
-        name = shown_name(logged, character)
         look = character.look if character is not None else None  # a built-in AI ("random"): a plain disc
-        # a character under their own name is named as at the table; any other name as the log has it
-        tag = seat_tag(name, character) if character is not None and character.name == logged else \
-            short_name(name) if len(name) > 18 else name
-        faces.append(SeatFace(tag, look, f"{personality}:{seat}"))
+        faces.append(SeatFace(seat_name(character, logged), look, f"{personality}:{seat}"))
     return faces
 
 
@@ -430,19 +426,12 @@ class ReplayScene(Scene):
                     paint.rect(surface, (30, 70, 50), slot, width=1, border_radius=4)
         if flight_card is not None:
             self._draw_flight(surface, deck, flight_card, flight_slot, state)
-        # the last event in words, and the stops of this deal
+        # the last event in words, as the table's deal log told it, and the stops of this deal with its reasons
         words_y = top + 28 + 4 * (h + 8) + 6
-        last = self.replay.step
-        said = tell_event(last.event, state) if last is not None else tr("replay.begins")
-        said = said[:1].upper() + said[1:]
-        words = text.render_wrapped(said, "bold", 19, theme.INK, BOARD.width - 32, line_spacing=1.05)
-        surface.blit(words, (BOARD.x + 16, words_y))
-        if state.stops:  # the last few stops, wrapped: a translation's reasons run long
-            stops = ", ".join(tr("replay.stop", card=_card_words(card), reason=stop_reason(reason))
-                              for card, reason in state.stops[-4:])
-            listed = text.render_wrapped(tr("replay.stops", stops=stops), "body", 15, theme.INK_DIM,
-                                         BOARD.width - 32)
-            surface.blit(listed, (BOARD.x + 16, words_y + words.get_height() + 10))
+        lines = told(self.replay, self.position, [face.name for face in self.faces]) if self.replay.step else \
+            [tr("replay.begins")]
+        draw_moment(surface, text, pygame.Rect(BOARD.x + 16, words_y, BOARD.width - 32, BOARD.bottom - 6 - words_y),
+                    lines, stops_told(self.replay, self.position))
         if state.dead:
             text.draw(surface, trn("replay.dead_hand", len(state.dead)), (BOARD.right - 16, BOARD.y + 150), size=15,
                       colour=theme.INK_DIM, anchor="topright", max_width=260)
@@ -483,9 +472,3 @@ class ReplayScene(Scene):
 
 
 _RANKS = {1: "A", 11: "J", 12: "Q", 13: "K", **{r: str(r) for r in range(2, 11)}}
-
-
-def _card_words(name: str) -> str:
-    """A card of the log ("QD") as the current language writes it ("D♦" in French)."""
-    card = parse_card(name)
-    return card_label(card) if card is not None else name

@@ -17,15 +17,15 @@ import pygame
 
 from ...locale import tr, trn
 from ...locale.dates import saved_date
-from ...locale.names import short_name
+from ...locale.names import YOU
 from ...replay import LogError, Replay
-from ...replay.replay import YOU
 from ...storage.saves import AUTOSAVE, deal_logs, list_slots
 from .. import paint, theme
 from ..canvas import Canvas
+from ..replay_words import logged_name
 from ..scene import Scene
 from ..widgets import Menu, button_row, draw_panel, draw_scrollbar
-from .common import draw_message, felt_backdrop, heading, hint_bar, player_name
+from .common import draw_message, felt_backdrop, heading, hint_bar
 
 if TYPE_CHECKING:
     from ..app import App
@@ -63,9 +63,8 @@ class KeptDeal:
         return tuple(name for name, dealt in zip(self.players, self.dealt) if dealt)
 
     def shown(self, name: str) -> str:
-        """A seat's name as the list shows it, in the current language."""
-        character = dict(zip(self.players, self.characters)).get(name)
-        return short_name(player_name(name, character))
+        """A seat's one name, in the current language."""
+        return logged_name(name, dict(zip(self.players, self.characters)).get(name))
 
 
 @dataclass(frozen=True)

@@ -18,11 +18,11 @@ from ...ai.worker import OnWorker
 from ...engine.events import SessionStart, event_from_data
 from ...locale import tr
 from ...locale.cards import card_label
-from ...locale.names import short_name
 from ...review.judge import Judged, costliest, judge
 from ...review.walk import SessionLog, WalkedDeal, player_seat, walk_deal
 from .. import paint, theme
 from ..canvas import Canvas
+from ..replay_words import logged_names
 from ..review_words import cost_text, costliest_words, figure_text, kind_text, marks, option_text, reason_text
 from ..scene import Scene
 from ..text import suit_runs
@@ -53,6 +53,7 @@ class ReviewScene(Scene):
         super().__init__(app)
         self.log = log
         self.seat = seat if seat is not None else logged_player(log)
+        self.names = logged_names(logged_start(log))  # each seat's one name, worded again when the language changes
         self.title = title
         self.threaded = threaded
         self.walked: WalkedDeal | None = None
@@ -123,7 +124,8 @@ class ReviewScene(Scene):
         self._build_menu()
 
     def relabel(self) -> None:
-        """The language changed: the buttons again (the rest is worded as it draws)."""
+        """The language changed: the names and the buttons again (the rest is worded as it draws)."""
+        self.names = logged_names(logged_start(self.log))
         self._build_menu()
 
     def _build_menu(self) -> None:
@@ -167,7 +169,7 @@ class ReviewScene(Scene):
         felt_backdrop(surface)
         walked = self.walked
         deal = walked.deal if walked is not None else "?"
-        players = walked.players if walked is not None else ()
+        players = self.names
         name = players[self.seat] if 0 <= self.seat < len(players) else ""
         mine = logged_player(self.log) == self.seat
         subtitle = tr("review.subtitle") if mine else tr("review.subtitle_of", name=name)
@@ -234,7 +236,7 @@ class ReviewScene(Scene):
             if position.run:
                 leader = position.leader
                 led = "" if leader is None else "   " + (tr("review.led_by_you") if leader == self.seat else
-                                                          tr("review.led_by", name=short_name(players[leader])))
+                                                          tr("review.led_by", name=players[leader]))
                 self._cards(surface, " ".join(map(card_label, position.run)) + led, (LABEL_X + 240, y - 2))
         cost = cost_text(judged)
         reasons = text.wrap(reason_text(judged, players), "body", 18, PANEL.width - 64)[:3]
@@ -295,11 +297,17 @@ class ReviewScene(Scene):
             text.draw(surface, figure_text(option), (FIGURE_X, centre), size=size - 2, colour=theme.INK,
                       anchor="midleft", max_width=room, min_size=10)
 
-def logged_player(log: str) -> int:
-    """The seat a deal's log says is the player's (the first seat when it names none)."""
+def logged_start(log: str) -> SessionStart | None:
+    """A deal's log's session_start, if its first line is one."""
     try:
         start = event_from_data(json.loads(log.split("\n", 1)[0]))
     except ValueError:
-        return 0
-    found = player_seat(start) if isinstance(start, SessionStart) else None
+        return None
+    return start if isinstance(start, SessionStart) else None
+
+
+def logged_player(log: str) -> int:
+    """The seat a deal's log says is the player's (the first seat when it names none)."""
+    start = logged_start(log)
+    found = player_seat(start) if start is not None else None
     return 0 if found is None else found

@@ -11,7 +11,7 @@ import pygame
 from ...ai.registry import load_character_by_id
 from ...engine.cards import Card
 from ...locale import tr, trn
-from ...locale.names import character_short
+from ...locale.names import seat_name
 from ...stats import Record, Statistics
 from ...storage.statistics_file import load_statistics
 from .. import paint, theme
@@ -65,7 +65,7 @@ def find_opponent(key: str, record: Record) -> Opponent:
     """The character behind a record's key, with their name and look when their file loads."""
     try:
         character = load_character_by_id(key)
-        return Opponent(key, character_short(character), character.look, record)
+        return Opponent(key, seat_name(character), character.look, record)
     except Exception:  # noqa: BLE001 - a built-in AI or a character whose file is gone: a plain disc stands in
         return Opponent(key, key.replace("_", " ").title(), None, record)
 

@@ -5,9 +5,8 @@ reaches them. Pure: the same events give the same lines, shown live, after a res
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ...ai.character import Character
 from ...engine.cards import Card
 from ...engine.combinations import Pile
 from ...engine.events import (
@@ -30,21 +29,22 @@ from ...engine.events import (
 )
 from ...locale import tr
 from ...locale.cards import pile_label
-from ...locale.names import character_short
 from ...locale.words import Words
 from .auction_show import AuctionTrack
-from .model import TableModel, stop_reason
+from .model import stop_reason
 
 Namer = Callable[[int], object]  # a seat's name as a parameter of `Words` (a string, or a callable worded when shown)
 
 
 @dataclass(frozen=True)
 class LogLine:
-    """One line of the deal log: its words, what kind of moment it tells, and whether it is the player's own."""
+    """One line of the deal log: its words, what kind of moment it tells, whether it is the player's own, and the
+    event that told it (its index in the events told)."""
 
     words: Words
     kind: str  # "deal", "stake", "buy", "lead", "play", "stop", "boodle", "out", "pay", "leave", "end"
     mine: bool = False
+    at: int = -1
 
     def __str__(self) -> str:
         return str(self.words)
@@ -71,24 +71,6 @@ class _Winners:
         return tr("table.and", first=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else "".join(names)
 
 
-@dataclass(frozen=True)
-class _Tag:
-    """A character's name tag ("Prof. Quist"), worded when shown."""
-
-    character: Character
-
-    def __call__(self) -> str:
-        return character_short(self.character)
-
-
-def name_tags(model: TableModel) -> Namer:
-    """Each seat's name as the log says it: a character's name tag, short enough for a line of the panel."""
-    def name(seat: int) -> object:
-        character = model.seats[seat].character
-        return model.namer(seat) if character is None else _Tag(character)
-    return name
-
-
 def current_deal(events: Sequence[Event]) -> tuple[int, int]:
     """Where the deal in play begins in `events` (just after the last deal's end, so a player leaving and the
     cut come with it) and where its stakes' carried boodle is told (the index of that end, or -1)."""
@@ -113,7 +95,8 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
         words = Words.of(f"deal_log.line.you_{key}" if mine else f"deal_log.line.{key}", count,
                          **params, **({} if mine else {"name": name(seat)}))
         lines.append(LogLine(words, kind, mine))
-    for event in events[first:]:
+    for at, event in enumerate(events[first:], first):
+        told = len(lines)
         moment = auction.feed(event)
         match event:
             case Cut(dealer=None):
@@ -171,6 +154,7 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
                 names = tuple(tr_you() if seat == human else name(seat) for seat in winners)
                 lines.append(LogLine(Words.of("deal_log.line.session_end", names=_Winners(names)), "end",
                                      human in winners))
+        lines[told:] = [replace(line, at=at) for line in lines[told:]]  # which event told them
     return lines
 
 

@@ -43,7 +43,7 @@ from .boodle_end import present_split
 from .captions import OwnCards
 from .cue_marks import BoodleBadge
 from .cut import present_cut
-from .deal_log import DealLog, name_tags
+from .deal_log import DealLog
 from .effects import Effects
 from .model import HUMAN
 from .moments import Moments
@@ -77,7 +77,7 @@ class Director(Effects):
         self.own = OwnCards(self)
         self.pause = StopPause()
         rules = stage.model.rules
-        self.deal_log = DealLog(stage.human_seat, name_tags(stage.model), rules.follow == "optional",
+        self.deal_log = DealLog(stage.human_seat, stage.model.namer, rules.follow == "optional",
                                 rules.buy_dead_hand.paid_to == "dealer")
         self.moments = Moments(self)
         self.auction = AuctionTrack()

@@ -6,6 +6,7 @@ arrows while no decision of theirs wants them)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -46,13 +47,18 @@ class Row:
 class LogPanel:
     """The deal log's button and panel, their input and their drawing."""
 
-    def __init__(self, stage: Stage, log: DealLog) -> None:
+    def __init__(self, stage: Stage, log: Callable[[], DealLog]) -> None:
         self.stage = stage
-        self.log = log
+        self._log = log  # asked each time: a take back lays the table again with a deal log of its own
         self.open = False
         self.top: int | None = None  # the first row shown; None follows the newest
         self.pointer = (0, 0)
         self._rows: tuple[tuple[object, ...], list[Row]] | None = None
+
+    @property
+    def log(self) -> DealLog:
+        """The deal log the table keeps now."""
+        return self._log()
 
     # --- where -----------------------------------------------------------------------------------
 
@@ -109,12 +115,13 @@ class LogPanel:
 
     def rows(self) -> list[Row]:
         """Every line of the log wrapped to the panel (made again only when the log or the language changed)."""
-        key = (self.log.version, language(), self.body.width)
+        log = self.log
+        key = (log, log.version, language(), self.body.width)  # the log itself: a new one may start at any version
         if self._rows is not None and self._rows[0] == key:
             return self._rows[1]
         text, width = self.stage.text, self.body.width - 10
         rows: list[Row] = []
-        for line in self.log.lines:
+        for line in log.lines:
             role = KIND_ROLE.get(line.kind, "body")
             colour = theme.GOLD if line.mine else STOP_INK if line.kind == "stop" else theme.INK
             for i, piece in enumerate(text.wrap(str(line), role, TEXT_SIZE, width)):

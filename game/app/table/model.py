@@ -32,8 +32,7 @@ from ...engine.ranks import hand_order, wanted_after
 from ...engine.rules import RuleSet
 from ...engine.view import PlayerView
 from ...locale import tr
-from ...locale.names import seat_tag
-from ...locale.texts import character_name
+from ...locale.names import seat_name
 from ...locale.words import Words
 from .boodle_end import final_shares
 
@@ -216,18 +215,13 @@ class TableModel:
         self.touch()
 
     def name(self, seat: int) -> str:
-        """A seat's name in the current language, "You" for the human."""
+        """A seat's one name in the current language ("Prof. Quist", "You"): on its plate, in the banners, the
+        bubbles, the deal log, the summary, the results and spoken play."""
         state = self.seats[seat]
-        if state.is_human:
-            return tr("table.you") if state.name in ("", "You") else state.name
-        return character_name(state.character)
-
-    def tag(self, seat: int) -> str:
-        """A seat's name tag, the one name a character goes by at the table (plate, summary, shares, replay)."""
-        return seat_tag(self.name(seat), self.seats[seat].character)
+        return seat_name(state.character, state.name)
 
     def namer(self, seat: int) -> Callable[[], str]:
-        """A seat's name tag as its plate shows it, to be worded when shown (a parameter of `Words`)."""
+        """A seat's name, to be worded when shown (a parameter of `Words`)."""
         return _Namer(self, seat)
 
     def order_from_left_of(self, dealer: int) -> list[int]:
@@ -386,10 +380,10 @@ class TableModel:
 
 @dataclass(frozen=True)
 class _Namer:
-    """A seat's name tag as its plate shows it ("Prof. Quist"), worded when called (so it follows the language)."""
+    """A seat's name ("Prof. Quist"), worded when called (so it follows the language)."""
 
     model: TableModel
     seat: int
 
     def __call__(self) -> str:
-        return self.model.tag(self.seat)
+        return self.model.name(self.seat)

@@ -96,8 +96,8 @@ class TablePainter:
         self._built_for = None
 
     def plate_name(self, seat: int) -> str:
-        """The name on a seat's plate: a character's name tag, as the summary and the replay name them."""
-        return self.stage.model.tag(seat)
+        """The name on a seat's plate: its one name, as every other screen names it."""
+        return self.stage.model.name(seat)
 
     def draw(self, surface: Canvas, human: HumanSeat, director: Director, *, clock: float,
              thinking: bool, turn_words: str, covered: bool) -> None:

@@ -82,7 +82,7 @@ class TableScene(Scene):
         self.human = HumanSeat(self.stage, self.submit, lambda: table.seed * 1009 + len(table.actions),
                                self.take_back_offer)
         self.painter = TablePainter(self.stage, table.seats, table.rules.piles)
-        self.log_panel = LogPanel(self.stage, self.director.deal_log)
+        self.log_panel = LogPanel(self.stage, lambda: self.director.deal_log)
         self.skip = SkipToEnd(self.stage)  # once the player is out: the rest at once rather than watched
         self.narrator = TableNarrator(self)  # spoken play
         self.clock = 0.0
@@ -190,7 +190,7 @@ class TableScene(Scene):
         if self.table.turn is None:
             return ""
         kind, seat = self.table.turn
-        return your_turn(kind) if seat == self.table.human_seat else their_turn(kind, self.model.tag(seat))
+        return your_turn(kind) if seat == self.table.human_seat else their_turn(kind, self.model.name(seat))
 
     def fast_forward_until(self, predicate: Callable[[TableScene], bool], max_steps: int = 20_000, *,
                            play_for_human: bool = True, dt: float = 1 / 30) -> bool:

@@ -18,7 +18,6 @@ from ...engine.decisions import LeadDecision
 from ...engine.events import BoodleSplit, BoodleWon, Event, HandWon, Play, SessionEnd, Stop
 from ...locale import tr, trn
 from ...locale.cards import card_label
-from ...locale.texts import character_short_name
 from ..canvas import Canvas
 from ..table.boodle_end import final_shares
 from ..table.input_keys import ENTER_KEYS, number_of
@@ -222,11 +221,6 @@ class FirstDealCoach:
 
     # --- words ----------------------------------------------------------------------------------
 
-    def _name(self, seat: int) -> str:
-        model = self.scene.model
-        character = model.seats[seat].character
-        return (character_short_name(character) if character is not None else None) or model.name(seat)
-
     def words(self, step: Step) -> tuple[str, str]:
         """The step's title (or, just after H, that the hint is off) and body in the current language."""
         title, body = self._words(step)
@@ -238,9 +232,9 @@ class FirstDealCoach:
         model = self.scene.model
         if step.name == "welcome":
             dealer = model.dealer if model.dealer is not None else len(model.seats) - 1
-            names = [self._name(seat) for seat in range(1, len(model.seats))]
+            names = [self.scene.model.name(seat) for seat in range(1, len(model.seats))]
             others = tr("table.and", first=", ".join(names[:-1]), last=names[-1])
-            return tr(f"{base}.title"), tr(f"{base}.body", dealer=self._name(dealer), others=others)
+            return tr(f"{base}.title"), tr(f"{base}.body", dealer=self.scene.model.name(dealer), others=others)
         if step.name == "boodle":
             cards = ", ".join(card_label(card) for card in model.rules.boodle_cards)
             return tr(f"{base}.title"), tr(f"{base}.body", cards=cards)
@@ -256,7 +250,7 @@ class FirstDealCoach:
             return tr(f"{base}.title"), tr(f"{base}.body", card=card, stopped=stopped)
         if step.name == "follow":
             seat, card = self.facts["follower"]
-            return tr(f"{base}.title"), tr(f"{base}.body", name=self._name(seat), card=card_label(card))
+            return tr(f"{base}.title"), tr(f"{base}.body", name=self.scene.model.name(seat), card=card_label(card))
         if step.target == "boodle_hit":
             card, chips = self.facts["boodle"]
             return tr(f"{base}.title"), trn(f"{base}.body", chips, card=card_label(card))
@@ -279,7 +273,7 @@ class FirstDealCoach:
 
     def _listed(self, amounts: tuple[tuple[int, int], ...]) -> str:
         """"Maud 4, Bert 5 and Pip 3": each seat's name with its chips."""
-        each = [tr("tutorial.paid", name=self._name(seat), chips=chips) for seat, chips in amounts]
+        each = [tr("tutorial.paid", name=self.scene.model.name(seat), chips=chips) for seat, chips in amounts]
         return tr("table.and", first=", ".join(each[:-1]), last=each[-1]) if len(each) > 1 else "".join(each)
 
     # --- drawing --------------------------------------------------------------------------------
