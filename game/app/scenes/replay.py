@@ -7,6 +7,7 @@ chips and the dealer button come from the app's shared artwork, portraits from t
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,8 +23,9 @@ from .. import paint, theme
 from ..canvas import Canvas
 from ..card_art import card_size
 from ..comfort import reduced_motion
+from ..portraits import HUMAN_LOOK
 from ..replay_log import draw_moment, draw_replay_log
-from ..replay_words import shipped_character, stops_told, told
+from ..replay_words import replay_human, shipped_character, stops_told, told
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
 from .common import felt_backdrop, hint_bar, portrait
@@ -52,16 +54,22 @@ class SeatFace:
 
 
 def seat_faces(replay: Replay) -> list[SeatFace]:
-    """Each seat's name and portrait look, read off the log's session_start."""
+    """Each seat's name and portrait look, read off the log's session_start: the faces the table drew (seeded by
+    the character alone, the player's own disc tagged as at the table)."""
     first = replay.steps[0].event if replay.steps else None
     players = first.players if first is not None and first.type == "session_start" else ()
+    human = replay_human(replay)
     faces: list[SeatFace] = []
     for seat, player in enumerate(players):
         personality = player.get("personality")
         character = shipped_character(personality if isinstance(personality, str) else None)
         logged = str(player.get("name", tr("replay.seat", number=seat + 1)))
+        if seat == human:
+            you = dataclasses.replace(HUMAN_LOOK, initials=tr("table.you_tag"))
+            faces.append(SeatFace(seat_name(character, logged), you, "human"))
+            continue
         look = character.look if character is not None else None  # a built-in AI ("random"): a plain disc
-        faces.append(SeatFace(seat_name(character, logged), look, f"{personality}:{seat}"))
+        faces.append(SeatFace(seat_name(character, logged), look, character.id if character is not None else ""))
     return faces
 
 
