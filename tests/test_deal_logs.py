@@ -101,7 +101,7 @@ def test_a_slot_of_deals_that_cannot_be_used_is_taken_up_again_from_its_backup(t
     assert append_deal_log(tmp_path, "daily", _deal_log(2)) is None  # the first save is now the backup
     slot_path(tmp_path, "daily").write_bytes(b"\x00")
     problem = append_deal_log(tmp_path, "daily", _deal_log(3))
-    assert problem and "Its backup (the save before) was put back" in problem
+    assert problem and "Its backup (the save before it) was put back, without the deal kept last" in problem
     found = load_slot(tmp_path, "daily").save
     assert found is not None and found.logs == (_deal_log(1), _deal_log(3))
     assert append_deal_log(tmp_path, "campaign", _deal_log(1), create=False) is None  # no road: nothing made
@@ -278,6 +278,22 @@ def test_a_damaged_slot_shows_its_problem_and_a_long_list_scrolls(tmp_path: Path
     assert scene.scroll == 0
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is not scene
+
+
+def test_the_list_takes_a_damaged_slot_of_deals_up_from_its_backup_and_says_so(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    table = _play(app, deals=2, seed=3)
+    logs = _logs(tmp_path, "autosave")
+    assert len(logs) == 2  # the backup holds the first deal only
+    slot_path(tmp_path, "autosave").write_text("{broken", encoding="utf-8")
+    assert table.recorder.keeper.flush(10)
+    scene = ReplaysScene(app)
+    app.scenes.clear_to(scene)
+    assert [row.deal.deal for row in scene.rows if row.deal is not None] == [1]  # listed at once, not "unreadable"
+    assert _logs(tmp_path, "autosave") == logs[:1]
+    assert [p.name for p in saves_dir(tmp_path).glob("autosave.json.unreadable-*")]  # the damaged file kept
+    told = app.notices.words()
+    assert "could not be used" in told and "without the deal kept last" in told
 
 
 @pytest.mark.slow

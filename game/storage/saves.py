@@ -432,6 +432,17 @@ def append_deal_log(folder: Path, slot: str | int, log: str, keep: int = MAX_KEP
     return " ".join(said) or None
 
 
+def take_up_deal_slot(folder: Path, slot: str) -> str | None:
+    """A slot of deals alone (free play's, the daily deal's) that cannot be used: kept aside at once and taken up
+    again from its backup when it has one, so its deals are listed and kept before the next deal's end; what to
+    tell the player, or None when the slot was fine or missing."""
+    found = load_slot(folder, slot)
+    if not found.unusable:
+        return None
+    _, said = _taken_up_again(folder, slot, found)
+    return " ".join(said)
+
+
 def _taken_up_again(folder: Path, slot: str, found: LoadResult) -> tuple[LoadResult, list[str]]:
     """A slot of deals alone that could not be used (kept aside) or is missing: its backup put back when it can
     be, else nothing (a new slot); and the sentences saying so."""

@@ -1,8 +1,10 @@
 """The kept deals: every finished deal kept with the saves, by slot and newest first, to open in the replay.
 
 Each save slot keeps its finished deals' logs (`game.storage.saves`, one JSONL string per deal); this list
-reads only the lines it shows (who sat, who went out) and opens a deal in `ReplayScene`. A slot that cannot
-be read is listed with its problem and left alone: moving it aside is for whoever loads it to play.
+reads only the lines it shows (who sat, who went out) and opens a deal in `ReplayScene`. Free play's and the
+daily deal's slots keep deals alone: one that cannot be read is kept aside and taken up again from its backup as
+the list opens, and the player told. A campaign's slot that cannot be read is listed with its problem and left to
+the road's map, which offers its backup or a fresh start.
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...campaign.origin import DAILY_SLOT
 from ...locale import tr, trn
 from ...locale.dates import saved_date
 from ...locale.names import YOU
 from ...replay import LogError, Replay
-from ...storage.saves import AUTOSAVE, deal_logs, list_slots
+from ...storage.saves import AUTOSAVE, deal_logs, list_slots, take_up_deal_slot
 from .. import paint, theme
 from ..canvas import Canvas
 from ..replay_words import logged_name
@@ -182,6 +185,8 @@ class ReplaysScene(Scene):
         self.message = ""
         self.menu = Menu()
         self._build_menu()
+        for slot in (AUTOSAVE, DAILY_SLOT):  # a damaged slot of deals alone is taken up from its backup now
+            app.notices.tell(take_up_deal_slot(self.folder, slot))
         self.reload()
 
     def _build_menu(self) -> None:
