@@ -122,9 +122,12 @@ def test_statistics_scene_says_when_the_file_was_bad(app: App) -> None:
     statistics_path(app.data_dir).write_text("{oops")
     scene = StatisticsScene(app)
     assert scene.empty and "kept as" in scene.message
+    assert "kept as" in app.notices.words()  # said in the window's notice too, not on one screen only
     app.scenes.push(Backdrop(app))
     app.scenes.push(scene)
     app.step(0.0)
+    key(app, pygame.K_ESCAPE)  # the notice first
+    assert app.scenes.top is scene and not app.notices.waiting
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, Backdrop)
 

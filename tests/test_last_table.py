@@ -67,7 +67,7 @@ def test_a_damaged_file_gives_the_usual_choices_and_a_word_and_is_kept_aside(tmp
     app = make_app(tmp_path)
     scene = open_new_game(app)
     assert scene.players == 4 and scene.chosen == []
-    assert "remembered table file could not be used" in scene.flash and scene.flash_time > 0, "said at once"
+    assert "remembered table file could not be used" in app.notices.words(), "in the window's notice"
     assert not (tmp_path / LAST_TABLE_FILE).exists()
     kept = [p for p in tmp_path.iterdir() if p.name.startswith(LAST_TABLE_FILE)]
     assert len(kept) == 1 and kept[0].read_bytes() == b'{"players": 5, "characters": ['
@@ -80,7 +80,7 @@ def test_a_partly_usable_file_keeps_what_it_can(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     scene = open_new_game(app)
     assert scene.players == 4 and [scene.characters[i].id for i in scene.chosen] == ["maud"] and scene.length == 2
-    assert "2 of its values could not be used" in said(scene)
+    assert "2 of its values could not be used" in app.notices.words()
     last, problem = load_last_table(tmp_path)
     assert problem is None and last is not None and last.characters == ("maud",), "what was usable is written back"
     app.scenes.close()
@@ -122,5 +122,5 @@ def test_no_file_makes_new_game_fail(tmp_path: Path, data: bytes) -> None:
     (tmp_path / LAST_TABLE_FILE).write_bytes(data)
     app = make_app(tmp_path)
     scene = open_new_game(app)
-    assert scene.rules is not None and 3 <= scene.players <= 8 and scene.flash, "said at once"
+    assert scene.rules is not None and 3 <= scene.players <= 8 and app.notices.waiting, "said at once"
     app.scenes.close()

@@ -71,10 +71,12 @@ def recall(last: LastTable, entries: Sequence[RulesEntry], folders: Sequence[Pat
                     nearest(DEAL_CHOICES, last.deals), nearest(MINUTE_CHOICES, last.minutes), tuple(notes))
 
 
-def remembered(folder: Path) -> tuple[LastTable | None, list[str]]:
-    """The table last started in this data folder, and what the player must be told about its file."""
+def remembered(folder: Path, tell: Callable[[str], None]) -> LastTable | None:
+    """The table last started in this data folder; what the player must be told about its file goes to `tell`."""
     last, problem = load_last_table(folder)
-    return last, [] if problem is None else [str(problem)]
+    if problem is not None:
+        tell(str(problem))
+    return last
 
 
 def table_to_remember(players: int, chosen: Sequence[int], characters: Sequence[Any], entry: RulesEntry,

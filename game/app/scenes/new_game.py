@@ -99,7 +99,7 @@ class NewGameScene(Scene):
 
     def _recall(self) -> None:
         """Open with the last table started, as far as it can still be chosen; say what could not be."""
-        last, self.notes = remembered(self.app.data_dir)
+        last = remembered(self.app.data_dir, self.app.notices.tell)
         if last is not None:
             found = recall(last, self.entries, self.rules_folders, self.characters, self.rules_lock,
                            self.character_lock)
@@ -107,7 +107,7 @@ class NewGameScene(Scene):
                 self.rules_index = found.rules_index
             self.players, self.chosen = found.players, list(found.chosen)
             self.length, self.deals_index, self.minutes_index = found.length, found.deals_index, found.minutes_index
-            self.notes += found.notes
+            self.notes = list(found.notes)
 
     # --- state ------------------------------------------------------------------------------------
 

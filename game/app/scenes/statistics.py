@@ -79,6 +79,7 @@ class StatisticsScene(Scene):
         if statistics is None:
             found = load_statistics(app.data_dir)
             statistics, self.message = found.statistics, found.problem or ""
+            app.notices.tell(found.problem)  # the file set aside is said as every player file is
         self.stats = statistics
         self.empty = statistics.sessions == 0 and statistics.taken_back_sessions == 0
         self.menu = Menu()
