@@ -184,6 +184,25 @@ def test_unlocks_outlive_a_deleted_road_and_a_damaged_unlocks_file_is_kept_aside
     assert json.loads(unlocks_path(app.data_dir).read_text(encoding="utf-8")) == ["look:green_baize"]
 
 
+def test_a_damaged_unlocks_file_is_won_back_from_the_saved_roads_at_start(tmp_path: Path) -> None:
+    campaign = load_campaign()
+    progress = CampaignProgress.start(campaign)
+    progress.unlocked.extend(campaign.venues[0].unlocks)
+    save_slot(tmp_path, SLOTS[1], SaveData(campaign=progress.to_json(), slot=SLOTS[1]))
+    unlocks_path(tmp_path).write_text("[not json", encoding="utf-8")
+    started = make_app(tmp_path)
+    try:
+        assert "unlocks" in started.notices.words()
+        assert {str(u) for u in campaign.venues[0].unlocks} <= started.unlocked()  # before any map is opened
+        bert = next(i for i, c in enumerate(NewGameScene(started, seed=4).characters) if c.id == "bert")
+        assert "character:bert" in {str(u) for u in campaign.venues[0].unlocks}
+        after = NewGameScene(started, seed=4)
+        after.toggle(bert)
+        assert bert in after.chosen, "Bert is still unlocked"
+    finally:
+        started.scenes.close()
+
+
 @pytest.mark.slow
 def test_the_roads_scene_survives_random_input(app: App) -> None:
     own_campaign(app)

@@ -12,12 +12,13 @@ from typing import Any
 import pygame
 
 from .. import locale as i18n
+from ..campaign.roads import unlocked_on_roads
 from ..locale import tr
 from ..storage.crash_report import thread_crashes_reported
 from ..storage.paths import data_dir
 from ..storage.resume import recover
 from ..storage.settings import Settings, read_settings, save_settings
-from ..storage.unlocks_file import load_unlocks
+from ..storage.unlocks_file import add_unlocks, load_unlocks
 from . import theme, word_overlaps
 from .artwork import Artwork
 from .assets import Assets, warn
@@ -100,7 +101,10 @@ class App:
         for said in recover(self.data_dir):
             self.notices.tell(said)
         record_left_over(self.data_dir, self.notices.tell)  # a session's end a full disk kept from being recorded
-        self.notices.tell(load_unlocks(self.data_dir)[1])  # a damaged unlocks file is said at once, not only here
+        unlocks_problem = load_unlocks(self.data_dir)[1]
+        if unlocks_problem:  # said at once, and what the saved roads unlocked is won back before the map is opened
+            self.notices.tell(unlocks_problem)
+            self.notices.tell(add_unlocks(self.data_dir, unlocked_on_roads(self.data_dir)))
         self.text = TextCache(self.assets)
         self.art = Artwork(self.assets)
         self.window.on_rescale.append(self._rescaled)

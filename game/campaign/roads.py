@@ -189,6 +189,22 @@ def read_road(data_dir: Path, slot: str) -> RoadCard:
                     in_play=resume_path(data_dir, road_mode(slot)).is_file())
 
 
+def unlocked_on_roads(data_dir: Path) -> list[str]:
+    """Everything the saved roads have unlocked, read without changing anything on disk: what wins back a lost
+    unlocks file before the player opens the campaign."""
+    names: list[str] = []
+    for slot in SLOTS:
+        save, _, _ = read_save_file(slot_path(data_dir, slot))
+        campaign = _read_campaign(saved_campaign_path(save) or campaign_path())[0] if save is not None else None
+        if save is None or save.campaign is None or campaign is None:
+            continue
+        try:
+            names += [str(unlock) for unlock in CampaignProgress.from_json(save.campaign, campaign).unlocked]
+        except (ValueError, TypeError, KeyError):
+            continue  # a road that does not fit is the map's to explain
+    return names
+
+
 def saved_words(when: float) -> str:
     """When a save was written, as the card says it: '29 November 2026, 20:15' in the current language."""
     return tr("roads.saved_at", date=saved_date(when), time=time.strftime("%H:%M", time.localtime(when)))
