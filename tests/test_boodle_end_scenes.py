@@ -59,8 +59,16 @@ def summary_lines(app: App, rules: RuleSet, last: bool, shares: tuple[Share, ...
 def test_R22_the_last_deals_summary_says_the_boodle_is_shared_and_to_whom(app: App) -> None:
     lines = summary_lines(app, RuleSet(), True, (Share(0, 2), Share(1, 2), Share(2, 1)))
     assert not any(NEXT_DEAL in line for line in lines)
-    assert "5 chips are left on the boodle: they are shared among the players still in: You 2, Ann 2, Bob 1." \
-        in lines
+    # no-break spaces hold each name to its chips, so a wrapped line never parts them
+    assert "5 chips are left on the boodle: they are shared among the players still in: You\u00a02, Ann\u00a02, " \
+        "Bob\u00a01." in lines
+
+
+def test_R22_a_wrapped_share_never_parts_a_two_word_name(app: App) -> None:
+    model = TableModel(RuleSet(), [("You", None), ("Aunt Hetty", None), ("Prof. Quist", None)])
+    model.shares = (Share(1, 3), Share(2, 3))
+    ResultsScene(app, model, lambda: None)
+    assert "Aunt\u00a0Hetty\u00a03, Prof.\u00a0Quist\u00a03" in text_words(app)
 
 
 def test_R22_the_last_deals_summary_under_stay_says_the_chips_stay_for_nobody(app: App) -> None:
@@ -79,7 +87,7 @@ def test_R22_the_results_show_the_split(app: App) -> None:
     model = model_of(RuleSet())
     model.shares = (Share(1, 1), Share(2, 0), Share(0, 0))
     ResultsScene(app, model, lambda: None)
-    assert "1 chip is left on the boodle: it goes to the players still in, from the last dealer's left: Ann 1." \
+    assert "1 chip is left on the boodle: it goes to the players still in, from the last dealer's left: Ann\u00a01." \
         in text_words(app)
 
 

@@ -23,7 +23,8 @@ def final_shares(log: list[Event]) -> tuple[Share, ...]:
 def shares_said(model: TableModel, shares: tuple[Share, ...]) -> str:
     """"You 3, Maud 3, Bert 2": each player given chips, in the order they were shared, by the name their plate
     shows (a banner's one line has room for eight of those)."""
-    return ", ".join(tr("boodle_end.share", name=model.name(share.player), chips=share.chips)
+    # no-break spaces: a wrapped line never parts "Aunt Hetty" or a name from its chips
+    return ", ".join(tr("boodle_end.share", name=model.name(share.player), chips=share.chips).replace(" ", "\u00a0")
                      for share in shares if share.chips)
 
 
