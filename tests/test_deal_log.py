@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_helpers import instant_app
+from app_helpers import instant_app, large_print
 from helpers import quick_character_ids
 
 import game.locale
@@ -175,3 +175,16 @@ def test_the_log_after_continue_is_the_log_of_the_session_played_through(app: Ap
     resumed = TableScene.from_snapshot(app, json.loads(json.dumps(scene.snapshot())))
     assert [(str(line), line.mine) for line in resumed.director.deal_log.lines] == played
     assert played[0][0].startswith("Deal 2:") and any(mine for _, mine in played)
+
+
+def test_the_panel_wraps_again_when_the_words_change_size(app: App) -> None:
+    seats = [("You", None)] + [(load_character_by_id(i).name, load_character_by_id(i))
+                               for i in quick_character_ids()[:3]]
+    scene = TableScene.seated(app, dataclasses.replace(rules_by_name("classic"), players=4), seats, 13)
+    app.scenes.clear_to(scene)
+    assert scene.fast_forward_until(lambda s: len(s.director.deal_log.lines) >= 8, 20_000)
+    designed = [row.words for row in scene.log_panel.rows()]
+    large_print(app)
+    assert len(scene.log_panel.rows()) > len(designed), "larger words take more rows"
+    large_print(app, 100)
+    assert [row.words for row in scene.log_panel.rows()] == designed  # and back, not left at the larger wrap

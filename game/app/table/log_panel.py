@@ -14,6 +14,7 @@ import pygame
 from ...locale import language, tr
 from .. import paint, theme
 from ..canvas import Canvas
+from ..comfort import text_size
 from ..pad_words import keyed
 from ..text import suit_runs
 from ..widgets import Button
@@ -114,9 +115,11 @@ class LogPanel:
     # --- rows ------------------------------------------------------------------------------------
 
     def rows(self) -> list[Row]:
-        """Every line of the log wrapped to the panel (made again only when the log or the language changed)."""
+        """Every line of the log wrapped to the panel (made again only when the log, the language or the size of the
+        words changed)."""
         log = self.log
-        key = (log, log.version, language(), self.body.width)  # the log itself: a new one may start at any version
+        # the log itself: a new one may start at any version
+        key = (log, log.version, language(), text_size(), self.body.width)
         if self._rows is not None and self._rows[0] == key:
             return self._rows[1]
         text, width = self.stage.text, self.body.width - 10
