@@ -274,11 +274,8 @@ def _remember_good(data: bytes) -> None:
 
 def _known_good(path: Path) -> bool:
     try:
-        size = path.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            return False
-        digest = _digest(path.read_bytes())
-    except OSError:
+        digest = _digest(read_bytes(path, MAX_SAVE_BYTES))
+    except PlayerFileError:
         return False
     with _GOOD_LOCK:
         return digest in _GOOD
@@ -346,7 +343,10 @@ def restore_backup(folder: Path, slot: str | int) -> LoadResult:
     if path.exists():  # never silently overwrite whatever is there now
         moved_current, _ = keep_aside(path, tag="replaced")
     try:
-        write_atomically(path, backup.read_bytes())
+        write_atomically(path, read_bytes(backup, MAX_SAVE_BYTES))
+    except PlayerFileError as error:
+        return LoadResult(problem=tr("storage.save.backup_not_put_back", slot=path.stem, error=error.why),
+                          backup_available=True, moved_to=moved_current)
     except OSError as error:
         return LoadResult(problem=tr("storage.save.backup_not_put_back", slot=path.stem,
                                      error=error.strerror or error),
