@@ -29,6 +29,7 @@ from ..bundle import CONFIG_DIR as CONFIG_DIR
 from ..locale.safe_yaml import FileCache
 from ..locale.shown import shown_name
 from ..locale.words import Words
+from ..regular_file import present
 from .errors import ConfigError, Joined, Problem, why
 from .kinds import ConfigKind, register_kind
 from .yaml_lines import YamlDocument, describe, key_name, read_yaml_bytes, read_yaml_file, read_yaml_text
@@ -307,12 +308,13 @@ def rules_yaml(rules: RuleSet) -> str:
 
 
 def list_rules_files(folder: str | Path = RULES_DIR) -> list[Path]:
-    """The rules files (*.yaml, *.yml) directly in `folder`, sorted by name."""
+    """The rules files (*.yaml, *.yml) directly in `folder`, sorted by name; OSError when the folder cannot be
+    listed. A file that cannot even be looked at is listed, and loading it says why it cannot be read."""
     base = Path(folder)
     if not base.is_dir():
         return []
     return sorted(p for p in base.iterdir()
-                  if p.is_file() and p.suffix.lower() in YAML_SUFFIXES and not p.name.startswith("."))
+                  if p.suffix.lower() in YAML_SUFFIXES and not p.name.startswith(".") and present(p))
 
 
 def rules_names(folder: str | Path = RULES_DIR) -> list[str]:
