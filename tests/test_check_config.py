@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from app_helpers import frames, make_app, top
+from file_traps import deny
 
 from game.app.scenes.new_game import NewGameScene
 from game.cli import main
@@ -360,3 +361,23 @@ def test_new_game_lists_such_a_file_as_one_that_will_not_load_and_draws_it(tmp_p
     scene.rules_index = chosen
     frames(app, 1)
     top(app, NewGameScene)
+
+
+def test_a_folder_that_cannot_be_read_is_said_so_not_empty(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    write(tmp_path / "rules" / "a.yaml", "name: A\n")
+    deny(monkeypatch, tmp_path)
+    code = main(["check-config", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert code == 1 and out.splitlines() == [f"{tmp_path}: cannot be read ({os.strerror(13)})"]
+    assert err.splitlines() == ["nothing was checked: 1 folder could not be read (see above)"]
+
+
+def test_a_subfolder_that_cannot_be_read_is_said_and_the_rest_checked(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    good = write(tmp_path / "rules" / "a.yaml", "name: A\n")
+    write(tmp_path / "locked" / "b.yaml", "name: B\n")
+    deny(monkeypatch, tmp_path / "locked")
+    code, out = check(capsys, tmp_path)
+    assert code == 1 and out == [f"{tmp_path / 'locked'}: cannot be read ({os.strerror(13)})", f"ok  {good} (rules)"]
