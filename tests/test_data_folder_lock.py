@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from file_traps import fifo, finishes, needs_fifo
 
 from game.storage.lock import LOCK_FILE, DataFolderLock
 
@@ -36,6 +37,33 @@ def test_one_holder_at_a_time_and_the_holder_is_named(tmp_path: Path) -> None:
 
 def test_a_folder_where_no_lock_can_be_made_does_not_stop_the_game(tmp_path: Path) -> None:
     assert DataFolderLock(tmp_path / "no such folder").acquire()
+
+
+@pytest.mark.parametrize("target", ["outside.txt", "missing.txt"])
+def test_a_lock_file_that_is_a_link_is_never_written_through(target: str, tmp_path: Path) -> None:
+    folder, outside = tmp_path / "data", tmp_path / target
+    folder.mkdir()
+    if target == "outside.txt":
+        outside.write_bytes(b"the player's own words\n")
+    (folder / LOCK_FILE).symlink_to(outside)
+    first, second = DataFolderLock(folder), DataFolderLock(folder)
+    assert first.acquire() and first.held
+    assert not second.acquire() and second.holder() is None  # the folder is still held, by its own lock
+    first.release()
+    assert second.acquire()
+    second.release()
+    assert (outside.read_bytes() == b"the player's own words\n") if target == "outside.txt" else not outside.exists()
+    assert (folder / LOCK_FILE).is_symlink()  # left as it was found
+
+
+@needs_fifo
+def test_a_lock_file_that_is_a_fifo_is_never_waited_on(tmp_path: Path) -> None:
+    lock = fifo(tmp_path / LOCK_FILE)
+    first, second = DataFolderLock(tmp_path), DataFolderLock(tmp_path)
+    assert finishes(first.acquire, fifos=(lock,))
+    assert not finishes(second.acquire, fifos=(lock,))
+    assert finishes(second.holder, fifos=(lock,)) is None  # the second copy's message names no process
+    first.release()
 
 
 @pytest.mark.slow

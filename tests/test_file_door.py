@@ -12,10 +12,12 @@ from typing import Any
 import pytest
 import yaml
 from app_helpers import make_app
+from file_traps import deny, fifo, finishes, needs_fifo
 
 from game.app.scenes.table_choices import read_rules_files
-from game.config import ConfigError, load_rules, read_yaml_file, read_yaml_text
+from game.config import CAMPAIGN_FILE, ConfigError, load_campaign, load_rules, read_yaml_file, read_yaml_text
 from game.config.rules_file import DEFAULT_RULES_FILE
+from game.locale import tr
 from game.locale.catalog import Catalog, LocaleError
 from game.locale.safe_yaml import (
     LOADER,
@@ -25,13 +27,16 @@ from game.locale.safe_yaml import (
     read_limited,
     safe_load,
 )
+from game.regular_file import present
 from game.storage.door import (
     MAX_DEPTH,
+    MAX_JSON_BYTES,
     MAX_SMALL_JSON_BYTES,
     PlayerFileError,
     Unusable,
     nesting_depth,
     parse_json,
+    read_bytes,
     read_json,
 )
 from game.storage.high_scores_file import load_high_scores
@@ -60,15 +65,22 @@ def sparse_file(path: Path, size: int) -> Path:
 
 
 def no_open(monkeypatch: pytest.MonkeyPatch, guarded: Path) -> list[Path]:
-    """Record any opening of `guarded`: the size check must refuse it before a byte is read."""
+    """Record any opening of `guarded`, by pathlib or by `os.open`: the size check must refuse it before a byte
+    is read."""
     opened: list[Path] = []
-    real_open = Path.open
+    real_open, real_os_open = Path.open, os.open
 
     def watching(self: Path, *args: Any, **kwargs: Any) -> Any:
         if self.resolve() == guarded.resolve():
             opened.append(self)
         return real_open(self, *args, **kwargs)
+
+    def watching_os(path: Any, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(path, int) and Path(path).resolve() == guarded.resolve():
+            opened.append(Path(path))
+        return real_os_open(path, *args, **kwargs)
     monkeypatch.setattr(Path, "open", watching)
+    monkeypatch.setattr(os, "open", watching_os)
     return opened
 
 
@@ -167,6 +179,60 @@ def test_a_file_from_a_newer_game_is_kept_and_said_so(tmp_path: Path) -> None:
     (tmp_path / "high_scores.json").write_text('{"format": "newmarket-high-scores", "version": 9, "entries": []}')
     _, problem = load_high_scores(tmp_path)
     assert problem is not None and "newer version" in problem and "high_scores.json.unreadable-" in problem
+
+
+# --- what is not a file ------------------------------------------------------------------------------------
+
+@needs_fifo
+def test_a_fifo_in_place_of_a_player_file_is_refused_without_waiting(tmp_path: Path) -> None:
+    path = fifo(tmp_path / "settings.json")
+    with pytest.raises(PlayerFileError) as refused:
+        finishes(lambda: read_json(path), fifos=(path,))
+    assert not refused.value.damaged and refused.value.why == tr("storage.why.not_regular")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_device_is_said_to_be_no_file_not_too_big() -> None:
+    with pytest.raises(PlayerFileError) as refused:
+        finishes(lambda: read_bytes(Path("/dev/zero"), MAX_JSON_BYTES))
+    assert refused.value.why == tr("storage.why.not_regular") and "too big" not in refused.value.why
+
+
+@needs_fifo
+def test_a_file_swapped_for_a_fifo_after_it_was_looked_at_is_refused_without_waiting(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    regular = tmp_path / "regular.json"
+    regular.write_text("{}", encoding="utf-8")
+    path = fifo(tmp_path / "statistics.json")
+    real_stat = os.stat
+
+    def looked_at_before_the_swap(name: Any, *args: Any, **kwargs: Any) -> Any:
+        return real_stat(regular if not isinstance(name, int) and Path(name) == path else name, *args, **kwargs)
+    monkeypatch.setattr(os, "stat", looked_at_before_the_swap)
+    with pytest.raises(PlayerFileError) as refused:
+        finishes(lambda: read_bytes(path, MAX_JSON_BYTES), fifos=(path,))
+    assert refused.value.why == tr("storage.why.not_regular")
+
+
+@needs_fifo
+def test_a_campaign_naming_a_pipe_for_its_rules_is_refused_without_waiting(tmp_path: Path) -> None:
+    rules = fifo(tmp_path / "rules.yaml")  # as `rules: /dev/stdin` names the terminal, or a pipe
+    campaign = tmp_path / "campaign.yaml"
+    campaign.write_text(CAMPAIGN_FILE.read_text(encoding="utf-8").replace("rules: classic", f"rules: {rules}", 1),
+                        encoding="utf-8")
+    with pytest.raises(ConfigError) as refused:
+        finishes(lambda: load_campaign(campaign), fifos=(rules,))
+    assert any(tr("config.read.not_regular") in line for line in refused.value.problems), refused.value.problems
+
+
+def test_present_says_whether_there_is_a_file_to_read_and_never_raises(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "file.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    assert present(tmp_path / "file.json") and not present(tmp_path / "folder")
+    assert not present(tmp_path / "missing.json") and not present(tmp_path / "file.json" / "below")
+    deny(monkeypatch, tmp_path / "folder")
+    assert present(tmp_path / "folder" / "kept.json")  # it cannot be looked at: reading it will say why
 
 
 # --- YAML ---------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Every scene with the disk refusing every write (EPERM, ENOSPC, EROFS): the player is told or asked, the game
-never raises, never prints a traceback, and keeps running.
+"""Every scene with the disk refusing every write (EPERM, ENOSPC, EROFS), or with a folder of the data folder the
+game may not read at all: the player is told or asked, the game never raises, never prints a traceback, and keeps
+running.
 
 The writes are refused at the narrowest points every write of the game goes through: opening a file for
 writing (`open`, `io.open`, `os.open` with a writing flag), making a temporary file, and renaming or removing
@@ -25,6 +26,7 @@ import app_helpers  # sets the dummy drivers before pygame starts; its key is pr
 import pygame
 import pytest
 from app_helpers import FRAME, instant_app, make_app
+from file_traps import deny
 
 from game.ai.simple import LowestAgent
 from game.app.app import App
@@ -340,6 +342,28 @@ def test_every_scene_with_every_write_refused(name: str, filled: Path, tmp_path:
     assert not app.running  # it closed when the player quit, and only then
     assert disk.refused, "the journey tried to write something"
     assert any(os.strerror(ERRNOS[name]) in said for said in app.notices.told), "and the window said so"
+    assert no_thread_errors == []
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize("name", ["sessions", "saves", "rules"])
+def test_every_scene_with_a_folder_without_permission(name: str, filled: Path, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str],
+                                                      no_thread_errors: list[str]) -> None:
+    folder = tmp_path / "data"
+    shutil.copytree(filled, folder)
+    (folder / name).mkdir(exist_ok=True)
+    deny(monkeypatch, folder / name)  # as `chmod 000` does for anyone but root
+    app = make_app(folder)
+    try:
+        seen = journey(app)
+    finally:
+        app.scenes.close()
+    # a free game played to its results, the road's map, the daily deal (a kept session cannot be continued)
+    assert {"ResultsScene", "CampaignMapScene", "DailyScene", "StatisticsScene", "ReplaysScene"} <= set(seen), seen
+    assert "CrashScene" not in seen and not app.running
     assert no_thread_errors == []
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err

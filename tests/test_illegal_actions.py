@@ -7,9 +7,22 @@ from typing import Any
 
 import pytest
 from helpers import StackedDeals, Table, cards, rigged_table, rules, seats, snapshot
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from game.engine.cards import Card
-from game.engine.decisions import BuyDeadAction, FollowAction, LeadAction, LeadDecision, StakeAction, StakeDecision
+from game.ai.simple import RandomAgent
+from game.engine.cards import DECK, Card
+from game.engine.combinations import Combination
+from game.engine.decisions import (
+    Action,
+    BidAction,
+    BuyDeadAction,
+    FollowAction,
+    LeadAction,
+    LeadDecision,
+    StakeAction,
+    StakeDecision,
+)
 from game.engine.errors import (
     IllegalActionError,
     IllegalBuyError,
@@ -193,3 +206,105 @@ def test_nothing_is_accepted_after_a_session_played_to_its_end() -> None:
     table.play_out()
     assert session.over and table.events[-1].type == "session_end"
     refused(table, StakeAction(0, ((c("AS"), 4),)), SessionOverError, "the session is over")
+
+
+# --- actions of the wrong shape: refused before anything changes, and the session plays on --------------------
+
+def test_a_seat_that_is_not_an_int_is_refused_before_anything_changes(leading: Table) -> None:
+    for seat in (0.0, False, None, "0", 2**200, -2**200, 0.5):
+        refused(leading, LeadAction(seat, c("4H")),  # type: ignore[arg-type]
+                NotYourDecisionError, "seat 0's, not an answer from")
+    leading.lead("4H")  # the session is alive: the right answer is taken
+
+
+class EqualToAnything:
+    """An object that says it equals every card (as `unittest.mock.ANY` does), which a Card is not."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "EqualToAnything()"
+
+
+@pytest.mark.parametrize("card", [EqualToAnything(), None, "4H", 4, (1, 1)], ids=repr)
+def test_a_lead_of_something_that_is_not_a_card_is_refused(leading: Table, card: Any) -> None:
+    refused(leading, LeadAction(0, card), IllegalLeadError, "is not a card")
+    leading.lead("4H")
+
+
+@pytest.mark.parametrize("boodle", [
+    ((EqualToAnything(), 4),),
+    ((c("AS"), 2), (EqualToAnything(), 2)),
+    ((Combination((c("KH"), c("QH"))), 4),),
+    ((c("AS"), 2**200), (c("KH"), 4 - 2**200)),
+    ((c("AS"), 4, 0),),
+    ((None, None),),
+], ids=["equal to anything", "a card then something equal to anything", "a combination not in play", "huge chips",
+        "a triple", "None"])
+def test_a_stake_of_the_wrong_shape_is_refused_before_anything_changes(staking: Table, boodle: Any) -> None:
+    refused(staking, StakeAction(0, boodle), IllegalStakeError, "not a card|not a boodle card|whole number|pairs")
+    staking.stake(AS=4)
+    assert staking.session.boodle == [4, 0, 0, 0]
+
+
+def test_a_bid_or_a_follow_of_the_wrong_shape_changes_nothing(stacked: StackedDeals) -> None:
+    table = rigged_table(stacked, rules(follow="optional"), {0: "2S 9H", 1: "3S 8H", 2: "4S 7D"})
+    table.lead("2S")
+    for action in (FollowAction(1.0, True), FollowAction(True, True),  # type: ignore[arg-type]
+                   FollowAction(1, 1.0), FollowAction(1, None)):  # type: ignore[arg-type]
+        refused(table, action, IllegalActionError, "seat 1's, not an answer from|follow takes True")
+    table.apply(FollowAction(1, True))
+
+
+NOT_A_NUMBER = st.one_of(st.none(), st.floats(allow_nan=True), st.text(max_size=3), st.just(EqualToAnything()),
+                         st.tuples(st.integers(0, 3), st.integers(0, 3)), st.sampled_from(DECK))
+NOT_A_SEAT = st.one_of(NOT_A_NUMBER, st.booleans(), st.integers(-2**300, 2**300).filter(lambda n: not 0 <= n < 8))
+NOT_A_FLAG = st.one_of(NOT_A_NUMBER, st.integers(-2**300, 2**300))
+NOT_A_CARD = st.one_of(st.none(), st.booleans(), st.floats(allow_nan=True), st.integers(-2**300, 2**300),
+                       st.text(max_size=3), st.just(EqualToAnything()))
+NOT_CHIPS = st.one_of(NOT_A_NUMBER.filter(lambda x: not isinstance(x, int)), st.booleans(),
+                      st.integers(-2**300, -1), st.integers(2**62, 2**300))
+
+
+@st.composite
+def spoiled(draw: st.DrawFn, right: Action) -> Any:
+    """`right`, one of its fields made something no answer can hold (a float seat, a card that is no Card, ...)."""
+    field = draw(st.sampled_from(right._fields))
+    if field == "player":
+        return right._replace(player=draw(NOT_A_SEAT))
+    if isinstance(right, LeadAction):
+        return right._replace(card=draw(NOT_A_CARD))
+    if isinstance(right, StakeAction):
+        pairs: list[Any] = list(right.boodle) or [(None, 0)]
+        place = draw(st.integers(0, len(pairs) - 1))
+        card, chips = pairs[place]
+        pairs[place] = draw(st.sampled_from([(draw(NOT_A_CARD), chips), (card, draw(NOT_CHIPS)), (card,)]))
+        return right._replace(boodle=tuple(pairs))
+    if isinstance(right, BidAction):
+        return right._replace(chips=draw(NOT_CHIPS))
+    junk: Any = draw(NOT_A_FLAG)
+    return right._replace(**{field: junk})
+
+
+@settings(max_examples=30, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 6), follow=st.sampled_from(["compulsory", "optional"]),
+       auction=st.booleans(), data=st.data())
+def test_any_answer_spoiled_in_any_field_is_refused_and_changes_nothing(seed: int, players: int, follow: str,
+                                                                       auction: bool, data: st.DataObject) -> None:
+    buy = BuyDeadHand(True, 2, auction=auction)
+    session = Session(rules(deals=1, follow=follow, buy_dead_hand=buy), seats(players), seed)
+    session.start()
+    agent = RandomAgent(seed)
+    while (decision := session.pending()) is not None:
+        right = agent.decide(session.view(decision.player), decision)
+        wrong = data.draw(spoiled(right))
+        before = snapshot(session)
+        with pytest.raises(IllegalActionError):
+            session.apply(wrong)
+        assert snapshot(session) == before, wrong
+        session.apply(right)
+    assert session.over

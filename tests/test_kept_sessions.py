@@ -15,6 +15,7 @@ import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
 from app_helpers import key, make_app, top
+from file_traps import fifo, finishes, needs_fifo
 
 from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
@@ -28,6 +29,7 @@ from game.app.table.scene import TableScene
 from game.campaign.origin import CampaignRoad, DailyDeal
 from game.campaign.roads import SLOT
 from game.config import rules_by_name
+from game.locale import tr
 from game.storage.resume import (
     DAILY,
     FREE,
@@ -233,6 +235,19 @@ def test_saves_lists_everything_and_changes_nothing_either_way_round(tmp_path: P
         assert _listing(tmp_path) == before, "saves changed nothing"
     code, lines = _saves(tmp_path, "saves", "--data-dir", str(tmp_path), "--recover", "--json")
     assert code == 0 and json.loads(lines[-1])["leftovers"] == []
+
+
+@needs_fifo
+def test_saves_lists_a_folder_with_fifos_for_files_without_waiting(tmp_path: Path) -> None:
+    for path in (resume_path(tmp_path, FREE), resume_path(tmp_path, DAILY), slot_path(tmp_path, SLOT),
+                 tmp_path / "statistics.json"):
+        fifo(path)
+    code, lines = finishes(lambda: _saves(tmp_path, "saves", "--data-dir", str(tmp_path), "--json"))
+    assert code == 0
+    report = json.loads(lines[-1])
+    assert report["resumable"] == [] and {u["file"] for u in report["unusable"]} == {"sessions/daily.json",
+                                                                                    "sessions/free.json"}
+    assert all(u["why"] == tr("storage.why.not_regular") for u in report["unusable"])
 
 
 def test_a_deleted_road_takes_its_backup_and_its_venue_in_play_with_it(tmp_path: Path) -> None:

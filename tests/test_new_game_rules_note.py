@@ -1,9 +1,11 @@
 """New game's rules note shows every line of every shipped rules file in every language (shrunk a little, else
-scrolled with the wheel, a gold bar saying so), and Edit rules' tooltip covers none of the table's rows."""
+scrolled with the wheel, a gold bar saying so), and Edit rules' tooltip covers none of the table's rows. Words no
+font draws (a NUL, half a character) never stop a frame, and a note is wrapped once, not at every frame."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections.abc import Hashable, Iterator
 from pathlib import Path
 
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
@@ -12,10 +14,13 @@ import pytest
 from app_helpers import make_app
 
 from game.app.app import App
+from game.app.canvas import Canvas
 from game.app.scenes.new_game import RIGHT, NewGameScene
-from game.app.scenes.rules_detail_box import SIZES, SPACING, detail_rect, detail_words
+from game.app.scenes.rules_detail_box import SIZES, SPACING, DetailBox, detail_rect, detail_words
+from game.app.scenes.table_choices import RulesEntry
 from game.app.theme import GOLD
 from game.app.tooltips import note_place
+from game.engine.rules import RuleSet
 from game.locale import LANGUAGES, tr
 
 SHIPPED = sorted(path.stem for path in Path("config/rules").glob("*.yaml"))
@@ -122,3 +127,39 @@ def test_pgup_and_pgdn_scroll_a_long_note_and_the_hint_says_so(app: App, code: s
     assert 0 <= note.scroll < note.most and pages >= 1
     app.draw(app.screen)
     assert not app.text.overflows, sorted(app.text.overflows)
+
+
+def long_entry(words: str) -> RulesEntry:
+    """A rules file's entry whose description is `words` (made here: the checker refuses what is too long)."""
+    return RulesEntry(Path("long.yaml"), dataclasses.replace(RuleSet(), description=words))
+
+
+def test_a_note_is_wrapped_once_not_at_every_frame(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.text.max_pixels = 1  # the cache keeps one surface: a note that outgrows it would be wrapped every frame
+    made: list[object] = []
+    real_put = app.text._put
+
+    def put(key: Hashable, surface: Canvas) -> Canvas:
+        made.append(key)
+        return real_put(key, surface)
+    monkeypatch.setattr(app.text, "_put", put)
+    note, box = DetailBox(), pygame.Rect(700, 300, 520, 200)
+    entry = long_entry(" ".join(["a long description of house rules"] * 60))
+    note.draw(app.screen, app.text, entry, box)
+    first = len(made)
+    note.draw(app.screen, app.text, entry, box)
+    note.draw(app.screen, app.text, entry, box)
+    assert first > 0 and len(made) == first and note.most > 0
+
+
+@pytest.mark.parametrize("words", ["bad\x00text", "half \ud800 a character", "\x00"],
+                         ids=["NUL", "surrogate", "only NUL"])
+def test_words_no_font_draws_are_drawn_without_stopping_the_frame(app: App, words: str) -> None:
+    text = app.text
+    text.render(words)
+    text.render_shadowed(words, outline=1)
+    text.render_runs([(words, (255, 255, 255))])
+    text.render_wrapped(words, "body", 14, (255, 255, 255), 300)
+    text.draw(app.screen, words, (10, 10), max_width=80)
+    assert text.width(words, "body", 14) >= 0
+    DetailBox().draw(app.screen, text, long_entry(words), pygame.Rect(700, 300, 520, 200))

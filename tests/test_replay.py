@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
+from file_traps import fifo, finishes, needs_fifo
 
 from game.cli import main
 from game.engine.events import DealEnd, DealStart, Dealt, Play, SessionEnd, SessionStart
 from game.replay import LogError, Replay, TableState, split_deals
+
+ROOT = Path(__file__).resolve().parent.parent
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))
 
@@ -177,6 +184,44 @@ def test_empty_and_binary_logs_are_refused(tmp_path: Path, capsys: pytest.Captur
     assert main(["replay", str(log)]) == 1
     assert "cannot be replayed" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.jsonl")]) == 1
+
+
+def test_a_log_larger_than_any_is_refused_by_its_size_before_it_is_read(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    log = tmp_path / "huge.jsonl"
+    with log.open("wb") as out:
+        out.truncate(40 * 1024 * 1024)  # sparse: costs no disk
+    opened: list[str] = []
+    real_open = os.open
+
+    def watching(path: Any, *args: Any, **kwargs: Any) -> int:
+        opened.append(os.fspath(path))
+        return real_open(path, *args, **kwargs)
+    monkeypatch.setattr(os, "open", watching)
+    assert main(["replay", str(log), "--summary"]) == 1
+    err = capsys.readouterr().err
+    assert "is too big (40.0 MB; the longest log read is 32.0 MB)" in err and "Traceback" not in err
+    assert str(log) not in opened
+
+
+@needs_fifo
+def test_a_fifo_given_as_a_log_is_refused_without_waiting(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = fifo(tmp_path / "log.jsonl")
+    assert finishes(lambda: main(["replay", str(log), "--summary"]), fifos=(log,)) == 1
+    assert "is not a file (a pipe or a device)" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists() or sys.platform == "win32", reason="no /dev/zero here")
+@pytest.mark.parametrize("command", [["replay", "/dev/zero", "--summary"], ["review", "/dev/zero", "--seat", "0"]])
+def test_dev_zero_given_as_a_log_is_one_line_not_all_the_memory(command: list[str], tmp_path: Path) -> None:
+    def at_most_a_gigabyte() -> None:  # a reader that reads it all fails here in a second, not at 24 GB
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+    done = subprocess.run([sys.executable, "main.py", "--data-dir", str(tmp_path), *command], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, preexec_fn=at_most_a_gigabyte)
+    assert done.returncode in (1, 2) and "is not a file (a pipe or a device)" in done.stderr
+    assert len(done.stderr.strip().splitlines()) <= 2 and "MemoryError" not in done.stderr
 
 
 def test_text_mode_prints_the_table_after_every_event(capsys: pytest.CaptureFixture[str]) -> None:

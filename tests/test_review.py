@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+from file_traps import fifo, finishes, needs_fifo
 
 from game.ai.expert.search import lead_values
 from game.ai.hint import StakeHint
@@ -243,6 +244,23 @@ def test_bad_input_is_one_line_and_exit_code_2(capsys: pytest.CaptureFixture[str
     code, out, err = run_review(capsys, str(path), *(args if "--seat" in args else ["--seat", "0", *args]))
     assert code == 2 and out == "" and err.startswith("newmarket review: ")
     assert len(err.strip().splitlines()) == 1 and words in err and "Traceback" not in err
+
+
+@needs_fifo
+def test_a_fifo_given_as_a_log_is_one_line_without_waiting(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = fifo(tmp_path / "log.jsonl")
+    code, out, err = finishes(lambda: run_review(capsys, str(log), "--seat", "0"), fifos=(log,))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "is not a file (a pipe or a device)" in err
+
+
+def test_a_log_larger_than_any_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = tmp_path / "huge.jsonl"
+    with log.open("wb") as sparse:
+        sparse.truncate(40 * 1024 * 1024)  # costs no disk
+    code, out, err = run_review(capsys, str(log), "--seat", "0")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "is too big (40.0 MB; the longest log read is 32.0 MB)" in err
 
 
 def test_a_log_the_engine_plays_otherwise_is_refused(capsys: pytest.CaptureFixture[str], log_file: Path) -> None:

@@ -27,10 +27,11 @@ from game.app.scenes.rules_editor_piles import MOST_PILES
 from game.app.scenes.rules_lines import rules_summary
 from game.config import RULES_DIR, load_rules, rules_by_name
 from game.config.rules_file import load_rules_text, text_problem
-from game.config.rules_writer import rules_text, save_rules_file
+from game.config.rules_writer import rules_text, save_rules_file, stem_problem
 from game.engine.cards import Card
 from game.engine.rules import RuleSet
 from game.engine.rules_keys import RULES_KEYS, RulesKey
+from game.locale import tr
 
 LANGS = ("en", "fr", "it", "pt", "nl")
 
@@ -171,6 +172,21 @@ def test_a_bad_file_name_writes_nothing(app: App) -> None:
     editor.save()
     assert not (app.data_dir / "rules").exists() or not list((app.data_dir / "rules").iterdir())
     assert "file name" in editor.flash.lower()
+
+
+@pytest.mark.parametrize("stem", ["CON", "nul", "Nul", "aux", "PRN", "com1", "COM9", "lpt1", "Lpt9", "com0",
+                                  "com\u00b9"])
+def test_a_name_windows_keeps_for_a_device_writes_nothing(app: App, stem: str) -> None:
+    _, editor = open_editor(app)
+    editor.stem = stem
+    editor.save()
+    assert not (app.data_dir / "rules").exists() or not list((app.data_dir / "rules").iterdir())
+    assert editor.flash == tr("rules_editor.reserved_file_name", name=stem)
+
+
+@pytest.mark.parametrize("stem", ["console", "nul_rules", "my-con", "com10", "lpt", "auxiliary"])
+def test_names_that_only_begin_like_a_device_are_kept(stem: str) -> None:
+    assert stem_problem(stem) is None
 
 
 def test_first_lead_is_picked_as_a_card_or_the_dealers_left(app: App) -> None:

@@ -9,6 +9,7 @@ on the felt.
 from __future__ import annotations
 
 import math
+import re
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
@@ -27,6 +28,16 @@ LARGE_PRINT = 26  # logical px: a larger text size grows small print up to this,
 SUITS = "♠♥♦♣"
 T = TypeVar("T")
 READABLE_PX = 12  # a line the player must read is never drawn smaller than this, in real pixels
+REPLACEMENT = "\ufffd"
+_UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def drawable(text: str) -> str:
+    """`text` as the font can draw it: a NUL (which pygame refuses to render) or half a character (a lone
+    surrogate, which it cannot encode) shown as the replacement character, so no words ever stop a frame."""
+    if text.isascii() and "\0" not in text:
+        return text
+    return _UNDRAWABLE.sub(REPLACEMENT, text)
 
 
 def scaled_key(key: Hashable) -> Hashable:
@@ -150,7 +161,7 @@ class TextCache:
         key = ("plain", text, role, size, colour)
         found = self._get(key)
         if found is None:
-            found = self._put(key, self._wrap(self.real_font(role, size).render(text, True, colour)))
+            found = self._put(key, self._wrap(self.real_font(role, size).render(drawable(text), True, colour)))
         return found
 
     def render_runs(self, runs: Sequence[Run], role: str = "body", size: int = 18) -> Canvas:
@@ -159,7 +170,7 @@ class TextCache:
         found = self._get(key)
         if found is None:
             font = self.real_font(role, size)
-            pieces = [font.render(text, True, colour) for text, colour in runs if text]
+            pieces = [font.render(drawable(text), True, colour) for text, colour in runs if text]
             width = sum(piece.get_width() for piece in pieces)
             surface = pygame.Surface((max(1, width), font.get_height()), pygame.SRCALPHA)
             x = 0
@@ -199,8 +210,8 @@ class TextCache:
                        offset: tuple[int, int], blur: int, strength: int, outline: int) -> Canvas:
         k = scale()
         font = self.real_font(role, size)
-        face = font.render(text, True, colour)
-        dark = font.render(text, True, shadow)
+        face = font.render(drawable(text), True, colour)
+        dark = font.render(drawable(text), True, shadow)
         pad = self.shadow_pad(offset, blur, outline)
         real_pad, real_outline = round(pad * k), round(outline * k)
         shift = (round(offset[0] * k), round(offset[1] * k))
@@ -227,7 +238,7 @@ class TextCache:
     def width(self, text: str, role: str, size: int) -> int:
         """The width in pixels of `text` in `role` at `size`."""
         def compute() -> int:
-            real = self.real_font(role, size).size(text)[0]
+            real = self.real_font(role, size).size(drawable(text))[0]
             return real if scale() == 1.0 else round(real / scale())
         return self._measure(("w", text, role, size), compute)
 
@@ -339,7 +350,7 @@ class TextCache:
             font = self.real_font(role, size)
             lines = self.wrap(text, role, size, max_width)
             step = round(font.get_linesize() * line_spacing)
-            pieces = [font.render(line, True, colour) for line in lines]
+            pieces = [font.render(drawable(line), True, colour) for line in lines]
             width = max((piece.get_width() for piece in pieces), default=1)
             surface = pygame.Surface((max(1, width), max(1, step * (len(lines) - 1) + font.get_height())),
                                      pygame.SRCALPHA)

@@ -20,6 +20,7 @@ from ..config.errors import ConfigError
 from ..locale import tr, trn
 from ..locale.dates import saved_date
 from ..locale.words import Words
+from ..regular_file import present
 from ..storage.atomic import backup_path, move_aside
 from ..storage.resume import resume_path, retire_resume, road_mode
 from ..storage.saves import SaveData, load_slot, read_save_file, restore_backup, save_slot, slot_path
@@ -163,8 +164,8 @@ def _read_campaign(path: Path) -> tuple[Campaign | None, str]:
 def read_road(data_dir: Path, slot: str) -> RoadCard:
     """One slot's card, read without changing anything on disk."""
     path = slot_path(data_dir, slot)
-    if not path.is_file():
-        if backup_path(path).is_file():
+    if not present(path):  # a saves/ folder without permission reads on, and is said as a save that cannot be read
+        if present(backup_path(path)):
             return RoadCard(slot, empty=False, trouble=Words.of("roads.missing_save"))
         return RoadCard(slot)
     save, _, why = read_save_file(path)
@@ -186,7 +187,7 @@ def read_road(data_dir: Path, slot: str) -> RoadCard:
     return RoadCard(slot, empty=False, road=campaign, outcome=progress.status, venue_index=progress.venue_index,
                     venue=progress.venue, cleared=progress.cleared, bankroll=progress.bankroll,
                     change=progress.bankroll - campaign.bankroll, score=progress.score, saved_at=saved_at,
-                    in_play=resume_path(data_dir, road_mode(slot)).is_file())
+                    in_play=present(resume_path(data_dir, road_mode(slot))))
 
 
 def unlocked_on_roads(data_dir: Path) -> list[str]:

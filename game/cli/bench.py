@@ -13,8 +13,11 @@ from ..ai.simple import FirstOptionAgent
 from ..ai.timing import ai_decision_ms
 from ..app.bench_app import frame_memory_growth_kb, frame_ms, long_session, startup_s
 from ..engine import RuleSet, SeatInfo, Session, play_session
+from .common import in_range
 
 ROUNDS = 5
+MIN_SECONDS = 0.3  # less measures nothing steady
+MAX_SECONDS = 600.0
 
 
 def engine_deals_per_second(budget: float) -> float:
@@ -43,16 +46,19 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser("bench", help="measure the game's speed",
                                    description="Measure speed: " + ", ".join(MEASUREMENTS) + ".")
     parser.add_argument("--json", action="store_true", help="end with one JSON object of all figures")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time for each measurement (default 3)")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help=f"time for each measurement, {MIN_SECONDS} to {MAX_SECONDS:.0f} (default 3)")
     parser.set_defaults(run=run)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    """Take every measurement and print it."""
+    """Take every measurement and print it; 1 with one line when --seconds is out of range."""
+    if not in_range("--seconds", args.seconds, MIN_SECONDS, MAX_SECONDS, "seconds"):
+        return 1
     figures: dict[str, Any] = {}
     for name, take in MEASUREMENTS.items():
-        figures[name] = take(max(args.seconds, 0.3))
+        figures[name] = take(args.seconds)
         print(f"{name}: {figures[name]}")
     if args.json:
         print(json.dumps(figures))

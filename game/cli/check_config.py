@@ -13,6 +13,7 @@ names are shown with their control characters escaped.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -30,6 +31,7 @@ from game.config import (
     read_yaml_file,
 )
 from game.locale.shown import shown_name
+from game.regular_file import present
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -50,7 +52,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Check every file named or found under the folders in `args.paths`; 0 if all are valid, else 1."""
     paths: list[Path] = list(args.paths) or [_relative(CONFIG_DIR)]
-    files, problems = find_config_files(paths)
+    files, problems, unread = find_config_files(paths)
     for line in problems:
         print(line)
     bad = 0
@@ -62,31 +64,37 @@ def run(args: argparse.Namespace) -> int:
                 print(line)
         else:
             print(f"ok  {shown_name(path)} ({kind})")
-    print(verdict(len(files), bad, len(problems)), file=sys.stderr)
+    print(verdict(len(files), bad, len(problems), unread), file=sys.stderr)
     return 0 if files and not bad and not problems else 1
 
 
-def verdict(total: int, bad: int, unchecked: int) -> str:
-    """The closing line: how many files were checked and how they fared, or that none was found."""
+def verdict(total: int, bad: int, unchecked: int, unread: int = 0) -> str:
+    """The closing line: how many files were checked and how they fared, or that none was found (or could be
+    read: `unread` folders could not be)."""
     if not total:
-        return "no config files found: nothing was checked"
+        return "no config files found: nothing was checked" if not unread else \
+            f"nothing was checked: {unread} folder{'' if unread == 1 else 's'} could not be read (see above)"
     said = f"checked {total} file{'' if total == 1 else 's'}: " + ("all valid" if not bad else f"{bad} with problems")
     if unchecked:
         said += f"; {unchecked} path{' was' if unchecked == 1 else 's were'} not checked (see above)"
     return said
 
 
-def find_config_files(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:
-    """The files to check (folders searched for YAML files), and a problem line for each path that fails."""
+def find_config_files(paths: Iterable[Path]) -> tuple[list[Path], list[str], int]:
+    """The files to check (folders searched for YAML files), a problem line for each path that fails, and how many
+    folders could not be read."""
     files: list[Path] = []
     problems: list[str] = []
+    unread = 0
     seen: set[Path] = set()
     for path in paths:
         found: list[Path] = []
         try:
             if path.is_dir():
-                found = _yaml_files_under(path)
-                if not found:
+                found, unread_folders = _yaml_files_under(path)
+                problems += [f"{shown_name(folder)}: cannot be read ({why})" for folder, why in unread_folders]
+                unread += len(unread_folders)
+                if not found and not unread_folders:
                     problems.append(f"{shown_name(path)}: no config files found in this folder "
                                     "(config files are .yaml or .yml files)")
             elif path.is_file():
@@ -102,7 +110,7 @@ def find_config_files(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:
             if key not in seen:
                 seen.add(key)
                 files.append(file)
-    return files, problems
+    return files, problems, unread
 
 
 def check_file(path: Path) -> tuple[str | None, list[str]]:
@@ -134,11 +142,21 @@ def _load(kind: ConfigKind, path: Path) -> list[str]:
     return []
 
 
-def _yaml_files_under(folder: Path) -> list[Path]:
-    """The YAML files in a folder and its subfolders, hidden ones left out, in name order."""
-    return sorted(p for p in folder.rglob("*")
-                  if p.suffix.lower() in YAML_SUFFIXES and p.is_file()
-                  and not any(part.startswith(".") for part in p.relative_to(folder).parts))
+def _yaml_files_under(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """The YAML files in a folder and its subfolders, hidden ones left out, in name order; and each folder that
+    could not be read, with why (a folder without permission is said, never taken for an empty one)."""
+    found: list[Path] = []
+    unread: list[tuple[Path, str]] = []
+
+    def not_read(error: OSError) -> None:
+        unread.append((Path(error.filename) if error.filename else folder, error.strerror or str(error)))
+
+    for top, folders, files in os.walk(folder, onerror=not_read):
+        folders[:] = sorted(name for name in folders if not name.startswith("."))
+        found += [Path(top) / name for name in files
+                  if Path(name).suffix.lower() in YAML_SUFFIXES and not name.startswith(".")
+                  and present(Path(top) / name)]
+    return sorted(found), sorted(unread)
 
 
 def _where_kinds_live() -> str:

@@ -13,6 +13,7 @@ from ..app.review_words import marks as review_marks
 from ..locale.cards import card_label
 from ..locale.shown import shown_text
 from ..replay import LogError
+from ..replay.log import read_log_text
 from ..review.judge import DealReview, Judged, review_deal
 from ..review.walk import ReviewError, SessionLog, walk_deal
 
@@ -106,8 +107,8 @@ def whole_number(text: str | None) -> int | None:
 def not_an_event_log(path: Path) -> bool:
     """Whether the file is one JSON document that is no event (a save, the settings) rather than a broken log."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+        data = json.loads(read_log_text(path))
+    except (ValueError, RecursionError):  # LogError among them: not read, or larger than any log
         return False
     return not isinstance(data, dict) or "type" not in data
 

@@ -14,7 +14,7 @@ from ..engine import Event, RulesError, RuleSet, SeatInfo, Session, play_session
 from ..engine.events import BoodleWon, HandWon, SessionEnd
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from ..locale.shown import shown_name, shown_text
-from .common import rules_or_report
+from .common import MAX_DEALS, MAX_SEED, in_range, rules_or_report
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -28,8 +28,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, metavar="N", help=f"seats at the table, {MIN_PLAYERS} to "
                         f"{MAX_PLAYERS} (default: the rules file's players)")
     parser.add_argument("--deals", type=int, metavar="D",
-                        help="deals to play; 0 means until one player is left (default: the rules file's deals)")
-    parser.add_argument("--seed", type=int, default=1, metavar="S", help="the random seed (default: 1)")
+                        help=f"deals to play, 0 to {MAX_DEALS}; 0 means until one player is left (default: the rules "
+                             "file's deals)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S",
+                        help=f"the random seed, 0 to {MAX_SEED} (default: 1)")
     parser.add_argument("--log", type=Path, metavar="FILE.jsonl", help="write the event log here")
     parser.add_argument("--ai", metavar="ID,ID,...",
                         help="AI for each seat, in seat order; one id fills every seat, a shorter list repeats "
@@ -47,10 +49,9 @@ def run(args: argparse.Namespace) -> int:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         print(f"--players: must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}", file=sys.stderr)
         return 1
+    if not (in_range("--deals", args.deals, 0, MAX_DEALS) and in_range("--seed", args.seed, 0, MAX_SEED)):
+        return 1
     if args.deals is not None:
-        if args.deals < 0:
-            print(f"--deals: must be 0 (no limit) or more, got {args.deals}", file=sys.stderr)
-            return 1
         try:
             rules = dataclasses.replace(rules, deals=args.deals or None)
         except RulesError as error:

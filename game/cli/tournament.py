@@ -11,7 +11,7 @@ from typing import Any
 from ..ai.registry import UnknownAgentError, make_agent
 from ..ai.tournament import Standing, TournamentError, check, run_tournament
 from ..locale.shown import shown_text
-from .common import rules_or_report
+from .common import MAX_DEALS, MAX_JOBS, MAX_SEED, in_range, rules_or_report
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -28,10 +28,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="a rules file, or the name of one in config/rules (default: classic)")
     parser.add_argument("--ai", required=True, metavar="ID,ID,...",
                         help="one AI id per seat (3 to 8); an id may appear more than once")
-    parser.add_argument("--deals", type=int, default=100, metavar="N", help="deals to play (default: 100)")
-    parser.add_argument("--seed", type=int, default=1, metavar="S", help="the random seed (default: 1)")
+    parser.add_argument("--deals", type=int, default=100, metavar="N",
+                        help=f"deals to play, 1 to {MAX_DEALS} (default: 100)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S",
+                        help=f"the random seed, 0 to {MAX_SEED} (default: 1)")
     parser.add_argument("--jobs", type=int, metavar="J",
-                        help=f"processes to use (default: every core, {os.cpu_count()} here)")
+                        help=f"processes to use, 1 to {MAX_JOBS} (default: every core, {os.cpu_count()} here)")
     parser.add_argument("--json", action="store_true", help="end with one JSON object of the results")
     parser.set_defaults(run=run)
     return parser
@@ -46,8 +48,8 @@ def run(args: argparse.Namespace) -> int:
     if any(not agent_id for agent_id in ids):
         print(f"--ai: an empty id in {args.ai!r}", file=sys.stderr)
         return 1
-    if args.jobs is not None and args.jobs < 1:
-        print(f"--jobs: must be at least 1, got {args.jobs}", file=sys.stderr)
+    if not (in_range("--deals", args.deals, 1, MAX_DEALS) and in_range("--seed", args.seed, 0, MAX_SEED)
+            and in_range("--jobs", args.jobs, 1, MAX_JOBS)):
         return 1
     try:
         check(ids, args.deals)

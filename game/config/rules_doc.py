@@ -30,6 +30,7 @@ def _values(key: RulesKey) -> str:
         said = key.values
     elif key.kind == "line":
         said = "one line of text" if key.blank_ok else "one line of text, not blank"
+        said += f", at most {key.high} characters" if key.high is not None else ""
     elif key.kind == "cards":
         said = f"list of {key.low} to {key.high} different cards, rank then suit: `AS`, `10H`, `QC`"
     elif key.kind == "whole":

@@ -12,6 +12,7 @@ placed at the line of their key here, and worded when shown, by their code, in t
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from ..bundle import CONFIG_DIR as CONFIG_DIR
 from ..locale.safe_yaml import FileCache
 from ..locale.shown import shown_name
 from ..locale.words import Words
+from ..regular_file import present
 from .errors import ConfigError, Joined, Problem, why
 from .kinds import ConfigKind, register_kind
 from .yaml_lines import YamlDocument, describe, key_name, read_yaml_bytes, read_yaml_file, read_yaml_text
@@ -38,6 +40,8 @@ PERSONALITIES_DIR = CONFIG_DIR / "personalities"
 DEFAULT_RULES_NAME = "classic"
 DEFAULT_RULES_FILE = RULES_DIR / f"{DEFAULT_RULES_NAME}.yaml"
 YAML_SUFFIXES = (".yaml", ".yml")
+MAX_COMBINATION_NAME = 40  # the rules editor types at most 24
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # Unicode's control characters (Cc); a newline is said apart
 
 
 def _default_of(key: str) -> Any:
@@ -88,8 +92,10 @@ def _word(raw: Any) -> tuple[Any, Issues]:
     return None, [(None, why("rules_file.word", what=describe(raw)))]
 
 
-def text_problem(raw: Any, blank_ok: bool = False) -> Words | None:
-    """Words `raw` is not one line of text (numbers and dates are refused: quote them), or None when it is."""
+def text_problem(raw: Any, blank_ok: bool = False, limit: int | None = None) -> Words | None:
+    """Words `raw` is not one line of text that can be shown (numbers and dates are refused: quote them; a
+    control character such as NUL, which no screen can draw, too), at most `limit` characters when given; or
+    None when it is."""
     if not isinstance(raw, str):
         quote = raw is not None and not isinstance(raw, (list, dict))
         return why("rules_file.text_quote" if quote else "rules_file.text", what=describe(raw))
@@ -98,16 +104,21 @@ def text_problem(raw: Any, blank_ok: bool = False) -> Words | None:
         return why("rules_file.blank")
     if "\n" in text:
         return why("rules_file.one_line")
+    control = _CONTROL.search(text)
+    if control is not None:  # written as an escape in quotes ("\0", "\x07"): YAML refuses them bare
+        return why("rules_file.control_character", code=f"U+{ord(control.group()):04X}")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # an escape such as "\ud800" names half a character, which no file can hold
         return why("rules_file.half_character")
+    if limit is not None and len(text) > limit:
+        return why("rules_file.too_long", limit=limit, count=len(text))
     return None
 
 
-def _line_of_text(raw: Any, blank_ok: bool) -> tuple[Any, Issues]:
-    """One line of text (numbers and dates are refused: quote them)."""
-    wrong = text_problem(raw, blank_ok)
+def _line_of_text(raw: Any, blank_ok: bool, limit: int | None) -> tuple[Any, Issues]:
+    """One line of text (numbers and dates are refused: quote them), at most `limit` characters."""
+    wrong = text_problem(raw, blank_ok, limit)
     return (None, [(None, wrong)]) if wrong is not None else (raw.strip(), [])
 
 
@@ -138,7 +149,7 @@ def _combinations(raw: Any) -> tuple[Any, Issues]:
         if not isinstance(item, dict) or set(map(str, item)) != {"name", "cards"}:
             issues.append((index, why("rules_file.combination_item", number=index + 1, what=describe(item))))
             continue
-        name_wrong = text_problem(item["name"])
+        name_wrong = text_problem(item["name"], limit=MAX_COMBINATION_NAME)
         cards, card_issues = _cards(item["cards"])
         if name_wrong is not None:
             issues.append((index, why("rules_file.combination_part", number=index + 1, part="name").and_then(
@@ -163,7 +174,7 @@ def _first_lead(raw: Any) -> tuple[Any, Issues]:
 def _reader(key: RulesKey) -> Reader:
     """The reader of a declared key's value, by its kind."""
     if key.kind == "line":
-        return lambda raw: _line_of_text(raw, key.blank_ok)
+        return lambda raw: _line_of_text(raw, key.blank_ok, key.high)
     if key.kind == "whole":
         return lambda raw: _whole(raw, key.or_null)
     readers: dict[str, Reader] = {"cards": _cards, "flag": _flag, "word": _word, "lead": _first_lead,
@@ -307,12 +318,13 @@ def rules_yaml(rules: RuleSet) -> str:
 
 
 def list_rules_files(folder: str | Path = RULES_DIR) -> list[Path]:
-    """The rules files (*.yaml, *.yml) directly in `folder`, sorted by name."""
+    """The rules files (*.yaml, *.yml) directly in `folder`, sorted by name; OSError when the folder cannot be
+    listed. A file that cannot even be looked at is listed, and loading it says why it cannot be read."""
     base = Path(folder)
     if not base.is_dir():
         return []
     return sorted(p for p in base.iterdir()
-                  if p.is_file() and p.suffix.lower() in YAML_SUFFIXES and not p.name.startswith("."))
+                  if p.suffix.lower() in YAML_SUFFIXES and not p.name.startswith(".") and present(p))
 
 
 def rules_names(folder: str | Path = RULES_DIR) -> list[str]:

@@ -19,6 +19,9 @@ from .rules_doc import house_with_comments
 from .rules_file import load_rules_text
 
 STEM = re.compile(r"[\w-]{1,40}")  # a file name a player can type and every system can keep
+# the names Windows keeps for its devices, in any case (COM¹ to COM³ too); "nul.yaml" is the device too, since
+# Windows ignores what follows the dot
+RESERVED = re.compile(r"con|prn|aux|nul|(?:com|lpt)[0-9\u00b9\u00b2\u00b3]", re.IGNORECASE)
 HEADER = ("# Rules made in the game's rules editor. Each key has what it means above it;\n"
           "# a key left out takes the classic game's value.\n")
 
@@ -74,8 +77,13 @@ def rules_text(rules: RuleSet) -> str:
 
 
 def stem_problem(stem: str) -> Words | None:
-    """Why `stem` cannot name a rules file (None when it can): letters, digits, - and _, up to 40."""
-    return None if STEM.fullmatch(stem) else Words.of("rules_editor.bad_file_name")
+    """Why `stem` cannot name a rules file (None when it can): letters, digits, - and _, up to 40, and not a name
+    Windows keeps for a device (CON, NUL, COM1, ...: "nul.yaml" there is no file at all)."""
+    if not STEM.fullmatch(stem):
+        return Words.of("rules_editor.bad_file_name")
+    if RESERVED.fullmatch(stem):
+        return Words.of("rules_editor.reserved_file_name", name=stem)
+    return None
 
 
 def rules_file_path(folder: Path, stem: str) -> Path:

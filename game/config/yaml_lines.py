@@ -19,6 +19,7 @@ import yaml
 
 from ..locale.safe_yaml import LOADER, MAX_YAML_BYTES, FileCache, YamlRefused, check_depth, compose, read_limited
 from ..locale.words import Words
+from ..regular_file import NotRegularFile
 from .errors import ConfigError, Problem, counted, why
 
 MERGE_TAG = "tag:yaml.org,2002:merge"
@@ -118,6 +119,8 @@ def _read_yaml_file(path: Path, source: str, not_mapping: str) -> YamlDocument:
         raise ConfigError.single(source, why("config.read.is_folder")) from None
     except PermissionError:
         raise ConfigError.single(source, why("config.read.permission")) from None
+    except NotRegularFile:
+        raise ConfigError.single(source, why("config.read.not_regular")) from None
     except OSError as error:
         raise ConfigError.single(source, why("config.read.cannot_read", error=error.strerror or error)) from None
     return read_yaml_bytes(data, source, not_mapping)

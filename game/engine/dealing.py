@@ -132,25 +132,28 @@ class Dealing(SessionState):
         """R8: the stake's (card, chips) pairs that carry chips, or IllegalStakeError saying what is wrong."""
         cards = decision.cards
         total = 0
-        staked = 0  # bit mask of the cards named so far, by deck index
+        staked = 0  # bit mask of the cards named so far, by their place in `cards`
         rebuild = False
         try:
             pairs = tuple(boodle.items()) if type(boodle) is dict else tuple(boodle)
             for pair in pairs:
                 card, chips = pair
-                if card not in cards:
+                # the type first: an object of another type may claim to equal a boodle card, and fail later
+                if (type(card) is not Card and type(card) is not Combination) or card not in cards:
                     if not isinstance(card, (Card, Combination)):
                         raise IllegalStakeError(f"{card!r} is not a card (stake with Card objects, e.g. "
                                                 f"Card.parse('AS'))")
                     raise IllegalStakeError(f"{card} is not a boodle card ({' '.join(map(str, cards))})")
                 if type(chips) is not int or chips < 0:
                     raise IllegalStakeError(f"chips on {card} must be a whole number, 0 or more, not {chips!r}")
-                bit = 1 << cards.index(card)
+                place = cards.index(card)
+                bit = 1 << place
                 if staked & bit:
                     raise IllegalStakeError(f"{card} is staked twice")
                 staked |= bit
                 total += chips
-                rebuild = rebuild or not chips or type(pair) is not tuple
+                # a combination equal to the pile but not it (made from a save) is staked as the pile itself
+                rebuild = rebuild or not chips or type(pair) is not tuple or card is not cards[place]
         except (TypeError, ValueError) as error:
             if isinstance(error, IllegalStakeError):
                 raise
@@ -158,7 +161,7 @@ class Dealing(SessionState):
         if total != decision.boodle_total:
             raise IllegalStakeError(f"the stake must put {decision.boodle_total} chips on the boodle cards, "
                                     f"not {total}")
-        return tuple([(card, chips) for card, chips in pairs if chips]) if rebuild else pairs
+        return tuple([(cards[cards.index(card)], chips) for card, chips in pairs if chips]) if rebuild else pairs
 
     def _stake(self, seat: int, pairs: tuple[tuple[Pile, int], ...], pot: int = -1) -> None:
         ante_pot = self.rules.ante_pot if pot < 0 else pot

@@ -55,7 +55,7 @@ class RulesKey:
     comment: str  # house.yaml's lines above the key (for a section's key: its line in the section's comment)
     told: str | None  # How to play's line of the rules in play that tells it; None when none does
     low: int | None = None  # the least whole number, or the fewest cards
-    high: int | None = None
+    high: int | None = None  # the most: a whole number, cards, or a line's characters
     choices: tuple[str, ...] = ()
     or_null: bool = False  # null is a value too (no limit)
     blank_ok: bool = False
@@ -88,9 +88,10 @@ class RulesSection:
 
 RULES_KEYS: tuple[RulesKey, ...] = (
     RulesKey("name", "line", "Classic Newmarket", "", "the name shown in menus and written to the log",
-             "The name shown in menus and written to the session log.", told="name"),
+             "The name shown in menus and written to the session log.", told="name", high=120),
     RulesKey("description", "line", "", "", "one line saying how these rules differ from the classic game",
-             "One line saying how these rules differ from the classic game.", told="name", blank_ok=True),
+             "One line saying how these rules differ from the classic game.", told="name", blank_ok=True,
+             high=600),
     RulesKey("boodle_cards", "cards", CLASSIC_BOODLE, "R2", "the cards that carry stakes",
              "The cards laid out to carry stakes: 1 to 13 different cards, each written\n"
              "rank then suit (A 2 ... 10 J Q K, then S H D C), for example AS, 10H, QC.\n"

@@ -155,14 +155,16 @@ class Session(Dealing, Runs, Settlement):
             player = action.player
         except AttributeError:
             raise NotYourDecisionError(f"{action!r} is not an action") from None
-        if player != decision.player:
+        # a seat is an int, never 1.0 or True: equal to the pending seat, either would be taken and then fail
+        # half way, with the state already changed
+        if type(player) is not int or player != decision.player:
             raise NotYourDecisionError(f"the pending {decision.kind} decision is seat {decision.player}'s, "
                                        f"not an answer from {player!r}")
         out: list[Event] = []
         self._out = out
         if type(action) is LeadAction and type(decision) is LeadDecision:
             card = action.card
-            if card not in decision.options:
+            if type(card) is not Card or card not in decision.options:  # not a Card: it may claim to equal one
                 self._refuse_lead(decision, card)
             self._pending = None
             self._run(player, card.index, True)

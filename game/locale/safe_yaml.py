@@ -1,8 +1,10 @@
 """YAML read safely: the YAML side of the door every player file comes in through (game/storage/door.py is the
 JSON side). The language catalogs and every config file (rules, characters, campaigns, language files) read
-YAML through here, which is why it sits this low: nothing in it imports the game.
+YAML through here, which is why it sits this low: nothing in it imports the game but
+`game/regular_file.py`, beneath every layer.
 
-- A size limit (`MAX_YAML_BYTES`, 1 MB) checked on the file's size before a byte is read.
+- A size limit (`MAX_YAML_BYTES`, 1 MB) checked on the file's size before a byte is read, and only a regular
+  file read (`game/regular_file.py`: a pipe or a device such as `/dev/stdin` is refused, never waited on).
 - A depth limit (`MAX_YAML_DEPTH`) checked twice: first on the text, before any YAML code sees it
   (`nesting_estimate`: brackets outside quotes and comments, and indentation), then exactly, node by node, by
   an iterative composer that stops at the first node too deep. PyYAML's composers recurse (the C one
@@ -30,6 +32,8 @@ from typing import Any, Generic, TypeVar
 
 import yaml
 
+from ..regular_file import FileTooBig, read_regular
+
 MAX_YAML_BYTES = 1024 * 1024  # the shipped files are 30 KB at most; a player's own file has room to spare
 MAX_YAML_DEPTH = 64  # no config file nests deeper than five or six levels
 MAX_YAML_NODES = 1_000_000  # values with aliases expanded; a 1 MB file without aliases holds at most about 500,000
@@ -53,15 +57,12 @@ class YamlRefused(ValueError):
 
 def read_limited(path: Path, max_bytes: int = MAX_YAML_BYTES) -> bytes:
     """The file's bytes, refused (`YamlRefused("too_big")`) when larger than `max_bytes`, by its size before
-    reading and by what was read; OSError when it cannot be read."""
-    size = path.stat().st_size
-    if size > max_bytes:
-        raise YamlRefused("too_big", size=size, limit=max_bytes)
-    with path.open("rb") as handle:
-        data = handle.read(max_bytes + 1)
-    if len(data) > max_bytes:  # it grew while we looked
-        raise YamlRefused("too_big", size=len(data), limit=max_bytes)
-    return data
+    reading and by what was read; `NotRegularFile` for a pipe or a device (never waited on), another OSError
+    when it cannot be read."""
+    try:
+        return read_regular(path, max_bytes)
+    except FileTooBig as big:
+        raise YamlRefused("too_big", size=big.size, limit=max_bytes) from None
 
 
 # --- the depth, before parsing ----------------------------------------------------------------------------

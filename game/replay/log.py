@@ -8,6 +8,11 @@ from pathlib import Path
 
 from ..engine.events import Event, EventDataError, event_from_data
 from ..locale.shown import shown_name
+from ..regular_file import FileTooBig, NotRegularFile, read_regular
+
+# The longest log read: 32 MB is some 12,000 deals at eight players (a 700-deal session logs 2.6 MB), and a
+# replay keeps the table after every event, about 17 times the log's size in memory.
+MAX_LOG_BYTES = 32 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -55,14 +60,24 @@ def parse_lines(lines: list[str]) -> tuple[list[tuple[int, Event]], list[LogProb
     return events, problems
 
 
-def read_log_text(path: Path) -> str:
-    """A log file's text; LogError with one sentence if it cannot be read."""
+def read_log_text(path: Path, max_bytes: int = MAX_LOG_BYTES) -> str:
+    """A log file's text; LogError with one sentence if it cannot be read, is not a regular file (a pipe or
+    `/dev/zero` is never read) or is larger than `max_bytes` (refused before it is read, not after)."""
     try:
-        return path.read_text(encoding="utf-8")
+        return read_regular(path, max_bytes).decode("utf-8")
+    except FileTooBig as big:
+        why = f"is too big ({_megabytes(big.size)}; the longest log read is {_megabytes(max_bytes)})"
+    except NotRegularFile:
+        why = "is not a file (a pipe or a device): only a log file is read"
     except OSError as error:
-        raise LogError([LogProblem(0, f"cannot be read ({error.strerror or error})")], shown_name(path)) from None
+        why = f"cannot be read ({error.strerror or error})"
     except UnicodeDecodeError:
-        raise LogError([LogProblem(0, "is not text (UTF-8)")], shown_name(path)) from None
+        why = "is not text (UTF-8)"
+    raise LogError([LogProblem(0, why)], shown_name(path))
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB"
 
 
 def split_deals(lines: list[str]) -> list[str]:

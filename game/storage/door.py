@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..locale import tr
+from ..regular_file import FileTooBig, NotRegularFile, read_regular
 from .atomic import move_aside
 
 MAX_JSON_BYTES = 32 * 1024 * 1024  # a save with 150 kept deals is about 1 MB; a kept session of 500 deals 2 MB
@@ -41,18 +42,17 @@ class PlayerFileError(Exception):
 
 
 def read_bytes(path: Path, max_bytes: int) -> bytes:
-    """The file's bytes, refused before reading when larger than `max_bytes`."""
+    """The file's bytes, refused before reading when larger than `max_bytes`; only a regular file is opened, and
+    never waited on (`regular_file.read_regular`: a pipe or a device in its place is refused at once)."""
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise PlayerFileError(tr("storage.why.too_big", size=_megabytes(size), limit=_megabytes(max_bytes)))
-        with path.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
+        return read_regular(path, max_bytes)
+    except FileTooBig as big:
+        raise PlayerFileError(tr("storage.why.too_big", size=_megabytes(big.size), limit=_megabytes(max_bytes))
+                              ) from None
+    except NotRegularFile:
+        raise PlayerFileError(tr("storage.why.not_regular"), damaged=False) from None
     except OSError as error:
         raise PlayerFileError(tr("storage.why.unreadable", error=error.strerror or error), damaged=False) from error
-    if len(data) > max_bytes:  # it grew while we looked
-        raise PlayerFileError(tr("storage.why.too_big", size=_megabytes(len(data)), limit=_megabytes(max_bytes)))
-    return data
 
 
 def nesting_depth(data: bytes, limit: int | None = None) -> int:

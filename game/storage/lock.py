@@ -3,17 +3,27 @@
 The lock is the operating system's (fcntl.flock on POSIX, msvcrt.locking on Windows), so it dies with the
 process that took it: a game killed outright leaves a `.lock` file behind but no lock, and the next start
 takes it. The holder's process id is written in the file, only to name it in the second copy's message.
+
+The lock file is never written through a symbolic link (one planted at `.lock` would have its target
+truncated) nor opened onto a pipe: where something other than a file stands at that name, it is left alone and
+the data folder itself is locked instead (POSIX), so every copy still takes the same lock; nothing is renamed,
+which no second copy starting in the same instant could race.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import stat
 import sys
 from pathlib import Path
 
+from ..regular_file import open_regular
+
 LOCK_FILE = ".lock"
 _BUSY = {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, errno.EDEADLK}
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # where the platform has it; the look before opening covers the rest
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _WINDOWS_LOCK_AT = 1 << 20  # Windows locks a byte range others cannot read: lock one far past the process id
 
 
@@ -35,18 +45,41 @@ class DataFolderLock:
         or a file system without locks counts as free (the game must not refuse to start over a lock)."""
         if self._fd is not None:
             return True
-        try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
+        opened = self._open()
+        if opened is None:
             return True
+        fd, ours = opened
         try:
             _lock(fd)
         except OSError as error:
             os.close(fd)
             return error.errno not in _BUSY
         self._fd = fd
-        self._write_pid(fd)
+        if ours:
+            self._write_pid(fd)
         return True
+
+    def _open(self) -> tuple[int, bool] | None:
+        """What to lock, and whether it is our own lock file: `.lock`, made or opened without following a link
+        or waiting on a pipe; the data folder itself when something else stands at that name; None when no lock
+        can be made."""
+        if not _something_else(self.path):
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK, 0o644)
+            except OSError:
+                fd = -1
+            if fd >= 0 and stat.S_ISREG(os.fstat(fd).st_mode):
+                if _NONBLOCK:
+                    os.set_blocking(fd, True)
+                return fd, True
+            if fd >= 0:
+                os.close(fd)
+            if not _something_else(self.path):  # nothing odd there: the folder just cannot hold a lock file
+                return None
+        try:
+            return os.open(self.path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)), False
+        except OSError:  # Windows opens no folder: the game must not refuse to start over a lock
+            return None
 
     def release(self) -> None:
         """Give the lock back (the file stays: removing it would race a copy opening it)."""
@@ -62,7 +95,9 @@ class DataFolderLock:
     def holder(self) -> int | None:
         """The process id the holder wrote in the lock file, if it can be read."""
         try:
-            with open(self.path, "rb") as handle:
+            if _something_else(self.path):
+                return None
+            with open_regular(self.path) as handle:
                 first = handle.read(32).split(b"\n", 1)[0].strip()
         except OSError:
             return None
@@ -82,6 +117,15 @@ class DataFolderLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def _something_else(path: Path) -> bool:
+    """Whether something other than a regular file stands at `path`: a link (never followed), a pipe, a device
+    or a folder; False when nothing is there or it cannot be looked at."""
+    try:
+        return not stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 if sys.platform == "win32":

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..locale import tr
 from ..locale.shown import shown_name
+from ..regular_file import present
 from .atomic import move_aside, write_atomically
 from .door import MAX_JSON_BYTES, PlayerFileError, keep_aside, read_json
 
@@ -77,7 +78,7 @@ def resume_path(folder: Path, mode: str = FREE) -> Path:
 
 def has_resume(folder: Path, mode: str = FREE) -> bool:
     """True when a kept session file of `mode` exists (it may still turn out unreadable)."""
-    return resume_path(folder, mode).is_file()
+    return present(resume_path(folder, mode))
 
 
 def document_text(snapshot: dict[str, Any] | str, mode: str = FREE, saved_at: float | None = None,
@@ -121,13 +122,13 @@ def discard_resume(folder: Path, mode: str = FREE) -> str | None:
 def retire_resume(folder: Path, mode: str, tag: str = "abandoned") -> Path | None:
     """Set `mode`'s kept session aside (its road was deleted or begun afresh): renamed, never erased; where."""
     path = resume_path(folder, mode)
-    return keep_aside(path, tag)[0] if path.is_file() else None
+    return keep_aside(path, tag)[0] if present(path) else None
 
 
 def load_resume(folder: Path, mode: str = FREE) -> Resumable:
     """`mode`'s kept session; a file that cannot be used is moved aside and explained instead."""
     path = resume_path(folder, mode)
-    if not path.is_file():
+    if not present(path):  # a folder without permission reads on, and is said as a file that cannot be read
         return Resumable(mode=mode)
     document, why, damaged = read_document(path)
     if document is None:

@@ -34,6 +34,7 @@ from typing import Any
 
 from ..engine.decisions import action_from_data, action_to_data  # noqa: F401  (saves keep actions in this form)
 from ..locale import tr
+from ..regular_file import present
 from .atomic import backup_path, write_atomically
 from .door import MAX_JSON_BYTES, PlayerFileError, keep_aside, parse_json, read_bytes
 
@@ -282,11 +283,8 @@ def _remember_good(data: bytes) -> None:
 
 def _known_good(path: Path) -> bool:
     try:
-        size = path.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            return False
-        digest = _digest(path.read_bytes())
-    except OSError:
+        digest = _digest(read_bytes(path, MAX_SAVE_BYTES))
+    except PlayerFileError:
         return False
     with _GOOD_LOCK:
         return digest in _GOOD
@@ -296,8 +294,8 @@ def load_slot(folder: Path, slot: str | int) -> LoadResult:
     """The save in `slot`; a file that cannot be used is moved aside and explained, and its backup offered."""
     path = slot_path(folder, slot)
     backup = backup_path(path)
-    if not path.is_file():
-        if backup.is_file():
+    if not present(path):  # a saves/ folder without permission reads on, and is said as a save that cannot be read
+        if present(backup):
             return LoadResult(problem=tr("storage.save.missing", slot=path.stem), backup_available=True)
         return LoadResult()
     save, version, why = read_save_file(path)
@@ -307,7 +305,7 @@ def load_slot(folder: Path, slot: str | int) -> LoadResult:
     why = why or tr("storage.why.damaged")
     sentence = (tr("storage.save.unusable", slot=path.stem, why=why, file=moved.name) if moved is not None
                 else tr("storage.save.unusable_stuck", slot=path.stem, why=why, error=error))
-    has_backup = backup.is_file()
+    has_backup = present(backup)
     offer = tr("storage.save.backup_offered") if has_backup else tr("storage.save.no_backup")
     return LoadResult(problem=f"{sentence} {offer}", backup_available=has_backup, moved_to=moved, unusable=sentence)
 
@@ -354,7 +352,10 @@ def restore_backup(folder: Path, slot: str | int) -> LoadResult:
     if path.exists():  # never silently overwrite whatever is there now
         moved_current, _ = keep_aside(path, tag="replaced")
     try:
-        write_atomically(path, backup.read_bytes())
+        write_atomically(path, read_bytes(backup, MAX_SAVE_BYTES))
+    except PlayerFileError as error:
+        return LoadResult(problem=tr("storage.save.backup_not_put_back", slot=path.stem, error=error.why),
+                          backup_available=True, moved_to=moved_current)
     except OSError as error:
         return LoadResult(problem=tr("storage.save.backup_not_put_back", slot=path.stem,
                                      error=error.strerror or error),

@@ -8,7 +8,8 @@ import pygame
 
 from ...locale import trn
 from .. import paint, theme
-from ..canvas import Canvas
+from ..canvas import Canvas, scale
+from ..comfort import text_size
 from ..text import TextCache
 from .rules_lines import rules_detail
 from .table_choices import RulesEntry
@@ -39,9 +40,19 @@ class DetailBox:
         self.most = 0  # how far the note shown last can scroll (0: it fits)
         self.page = STEP  # how far PgUp/PgDn scroll: the box's height, less a line kept in view
         self.shown: object = None
+        self._made: tuple[tuple[object, ...], Canvas] | None = None  # the body last made, and what it was made of
 
     def body(self, text: TextCache, words: str, colour: tuple[int, int, int], inner: pygame.Rect) -> Canvas:
-        """The words wrapped at the largest size that fits `inner`, else at the smallest, beside the scroll bar."""
+        """The words wrapped at the largest size that fits `inner`, else at the smallest, beside the scroll bar:
+        made once for these words in this box, not each frame (a long note's wrapping at every size can outgrow
+        the text cache, which would then wrap it again at every frame)."""
+        key = (words, colour, inner.size, scale(), text_size())
+        if self._made is None or self._made[0] != key:
+            self._made = (key, self._wrapped(text, words, colour, inner))
+        return self._made[1]
+
+    @staticmethod
+    def _wrapped(text: TextCache, words: str, colour: tuple[int, int, int], inner: pygame.Rect) -> Canvas:
         for size in SIZES:
             body = text.render_wrapped(words, "body", size, colour, inner.width, line_spacing=SPACING)
             if body.get_height() <= inner.height:

@@ -41,7 +41,13 @@ def read_rules_files(folders: Sequence[Path]) -> list[RulesEntry]:
     """Every rules file in `folders`, loaded or with its problem lines (paths cut to the file name)."""
     entries: list[RulesEntry] = []
     for folder in folders:
-        for path in list_rules_files(folder):
+        try:
+            paths = list_rules_files(folder)
+        except OSError as error:  # a folder without permission: said as a file that cannot be read
+            entries.append(RulesEntry(folder, None, (tr("new_game.unreadable", file=folder.name,
+                                                        error=error.strerror or error),)))
+            continue
+        for path in paths:
             try:
                 entries.append(RulesEntry(path, load_rules(path)))
             except ConfigError as error:
