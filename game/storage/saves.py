@@ -338,7 +338,7 @@ def restore_backup(folder: Path, slot: str | int) -> LoadResult:
     """Put the slot's backup back in place and load it; a bad backup is moved aside and explained too."""
     path = slot_path(folder, slot)
     backup = backup_path(path)
-    if not backup.is_file():
+    if not present(backup):
         return LoadResult(problem=tr("storage.save.no_backup_to_restore", slot=path.stem))
     save, version, why = read_save_file(backup)
     if save is None:
@@ -440,6 +440,8 @@ def take_up_deal_slot(folder: Path, slot: str) -> str | None:
     found = load_slot(folder, slot)
     if not found.unusable:
         return None
+    if found.moved_to is None:  # it could not even be kept aside (a folder without permission): said, left be
+        return found.problem
     _, said = _taken_up_again(folder, slot, found)
     return " ".join(said)
 
