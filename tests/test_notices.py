@@ -19,10 +19,13 @@ from app_helpers import click, crossings_of, key, large_print, make_app, top
 from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
 from game.app.app import App
+from game.app.form import Slider
+from game.app.scenes.high_scores import HighScoresScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.pause import PauseScene
 from game.app.scenes.replays import ReplaysScene
 from game.app.scenes.results import ResultsScene
+from game.app.scenes.settings import SettingsScene
 from game.app.scenes.title import TitleScene
 from game.app.table.scene import TableScene
 from game.campaign.origin import DailyDeal, TableOrigin
@@ -181,6 +184,35 @@ def test_a_click_dismisses_the_notice_and_its_release_reaches_nothing(tmp_path: 
     app.notices.tell("The unlocks could not be saved (No space left on device).")
     click(app, title.menu.buttons[0].rect.center)  # over New game: the click is the notice's
     assert not app.notices.waiting and app.scenes.top is title
+    app.scenes.close()
+
+
+def test_the_space_that_dismisses_the_notice_types_nothing_into_a_name(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scores = HighScoresScene(app, score=500)
+    app.scenes.push(scores)
+    assert scores.entering and scores.name == ""
+    app.notices.tell("The statistics could not be saved (No space left on device).")
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44))
+    app.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=" "))  # SDL's text of the same key press
+    assert not app.notices.waiting and scores.name == ""
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=4))
+    app.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="a"))
+    assert scores.name == "a", "the next key types again"
+    app.scenes.close()
+
+
+def test_a_slider_dragged_when_a_notice_comes_still_lets_go(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.scenes.push("settings")
+    slider = next(c for c in top(app, SettingsScene).form.controls if isinstance(c, Slider))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=slider.rect.center, button=1))
+    app.step(1 / 60)
+    assert slider.dragging
+    app.notices.tell("Your settings could not be saved (No space left on device).")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=slider.rect.center, button=1))
+    app.step(1 / 60)
+    assert not slider.dragging and app.notices.waiting, "the release let go of the slider; the notice waits"
     app.scenes.close()
 
 

@@ -35,7 +35,8 @@ BODY_SIZE = 18
 GAP = 12  # between two sentences
 BUTTON_H = 48
 DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_SPACE)
-HELD = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.TEXTINPUT)
+# a release goes through to the scene: a slider dragged when a notice came must still let go
+HELD = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.TEXTINPUT)
 
 
 class Notices:
@@ -46,6 +47,7 @@ class Notices:
         self.opened = False  # the player opened the panel over a scene being played (from its tab)
         self.told: set[str] = set()  # every sentence told this run
         self._click_up = False  # the button's release after a click that dismissed the panel is the panel's too
+        self._typed = False  # so is the text a key that dismissed it types (Space's " " into a name being typed)
 
     def tell(self, sentence: str | Words | None) -> None:
         """Tell the player `sentence` (and stderr): it waits until dismissed; one told before this run is not
@@ -116,6 +118,13 @@ class Notices:
         if self._click_up and event.type == pygame.MOUSEBUTTONUP:
             self._click_up = False
             return True
+        if self._typed and event.type == pygame.TEXTINPUT:
+            self._typed = False
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:  # a new press: a release that never came is not waited for
+            self._click_up = False
+        elif event.type == pygame.KEYDOWN:
+            self._typed = False
         tab = self.tab(top)
         if tab is not None and event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1 \
                 and tab.collidepoint(event.pos):
@@ -128,6 +137,7 @@ class Notices:
             (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1)
         if dismissed:
             self._click_up = event.type == pygame.MOUSEBUTTONDOWN
+            self._typed = event.type == pygame.KEYDOWN
             self.dismiss(text, size)
         return True
 
