@@ -70,3 +70,12 @@ def test_no_display_is_one_line_not_a_traceback(tmp_path: Path) -> None:
 def test_unknown_options_are_refused() -> None:
     done = run_main("--no-such-option")
     assert done.returncode == 2 and "unrecognized arguments" in done.stderr
+
+
+def test_a_terminal_that_cannot_show_suits_gets_them_escaped_not_a_crash() -> None:
+    env = dict(HEADLESS, PYTHONIOENCODING="ascii")
+    done = run_main("replay", str(ROOT / "tests" / "golden" / "classic_4p_seed7.jsonl"), "--text", "--deal", "1",
+                    env=env)
+    assert done.returncode == 0, done.stderr
+    assert "\\u2660" in done.stdout or "\\u2665" in done.stdout  # a suit, escaped
+    assert "unexpected error" not in done.stderr

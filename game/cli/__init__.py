@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str]) -> int:
     """Run the command named in `argv`; with none, start the game."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    plain_terminal_safe()
     parser = build_parser()
     args = parser.parse_args(list(argv))
     problem = check_language(getattr(args, "lang", None))
@@ -67,6 +68,14 @@ def main(argv: Sequence[str]) -> int:
         message = " ".join(str(error).split())
         message = message if len(message) <= MESSAGE_LIMIT else message[:MESSAGE_LIMIT - 1] + "…"
         return one_line(f"unexpected error ({type(error).__name__}: {message}); {where}")
+
+
+def plain_terminal_safe() -> None:
+    """A terminal that cannot show ♠ or é (a cp1252 console, a C locale) gets them escaped, not a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)  # a stream a test or an embedder swapped in may have none
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def check_language(code: str | None) -> str | None:
