@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
 import os
 import statistics
 import subprocess
@@ -177,3 +178,13 @@ def test_cli_rejects_a_broken_rules_file(tmp_path: Any, capsys: pytest.CaptureFi
     bad.write_text("ante_pot: -3\n", encoding="utf-8")
     assert main(["tournament", "--ai", "lowest,first,random", "--rules", str(bad)]) == 1
     assert "ante_pot" in capsys.readouterr().err
+
+
+def test_jobs_beyond_the_cores_start_no_more_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+
+    def no_pool(method: str) -> Any:
+        raise AssertionError("a pool of processes was started on a machine of one core")
+    monkeypatch.setattr(multiprocessing, "get_context", no_pool)
+    blocks = list(tournament.play_blocks(RuleSet(), ["lowest", "first", "random"], 3, 5, jobs=64))
+    assert len(blocks) == 3

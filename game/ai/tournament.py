@@ -134,7 +134,8 @@ def play_blocks(rules: RuleSet, ids: Sequence[str], deals: int, seed: int, jobs:
                 factory: AgentFactory = make_agent) -> Iterator[BlockResult]:
     """Every block of the tournament, in deal order, spread over `jobs` processes (default: every core)."""
     check(ids, deals)
-    jobs = max(1, min(jobs or os.cpu_count() or 1, deals))
+    cores = os.cpu_count() or 1
+    jobs = max(1, min(jobs or cores, cores, deals))  # more processes than cores only cost start-ups and memory
     if jobs == 1:
         for deal in range(1, deals + 1):
             yield play_block(rules, ids, seed, deal, factory)
