@@ -30,6 +30,9 @@ class NotRegularFile(OSError):
         super().__init__(errno.EINVAL, "not a regular file", os.fsdecode(path))
 
 
+MEGABYTE = 1024 * 1024
+
+
 class FileTooBig(ValueError):
     """A regular file larger than the reader's limit: `size` bytes (at least), `limit` allowed."""
 
@@ -37,6 +40,15 @@ class FileTooBig(ValueError):
         super().__init__(f"{size} bytes; the limit is {limit}")
         self.size = size
         self.limit = limit
+
+    def worded(self) -> tuple[str, str]:
+        """The size and the limit in MB, with as many places as it takes to tell them apart (32.02 MB, not the
+        limit's own 32.0 MB), in bytes when even three do not."""
+        for places in (1, 2, 3):
+            size, limit = (f"{value / MEGABYTE:.{places}f} MB" for value in (self.size, self.limit))
+            if size != limit:
+                return size, limit
+        return f"{self.size:,} bytes", f"{self.limit:,} bytes"
 
 
 def is_regular(path: str | Path) -> bool:

@@ -95,7 +95,7 @@ def test_an_oversized_json_file_is_refused_by_its_size_before_a_byte_is_read(tmp
     with pytest.raises(PlayerFileError) as refused:
         read_json(path, MAX_SMALL_JSON_BYTES)
     assert opened == [] and parser.calls == []
-    assert refused.value.damaged and "too big" in refused.value.why and "1.0 MB" in refused.value.why
+    assert refused.value.damaged and "too big (1,048,577 bytes; the limit is 1,048,576 bytes)" in refused.value.why
 
 
 @pytest.mark.parametrize("text", ["[" * 200_000 + "]" * 200_000, '{"a": ' * 65 + "1" + "}" * 65])
@@ -196,6 +196,14 @@ def test_a_device_is_said_to_be_no_file_not_too_big() -> None:
     with pytest.raises(PlayerFileError) as refused:
         finishes(lambda: read_bytes(Path("/dev/zero"), MAX_JSON_BYTES))
     assert refused.value.why == tr("storage.why.not_regular") and "too big" not in refused.value.why
+
+
+def test_a_file_just_over_its_limit_is_not_said_to_be_the_limit_s_size(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    path.write_bytes(b" " * (1024 * 1024 + 20 * 1024))  # 1 MB and 20 KB: "1.0 MB" both, to one place
+    with pytest.raises(PlayerFileError) as refused:
+        read_bytes(path, 1024 * 1024)
+    assert refused.value.why == tr("storage.why.too_big", size="1.02 MB", limit="1.00 MB")
 
 
 @needs_fifo

@@ -66,7 +66,8 @@ def read_log_text(path: Path, max_bytes: int = MAX_LOG_BYTES) -> str:
     try:
         return read_regular(path, max_bytes).decode("utf-8")
     except FileTooBig as big:
-        why = f"is too big ({_megabytes(big.size)}; the longest log read is {_megabytes(max_bytes)})"
+        size, limit = big.worded()
+        why = f"is too big ({size}; the longest log read is {limit})"
     except NotRegularFile:
         why = "is not a file (a pipe or a device): only a log file is read"
     except OSError as error:
@@ -74,10 +75,6 @@ def read_log_text(path: Path, max_bytes: int = MAX_LOG_BYTES) -> str:
     except UnicodeDecodeError:
         why = "is not text (UTF-8)"
     raise LogError([LogProblem(0, why)], shown_name(path))
-
-
-def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):.1f} MB"
 
 
 def split_deals(lines: list[str]) -> list[str]:

@@ -47,8 +47,8 @@ def read_bytes(path: Path, max_bytes: int) -> bytes:
     try:
         return read_regular(path, max_bytes)
     except FileTooBig as big:
-        raise PlayerFileError(tr("storage.why.too_big", size=_megabytes(big.size), limit=_megabytes(max_bytes))
-                              ) from None
+        size, limit = big.worded()
+        raise PlayerFileError(tr("storage.why.too_big", size=size, limit=limit)) from None
     except NotRegularFile:
         raise PlayerFileError(tr("storage.why.not_regular"), damaged=False) from None
     except OSError as error:
@@ -171,7 +171,3 @@ def _marked_float(text: str) -> float | Unusable:
 
 def _marked_int(text: str) -> int | Unusable:
     return Unusable(text) if len(text.lstrip("-")) > MAX_INT_DIGITS else int(text)
-
-
-def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):.1f} MB"
