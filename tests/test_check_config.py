@@ -301,7 +301,7 @@ def test_a_nul_in_a_rules_description_is_refused_at_its_line_in_every_language(
 
 
 @pytest.mark.parametrize("text, code", [("bell\\a", "U+0007"), ("escape\\e[2J", "U+001B"), ("delete\\x7f", "U+007F"),
-                                        ("next line\\x85here", "U+0085"), ("tab\\there", "U+0009"),
+                                        ("next line\\x85here", "U+0085"),
                                         ("return\\rhere", "U+000D")])
 def test_every_control_character_in_a_rules_name_is_refused(text: str, code: str, capsys: pytest.CaptureFixture[str],
                                                             tmp_path: Path) -> None:
@@ -309,6 +309,14 @@ def test_every_control_character_in_a_rules_name_is_refused(text: str, code: str
     code_, out = check(capsys, path)
     assert code_ == 1 and out == [f"{path}:1: name: must be text that can be shown: it holds the control "
                                   f"character {code}"]
+
+
+def test_a_tab_in_a_rules_name_or_description_is_read_as_a_space(capsys: pytest.CaptureFixture[str],
+                                                                 tmp_path: Path) -> None:
+    path = write(tmp_path / "rules" / "tabs.yaml", 'name: "Tab\\there"\ndescription: "one\\ttwo"\n')
+    assert check(capsys, path)[0] == 0  # a file written before control characters were refused loads as it did
+    rules = load_rules(path)
+    assert rules.name == "Tab here" and rules.description == "one two"
 
 
 def test_a_nul_in_a_characters_name_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ from game.app.scenes.rules_editor_model import value_words
 from game.app.scenes.rules_editor_piles import MOST_PILES
 from game.app.scenes.rules_lines import rules_summary
 from game.config import RULES_DIR, load_rules, rules_by_name
-from game.config.rules_file import load_rules_text, text_problem
+from game.config.rules_file import load_rules_text, text_problem, trimmed_line
 from game.config.rules_writer import rules_text, save_rules_file, stem_problem
 from game.engine.cards import Card
 from game.engine.rules import RuleSet
@@ -244,7 +244,7 @@ def open_editor_any(app: App) -> tuple[None, RulesEditorScene]:
 @given(name=st.text(min_size=1, max_size=30), description=st.text(max_size=30))
 def test_any_line_the_checker_allows_is_written_so_it_reads_back(name: str, description: str) -> None:
     rules = rules_by_name("classic")
-    values = {**rules.values(), "name": name.strip(), "description": description.strip()}
+    values = {**rules.values(), "name": trimmed_line(name), "description": trimmed_line(description)}
     if text_problem(values["name"]) is not None or text_problem(values["description"], blank_ok=True) is not None:
         return
     made = RuleSet.from_values(values)

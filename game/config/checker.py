@@ -10,7 +10,7 @@ from typing import Any
 
 from ..locale.words import Words
 from .errors import Problem, why
-from .rules_file import text_problem, unknown_key
+from .rules_file import text_problem, trimmed_line, unknown_key
 from .yaml_lines import YamlDocument, describe, key_name, shorten
 
 
@@ -66,7 +66,7 @@ class Checker:
     def one_line(self, key: str, raw: Any, limit: int, item: int | None = None) -> str | None:
         """One line of text, not blank, at most `limit` characters (item `item` of the list under `key`)."""
         line = None if item is None else self.doc.item_line(key, item)
-        text = raw.strip() if isinstance(raw, str) else ""
+        text = trimmed_line(raw) if isinstance(raw, str) else ""
         wrong = text_problem(raw)
         if wrong is None and len(text) > limit:
             wrong = why("personality_file.too_long", limit=limit, count=len(text))

@@ -41,7 +41,8 @@ DEFAULT_RULES_NAME = "classic"
 DEFAULT_RULES_FILE = RULES_DIR / f"{DEFAULT_RULES_NAME}.yaml"
 YAML_SUFFIXES = (".yaml", ".yml")
 MAX_COMBINATION_NAME = 40  # the rules editor types at most 24
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # Unicode's control characters (Cc); a newline is said apart
+# Unicode's control characters (Cc) but the tab, which is read as a space; a newline is said apart
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 
 
 def _default_of(key: str) -> Any:
@@ -92,6 +93,11 @@ def _word(raw: Any) -> tuple[Any, Issues]:
     return None, [(None, why("rules_file.word", what=describe(raw)))]
 
 
+def trimmed_line(raw: str) -> str:
+    """A line of text as the game keeps it: trimmed, a tab (which files written before allowed) a space."""
+    return raw.strip().replace("\t", " ")
+
+
 def text_problem(raw: Any, blank_ok: bool = False, limit: int | None = None) -> Words | None:
     """Words `raw` is not one line of text that can be shown (numbers and dates are refused: quote them; a
     control character such as NUL, which no screen can draw, too), at most `limit` characters when given; or
@@ -99,7 +105,7 @@ def text_problem(raw: Any, blank_ok: bool = False, limit: int | None = None) -> 
     if not isinstance(raw, str):
         quote = raw is not None and not isinstance(raw, (list, dict))
         return why("rules_file.text_quote" if quote else "rules_file.text", what=describe(raw))
-    text = raw.strip()
+    text = trimmed_line(raw)
     if not text and not blank_ok:
         return why("rules_file.blank")
     if "\n" in text:
@@ -119,7 +125,7 @@ def text_problem(raw: Any, blank_ok: bool = False, limit: int | None = None) -> 
 def _line_of_text(raw: Any, blank_ok: bool, limit: int | None) -> tuple[Any, Issues]:
     """One line of text (numbers and dates are refused: quote them), at most `limit` characters."""
     wrong = text_problem(raw, blank_ok, limit)
-    return (None, [(None, wrong)]) if wrong is not None else (raw.strip(), [])
+    return (None, [(None, wrong)]) if wrong is not None else (trimmed_line(raw), [])
 
 
 def _cards(raw: Any) -> tuple[Any, Issues]:
@@ -157,7 +163,7 @@ def _combinations(raw: Any) -> tuple[Any, Issues]:
         for _, wrong in card_issues:
             issues.append((index, why("rules_file.combination_part", number=index + 1, part="cards").and_then(wrong)))
         if name_wrong is None and not card_issues:
-            combos.append(Combination(cards, item["name"].strip()))
+            combos.append(Combination(cards, trimmed_line(item["name"])))
     return tuple(combos), issues
 
 
