@@ -58,8 +58,10 @@ def test_the_high_scores_and_the_unlocks_keep_a_newer_versions_keys(tmp_path: Pa
     scores, _ = load_high_scores(tmp_path)
     scores.add("Ada", 120, "2026-05-01")
     assert save_high_scores(tmp_path, scores) is None and kept(path) == NEWER
-    (tmp_path / "unlocks.json").write_text('["look:green_baize"]', encoding="utf-8")  # a list: no keys to keep
+    unlocks = tmp_path / "unlocks.json"
+    unlocks.write_text('["look:green_baize"]', encoding="utf-8")  # a list: no keys to keep, every item kept
     assert add_unlocks(tmp_path, ["character:bert"]) is None
+    assert json.loads(unlocks.read_text(encoding="utf-8")) == ["character:bert", "look:green_baize"]
 
 
 def test_a_number_no_value_can_be_in_a_newer_key_is_kept_aside_rather_than_dropped(tmp_path: Path) -> None:
