@@ -11,6 +11,7 @@ import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pytest
 from app_helpers import make_app
 
+from game.app import replay_words
 from game.app.replay_words import replay_log
 from game.app.scenes.replay import LOG_MIN, SEATS, ReplayScene, seat_row
 from game.app.screenshots_extra import sample_session
@@ -63,3 +64,25 @@ def test_the_replay_draws_its_log_and_boodle_chips_in_the_tables_colours(replay:
     assert len(boodle) < 2 or len(set(colours)) >= 2, "the boodle chips are all one colour"
     told = [str(line) for line in replay_log(replay, scene.position, [face.name for face in scene.faces])]
     assert told[-1] in said, "the newest line of the deal so far is drawn"
+
+
+def test_the_words_are_made_once_a_position_not_once_a_frame(replay: Replay, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[int] = []
+    real = replay_words.replay_log
+
+    def counted(shown: Replay, position: int, names: Any) -> Any:
+        made.append(position)
+        return real(shown, position, names)
+    monkeypatch.setattr(replay_words, "replay_log", counted)
+    app = make_app(tmp_path)
+    scene = ReplayScene(app, replay)
+    app.scenes.push(scene)
+    scene.seek(len(replay.steps) // 2)
+    for _ in range(5):
+        app.draw(app.screen)
+    assert len(made) == 1, "the deal so far, the moment and the stops made once for the position shown"
+    scene.seek(scene.position + 1)
+    app.draw(app.screen)
+    assert len(made) == 2
+    app.scenes.close()

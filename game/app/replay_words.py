@@ -6,7 +6,7 @@ tells (the players sitting down, each stake, a deal settled) has words of the re
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..ai.registry import load_character_by_id
@@ -98,10 +98,27 @@ def named(event: Event, piles: dict[Pile, Pile]) -> Event:
     return event
 
 
-def told(replay: Replay, position: int, names: Sequence[str]) -> list[str]:
-    """What the event at `position` says: the lines it added to the deal log, else (the log tells nothing of it)
-    the replay's own words."""
-    lines = [str(line) for line in replay_log(replay, position, names) if line.at == position]
+@dataclass(frozen=True)
+class WordsAt:
+    """What the replay says at one position: the deal so far, the moment at the cursor and the deal's stops."""
+
+    log: list[LogLine]
+    moment: list[str]
+    stops: list[str]
+
+
+def words_at(replay: Replay, position: int, names: Sequence[str]) -> WordsAt:
+    """Everything the replay says at `position`, the seats named by `names`."""
+    log = replay_log(replay, position, names)
+    moment = told(replay, position, names, log) if position >= 0 else [tr("replay.begins")]  # before the first
+    return WordsAt(log, moment, stops_told(replay, position))
+
+
+def told(replay: Replay, position: int, names: Sequence[str], log: Sequence[LogLine] | None = None) -> list[str]:
+    """What the event at `position` says: the lines it added to the deal log (`log`, the deal so far there, when
+    already made), else (the log tells nothing of it) the replay's own words."""
+    so_far = replay_log(replay, position, names) if log is None else log
+    lines = [str(line) for line in so_far if line.at == position]
     if lines or not 0 <= position < len(replay.steps):
         return lines
     own = own_words(replay.steps[position].event, replay_human(replay), names)

@@ -16,7 +16,7 @@ import pygame
 
 from ...engine.cards import Card
 from ...engine.ranks import hand_order
-from ...locale import decimal, tr, trn
+from ...locale import decimal, language, tr, trn
 from ...locale.names import seat_name
 from ...replay import Replay, TableState
 from .. import paint, theme
@@ -25,7 +25,7 @@ from ..card_art import card_size
 from ..comfort import reduced_motion
 from ..portraits import HUMAN_LOOK
 from ..replay_log import draw_moment, draw_replay_log
-from ..replay_words import replay_human, shipped_character, stops_told, told
+from ..replay_words import WordsAt, replay_human, shipped_character, words_at
 from ..scene import Scene
 from ..widgets import Button, Menu, button_width, draw_panel
 from .common import felt_backdrop, hint_bar, portrait
@@ -111,6 +111,7 @@ class ReplayScene(Scene):
         self.replay = replay
         self.title = title or Path(replay.source).name
         self.faces = seat_faces(replay)
+        self._words: tuple[tuple[int, str], WordsAt] | None = None
         self.playing = False
         self.pace = 1
         self.clock = 0.0
@@ -132,6 +133,13 @@ class ReplayScene(Scene):
     def position(self) -> int:
         """The index of the step shown."""
         return self.replay.position
+
+    def words(self) -> WordsAt:
+        """What the replay says at the cursor, made once a position and language (not every frame)."""
+        key = (self.position, language())
+        if self._words is None or self._words[0] != key:
+            self._words = key, words_at(self.replay, self.position, [face.name for face in self.faces])
+        return self._words[1]
 
     def seek(self, position: int) -> None:
         """Show step `position` (clamped to the log)."""
@@ -357,8 +365,7 @@ class ReplayScene(Scene):
     def _draw_log(self, surface: Canvas, state: TableState) -> None:
         last = seat_row(len(state.players) - 1, len(state.players)) if state.players else SEATS.move(0, -SEATS.h)
         area = pygame.Rect(SEATS.x, last.bottom + 6, SEATS.width, SEATS.bottom - last.bottom - 6)
-        names = [face.name for face in self.faces]
-        draw_replay_log(surface, self.app.text, area, self.replay, self.position, names, state.deal)
+        draw_replay_log(surface, self.app.text, area, self.words().log, state.deal)
 
     def _draw_face(self, surface: Canvas, seat: int, diameter: int, centre: tuple[int, int]) -> None:
         face = self.faces[seat] if seat < len(self.faces) else None
@@ -436,10 +443,9 @@ class ReplayScene(Scene):
             self._draw_flight(surface, deck, flight_card, flight_slot, state)
         # the last event in words, as the table's deal log told it, and the stops of this deal with its reasons
         words_y = top + 28 + 4 * (h + 8) + 6
-        lines = told(self.replay, self.position, [face.name for face in self.faces]) if self.replay.step else \
-            [tr("replay.begins")]
+        words = self.words()
         draw_moment(surface, text, pygame.Rect(BOARD.x + 16, words_y, BOARD.width - 32, BOARD.bottom - 6 - words_y),
-                    lines, stops_told(self.replay, self.position))
+                    words.moment, words.stops)
         if state.dead:
             text.draw(surface, trn("replay.dead_hand", len(state.dead)), (BOARD.right - 16, BOARD.y + 150), size=15,
                       colour=theme.INK_DIM, anchor="topright", max_width=260)
