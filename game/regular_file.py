@@ -59,11 +59,11 @@ def is_regular(path: str | Path) -> bool:
 def present(path: str | Path) -> bool:
     """Whether there is a file at `path` to read: a regular file, or something that cannot even be looked at (in
     a folder without permission), which reading it then explains as it explains any file that cannot be read.
-    False for nothing there, a folder, a pipe or a device; never raises (where `Path.is_file` raises
-    PermissionError)."""
+    False for nothing there, a folder, a pipe, a device or a name no file can have (one holding NUL); never raises
+    (where `Path.is_file` raises PermissionError)."""
     try:
         return is_regular(path)
-    except (FileNotFoundError, NotADirectoryError):
+    except (FileNotFoundError, NotADirectoryError, ValueError):
         return False
     except OSError:
         return True

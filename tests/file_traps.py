@@ -62,26 +62,73 @@ def release(path: Path) -> None:
         pass
 
 
-def deny(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
-    """Make `folder` one without permission for this test, as `chmod 000` would for anyone but root (and the
-    tests may run as root): the folder itself can be looked at, but listing it, or looking at, opening or
-    making anything in it, raises PermissionError."""
+def deny(monkeypatch: pytest.MonkeyPatch, folder: Path, mode: int = 0o000) -> None:
+    """Make `folder` one whose permission bits are `mode` for this test, as they are for anyone but root (and the
+    tests may run as root): 0o000, nothing in it can be listed, looked at, opened or made; 0o444 (r--), its names
+    can be listed but nothing in it looked at or opened; 0o555 (r-x), everything in it reads, but nothing can be
+    made, renamed or removed there. The folder itself can always be looked at. The owner's bits are the ones used."""
     inside = os.path.abspath(folder) + os.sep
+    bits = (mode >> 6) & 7
+    can_list, can_enter, can_write = bool(bits & 4), bool(bits & 1), bits & 3 == 3
 
-    def guarded(real: Callable[..., Any], listing: bool = False) -> Callable[..., Any]:
-        def call(path: Any = ".", *args: Any, **kwargs: Any) -> Any:
-            try:
-                name = os.path.abspath(os.fsdecode(path)) + (os.sep if listing else "")
-            except TypeError:  # a file descriptor
-                return real(path, *args, **kwargs)
-            if name.startswith(inside):
-                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fsdecode(path))
+    def where(path: Any) -> str | None:
+        """How `path` stands to the folder: "in" something inside it, "at" the folder itself, None elsewhere
+        (or a file descriptor)."""
+        try:
+            name = os.path.abspath(os.fsdecode(path))
+        except TypeError:
+            return None
+        if name.startswith(inside):
+            return "in"
+        return "at" if name + os.sep == inside else None
+
+    def refused(path: Any) -> PermissionError:
+        return PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fsdecode(path))
+
+    def looking(real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(path: Any, *args: Any, **kwargs: Any) -> Any:
+            if where(path) == "in" and not can_enter:
+                raise refused(path)
             return real(path, *args, **kwargs)
         return call
 
-    for name in ("stat", "lstat", "open", "mkdir", "rename", "replace", "unlink"):
-        monkeypatch.setattr(os, name, guarded(getattr(os, name)))
+    def listing(real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(path: Any = ".", *args: Any, **kwargs: Any) -> Any:
+            if (where(path) == "at" and not can_list) or (where(path) == "in" and not can_enter):
+                raise refused(path)
+            return real(path, *args, **kwargs)
+        return call
+
+    def changing(real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*paths: Any, **kwargs: Any) -> Any:
+            for path in paths[:2]:  # a rename's two names
+                if where(path) == "in" and not can_write:
+                    raise refused(path)
+            return real(*paths, **kwargs)
+        return call
+
+    def os_open(real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(path: Any, flags: int, *args: Any, **kwargs: Any) -> Any:
+            place = where(path)
+            if (place == "in" and (not can_enter or (flags & os.O_CREAT and not can_write))) \
+                    or (place == "at" and not can_list):
+                raise refused(path)
+            return real(path, flags, *args, **kwargs)
+        return call
+
+    def file_open(real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+            if where(file) == "in" and (not can_enter or (any(flag in mode for flag in "wxa") and not can_write)):
+                raise refused(file)
+            return real(file, mode, *args, **kwargs)
+        return call
+
+    for name in ("stat", "lstat"):
+        monkeypatch.setattr(os, name, looking(getattr(os, name)))
     for name in ("listdir", "scandir"):
-        monkeypatch.setattr(os, name, guarded(getattr(os, name), listing=True))
-    monkeypatch.setattr(builtins, "open", guarded(builtins.open))
-    monkeypatch.setattr(io, "open", guarded(io.open))
+        monkeypatch.setattr(os, name, listing(getattr(os, name)))
+    for name in ("mkdir", "rename", "replace", "unlink", "remove", "rmdir"):
+        monkeypatch.setattr(os, name, changing(getattr(os, name)))
+    monkeypatch.setattr(os, "open", os_open(os.open))
+    monkeypatch.setattr(builtins, "open", file_open(builtins.open))
+    monkeypatch.setattr(io, "open", file_open(io.open))

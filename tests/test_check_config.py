@@ -327,6 +327,18 @@ def test_a_nul_in_a_characters_name_is_refused(capsys: pytest.CaptureFixture[str
                                  "U+0000"]
 
 
+def test_a_nul_in_a_campaign_venues_rules_file_is_refused_at_its_line(capsys: pytest.CaptureFixture[str],
+                                                                       tmp_path: Path) -> None:
+    shipped = (CONFIG_DIR / "campaign.yaml").read_text(encoding="utf-8")
+    first = shipped.index("    rules: ")
+    line = shipped.count("\n", 0, first) + 1
+    end = shipped.index("\n", first)
+    path = write(tmp_path / "campaign" / "nul.yaml", f'{shipped[:first]}    rules: "x\\0y.yaml"{shipped[end:]}')
+    code, out = check(capsys, path)  # not "the campaign loader failed: ValueError: embedded null byte"
+    assert code == 1 and out == [f"{path}:{line}: venues[1].rules: must be text that can be shown: it holds the "
+                                 "control character U+0000"]
+
+
 def test_a_combination_named_with_a_control_character_is_refused(capsys: pytest.CaptureFixture[str],
                                                                  tmp_path: Path) -> None:
     path = write(tmp_path / "rules" / "piles.yaml",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from file_traps import fifo, finishes, needs_fifo
@@ -54,6 +56,52 @@ def test_a_lock_file_that_is_a_link_is_never_written_through(target: str, tmp_pa
     second.release()
     assert (outside.read_bytes() == b"the player's own words\n") if target == "outside.txt" else not outside.exists()
     assert (folder / LOCK_FILE).is_symlink()  # left as it was found
+
+
+def test_a_lock_file_no_copy_may_open_still_keeps_a_second_copy_out(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / LOCK_FILE).write_bytes(b"")
+    real_open = os.open
+
+    def refusing(path: Any, flags: int, *args: Any) -> int:  # as a .lock of mode 000 is to anyone but root
+        if Path(os.fsdecode(path)).name == LOCK_FILE:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fsdecode(path))
+        return real_open(path, flags, *args)
+    monkeypatch.setattr(os, "open", refusing)
+    first, second = DataFolderLock(tmp_path), DataFolderLock(tmp_path)
+    assert first.acquire() and first.held
+    assert not second.acquire() and not second.held  # both lock the folder itself
+    first.release()
+    assert second.acquire()
+    second.release()
+
+
+def test_a_lock_file_only_readable_is_locked_and_left_unwritten(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / LOCK_FILE).write_bytes(b"kept\n")
+    real_open = os.open
+
+    def read_only(path: Any, flags: int, *args: Any) -> int:  # a .lock of mode 444, to anyone but root
+        if Path(os.fsdecode(path)).name == LOCK_FILE and flags & (os.O_RDWR | os.O_WRONLY):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fsdecode(path))
+        return real_open(path, flags, *args)
+    monkeypatch.setattr(os, "open", read_only)
+    first, second = DataFolderLock(tmp_path), DataFolderLock(tmp_path)
+    assert first.acquire() and not second.acquire()
+    first.release()
+    assert (tmp_path / LOCK_FILE).read_bytes() == b"kept\n"
+
+
+def test_a_lock_file_hard_linked_to_another_file_is_never_written(tmp_path: Path) -> None:
+    folder, outside = tmp_path / "data", tmp_path / "diary.txt"
+    folder.mkdir()
+    outside.write_bytes(b"the player's own words\n")
+    os.link(outside, folder / LOCK_FILE)
+    first, second = DataFolderLock(folder), DataFolderLock(folder)
+    assert first.acquire() and first.held
+    assert not second.acquire() and second.holder() is None  # the words in it are no process id
+    first.release()
+    assert outside.read_bytes() == b"the player's own words\n"
 
 
 @needs_fifo

@@ -239,6 +239,7 @@ def test_present_says_whether_there_is_a_file_to_read_and_never_raises(tmp_path:
     (tmp_path / "folder").mkdir()
     assert present(tmp_path / "file.json") and not present(tmp_path / "folder")
     assert not present(tmp_path / "missing.json") and not present(tmp_path / "file.json" / "below")
+    assert not present(tmp_path / "nul\0.json")  # a name no file can have (os.stat raises ValueError)
     deny(monkeypatch, tmp_path / "folder")
     assert present(tmp_path / "folder" / "kept.json")  # it cannot be looked at: reading it will say why
 

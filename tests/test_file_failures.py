@@ -43,10 +43,12 @@ from game.app.scenes.pause import PauseScene
 from game.app.scenes.replay import ReplayScene
 from game.app.scenes.replays import ReplaysScene
 from game.app.scenes.results import ResultsScene
+from game.app.scenes.rules_editor import RulesEditorScene
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.title import TitleScene
 from game.app.table.scene import TableScene
+from game.locale import tr
 
 pytestmark = pytest.mark.slow  # whole sessions, three times over
 
@@ -222,8 +224,9 @@ def no_thread_errors(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield caught
 
 
-def journey(app: App) -> list[str]:
-    """Every scene through its main actions; the scenes seen on top, by name."""
+def journey(app: App) -> tuple[list[str], dict[str, str]]:
+    """Every scene through its main actions; the scenes seen on top, by name, and what the buttons that move or
+    write the player's files answered (by button)."""
     seen: list[str] = []
 
     def note() -> None:
@@ -317,10 +320,55 @@ def journey(app: App) -> list[str]:
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_ESCAPE)
     on_top(app, TitleScene)
+    answers = file_buttons(app)
+    note()
     # quit: closes, or asks (a session that could not be kept), and a second close means it
     key(app, pygame.K_q)
     answer(app, yes=True)
-    return seen
+    return seen, answers
+
+
+def file_buttons(app: App) -> dict[str, str]:
+    """From the title, the buttons that move or write the player's files, each pressed where it is offered:
+    Delete on the first road, Start afresh on its map, Save in the rules editor; what each answered."""
+    answers: dict[str, str] = {}
+    key(app, pygame.K_m)
+    roads = app.scenes.top
+    assert isinstance(roads, CampaignSlotsScene)
+    delete = next((button for button in roads.menu.buttons if button.label == "Delete"), None)
+    if delete is not None:  # offered on a road whose save can be looked at
+        delete.action()
+        answer(app, yes=True)
+        on_top(app, CampaignSlotsScene)
+        answers["delete"] = roads.message
+    key(app, pygame.K_1)
+    road = app.scenes.top
+    assert isinstance(road, CampaignMapScene)
+    if any(button.hotkey == pygame.K_n and button.enabled for button in road.menu.buttons):
+        key(app, pygame.K_n)
+        answer(app, yes=True)
+        on_top(app, CampaignMapScene)
+        answers["afresh"] = road.message
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    on_top(app, TitleScene)
+    key(app, pygame.K_n)
+    new_game = app.scenes.top
+    assert isinstance(new_game, NewGameScene)
+    new_game.edit_rules()
+    editor = app.scenes.top
+    assert isinstance(editor, RulesEditorScene)
+    editor.stem = "mine"
+    key(app, pygame.K_RETURN) if app.notices.over(editor) else None
+    app_helpers.key(app, pygame.K_s, pygame.KMOD_CTRL)
+    answer(app, yes=True)  # over a file of that name
+    on_top(app, RulesEditorScene)
+    answers["save rules"] = editor.flash
+    key(app, pygame.K_ESCAPE)
+    answer(app, yes=True)  # changes not saved are lost: the player said so
+    key(app, pygame.K_ESCAPE)
+    on_top(app, TitleScene)
+    return answers
 
 
 @pytest.mark.parametrize("name", ERRNOS)
@@ -334,11 +382,14 @@ def test_every_scene_with_every_write_refused(name: str, filled: Path, tmp_path:
     app = make_app(folder)
     assert app.settings.animation_speed == "instant"
     try:
-        seen = journey(app)
+        seen, answers = journey(app)
     finally:
         app.scenes.close()
     assert {"TableScene", "SettingsScene", "ResultsScene", "CampaignMapScene", "DailyScene", "StatisticsScene",
             "ReplaysScene", "ReplayScene"} <= set(seen), seen
+    refused = os.strerror(ERRNOS[name])
+    assert answers == {"delete": tr("roads.not_deleted", road="Road 1", error=refused),
+                       "save rules": tr("rules_editor.not_saved", file="mine.yaml", error=refused)}
     assert not app.running  # it closed when the player quit, and only then
     assert disk.refused, "the journey tried to write something"
     assert any(os.strerror(ERRNOS[name]) in said for said in app.notices.told), "and the window said so"
@@ -347,23 +398,35 @@ def test_every_scene_with_every_write_refused(name: str, filled: Path, tmp_path:
     assert "Traceback" not in out + err
 
 
+@pytest.mark.parametrize("mode", [0o000, 0o444, 0o555], ids=["000", "r--", "r-x"])
 @pytest.mark.parametrize("name", ["sessions", "saves", "rules"])
-def test_every_scene_with_a_folder_without_permission(name: str, filled: Path, tmp_path: Path,
+def test_every_scene_with_a_folder_without_permission(name: str, mode: int, filled: Path, tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str],
                                                       no_thread_errors: list[str]) -> None:
     folder = tmp_path / "data"
     shutil.copytree(filled, folder)
     (folder / name).mkdir(exist_ok=True)
-    deny(monkeypatch, folder / name)  # as `chmod 000` does for anyone but root
+    (folder / name / "free.json.a1b2c3.tmp").write_text("{}", encoding="utf-8")  # a crash's leftover
+    deny(monkeypatch, folder / name, mode)  # as `chmod` does for anyone but root
     app = make_app(folder)
     try:
-        seen = journey(app)
+        seen, answers = journey(app)
     finally:
         app.scenes.close()
     # a free game played to its results, the road's map, the daily deal (a kept session cannot be continued)
     assert {"ResultsScene", "CampaignMapScene", "DailyScene", "StatisticsScene", "ReplaysScene"} <= set(seen), seen
     assert "CrashScene" not in seen and not app.running
+    denied = os.strerror(errno.EACCES)
+    if name == "saves":  # a closed folder offers no Delete; Start afresh (its save unknown) changes nothing
+        road = {button: said for button, said in answers.items() if button != "save rules"}
+        assert road == ({"delete": tr("roads.not_deleted", road="Road 1", error=denied)} if mode == 0o555 else
+                        {"afresh": tr("campaign.not_afresh", error=denied)})
+    if name == "rules":
+        assert answers["save rules"] == tr("rules_editor.not_saved", file="mine.yaml", error=denied)
+    if mode != 0o555:  # said once, in the folder's sentence, and no word of a backup or a damaged file
+        assert [said for said in app.notices.told if str(folder / name) in said] == \
+            [tr("storage.folder.closed", folder=str(folder / name), error=denied)]
     assert no_thread_errors == []
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err

@@ -1,12 +1,14 @@
 """Nothing is overwritten without asking (issue 23, item 7): a kept session the game could not read is named in
 the notice, every mode asks before a new table takes its place, and when the player says yes it is kept aside,
-never written over."""
+never written over. A small file of the player's that could not be read is kept aside before a new one is
+written, and the player told where it was kept."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
@@ -21,10 +23,20 @@ from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.daily import DailyScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.title import TitleScene
+from game.app.screenshots_extra import sample_session
 from game.app.table.scene import TableScene
+from game.campaign.daily import DailyBests
 from game.campaign.roads import SLOT
-from game.locale import LANGUAGES, set_language
+from game.campaign.scores import HighScores
+from game.locale import LANGUAGES, set_language, tr
+from game.storage.daily_file import store_daily_bests
+from game.storage.high_scores_file import save_high_scores
+from game.storage.last_table_file import LastTable, save_last_table
+from game.storage.recorded_file import mark_recorded
 from game.storage.resume import DAILY, FREE, document_text, load_resume, resume_path, road_mode
+from game.storage.settings import Settings, save_settings
+from game.storage.statistics_file import count_session
+from game.storage.unlocks_file import add_unlocks
 
 KEPT = {"version": 1, "session_id": "kept-1", "deal": 3, "campaign_slot": "daily:2026-05-01"}
 
@@ -161,3 +173,35 @@ def test_the_question_fits_in_every_language(tmp_path: Path, monkeypatch: pytest
     finally:
         app.scenes.close()
         set_language("en")
+
+
+# --- a player's file that alone cannot be read, set aside before a new one is written (review finding 5) ------------
+
+SMALL_FILES: dict[str, tuple[str, str, Callable[[Path], tuple[str | None, bool]]]] = {
+    "statistics": ("statistics.json", "files.what.statistics",
+                   lambda folder: count_session(folder, sample_session(3), 0, session_id="s-1")),
+    "recorded": ("recorded.json", "files.what.recorded", lambda folder: mark_recorded(folder, "s-1")),
+    "daily bests": ("daily_bests.json", "files.what.daily",
+                    lambda folder: store_daily_bests(folder, DailyBests({"2026-05-01": 40}))),
+    "unlocks": ("unlocks.json", "files.what.unlocks",
+                lambda folder: (add_unlocks(folder, ["look:green_baize"]), True)),
+    "high scores": ("high_scores.json", "files.what.high_scores",
+                    lambda folder: (save_high_scores(folder, HighScores()), True)),
+    "settings": ("settings.json", "files.what.settings", lambda folder: (save_settings(folder, Settings()), True)),
+    "last table": ("last_table.json", "last_table.what",
+                   lambda folder: (save_last_table(folder, LastTable(3, ("maud", "bert"), "classic.yaml")), True)),
+}
+
+
+@pytest.mark.parametrize("kind", SMALL_FILES)
+def test_a_file_that_cannot_be_read_is_kept_aside_and_said_before_a_new_one_is_written(
+        kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    name, what, write = SMALL_FILES[kind]
+    path = tmp_path / name
+    path.write_bytes(b'{"the player\'s": "five sessions"}')
+    refuse_reading(monkeypatch, path)
+    said, written = write(tmp_path)
+    monkeypatch.undo()
+    [kept] = aside(path)
+    assert written and said == tr("files.unread_replaced", what=tr(what), error="Permission denied", file=kept.name)
+    assert kept.read_bytes() == b'{"the player\'s": "five sessions"}' and path.exists()

@@ -175,7 +175,7 @@ class App:
         if not remember:
             return
         try:
-            save_settings(self.data_dir, self.settings)
+            self.notices.tell(save_settings(self.data_dir, self.settings))  # a file set aside on the way
         except OSError as error:  # its message is the sentence of why
             self.notices.tell(str(error))
 

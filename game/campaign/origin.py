@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..locale import tr, trn
-from ..storage.daily_file import load_daily_bests, save_daily_bests
+from ..storage.daily_file import load_daily_bests, store_daily_bests
 from ..storage.high_scores_file import load_high_scores
 from ..storage.resume import DAILY, FREE, road_mode
 from ..storage.saves import AUTOSAVE
@@ -173,13 +173,13 @@ def record_daily_score(data_dir: Path, day: dt.date | str, score: int) -> tuple[
     bests, problem = load_daily_bests(data_dir)
     new_best = bests.record(day, max(0, int(score)))
     said = [problem] if problem else []
-    failed = save_daily_bests(data_dir, bests) if new_best else None
+    failed, written = store_daily_bests(data_dir, bests) if new_best else (None, True)
     if failed:
         said.append(failed)
     best = bests.best_for(day)
     finished = trn("daily.finished", score)
     words = finished if new_best else tr("daily.finished_best", finished=finished, best=best)
-    return new_best, DailyScore(words, " ".join(said), failed is None)
+    return new_best, DailyScore(words, " ".join(said), written)
 
 
 def finish_venue(road: Road, chips: list[int], session_id: str = "") -> VenueFinished:

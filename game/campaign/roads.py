@@ -21,7 +21,9 @@ from ..locale import tr, trn
 from ..locale.dates import saved_date
 from ..locale.words import Words
 from ..regular_file import present
-from ..storage.atomic import backup_path, move_aside
+from ..storage.atomic import backup_path
+from ..storage.door import keep_aside
+from ..storage.folders import closed_to, folder_closed
 from ..storage.resume import resume_path, retire_resume, road_mode
 from ..storage.saves import SaveData, load_slot, read_save_file, restore_backup, save_slot, slot_path
 from ..storage.unlocks_file import add_unlocks
@@ -85,6 +87,7 @@ class RoadCard:
     slot: str
     empty: bool = True
     trouble: Words | None = None  # what is wrong with the slot
+    closed: bool = False  # its folder is closed to the game: what the slot holds cannot be looked at
     road: Campaign | None = None  # the campaign the slot's road plays
     outcome: str = ""  # the progress's status: PLAYING, WON or BROKE
     venue_index: int = 0
@@ -137,7 +140,8 @@ def campaign_choices(data_dir: Path, named: Path | None = None) -> list[Campaign
     if named is not None:
         paths.append(Path(named))
     folder = Path(data_dir) / PLAYERS_FOLDER
-    if folder.is_dir():
+    closed = folder_closed(folder)
+    if folder.is_dir() and closed is None:
         paths += sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
     seen: set[Path] = set()
     out: list[CampaignChoice] = []
@@ -148,6 +152,8 @@ def campaign_choices(data_dir: Path, named: Path | None = None) -> list[Campaign
         seen.add(key)
         campaign, problem = _read_campaign(path)
         out.append(CampaignChoice(path, campaign.title() if campaign else path.name, problem))
+    if closed is not None:  # the player's own files cannot be looked at: the folder is one choice that cannot start
+        out.append(CampaignChoice(folder, folder.name, closed))
     return out
 
 
@@ -169,6 +175,10 @@ def read_road(data_dir: Path, slot: str) -> RoadCard:
             return RoadCard(slot, empty=False, trouble=Words.of("roads.missing_save"))
         return RoadCard(slot)
     save, _, why = read_save_file(path)
+    closed = closed_to(path) if save is None else None
+    if closed is not None:  # nothing is known of it: no save damaged, none to delete
+        return RoadCard(slot, empty=False, trouble=Words.of("roads.folder_closed", error=closed.strerror or closed),
+                        closed=True)
     if save is None:
         return RoadCard(slot, empty=False, trouble=Words.of("roads.unusable_save", why=why))
     if save.campaign is None:
@@ -344,17 +354,21 @@ class Road:
         return True
 
     def start_afresh(self) -> str:
-        """A new run of the campaign (an unusable save is kept aside first, never overwritten); what to say."""
+        """A new run of the campaign (an unusable save is kept aside first, never overwritten); what to say. When
+        the new run cannot be saved, the road stays as it was and the sentence says why."""
         assert self.campaign is not None
-        if self.load_problem:
-            path = slot_path(self.data_dir, self.slot)
-            if path.exists():
-                try:
-                    move_aside(path, "replaced")
-                except OSError:
-                    pass
-        retire_resume(self.data_dir, road_mode(self.slot))  # a venue of the old run cannot be played on the new
+        path = slot_path(self.data_dir, self.slot)
+        if self.load_problem and present(path):
+            moved, error = keep_aside(path, "replaced")
+            if moved is None:
+                return tr("campaign.not_afresh", error=error)
+        before = (self.load_problem, self.progress, self.score_entered)
         self.load_problem = ""
         self.progress = CampaignProgress.start(self.campaign)
         self.score_entered = False
-        return self.save() or tr("campaign.new_run", campaign=self.campaign.title())
+        failed = self.save()
+        if failed:
+            self.load_problem, self.progress, self.score_entered = before
+            return failed
+        retire_resume(self.data_dir, road_mode(self.slot))  # a venue of the old run cannot be played on the new
+        return tr("campaign.new_run", campaign=self.campaign.title())

@@ -30,7 +30,7 @@ from .checker import Checker, nearest
 from .errors import ConfigError, Joined, why
 from .kinds import ConfigKind, register_kind
 from .personality_file import character_ids
-from .rules_file import RULES_DIR, YAML_SUFFIXES, load_rules, rules_names, rules_problem_line
+from .rules_file import RULES_DIR, YAML_SUFFIXES, load_rules, rules_names, rules_problem_line, text_problem
 from .yaml_lines import YamlDocument, describe, read_yaml_file, read_yaml_text, shorten
 
 CAMPAIGN_FILE = RULES_DIR.parent / "campaign.yaml"
@@ -221,6 +221,10 @@ class _CampaignChecker(Checker):
         """The venue's rules: a name from config/rules, or a .yaml path relative to the campaign file."""
         if not isinstance(raw, str) or not raw.strip():
             self.add(key, why("campaign_file.rules_name", names=", ".join(rules_names()), what=describe(raw)))
+            return None
+        wrong = text_problem(raw)  # a control character (NUL) names no file: said here, never met by the system
+        if wrong is not None:
+            self.add(key, wrong)
             return None
         name = raw.strip()
         if name not in self._rules:

@@ -35,5 +35,10 @@ def load_daily_bests(folder: Path) -> tuple[DailyBests, str | None]:
 
 
 def save_daily_bests(folder: Path, bests: DailyBests) -> str | None:
-    """Write the bests atomically; None when written, else a sentence for the player."""
+    """Write the bests atomically; a sentence for the player (why not, or what was set aside on the way), or None."""
     return KIND.save(folder, bests)
+
+
+def store_daily_bests(folder: Path, bests: DailyBests) -> tuple[str | None, bool]:
+    """As `save_daily_bests`, and whether the bests are on disk."""
+    return KIND.store(folder, bests)

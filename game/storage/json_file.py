@@ -14,6 +14,7 @@ locale areas, one set per file (`JsonFileWords`).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any, Generic, TypeVar
 
 from ..locale import tr, trn
 from ..locale.words import Words
+from ..regular_file import present
 from .atomic import write_atomically
 from .door import MAX_SMALL_JSON_BYTES, PlayerFileError, Unusable, keep_aside, read_json
 
@@ -110,7 +112,7 @@ class JsonKind(Generic[T]):
         """As `load`, the sentence kept as words, worded in the language current when it is shown (settings are
         read before the language they choose is spoken)."""
         path = self.path(folder)
-        if not path.is_file():
+        if not present(path):
             return self.empty(), None
         try:
             value, bad, unknown = self.read_whole(path)
@@ -123,14 +125,21 @@ class JsonKind(Generic[T]):
         return value, self._set_aside(path, Words.of("files.why.parts", bad), value, unknown)
 
     def save(self, folder: Path, value: T) -> str | None:
-        """Write `value` atomically; None when written, else a sentence. A file there that the game cannot
-        wholly use is moved aside first; if it cannot be, nothing is written over it. The file's top-level keys
+        """As `store`, the sentence alone: why `value` was not written, or what was set aside on the way; None when
+        it was written with nothing to say."""
+        return self.store(folder, value)[0]
+
+    def store(self, folder: Path, value: T) -> tuple[str | None, bool]:
+        """Write `value` atomically: (a sentence for the player or None, whether it was written). A file there that
+        the game cannot wholly use (or read at all) is moved aside first, and the sentence says where it was kept
+        and that a new one started; if it cannot be moved, nothing is written over it. The file's top-level keys
         this version does not know (a newer version's) are written back as they were."""
         path = self.path(folder)
-        problem, unknown = self._clear_the_way(path)
+        problem, kept, unknown = self._clear_the_way(path)
         if problem is not None:
-            return problem
-        return self._write(path, value, unknown)
+            return problem, False
+        failed = self._write(path, value, unknown)
+        return " ".join(said for said in (kept, failed) if said) or None, failed is None
 
     def _write(self, path: Path, value: T, unknown: dict[str, Any] | None = None) -> str | None:
         data = self.dump(value)
@@ -144,25 +153,29 @@ class JsonKind(Generic[T]):
             return tr(self.words.not_saved, error=getattr(error, "strerror", None) or error)
         return None
 
-    def _clear_the_way(self, path: Path) -> tuple[str | None, dict[str, Any]]:
-        """(None, the keys to carry) when `path` may be written: there is no file, or one the game can wholly use
-        (read again now: these files are small, and a file changed since it was read must not be lost), whose
-        unknown top-level keys are carried; a file it cannot wholly use is moved aside first, or its sentence
-        when it cannot be."""
+    def _clear_the_way(self, path: Path) -> tuple[str | None, str | None, dict[str, Any]]:
+        """(None, what was kept aside or None, the keys to carry) when `path` may be written: there is nothing
+        there, or a file the game can wholly use (read again now: these files are small, and a file changed since
+        it was read must not be lost), whose unknown top-level keys are carried; a file it cannot wholly use, or
+        read at all, is moved aside first and said. (Its sentence, None, {}) when it cannot be moved."""
         unknown: dict[str, Any] = {}
-        if not path.exists():
-            return None, unknown
+        if not os.path.lexists(path):  # anything there, even a pipe or a link, is kept aside, never written over
+            return None, None, unknown
+        unread: str | None = None
         try:
             _, bad, unknown = self.read_whole(path)
             why = parts_why(bad) if bad else None
         except PlayerFileError as error:
-            why = error.why
+            why, unread = error.why, None if error.damaged else system_words(error)
         if why is None:
-            return None, unknown
+            return None, None, unknown
         moved, error_text = keep_aside(path)
         if moved is None:
-            return str(self._stuck(why, error_text)), {}
-        return None, unknown
+            return str(self._stuck(why, error_text)), None, {}
+        what = tr(self.words.what) if self.words.what else ""
+        if unread is not None:
+            return None, tr("files.unread_replaced", what=what, error=unread, file=moved.name), unknown
+        return None, tr("files.damaged_replaced", what=what, why=why, file=moved.name), unknown
 
     def _set_aside(self, path: Path, why: str | Words, usable: T | None,
                    unknown: dict[str, Any] | None = None) -> Words:

@@ -7,7 +7,9 @@ takes it. The holder's process id is written in the file, only to name it in the
 The lock file is never written through a symbolic link (one planted at `.lock` would have its target
 truncated) nor opened onto a pipe: where something other than a file stands at that name, it is left alone and
 the data folder itself is locked instead (POSIX), so every copy still takes the same lock; nothing is renamed,
-which no second copy starting in the same instant could race.
+which no second copy starting in the same instant could race. The same holds for a `.lock` the game may not
+open at all (Permission denied): every copy then locks the folder. A `.lock` that is also another name of some
+file (a hard link) is locked but never written: truncating it would truncate that file.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ class DataFolderLock:
         return self._fd is not None
 
     def acquire(self) -> bool:
-        """Take the lock: False only when another running game holds it. A folder whose lock cannot be made
+        """Take the lock: False only when another running game holds it. A folder that can hold no lock at all
         or a file system without locks counts as free (the game must not refuse to start over a lock)."""
         if self._fd is not None:
             return True
@@ -60,23 +62,24 @@ class DataFolderLock:
         return True
 
     def _open(self) -> tuple[int, bool] | None:
-        """What to lock, and whether it is our own lock file: `.lock`, made or opened without following a link
-        or waiting on a pipe; the data folder itself when something else stands at that name; None when no lock
-        can be made."""
-        if not _something_else(self.path):
+        """What to lock, and whether it is our own lock file to write: `.lock`, made or opened without following a
+        link or waiting on a pipe; the data folder itself when something else stands at that name or no copy may
+        open it; None when no lock can be made."""
+        for flags in (os.O_RDWR | os.O_CREAT, os.O_RDONLY):  # one it may not write is still locked, unwritten
+            if _something_else(self.path):
+                break
             try:
-                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK, 0o644)
+                fd = os.open(self.path, flags | _NOFOLLOW | _NONBLOCK, 0o644)
             except OSError:
-                fd = -1
-            if fd >= 0 and stat.S_ISREG(os.fstat(fd).st_mode):
+                continue
+            found = os.fstat(fd)
+            if stat.S_ISREG(found.st_mode):
                 if _NONBLOCK:
                     os.set_blocking(fd, True)
-                return fd, True
-            if fd >= 0:
-                os.close(fd)
-            if not _something_else(self.path):  # nothing odd there: the folder just cannot hold a lock file
-                return None
-        try:
+                return fd, flags != os.O_RDONLY and found.st_nlink == 1  # a hard link's other name is never cut
+            os.close(fd)
+            break
+        try:  # something else at that name, or a lock file that cannot be opened: every copy locks the folder
             return os.open(self.path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)), False
         except OSError:  # Windows opens no folder: the game must not refuse to start over a lock
             return None
@@ -95,7 +98,7 @@ class DataFolderLock:
     def holder(self) -> int | None:
         """The process id the holder wrote in the lock file, if it can be read."""
         try:
-            if _something_else(self.path):
+            if _something_else(self.path) or os.lstat(self.path).st_nlink != 1:
                 return None
             with open_regular(self.path) as handle:
                 first = handle.read(32).split(b"\n", 1)[0].strip()

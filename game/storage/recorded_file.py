@@ -48,5 +48,7 @@ def mark_recorded(folder: Path, session_id: str) -> tuple[str | None, bool]:
     ids, problem = KIND.load(folder)
     if session_id in ids:
         return problem, True
-    failed = KIND.save(folder, (*ids, session_id)[-KEPT:])
-    return " ".join(words for words in (problem, failed) if words) or None, failed is None
+    said, written = KIND.store(folder, (*ids, session_id)[-KEPT:])
+    if written and said:  # the file that could not be read, kept aside: that sentence says all
+        return said, True
+    return " ".join(words for words in (problem, said) if words) or None, written

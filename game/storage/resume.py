@@ -24,9 +24,10 @@ from typing import Any
 
 from ..locale import tr
 from ..locale.shown import shown_name
-from ..regular_file import present
+from ..regular_file import is_regular, present
 from .atomic import move_aside, write_atomically
 from .door import MAX_JSON_BYTES, PlayerFileError, keep_aside, read_json
+from .folders import closed_to, closed_words, folder_closed
 
 SESSIONS_FOLDER = "sessions"
 LEGACY_FILE = "session.json"  # where versions before per-mode sessions kept their one session
@@ -52,6 +53,7 @@ class Resumable:
     mode: str = FREE
     saved_at: float = 0.0
     unread: str = ""  # why a kept file could not be read, when it is left where it is (after "could not be used:")
+    replacing: str = ""  # what to say before a new session takes the place of one that could not be read
 
 
 def is_mode(name: str) -> bool:
@@ -134,8 +136,14 @@ def load_resume(folder: Path, mode: str = FREE) -> Resumable:
     if document is None:
         if damaged:
             return Resumable(message=set_aside(path, why), mode=mode)
+        closed = closed_to(path)
+        if closed is not None:  # the folder, not the file: what it holds is unknown, and only the folder is said
+            return Resumable(message=closed_words(path.parent, closed), mode=mode,
+                             replacing=tr("storage.session.replace_closed", folder=shown_name(path.parent),
+                                          error=closed.strerror or closed))
         return Resumable(message=tr("storage.session.not_read", session=session_words(mode), why=why), mode=mode,
-                         unread=why)
+                         unread=why, replacing=tr("storage.session.replace_unread", session=session_words(mode),
+                                                  why=why))
     return Resumable(snapshot=document["snapshot"], mode=mode, saved_at=saved_at_of(document))
 
 
@@ -146,6 +154,9 @@ def kept_sessions(folder: Path) -> tuple[list[Resumable], list[str]]:
     problems: list[str] = []
     if not found.is_dir():
         return kept, problems
+    closed = folder_closed(found)
+    if closed is not None:  # the sessions kept there cannot be looked at (a glob would say nothing)
+        return kept, [closed]
     for path in sorted(found.glob("*.json")):
         if not is_mode(path.stem):
             continue
@@ -251,7 +262,7 @@ def recover(folder: Path) -> list[str]:
     """Put what a crash or an older version left in order; a sentence for each thing the player should know."""
     said: list[str] = []
     legacy = Path(folder) / LEGACY_FILE
-    if legacy.is_file():
+    if present(legacy):
         said += _adopt_legacy(folder, legacy)
     for place in (Path(folder), sessions_dir(folder), Path(folder) / "saves"):
         if place.is_dir():
@@ -266,7 +277,7 @@ def _adopt_legacy(folder: Path, legacy: Path) -> list[str]:
         return [set_aside(legacy, why)] if damaged else []
     mode = mode_of_snapshot(document["snapshot"])
     target = resume_path(folder, mode)
-    if target.is_file():
+    if present(target):
         current, _, _ = read_document(target)
         if current is not None and saved_at_of(current) >= saved_at_of(document):
             return [_moved_quietly(legacy, "older")]
@@ -284,20 +295,25 @@ def _settle_temporaries(place: Path) -> list[str]:
     """Swap in each leftover temporary file that holds a newer, usable version of its file (a file it replaces
     that cannot be used is set aside first); remove the rest. The old single session.json's leftovers are only
     set aside: that file is gone, so nothing says whether they are the session or one long finished."""
+    closed = folder_closed(place)
+    if closed is not None:  # nothing in it can be looked at, let alone settled: said, and left as it is
+        return [closed]
     said: list[str] = []
     session = place.name == SESSIONS_FOLDER
     for temporary in sorted(place.glob("*.tmp")):
         matched = TEMPORARY_NAME.match(temporary.name)
-        if matched is None or not temporary.is_file():
+        if matched is None:
             continue
         target = place / matched.group("target")
         try:
+            if not is_regular(temporary):
+                continue
             usable = _usable(temporary, session)
-            whole = target.is_file() and _usable(target, session)  # the file it was meant to replace
+            whole = present(target) and _usable(target, session)  # the file it was meant to replace
             if target.name == LEGACY_FILE and usable:
                 move_aside(temporary, "leftover")
             elif target.name != LEGACY_FILE and usable and (not whole or _newer(temporary, target, session)):
-                if target.is_file() and not whole:
+                if present(target) and not whole:
                     said.append(set_aside(target, tr("storage.why.damaged")))
                 os.replace(temporary, target)
             else:

@@ -37,6 +37,7 @@ from ..locale import tr
 from ..regular_file import present
 from .atomic import backup_path, write_atomically
 from .door import MAX_JSON_BYTES, PlayerFileError, keep_aside, parse_json, read_bytes
+from .folders import closed_folder, closed_to, closed_words
 
 MAX_SAVE_BYTES = MAX_JSON_BYTES  # a save with 150 kept deals is about 1 MB
 
@@ -185,6 +186,7 @@ class LoadResult:
     moved_to: Path | None = None
     migrated_from: int | None = None
     unusable: str = ""  # the sentence saying the file could not be used and where it was kept, without the offer
+    closed: bool = False  # its folder is closed to the game: nothing in it can be looked at (`problem` says so)
 
     @property
     def ok(self) -> bool:
@@ -245,7 +247,10 @@ def _clear_the_way(path: Path, said: list[str]) -> None:
     replaced) are each kept aside first if the game cannot use them, so no file it could not read is ever
     written over, each with a sentence in `said`; OSError (a sentence) when one cannot be moved aside."""
     for existing in (path, backup_path(path)):
-        if not existing.is_file() or _known_good(existing):
+        closed = closed_to(existing)
+        if closed is not None:  # nothing can be looked at there, nor written
+            raise closed
+        if not present(existing) or _known_good(existing):
             continue
         save, _, why = read_save_file(existing)
         if save is not None:
@@ -301,6 +306,9 @@ def load_slot(folder: Path, slot: str | int) -> LoadResult:
     save, version, why = read_save_file(path)
     if save is not None:
         return LoadResult(save=save, migrated_from=version if version != VERSION else None)
+    closed = closed_to(path)
+    if closed is not None:  # what the folder holds is unknown: no save said damaged, no backup offered
+        return LoadResult(problem=closed_words(path.parent, closed), closed=True)
     moved, error = keep_aside(path)
     why = why or tr("storage.why.damaged")
     sentence = (tr("storage.save.unusable", slot=path.stem, why=why, file=moved.name) if moved is not None
@@ -338,6 +346,9 @@ def restore_backup(folder: Path, slot: str | int) -> LoadResult:
     """Put the slot's backup back in place and load it; a bad backup is moved aside and explained too."""
     path = slot_path(folder, slot)
     backup = backup_path(path)
+    closed = closed_to(backup)
+    if closed is not None:
+        return LoadResult(problem=closed_words(path.parent, closed), closed=True)
     if not present(backup):
         return LoadResult(problem=tr("storage.save.no_backup_to_restore", slot=path.stem))
     save, version, why = read_save_file(backup)
@@ -349,8 +360,11 @@ def restore_backup(folder: Path, slot: str | int) -> LoadResult:
                     tr("storage.save.backup_unusable_stuck", slot=path.stem, why=why, error=error))
         return LoadResult(problem=sentence, moved_to=moved)
     moved_current: Path | None = None
-    if path.exists():  # never silently overwrite whatever is there now
-        moved_current, _ = keep_aside(path, tag="replaced")
+    if present(path):  # never overwrite whatever is there now: kept aside first, or the backup stays a backup
+        moved_current, error = keep_aside(path, tag="replaced")
+        if moved_current is None:
+            return LoadResult(problem=tr("storage.save.backup_not_put_back", slot=path.stem, error=error),
+                              backup_available=True)
     try:
         write_atomically(path, read_bytes(backup, MAX_SAVE_BYTES))
     except PlayerFileError as error:
@@ -363,22 +377,25 @@ def restore_backup(folder: Path, slot: str | int) -> LoadResult:
     return LoadResult(save=save, migrated_from=version if version != VERSION else None, moved_to=moved_current)
 
 
-def delete_slot(folder: Path, slot: str | int) -> Path | None:
+def delete_slot(folder: Path, slot: str | int) -> tuple[Path | None, str]:
     """Retire a slot the player chose to delete, and its backup with it (a road deleted on purpose is not one to
-    restore: that would undo what was played on it): renamed aside, never removed; where the slot went, or None."""
+    restore: that would undo what was played on it): renamed aside, never removed. Where the slot went (None when
+    there was none), and the system's words when it could not be set aside ("" when it could)."""
     path = slot_path(folder, slot)
-    if backup_path(path).exists():
-        keep_aside(backup_path(path), tag="deleted")
-    if not path.exists():
-        return None
-    moved, _ = keep_aside(path, tag="deleted")
-    return moved
+    closed = closed_to(path)
+    if closed is not None:
+        return None, str(closed.strerror or closed)
+    for existing in (backup_path(path), path):
+        moved, error = keep_aside(existing, tag="deleted") if present(existing) else (None, "")
+        if error:  # the slot stays whole, with its backup, rather than half deleted
+            return None, error
+    return moved, ""
 
 
 def list_slots(folder: Path) -> list[SlotInfo]:
     """Every slot with its summary, autosave first, then by name; unreadable ones are listed with their problem."""
     found = saves_dir(folder)
-    if not found.is_dir():
+    if not found.is_dir() or closed_folder(found) is not None:  # a closed folder is said by whoever reads it
         return []
     names = {p.name[:-len(".json")] for p in found.glob("*.json")}
     names |= {p.name[:-len(".json.bak")] for p in found.glob("*.json.bak")}
@@ -387,8 +404,8 @@ def list_slots(folder: Path) -> list[SlotInfo]:
         if not _SLOT_NAME.match(name):
             continue
         path = found / f"{name}.json"
-        has_backup = backup_path(path).is_file()
-        if not path.is_file():
+        has_backup = present(backup_path(path))
+        if not present(path):
             infos.append(SlotInfo(name, problem="missing", backup_available=has_backup))
             continue
         save, _, why = read_save_file(path)
@@ -416,6 +433,8 @@ def append_deal_log(folder: Path, slot: str | int, log: str, keep: int = MAX_KEP
         return tr("storage.save.deal_not_kept", error=error)
     found = load_slot(folder, slot)
     said: list[str] = []
+    if found.closed:
+        return found.problem
     if found.problem:
         if not create:
             return f"{found.problem} {tr('storage.save.deal_not_kept_in_it')}"
@@ -438,10 +457,12 @@ def take_up_deal_slot(folder: Path, slot: str) -> str | None:
     again from its backup when it has one, so its deals are listed and kept before the next deal's end; what to
     tell the player, or None when the slot was fine or missing."""
     found = load_slot(folder, slot)
+    if found.closed:
+        return found.problem
     if not found.unusable:
         return None
-    if found.moved_to is None:  # it could not even be kept aside (a folder without permission): said, left be
-        return found.problem
+    if found.moved_to is None:  # it could not even be kept aside (a read-only folder): said and left be, with no
+        return found.unusable  # backup offered, since none could be put back over it
     _, said = _taken_up_again(folder, slot, found)
     return " ".join(said)
 

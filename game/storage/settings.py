@@ -132,9 +132,11 @@ def load_settings(folder: Path) -> tuple[Settings, str | None]:
     return settings, None if words is None else str(words)
 
 
-def save_settings(folder: Path, settings: Settings) -> None:
-    """Write the settings atomically; OSError (its message a sentence) when they cannot be, and when a file
-    there that the game cannot use could not be moved aside first (it is never written over)."""
-    problem = KIND.save(folder, settings)
-    if problem is not None:
-        raise OSError(problem)
+def save_settings(folder: Path, settings: Settings) -> str | None:
+    """Write the settings atomically; what was set aside on the way, if anything. OSError (its message a sentence)
+    when they cannot be, and when a file there that the game cannot use could not be moved aside first (it is
+    never written over)."""
+    said, written = KIND.store(folder, settings)
+    if not written:
+        raise OSError(said)
+    return said

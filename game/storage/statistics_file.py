@@ -54,12 +54,13 @@ def load_statistics(folder: Path) -> StatisticsLoad:
     return StatisticsLoad(statistics, problem, moved[-1] if moved else None)
 
 
-def save_statistics(folder: Path, statistics: Statistics) -> None:
-    """Write the statistics atomically (OSError if the folder cannot be written, or if a file there that the
-    game cannot use could not be moved aside first)."""
-    problem = KIND.save(folder, statistics)
-    if problem is not None:
-        raise OSError(problem)
+def save_statistics(folder: Path, statistics: Statistics) -> str | None:
+    """Write the statistics atomically; what was set aside on the way, if anything (OSError if the folder cannot
+    be written, or if a file there that the game cannot use could not be moved aside first)."""
+    said, written = KIND.store(folder, statistics)
+    if not written:
+        raise OSError(said)
+    return said
 
 
 def record_finished_session(data_dir: Path, events: Iterable[Any], human_seat: int, *,
@@ -81,7 +82,7 @@ def count_session(data_dir: Path, events: Iterable[Any], human_seat: int, *, tak
     statistics = found.statistics
     if not statistics.add_session(list(events), human_seat, taken_back=taken_back, session_id=session_id):
         return found.problem, True  # counted before: the file on disk has it
-    problem = KIND.save(data_dir, statistics)
-    if problem is not None:
-        return (f"{found.problem} {problem}" if found.problem else problem), False
-    return found.problem, True
+    said, written = KIND.store(data_dir, statistics)
+    if written and said:  # the file that could not be read, kept aside: that sentence says all
+        return said, True
+    return " ".join(words for words in (found.problem, said) if words) or None, written

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...campaign.roads import SLOTS, RoadCard, campaign_choices, read_road
+from ...campaign.roads import PLAYERS_FOLDER, SLOTS, RoadCard, campaign_choices, read_road
 from ...locale import tr
+from ...storage.folders import folder_closed
 from ...storage.resume import retire_resume, road_mode
-from ...storage.saves import delete_slot
+from ...storage.saves import delete_slot, saves_dir
 from .. import paint, theme
 from ..canvas import Canvas
 from ..scene import Scene
@@ -42,6 +43,7 @@ class CampaignSlotsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.choices = campaign_choices(app.data_dir, app.options.campaign)
+        app.notices.tell(folder_closed(app.data_dir / PLAYERS_FOLDER))  # listed as a choice that cannot start
         self.chosen = 0
         self.cards: list[RoadCard] = []
         self.message = ""
@@ -64,8 +66,11 @@ class CampaignSlotsScene(Scene):
     # --- reading and the buttons ------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Read every slot again and rebuild the buttons (after a road was played, started or deleted)."""
+        """Read every slot again and rebuild the buttons (after a road was played, started or deleted); a saves
+        folder closed to the game is said in the notices, once."""
         self.cards = [read_road(self.app.data_dir, slot) for slot in SLOTS]
+        if any(card.closed for card in self.cards):
+            self.app.notices.tell(folder_closed(saves_dir(self.app.data_dir)))
         self._build_buttons()
 
     def _build_buttons(self) -> None:
@@ -83,12 +88,13 @@ class CampaignSlotsScene(Scene):
                                       self._opener(card.slot, new=True), pygame.K_1 + index, size=20,
                                       keycap=str(index + 1), enabled=not choice.problem, tooltip=why))
                 continue
-            delete_w = button_width(self.app.text, tr("roads.delete"), 20, minimum=110, pad=20)
-            buttons.append(Button(pygame.Rect(left.x, y, left.width - delete_w - 12, 48), tr("roads.open"),
-                                  self._opener(card.slot, new=False), pygame.K_1 + index, size=20,
+            delete_w = 0 if card.closed else button_width(self.app.text, tr("roads.delete"), 20, minimum=110, pad=20)
+            buttons.append(Button(pygame.Rect(left.x, y, left.width - (delete_w + 12 if delete_w else 0), 48),
+                                  tr("roads.open"), self._opener(card.slot, new=False), pygame.K_1 + index, size=20,
                                   keycap=str(index + 1)))
-            buttons.append(Button(pygame.Rect(left.right - delete_w, y, delete_w, 48), tr("roads.delete"),
-                                  self._deleter(card.slot), size=20))
+            if not card.closed:  # nothing there can be looked at, so nothing to delete
+                buttons.append(Button(pygame.Rect(left.right - delete_w, y, delete_w, 48), tr("roads.delete"),
+                                      self._deleter(card.slot), size=20))
         width = button_width(self.app.text, tr("roads.back"), 20, "Esc", minimum=150)
         buttons.append(Button(pygame.Rect(1216 - width, 640, width, 48), tr("roads.back"), self.back, size=20,
                               keycap="Esc"))
@@ -115,10 +121,14 @@ class CampaignSlotsScene(Scene):
                              no=tr("roads.confirm_delete.no"), on_yes=lambda: self.delete(slot))
 
     def delete(self, slot: str) -> None:
-        """Set the slot's save aside (renamed, never erased)."""
-        moved = delete_slot(self.app.data_dir, slot)
-        retire_resume(self.app.data_dir, road_mode(slot), "deleted")  # its venue in play goes with it
-        self.message = tr("roads.set_aside", road=road_title(slot), file=moved.name) if moved else ""
+        """Set the slot's save aside (renamed, never erased); when it cannot be, the road stays and the message says
+        why."""
+        moved, error = delete_slot(self.app.data_dir, slot)
+        if error:
+            self.message = tr("roads.not_deleted", road=road_title(slot), error=error)
+        else:
+            retire_resume(self.app.data_dir, road_mode(slot), "deleted")  # its venue in play goes with it
+            self.message = tr("roads.set_aside", road=road_title(slot), file=moved.name) if moved else ""
         self.refresh()
 
     def choose_campaign(self, step: int) -> None:

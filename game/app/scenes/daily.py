@@ -21,7 +21,7 @@ from ...locale import texts, tr, trn
 from ...locale.cards import card_label
 from ...locale.dates import long_date, short_date
 from ...storage.daily_file import load_daily_bests
-from ...storage.resume import DAILY, load_resume, session_words
+from ...storage.resume import DAILY, load_resume
 from .. import theme
 from ..canvas import Canvas
 from ..kept_words import sit_at_kept
@@ -70,11 +70,12 @@ class DailyScene(Scene):
         return self._kept()[0]
 
     def _kept(self) -> tuple[dt.date | None, str]:
-        """The day of the daily deal left mid-session, if one is kept, and why a kept one could not be read ("")."""
+        """The day of the daily deal left mid-session, if one is kept, and what to say before playing takes the place
+        of one that could not be read ("" when none)."""
         found = load_resume(self.app.data_dir, DAILY)
         self.app.notices.tell(found.message)
         origin = origin_of(found.snapshot.get("campaign_slot")) if found.snapshot is not None else None
-        return (origin.day if isinstance(origin, DailyDeal) else None), found.unread
+        return (origin.day if isinstance(origin, DailyDeal) else None), found.replacing
 
     def _build_menu(self, keep_focus: bool = False) -> None:
         kept = self.kept_day()
@@ -104,13 +105,12 @@ class DailyScene(Scene):
         one kept that could not be read)."""
         if self.table is None:
             return
-        kept, unread = self._kept()
+        kept, replacing = self._kept()
         if kept == self.day:
             self.continue_kept()
             return
-        if kept is not None or unread:
-            detail = tr("daily.confirm.body", date=short_date(kept)) if kept is not None else \
-                tr("storage.session.replace_unread", session=session_words(DAILY), why=unread)
+        if kept is not None or replacing:
+            detail = tr("daily.confirm.body", date=short_date(kept)) if kept is not None else replacing
             self.app.scenes.push("confirm", question=tr("daily.confirm.title"), detail=detail,
                                  yes=tr("daily.confirm.yes"), no=tr("daily.confirm.no"), on_yes=self._play_now)
             return

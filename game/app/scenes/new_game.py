@@ -23,7 +23,7 @@ from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from ...locale import tr, trn
 from ...locale.names import seat_name
 from ...storage.last_table_file import LENGTHS, save_last_table
-from ...storage.resume import FREE, load_resume, session_words
+from ...storage.resume import FREE, load_resume
 from ...storage.settings import ANIMATION_SPEEDS
 from .. import paint, theme
 from ..canvas import Canvas
@@ -73,7 +73,7 @@ class NewGameScene(Scene):
         if rules_folders is None:
             rules_folders = [RULES_DIR, app.data_dir / "rules"]
         self.rules_folders = list(rules_folders)
-        self.entries = read_rules_files(self.rules_folders)
+        self.entries = read_rules_files(self.rules_folders, app.notices.tell)
         self.characters = list(characters) if characters is not None else load_opponents()
         usable = [i for i, entry in enumerate(self.entries) if entry.rules is not None and not self.rules_lock(i)]
         classic = [i for i in usable if self.entries[i].path.stem == "classic"]
@@ -241,9 +241,8 @@ class NewGameScene(Scene):
             return
         kept = load_resume(self.app.data_dir, FREE)  # a file that cannot be used is kept aside here, and said
         self.app.notices.tell(kept.message)
-        if kept.snapshot is not None or kept.unread:
-            detail = tr("new_game.replace_detail") if kept.snapshot is not None else \
-                tr("storage.session.replace_unread", session=session_words(FREE), why=kept.unread)
+        if kept.snapshot is not None or kept.replacing:
+            detail = tr("new_game.replace_detail") if kept.snapshot is not None else kept.replacing
             self.app.scenes.push("confirm", question=tr("new_game.replace_title"), detail=detail,
                                  yes=tr("new_game.replace_yes"), no=tr("new_game.replace_no"), on_yes=self._start_now)
             return
@@ -285,7 +284,7 @@ class NewGameScene(Scene):
 
     def reread(self, chosen: Path | None) -> None:
         """Read the rules files again (the loader words a broken file's problems anew) and choose `chosen`."""
-        self.entries = read_rules_files(self.rules_folders)
+        self.entries = read_rules_files(self.rules_folders, self.app.notices.tell)
         paths = [entry.path for entry in self.entries]
         if chosen in paths and self.entries[paths.index(chosen)].rules is not None:
             self.rules_index = paths.index(chosen)

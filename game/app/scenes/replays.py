@@ -22,7 +22,8 @@ from ...locale import tr, trn
 from ...locale.dates import saved_date
 from ...locale.names import YOU
 from ...replay import LogError, Replay
-from ...storage.saves import AUTOSAVE, deal_logs, list_slots, take_up_deal_slot
+from ...storage.folders import folder_closed
+from ...storage.saves import AUTOSAVE, deal_logs, list_slots, saves_dir, take_up_deal_slot
 from .. import paint, theme
 from ..canvas import Canvas
 from ..replay_words import logged_name
@@ -183,6 +184,7 @@ class ReplaysScene(Scene):
         self.hover: int | None = None
         self.scroll = 0  # the first row shown
         self.message = ""
+        self.closed: str | None = None  # the saves folder, closed to the game, in its one sentence
         self.menu = Menu()
         self._build_menu()
         for slot in (AUTOSAVE, DAILY_SLOT):  # a damaged slot of deals alone is taken up from its backup now
@@ -204,7 +206,10 @@ class ReplaysScene(Scene):
     # --- the list -------------------------------------------------------------------------------
 
     def reload(self) -> None:
-        """Read the slots again: their kept deals, and the problem of any that cannot be read."""
+        """Read the slots again: their kept deals, and the problem of any that cannot be read (or of the folder
+        they are kept in, when the game may not look into it)."""
+        self.closed = folder_closed(saves_dir(self.folder))
+        self.app.notices.tell(self.closed)
         self.logs = dict(deal_logs(self.folder))
         slots = list_slots(self.folder)
         problems = {info.slot: info.problem for info in slots if info.problem and info.problem != "missing"}
@@ -326,8 +331,12 @@ class ReplaysScene(Scene):
         heading(surface, text, tr("replays.title"), tr("replays.subtitle"), y=22)
         draw_panel(surface, LIST, alpha=225)
         if not self.rows:
-            text.draw(surface, tr(EMPTY), LIST.center, role="body", size=18, colour=theme.INK_DIM, anchor="center",
-                      max_width=LIST.width - 48)
+            if self.closed:  # not "no deals kept": what the folder holds is unknown
+                surface.blit(text.render_wrapped(self.closed, "body", 18, theme.INK_DIM, LIST.width - 96),
+                             (LIST.x + 48, LIST.y + 48))
+            else:
+                text.draw(surface, tr(EMPTY), LIST.center, role="body", size=18, colour=theme.INK_DIM,
+                          anchor="center", max_width=LIST.width - 48)
         for index in range(self.scroll, min(len(self.rows), self.scroll + self.visible)):
             rect = self.row_rect(index)
             if rect is not None:

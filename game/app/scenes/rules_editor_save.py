@@ -3,6 +3,7 @@ before one is replaced), and a question before changes not saved are lost (a hel
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,6 +12,7 @@ from ...config import ConfigError
 from ...config.rules_writer import rules_file_path, save_rules_file, stem_problem
 from ...engine.rules import RuleSet
 from ...locale import tr
+from ...storage.folders import closed_to
 
 if TYPE_CHECKING:
     from .rules_editor import RulesEditorScene
@@ -27,7 +29,11 @@ def save_draft(editor: RulesEditorScene) -> None:
         editor.say(str(wrong))
         return
     path = rules_file_path(editor.folder, editor.stem)
-    if path.exists():
+    closed = closed_to(path)
+    if closed is not None:  # the folder is closed to the game: nothing can be looked at there, nor saved
+        editor.say(tr("rules_editor.not_saved", file=path.name, error=closed.strerror or closed))
+        return
+    if os.path.lexists(path):  # anything there, even a link, is asked about before it is replaced
         editor.app.scenes.push("confirm", question=tr("rules_editor.replace_title", file=path.name),
                                detail=tr("rules_editor.replace_detail"), yes=tr("rules_editor.replace_yes"),
                                no=tr("rules_editor.replace_no"), on_yes=lambda: _write(editor, path, rules))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,6 +17,7 @@ from ...config.campaign_file import CAMPAIGN_FILE, load_campaign
 from ...engine.rules import RulesError, RuleSet
 from ...locale import tr
 from ...locale.texts import rules_name
+from ...storage.folders import folder_closed
 
 if TYPE_CHECKING:
     from .new_game import NewGameScene
@@ -37,10 +38,17 @@ class RulesEntry:
         return rules_name(self.rules) if self.rules is not None else self.path.name
 
 
-def read_rules_files(folders: Sequence[Path]) -> list[RulesEntry]:
-    """Every rules file in `folders`, loaded or with its problem lines (paths cut to the file name)."""
+def read_rules_files(folders: Sequence[Path], tell: Callable[[str | None], None] | None = None) -> list[RulesEntry]:
+    """Every rules file in `folders`, loaded or with its problem lines (paths cut to the file name); a folder closed
+    to the game is one entry with its sentence, also told to `tell` (the app's notices)."""
     entries: list[RulesEntry] = []
     for folder in folders:
+        closed = folder_closed(folder)
+        if closed is not None:  # its files cannot even be looked at: the folder is said, not each file
+            entries.append(RulesEntry(folder, None, (closed,)))
+            if tell is not None:
+                tell(closed)
+            continue
         try:
             paths = list_rules_files(folder)
         except OSError as error:  # a folder without permission: said as a file that cannot be read
