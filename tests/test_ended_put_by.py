@@ -21,6 +21,7 @@ from game.app.table.scene import TableScene
 from game.campaign import session_end
 from game.campaign.origin import CampaignRoad, DailyDeal
 from game.campaign.roads import SLOT, Road
+from game.cli.saves import survey
 from game.config import rules_by_name
 from game.locale import tr
 from game.storage import atomic, resume, unrecorded
@@ -59,6 +60,7 @@ def test_play_again_while_the_disk_is_still_full_never_writes_over_the_ended_ses
     waiting = put_by(tmp_path)
     assert [snapshot_of(tmp_path, path)["session_id"] for path in waiting] == [ended.table.session_id]
     assert f"it is kept aside as {waiting[0].name}" in app.notices.words(), "told in the window where it waits"
+    assert survey(tmp_path)["waiting"] == [f"sessions/{waiting[0].name}"], "and `saves` lists it"
     app.scenes.close()
     monkeypatch.undo()
     make_app(tmp_path).scenes.close()
