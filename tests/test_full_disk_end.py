@@ -1,6 +1,7 @@
 """A full disk never loses a finished session (issue 23, item 6): with the writes refused for want of space at a
-session's end, the kept session stays until its end is recorded whole, the player is told in the window, and
-the next start records it, once, when there is room again."""
+session's end, the session is put by until its end is recorded whole (out of its mode's file, where the next
+table cannot write over it), the player is told in the window, and the next start records it, once, when there
+is room again."""
 
 from __future__ import annotations
 
@@ -29,8 +30,15 @@ from game.storage.daily_file import load_daily_bests
 from game.storage.recorded_file import was_recorded
 from game.storage.resume import DAILY, FREE, load_resume, resume_path, road_mode
 from game.storage.statistics_file import load_statistics
+from game.storage.unrecorded import is_put_by
 
 DAY = dt.date(2026, 5, 4)
+
+
+def put_by(folder: Path) -> list[Path]:
+    """The finished sessions put by to be recorded, by name."""
+    place = folder / "sessions"
+    return sorted(path for path in place.iterdir() if is_put_by(path)) if place.is_dir() else []
 
 
 def seats() -> list[SeatSpec]:
@@ -81,18 +89,19 @@ def test_a_free_game_ended_on_a_full_disk_is_kept_told_and_recorded_at_the_next_
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(tmp_path)
     table = play_to_the_end(app, disk=lambda: full_disk(monkeypatch))
-    assert resume_path(tmp_path, FREE).is_file(), "the finished session is kept until its end is recorded"
+    assert len(put_by(tmp_path)) == 1, "the finished session is put by until its end is recorded"
+    assert not resume_path(tmp_path, FREE).exists(), "not offered to Continue as a game in progress"
     assert load_statistics(tmp_path).statistics.sessions == 0
     told = app.notices.words()
     assert "The statistics could not be saved (No space left on device)." in told
-    assert tr("storage.session.end_kept") in told
+    assert f"it is kept aside as {put_by(tmp_path)[0].name}" in told
     assert app.notices.over(app.scenes.top), "told in the window, over the results"
     table.leave_table()
     app.scenes.close()
     monkeypatch.undo()  # room again
     again = make_app(tmp_path)
     assert load_statistics(tmp_path).statistics.sessions == 1, "the next start recorded it"
-    assert not resume_path(tmp_path, FREE).exists(), "and let it go once it was"
+    assert put_by(tmp_path) == [], "and let it go once it was"
     assert was_recorded(tmp_path, table.table.session_id)
     assert tr("storage.session.recorded_late") in again.notices.words()
     again.scenes.close()
@@ -107,12 +116,12 @@ def test_a_daily_deal_ended_on_a_full_disk_keeps_its_score_for_the_next_start(
     score = table.session.chips[0]
     assert load_daily_bests(tmp_path)[0].best_for(DAY) is None
     assert "The daily-deal best scores could not be saved (No space left on device)." in app.notices.words()
-    assert resume_path(tmp_path, DAILY).is_file()
+    assert [path.name.startswith("ended-daily.") for path in put_by(tmp_path)] == [True]
     app.scenes.close()
     monkeypatch.undo()
     again = make_app(tmp_path)
     assert load_daily_bests(tmp_path)[0].best_for(DAY) == score and load_statistics(tmp_path).statistics.sessions == 1
-    assert load_resume(tmp_path, DAILY).snapshot is None
+    assert load_resume(tmp_path, DAILY).snapshot is None and put_by(tmp_path) == []
     again.scenes.close()
 
 
@@ -124,12 +133,12 @@ def test_an_end_cut_short_after_the_statistics_is_not_counted_twice(tmp_path: Pa
     no_room_for(monkeypatch, "recorded.json")
     assert table.fast_forward_until(lambda t: t.results is not None)
     assert load_statistics(tmp_path).statistics.sessions == 1
-    assert resume_path(tmp_path, FREE).is_file(), "not forgotten: the list does not say it is recorded"
+    assert len(put_by(tmp_path)) == 1, "not forgotten: the list does not say it is recorded"
     app.scenes.close()
     monkeypatch.undo()
     make_app(tmp_path).scenes.close()
     assert load_statistics(tmp_path).statistics.sessions == 1, "the statistics knew the session already"
-    assert was_recorded(tmp_path, table.table.session_id) and not resume_path(tmp_path, FREE).exists()
+    assert was_recorded(tmp_path, table.table.session_id) and put_by(tmp_path) == []
 
 
 def test_a_venue_ended_on_a_full_disk_after_its_road_took_it_is_recorded_on_the_road_once(
@@ -138,14 +147,14 @@ def test_a_venue_ended_on_a_full_disk_after_its_road_took_it_is_recorded_on_the_
     play_to_the_end(app, CampaignRoad(SLOT), disk=lambda: no_room_for(monkeypatch, "statistics.json"))
     progress = Road.load(tmp_path, SLOT).progress
     assert progress is not None and len(progress.results) == 1, "the road took the venue's end"
-    assert resume_path(tmp_path, road_mode(SLOT)).is_file()
+    assert [path.name.startswith(f"ended-{road_mode(SLOT)}.") for path in put_by(tmp_path)] == [True]
     app.scenes.close()
     monkeypatch.undo()
     make_app(tmp_path).scenes.close()
     progress = Road.load(tmp_path, SLOT).progress
     assert progress is not None and len(progress.results) == 1, "and not a second time at the next start"
     assert load_statistics(tmp_path).statistics.sessions == 1
-    assert not resume_path(tmp_path, road_mode(SLOT)).exists()
+    assert not resume_path(tmp_path, road_mode(SLOT)).exists() and put_by(tmp_path) == []
 
 
 def test_a_new_table_records_an_ended_session_left_in_its_place_before_taking_it(

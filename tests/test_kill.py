@@ -40,11 +40,15 @@ def _run_and_kill(folder: Path, delay: float) -> list[str]:
 def test_a_session_killed_at_random_moments_can_always_be_continued(tmp_path: Path) -> None:
     rng = random.Random(2026)
     kept_before: int | None = None
+    ended: str | None = None
     for round_ in range(8):
         said = _run_and_kill(tmp_path, rng.uniform(0.0, 1.2))
         _, actions, playing = said[0].split()
         if kept_before is not None:
             assert int(actions) == kept_before, "Continue picked up exactly what was kept"
+        if ended is not None:
+            assert was_recorded(tmp_path, ended) and playing != ended, "an ended session is recorded, not continued"
+            ended = None
         decided = [int(line.split()[1]) for line in said if line.startswith("decided")]
         over = any(line == "over" for line in said)
         recover(tmp_path)  # what the game does at its next start
@@ -62,6 +66,9 @@ def test_a_session_killed_at_random_moments_can_always_be_continued(tmp_path: Pa
         assert snapshot is not None
         table = TableController.from_snapshot(snapshot)  # it resumes
         assert table.session_id == playing, "the session kept is the one played"
+        if table.over:  # killed once its end was kept, before its file was let go: the next start records it
+            ended = playing
+            continue
         kept_before = len(table.actions)
         if decided:
             assert len(table.actions) >= decided[-1], "a decision once kept is never lost"

@@ -32,7 +32,7 @@ from .notices import Notices
 from .registry import SCENES
 from .scene import Scene, SceneName, SceneStack
 from .speech import Speaker
-from .table.recorder import record_left_over
+from .table.left_over import record_left_over
 from .text import TextCache
 from .theme import SCREEN_SIZE
 from .tooltips import tooltips_shown

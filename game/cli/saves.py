@@ -27,6 +27,7 @@ from ..storage.resume import (
     sessions_dir,
 )
 from ..storage.saves import list_slots, read_save_file, saves_dir
+from ..storage.unrecorded import is_put_by
 
 _TAGS = "unreadable|deleted|replaced|older|abandoned|leftover"  # what atomic.move_aside was told, file by file
 _SET_ASIDE = re.compile(rf"^(?P<name>.+?)\.(?P<tag>{_TAGS})-\d{{8}}-\d{{6}}(-\d+)?$")
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"saves: there is no data folder at {shown_name(folder)}; nothing is kept yet")
         if args.json:
             print(json.dumps({"data_dir": str(folder), "resumable": [], "unusable": [], "slots": [],
-                              "set_aside": [], "leftovers": []}))
+                              "set_aside": [], "leftovers": [], "waiting": []}))
         return 0
     if not folder.is_dir():
         print(f"saves: {shown_name(folder)} is not a folder")
@@ -100,6 +101,7 @@ def survey(folder: Path) -> dict[str, Any]:
                   for s in list_slots(folder)],
         "set_aside": [{"file": name, "why": why} for name, why in set_aside(folder)],
         "leftovers": leftovers(folder),
+        "waiting": [str(path.relative_to(folder)) for path in put_by(folder)],
     }
 
 
@@ -202,6 +204,18 @@ def print_report(folder: Path, report: dict[str, Any]) -> None:
         print("left half-written by a crash (settled at the next start, or with --recover):")
         for name in report["leftovers"]:
             print(f"  {shown_name(name)}")
+    if report["waiting"]:
+        print("finished sessions not yet recorded (the next start records them):")
+        for name in report["waiting"]:
+            print(f"  {shown_name(name)}")
+
+
+def put_by(folder: Path) -> list[Path]:
+    """The finished sessions a full disk kept from being recorded, put by until the next start records them."""
+    try:
+        return sorted(path for path in sessions_dir(folder).iterdir() if is_put_by(path))
+    except OSError:  # no sessions folder yet (or one that cannot be listed: its kept sessions say so)
+        return []
 
 
 def when(stamp: float | None) -> str:

@@ -94,6 +94,7 @@ class SnapshotSetup:
     agent_states: list[Any] | None
     session_id: str
     taken_back: int = 0  # the player's decisions taken back in this session (older snapshots: none)
+    end_deal: int | None = None  # the deal in play when the session's end was asked for (the time was up)
 
 
 def read_snapshot(snapshot: Any) -> SnapshotSetup:
@@ -145,7 +146,10 @@ def _read_snapshot(snapshot: Any) -> SnapshotSetup:
     taken_back = whole_number(snapshot.get("taken_back", 0), 0)
     if taken_back is None:
         raise ValueError("the snapshot's count of decisions taken back is not a whole number")
-    return SnapshotSetup(rules, seats, seed, actions, limit, elapsed, agents, session_id, taken_back)
+    end_deal = snapshot.get("end_deal")
+    if end_deal is not None and whole_number(end_deal, 1) is None:
+        raise ValueError("the snapshot's deal at which its end was asked for is not a deal")
+    return SnapshotSetup(rules, seats, seed, actions, limit, elapsed, agents, session_id, taken_back, end_deal)
 
 
 def illegal_kind(error: IllegalActionError) -> str:
@@ -164,7 +168,7 @@ class TableController:
     def __init__(self, rules: RuleSet, seats: Sequence[SeatSpec], seed: int, *, time_limit_s: float | None = None,
                  origin: TableOrigin | None = None, replay: Sequence[Action] = (), elapsed: float = 0.0,
                  agent_states: Sequence[Any] | None = None, session_id: str | None = None,
-                 taken_back: int = 0) -> None:
+                 taken_back: int = 0, end_deal: int | None = None) -> None:
         if not 3 <= len(seats) <= 8:
             raise ValueError(f"a table seats 3 to 8 players, not {len(seats)}")
         if any(character is None for _, character in seats[1:]):
@@ -196,7 +200,9 @@ class TableController:
                 if agent is not None:
                     agent.restore_saved(state)
         self._agent_states = [None if agent is None else agent.saved_state() for agent in self.agents]
-        self.end_requested = False
+        # the deal in play when the end was asked for (the time was up): the replay asks for it again there, so a
+        # kept session rebuilt ends as it did, not in a deal it never played
+        self.end_deal = end_deal
         self.turn: tuple[str, int] | None = None  # the decision waited for (its kind) and whose it is
         self._thinking: tuple[OnWorker[Action], float] | None = None  # the decision worked out, and time left
         self.taken_back = taken_back  # the player's decisions taken back in this session
@@ -213,19 +219,36 @@ class TableController:
         events = self.session.start()
         self.log: list[Event] = list(events)  # the whole session, for the player's statistics at its end
         for action in replay:
+            self._ask_for_the_end()
             self.log += self.session.apply(action)
             self._took(action)
+        self._ask_for_the_end()
         return events
+
+    def _ask_for_the_end(self) -> None:
+        """Ask the engine for the session's end once the deal it was asked for in is in play (the engine reads
+        the request only as a deal is settled, so asking at any moment of that deal is the same)."""
+        if self.end_deal is not None and self.session.deal_number >= self.end_deal:
+            self.session.request_end()
 
     @classmethod
     def from_snapshot(cls, snapshot: dict[str, Any]) -> TableController:
         """The table of a `snapshot()`, with the session replayed to exactly where it was (ValueError if the
         snapshot is not one, or its actions are not lawful)."""
         setup = read_snapshot(snapshot)
-        return cls(setup.rules, setup.seats, setup.seed, time_limit_s=setup.time_limit_s,
-                   origin=origin_of(snapshot.get("campaign_slot")), replay=setup.actions,
-                   elapsed=setup.elapsed_s, agent_states=setup.agent_states, session_id=setup.session_id,
-                   taken_back=setup.taken_back)
+
+        def table(end_deal: int | None) -> TableController:
+            return cls(setup.rules, setup.seats, setup.seed, time_limit_s=setup.time_limit_s,
+                       origin=origin_of(snapshot.get("campaign_slot")), replay=setup.actions,
+                       elapsed=setup.elapsed_s, agent_states=setup.agent_states, session_id=setup.session_id,
+                       taken_back=setup.taken_back, end_deal=end_deal)
+        laid = table(setup.end_deal)
+        deal = snapshot.get("deal")
+        if snapshot.get("over") is True and not laid.over and setup.end_deal is None and whole_number(deal, 1):
+            # kept by a version that did not say when the end was asked for: an ended session kept at deal N
+            # whose replay goes on past it had its end asked for in deal N (its time was up)
+            laid = table(deal)
+        return laid
 
     def snapshot(self) -> dict[str, Any]:
         """What is needed to resume: rules, seats, seed and every action applied (the engine is deterministic)."""
@@ -248,6 +271,7 @@ class TableController:
                 "seed": self.seed, "agents": list(self._agent_states),
                 "time_limit_s": self.time_limit_s, "elapsed_s": round(self.elapsed, 3),
                 "deal": self.session.deal_number, "taken_back": self.taken_back,
+                **({} if self.end_deal is None else {"end_deal": self.end_deal}),
                 **({"over": True} if self.session.over else {})}  # an end the next start may have to record
 
     def _took(self, action: Action) -> None:
@@ -267,6 +291,11 @@ class TableController:
 
     # --- time -----------------------------------------------------------------------------------
 
+    @property
+    def end_requested(self) -> bool:
+        """True once the session's end was asked for (it ends with the deal in play)."""
+        return self.end_deal is not None
+
     def count_time(self, dt: float) -> bool:
         """Count `dt` seconds of play against the time limit; True when the limit is reached just now."""
         if self.time_limit_s is None or self.end_requested or self.over:
@@ -275,14 +304,19 @@ class TableController:
         return self.elapsed >= self.time_limit_s and self.end_now()
 
     def time_is_up(self) -> bool:
-        """True when a resumed session had already used its time (ending it with the deal in play)."""
+        """True when a resumed session had already used its time, ending with the deal in play (its end asked
+        for already, or now): news to the player sitting down at it again."""
+        if self.over:
+            return False
+        if self.end_requested:
+            return True
         return self.time_limit_s is not None and self.elapsed >= self.time_limit_s and self.end_now()
 
     def end_now(self) -> bool:
         """End the session with the deal in play (the time is up); True when that is news."""
         if self.end_requested:
             return False
-        self.end_requested = True
+        self.end_deal = self.session.deal_number
         self.session.request_end()
         return True
 
@@ -368,9 +402,7 @@ class TableController:
         asked = self._to_take_back()
         if asked is None:
             return False
-        self._lay(self.actions[:asked.index])
-        if self.end_requested:
-            self.session.request_end()
+        self._lay(self.actions[:asked.index])  # the end, if asked for, is asked for again as it was
         restore_streams(self.agents, asked.streams)
         self._agent_states = [None if agent is None else agent.saved_state() for agent in self.agents]
         self.take_backs.back_to(asked)

@@ -5,7 +5,8 @@ the player's statistics and what the end means for its mode (a daily score, a ca
 The session and the deal logs are written on a worker thread (`SessionKeeper`), so no frame waits on the disk.
 A problem writing any of them never stops the game: it is told once (the app's notices, and stderr) and play
 goes on. A finished session is forgotten only once its end is recorded whole (`campaign.session_end`); one whose
-recording a full disk cut short stays kept, and the next start records it (`record_left_over`).
+recording a full disk cut short is put by (`storage.unrecorded`), where the next table of its mode cannot write
+over it, and the next start records it (`left_over.record_left_over`).
 """
 
 from __future__ import annotations
@@ -16,15 +17,13 @@ from typing import Any
 
 from ...campaign.origin import DailyFinished, Finished, VenueFinished, deal_log_slot, finish, session_mode
 from ...campaign.session_end import record_end
-from ...locale import tr
 from ...stats.callouts import RecordWatch
 from ...storage.keeper import SessionKeeper
-from ...storage.recorded_file import was_recorded
-from ...storage.resume import discard_resume, kept_sessions, load_resume
 from ...storage.saves import deal_log
 from ...storage.statistics_file import load_statistics
 from ..assets import warn
 from .controller import HUMAN, TableController, snapshot_problem
+from .left_over import record_left_over
 
 
 class TableRecorder:
@@ -92,8 +91,8 @@ class TableRecorder:
 
     def session_over(self) -> Finished:
         """The session has ended: record what it means for its mode and add it to the player's statistics, then
-        forget the kept session, once all of that is on disk (until then it stays, and the next start records
-        it; a crash before this leaves it to be continued and recorded then)."""
+        forget the kept session, once all of that is on disk (until then it is put by, and the next start records
+        it; a crash before this leaves it in its mode's file, and the next start records it from there)."""
         if self._recorded:
             return self.finished
         self._recorded = True
@@ -114,7 +113,9 @@ class TableRecorder:
         if end.whole:
             self.keeper.forget()
         elif not (isinstance(end.finished, VenueFinished) and not end.finished.recorded):  # the map says that one
-            self.tell(tr("storage.session.end_kept"))
+            # put by, out of the way of the next table of its mode (a venue the road's save could not take stays
+            # in its file, to be continued)
+            self.tell(self.keeper.put_by(self.table.snapshot_text(), len(self.table.actions)))
         return self.finished
 
     def finished_deal_log(self) -> tuple[int, str] | None:
@@ -143,35 +144,3 @@ class TableRecorder:
         slot, create = deal_log_slot(self.table.origin)
         self.keeper.keep_deal(slot, log, create)
 
-
-def record_left_over(data_dir: Path, tell: Callable[[str], None], mode: str | None = None) -> None:
-    """Record the end of each kept session (of `mode`, else of every mode) that ended but could not be recorded
-    whole then (a full disk), forgetting it once it is: at start, and before a new table takes its mode's file.
-    A kept session that cannot be read or used is told of and left alone."""
-    if mode is None:
-        kept, problems = kept_sessions(data_dir)
-    else:
-        found = load_resume(data_dir, mode)
-        kept, problems = [found], [found.message] if found.message else []
-    for problem in problems:
-        tell(problem)
-    for found in kept:
-        if found.snapshot is None or found.snapshot.get("over") is not True:
-            continue
-        if was_recorded(data_dir, str(found.snapshot.get("session_id"))):  # only its file was left (the table
-            left = discard_resume(data_dir, found.mode)  # that ended it may be letting it go just now)
-            if left:
-                tell(left)
-            continue
-        try:
-            table = TableController.from_snapshot(found.snapshot)
-        except ValueError:  # Continue sets it aside, saying why
-            continue
-        recorder = TableRecorder(data_dir, table, threaded=False, tell=tell)
-        if not table.over or not recorder.keeps_session:
-            continue
-        finished = recorder.session_over()
-        recorder.say_problems()
-        if recorder.whole:
-            said = finished.message if isinstance(finished, DailyFinished | VenueFinished) else ""
-            tell(f"{tr('storage.session.recorded_late')} {said}".strip())
