@@ -38,7 +38,8 @@ from game.engine.rules import BuyDeadHand, RuleSet
 from game.engine.rules_keys import RULES_KEYS as DECLARED_KEYS
 
 REPO = Path(__file__).resolve().parents[1]
-SHIPPED = {"classic", "michigan", "saratoga", "chicago", "house", "michigan_us", "pope_joan_board"}
+SHIPPED = {"classic", "michigan", "saratoga", "chicago", "house", "michigan_us", "pope_joan_board",
+           "free_following"}
 SHIPPED_TEXTS = [path.read_text(encoding="utf-8") for path in list_rules_files()]
 PROBLEM_LINE = re.compile(r"^\S[^\n]*?(:\d+)?: \S[^\n]*$")
 
