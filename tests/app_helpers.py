@@ -19,6 +19,7 @@ import pygame
 from game.app import word_overlaps
 from game.app.app import App, AppOptions
 from game.app.scene import Scene
+from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.settings import SettingsScene
 from game.app.table.scene import TableScene
 
@@ -74,6 +75,12 @@ def opponent_ids(table: TableScene) -> list[str]:
     ids = [character.id for _, character in table.seats[1:] if character is not None]
     assert len(ids) == len(table.seats) - 1, f"a seat past the first has no character: {table.seats}"
     return ids
+
+
+def empty_table(scene: NewGameScene) -> None:
+    """Unseat every opponent New game opened with (its default table), as a player clicking each seated tile."""
+    for index in list(scene.chosen):
+        scene.toggle(index)
 
 
 def key(app: App, code: int, mod: int = 0) -> None:

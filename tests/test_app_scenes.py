@@ -10,7 +10,7 @@ from pathlib import Path
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-from app_helpers import click, frames, fuzz, key, make_app, text_words, top
+from app_helpers import click, empty_table, frames, fuzz, key, make_app, text_words, top
 
 from game.app.app import App
 from game.app.canvas import Canvas
@@ -273,6 +273,7 @@ def test_new_game_players_opponents_and_length(app: App) -> None:
     app.scenes.push(scene)
     app.step(0.0)
     assert len(scene.characters) >= 3
+    empty_table(scene)
     for index in (0, 1, 2, 3):
         scene.toggle(index)
     assert scene.chosen == [0, 1, 2]  # four players: three opponents, the fourth is refused
@@ -305,6 +306,7 @@ def test_new_game_keyboard_walks_every_control(app: App) -> None:
         visited.add(scene.form.focus)
         key(app, pygame.K_TAB)
     assert visited == set(range(len(scene.form.controls)))
+    empty_table(scene)
     scene.form.focus = 0
     key(app, pygame.K_RETURN)  # seat the first character by keyboard
     assert scene.chosen == [0]

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pytest
-from app_helpers import make_app
+from app_helpers import empty_table, make_app
 
 from game.app.app import App
 from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game_defaults import default_table
 from game.app.table.scene import TableScene
 from game.config import RULES_DIR
 from game.storage.last_table_file import LAST_TABLE_FILE, LastTable, load_last_table, save_last_table
@@ -66,7 +67,8 @@ def test_a_damaged_file_gives_the_usual_choices_and_a_word_and_is_kept_aside(tmp
     (tmp_path / LAST_TABLE_FILE).write_bytes(b'{"players": 5, "characters": [')
     app = make_app(tmp_path)
     scene = open_new_game(app)
-    assert scene.players == 4 and scene.chosen == []
+    default = default_table()
+    assert scene.players == default.players and tuple(scene.characters[i].id for i in scene.chosen) == default.opponents
     assert "remembered table file could not be used" in app.notices.words(), "in the window's notice"
     assert not (tmp_path / LAST_TABLE_FILE).exists()
     kept = [p for p in tmp_path.iterdir() if p.name.startswith(LAST_TABLE_FILE)]
@@ -94,6 +96,7 @@ def test_a_rules_file_gone_and_a_character_gone_or_locked_fall_back_with_a_word(
     scene = open_new_game(app)
     my_rules = [i for i, entry in enumerate(scene.entries) if entry.path.parent == mine][0]
     scene.choose_rules(my_rules)
+    empty_table(scene)
     ids = [c.id for c in scene.characters]
     scene.toggle(ids.index("maud"))
     scene.toggle(ids.index("bert"))

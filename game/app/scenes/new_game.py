@@ -33,6 +33,7 @@ from ..scene import Scene
 from ..widgets import draw_panel
 from .common import felt_backdrop, heading, hint_bar, speed_names
 from .last_table import DEAL_CHOICES, LENGTH_KEYS, MINUTE_CHOICES, recall, remembered, table_to_remember
+from .new_game_defaults import default_table
 from .new_game_tiles import (
     bottom_row,
     draw_bio,
@@ -46,6 +47,7 @@ from .new_game_tiles import (
 from .rules_detail_box import DetailBox, detail_rect
 from .rules_list import draw_rules_heading, scroll_arrows
 from .table_choices import LaidTable, campaign_locks, lay_again, load_opponents, read_rules_files
+from .table_strength import fill_seats
 
 if TYPE_CHECKING:
     from ..app import App
@@ -75,11 +77,14 @@ class NewGameScene(Scene):
         self.rules_folders = list(rules_folders)
         self.entries = read_rules_files(self.rules_folders, app.notices.tell)
         self.characters = list(characters) if characters is not None else load_opponents()
+        table = default_table()
         usable = [i for i, entry in enumerate(self.entries) if entry.rules is not None and not self.rules_lock(i)]
-        classic = [i for i in usable if self.entries[i].path.stem == "classic"]
-        self.rules_index: int | None = (classic or usable)[0] if usable else None
-        self.players = self.rules.players if self.rules is not None else 4
-        self.chosen: list[int] = []  # indexes into self.characters, in seat order
+        named = [i for i in usable if self.entries[i].path.stem == table.rules]
+        self.rules_index: int | None = (named or usable)[0] if usable else None
+        self.players = table.players
+        ids = [character.id for character in self.characters]
+        self.chosen = [ids.index(wanted) for wanted in table.opponents  # indexes into self.characters, seat order
+                       if wanted in ids and not self.character_lock(ids.index(wanted))][:self.players - 1]
         self.length = 0
         self.deals_index = 0
         self.minutes_index = MINUTE_CHOICES.index(20)
@@ -163,15 +168,7 @@ class NewGameScene(Scene):
 
     def seats(self) -> list[tuple[str, Any]]:
         """The table: the human first, then the chosen characters, empty seats filled at random."""
-        picked = list(self.chosen)
-        free = [i for i in self.seatable() if i not in picked]
-        self.rng.shuffle(free)
-        # a table bigger than the unlocked cast is made up with the road's players rather than with twins
-        waiting = [i for i in range(len(self.characters)) if i not in picked and i not in free]
-        self.rng.shuffle(waiting)
-        free = waiting + free
-        while len(picked) < self.players - 1 and self.characters:
-            picked.append(free.pop() if free else self.rng.randrange(len(self.characters)))
+        picked = fill_seats(self.chosen, self.characters, self.seatable(), self.players - 1, self.rng, None)
         return [(HUMAN_NAME, None)] + [(self.characters[i].name, self.characters[i]) for i in picked]
 
     # --- actions ----------------------------------------------------------------------------------
