@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..engine import RuleSet, SeatInfo, Session
-from ..engine.decisions import BidDecision, BuyDeadDecision, Decision, FollowDecision, LeadDecision
+from ..engine.decisions import Action, BidDecision, BuyDeadDecision, Decision, FollowDecision, LeadDecision
 from ..engine.events import DealEnd, DealStart, Event, PlayerOut
 from ..engine.play import Agent
 from ..engine.view import PlayerView
@@ -47,6 +47,10 @@ class Watcher(Protocol):
 
     def shown(self, event: Event) -> float:
         """Seconds the table takes to show `event`, from its start until the next may start."""
+        ...
+
+    def answered(self, action: Action, events: Sequence[Event]) -> None:
+        """The player answered with `action`, which set off `events` (about to be shown)."""
         ...
 
 
@@ -229,4 +233,7 @@ def _play_session(rules: RuleSet, ids: Sequence[str], seed: int, deals: int, cou
                 count.choice(kind, max(values) - min(values) >= WEIGHTY_CHIPS)
         elif watcher is not None:
             count.waited(watcher.thinking(agents[seat], decision))
-        events = session.apply(agents[seat].decide(view, decision))
+        action = agents[seat].decide(view, decision)
+        events = session.apply(action)
+        if seat == 0 and watcher is not None:
+            watcher.answered(action, events)
