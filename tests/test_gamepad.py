@@ -87,6 +87,7 @@ def test_a_whole_deal_from_new_game_to_the_summary_by_controller(app: App) -> No
     quick = [load_character_by_id(i) for i in quick_character_ids()[:5]]
     new_game = NewGameScene(app, seed=7, locks={}, characters=quick)
     app.scenes.clear_to(new_game)
+    new_game.choose_rules([i for i, entry in enumerate(new_game.entries) if entry.path.stem == "classic"][0])
     app.step(0.0)
     assert new_game.form.focused is new_game.form.controls[-1]  # Start has the focus: A starts
     press(app, A)

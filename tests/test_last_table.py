@@ -102,13 +102,15 @@ def test_a_rules_file_gone_and_a_character_gone_or_locked_fall_back_with_a_word(
     scene.toggle(ids.index("bert"))
     scene.start()
     last, _ = load_last_table(tmp_path)
-    assert last == LastTable(4, ("maud", "bert"), "my_rules.yaml", True, "deals", 10, 20)
+    assert last == LastTable(4, ("maud", "bert"), "my_rules.yaml", True, "deals", 10, 20, "fair"), \
+        "levels 2 and 3 keep the default table's strength"
     app.scenes.close()
     (mine / "my_rules.yaml").unlink()
     save_last_table(tmp_path, LastTable(4, ("maud", "nobody_now", "bert"), "my_rules.yaml", True))
     again = make_app(tmp_path)
     reopened = open_new_game(again, locks={"character:bert": "The Crown"})
-    assert reopened.rules is not None and reopened.entries[reopened.rules_index or 0].path.stem == "classic"
+    assert reopened.rules is not None and \
+        reopened.entries[reopened.rules_index or 0].path.stem == default_table().rules, "New game's own choice"
     assert [reopened.characters[i].id for i in reopened.chosen] == ["maud"]
     assert "my_rules.yaml" in reopened.flash and "is no longer there" in reopened.flash, "the first note at once"
     assert "nobody_now" in said(reopened) and "The Crown" in said(reopened)

@@ -30,7 +30,8 @@ _RULES_FILE = re.compile(r"[^/\\\x00]{1,200}\.ya?ml", re.IGNORECASE)
 @dataclass(frozen=True)
 class LastTable:
     """The table as it was started: characters by id in seat order, the rules file by name (`rules_mine`: in
-    the player's own rules folder rather than the game's), the length and its amount."""
+    the player's own rules folder rather than the game's), the length and its amount, and the table strength
+    the characters were seated at ("": the player's own choice)."""
 
     players: int = 4
     characters: tuple[str, ...] = ()
@@ -39,6 +40,7 @@ class LastTable:
     length: str = "deals"
     deals: int = 10
     minutes: int = 20
+    strength: str = ""
 
 
 def _check(name: str, value: Any) -> Any:
@@ -59,6 +61,8 @@ def _check(name: str, value: Any) -> Any:
         return whole_number(value, 1, MAX_DEALS)
     if name == "minutes":
         return whole_number(value, 1, MAX_MINUTES)
+    if name == "strength":  # which strengths there are is New game's business: one it does not know is its own
+        return value if isinstance(value, str) and (value == "" or _ID.fullmatch(value)) else None
     return None
 
 

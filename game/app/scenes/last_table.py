@@ -33,6 +33,7 @@ class Recalled:
     deals_index: int
     minutes_index: int
     notes: tuple[str, ...]
+    strength: str
 
 
 def nearest(choices: Sequence[int], wanted: int) -> int:
@@ -68,7 +69,8 @@ def recall(last: LastTable, entries: Sequence[RulesEntry], folders: Sequence[Pat
         elif ids.index(wanted) not in chosen:
             chosen.append(ids.index(wanted))
     return Recalled(rules_index, last.players, tuple(chosen[:last.players - 1]), LENGTHS.index(last.length),
-                    nearest(DEAL_CHOICES, last.deals), nearest(MINUTE_CHOICES, last.minutes), tuple(notes))
+                    nearest(DEAL_CHOICES, last.deals), nearest(MINUTE_CHOICES, last.minutes), tuple(notes),
+                    last.strength)
 
 
 def remembered(folder: Path, tell: Callable[[str], None]) -> LastTable | None:
@@ -80,7 +82,9 @@ def remembered(folder: Path, tell: Callable[[str], None]) -> LastTable | None:
 
 
 def table_to_remember(players: int, chosen: Sequence[int], characters: Sequence[Any], entry: RulesEntry,
-                      shipped: Path, length: int, deals_index: int, minutes_index: int) -> LastTable:
-    """The table being started, as New game will remember it (`shipped`: the game's own rules folder)."""
+                      shipped: Path, length: tuple[int, int, int], strength: str) -> LastTable:
+    """The table being started, as New game will remember it (`shipped`: the game's own rules folder; `length`:
+    the length's, the deals' and the minutes' indexes; `strength`: the table strength's id, "" for none)."""
+    mode, deals_index, minutes_index = length
     return LastTable(players, tuple(characters[i].id for i in chosen), entry.path.name, entry.path.parent != shipped,
-                     LENGTHS[length], DEAL_CHOICES[deals_index], MINUTE_CHOICES[minutes_index])
+                     LENGTHS[mode], DEAL_CHOICES[deals_index], MINUTE_CHOICES[minutes_index], strength)

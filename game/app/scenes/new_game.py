@@ -18,25 +18,26 @@ import pygame
 
 from ...ai.seats import HUMAN_NAME
 from ...config import RULES_DIR
-from ...config.rules_file import rules_problem_line
-from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
+from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from ...locale import tr, trn
 from ...locale.names import seat_name
 from ...storage.last_table_file import LENGTHS, save_last_table
 from ...storage.resume import FREE, load_resume
 from ...storage.settings import ANIMATION_SPEEDS
-from .. import paint, theme
+from .. import theme
 from ..canvas import Canvas
 from ..form import Choice, Form, Tile
 from ..kept_words import describe_snapshot, sit_at_kept
 from ..scene import Scene
-from ..widgets import draw_panel
+from ..widgets import Button, draw_panel
 from .common import felt_backdrop, heading, hint_bar, speed_names
-from .last_table import DEAL_CHOICES, LENGTH_KEYS, MINUTE_CHOICES, recall, remembered, table_to_remember
-from .new_game_defaults import default_table
+from .last_table import DEAL_CHOICES, MINUTE_CHOICES, recall, remembered, table_to_remember
+from .little_to_do import draw_word, leaves_little, note_box, offer_button, offered
 from .new_game_tiles import (
     bottom_row,
     draw_bio,
+    draw_flash,
+    draw_opponents_heading,
     draw_problems,
     edit_rules_button,
     label_width,
@@ -45,9 +46,19 @@ from .new_game_tiles import (
     paint_rules_row,
 )
 from .rules_detail_box import DetailBox, detail_rect
-from .rules_list import draw_rules_heading, scroll_arrows
-from .table_choices import LaidTable, campaign_locks, lay_again, load_opponents, read_rules_files
-from .table_strength import fill_seats
+from .rules_list import draw_rules_heading, scrolled
+from .session_length import file_length, length_rows, session_rules
+from .table_choices import LaidTable, campaign_locks, default_choices, lay_again, load_opponents, read_rules_files
+from .table_strength import (
+    STRENGTH_IDS,
+    band_free,
+    fill_seats,
+    random_opponents,
+    seat_strength,
+    strength_index,
+    strength_of,
+    strength_words,
+)
 
 if TYPE_CHECKING:
     from ..app import App
@@ -55,6 +66,7 @@ if TYPE_CHECKING:
 RULES_ROWS = 4
 RULES_PITCH = 31
 GRID_COLUMNS = 5
+GRID_TOP = 96  # the character tiles' top, under the table strength's row
 
 LEFT = pygame.Rect(40, 104, 640, 572)
 RIGHT = pygame.Rect(700, 104, 540, 572)
@@ -77,14 +89,11 @@ class NewGameScene(Scene):
         self.rules_folders = list(rules_folders)
         self.entries = read_rules_files(self.rules_folders, app.notices.tell)
         self.characters = list(characters) if characters is not None else load_opponents()
-        table = default_table()
-        usable = [i for i, entry in enumerate(self.entries) if entry.rules is not None and not self.rules_lock(i)]
-        named = [i for i in usable if self.entries[i].path.stem == table.rules]
-        self.rules_index: int | None = (named or usable)[0] if usable else None
-        self.players = table.players
-        ids = [character.id for character in self.characters]
-        self.chosen = [ids.index(wanted) for wanted in table.opponents  # indexes into self.characters, seat order
-                       if wanted in ids and not self.character_lock(ids.index(wanted))][:self.players - 1]
+        self.rules_index: int | None
+        self.chosen: list[int]  # indexes into self.characters, in seat order
+        self.strength: int | None  # None: the player's own choice
+        self.rules_index, self.players, self.chosen, self.strength = default_choices(
+            self.entries, self.characters, self.rules_lock, self.character_lock)
         self.length = 0
         self.deals_index = 0
         self.minutes_index = MINUTE_CHOICES.index(20)
@@ -97,10 +106,12 @@ class NewGameScene(Scene):
         self.detail = DetailBox()  # the rules file's note, scrolled by the wheel when long
         self.kept_free: dict[str, Any] | None = None  # the free game left mid-session, read as the scene opens
         self.notes: list[str] = []  # said one after another under the panels
+        self.offer_button: Button | None = None  # optional following, offered on a table with little to do
         if laid is not None:  # Change table: this table, not the one remembered
             lay_again(self, laid, LENGTHS, DEAL_CHOICES, MINUTE_CHOICES)
         else:
             self._recall()
+        self._restrength()
 
     def _recall(self) -> None:
         """Open with the last table started, as far as it can still be chosen; say what could not be."""
@@ -113,6 +124,7 @@ class NewGameScene(Scene):
             self.players, self.chosen = found.players, list(found.chosen)
             self.length, self.deals_index, self.minutes_index = found.length, found.deals_index, found.minutes_index
             self.notes = list(found.notes)
+            self.strength = strength_index(found.strength)
 
     # --- state ------------------------------------------------------------------------------------
 
@@ -136,39 +148,18 @@ class NewGameScene(Scene):
 
     def _reset_length(self) -> None:
         """Take the length the chosen rules file sets."""
-        rules = self.rules
-        if rules is None or rules.deals is None:
-            self.length = 1
-            self.deals_index = DEAL_CHOICES.index(10)
-        else:
-            self.length = 0
-            deals = rules.deals
-            self.deals_index = min(range(len(DEAL_CHOICES)), key=lambda i: abs(DEAL_CHOICES[i] - deals))
+        self.length, self.deals_index = file_length(self.rules)
 
     def session_rules(self) -> tuple[RuleSet | None, float | None, str]:
         """The rules to play (with the chosen length and players), the time limit, and why not if impossible."""
-        rules = self.rules
-        if rules is None:
-            return None, None, tr("new_game.no_rules")
-        if not self.characters:
+        if self.rules is not None and not self.characters:
             return None, None, tr("new_game.no_characters")
-        mode = LENGTHS[self.length]
-        deals: int | None = DEAL_CHOICES[self.deals_index] if mode == "deals" else None
-        limit = MINUTE_CHOICES[self.minutes_index] * 60.0 if mode == "time" else None
-        try:
-            chosen = dataclasses.replace(rules, players=self.players, deals=deals)
-        except RulesError as error:
-            if mode == "time":  # no open-ended play under these rules: the file's own limit backs up the clock
-                try:
-                    return dataclasses.replace(rules, players=self.players), limit, ""
-                except RulesError:
-                    pass
-            return None, None, "; ".join(str(rules_problem_line(problem)) for problem in error.problems)
-        return chosen, limit, ""
+        return session_rules(self.rules, self.players, (self.length, self.deals_index, self.minutes_index))
 
     def seats(self) -> list[tuple[str, Any]]:
-        """The table: the human first, then the chosen characters, empty seats filled at random."""
-        picked = fill_seats(self.chosen, self.characters, self.seatable(), self.players - 1, self.rng, None)
+        """The table: the human first, then the chosen characters, empty seats filled at the table's strength (at
+        random when it is the player's own choice)."""
+        picked = fill_seats(self.chosen, self.characters, self.seatable(), self.players - 1, self.rng, self.strength)
         return [(HUMAN_NAME, None)] + [(self.characters[i].name, self.characters[i]) for i in picked]
 
     # --- actions ----------------------------------------------------------------------------------
@@ -185,13 +176,27 @@ class NewGameScene(Scene):
             self.chosen.append(index)
         else:
             self.say(trn("new_game.table_full", self.players - 1))
+        self._restrength()
         self._build()
 
     def random_table(self) -> None:
-        """Seat a random set of opponents."""
-        pool = self.seatable()
-        self.chosen = self.rng.sample(pool, min(self.players - 1, len(pool)))
+        """Seat a random set of opponents: at the table's strength when it has one."""
+        self.chosen = random_opponents(self.strength, self.characters, self.seatable(), self.players - 1, self.rng)
         self._build()
+
+    def choose_strength(self, strength: int | None) -> None:
+        """Seat a table of `strength` (keeping the seated characters that fit it); None: the player's own choice."""
+        self.strength = strength
+        if strength is not None:
+            self.chosen = seat_strength(strength, self.characters, self.seatable(), self.players - 1, self.rng,
+                                        keep=self.chosen)
+            if not band_free(strength, self.characters, self.seatable()):
+                self.say(tr("new_game.strength_locked", strength=strength_words(strength)))
+        self._build()
+
+    def _restrength(self) -> None:
+        """The strength the seated characters still make, or the player's own choice."""
+        self.strength = strength_of(self.chosen, self.characters, self.seatable(), self.players - 1, self.strength)
 
     def choose_rules(self, index: int) -> None:
         """Choose rules file `index`, if it loads."""
@@ -207,6 +212,19 @@ class NewGameScene(Scene):
         self._reset_length()
         self._build()
 
+    def offer(self) -> int | None:
+        """The optional-following file to offer when the table leaves the player little to do, else None."""
+        return offered(self.entries, self.rules_lock) if leaves_little(self.rules, self.players) else None
+
+    def take_offer(self) -> None:
+        """The same seats, the same length, under optional following."""
+        index = self.offer()
+        if index is not None:
+            self.rules_index = index
+            self.rules_scroll = min(max(self.rules_scroll, index - RULES_ROWS + 1), index)
+            self._build()
+            self.form.focus_on(self.form.controls[-1])  # Start, where the offer was
+
     def say(self, message: str) -> None:
         """A short note under the panels for a few seconds."""
         self.flash = message
@@ -215,6 +233,9 @@ class NewGameScene(Scene):
     def _set_players(self, index: int) -> None:
         self.players = MIN_PLAYERS + index
         del self.chosen[self.players - 1:]
+        if self.strength is not None:  # the seats a bigger table adds are taken at its strength
+            self.chosen = seat_strength(self.strength, self.characters, self.seatable(), self.players - 1, self.rng,
+                                        keep=self.chosen)
         self._build()
 
     def _set_length(self, index: int) -> None:
@@ -251,7 +272,8 @@ class NewGameScene(Scene):
             return
         problem = save_last_table(self.app.data_dir, table_to_remember(
             self.players, self.chosen, self.characters, self.entries[self.rules_index], self.rules_folders[0],
-            self.length, self.deals_index, self.minutes_index))
+            (self.length, self.deals_index, self.minutes_index),
+            STRENGTH_IDS[self.strength] if self.strength is not None else ""))
         self.app.notices.tell(problem)  # the table starts all the same: only the next New game's choices are lost
         self.app.scenes.clear_to("table", rules=rules, seats=self.seats(), seed=self.seed, time_limit_s=limit)
 
@@ -302,30 +324,15 @@ class NewGameScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.back()
                 return
-            slot = self._rules_slot()
-            if slot is not None and event.key in (pygame.K_UP, pygame.K_DOWN):
-                last = min(RULES_ROWS, len(self.entries)) - 1
-                if event.key == pygame.K_UP and slot == 0 and self.rules_scroll > 0:
-                    self.rules_scroll -= 1
-                    self._build()
-                    return
-                if event.key == pygame.K_DOWN and slot == last and \
-                        self.rules_scroll + RULES_ROWS < len(self.entries):
-                    self.rules_scroll += 1
-                    self._build()
-                    return
         mouse = self.app.window.mouse_pos()
-        if self.detail.handle_event(event, detail_rect(self._rules_area(), RIGHT).collidepoint(mouse)):
-            return  # a long note scrolls under the mouse, or by PgUp/PgDn
-        wheel = event.type == pygame.MOUSEWHEEL and self._rules_area().collidepoint(mouse)
-        arrows = scroll_arrows(self.app.text, self._rules_area(), len(self.entries))
-        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and len(self.entries) > RULES_ROWS
-        arrow = next((step for step, rect in zip((1, -1), arrows) if clicked and rect.collidepoint(event.pos)), 0)
-        if wheel or arrow:
-            most = max(0, len(self.entries) - RULES_ROWS)
-            self.rules_scroll = max(0, min(most, self.rules_scroll - (event.y if wheel else arrow)))
+        scroll = scrolled(event, self.app.text, self._rules_area(), (self.rules_scroll, RULES_ROWS, len(self.entries)),
+                          self._rules_slot(), mouse)
+        if scroll is not None:
+            self.rules_scroll = scroll
             self._build()
             return
+        if self.detail.handle_event(event, self._note_box().collidepoint(mouse)):
+            return  # a long note scrolls under the mouse, or by PgUp/PgDn
         self.form.handle_event(event)
         focused = self.form.focused
         index = getattr(focused, "character", None)
@@ -352,7 +359,7 @@ class NewGameScene(Scene):
         """The character tiles' width, height and row count."""
         tiles = len(self.characters) + 1
         rows = max(1, -(-tiles // GRID_COLUMNS))
-        height = min(138, (300 - (rows - 1) * 10) // rows)
+        height = min(138, (300 - GRID_TOP + 52 - (rows - 1) * 10) // rows)
         width = (LEFT.width - 40 - (GRID_COLUMNS - 1) * 10) // GRID_COLUMNS
         return width, height, rows
 
@@ -364,7 +371,8 @@ class NewGameScene(Scene):
         width, height, _ = self._grid()
         for slot in range(len(self.characters) + 1):
             column, row = slot % GRID_COLUMNS, slot // GRID_COLUMNS
-            rect = pygame.Rect(LEFT.x + 20 + column * (width + 10), LEFT.y + 52 + row * (height + 10), width, height)
+            rect = pygame.Rect(LEFT.x + 20 + column * (width + 10), LEFT.y + GRID_TOP + row * (height + 10), width,
+                               height)
             if slot < len(self.characters):
                 tile = Tile(rect, partial(self.toggle, slot), self._character_painter(slot))
                 tile.character = slot  # type: ignore[attr-defined]
@@ -372,6 +380,12 @@ class NewGameScene(Scene):
                 tile = Tile(rect, self.random_table, self._paint_random, hotkey=pygame.K_r,
                             tooltip=tr("new_game.random_tip"))
             controls.append(tile)
+        strengths = [strength_words(i) for i in range(len(STRENGTH_IDS))] + [strength_words(None)]
+        controls.append(Choice(pygame.Rect(LEFT.x + 20, LEFT.y + 48, LEFT.width - 40, 40),
+                               tr("new_game.strength_label"),
+                               strengths, len(STRENGTH_IDS) if self.strength is None else self.strength,
+                               lambda i: self.choose_strength(i if i < len(STRENGTH_IDS) else None), wrap=False,
+                               tooltip=tr("new_game.strength_tip"), value_width=(LEFT.width - 40) * 3 // 5))
         x, y, w = RIGHT.x + 20, RIGHT.y + 46, RIGHT.width - 40
         row_h = 44
         values = max(w // 2 - 8, w - label_width(self.app.text) - 40)  # the value boxes take what the labels leave
@@ -379,22 +393,8 @@ class NewGameScene(Scene):
                                [trn("new_game.players_value", n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
                                self.players - MIN_PLAYERS, self._set_players, wrap=False,
                                tooltip=tr("new_game.players_tip"), value_width=values))
-        controls.append(Choice(pygame.Rect(x, y + 48, w, row_h), tr("new_game.length_label"),
-                               [tr(key) for key in LENGTH_KEYS], self.length, self._set_length,
-                               tooltip=tr("new_game.length_tip"), value_width=values))
-        mode = LENGTHS[self.length]
-        if mode == "time":
-            amount = Choice(pygame.Rect(x, y + 96, w, row_h), tr("new_game.minutes"),
-                            [trn("new_game.minutes_value", m) for m in MINUTE_CHOICES],
-                            self.minutes_index, self._set_amount, wrap=False, value_width=values)
-        elif mode == "deals":
-            amount = Choice(pygame.Rect(x, y + 96, w, row_h), tr("new_game.deals"),
-                            [trn("new_game.deals_value", d) for d in DEAL_CHOICES], self.deals_index,
-                            self._set_amount, wrap=False, value_width=values)
-        else:
-            amount = Choice(pygame.Rect(x, y + 96, w, row_h), tr("new_game.deals"), [tr("new_game.no_limit")], 0,
-                            lambda i: None, enabled=False, value_width=values)
-        controls.append(amount)
+        controls += length_rows(pygame.Rect(x, y + 48, w, row_h), 48, values,
+                                (self.length, self.deals_index, self.minutes_index), self._set_length, self._set_amount)
         controls.append(Choice(pygame.Rect(x, y + 144, w, row_h), tr("new_game.animation"), speed_names(),
                                ANIMATION_SPEEDS.index(self.app.settings.animation_speed), self._set_speed, wrap=False,
                                tooltip=tr("new_game.animation_tip"), value_width=values))
@@ -406,12 +406,16 @@ class NewGameScene(Scene):
             tile.rules_slot = slot  # type: ignore[attr-defined]
             controls.append(tile)
         controls.append(edit_rules_button(self.app.text, area, self.edit_rules, (len(self.entries), RULES_ROWS)))
+        offer = self.offer()
+        self.offer_button = None if offer is None else offer_button(
+            self.app.text, detail_rect(area, RIGHT), self.take_offer, self.entries[offer].title)
         rules, _, problem = self.session_rules()
         kept = None if self.kept_free is None else (self.continue_kept, describe_snapshot(self.kept_free))
-        controls += bottom_row(self.app.text, RIGHT, self.back, (self.start, rules is not None, problem), kept)
+        buttons = bottom_row(self.app.text, RIGHT, self.back, (self.start, rules is not None, problem), kept)
+        controls += buttons + ([self.offer_button] if self.offer_button is not None else [])  # last: it comes and goes
         if not self.form.controls:
             self.form.set(controls, keep_focus=False)
-            self.form.focus_on(controls[-1])  # Start: a player in a hurry needs one key
+            self.form.focus_on(buttons[-1])  # Start: a player in a hurry needs one key
         else:
             self.form.set(controls)
 
@@ -440,15 +444,7 @@ class NewGameScene(Scene):
         heading(surface, text, tr("new_game.heading"), tr("new_game.subtitle"), y=12, below=LEFT.y - 2)
         draw_panel(surface, LEFT)
         draw_panel(surface, RIGHT)
-        title = text.draw(surface, tr("new_game.opponents"), (LEFT.x + 22, LEFT.y + 14), role="title", size=24,
-                          colour=theme.GOLD, max_width=LEFT.width // 2 - 30)
-        seated = len(self.chosen)
-        needed = self.players - 1
-        count = trn("new_game.seated", needed, seated=seated)
-        if seated < needed:
-            count += trn("new_game.at_random", needed - seated)
-        text.draw(surface, count, (LEFT.right - 22, LEFT.y + 20), role="body", size=16, colour=theme.INK_DIM,
-                  anchor="topright", max_width=LEFT.right - 22 - title.right - 16, min_size=12)
+        draw_opponents_heading(surface, text, LEFT, len(self.chosen), self.players - 1, self.strength is not None)
         text.draw(surface, tr("new_game.table"), (RIGHT.x + 22, RIGHT.y + 14), role="title", size=24,
                   colour=theme.GOLD, max_width=RIGHT.width - 44)
         area = self._rules_area()
@@ -466,12 +462,7 @@ class NewGameScene(Scene):
             draw_problems(surface, self.app.text, self.entries[self.rules_scroll + slot],
                           pygame.Rect(RIGHT.x + 10, RIGHT.y + 10, RIGHT.width - 20, area.y - 36 - RIGHT.y - 10))
         if self.flash_time > 0 and self.flash:
-            label = text.fit(self.flash, "bold", text.fit_height("bold", 17, 28), theme.GOLD, 1180)
-            box = label.get_rect(center=(640, 694)).inflate(24, 10)
-            box.y = max(box.y, LEFT.bottom + 2)  # larger print grows down, clear of the panels
-            paint.rect(surface, theme.PANEL, box, border_radius=10)
-            paint.rect(surface, theme.GOLD, box, width=1, border_radius=10)
-            surface.blit(label, label.get_rect(center=box.center))
+            draw_flash(surface, text, self.flash, LEFT.bottom + 2)
         else:
             hint_bar(surface, text, tr("new_game.hint_scroll" if self.detail.most else "new_game.hint"))
 
@@ -482,7 +473,7 @@ class NewGameScene(Scene):
                                size=16, colour=theme.RED_TEXT, max_width=LEFT.width - 48, min_size=11)
             return
         _, height, rows = self._grid()
-        top = LEFT.y + 52 + rows * (height + 10) + 6
+        top = LEFT.y + GRID_TOP + rows * (height + 10) + 6
         index = min(self.focused_character, len(self.characters) - 1)
         draw_bio(surface, self.app.text, self.characters[index], self.character_lock(index),
                  pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top),
@@ -493,4 +484,12 @@ class NewGameScene(Scene):
         slot = self._rules_slot()
         index = self.rules_scroll + slot if slot is not None else self.rules_index
         entry = self.entries[index] if index is not None and index < len(self.entries) else None
-        self.detail.draw(surface, self.app.text, entry, detail_rect(self._rules_area(), RIGHT))
+        self.detail.draw(surface, self.app.text, entry, self._note_box())
+        if self.offer_button is not None:
+            draw_word(surface, self.app.text, detail_rect(self._rules_area(), RIGHT), self.offer_button.rect,
+                      self.players)
+
+    def _note_box(self) -> pygame.Rect:
+        """The rules file's note: above the word on a table that leaves the player little to do, if it is said."""
+        box = detail_rect(self._rules_area(), RIGHT)
+        return box if self.offer_button is None else note_box(box)

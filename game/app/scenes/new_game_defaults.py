@@ -8,13 +8,15 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class DefaultTable:
-    """A table by name: the rules file's stem in config/rules, the seat count, the opponents' ids in seat order."""
+    """A table by name: the rules file's stem in config/rules, the seat count, the opponents' ids in seat order,
+    and the table strength they make (its id in `table_strength.STRENGTH_IDS`)."""
 
     rules: str
     players: int
     opponents: tuple[str, ...]
+    strength: str
 
 
 def default_table() -> DefaultTable:
     """The table New game opens with when no table was started before."""
-    return DefaultTable(rules="classic", players=4, opponents=("hetty", "dex", "maud"))
+    return DefaultTable(rules="free_following", players=4, opponents=("hetty", "dex", "maud"), strength="fair")

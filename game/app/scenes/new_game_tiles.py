@@ -172,6 +172,29 @@ def bottom_row(text: TextCache, panel: pygame.Rect, back: Action, start: tuple[A
     return row
 
 
+def draw_opponents_heading(surface: Canvas, text: TextCache, panel: pygame.Rect, seated: int, needed: int,
+                           strength: bool) -> None:
+    """"Opponents" over the left `panel`, and how many of the `needed` are seated, the rest at the table's
+    `strength` or at random."""
+    title = text.draw(surface, tr("new_game.opponents"), (panel.x + 22, panel.y + 14), role="title", size=24,
+                      colour=theme.GOLD, max_width=panel.width // 2 - 30)
+    count = trn("new_game.seated", needed, seated=seated)
+    if seated < needed:
+        count += trn("new_game.at_strength" if strength else "new_game.at_random", needed - seated)
+    text.draw(surface, count, (panel.right - 22, panel.y + 20), role="body", size=16, colour=theme.INK_DIM,
+              anchor="topright", max_width=panel.right - 22 - title.right - 16, min_size=12)
+
+
+def draw_flash(surface: Canvas, text: TextCache, words: str, top: int) -> None:
+    """A short note in a gold-edged box at the foot of the screen, no higher than `top` (clear of the panels)."""
+    label = text.fit(words, "bold", text.fit_height("bold", 17, 28), theme.GOLD, 1180)
+    box = label.get_rect(center=(640, 694)).inflate(24, 10)
+    box.y = max(box.y, top)  # larger print grows down, clear of the panels
+    paint.rect(surface, theme.PANEL, box, border_radius=10)
+    paint.rect(surface, theme.GOLD, box, width=1, border_radius=10)
+    surface.blit(label, label.get_rect(center=box.center))
+
+
 def label_width(text: TextCache) -> int:
     """The widest of the table's choice rows' labels as the row draws them."""
     labels = ("new_game.players", "new_game.length_label", "new_game.minutes", "new_game.deals", "new_game.animation")

@@ -48,3 +48,25 @@ def draw_rules_heading(surface: Canvas, text: TextCache, area: pygame.Rect,
     shown = tr("new_game.rules_shown", first=scroll + 1, last=scroll + rows, total=total)
     text.draw(surface, shown, ((up.right + down.x) // 2, area.y - 26), role="body",
               size=text.fit_height("body", 14, 24), colour=theme.GOLD, anchor="midtop", max_width=down.x - up.right - 4)
+
+
+def scrolled(event: pygame.event.Event, text: TextCache, area: pygame.Rect, place: tuple[int, int, int],
+             slot: int | None, mouse: tuple[int, int]) -> int | None:
+    """The first row the list shows after `event`, or None when `event` does not scroll it: Up on its first row
+    or Down on its last (`slot`: the row with the focus), the wheel over its `area`, a click on an arrow
+    (`place`: the first row shown, rows shown, files)."""
+    scroll, rows, total = place
+    most = max(0, total - rows)
+    if event.type == pygame.KEYDOWN and slot is not None:
+        if event.key == pygame.K_UP and slot == 0 and scroll > 0:
+            return scroll - 1
+        if event.key == pygame.K_DOWN and slot == min(rows, total) - 1 and scroll < most:
+            return scroll + 1
+        return None
+    if event.type == pygame.MOUSEWHEEL and area.collidepoint(mouse):
+        return max(0, min(most, scroll - int(event.y)))
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and total > rows:
+        for step, rect in zip((1, -1), scroll_arrows(text, area, total)):
+            if rect.collidepoint(event.pos):
+                return max(0, min(most, scroll - step))
+    return None

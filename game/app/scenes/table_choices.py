@@ -18,6 +18,9 @@ from ...engine.rules import RulesError, RuleSet
 from ...locale import tr
 from ...locale.texts import rules_name
 from ...storage.folders import folder_closed
+from ...storage.last_table_file import load_last_table
+from .new_game_defaults import default_table
+from .table_strength import strength_index
 
 if TYPE_CHECKING:
     from .new_game import NewGameScene
@@ -143,6 +146,21 @@ def lay_again(scene: NewGameScene, laid: LaidTable, lengths: Sequence[str], deal
                  and i not in chosen]
         chosen.extend(found[:1])
     scene.chosen = chosen[:scene.players - 1]
+    last, _ = load_last_table(scene.app.data_dir)  # the strength it was started at (New game checks it still is)
+    scene.strength = strength_index(last.strength) if last is not None else None
+
+
+def default_choices(entries: Sequence[RulesEntry], characters: Sequence[Any], rules_lock: Callable[[int], str],
+                    character_lock: Callable[[int], str]) -> tuple[int | None, int, list[int], int | None]:
+    """New game's default table as far as it can be chosen: the rules file (else the first usable one), the
+    players, the opponents (those the road does not keep locked) and the table strength."""
+    table = default_table()
+    usable = [i for i, entry in enumerate(entries) if entry.rules is not None and not rules_lock(i)]
+    named = [i for i in usable if entries[i].path.stem == table.rules]
+    ids = [character.id for character in characters]
+    chosen = [ids.index(who) for who in table.opponents if who in ids and not character_lock(ids.index(who))]
+    rules_index = (named or usable)[0] if usable else None
+    return rules_index, table.players, chosen[:table.players - 1], strength_index(table.strength)
 
 
 def _as_played(file_rules: RuleSet | None, played: RuleSet) -> RuleSet | None:
