@@ -19,7 +19,7 @@ from .table_choices import RulesEntry
 
 WATCHING_SEATS = range(6, 9)  # at these seats compulsory following leaves the player few decisions (issue 24)
 OFFERED = "free_following"  # the shipped file offered instead: the classic game with optional following
-ROOM = 40  # the height the word and its button take from the bottom of the rules file's note
+STRIP = pygame.Rect(40, 680, 1200, 34)  # under the panels, where the keys' hint bar is otherwise
 
 
 def leaves_little(rules: RuleSet | None, players: int) -> bool:
@@ -33,27 +33,18 @@ def offered(entries: Sequence[RulesEntry], rules_lock: Callable[[int], str]) -> 
                  and entry.path.stem == OFFERED and entry.rules is not None and not rules_lock(i)), None)
 
 
-def note_box(box: pygame.Rect) -> pygame.Rect:
-    """The rules file's note, above the word."""
-    return pygame.Rect(box.x, box.y, box.width, box.height - ROOM)
-
-
-def offer_button(text: TextCache, box: pygame.Rect, action: Callable[[], None], rules: str) -> Button:
-    """The offer of optional following (`rules`: the offered file's name), at the right of the word's line under
-    the note's `box`."""
+def offer_button(text: TextCache, players: int, action: Callable[[], None], rules: str) -> Button:
+    """The offer of optional following (`rules`: the offered file's name), just after the word on the table, the
+    two centred under the panels."""
     label = tr("new_game.little_offer")
-    width = min(box.width // 2, button_width(text, label, 16, keycap="O", pad=12))
-    rect = pygame.Rect(box.right - width, box.bottom - ROOM + 6, width, ROOM - 6)
-    return Button(rect, label, action, pygame.K_o, size=16, keycap="O",
-                  tooltip=tr("new_game.little_offer_tip", rules=rules))
+    width = button_width(text, label, 16, keycap="O", pad=12)
+    words = min(text.width(tr("new_game.little_to_do", players=players), "bold", 16), STRIP.width - width - 12)
+    left = STRIP.centerx - (words + 12 + width) // 2
+    return Button(pygame.Rect(left + words + 12, STRIP.y, width, STRIP.height), label, action, pygame.K_o,
+                  size=16, keycap="O", tooltip=tr("new_game.little_offer_tip", rules=rules))
 
 
-def draw_word(surface: Canvas, text: TextCache, box: pygame.Rect, button: pygame.Rect, players: int) -> None:
-    """The word on the table, left of the offer's `button`, under the note's `box`."""
-    room = pygame.Rect(box.x + 4, button.y, button.x - 10 - box.x - 4, button.height)
-    words = tr("new_game.little_to_do", players=players)
-    for size in (15, 14, 13, 12, 11):
-        body = text.render_wrapped(words, "body", size, theme.GOLD, room.width)
-        if body.get_height() <= room.height:
-            break
-    surface.blit(body, body.get_rect(midleft=room.midleft), area=pygame.Rect(0, 0, room.width, room.height))
+def draw_word(surface: Canvas, text: TextCache, button: pygame.Rect, players: int) -> None:
+    """The word on the table, just before the offer's `button`."""
+    text.draw(surface, tr("new_game.little_to_do", players=players), (button.x - 12, button.centery), role="bold",
+              size=16, colour=theme.GOLD, anchor="midright", max_width=button.x - 12 - STRIP.x, min_size=11)

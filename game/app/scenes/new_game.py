@@ -32,7 +32,7 @@ from ..scene import Scene
 from ..widgets import Button, draw_panel
 from .common import felt_backdrop, heading, hint_bar, speed_names
 from .last_table import DEAL_CHOICES, MINUTE_CHOICES, recall, remembered, table_to_remember
-from .little_to_do import draw_word, leaves_little, note_box, offer_button, offered
+from .little_to_do import draw_word, leaves_little, offer_button, offered
 from .new_game_tiles import (
     bottom_row,
     draw_bio,
@@ -67,6 +67,7 @@ RULES_ROWS = 4
 RULES_PITCH = 31
 GRID_COLUMNS = 5
 GRID_TOP = 96  # the character tiles' top, under the table strength's row
+GRID_ROOM = 242  # the tiles' height in all: the bio under them keeps the room it had before the strength's row
 
 LEFT = pygame.Rect(40, 104, 640, 572)
 RIGHT = pygame.Rect(700, 104, 540, 572)
@@ -331,7 +332,7 @@ class NewGameScene(Scene):
             self.rules_scroll = scroll
             self._build()
             return
-        if self.detail.handle_event(event, self._note_box().collidepoint(mouse)):
+        if self.detail.handle_event(event, detail_rect(self._rules_area(), RIGHT).collidepoint(mouse)):
             return  # a long note scrolls under the mouse, or by PgUp/PgDn
         self.form.handle_event(event)
         focused = self.form.focused
@@ -359,7 +360,7 @@ class NewGameScene(Scene):
         """The character tiles' width, height and row count."""
         tiles = len(self.characters) + 1
         rows = max(1, -(-tiles // GRID_COLUMNS))
-        height = min(138, (300 - GRID_TOP + 52 - (rows - 1) * 10) // rows)
+        height = min(138, (GRID_ROOM - (rows - 1) * 10) // rows)
         width = (LEFT.width - 40 - (GRID_COLUMNS - 1) * 10) // GRID_COLUMNS
         return width, height, rows
 
@@ -408,7 +409,7 @@ class NewGameScene(Scene):
         controls.append(edit_rules_button(self.app.text, area, self.edit_rules, (len(self.entries), RULES_ROWS)))
         offer = self.offer()
         self.offer_button = None if offer is None else offer_button(
-            self.app.text, detail_rect(area, RIGHT), self.take_offer, self.entries[offer].title)
+            self.app.text, self.players, self.take_offer, self.entries[offer].title)
         rules, _, problem = self.session_rules()
         kept = None if self.kept_free is None else (self.continue_kept, describe_snapshot(self.kept_free))
         buttons = bottom_row(self.app.text, RIGHT, self.back, (self.start, rules is not None, problem), kept)
@@ -461,8 +462,11 @@ class NewGameScene(Scene):
             area = self._rules_area()
             draw_problems(surface, self.app.text, self.entries[self.rules_scroll + slot],
                           pygame.Rect(RIGHT.x + 10, RIGHT.y + 10, RIGHT.width - 20, area.y - 36 - RIGHT.y - 10))
-        if self.flash_time > 0 and self.flash:
-            draw_flash(surface, text, self.flash, LEFT.bottom + 2)
+        offer = self.offer_button.rect if self.offer_button is not None else None
+        if self.flash_time > 0 and self.flash:  # beside the offer, which stays to be pressed
+            draw_flash(surface, text, self.flash, LEFT.bottom + 2, offer.x - 8 if offer is not None else 1280)
+        elif offer is not None:
+            draw_word(surface, text, offer, self.players)
         else:
             hint_bar(surface, text, tr("new_game.hint_scroll" if self.detail.most else "new_game.hint"))
 
@@ -484,12 +488,4 @@ class NewGameScene(Scene):
         slot = self._rules_slot()
         index = self.rules_scroll + slot if slot is not None else self.rules_index
         entry = self.entries[index] if index is not None and index < len(self.entries) else None
-        self.detail.draw(surface, self.app.text, entry, self._note_box())
-        if self.offer_button is not None:
-            draw_word(surface, self.app.text, detail_rect(self._rules_area(), RIGHT), self.offer_button.rect,
-                      self.players)
-
-    def _note_box(self) -> pygame.Rect:
-        """The rules file's note: above the word on a table that leaves the player little to do, if it is said."""
-        box = detail_rect(self._rules_area(), RIGHT)
-        return box if self.offer_button is None else note_box(box)
+        self.detail.draw(surface, self.app.text, entry, detail_rect(self._rules_area(), RIGHT))

@@ -185,10 +185,11 @@ def draw_opponents_heading(surface: Canvas, text: TextCache, panel: pygame.Rect,
               anchor="topright", max_width=panel.right - 22 - title.right - 16, min_size=12)
 
 
-def draw_flash(surface: Canvas, text: TextCache, words: str, top: int) -> None:
-    """A short note in a gold-edged box at the foot of the screen, no higher than `top` (clear of the panels)."""
-    label = text.fit(words, "bold", text.fit_height("bold", 17, 28), theme.GOLD, 1180)
-    box = label.get_rect(center=(640, 694)).inflate(24, 10)
+def draw_flash(surface: Canvas, text: TextCache, words: str, top: int, right: int) -> None:
+    """A short note in a gold-edged box at the foot of the screen, no higher than `top` (clear of the panels),
+    centred left of `right`."""
+    label = text.fit(words, "bold", text.fit_height("bold", 17, 28), theme.GOLD, right - 100)
+    box = label.get_rect(center=(right // 2, 694)).inflate(24, 10)
     box.y = max(box.y, top)  # larger print grows down, clear of the panels
     paint.rect(surface, theme.PANEL, box, border_radius=10)
     paint.rect(surface, theme.GOLD, box, width=1, border_radius=10)
