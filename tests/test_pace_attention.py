@@ -56,7 +56,8 @@ def test_the_quick_plays_of_a_logged_deal_are_the_ones_found_by_hand() -> None:
     events = logged("classic_4p_seed7")
     first_deal = [i for i in quick_plays(events, rules_by_name("classic"), 0) if i < 50]
     assert first_deal == [18, 19, 24, 25, 26, 29, 30, 34, 35, 36]
-    assert [str(events[i].card) for i in first_deal if isinstance(events[i], Play)] == [
+    plays = [events[i] for i in first_deal]
+    assert [str(play.card) for play in plays if isinstance(play, Play)] == [
         "QD", "KD", "JS", "QS", "KS", "3H", "4H", "8H", "9H", "10H"]
 
 
