@@ -181,7 +181,9 @@ def test_a_characters_thinking_over_a_follow_away_from_the_player_is_short(app: 
     director = table(app, "free_following").director
     director.present(Dealt(((c("9S"), c("2H")), (c("4C"), c("5C")), (c("6C"),), (c("7C"),)), ()))
     assert director.think_share(FollowDecision(2, c("6C"))) == PACES["normal"].quick_think
-    assert director.think_share(FollowDecision(2, c("8S"))) == 1.0  # the player's 9S next
+    assert director.think_share(FollowDecision(2, c("8S"))) == PACES["normal"].follow_think  # the player's 9S next
+    assert PACES["normal"].quick_think < PACES["normal"].follow_think < director.think_share(LeadDecision(2, ()))
+    assert PACES["relaxed"].follow_think == 1.0
 
 
 def test_the_table_and_the_watched_table_time_a_characters_thinking_alike(app: App) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ...engine.cards import Card
-from ...engine.decisions import Decision
+from ...engine.decisions import Decision, FollowDecision
 from ...engine.events import (
     Bid,
     BoodleSplit,
@@ -132,9 +132,12 @@ class Director(Effects):
         self.hold = max(self.hold, seconds)
 
     def think_share(self, decision: Decision) -> float:
-        """The share of a character's drawn think time the table shows for `decision`: short over a follow that
-        does not touch the player, brisk once the player can no longer act."""
-        share = self.pace.quick_think if self.attention.quick_decision(decision) else 1.0
+        """The share of a character's drawn think time the table shows for `decision`: shorter over a follow,
+        shortest over one that does not touch the player, brisk once the player can no longer act."""
+        if self.attention.quick_decision(decision):
+            share = self.pace.quick_think
+        else:
+            share = self.pace.follow_think if isinstance(decision, FollowDecision) else 1.0
         return share / BRISK if self.attention.brisk else share
 
     # --- presenting events ----------------------------------------------------------------------
