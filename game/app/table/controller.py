@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +39,12 @@ from .take_back import Asked, Streams, TakeBacks, restore_streams
 
 SNAPSHOT_VERSION = 1
 STAKE_THINK = 0.35  # staking is quick: a character takes this share of their think time for it
+
+
+def think_seconds(drawn: float, decision: Decision, share: float = 1.0) -> float:
+    """The seconds (at speed 1) the table shows a character thinking over `decision`, from the time `drawn` from
+    their range and the `share` the table's pace gives this decision (the director's `think_share`)."""
+    return drawn * (STAKE_THINK if decision.kind == "stake" else 1.0) * share
 HUMAN = 0
 
 
@@ -322,8 +328,9 @@ class TableController:
 
     # --- decisions ------------------------------------------------------------------------------
 
-    def advance(self, dt: float, speed: float) -> Step:
-        """Wait for the pending decision: the human's is handed back; a character thinks, then answers."""
+    def advance(self, dt: float, speed: float, think_share: Callable[[Decision], float] | None = None) -> Step:
+        """Wait for the pending decision: the human's is handed back; a character thinks (for the `think_share`
+        of their drawn time the table gives the decision), then answers."""
         decision = self.session.pending()
         if decision is None:
             self.turn = None
@@ -337,7 +344,7 @@ class TableController:
         if self._thinking is None:
             agent = self.agents[seat]
             assert agent is not None
-            think = agent.think_time() * (STAKE_THINK if decision.kind == "stake" else 1.0)
+            think = think_seconds(agent.think_time(), decision, 1.0 if think_share is None else think_share(decision))
             view = self.session.view(seat)
             thought = OnWorker(lambda: agent.decide(view, decision), name="newmarket-thinking", threaded=not instant)
             self._thinking = (thought, think)

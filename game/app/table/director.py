@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ...engine.cards import Card
+from ...engine.decisions import Decision, FollowDecision
 from ...engine.events import (
     Bid,
     BoodleSplit,
@@ -38,16 +39,18 @@ from ...locale import tr
 from .. import theme
 from ..comfort import reduced_motion
 from .animation import Confetti, Flight, Ring
+from .attention import Attention
 from .auction_show import AuctionTrack, buy_words, present_bid
 from .boodle_end import present_split
 from .captions import OwnCards
 from .cue_marks import BoodleBadge
 from .cut import present_cut
 from .deal_log import DealLog
+from .dealing_show import present_deal
 from .effects import Effects
 from .model import HUMAN
 from .moments import Moments
-from .pacing import PACES
+from .pacing import BRISK, PACES, STOP_HOLD
 from .sprites import make_stop_banner
 from .stage import Stage
 from .stop_pause import StopPause
@@ -56,7 +59,6 @@ from .words import TAKE_BANNER, takings
 if TYPE_CHECKING:
     from .model import SeatState
 
-DEAL_INTERVAL = 0.03  # seconds between two dealt cards at normal speed
 BIG_LOSS = 6  # chips paid in one settlement that make a character complain
 STOP_RED = (236, 92, 80)
 
@@ -81,6 +83,8 @@ class Director(Effects):
                                 rules.buy_dead_hand.paid_to == "dealer")
         self.moments = Moments(self)
         self.auction = AuctionTrack()
+        self.attention = Attention(rules, stage.human_seat)  # what touches the player: the rest goes quicker
+        self.quick = False  # the event being presented does not touch the player
 
     # --- pacing ---------------------------------------------------------------------------------
 
@@ -102,6 +106,8 @@ class Director(Effects):
     def update(self, dt: float) -> None:
         """Advance animations and holds; present queued events while nothing blocks them."""
         self._sounded.clear()
+        if self.attention.brisk:  # the player can no longer act: the rest plays out briskly
+            dt *= BRISK
         # fast-forwarding headlessly, decorations age quickly too: only the latest moment's remain
         hurry = 12.0 if self.stage.hurrying else 1.6
         self.decor.update(dt * (hurry if self.instant else self.speed))
@@ -125,11 +131,22 @@ class Director(Effects):
     def _hold(self, seconds: float) -> None:
         self.hold = max(self.hold, seconds)
 
+    def think_share(self, decision: Decision) -> float:
+        """The share of a character's drawn think time the table shows for `decision`: shorter over a follow,
+        shortest over one that does not touch the player, brisk once the player can no longer act."""
+        if self.attention.quick_decision(decision):
+            share = self.pace.quick_think
+        else:
+            share = self.pace.follow_think if isinstance(decision, FollowDecision) else 1.0
+        return share / BRISK if self.attention.brisk else share
+
     # --- presenting events ----------------------------------------------------------------------
 
     def present(self, event: Event) -> None:
         """Start presenting one event."""
         self.presented += 1
+        self.quick = self.attention.quick(event)
+        self.attention.note(event)
         self.model.note(event)
         self.deal_log.add(event)
         moment = self.auction.feed(event)
@@ -227,54 +244,8 @@ class Director(Effects):
         self._hold(0.16)
 
     def _on_deal(self, event: Dealt) -> None:
-        model, layout, decks = self.model, self.stage.layout, self.stage.decks
         self.dealt = event
-        dealer = model.dealer if model.dealer is not None else 0
-        order = model.order_from_left_of(dealer)
-        start = layout.seats[dealer].plate.center
-        back = decks.flight.back()
-        # the human's cards arrive in a shuffled order, as a real deal would bring them
-        mine = list(event.hands[HUMAN])
-        self.stage.rng.shuffle(mine)
-        sizes = {seat: len(event.hands[seat]) for seat in order}
-        rounds = max(list(sizes.values()) + [len(event.dead)])
-        delay = 0.0
-        dealt_mine = 0
-        for r in range(rounds):
-            for seat in order + [-1]:
-                size = len(event.dead) if seat < 0 else sizes[seat]
-                if r >= size:
-                    continue
-                if seat < 0:
-                    target = layout.dead_pile
-                    land = self._dealt_to(-1, None)
-                elif seat == HUMAN:
-                    target = layout.hand.center
-                    land = self._dealt_to(HUMAN, mine[dealt_mine])
-                    dealt_mine += 1
-                else:
-                    target = self.card_spot(seat)
-                    land = self._dealt_to(seat, None)
-                self.motion.add(Flight(back, start, target, 0.24, delay, arc=10, on_done=land))
-                delay += DEAL_INTERVAL
-        self._hold(0.15)
-
-    def _dealt_to(self, seat: int, card: Card | None) -> Callable[[], None]:
-        """What happens when a dealt card lands: the dead hand (-1) or a seat counts it; the human sees it."""
-        model = self.model
-
-        def land() -> None:
-            if seat < 0:
-                model.dead_count += 1
-                model.touch()
-            elif card is not None:
-                model.add_to_hand(card)
-                self.sound("deal", 0.5)
-            else:
-                model.seats[seat].cards += 1
-                model.touch()
-                self.sound("deal", 0.35)
-        return land
+        self._hold(present_deal(self, event))
 
     def _on_penalty(self, event: Penalty) -> None:
         """R27: the lead passes over a player, whose penalty flies to the pot."""
@@ -342,9 +313,10 @@ class Director(Effects):
         # the player's card that the rules play for them stands lifted and captioned, and is rested on longer
         own = self.you(seat) and card != self.chosen and not self.instant
         self.chosen = None if card == self.chosen else self.chosen
-        flight = 0.34 if event.lead else 0.24
+        flight = 0.34 if event.lead else 0.24 * (pace.quick_flight if self.quick else 1.0)
         lift = pace.own_lift * self.speed if own else 0.0
-        rest = pace.rest(lift + flight, pace.play_beat + (pace.own_beat if own else 0.0))
+        beat = pace.quick_beat if self.quick else pace.play_beat + (pace.own_beat if own else 0.0)
+        rest = pace.rest(lift + flight, beat)
         if own:
             start = self.own.lift(card, event.lead, rest + 0.2 * self.speed)
             image, end_image = decks.flight.face(card), None
@@ -413,7 +385,7 @@ class Director(Effects):
         if mark is not None:
             self.say(mark.player, "stop")
         self.pause.stopped()
-        self._hold(0.85)
+        self._hold(self.pace.quick_stop if self.quick else STOP_HOLD)
 
     def _on_hand_won(self, event: HandWon) -> None:
         model, layout = self.model, self.stage.layout

@@ -279,7 +279,7 @@ class TableScene(Scene):
 
     def _drive(self, dt: float) -> None:
         """Ask for the next decision: offer it to the human, or let a character think and answer."""
-        step = self.table.advance(dt, self.speed)
+        step = self.table.advance(dt, self.speed, self.director.think_share)
         match step:
             case HumanTurn(decision=decision, view=view):
                 self.model.active = decision.player

@@ -26,7 +26,7 @@ from ..artwork import Artwork
 from ..assets import Assets
 from ..text import TextCache
 from .captions import chosen_card
-from .controller import STAKE_THINK
+from .controller import think_seconds
 from .director import Director
 from .model import TableModel
 from .pacing import PACES, Pace
@@ -92,7 +92,7 @@ class WatchedTable:
         """Seconds the table waits while a character decides, as the table controller draws them."""
         if not isinstance(agent, CharacterAgent) or math.isinf(self.pace.speed):
             return 0.0
-        return agent.think_time() * (STAKE_THINK if decision.kind == "stake" else 1.0) / self.pace.speed
+        return think_seconds(agent.think_time(), decision, self.director.think_share(decision)) / self.pace.speed
 
 
 def normal_watch(rules: RuleSet, ids: Sequence[str]) -> WatchedTable:
