@@ -88,14 +88,13 @@ def menu_shots(app: App, folder: Path) -> list[Path]:
     paths.append(shoot(app, folder, "01_title"))
     paths.append(notice_shot(app, folder, "01b_notice"))  # the notices' panel over the title
     new_game = NewGameScene(app, seed=SHOT_SEED)
-    app.scenes.push(new_game)
-    if len(new_game.characters) >= 3:
-        for index in (3, 0):
-            new_game.toggle(index)
+    app.scenes.push(new_game)  # a new player's first table: the default one, at its strength
     settle(app, 0.1)
     paths.append(shoot(app, folder, "02_new_game"))
+    classic = [i for i, entry in enumerate(new_game.entries) if entry.path.stem == "classic"]
+    new_game.choose_rules(classic[0] if classic else new_game.rules_index or 0)
     new_game._set_players(8 - 3)  # eight players: more than the unlocked cast, the road's guests said
-    new_game.focused_character = 0
+    new_game.focused_character = 0  # under compulsory following: the word, and optional following offered
     settle(app, 0.1)
     paths.append(shoot(app, folder, "02b_new_game_8_players"))
     paths += editor_shots(app, folder, new_game)
