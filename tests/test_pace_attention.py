@@ -204,3 +204,12 @@ def test_the_table_and_the_watched_table_time_a_characters_thinking_alike(app: A
     watched = WatchedTable(controller.rules, ["expert", *CAST])
     watched.director = scene.director
     assert watched.thinking(agent, decision) == shown[1] > 0
+
+
+def test_a_resumed_table_knows_the_players_cards_for_the_pace(app: App) -> None:
+    scene = table(app)
+    assert scene.fast_forward_until(lambda s: s.human.kind == "lead" and len(s.model.board) > 0, 5000)
+    resumed = TableScene.from_snapshot(app, json.loads(json.dumps(scene.snapshot())))
+    attention = resumed.director.attention
+    assert attention.holds == set(resumed.session.hand(0)) and attention.played == set(resumed.model.board)
+    assert not attention.brisk

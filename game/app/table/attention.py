@@ -90,6 +90,11 @@ class Attention:
         return quick_play(Play(decision.player, decision.card, False), self.human, self.holds, self.boodle_left,
                           self.aces)
 
+    def replay(self, events: Iterable[Event]) -> None:
+        """Follow events already played at once (a resumed or taken back table)."""
+        for event in events:
+            self.note(event)
+
     def note(self, event: Event) -> None:
         """Follow `event`, once it is shown."""
         human = self.human

@@ -343,6 +343,7 @@ class TableScene(Scene):
         self.model.sync_from_view(self.table.human_view(), len(session.dead_hand()), self.table.log)
         self.director.deal_log.extend(self.table.log)  # the deal's log complete, as if it had been shown
         self.director.auction.replay(self.table.log)
+        self.director.attention.replay(self.table.log)  # the player's cards and runs, for the pace
         # the director learns the deal from its deal event; a resumed table has not seen it (buying needs it)
         self.director.dealt = Dealt(tuple(session.hand(s) for s in range(len(self.seats))), session.dead_hand())
         if session.over:
