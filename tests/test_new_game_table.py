@@ -212,3 +212,24 @@ def test_no_offer_when_the_optional_following_file_cannot_be_chosen(tmp_path: Pa
     scene._set_players(8 - 3)
     assert scene.offer_button is None
     app.scenes.close()
+
+
+def test_a_controller_reaches_the_strength_and_changes_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = open_new_game(app, locks={})
+    scene.form.focus = 0  # the first character's tile
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
+    assert scene.form.focused is strength_row(scene), "up from the tiles"
+    before = scene.strength
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    assert scene.strength == (before or 0) + 1
+    pad(app, pygame.CONTROLLER_BUTTON_A)  # A steps on, as Enter does
+    assert scene.strength == (before or 0) + 2
+    app.scenes.close()
+
+
+def pad(app: App, button: int) -> None:
+    """Press and release one controller button, as SDL posts it, and run a frame."""
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=0, button=button))
+    app.step(1 / 60)
