@@ -49,12 +49,14 @@ FIRST = Pools(DAILY_RULES, DAILY_OPPONENTS, DAILY_OPPONENT_COUNTS, DAILY_DEALS)
 # watching for each; optional following at three to five seats gives several times the choices.
 DECISIONS = Pools(("free_following", "chicago", "michigan", "saratoga", "house"), DAILY_OPPONENTS, (2, 3, 4),
                   DAILY_DEALS, follow="optional")
-DECISIONS_FROM = dt.date(2026, 12, 7)  # the first day drawn from DECISIONS
+DECISIONS_FROM = dt.date(2026, 12, 4)  # the first day drawn from DECISIONS
 
 
 def pools_for(day: dt.date | str) -> Pools:
     """The pools the table of `day` is drawn from."""
     return DECISIONS if dt.date.fromisoformat(iso_date(day)) >= DECISIONS_FROM else FIRST
+
+
 BESTS_FORMAT = "newmarket-daily-bests"
 BESTS_VERSION = 1
 

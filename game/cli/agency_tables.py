@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..ai.agency import Agency, Watch, measure_table
 from ..ai.registry import character_ids
+from ..app.scenes.new_game_defaults import default_table
 from ..campaign.daily import daily_table
 from ..config import CAMPAIGN_FILE, load_campaign, rules_by_name
 from ..engine import RuleSet
@@ -51,20 +52,11 @@ def drawn_cast(pool: tuple[str, ...], count: int, seed: int, block: int) -> tupl
     return tuple(order[i % len(order)] for i in range(count))
 
 
-def new_game_table() -> tuple[str, int, tuple[str, ...]]:
-    """New game's table for a new player: its rules name, its seats, and the characters its empty seats are filled
-    from (every character the road does not keep locked); New game itself draws at random from them."""
-    # the newgame branch's default_table() (game/app/scenes/new_game_defaults.py) replaces this once merged
-    locked = {name.split(":", 1)[1] for name in load_campaign(CAMPAIGN_FILE).locks(frozenset())
-              if name.startswith("character:")}
-    return "classic", 4, tuple(i for i in character_ids() if i not in locked)
-
-
 def new_game_tables(deals: int, seed: int) -> list[MeasuredTable]:
-    """New game's default table, its empty seats filled at random block by block."""
-    name, seats, pool = new_game_table()
-    rules = rules_by_name(name)
-    return [MeasuredTable(f"new game: {name}", rules, seats, pool, deals, seed, drawn=True)]
+    """New game's default table for a new player, as `default_table()` seats it."""
+    table = default_table()
+    rules = rules_by_name(table.rules)
+    return [MeasuredTable(f"new game: {table.rules}", rules, table.players, table.opponents, deals, seed)]
 
 
 def road_tables(deals: int, seed: int) -> list[MeasuredTable]:
