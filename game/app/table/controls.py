@@ -137,17 +137,19 @@ class HintBox:
     column: int  # the width the words are wrapped to
 
 
-def hint_box(text: TextCache, layout: TableLayout, words: str, *, staking: bool = False, keys: str = "") -> HintBox:
+def hint_box(text: TextCache, layout: TableLayout, words: str, *, staking: bool = False, keys: str = "",
+             key_label: str = "") -> HintBox:
     """The hint over the status line and ending above the prompt, one line when its words allow it (else it
     grows upwards); while staking, under the prompt's keys in the hand's place, empty until the deal (growing
-    downwards, clear of the board). The "H hides" label keeps a column of its own at the right."""
+    downwards, clear of the board). The key's label ("H details", "H hides") keeps a column of its own at the
+    right. Larger print is never given back to keep the words on one line: they take two instead."""
     area = layout.status
-    hides, hides_size = tr("table.hint.hides"), readable_size(HIDES_SIZE)
+    hides, hides_size = key_label or keyed(tr("table.hint.hides")), readable_size(HIDES_SIZE)
     label = pygame.Rect(0, 0, text.width(hides, "body", hides_size), text.font("body", hides_size).get_height())
     column = area.width - 3 * HINT_PAD - label.width
     smallest = readable_size(HINT_SIZES[1])  # a small window shrinks the picture: the words take two lines instead
     largest = max(HINT_SIZES[0], smallest)
-    size = text.fit_size(words, "body", largest, column, smallest)
+    size = text.fit_size(words, "body", largest, column, smallest) if text_size() == 1 else largest
     lines = 1
     if text.width(words, "body", size) > column:
         size = readable_size(HINT_WRAPPED)
@@ -170,8 +172,9 @@ def _draw_hint(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     """The hint in its box (`hint_box`), suits in their colours on one line."""
     text = stage.text
     words = human.hint or ""
+    label = human.hint_key
     place = hint_box(text, stage.layout, words, staking=isinstance(human.decision, StakeDecision),
-                     keys=keyed(human.prompt()[1]))
+                     keys=keyed(human.prompt()[1]), key_label=label)
     box = place.box
     paint.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=10)
     paint.rect(surface, (18, 44, 32), box, border_radius=10)
@@ -182,5 +185,5 @@ def _draw_hint(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     else:
         body = text.render_wrapped(words, "body", place.size, theme.INK, place.column, align="center")
     surface.blit(body, body.get_rect(center=place.body.center))
-    text.draw(surface, tr("table.hint.hides"), place.label.topleft, role="body", size=readable_size(HIDES_SIZE),
+    text.draw(surface, label, place.label.topleft, role="body", size=readable_size(HIDES_SIZE),
               colour=theme.INK_DIM)
