@@ -91,7 +91,8 @@ def test_every_hint_has_plain_words_and_figures_behind_them(code: str) -> None:
 @pytest.mark.parametrize("code", sorted(LANGUAGES))
 def test_the_hint_bars_words_grow_with_the_text_size(app: App, code: str) -> None:
     app.set_language(code)
-    words = tr("hint.detail.shown", hint=hint_words(CLOSE, lambda seat: str), detail=hint_detail(CLOSE, lambda seat: str))
+    words = tr("hint.detail.shown", hint=hint_words(CLOSE, lambda seat: str),
+               detail=hint_detail(CLOSE, lambda seat: str))
     heights = {}
     for factor in (1.0, 1.5):
         set_text_size(factor)

@@ -122,13 +122,12 @@ def hint_words(hint: Hint, name_of: Namer) -> Words:
         case LeadHint(reason=reason) | FollowHint(reason=reason) | BidHint(reason=reason) | BuyHint(reason=reason):
             plain = Words.of("hint.plain.close") if close_call(reason) else plain_reason(reason, name_of)
             return _choice(hint, plain)
-        case StakeHint(card=card, seats=seats, rate=rate, other=other, other_rate=other_rate) if hint.barely_matters:
-            return Words.of("hint.stake_even", card=card, other=other, seats=seats, rate=_Percent(rate),
-                            other_rate=_Percent(other_rate))
-        case StakeHint(card=Combination() as card, seats=seats, rate=rate, chips=chips):  # R30: a pile is won
-            return Words.of("combinations.hint_stake", chips, card=card, seats=seats, rate=_Percent(rate))
-        case StakeHint(card=card, seats=seats, rate=rate, chips=chips):
-            return Words.of("hint.stake", chips, card=card, seats=seats, rate=_Percent(rate))
+        case StakeHint(card=card, other=other) if hint.barely_matters:
+            return Words.of("hint.stake_even", card=card, other=other)
+        case StakeHint(card=Combination() as card, chips=chips):  # R30: a pile is won
+            return Words.of("combinations.hint_stake", chips, card=card)
+        case StakeHint(card=card, chips=chips):
+            return Words.of("hint.stake", chips, card=card)
         case NoHint(error=error):
             return Words.of("table.hint.unavailable", error=error)
 
@@ -155,4 +154,10 @@ def hint_detail(hint: Hint, name_of: Namer) -> Words | None:
                 return Words.of("hint.detail.close", edge=_Edge(reason.edge), spread=_Plain(reason.spread))
             if reason.kind in PLAIN:
                 return reason_words(reason, name_of)
+        case StakeHint(seats=seats, rate=rate, other_rate=other_rate) if hint.barely_matters:
+            return Words.of("hint.detail.stake_even", seats=seats, rate=_Percent(rate), other_rate=_Percent(other_rate))
+        case StakeHint(card=Combination(), seats=seats, rate=rate):
+            return Words.of("combinations.hint_detail", seats=seats, rate=_Percent(rate))
+        case StakeHint(seats=seats, rate=rate):
+            return Words.of("hint.detail.stake", seats=seats, rate=_Percent(rate))
     return None
