@@ -131,3 +131,17 @@ def test_a_buttons_label_is_never_small_beside_its_keycap(app: App, code: str) -
     label_size, cap_size = drawn[1.5]
     assert label_size >= cap_size, f"{label!r} drawn at {label_size} beside its keycap at {cap_size}"
     assert label_size >= drawn[1.0][0] - 1, "larger print never draws a label smaller than 100% does"
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_the_hint_buttons_price_and_note_fit_at_the_largest_text(app: App, code: str) -> None:
+    from game.campaign.scores import HINT_COST
+    from game.locale import trn
+    app.set_language(code)
+    set_text_size(1.5)
+    try:
+        for key_name in ("score.hint_tip_daily", "score.hint_tip_road"):
+            note = trn(key_name, HINT_COST)
+            assert app.text.width(note, "body", 16) <= 520, f"{note!r} would be cut short in its tooltip"
+    finally:
+        set_text_size(1.0)

@@ -169,7 +169,7 @@ def hint_box(text: TextCache, layout: TableLayout, words: str, *, staking: bool 
 
 
 def _draw_hint(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
-    """The hint in its box (`hint_box`), suits in their colours on one line."""
+    """The hint in its box (`hint_box`), suits in their colours on every line."""
     text = stage.text
     words = human.hint or ""
     label = human.hint_key
@@ -179,11 +179,11 @@ def _draw_hint(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     paint.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=10)
     paint.rect(surface, (18, 44, 32), box, border_radius=10)
     paint.rect(surface, HINT_COLOUR, box, 2, border_radius=10)
-    if place.lines == 1:
-        body = text.render_runs(suit_runs(words, theme.INK, theme.suits_on_dark(stage.decks.four_colour)), "body",
-                                place.size)
-    else:
-        body = text.render_wrapped(words, "body", place.size, theme.INK, place.column, align="center")
-    surface.blit(body, body.get_rect(center=place.body.center))
+    suits = theme.suits_on_dark(stage.decks.four_colour)
+    lines = text.wrap(words, "body", place.size, place.column) if place.lines > 1 else [words]
+    step = text.line_height("body", place.size, 1.15)
+    for row, line in enumerate(lines):  # each line with its suits in their colours, centred in the box
+        body = text.render_runs(suit_runs(line, theme.INK, suits), "body", place.size)
+        surface.blit(body, body.get_rect(midtop=(place.body.centerx, place.body.y + row * step)))
     text.draw(surface, label, place.label.topleft, role="body", size=readable_size(HIDES_SIZE),
               colour=theme.INK_DIM)
