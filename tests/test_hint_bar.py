@@ -21,7 +21,7 @@ from game.app.canvas import Canvas
 from game.app.comfort import set_text_size
 from game.app.pad_words import show_pad
 from game.app.table.controls import hint_box
-from game.app.table.hint_words import hint_detail, hint_words
+from game.app.table.hint_words import hint_detail, hint_words, reason_words
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
 from game.app.text import Colour, TextCache, grown
@@ -91,16 +91,19 @@ def test_every_hint_has_plain_words_and_figures_behind_them(code: str) -> None:
 @pytest.mark.parametrize("code", sorted(LANGUAGES))
 def test_the_hint_bars_words_grow_with_the_text_size(app: App, code: str) -> None:
     app.set_language(code)
-    words = tr("hint.detail.shown", hint=hint_words(CLOSE, lambda seat: str),
-               detail=hint_detail(CLOSE, lambda seat: str))
-    heights = {}
-    for factor in (1.0, 1.5):
-        set_text_size(factor)
-        place = hint_box(app.text, table_layout(4), words)
-        heights[factor] = app.text.font("body", place.size).get_height()
-        assert app.text.width(words, "body", place.size) <= place.column * place.lines
-    set_text_size(1.0)
-    assert heights[1.5] > heights[1.0], f"at 150% the words are {heights[1.5]} px high, at 100% {heights[1.0]}"
+    plain = str(hint_words(CLOSE, lambda seat: str))
+    detailed = tr("hint.detail.shown", hint=plain, detail=hint_detail(CLOSE, lambda seat: str))
+    long_reason = str(hint_words(LeadHint(((Card.parse("10D"), 1.0), (Card.parse("2D"), 0.5)),
+                                          Reason("sheds_and_keeps_lead", share=0.7, cards=4.0)), lambda seat: str))
+    for words in (plain, detailed, long_reason):
+        heights = {}
+        for factor in (1.0, 1.5):
+            set_text_size(factor)
+            place = hint_box(app.text, table_layout(4), words)
+            heights[factor] = app.text.font("body", place.size).get_height()
+            assert app.text.width(words, "body", place.size) <= place.column * place.lines, words
+        set_text_size(1.0)
+        assert heights[1.5] > heights[1.0], f"{words!r}: {heights[1.5]} px high at 150%, {heights[1.0]} at 100%"
 
 
 class Sizes(TextCache):
@@ -143,5 +146,25 @@ def test_the_hint_buttons_price_and_note_fit_at_the_largest_text(app: App, code:
         for key_name in ("score.hint_tip_daily", "score.hint_tip_road"):
             note = trn(key_name, HINT_COST)
             assert app.text.width(note, "body", 16) <= 520, f"{note!r} would be cut short in its tooltip"
+    finally:
+        set_text_size(1.0)
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_at_larger_text_the_hint_widens_before_it_wraps_and_covers_no_seat(app: App, code: str) -> None:
+    app.set_language(code)
+    reason = Reason("sheds_and_keeps_lead", share=0.7, cards=4.0)
+    plain = str(hint_words(LeadHint(((Card.parse("10D"), 1.0), (Card.parse("2D"), 0.5)), reason), lambda seat: str))
+    detailed = tr("hint.detail.shown", hint=plain, detail=reason_words(reason, lambda seat: str))
+    set_text_size(1.5)
+    try:
+        for players in (3, 4, 5, 6, 7, 8):
+            layout = table_layout(players)
+            keep_clear = [place.region for place in layout.seats] + [layout.panel]
+            for words in (plain, detailed):
+                place = hint_box(app.text, layout, words)
+                assert place.box.collidelist(keep_clear) < 0 and layout.felt.contains(place.box), (players, words)
+                assert place.box.contains(place.body) and not place.body.colliderect(place.label), (players, words)
+            assert hint_box(app.text, layout, plain).lines == 1, f"{plain!r} wraps at {players} players"
     finally:
         set_text_size(1.0)

@@ -120,7 +120,8 @@ def hint_words(hint: Hint, name_of: Namer) -> Words:
         case BidHint(chips=chips, buy=buy, keep=keep, reason=Reason(kind="about_equal")):
             return Words.of("auction.hint.bid_close" if buy > keep else "auction.hint.pass_close", chips=chips)
         case LeadHint(reason=reason) | FollowHint(reason=reason) | BidHint(reason=reason) | BuyHint(reason=reason):
-            plain = Words.of("hint.plain.close") if close_call(reason) else plain_reason(reason, name_of)
+            close = close_call(reason) or reason.kind == "about_equal"  # (about equal to a choice not named)
+            plain = Words.of("hint.plain.close") if close else plain_reason(reason, name_of)
             return _choice(hint, plain)
         case StakeHint(card=card, other=other) if hint.barely_matters:
             return Words.of("hint.stake_even", card=card, other=other)
