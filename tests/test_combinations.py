@@ -17,7 +17,7 @@ from game.ai.registry import make_agent
 from game.ai.simple import RandomAgent
 from game.ai.strategy import STAKING
 from game.app.table.deal_log import deal_log_lines
-from game.app.table.hint_words import hint_words
+from game.app.table.hint_words import hint_detail, hint_words
 from game.config import ConfigError, load_rules_text, rules_by_name
 from game.engine.combinations import Combination, is_combination_key
 from game.engine.decisions import StakeAction, StakeDecision, action_from_data, action_to_data
@@ -218,6 +218,7 @@ def test_r30_a_deal_with_piles_carried_over_is_reviewed_from_its_own_log() -> No
 def test_r30_the_staking_hint_says_a_pile_is_won() -> None:
     pile = hint_words(StakeHint(MATRIMONY, 4, 0.25, 4), lambda seat: lambda: "x")
     card = hint_words(StakeHint(cards("KH")[0], 4, 0.5, 4), lambda seat: lambda: "x")
-    assert str(pile) == ("All 4 on Matrimony (K♥ Q♥): at a table of 4 it is won in 25% of deals, the most of the "
-                         "boodle cards and combinations")
-    assert str(card).startswith("All 4 on K♥: at a table of 4 it is played in 50% of deals")
+    assert str(pile) == "All 4 on Matrimony (K♥ Q♥): it is won more often than any other boodle card or combination"
+    assert str(card) == "All 4 on K♥: it is played more often than any other boodle card"
+    assert str(hint_detail(StakeHint(MATRIMONY, 4, 0.25, 4), lambda seat: lambda: "x")) == \
+        "won in 25% of deals at a table of 4"

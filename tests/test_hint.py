@@ -23,7 +23,7 @@ from game.ai.seats import SeatSpec
 from game.ai.simple import FirstOptionAgent
 from game.app.app import App
 from game.app.table.controls import hint_box, prompt_area
-from game.app.table.hint_words import hint_words, reason_words
+from game.app.table.hint_words import hint_detail, hint_words, reason_words
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
 from game.config import rules_by_name
@@ -201,8 +201,10 @@ def test_every_reason_is_worded_in_every_language(code: str, english: None) -> N
     assert len(set(said)) == len(said)
     assert "Seat2" in said[5] and ("7" in said[3]) and ("4" in said[0])
     assert said[-1].count("2") == 1, "a close call does not read as two equal figures"
-    hinted = str(hint_words(LeadHint(((Card.parse("4D"), 6.8),), REASONS[3]), lambda seat: lambda: ""))
-    assert hinted.count("4") >= 1 and said[3] in hinted
+    hint = LeadHint(((Card.parse("4D"), 6.8),), REASONS[3])
+    hinted = str(hint_words(hint, lambda seat: lambda: ""))
+    assert hinted.count("4") >= 1 and "7" not in hinted and said[3] not in hinted, "the figures only in the details"
+    assert str(hint_detail(hint, lambda seat: lambda: "")) == said[3]
 
 
 # --- the table: the choice selected, Enter takes it ------------------------------------------------------------
@@ -325,7 +327,8 @@ def test_near_equal_choices_are_said_to_be_about_equal(monkeypatch: pytest.Monke
         reason = hint.reason
         assert 0 <= reason.edge <= reason.spread and not reason.clear
         said = str(hint_words(hint, lambda seat: str))
-        assert "about equal" in said and "±" in said, said
+        detail = str(hint_detail(hint, lambda seat: str))
+        assert "about as good" in said and "±" not in said and "±" in detail, (said, detail)
         if isinstance(hint, LeadHint):  # still the expert's pick, the runner-up named beside it
             assert isinstance(decision, LeadDecision)
             values = lead_values(view, [c.index for c in decision.options], NO_CLOCK, random.Random(1))
@@ -340,7 +343,7 @@ def test_a_clearly_best_choice_is_the_same_whatever_the_hints_seed(monkeypatch: 
         if not hint.reason.clear:
             continue
         clear += 1
-        assert "about equal" not in str(hint_words(hint, lambda seat: str))
+        assert "about as good" not in str(hint_words(hint, lambda seat: str))
         for seed in (2, 3):
             again = expert_hint(view, decision, seed)
             if isinstance(hint, LeadHint):
@@ -358,8 +361,12 @@ def test_about_equal_is_worded_in_every_language(code: str, english: None) -> No
     hints: list[Hint] = [LeadHint(((five, 1.0), (nine, 0.7)), close), FollowHint(five, 1.0, 0.7, close),
                          FollowHint(five, 0.7, 1.0, close), BuyHint(1.0, 0.7, close), BuyHint(0.7, 1.0, close)]
     said = [str(hint_words(hint, lambda seat: str)) for hint in hints]
-    assert all("hint." not in words and "{" not in words and "0" in words and "6" in words for words in said), said
+    ranks = [words.replace(five.label, "").replace(nine.label, "") for words in said]
+    assert all("hint." not in words and "{" not in words and not any(ch.isdigit() for ch in words)
+               for words in ranks), said  # a player's words: no figure but the cards' ranks
     assert len(set(said)) == len(said) and five.label in said[0] and nine.label in said[0]
+    details = [str(hint_detail(hint, lambda seat: str)) for hint in hints]
+    assert all("0" in words and "6" in words and "±" in words and "{" not in words for words in details), details
 
 
 def stake_hint(rules: RuleSet, seed: int) -> StakeHint:
@@ -376,11 +383,12 @@ def test_the_staking_hint_says_when_staking_barely_matters(english: None) -> Non
     even = stake_hint(dataclasses.replace(classic, players=5, deals=1), 3)  # J♦ 52.5%, A♠ 52.2%: noise
     assert even.barely_matters and even.other is not None and even.rate - even.other_rate < hint_module.STAKE_MARGIN
     said = str(hint_words(even, lambda seat: str))
-    assert said.startswith("Staking barely matters here") and "the most" not in said, said
+    assert said.startswith("Staking barely matters here") and "more often" not in said and "%" not in said, said
+    assert "%" in str(hint_detail(even, lambda seat: str))
     clear = stake_hint(dataclasses.replace(classic, players=3, deals=1), 3)  # A♠ 62%, K♥ 55%
     assert not clear.barely_matters and clear.card == Card.parse("AS")
     said = str(hint_words(clear, lambda seat: str))
-    assert "the most" in said and "barely" not in said, said
+    assert "more often" in said and "barely" not in said and "%" not in said, said
     for code in sorted(LANGUAGES):
         set_language(code)
         worded = str(hint_words(even, lambda seat: str))

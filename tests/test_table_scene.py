@@ -296,7 +296,9 @@ def test_the_hint_is_searched_on_a_worker_thread_and_shown_when_it_is_ready(
     scene.human.finish_hint()
     assert searched_on == ["newmarket-hint"] and scene.human.hint and not scene.human.hint_pending
     again = scene.human.hint
-    key(app, pygame.K_h)  # asked again: hidden
+    key(app, pygame.K_h)  # asked again: its figures (every hint here has some), and again: hidden
+    assert scene.human.hint and scene.human.hint.startswith(again) and scene.human.hint != again
+    key(app, pygame.K_h)
     assert scene.human.hint is None
     key(app, pygame.K_h)
     scene.human.finish_hint()

@@ -9,7 +9,7 @@ from ..ai.hint_tally import NEAR, Reason
 from ..locale import decimal, percent, tr, trn
 from ..locale.cards import card_label
 from ..review.judge import Judged, Option
-from .table.hint_words import Namer, hint_words, reason_words, signed
+from .table.hint_words import Namer, hint_detail, hint_words, reason_words, signed
 
 SAME = 1e-9  # chips: a gap and an error this small are rounding, not a difference
 
@@ -87,8 +87,9 @@ def reason_text(judged: Judged, players: tuple[str, ...]) -> str:
     hint's judgement for a stake, or that nothing was to decide."""
     if judged.forced:
         return tr("review.reason.forced")
-    if judged.stake is not None:
-        return str(hint_words(judged.stake, _namer(players)))
+    if judged.stake is not None:  # the hint's words with the figures behind them: a review shows its workings
+        return tr("hint.detail.shown", hint=hint_words(judged.stake, _namer(players)),
+                  detail=hint_detail(judged.stake, _namer(players)))
     reason = judged.reason
     if reason is None or judged.best is None:
         return ""

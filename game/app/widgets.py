@@ -17,6 +17,8 @@ from .tooltips import draw_tooltip
 
 PAD_X = 16  # a button's label keeps at least this far from its sides
 CAP_GAP = 10  # and this far from its keycap
+CAP_SIZE = 15  # a keycap's letters, as designed
+CAP_HEIGHT = 26
 
 _press_sound: list[Callable[[], None]] = []  # the one sound of a press; the app sets it (widgets know no assets)
 _focus_voice: list[Callable[[str], None]] = []  # who hears the control that takes the focus (spoken play)
@@ -75,19 +77,21 @@ class Button:
         """The button as a voice reads it: its label, and whether it can be pressed."""
         return self.label if self.enabled else f"{self.label}, {tr('speech.unavailable')}"
 
-    def keycap_rect(self, text: TextCache) -> pygame.Rect | None:
-        """Where the keycap sits (at the right end), if the button has one."""
+    def keycap_rect(self, text: TextCache, size: int = CAP_SIZE) -> pygame.Rect | None:
+        """Where the keycap sits (at the right end), if the button has one, its letters at `size`: as tall as
+        they need, within the button."""
         if not self.keycap:
             return None
-        cap = pygame.Rect(0, 0, max(26, text.width(self.keycap, "bold", 15) + 12), 26)
+        height = min(max(CAP_HEIGHT, text.font("bold", size).get_height() + 4), max(CAP_HEIGHT, self.rect.height - 8))
+        cap = pygame.Rect(0, 0, max(height, text.width(self.keycap, "bold", size) + 12), height)
         cap.midright = (self.rect.right - 12, self.rect.centery)
         return cap
 
-    def label_box(self, text: TextCache) -> pygame.Rect:
-        """Where the label goes: inside the side margins and clear of the keycap; centred on the button
-        when it fits so, else centred in the room left of the keycap."""
+    def label_box(self, text: TextCache, cap_size: int = CAP_SIZE) -> pygame.Rect:
+        """Where the label goes: inside the side margins and clear of the keycap (its letters at `cap_size`);
+        centred on the button when it fits so, else centred in the room left of the keycap."""
         inner = self.rect.inflate(-2 * PAD_X, 0)
-        cap = self.keycap_rect(text)
+        cap = self.keycap_rect(text, cap_size)
         if cap is None:
             return inner
         right = cap.x - CAP_GAP
@@ -95,6 +99,20 @@ class Button:
         if text.width(self.label, "bold", self.size) <= centred:
             return pygame.Rect(self.rect.centerx - centred // 2, inner.y, centred, inner.height)
         return pygame.Rect(inner.x, inner.y, max(1, right - inner.x), inner.height)
+
+    def sizes(self, text: TextCache) -> tuple[int, int]:
+        """The label's size and its keycap's: as large as the button's height allows; where larger print leaves
+        the label no room beside its keycap, the two give back their growth together, step for step, so the
+        label is never small beside a large keycap (only then does the label shrink alone, as a last resort)."""
+        size = text.fit_height("bold", self.size, self.rect.height - 4)  # larger print gives way to a low button
+        if not self.keycap:
+            return size, CAP_SIZE
+        labels, caps = text.sizes_down(size), text.sizes_down(CAP_SIZE)
+        for step in range(max(len(labels), len(caps))):
+            label, cap = labels[min(step, len(labels) - 1)], caps[min(step, len(caps) - 1)]
+            if text.width(self.label, "bold", label) <= self.label_box(text, cap).width:
+                return label, cap
+        return labels[-1], caps[-1]
 
     def draw(self, surface: Canvas, text: TextCache, focused: bool, hovered: bool) -> None:
         """Draw the button in its state."""
@@ -108,14 +126,14 @@ class Button:
         edge = theme.GOLD if (focused and self.enabled) or self.selected else theme.PANEL_EDGE
         paint.rect(surface, edge, self.rect, width=2, border_radius=10)
         colour = theme.INK if self.enabled else (120, 130, 125)
-        cap = self.keycap_rect(text)
+        size, cap_size = self.sizes(text)
+        cap = self.keycap_rect(text, cap_size)
         if cap is not None:
             paint.rect(surface, (0, 0, 0), cap.move(0, 2), border_radius=6)
             paint.rect(surface, theme.SELECTED if lit else (30, 56, 44), cap, border_radius=6)
-            text.draw(surface, pad_cap(self.hotkey, self.keycap), cap.center, role="bold", size=15,
+            text.draw(surface, pad_cap(self.hotkey, self.keycap), cap.center, role="bold", size=cap_size,
                       colour=theme.GOLD if self.enabled else (120, 130, 125), anchor="center")
-        box = self.label_box(text)
-        size = text.fit_height("bold", self.size, self.rect.height - 4)  # larger print gives way to a low button
+        box = self.label_box(text, cap_size)
         label = text.fit(self.label, "bold", size, colour, box.width, 11)  # shrinks only as a last resort
         surface.blit(label, label.get_rect(center=box.center))
 

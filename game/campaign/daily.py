@@ -5,7 +5,8 @@ Everything else about the day (rules, opponents, deals, and the session's own se
 comes from that seed through `random.Random(seed).randrange`, whose results for a
 given seed Python keeps stable, over fixed pools named here, so a player's own
 rules or character files never change the day's table. Everyone sits down with the
-rules' starting_chips; the day's score is the player's final chips.
+rules' starting_chips; the day's score is the player's final chips, less `HINT_COST` points for each hint asked
+(`daily_score`), and the day's best keeps how many hints it was played with.
 
 From `DECISIONS_FROM` on, the day's table is drawn from the pools of `DECISIONS` (every table under optional
 following, three to five seats: a table where the player decides, issue 24); a date before it keeps the table
@@ -24,7 +25,7 @@ from typing import Any
 from game.config.rules_file import RULES_DIR, load_rules
 from game.engine.rules import RuleSet
 
-from .scores import MAX_SCORE, iso_date
+from .scores import MAX_HINTS, MAX_SCORE, hint_cost, iso_date
 
 DAILY_RULES: tuple[str, ...] = ("classic", "chicago", "michigan", "saratoga", "house")
 DAILY_OPPONENTS: tuple[str, ...] = ("bert", "dex", "expert", "hetty", "maud", "pip", "professor", "reggie", "vera")
@@ -101,29 +102,65 @@ def daily_table(day: dt.date | str) -> DailyTable:
     return DailyTable(date, session_seed, rules_name, rules, opponents)
 
 
+def daily_score(chips: int, hints: int = 0) -> int:
+    """The day's score of a session ended with `chips` after `hints` hints asked: never below 0."""
+    return max(0, int(chips) - hint_cost(hints))
+
+
 @dataclass
 class DailyBests:
-    """The player's best daily-deal score for each date played."""
+    """The player's best daily-deal score for each date played, and the hints each best was played with (a date
+    missing from `hints` has a best from before hints counted)."""
 
     best: dict[str, int] = field(default_factory=dict)
+    hints: dict[str, int] = field(default_factory=dict)
 
     def best_for(self, day: dt.date | str) -> int | None:
         """The best score on `day`, or None if it was not played."""
         return self.best.get(iso_date(day))
 
-    def record(self, day: dt.date | str, score: int) -> bool:
-        """Keep `score` for `day` if it beats the day's best; True when it is a new best."""
+    def hints_for(self, day: dt.date | str) -> int | None:
+        """The hints the best of `day` was played with; None when not played, or its best does not say."""
+        return self.hints.get(iso_date(day))
+
+    def record(self, day: dt.date | str, score: int, hints: int | None = None) -> bool:
+        """Keep `score` (played with `hints` hints) for `day` if it beats the day's best; True when it is a new
+        best."""
         if type(score) is not int or score < 0:
             raise ValueError(f"a score must be a whole number of 0 or more, got {score!r}")
         date = iso_date(day)
         if date in self.best and self.best[date] >= score:
             return False
         self.best[date] = score
+        if hints is None:
+            self.hints.pop(date, None)
+        else:
+            self.hints[date] = hints
         return True
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready object."""
-        return {"format": BESTS_FORMAT, "version": BESTS_VERSION, "best": dict(sorted(self.best.items()))}
+        return {"format": BESTS_FORMAT, "version": BESTS_VERSION, "best": dict(sorted(self.best.items())),
+                "hints": {date: self.hints[date] for date in sorted(self.hints) if date in self.best}}
+
+    def read_hints(self, raw: Any) -> int:
+        """Take the hints of a file's `hints` for the dates whose best is kept; how many could not be used (a
+        file from before hints counted has none: its bests stand without them)."""
+        if raw is None:
+            return 0
+        if not isinstance(raw, dict):
+            return 1
+        bad = 0
+        for date, hints in raw.items():
+            try:
+                day = iso_date(date) if isinstance(date, str) and len(date) <= 40 else None
+            except ValueError:
+                day = None
+            if day is None or type(hints) is not int or not 0 <= hints <= MAX_HINTS:
+                bad += 1
+            elif day in self.best:
+                self.hints[day] = hints
+        return bad
 
     @classmethod
     def read(cls, raw: Any) -> tuple[DailyBests, int]:
@@ -159,4 +196,6 @@ class DailyBests:
             if type(score) is not int or not 0 <= score <= MAX_SCORE:
                 raise ValueError(f"the best score of {date!r} must be a whole number of 0 or more, got {score!r}"[:200])
             bests.best[iso_date(date)] = score
+        if bests.read_hints(data.get("hints")):
+            raise ValueError("hints must be an object of date: the hints a best was played with")
         return bests

@@ -10,8 +10,9 @@ The rules of progress:
   the bankroll cannot pay the largest ante of the venue that comes next.
 - Score: chips won over the starting bankroll (negative when down) plus a bonus of
   `VENUE_BONUS` x the venue's number (1 for the first) for each venue cleared, plus
-  `WIN_BONUS` for winning the road; never below 0. It rewards getting far first and
-  guarding the bankroll second.
+  `WIN_BONUS` for winning the road, less `HINT_COST` points for each hint asked on it;
+  never below 0. It rewards getting far first, guarding the bankroll second, and playing
+  without the hint.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from game.engine.rules import RuleSet
 
+from .scores import MAX_HINTS, hint_cost
 from .spec import Campaign, Unlock, Venue
 
 PROGRESS_FORMAT = "newmarket-campaign-progress"
@@ -65,11 +67,13 @@ class VenueResult:
     standing: int
     goal_met: bool
     bankroll_after: int
+    hints: int = 0  # the hints the player asked in the session (a save from before hints counted: none)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready object."""
         return {"venue_id": self.venue_id, "stack": self.stack, "final_chips": self.final_chips,
-                "standing": self.standing, "goal_met": self.goal_met, "bankroll_after": self.bankroll_after}
+                "standing": self.standing, "goal_met": self.goal_met, "bankroll_after": self.bankroll_after,
+                "hints": self.hints}
 
     @classmethod
     def from_json(cls, data: Any) -> VenueResult:
@@ -78,7 +82,8 @@ class VenueResult:
             raise ValueError("a venue result must be an object")
         return cls(venue_id=_text(data, "venue_id"), stack=_count(data, "stack"),
                    final_chips=_count(data, "final_chips"), standing=_count(data, "standing", 1),
-                   goal_met=_flag(data, "goal_met"), bankroll_after=_count(data, "bankroll_after"))
+                   goal_met=_flag(data, "goal_met"), bankroll_after=_count(data, "bankroll_after"),
+                   hints=_count(data, "hints") if "hints" in data else 0)
 
 
 @dataclass
@@ -115,13 +120,19 @@ class CampaignProgress:
         return len({r.venue_id for r in self.results if r.goal_met})
 
     @property
+    def hints(self) -> int:
+        """The hints asked on the road so far."""
+        return min(MAX_HINTS, sum(r.hints for r in self.results))
+
+    @property
     def score(self) -> int:
-        """Chips won over the starting bankroll, plus venue bonuses and the win bonus; at least 0."""
+        """Chips won over the starting bankroll, plus venue bonuses and the win bonus, less the hints' cost; at
+        least 0."""
         numbers = {venue.id: number for number, venue in enumerate(self.campaign.venues, start=1)}
         bonus = sum(VENUE_BONUS * numbers.get(venue_id, 0)
                     for venue_id in {r.venue_id for r in self.results if r.goal_met})
         won = WIN_BONUS if self.status == WON else 0
-        return max(0, self.bankroll - self.campaign.bankroll + bonus + won)
+        return max(0, self.bankroll - self.campaign.bankroll + bonus + won - hint_cost(self.hints))
 
     def table_rules(self) -> RuleSet:
         """The RuleSet of the next session (players, deals and everyone's stack set); ValueError when over."""
@@ -130,8 +141,9 @@ class CampaignProgress:
             raise ValueError(f"the campaign is over ({self.status})")
         return venue.table_rules(self.bankroll)
 
-    def record_session(self, result: SessionResult) -> VenueResult:
-        """Apply a finished session at the current venue: bankroll, goal, unlocks, next venue or the end."""
+    def record_session(self, result: SessionResult, hints: int = 0) -> VenueResult:
+        """Apply a finished session (played with `hints` hints) at the current venue: bankroll, goal, unlocks,
+        next venue or the end."""
         venue = self.venue
         if venue is None:
             raise ValueError(f"the campaign is over ({self.status}); no session can be recorded")
@@ -140,7 +152,7 @@ class CampaignProgress:
         stack = venue.stack(self.bankroll)
         self.bankroll = self.bankroll - stack + result.final_chips
         met = venue.goal.met(result.standing, result.final_chips)
-        recorded = VenueResult(venue.id, stack, result.final_chips, result.standing, met, self.bankroll)
+        recorded = VenueResult(venue.id, stack, result.final_chips, result.standing, met, self.bankroll, hints)
         self.results.append(recorded)
         if met:
             self.unlocked.extend(u for u in venue.unlocks if u not in self.unlocked)

@@ -18,8 +18,10 @@ from ..storage.daily_file import load_daily_bests, store_daily_bests
 from ..storage.high_scores_file import load_high_scores
 from ..storage.resume import DAILY, FREE, road_mode
 from ..storage.saves import AUTOSAVE
+from .daily import daily_score
 from .model import CampaignProgress
 from .roads import SLOTS, Road, describe_result
+from .scores import hint_cost
 
 DAILY_SLOT = "daily"  # the save slot keeping the daily deals' logs
 _DAILY_PREFIX = "daily:"  # a daily table's origin as a snapshot keeps it: "daily:2026-11-29"
@@ -130,15 +132,15 @@ def results_label(origin: TableOrigin) -> str:
             return "results.back_title"
 
 
-def finish(origin: TableOrigin, data_dir: Path, chips: list[int], session_id: str = "") -> Finished:
-    """The session (named `session_id`) at a table of this origin is over with these final chips (the player's
-    first): record what it means, and say where the player goes next."""
+def finish(origin: TableOrigin, data_dir: Path, chips: list[int], session_id: str = "", hints: int = 0) -> Finished:
+    """The session (named `session_id`, in which the player asked `hints` hints) at a table of this origin is over
+    with these final chips (the player's first): record what it means, and say where the player goes next."""
     match origin:
         case DailyDeal(day=day):
-            new_best, words = record_daily_score(data_dir, day, chips[0] if chips else 0)
+            new_best, words = record_daily_score(data_dir, day, chips[0] if chips else 0, hints)
             return DailyFinished(day, words.score, new_best, words.problem, words.written)
         case CampaignRoad(slot=slot):
-            return finish_venue(Road.load(data_dir, slot), chips, session_id)
+            return finish_venue(Road.load(data_dir, slot), chips, session_id, hints)
         case _:
             return None
 
@@ -168,23 +170,28 @@ class DailyScore:
         return f"{self.score} {self.problem}".strip()
 
 
-def record_daily_score(data_dir: Path, day: dt.date | str, score: int) -> tuple[bool, DailyScore]:
-    """Keep `score` as `day`'s score; (a new best?, what to tell the player)."""
+def record_daily_score(data_dir: Path, day: dt.date | str, chips: int, hints: int = 0) -> tuple[bool, DailyScore]:
+    """Keep the score of a session ended with `chips` after `hints` hints as `day`'s; (a new best?, what to tell
+    the player: the chips, and what the hints cost)."""
     bests, problem = load_daily_bests(data_dir)
-    new_best = bests.record(day, max(0, int(score)))
+    score = daily_score(chips, hints)
+    new_best = bests.record(day, score, hints)
     said = [problem] if problem else []
     failed, written = store_daily_bests(data_dir, bests) if new_best else (None, True)
     if failed:
         said.append(failed)
     best = bests.best_for(day)
-    finished = trn("daily.finished", score)
+    finished = trn("daily.finished", max(0, int(chips)))
+    if hints:
+        cost = trn("score.daily_hints", hint_cost(hints), hints=trn("score.hints", hints), score=score)
+        finished = f"{finished} {cost}"
     words = finished if new_best else tr("daily.finished_best", finished=finished, best=best)
     return new_best, DailyScore(words, " ".join(said), written)
 
 
-def finish_venue(road: Road, chips: list[int], session_id: str = "") -> VenueFinished:
-    """Record a venue's session (named `session_id`) on the road and save it; the road to show, and what to
-    say. A session the road has already recorded is not recorded again."""
+def finish_venue(road: Road, chips: list[int], session_id: str = "", hints: int = 0) -> VenueFinished:
+    """Record a venue's session (named `session_id`, played with `hints` hints) on the road and save it; the road
+    to show, and what to say. A session the road has already recorded is not recorded again."""
     progress = road.progress
     kept = tr("campaign.venue_end_kept")
     if progress is None or progress.venue is None:
@@ -194,7 +201,7 @@ def finish_venue(road: Road, chips: list[int], session_id: str = "") -> VenueFin
     if session_id and road.recorded_session == session_id and progress.results:
         return _recorded_before(road, progress)
     try:
-        result, problem = road.record(chips, session_id)
+        result, problem = road.record(chips, session_id, hints)
     except ValueError as error:
         return VenueFinished(Road.load(road.data_dir, road.slot), f"{tr('campaign.not_recorded', why=error)} {kept}",
                              recorded=False)

@@ -28,6 +28,7 @@ from ..storage.resume import resume_path, retire_resume, road_mode
 from ..storage.saves import SaveData, load_slot, read_save_file, restore_backup, save_slot, slot_path
 from ..storage.unlocks_file import add_unlocks
 from .model import BROKE, WON, CampaignProgress, SessionResult, VenueResult
+from .scores import hint_cost
 from .spec import Campaign, Venue
 
 SLOT = "campaign"  # the first road's slot (the only one before several slots existed)
@@ -229,14 +230,21 @@ def describe_result(progress: CampaignProgress, result: VenueResult) -> str:
         else tr("campaign.result.nth", standing=result.standing)
     head = trn("campaign.result.head", result.final_chips, venue=venue.title(), place=place)
     if progress.status == "won":
-        return tr("campaign.result.won", head=head)
-    if progress.status == "broke":
-        return tr("campaign.result.broke", head=head, bankroll=progress.bankroll)
-    if result.goal_met:
+        said = tr("campaign.result.won", head=head)
+    elif progress.status == "broke":
+        said = tr("campaign.result.broke", head=head, bankroll=progress.bankroll)
+    elif result.goal_met:
         nxt = progress.venue
-        return tr("campaign.result.met_next", head=head, venue=nxt.title()) if nxt is not None \
+        said = tr("campaign.result.met_next", head=head, venue=nxt.title()) if nxt is not None \
             else tr("campaign.result.met", head=head)
-    return tr("campaign.result.missed", head=head)
+    else:
+        said = tr("campaign.result.missed", head=head)
+    return f"{said} {hints_said(result.hints)}".strip()
+
+
+def hints_said(hints: int) -> str:
+    """What the hints asked at a venue cost the road's score ("" when none were asked)."""
+    return trn("score.road_hints", hint_cost(hints), hints=trn("score.hints", hints)) if hints else ""
 
 
 @dataclass
@@ -334,12 +342,12 @@ class Road:
             return tr("campaign.not_saved", why=getattr(error, "strerror", None) or error)
         return None
 
-    def record(self, chips: list[int], session_id: str = "") -> tuple[VenueResult, str | None]:
-        """The venue's session (named `session_id`) is over with these final chips (the player's first): the
-        result recorded, the unlocks remembered and the slot saved; the result, and a problem if it could not
-        all be kept."""
+    def record(self, chips: list[int], session_id: str = "", hints: int = 0) -> tuple[VenueResult, str | None]:
+        """The venue's session (named `session_id`, played with `hints` hints) is over with these final chips
+        (the player's first): the result recorded, the unlocks remembered and the slot saved; the result, and a
+        problem if it could not all be kept."""
         assert self.progress is not None and self.progress.venue is not None
-        result = self.progress.record_session(SessionResult(tuple(chips), 0))
+        result = self.progress.record_session(SessionResult(tuple(chips), 0), hints)
         self.recorded_session = session_id
         return result, self.remember_unlocks() or self.save()
 

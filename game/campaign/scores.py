@@ -1,4 +1,5 @@
-"""The local high-score table: the ten best campaign scores, each with a name and a date, as JSON-ready data."""
+"""The local high-score table: the ten best campaign scores, each with a name, a date and the hints it was played
+with, as JSON-ready data; and what a hint costs the daily deal's and the road's scores."""
 
 from __future__ import annotations
 
@@ -14,6 +15,20 @@ MAX_NAME = 16
 SCORES_FORMAT = "newmarket-high-scores"
 SCORES_VERSION = 1
 MAX_SCORE = 10**12  # far beyond any road's score; a larger number in a file is not one the game wrote
+HINT_COST = 1  # points a hint asked takes off the daily deal's score and the road's: playing unaided counts
+MAX_HINTS = 10**9  # more hints than any file the game wrote could count
+
+
+def hint_cost(hints: int) -> int:
+    """The points `hints` hints asked take off a score."""
+    return HINT_COST * max(0, hints)
+
+
+def hints_in(data: dict[str, Any]) -> int | None:
+    """The hints a file's entry was played with; None when it does not say (written before hints counted, or not
+    a count)."""
+    hints = data.get("hints")
+    return hints if type(hints) is int and 0 <= hints <= MAX_HINTS else None
 
 
 class BadNameError(ValueError):
@@ -52,10 +67,12 @@ class HighScore:
     name: str
     score: int
     date: str  # ISO "YYYY-MM-DD"
+    hints: int | None = None  # the hints the road was played with (None: an entry from before hints counted)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready object."""
-        return {"name": self.name, "score": self.score, "date": self.date}
+        return {"name": self.name, "score": self.score, "date": self.date,
+                **({} if self.hints is None else {"hints": self.hints})}
 
 
 @dataclass
@@ -68,11 +85,12 @@ class HighScores:
         """True when `score` would make the table (so the game should ask for a name)."""
         return len(self.entries) < TABLE_SIZE or score > self.entries[-1].score
 
-    def add(self, name: str, score: int, date: dt.date | str) -> int | None:
-        """Enter a score; its 1-based rank, or None when it does not make the top 10. BadNameError for a bad name."""
+    def add(self, name: str, score: int, date: dt.date | str, hints: int | None = None) -> int | None:
+        """Enter a score (played with `hints` hints); its 1-based rank, or None when it does not make the top 10.
+        BadNameError for a bad name."""
         if type(score) is not int or score < 0:
             raise ValueError(f"a score must be a whole number of 0 or more, got {score!r}")
-        entry = HighScore(clean_name(name), score, iso_date(date))
+        entry = HighScore(clean_name(name), score, iso_date(date), hints)
         if not self.qualifies(score):
             return None
         place = next((i for i, e in enumerate(self.entries) if e.score < score), len(self.entries))
@@ -110,7 +128,8 @@ class HighScores:
         for item in raw:
             if not isinstance(item, dict) or type(item.get("score")) is not int or not 0 <= item["score"] <= MAX_SCORE:
                 raise ValueError(f"not a high score: {item!r}"[:200])
-            entries.append(HighScore(clean_name(item.get("name")), item["score"], iso_date(item.get("date"))))
+            entries.append(HighScore(clean_name(item.get("name")), item["score"], iso_date(item.get("date")),
+                                     hints_in(item)))
         if any(a.score < b.score for a, b in zip(entries, entries[1:])):
             raise ValueError("high scores must be highest first")
         return cls(entries)
@@ -121,6 +140,6 @@ def _entry(item: Any) -> HighScore | None:
     if not isinstance(item, dict) or type(item.get("score")) is not int or not 0 <= item["score"] <= MAX_SCORE:
         return None
     try:
-        return HighScore(clean_name(item.get("name")), item["score"], iso_date(item.get("date")))
+        return HighScore(clean_name(item.get("name")), item["score"], iso_date(item.get("date")), hints_in(item))
     except ValueError:
         return None

@@ -28,15 +28,16 @@ class EndRecorded:
 
 
 def record_end(data_dir: Path, origin: TableOrigin, session_id: str, chips: list[int], events: list[Any],
-               human_seat: int, *, taken_back: int = 0) -> EndRecorded:
-    """Record the end of the session `session_id` (its final `chips`, the player's first, and its `events`
-    seen from `human_seat`) for its origin, in the statistics and in the list of ends recorded."""
+               human_seat: int, *, taken_back: int = 0, hints: int = 0) -> EndRecorded:
+    """Record the end of the session `session_id` (its final `chips`, the player's first, its `events` seen from
+    `human_seat`, and the `hints` the player asked) for its origin, in the statistics and in the list of ends
+    recorded."""
     said: list[str] = []
     done, problem = recorded(data_dir, session_id)
     said += [problem] if problem else []
     if done:
         return EndRecorded(already_finished(origin, data_dir), tuple(said))
-    finished = finish(origin, data_dir, chips, session_id)
+    finished = finish(origin, data_dir, chips, session_id, hints)
     whole = True
     match finished:
         case VenueFinished(road=road, recorded=False):  # the road's save could not take it: kept to be played on

@@ -23,7 +23,9 @@ def daily_bests_path(folder: Path) -> Path:
 
 
 def _parse(data: Any) -> tuple[DailyBests, int]:
-    return DailyBests.read(check_header(data, BESTS_FORMAT, BESTS_VERSION).get("best"))
+    fields = check_header(data, BESTS_FORMAT, BESTS_VERSION)
+    bests, bad = DailyBests.read(fields.get("best"))
+    return bests, bad + bests.read_hints(fields.get("hints"))
 
 
 KIND: JsonKind[DailyBests] = JsonKind(DAILY_BESTS_FILE, _parse, DailyBests, DailyBests.to_json, WORDS)

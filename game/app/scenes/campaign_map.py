@@ -200,7 +200,8 @@ class CampaignMapScene(Scene):
         """The high-score name entry for the finished road."""
         if self.progress is None:
             return
-        self.app.scenes.push("high_scores", score=self.progress.score, on_entered=self._name_entered)
+        self.app.scenes.push("high_scores", score=self.progress.score, hints=self.progress.hints,
+                             on_entered=self._name_entered)
 
     def _name_entered(self) -> None:
         self.road.score_entered = True

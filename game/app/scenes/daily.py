@@ -17,6 +17,7 @@ import pygame
 from ...ai.seats import seats_against
 from ...campaign.daily import DailyTable, daily_table
 from ...campaign.origin import DailyDeal, origin_of
+from ...campaign.scores import HINT_COST
 from ...locale import texts, tr, trn
 from ...locale.cards import card_label
 from ...locale.dates import long_date, short_date
@@ -58,6 +59,7 @@ class DailyScene(Scene):
             self.problem = tr("daily.cannot_lay", why=error)
         bests, problem = load_daily_bests(app.data_dir)
         self.best = bests.best_for(self.day)
+        self.best_hints = bests.hints_for(self.day)  # None: a best from before hints counted
         app.notices.tell(problem)
         self.menu = Menu()
         self.hint = "daily.hint"  # the footer's keys, as the buttons offered
@@ -228,8 +230,8 @@ class DailyScene(Scene):
                           colour=theme.INK_DIM, max_width=room)
         draw_opponents(surface, text, table.opponents, pygame.Rect(x, label.bottom + 8, box.width - 48, 64),
                        diameter=52, gap=16)  # a clear gap before the next face
-        text.draw(surface, tr("daily.score_rule"), (x, box.bottom - score), role="bold", size=17, colour=theme.GOLD,
-                  max_width=room, min_size=12)
+        text.draw(surface, trn("daily.score_rule", HINT_COST), (x, box.bottom - score), role="bold", size=17,
+                  colour=theme.GOLD, max_width=room, min_size=12)
         text.draw(surface, tr("daily.often"), (x, box.bottom - often), role="body", size=15, colour=theme.INK_DIM,
                   max_width=room, min_size=11)
 
@@ -250,7 +252,7 @@ class DailyScene(Scene):
             chip = self.app.art.chip(1, 14)
             surface.blit(chip, (x, box.y + 58))
             text.draw(surface, str(self.best), (x + 34, box.y + 42), role="title", size=48, colour=theme.GOLD)
-            text.draw(surface, trn("daily.chips", self.best), (x + 34, box.y + 104), role="body", size=15,
+            text.draw(surface, best_words(self.best, self.best_hints), (x + 34, box.y + 104), role="body", size=15,
                       colour=theme.INK_DIM, max_width=room - 34)
         if self.new_best:
             text.draw(surface, tr("daily.new_best"), (box.centerx, box.y + 170), role="title", size=36,
@@ -262,3 +264,9 @@ class DailyScene(Scene):
                       colour=theme.INK)
 
 
+def best_words(best: int, hints: int | None) -> str:
+    """What the day's best counts under its figure: chips for a best from before hints counted, else points and
+    the hints it was played with."""
+    if hints is None:
+        return trn("daily.chips", best)
+    return trn("score.best", best, hints=trn("score.hints", hints) if hints else tr("score.no_hints"))

@@ -32,10 +32,11 @@ class HighScoresScene(Scene):
     """The top-10 table; with a `score` that qualifies, the name entry comes first."""
 
     def __init__(self, app: App, score: int | None = None, *, on_entered: Callable[[], None] | None = None,
-                 today: dt.date | None = None) -> None:
+                 today: dt.date | None = None, hints: int | None = None) -> None:
         super().__init__(app)
         self.scores, self.message = self._load()
         self.score = score
+        self.hints = hints  # the hints the road was played with, kept beside its score
         self.on_entered = on_entered
         self.today = today or dt.date.today()
         self.name = ""
@@ -67,7 +68,7 @@ class HighScoresScene(Scene):
         if not self.entering or self.score is None:
             return
         try:
-            rank = self.scores.add(self.name, self.score, self.today)
+            rank = self.scores.add(self.name, self.score, self.today, self.hints)
         except BadNameError as error:
             self.message = str(error)
             return
@@ -149,11 +150,11 @@ class HighScoresScene(Scene):
                       anchor="center", max_width=box.width - 48)
             return
         row_h = min(ROW_H, (box.height - 50) // TABLE_SIZE)
-        columns = (box.x + 50, box.x + 110, box.x + 640, box.x + 860)
+        columns = (box.x + 50, box.x + 110, box.x + 560, box.x + 720, box.x + 900)
         y = box.y + 14
         heads = (tr("high_scores.columns.rank"), tr("high_scores.columns.name"), tr("high_scores.columns.score"),
-                 tr("high_scores.columns.date"))
-        rooms = (40, columns[2] - columns[1] - 20, columns[3] - columns[2] - 20, box.right - columns[3] - 20)
+                 tr("high_scores.columns.hints"), tr("high_scores.columns.date"))
+        rooms = (40, *(right - left - 20 for left, right in zip(columns[1:], columns[2:])), box.right - columns[4] - 20)
         for number, (x, head, room) in enumerate(zip(columns, heads, rooms)):
             text.draw(surface, head, (x, y), role="bold", size=15, colour=theme.INK_DIM,
                       anchor="midtop" if number == 0 else "topleft", max_width=room)
@@ -166,11 +167,14 @@ class HighScoresScene(Scene):
             text.draw(surface, str(index + 1), (columns[0], row.centery), role="bold", size=17, colour=theme.GOLD,
                       anchor="center")
             text.draw(surface, entry.name, (columns[1], row.centery), role="bold", size=17, colour=theme.INK,
-                      anchor="midleft", max_width=500)
+                      anchor="midleft", max_width=rooms[1])
             text.draw(surface, str(entry.score), (columns[2], row.centery), role="title", size=19, colour=theme.GOLD,
                       anchor="midleft")
-            text.draw(surface, table_date(entry.date), (columns[3], row.centery), role="body", size=16,
-                      colour=theme.INK_DIM, anchor="midleft", max_width=rooms[3], min_size=12)
+            hints = "—" if entry.hints is None else str(entry.hints)  # an entry from before hints counted
+            text.draw(surface, hints, (columns[3], row.centery), role="body", size=16, colour=theme.INK,
+                      anchor="midleft", max_width=rooms[3], min_size=12)
+            text.draw(surface, table_date(entry.date), (columns[4], row.centery), role="body", size=16,
+                      colour=theme.INK_DIM, anchor="midleft", max_width=rooms[4], min_size=12)
             y += row_h
 
 

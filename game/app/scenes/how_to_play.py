@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...campaign.scores import HINT_COST
 from ...config import default_rules
 from ...engine.cards import Card
 from ...engine.rules import FIRST_LEAD_DEFAULT, RuleSet
@@ -153,7 +154,7 @@ def rule_sections(rules: RuleSet) -> list[Section]:
         Section(tr("how_to_play.rules.title"), rules_summary(rules)),
         Section(tr("how_to_play.controls.title"), (
             tr("how_to_play.controls.mouse"),
-            tr("how_to_play.controls.keyboard"),
+            trn("how_to_play.controls.keyboard", HINT_COST),  # what a hint costs where the score counts it
             tr("how_to_play.controls.pad"),
             tr("how_to_play.controls.stake"),
             tr("how_to_play.controls.table"),

@@ -101,6 +101,8 @@ class SnapshotSetup:
     session_id: str
     taken_back: int = 0  # the player's decisions taken back in this session (older snapshots: none)
     end_deal: int | None = None  # the deal in play when the session's end was asked for (the time was up)
+    hints: int = 0  # the hints the player asked in this session (older snapshots: none)
+    hinted: int = -1  # the decision (by its action's index) the latest hint was asked at: asked again, it is free
 
 
 def read_snapshot(snapshot: Any) -> SnapshotSetup:
@@ -155,7 +157,11 @@ def _read_snapshot(snapshot: Any) -> SnapshotSetup:
     end_deal = snapshot.get("end_deal")
     if end_deal is not None and whole_number(end_deal, 1) is None:
         raise ValueError("the snapshot's deal at which its end was asked for is not a deal")
-    return SnapshotSetup(rules, seats, seed, actions, limit, elapsed, agents, session_id, taken_back, end_deal)
+    hints, hinted = whole_number(snapshot.get("hints", 0), 0), whole_number(snapshot.get("hinted", -1), -1)
+    if hints is None or hinted is None:
+        raise ValueError("the snapshot's count of hints asked is not a whole number")
+    return SnapshotSetup(rules, seats, seed, actions, limit, elapsed, agents, session_id, taken_back, end_deal,
+                         hints, hinted)
 
 
 def illegal_kind(error: IllegalActionError) -> str:
@@ -174,7 +180,7 @@ class TableController:
     def __init__(self, rules: RuleSet, seats: Sequence[SeatSpec], seed: int, *, time_limit_s: float | None = None,
                  origin: TableOrigin | None = None, replay: Sequence[Action] = (), elapsed: float = 0.0,
                  agent_states: Sequence[Any] | None = None, session_id: str | None = None,
-                 taken_back: int = 0, end_deal: int | None = None) -> None:
+                 taken_back: int = 0, end_deal: int | None = None, hints: tuple[int, int] = (0, -1)) -> None:
         if not 3 <= len(seats) <= 8:
             raise ValueError(f"a table seats 3 to 8 players, not {len(seats)}")
         if any(character is None for _, character in seats[1:]):
@@ -212,6 +218,9 @@ class TableController:
         self.turn: tuple[str, int] | None = None  # the decision waited for (its kind) and whose it is
         self._thinking: tuple[OnWorker[Action], float] | None = None  # the decision worked out, and time left
         self.taken_back = taken_back  # the player's decisions taken back in this session
+        # the hints asked in this session, and the decision (its action's index) the latest was asked at: kept in
+        # the snapshot, so a crash and Continue cannot wash them out of the daily's or the road's score
+        self.hints, self.hinted = hints
         self.take_backs = TakeBacks()
         events = self._lay(replay)
         self.opening: list[Event] = [] if replay else list(events)  # what a new table presents first
@@ -247,7 +256,7 @@ class TableController:
             return cls(setup.rules, setup.seats, setup.seed, time_limit_s=setup.time_limit_s,
                        origin=origin_of(snapshot.get("campaign_slot")), replay=setup.actions,
                        elapsed=setup.elapsed_s, agent_states=setup.agent_states, session_id=setup.session_id,
-                       taken_back=setup.taken_back, end_deal=end_deal)
+                       taken_back=setup.taken_back, end_deal=end_deal, hints=(setup.hints, setup.hinted))
         laid = table(setup.end_deal)
         deal = snapshot.get("deal")
         if snapshot.get("over") is True and not laid.over and setup.end_deal is None and whole_number(deal, 1):
@@ -277,6 +286,7 @@ class TableController:
                 "seed": self.seed, "agents": list(self._agent_states),
                 "time_limit_s": self.time_limit_s, "elapsed_s": round(self.elapsed, 3),
                 "deal": self.session.deal_number, "taken_back": self.taken_back,
+                "hints": self.hints, "hinted": self.hinted,
                 **({} if self.end_deal is None else {"end_deal": self.end_deal}),
                 **({"over": True} if self.session.over else {})}  # an end the next start may have to record
 
@@ -381,6 +391,15 @@ class TableController:
     def human_view(self) -> PlayerView:
         """What the human's seat (or seat 0 at a watched table) may see."""
         return self.session.view(self.human_seat if self.human_seat is not None else 0)
+
+    def count_hint(self) -> bool:
+        """The player asked the hint at the decision in hand: count it, once a decision (asked again to see it
+        again, it is not counted again); True when it was counted."""
+        if self.hinted == len(self.actions):
+            return False
+        self.hints += 1
+        self.hinted = len(self.actions)
+        return True
 
     # --- taking back (free play) ----------------------------------------------------------------
 

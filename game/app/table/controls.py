@@ -26,6 +26,7 @@ HINT_SIZES = (15, 12)  # the hint's one line shrinks this far before it takes a 
 HINT_WRAPPED = 14
 HINT_PAD = 8
 HIDES_SIZE = 11
+HINT_ROOM = 16  # a widened hint keeps this far inside the felt
 KEYS_SIZE = 13
 
 
@@ -137,50 +138,84 @@ class HintBox:
     column: int  # the width the words are wrapped to
 
 
-def hint_box(text: TextCache, layout: TableLayout, words: str, *, staking: bool = False, keys: str = "") -> HintBox:
+def hint_box(text: TextCache, layout: TableLayout, words: str, *, staking: bool = False, keys: str = "",
+             key_label: str = "") -> HintBox:
     """The hint over the status line and ending above the prompt, one line when its words allow it (else it
     grows upwards); while staking, under the prompt's keys in the hand's place, empty until the deal (growing
-    downwards, clear of the board). The "H hides" label keeps a column of its own at the right."""
+    downwards, clear of the board). The key's label ("H details", "H hides") keeps a column of its own at the
+    right. Larger print is never given back to keep the words on one line: the box widens as far as the seats
+    beside it allow, and past that the words take two lines (or more)."""
     area = layout.status
-    hides, hides_size = tr("table.hint.hides"), readable_size(HIDES_SIZE)
+    hides, hides_size = key_label or keyed(tr("table.hint.hides")), readable_size(HIDES_SIZE)
     label = pygame.Rect(0, 0, text.width(hides, "body", hides_size), text.font("body", hides_size).get_height())
-    column = area.width - 3 * HINT_PAD - label.width
+    margins = 3 * HINT_PAD + label.width
+    span = area.copy()  # the box's left and width (its top and height come last)
     smallest = readable_size(HINT_SIZES[1])  # a small window shrinks the picture: the words take two lines instead
     largest = max(HINT_SIZES[0], smallest)
-    size = text.fit_size(words, "body", largest, column, smallest)
+    size = text.fit_size(words, "body", largest, span.width - margins, smallest) if text_size() == 1 else largest
     lines = 1
-    if text.width(words, "body", size) > column:
+    widens = text_size() > 1 and not staking  # larger print: a wider box before (and as) the words wrap
+    if widens and text.width(words, "body", size) > span.width - margins:
+        wide = widest(layout, _above(area, text.block_height(words, "body", size, 10**6)))
+        if text.width(words, "body", size) <= wide.width - margins:
+            span = wide
+    if text.width(words, "body", size) > span.width - margins:
         size = readable_size(HINT_WRAPPED)
-        lines = len(text.wrap(words, "body", size, column))
-    font = text.font("body", size)
-    body_height = round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height()
+        if widens:
+            span = widest(layout, _above(area, text.block_height(words, "body", size, span.width - margins)))
+        lines = len(text.wrap(words, "body", size, span.width - margins))
+    column = span.width - margins
+    body_height = text.block_height(words, "body", size, column)
     width = min(column, max(text.width(line, "body", size) for line in text.wrap(words, "body", size, column)))
-    height = max(area.height + 2, body_height + 8)
     if staking:
-        box = pygame.Rect(area.x, prompt_area(text, layout, keys).bottom + HINT_PAD, area.width, height)
+        top = prompt_area(text, layout, keys).bottom + HINT_PAD
+        box = pygame.Rect(span.x, top, span.width, max(area.height + 2, body_height + 8))
     else:
-        box = pygame.Rect(area.x, area.bottom - 2 - height, area.width, height)  # its shadow too ends above the prompt
+        above = _above(area, body_height)  # its shadow too ends above the prompt
+        box = pygame.Rect(span.x, above.y, span.width, above.height)
     body = pygame.Rect(0, 0, width, body_height)
     body.center = (box.x + HINT_PAD + column // 2, box.centery)
     label.midright = (box.right - HINT_PAD, box.centery)
     return HintBox(box, body, label, size, lines, column)
 
 
+def _above(area: pygame.Rect, body_height: int) -> pygame.Rect:
+    """The hint's box over the status line `area` for words `body_height` tall: ending above the prompt."""
+    height = max(area.height + 2, body_height + 8)
+    return pygame.Rect(area.x, area.bottom - 2 - height, area.width, height)
+
+
+def widest(layout: TableLayout, box: pygame.Rect) -> pygame.Rect:
+    """`box` widened towards each side of the felt, as far as it stays on the felt (inside its margin), clear of
+    every seat and of the decision panel."""
+    blockers = [place.region for place in layout.seats] + [layout.panel]
+    room = layout.felt.inflate(-2 * HINT_ROOM, 0)
+    left, right = box.left, box.right
+    for step in (-8, 8):
+        while True:
+            wider = pygame.Rect(left + min(step, 0), box.y, right - left + abs(step), box.height)
+            if not room.contains(wider) or wider.collidelist(blockers) >= 0:
+                break
+            left, right = wider.left, wider.right
+    return pygame.Rect(left, box.y, right - left, box.height)
+
+
 def _draw_hint(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
-    """The hint in its box (`hint_box`), suits in their colours on one line."""
+    """The hint in its box (`hint_box`), suits in their colours on every line."""
     text = stage.text
     words = human.hint or ""
+    label = human.hint_key
     place = hint_box(text, stage.layout, words, staking=isinstance(human.decision, StakeDecision),
-                     keys=keyed(human.prompt()[1]))
+                     keys=keyed(human.prompt()[1]), key_label=label)
     box = place.box
     paint.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=10)
     paint.rect(surface, (18, 44, 32), box, border_radius=10)
     paint.rect(surface, HINT_COLOUR, box, 2, border_radius=10)
-    if place.lines == 1:
-        body = text.render_runs(suit_runs(words, theme.INK, theme.suits_on_dark(stage.decks.four_colour)), "body",
-                                place.size)
-    else:
-        body = text.render_wrapped(words, "body", place.size, theme.INK, place.column, align="center")
-    surface.blit(body, body.get_rect(center=place.body.center))
-    text.draw(surface, tr("table.hint.hides"), place.label.topleft, role="body", size=readable_size(HIDES_SIZE),
+    suits = theme.suits_on_dark(stage.decks.four_colour)
+    lines = text.wrap(words, "body", place.size, place.column) if place.lines > 1 else [words]
+    step = text.line_height("body", place.size, 1.15)
+    for row, line in enumerate(lines):  # each line with its suits in their colours, centred in the box
+        body = text.render_runs(suit_runs(line, theme.INK, suits), "body", place.size)
+        surface.blit(body, body.get_rect(midtop=(place.body.centerx, place.body.y + row * step)))
+    text.draw(surface, label, place.label.topleft, role="body", size=readable_size(HIDES_SIZE),
               colour=theme.INK_DIM)

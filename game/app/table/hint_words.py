@@ -1,14 +1,13 @@
-"""The hint in words: the choice the expert would make and the one reason its playouts give, kept as `Words` so
-a language switch rewords the hint on screen."""
+"""The hint in words: the choice the expert would make and the one reason its playouts give, in a player's words
+(`hint_words`), and the figures behind them (`hint_detail`, shown when the player asks for the details); kept as
+`Words` so a language switch rewords the hint on screen."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ...ai.hint import BidHint, BuyHint, FollowHint, Hint, LeadHint, NoHint, StakeHint
 from ...ai.hint_tally import Reason
-from ...engine.cards import Card
 from ...engine.combinations import Combination
 from ...locale import decimal, percent
 from ...locale.words import Words
@@ -61,8 +60,18 @@ def tenths(share: float) -> int:
     return count
 
 
+PLAIN = ("sheds", "sheds_and_keeps_lead", "keeps_lead", "own_boodle", "goes_out", "chips", "chips_only")
+
+
+def plain_reason(reason: Reason, name_of: Namer) -> Words:
+    """The reason in a player's words, without figures, to follow the choice."""
+    if reason.kind in PLAIN:
+        return Words.of(f"hint.plain.{reason.kind}", card=reason.card)
+    return reason_words(reason, name_of)  # a boodle card named, no figure: already a player's words
+
+
 def reason_words(reason: Reason, name_of: Namer) -> Words:
-    """The reason in words, to follow the choice."""
+    """The reason with its figures (the details of `plain_reason`)."""
     share = tenths(reason.share)
     match reason.kind:
         case "sheds":
@@ -81,7 +90,7 @@ def reason_words(reason: Reason, name_of: Namer) -> Words:
             return Words.of("hint.reason.goes_out", share=share)
         case "chips_only":
             return Words.of("hint.reason.chips_only", value=_Signed(reason.value))
-    if round(reason.value, 1) == round(reason.other, 1):  # the two would read alike: say so instead
+    if close_call(reason):  # the two would read alike: say so instead
         return Words.of("hint.reason.close", value=_Signed(reason.value))
     return Words.of("hint.reason.chips", value=_Signed(reason.value), other=_Signed(reason.other))
 
@@ -93,38 +102,63 @@ class _Edge(_Plain):
         return f"+{super().__call__()}"
 
 
-def _close(key: str, reason: Reason, card: Card | None = None, other: Card | None = None, **params: Any) -> Words:
-    """Two choices about equal: the selected one's edge over the other with its margin of error."""
-    return Words.of(key, card=card, other=other, edge=_Edge(reason.edge), spread=_Plain(reason.spread), **params)
+def close_call(reason: Reason) -> bool:
+    """Whether the chips of the choice and of the next best read alike (the plain words then call it close)."""
+    return reason.kind == "chips" and round(reason.value, 1) == round(reason.other, 1)
 
 
 def hint_words(hint: Hint, name_of: Namer) -> Words:
-    """The hint in words, worded when shown: the choice, then its reason (or that it is about equal to the next)."""
+    """The hint in a player's words, worded when shown: the choice, then its reason (or that it is about as good
+    as the next); its figures are `hint_detail`'s."""
     match hint:
-        case LeadHint(reason=Reason(kind="about_equal") as reason) if len(hint.ranked) > 1:
-            return _close("hint.lead_close", reason, card=hint.card, other=hint.ranked[1][0])
-        case FollowHint(card=card, play=play, decline=decline, reason=Reason(kind="about_equal") as reason):
-            return _close("hint.play_close" if play >= decline else "hint.decline_close", reason, card=card)
-        case BuyHint(buy=buy, keep=keep, reason=Reason(kind="about_equal") as reason):
-            return _close("hint.buy_close" if buy > keep else "hint.keep_close", reason)
-        case LeadHint(reason=reason):
-            return Words.of("hint.lead", card=hint.card, reason=reason_words(reason, name_of))
-        case FollowHint(card=card, play=play, decline=decline, reason=reason):
-            key = "hint.play" if play >= decline else "hint.decline"
-            return Words.of(key, card=card, reason=reason_words(reason, name_of))
-        case BidHint(chips=chips, buy=buy, keep=keep, reason=Reason(kind="about_equal") as reason):
-            return _close("auction.hint.bid_close" if buy > keep else "auction.hint.pass_close", reason, chips=chips)
-        case BidHint(chips=chips, buy=buy, keep=keep, reason=reason):
-            key = "auction.hint.bid" if buy > keep else "auction.hint.pass"
-            return Words.of(key, chips=chips, reason=reason_words(reason, name_of))
-        case BuyHint(buy=buy, keep=keep, reason=reason):
-            return Words.of("hint.buy" if buy > keep else "hint.keep", reason=reason_words(reason, name_of))
-        case StakeHint(card=card, seats=seats, rate=rate, other=other, other_rate=other_rate) if hint.barely_matters:
-            return Words.of("hint.stake_even", card=card, other=other, seats=seats, rate=_Percent(rate),
-                            other_rate=_Percent(other_rate))
-        case StakeHint(card=Combination() as card, seats=seats, rate=rate, chips=chips):  # R30: a pile is won
-            return Words.of("combinations.hint_stake", chips, card=card, seats=seats, rate=_Percent(rate))
-        case StakeHint(card=card, seats=seats, rate=rate, chips=chips):
-            return Words.of("hint.stake", chips, card=card, seats=seats, rate=_Percent(rate))
+        case LeadHint(reason=Reason(kind="about_equal")) if len(hint.ranked) > 1:
+            return Words.of("hint.lead_close", card=hint.card, other=hint.ranked[1][0])
+        case FollowHint(card=card, play=play, decline=decline, reason=Reason(kind="about_equal")):
+            return Words.of("hint.play_close" if play >= decline else "hint.decline_close", card=card)
+        case BuyHint(buy=buy, keep=keep, reason=Reason(kind="about_equal")):
+            return Words.of("hint.buy_close" if buy > keep else "hint.keep_close")
+        case BidHint(chips=chips, buy=buy, keep=keep, reason=Reason(kind="about_equal")):
+            return Words.of("auction.hint.bid_close" if buy > keep else "auction.hint.pass_close", chips=chips)
+        case LeadHint(reason=reason) | FollowHint(reason=reason) | BidHint(reason=reason) | BuyHint(reason=reason):
+            close = close_call(reason) or reason.kind == "about_equal"  # (about equal to a choice not named)
+            plain = Words.of("hint.plain.close") if close else plain_reason(reason, name_of)
+            return _choice(hint, plain)
+        case StakeHint(card=card, other=other) if hint.barely_matters:
+            return Words.of("hint.stake_even", card=card, other=other)
+        case StakeHint(card=Combination() as card, chips=chips):  # R30: a pile is won
+            return Words.of("combinations.hint_stake", chips, card=card)
+        case StakeHint(card=card, chips=chips):
+            return Words.of("hint.stake", chips, card=card)
         case NoHint(error=error):
             return Words.of("table.hint.unavailable", error=error)
+
+
+def _choice(hint: LeadHint | FollowHint | BidHint | BuyHint, reason: Words) -> Words:
+    """The choice a hint makes, with `reason` after it."""
+    match hint:
+        case LeadHint():
+            return Words.of("hint.lead", card=hint.card, reason=reason)
+        case FollowHint(card=card, play=play, decline=decline):
+            return Words.of("hint.play" if play >= decline else "hint.decline", card=card, reason=reason)
+        case BidHint(chips=chips, buy=buy, keep=keep):
+            return Words.of("auction.hint.bid" if buy > keep else "auction.hint.pass", chips=chips, reason=reason)
+        case BuyHint(buy=buy, keep=keep):
+            return Words.of("hint.buy" if buy > keep else "hint.keep", reason=reason)
+
+
+def hint_detail(hint: Hint, name_of: Namer) -> Words | None:
+    """The figures behind a hint's plain words (the chips expected, how often in the playouts), shown when the
+    player asks for the details; None when its words already say all there is."""
+    match hint:
+        case LeadHint(reason=reason) | FollowHint(reason=reason) | BidHint(reason=reason) | BuyHint(reason=reason):
+            if reason.kind == "about_equal":
+                return Words.of("hint.detail.close", edge=_Edge(reason.edge), spread=_Plain(reason.spread))
+            if reason.kind in PLAIN:
+                return reason_words(reason, name_of)
+        case StakeHint(seats=seats, rate=rate, other_rate=other_rate) if hint.barely_matters:
+            return Words.of("hint.detail.stake_even", seats=seats, rate=_Percent(rate), other_rate=_Percent(other_rate))
+        case StakeHint(card=Combination(), seats=seats, rate=rate):
+            return Words.of("combinations.hint_detail", seats=seats, rate=_Percent(rate))
+        case StakeHint(seats=seats, rate=rate):
+            return Words.of("hint.detail.stake", seats=seats, rate=_Percent(rate))
+    return None

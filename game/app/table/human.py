@@ -13,7 +13,7 @@ from functools import partial
 
 import pygame
 
-from ...ai.hint import BidHint, BuyHint, FollowHint, Hint, LeadHint, StakeHint, hint_search
+from ...ai.hint import Hint
 from ...ai.worker import OnWorker
 from ...engine.cards import Card, card_order
 from ...engine.decisions import (
@@ -35,25 +35,27 @@ from ...locale import tr, trn
 from ...locale.cards import card_label
 from ...locale.words import Words
 from ..widgets import Button
-from .bidding import PASS, bid_key, bid_prompt, bid_specs
-from .hint_words import hint_words
+from .bidding import bid_key, bid_prompt, bid_specs
+from .hint_seat import HintAsking, HintPrice
 from .input_keys import ADD_KEYS, ENTER_KEYS, REMOVE_KEYS, number_of
 from .stage import Stage
 from .take_back_offer import CAPTION_ROOM, TakeBackOffer, take_back_spec
 from .words import lead_refusal
 
 
-class HumanSeat:
+class HumanSeat(HintAsking):
     """The human's side of the table: shows the pending decision and turns input into an action."""
 
     def __init__(self, stage: Stage, submit: Callable[[Action], None], hint_seed: Callable[[], int],
-                 take_back: Callable[[], TakeBackOffer | None] | None = None) -> None:
+                 take_back: Callable[[], TakeBackOffer | None] | None = None,
+                 hint_price: HintPrice | None = None) -> None:
         self.stage = stage
         self._submit = submit
         self._hint_seed = hint_seed  # the seed of a hint asked for now (the same position, the same hint)
         self._take_back = take_back  # the take back the table offers now, if any (free play only)
         self.take_back_offer: TakeBackOffer | None = None
         self.take_back_button: Button | None = None
+        self.hint_price = hint_price  # what a hint costs where the score counts it
         self._hint_search: OnWorker[Hint] | None = None
         self.decision: Decision | None = None
         self.view: PlayerView | None = None
@@ -65,13 +67,10 @@ class HumanSeat:
         self.hover_button: int | None = None
         self.buttons: list[Button] = []
         self.hint_words: Words | None = None
+        self.hint_detail: Words | None = None
+        self.details_shown = False
         self.hint_card: Card | None = None
         self.lawful: frozenset[Card] = frozenset()
-
-    @property
-    def hint(self) -> str | None:
-        """The expert's hint in the current language, while it is shown."""
-        return None if self.hint_words is None else str(self.hint_words)
 
     def relabel(self) -> None:
         """The language changed: word the buttons again (the hint and prompt are worded as they are drawn)."""
@@ -88,9 +87,7 @@ class HumanSeat:
         """Show a new decision."""
         self.decision = decision
         self.view = view
-        self.hint_words = None
-        self.hint_card = None
-        self._hint_search = None
+        self.forget_hint()
         self.focus = 0
         self.lawful = frozenset()
         if isinstance(decision, StakeDecision):
@@ -110,9 +107,7 @@ class HumanSeat:
         self.view = None
         self.buttons = []
         self.lawful = frozenset()
-        self.hint_words = None
-        self.hint_card = None
-        self._hint_search = None
+        self.forget_hint()
         self.hover_button = None
         self.take_back_offer = None
         self.take_back_button = None
@@ -208,52 +203,6 @@ class HumanSeat:
             self.focus = 0
             self._build_buttons()
 
-    def ask_hint(self) -> None:
-        """Ask the expert what it would do, searched on a worker thread (asked again, hide the answer)."""
-        if self.decision is None or self.view is None:
-            return
-        if self.hint_words is not None or self._hint_search is not None:
-            self.hint_words, self.hint_card, self._hint_search = None, None, None
-            return
-        self._hint_search = hint_search(self.view, self.decision, self._hint_seed())
-
-    @property
-    def hint_pending(self) -> bool:
-        """True while the hint asked for is still being searched."""
-        return self._hint_search is not None
-
-    def update(self) -> None:
-        """Show the hint as soon as its search is done."""
-        search = self._hint_search
-        if search is not None and search.ready:
-            self._hint_search = None
-            self._show_hint(search.result())
-
-    def _show_hint(self, hint: Hint) -> None:
-        """Word the hint and select what it recommends, so that Enter takes it: the card, the button, the stake."""
-        self.hint_words = hint_words(hint, self.stage.model.namer)
-        self.hint_card = None
-        decision = self.decision
-        if isinstance(hint, LeadHint) and hint.card in self.options():
-            self.hint_card = hint.card
-            self.focus = self.options().index(hint.card)
-        elif isinstance(hint, FollowHint):
-            self.focus = 0 if hint.play >= hint.decline else 1
-            self.hint_card = hint.card if self.focus == 0 else None
-        elif isinstance(hint, BuyHint | BidHint):
-            self.focus = 0 if hint.buy > hint.keep else (PASS if isinstance(hint, BidHint) else 1)
-        elif isinstance(hint, StakeHint) and isinstance(decision, StakeDecision) and hint.card in decision.cards:
-            self.focus = decision.cards.index(hint.card)
-            if self.placed == 0:  # chips the player placed are theirs: the hint points, Enter adds one there
-                self.stake[self.focus] = decision.boodle_total
-        self._build_buttons()
-
-    def finish_hint(self) -> None:
-        """Wait for the hint asked for and show it (screenshots and tests want it in this frame)."""
-        if self._hint_search is not None:
-            self._hint_search.wait()
-            self.update()
-
     def options(self) -> tuple[Card, ...]:
         """The lawful leads in hand order."""
         return tuple(sorted(self.decision.options, key=card_order)) if isinstance(self.decision, LeadDecision) else ()
@@ -292,7 +241,9 @@ class HumanSeat:
                      (tr("table.button.decline"), "D", lambda: self.follow(False), pygame.K_d, True,
                       tr("table.tip.decline"))]
         if decision is not None:
-            specs.append((tr("table.button.hint"), "H", self.ask_hint, pygame.K_h, True, tr("table.tip.hint")))
+            price = self.hint_price
+            specs.append((tr("table.button.hint") if price is None else price.label(), "H", self.ask_hint, pygame.K_h,
+                          True, tr("table.tip.hint") if price is None else price.tip()))
         height, gap = 40, 8
         top = panel.bottom - len(specs) * height - (len(specs) - 1) * gap
         self.buttons = [Button(pygame.Rect(panel.x, top + i * (height + gap), panel.width, height), label, action,

@@ -89,7 +89,7 @@ def _record(data_dir: Path, snapshot: dict[str, Any], tell: Callable[[str], None
         # road may have moved on since (its next venue played, or begun afresh): only the statistics are left
         origin = FreePlay()
     end = record_end(data_dir, origin, table.session_id, list(table.session.chips), table.log, HUMAN,
-                     taken_back=table.taken_back)
+                     taken_back=table.taken_back, hints=table.hints)
     for problem in end.problems:
         tell(problem)
     finished = end.finished

@@ -106,7 +106,7 @@ class TableRecorder:
                 self.tell(self.finished.problem)
             return self.finished
         end = record_end(self.data_dir, self.table.origin, self.table.session_id, chips, self.table.log, HUMAN,
-                         taken_back=self.table.taken_back)
+                         taken_back=self.table.taken_back, hints=self.table.hints)
         self.finished, self.whole = end.finished, end.whole
         for problem in end.problems:
             self.tell(problem)

@@ -36,6 +36,7 @@ from .controls import draw_controls
 from .director import Director
 from .ending import go_on_from
 from .guide import GuideMaker, TableGuide
+from .hint_seat import HintPrice
 from .human import HumanSeat
 from .layout import TableLayout
 from .log_panel import LogPanel
@@ -80,7 +81,7 @@ class TableScene(Scene):
         self.stage.records = self.recorder.records_watch()
         self.director = Director(self.stage)
         self.human = HumanSeat(self.stage, self.submit, lambda: table.seed * 1009 + len(table.actions),
-                               self.take_back_offer)
+                               self.take_back_offer, HintPrice(table, self.recorder.decision_made))
         self.painter = TablePainter(self.stage, table.seats, table.rules.piles)
         self.log_panel = LogPanel(self.stage, lambda: self.director.deal_log)
         self.skip = SkipToEnd(self.stage)  # once the player is out: the rest at once rather than watched
