@@ -391,6 +391,7 @@ def test_a_guided_table_keeps_no_deal_log_and_its_coach_covers_no_control(app: A
         scene.draw(app.screen)
         panel = coach._panel()
         assert panel is not None
+        assert scene.human.take_back_button is None and scene.take_back_offer() is None, "a lesson has no take back"
         controls = [button.rect for button in scene.human.buttons] + [scene.layout.panel]
         assert not any(panel.colliderect(rect) for rect in controls), f"{coach.step}: the panel covers a control"
         if coach.step is not None and coach.step.waits == "lead":

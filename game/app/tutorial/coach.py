@@ -39,7 +39,7 @@ from .marks import (
     panel_rect,
 )
 from .offer import lesson_finished
-from .review import Choice, Run, follow_review
+from .review import Choice, Run, follow_review, look_at
 from .script import ONCE, OPENING, STEPS, TABLE, Step
 
 if TYPE_CHECKING:
@@ -335,9 +335,13 @@ class FirstDealCoach:
             case "stop":  # the dead hand first when the card it may hold is what stopped the run
                 after, reason = self.facts["stop"]
                 return ([layout.dead] if reason == "nobody" else []) + [layout.board_slot(after)]
-            case "reviewed":
+            case "reviewed":  # the run on the board, and the better lead with the cards that make it so, in hand
                 slots = [layout.board_slot(card) for _, card in self.about.plays]
-                return [slots[0].unionall(slots[1:])] if slots else []
+                better = self.about.choice.better()
+                shown = look_at(better, self.about.choice.view) if isinstance(better, Card) else None
+                cards = () if shown is None else (*shown.own_run, shown.boodle)
+                held = [rect for card, rect in human.hand_rects() if card in cards]
+                return [rects[0].unionall(rects[1:]) for rects in (slots, held) if rects]
             case "out":  # the pot has gone to the plate by now
                 return [layout.seats[self.facts["out"][0]].plate]
             case "payments":
