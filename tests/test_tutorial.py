@@ -492,6 +492,21 @@ def test_h_at_a_coach_step_says_the_hint_is_off(app: App) -> None:
     assert coach.words(coach.step)[0] == "Your lead, your choice", "the note is brief"
 
 
+def test_an_enter_pressed_on_as_the_lead_step_comes_leads_nothing(app: App) -> None:
+    app.scenes.clear_to("title")
+    app.scenes.push("tutorial")
+    coach = coach_on(app)
+    assert follow_coach(app, coach, showing("board"))
+    key(app, pygame.K_RETURN)  # Next on the board, and at once again: meant for the next step, not the 7♠
+    assert coach.step is not None and coach.step.name == "lead"
+    key(app, pygame.K_RETURN)
+    assert coach.scene.human.kind == "lead" and not coach.choices, "a hurried Enter led a card"
+    for _ in range(60):
+        app.step(1 / 60)
+    key(app, pygame.K_RETURN)  # a moment later, Enter leads the card the lead button offers
+    assert [choice.made for choice in coach.choices] == [SLIP]
+
+
 def test_no_french_step_starts_a_sentence_with_a_bare_capital_a() -> None:
     text = (Path(__file__).parent.parent / "config/locales/fr/tutorial.yaml").read_text(encoding="utf-8")
     assert not re.search(r"(?<![\w'])A (?=\w)", text), "a capital A needs its accent: À"

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 NEXT_KEYS = (*ENTER_KEYS, pygame.K_SPACE, pygame.K_RIGHT)
 HINT_OFF_S = 3.0  # how long the panel's title says the hint is off, once H is pressed
+ASK_GUARD_S = 0.6  # Enter pressed this soon after a step that asks was still meant for Next, not for a card
 Queued = tuple[str, Any]  # a step's name and what it speaks of (a run, a choice), waiting its turn
 
 
@@ -69,6 +70,7 @@ class FirstDealCoach:
         self.declined: Card | None = None  # the card the player last kept back
         self.asked = {"stake": 0, "lead": 0, "follow": 0}  # the player's decisions so far, by kind
         self.waiting_for_search = False  # a review is due but the expert's values are not in yet
+        self.shown_at = 0.0  # when (on the coach's clock) the step on screen came
 
     # --- the steps ------------------------------------------------------------------------------
 
@@ -100,6 +102,7 @@ class FirstDealCoach:
                 continue  # the player's follow was fine: nothing to add
             self.step, self.about = step, about
             self.shown.append(name)
+            self.shown_at = self.clock
         self.scene.director.waiting = self.holding or self.waiting_for_search
 
     @staticmethod
@@ -251,6 +254,10 @@ class FirstDealCoach:
             self.hint_off = self.clock + HINT_OFF_S
             self.scene.app.assets.play("click", 0.3)
             return True
+        step = self.step
+        if step is not None and step.waits != "next" and self.clock - self.shown_at < ASK_GUARD_S and \
+                event.type == pygame.KEYDOWN and event.key in NEXT_KEYS:
+            return True  # the Enter that read the step before: a card is chosen on purpose, not by a key held on
         if self.holding:
             button = self._button()
             clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and button is not None \
