@@ -366,6 +366,7 @@ def test_every_step_fits_its_panel_in_every_language(app: App, code: str) -> Non
     game.locale.set_language(code)
     try:
         assert app.text.fit_size(tr("tutorial.hint_off"), "bold", 21, 400 - 32, 21) == 21, code
+        assert code == "en" or tr("tutorial.next") != "Next", f"{code}: the words did not load (English instead)"
         count = 0
         for step, title, body in every_panel(coach):
             count += 1
