@@ -105,6 +105,11 @@ class FirstDealCoach:
             self.shown_at = self.clock
         self.scene.director.waiting = self.holding or self.waiting_for_search
 
+    def finish_searches(self) -> None:
+        """Wait for the expert's values of the decision in hand (screenshots want the same frames on every run)."""
+        if self.choice is not None:
+            self.choice.search.wait()
+
     @staticmethod
     def _ready(about: Run | Choice) -> bool:
         return (about.choice if isinstance(about, Run) else about).ready

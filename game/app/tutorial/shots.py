@@ -38,6 +38,8 @@ def follow_coach(app: App, coach: FirstDealCoach, until: Callable[[FirstDealCoac
         if until(coach):
             return True
         human = coach.scene.human
+        coach.finish_searches()  # a review, and a character's answer, come at the same frame on any machine
+        coach.scene.table.finish_thinking()
         if coach.holding:
             coach.next()
         elif human.kind == "stake" and coach.step is not None:
