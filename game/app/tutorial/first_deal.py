@@ -4,9 +4,12 @@ proves it still does).
 
 Optional following (config/rules/free_following.yaml) lets whoever holds the next card of a run play it or keep
 it back, so the player decides follows as well as leads: a newcomer learns from choices, not from watching.
-With seed SEED the cut makes Pip the dealer, so the player stakes first and leads first. The characters decide
-from their own seeded streams, and no lead of theirs looks at the chips, so the player's stake changes who wins
-what, never which card is played.
+With seed 117 the cut makes Pip the dealer, so the player stakes first and leads first, from 7♠ 9♥ 8♦ 10♦ J♦ K♦
+5♣ 6♣ 7♣ 8♣ J♣: the 7♠ a newcomer may well lead stops at once (the 8♠ lies in the dead hand), while the 5♣
+starts four of their own clubs in a row; later the 8♦ leads up to their J♦ and K♦. Played well, the deal asks
+about ten real choices (leads of two cards or more, and follows). The characters decide from their own seeded
+streams, and no lead of theirs looks at the chips, so the same answers of the player's play the same cards
+whatever the stake.
 """
 
 from __future__ import annotations
