@@ -1,12 +1,12 @@
-"""Find seeds for the guided first deal (game/app/tutorial/first_deal.py): deals that teach the whole game.
+"""Find seeds for the guided first deal (game/app/tutorial/first_deal.py): deals that give a newcomer choices.
 
-    python tools/first_deal_seed.py [--from 0] [--to 1500] [--top 10]
+    python tools/first_deal_seed.py [--from 0] [--to 300] [--top 10]
 
-For each seed, the guided table (classic rules for one deal, the player with Maud, Bert and Pip) is laid and
-every sequence of the player's leads (up to five) is played out, the player staking evenly. A deal is kept when
-the player stakes and leads first, a boodle card of theirs is hit in their first run, that run stops because
-its next card lies in the dead hand with the player's card last (so they lead again), and the player goes out.
-The best, fewest leads of the player's and fewest cards played first, are printed with what happens.
+For each seed the guided table (free following for one deal, the player with Maud, Bert and Pip) is laid and
+played with the expert's choice at each of the player's decisions (the hint's search, as the coach runs it), the
+player staking evenly. A deal is kept when the player stakes and leads first, their first lead offers three cards
+or more of which one is clearly worse than the best (a newcomer's plausible slip, worth teaching), and, played
+well, the player hits a boodle card and goes out. The deals with the most real choices are printed.
 """
 
 from __future__ import annotations
@@ -17,20 +17,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.app.table.controller import HumanTurn, Played, TableController
-from game.app.tutorial.first_deal import first_deal_rules, first_deal_seats
-from game.engine.cards import Card, card_order
-from game.engine.decisions import LeadAction, LeadDecision, StakeAction, StakeDecision
-from game.engine.events import BoodleWon, DealStart, Event, HandWon, Play, Stop
+from game.ai.hint import FollowHint, LeadHint, expert_hint
+from game.app.table.controller import HumanTurn, Played
+from game.app.tutorial.first_deal import first_deal_seats, first_deal_table
+from game.engine.decisions import FollowAction, LeadAction, LeadDecision, StakeAction, StakeDecision
+from game.engine.events import BoodleWon, DealStart, Event, HandWon, Play
 
-MAX_LEADS = 5
+CLEARLY_WORSE = 1.0  # chips: the first lead's worst option trails the best by at least this much
 
 
-def play(seed: int, leads: tuple[Card, ...]) -> tuple[list[Event], tuple[Card, ...]]:
-    """The deal's events with the player leading `leads`, and the options of the next lead past them (or ())."""
-    table = TableController(first_deal_rules(), first_deal_seats(), seed)
+def play(seed: int) -> tuple[list[Event], list[str]]:
+    """The deal's events with the expert choosing for the player, and each real choice, described."""
+    table = first_deal_table(seed)
     log = list(table.log)
-    made = 0
+    choices: list[str] = []
     while not table.over:
         step = table.advance(0.0, float("inf"))
         if isinstance(step, HumanTurn):
@@ -39,61 +39,53 @@ def play(seed: int, leads: tuple[Card, ...]) -> tuple[list[Event], tuple[Card, .
                 share, odd = divmod(decision.boodle_total, len(decision.cards))
                 step = table.submit(StakeAction(0, tuple((card, share + (i < odd))
                                                          for i, card in enumerate(decision.cards))))
-            elif isinstance(decision, LeadDecision):
-                if made == len(leads):
-                    return log, tuple(sorted(decision.options, key=card_order))
-                step = table.submit(LeadAction(0, leads[made]))
-                made += 1
+                continue
+            hint = expert_hint(step.view, decision, seed)
+            if isinstance(hint, LeadHint) and isinstance(decision, LeadDecision):
+                values = " ".join(f"{card}:{value:+.1f}" for card, value in hint.ranked)
+                choices.append(f"lead {values}")
+                step = table.submit(LeadAction(0, hint.card))
+            else:
+                assert isinstance(hint, FollowHint)
+                choices.append(f"follow {hint.card} play {hint.play:+.1f} keep {hint.decline:+.1f}")
+                step = table.submit(FollowAction(0, hint.play >= hint.decline))
         if isinstance(step, Played):
             log += step.events
-    return log, ()
+    return log, choices
 
 
-def teaches(log: list[Event]) -> tuple[int, int] | None:
-    """(the player's leads, cards played) when the deal teaches what the guide needs, else None."""
-    plays = [e for e in log if isinstance(e, Play)]
-    stops = [i for i, e in enumerate(log) if isinstance(e, Stop)]
-    won = next((e for e in log if isinstance(e, HandWon)), None)
-    if won is None or won.player != 0 or not stops or not plays[0].lead or plays[0].player != 0:
-        return None
-    first_run = log[:stops[0]]
-    stop = log[stops[0]]
-    assert isinstance(stop, Stop)
-    last = [e for e in first_run if isinstance(e, Play)][-1]
-    if stop.reason != "dead_hand" or last.player != 0:
-        return None
-    if not any(isinstance(e, BoodleWon) and e.player == 0 for e in first_run):
-        return None
-    return sum(1 for p in plays if p.lead and p.player == 0), len(plays)
-
-
-def explore(seed: int, leads: tuple[Card, ...] = ()) -> list[tuple[tuple[int, int], tuple[Card, ...]]]:
-    """Every sequence of the player's leads that plays the deal out, with how well it teaches."""
-    log, options = play(seed, leads)
-    if not options:
-        score = teaches(log)
-        return [] if score is None else [(score, leads)]
-    if len(leads) >= MAX_LEADS:
-        return []
-    return [found for card in options for found in explore(seed, leads + (card,))]
+def first_lead_slip(choice: str) -> float:
+    """How far the first lead's worst option trails its best, in chips (0 with fewer than three options)."""
+    values = [float(part.split(":")[1]) for part in choice.split()[1:]]
+    return values[0] - values[-1] if len(values) >= 3 else 0.0
 
 
 def main() -> None:
-    """Search the seeds and print the best deals."""
+    """Search the seeds and print the deals with the most choices."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--from", dest="low", type=int, default=0)
-    parser.add_argument("--to", dest="high", type=int, default=1500)
+    parser.add_argument("--to", dest="high", type=int, default=300)
     parser.add_argument("--top", type=int, default=10)
     args = parser.parse_args()
     found = []
     players = len(first_deal_seats())
     for seed in range(args.low, args.high):
-        log, _ = play(seed, ())
-        if next(e.dealer for e in log if isinstance(e, DealStart)) != players - 1:
+        if next(e.dealer for e in first_deal_table(seed).log if isinstance(e, DealStart)) != players - 1:
             continue  # the player must sit on the dealer's left, to stake and lead first
-        found += [(score, seed, leads) for score, leads in explore(seed)]
-    for score, seed, leads in sorted(found)[:args.top]:
-        print(f"seed {seed}: leads {' '.join(map(str, leads))} ({score[0]} leads, {score[1]} cards played)")
+        log, choices = play(seed)
+        won = next(e for e in log if isinstance(e, HandWon))
+        hits = [e for e in log if isinstance(e, BoodleWon) and e.player == 0]
+        leads = [c for c in choices if c.startswith("lead")]
+        if won.player != 0 or not hits or not leads or first_lead_slip(leads[0]) < CLEARLY_WORSE:
+            continue
+        follows = len(choices) - len(leads)
+        plays = sum(1 for e in log if isinstance(e, Play))
+        found.append((-len(choices), -follows, plays, seed, choices))
+        print(f"seed {seed}: {len(choices)} choices ({follows} follows), {plays} cards played", flush=True)
+    for _, _, _, seed, choices in sorted(found)[:args.top]:
+        print(f"seed {seed}:")
+        for choice in choices:
+            print(f"    {choice}")
 
 
 if __name__ == "__main__":

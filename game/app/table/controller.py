@@ -369,6 +369,12 @@ class TableController:
         self._thinking = None
         return self.submit(thought.result())
 
+    def finish_thinking(self) -> None:
+        """Wait until the character thinking has made their decision (it is still answered in the table's own
+        time): pictures and tests then see the same frames however fast the machine is."""
+        if self._thinking is not None:
+            self._thinking[0].wait()
+
     def hurry(self) -> None:
         """A character thinking answers as soon as their decision is made."""
         if self._thinking is not None:

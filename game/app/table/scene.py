@@ -316,14 +316,15 @@ class TableScene(Scene):
                 self.director.push(events)
 
     def take_back_offer(self) -> TakeBackOffer | None:
-        """The take back the player may make now (free play, an earlier decision of theirs in this deal)."""
-        found = self.table.to_take_back()
+        """The take back the player may make now (free play, an earlier decision of theirs in this deal; never in a
+        lesson, whose guide speaks to each decision as it was made)."""
+        found = self.table.to_take_back() if self.guide is None else None
         return None if found is None else TakeBackOffer(undone_words(*found), self.take_back)
 
     def take_back(self) -> None:
         """Take back the player's last decision: the table laid again where it was asked, shown at once, and what
         was undone said on the status line."""
-        found = self.table.to_take_back()
+        found = self.table.to_take_back() if self.guide is None else None
         if found is None or not self.table.take_back():
             return
         self.human.clear()

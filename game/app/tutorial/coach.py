@@ -1,10 +1,12 @@
-"""The coach of the guided first deal: walks the script over the table, pointing at what each step speaks of.
+"""The coach of the guided first deal: walks the player through a deal they play themselves, pointing at what each
+step speaks of.
 
-A step that only explains holds the table (the director waits) until Next, Enter or Space; a step that asks
-for the player's stake or lead lets that decision through, and a lead only of the coached card (another lawful
-lead is explained, not played), so the fixed deal always plays out as it was chosen. Steps about a boodle card,
-a stop or going out come as the director presents those events. At the deal's end the coach closes with the
-way on: a real game, or the title. Esc offers to leave.
+A step that only explains holds the table (the director waits) until Next, Enter or Space; a step that asks for
+the player's stake, lead or follow says what to look at and lets the decision through, whatever it is. Meanwhile
+the expert's values for that decision are searched on a worker thread (the hint's search), so when the run the
+player led ends, the coach can say what it did and, if another lead was clearly better, which and why. Each rule
+is explained the first time the deal shows it. At the deal's end the coach closes with the way on: a real game,
+or the title. Esc offers to leave.
 """
 
 from __future__ import annotations
@@ -13,18 +15,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...ai.hint import hint_search
 from ...engine.cards import Card
-from ...engine.decisions import LeadDecision
+from ...engine.decisions import FollowAction, FollowDecision, LeadAction, LeadDecision
 from ...engine.events import BoodleSplit, BoodleWon, Event, HandWon, Play, SessionEnd, Stop
-from ...locale import tr, trn
-from ...locale.cards import card_label
+from ...locale import tr
 from ..canvas import Canvas
 from ..table.boodle_end import final_shares
-from ..table.input_keys import ENTER_KEYS, number_of
-from ..table.model import DealRecord
+from ..table.input_keys import ENTER_KEYS
+from ..table.take_back_offer import is_take_back_key
 from ..widgets import Button
 from .closing import Closing
-from .first_deal import coached_lead
+from .coach_words import step_words
 from .marks import (
     Arrow,
     choose_arrow,
@@ -37,13 +39,16 @@ from .marks import (
     panel_rect,
 )
 from .offer import lesson_finished
-from .script import SCRIPT, Step
+from .review import Choice, Run, follow_review, look_at
+from .script import ONCE, OPENING, STEPS, TABLE, Step
 
 if TYPE_CHECKING:
     from ..table.scene import TableScene
 
 NEXT_KEYS = (*ENTER_KEYS, pygame.K_SPACE, pygame.K_RIGHT)
 HINT_OFF_S = 3.0  # how long the panel's title says the hint is off, once H is pressed
+ASK_GUARD_S = 0.6  # Enter pressed this soon after a step that asks was still meant for Next, not for a card
+Queued = tuple[str, Any]  # a step's name and what it speaks of (a run, a choice), waiting its turn
 
 
 class FirstDealCoach:
@@ -51,109 +56,213 @@ class FirstDealCoach:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        self.index = 0  # the next step of the script to show
         self.step: Step | None = None  # the step on screen
-        self.nudged = False  # the player tried another lead: the step says why this one
+        self.about: Any = None  # what the step on screen speaks of: the run reviewed, the follow choice
+        self.queue: list[Queued] = []
         self.clock = 0.0
         self.facts: dict[str, Any] = {}  # what the events told: the follower, the boodle hit, the stop, the payments
         self.closing: Closing | None = None
         self.hint_off = 0.0  # until when (on the coach's clock) the panel says the hint is off
         self.shown: list[str] = []  # every step shown so far, by name (tests and screenshots follow it)
+        self.choice: Choice | None = None  # the decision the player has before them (or has just made)
+        self.choices: list[Choice] = []  # every real choice the player made, in order
+        self.run: Run | None = None  # the run the player's last chosen lead started
+        self.declined: Card | None = None  # the card the player last kept back
+        self.asked = {"stake": 0, "lead": 0, "follow": 0}  # the player's decisions so far, by kind
+        self.waiting_for_search = False  # a review is due but the expert's values are not in yet
+        self.shown_at = 0.0  # when (on the coach's clock) the step on screen came
 
-    # --- the script -----------------------------------------------------------------------------
+    # --- the steps ------------------------------------------------------------------------------
 
     @property
     def holding(self) -> bool:
         """True while a step that only explains is on screen (the table waits for Next)."""
         return self.step is not None and self.step.waits == "next"
 
-    def _show(self, step: Step) -> None:
-        self.step = step
-        self.index += 1
-        self.nudged = False
-        self.shown.append(step.name)
-        if step.waits == "next":
-            self.scene.director.waiting = True
-        elif step.waits == "lead":
-            self._focus_coached()
+    def _queue(self, *names: str, about: Any = None) -> None:
+        for name in names:
+            if name in ONCE and (name in self.shown or any(queued == name for queued, _ in self.queue)):
+                continue
+            self.queue.append((name, about))
 
-    def _due(self, when: str) -> None:
-        """Show the next step if it comes at `when`."""
-        if self.step is None and self.index < len(SCRIPT) and SCRIPT[self.index].when == when:
-            self._show(SCRIPT[self.index])
+    def _show_next(self) -> None:
+        """Show the first queued step that is still due (a review once its values are in), if none is on screen."""
+        self.waiting_for_search = False
+        while self.step is None and self.queue:
+            name, about = self.queue[0]
+            step = STEPS[name]
+            if step.waits in ("stake", "lead", "follow") and self.scene.human.kind != step.waits:
+                self.queue.pop(0)  # the decision it asked about is gone
+                continue
+            if isinstance(about, Run | Choice) and not self._ready(about):
+                self.waiting_for_search = True
+                break
+            self.queue.pop(0)
+            if name == "follow_review" and follow_review(about) is None:
+                continue  # the player's follow was fine: nothing to add
+            self.step, self.about = step, about
+            self.shown.append(name)
+            self.shown_at = self.clock
+        self.scene.director.waiting = self.holding or self.waiting_for_search
+
+    def finish_searches(self) -> None:
+        """Wait for the expert's values of the decision in hand (screenshots want the same frames on every run)."""
+        if self.choice is not None:
+            self.choice.search.wait()
+
+    @staticmethod
+    def _ready(about: Run | Choice) -> bool:
+        return (about.choice if isinstance(about, Run) else about).ready
 
     def next(self) -> None:
-        """The step on screen is read: let the table go on, or show the step that follows straight after."""
+        """The step on screen is read: show the next one due, or let the table go on."""
         if not self.holding:
             return
-        self.step = None
+        self.step = self.about = None
         self.scene.app.assets.play("click", 0.4)
-        self._due("after")
-        if not self.holding:
-            self.scene.director.waiting = False
+        self._show_next()
 
-    def _done(self) -> None:
-        """The player has made the decision the step asked for."""
-        self.step = None
-        self._due("after")
+    # --- the player's decisions -----------------------------------------------------------------
+
+    def _settle(self) -> None:
+        """Note a decision the player has just made, and a new one put to them."""
+        human = self.scene.human
+        if self.step is not None and self.step.waits in ("stake", "lead", "follow") and human.kind != self.step.waits:
+            self.step = self.about = None
+        choice = self.choice
+        if choice is not None and human.decision is not choice.decision:
+            self.choice = None
+            self._made(choice)
+        decision = human.decision
+        if isinstance(decision, LeadDecision | FollowDecision) and self.choice is None and human.view is not None:
+            table = self.scene.table
+            search = hint_search(human.view, decision, table.seed * 1009 + len(table.actions))
+            self.choice = Choice(decision, human.view, search)
+            self._asked(decision.kind, decision)
+        elif human.kind == "stake" and not self.asked["stake"]:
+            self.asked["stake"] += 1
+            self._queue(*OPENING)
+
+    def _asked(self, kind: str, decision: LeadDecision | FollowDecision) -> None:
+        """Queue what the coach says before a lead or a follow."""
+        first = not (self.asked["lead"] or self.asked["follow"])
+        self.asked[kind] += 1
+        if first:
+            self._queue(*TABLE[:-1])  # the hand, the dead hand and the board, before the first choice
+        if kind == "lead":
+            self._queue(("lead", "lead_again")[min(self.asked["lead"] - 1, 1)] if self.asked["lead"] <= 2
+                        else "lead_more", about=decision)
+        elif self.asked["follow"] == 1:
+            self._queue("your_follow", about=decision)
+
+    def _made(self, choice: Choice) -> None:
+        """The player answered `choice`: a lead starts a run to review at its end; a follow may get a word."""
+        actions = self.scene.table.actions
+        action = actions[-1] if actions else None
+        if isinstance(action, LeadAction) and isinstance(choice.decision, LeadDecision):
+            choice.made = action.card
+            self.run = Run(choice)
+        elif isinstance(action, FollowAction) and isinstance(choice.decision, FollowDecision):
+            choice.made = action.play
+            self.declined = None if action.play else choice.decision.card
+            self._queue("follow_review", about=choice)
+        else:
+            return  # taken back, or the table moved on otherwise: nothing to say about it
+        self.choices.append(choice)
 
     # --- what the table tells the coach --------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Show a step when the player is asked to decide; end an asking step once they have."""
+        """Note the player's decisions; show the next step due."""
         self.clock += dt
         if self.closing is not None:
             return
-        kind = self.scene.human.kind
-        if self.step is not None and self.step.waits in ("stake", "lead") and kind != self.step.waits:
-            self._done()
-        if self.step is None and kind in ("stake", "lead"):
-            self._due(kind)
+        self._settle()
+        if self.step is None:
+            self._show_next()
 
     def presented(self, event: Event) -> None:
-        """Note what the event says, and show the step it brings."""
+        """Note what the event says, and queue the steps it brings."""
+        self._settle()
+        run = self.run if self.run is not None and not self.run.ended else None
         match event:
-            case Play(player=player, card=card, lead=False) if player != 0 and "follower" not in self.facts:
-                self.facts["follower"] = (player, card)
-                self._due("follow")
-            case BoodleWon(player=0, card=card, chips=chips):
-                self.facts["boodle"] = (card, chips)
-                self._due("boodle_hit")
+            case Play(player=player, card=card, lead=lead):
+                if run is not None:
+                    run.plays.append((player, card))
+                if player != 0 and not lead and "follower" not in self.facts:
+                    self.facts["follower"] = (player, card)
+                    self._queue("run")
+            case BoodleWon(player=player, card=Card() as card, chips=chips):
+                self.facts["boodle"] = (player, card, chips)
+                if run is not None and player == 0:
+                    run.hits.append((card, chips))
+                if chips:
+                    self._queue("boodle_hit")
             case Stop(after=after, reason=reason):
-                self.facts["stop"] = (after, reason)
-                self._due("stop")
+                seen = self._seen_reason(after, reason)
+                self.facts["stop"] = (after, seen)
+                if "stop" not in self.shown:
+                    self._queue("stop")
+                elif reason == "king":
+                    self._queue("king")
+                if run is not None:
+                    run.stop = (after, seen)
+                    self._queue("review", about=run)
             case HandWon(player=player, pot=pot, payments=payments):
                 self.facts["out"] = (player, pot, tuple((p.source, p.chips) for p in payments))
                 self.facts["shares"] = tuple((s.player, s.chips) for s in final_shares(self.scene.table.log) if s.chips)
                 self.facts["left"] = tuple(slot for slot, chips in enumerate(self.scene.model.boodle) if chips)
-                self._due("hand_won")
+                if run is not None:
+                    run.out = player
+                    self._queue("review", about=run)
+                self._queue("out", "payments")
             case BoodleSplit():
-                self._due("split")
+                self._queue("boodle_left")
             case SessionEnd() if self.closing is None:  # the lesson's one deal was its whole session
-                self.step = None
+                self.step, self.queue = None, []
+                self.scene.director.waiting = False
                 self.closing = Closing(self.scene.app)
                 lesson_finished(self.scene.app)
+                return
+        if self.step is None:
+            self._show_next()
 
-    def deal_settled(self, record: DealRecord | None) -> bool:
+    def _seen_reason(self, after: Card, reason: str) -> str:
+        """Why the run stopped, as the player may know it: with optional following a card kept back and a card
+        in the dead hand look the same, unless the player kept it back themselves."""
+        if reason in ("king", "already_played"):
+            return reason
+        declined = self.declined
+        if declined is not None and declined.suit == after.suit and declined.rank == after.rank + 1:
+            return "kept"
+        return "nobody"
+
+    def deal_settled(self, record: Any) -> bool:
         """The deal is over: no deal summary; the table plays on to the session's end (the boodle shared out), where
         the closing words come."""
-        self.scene.director.waiting = False
+        self.scene.director.waiting = self.holding
         return True
 
     # --- input ----------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Esc offers to leave; Next while explaining; a lead only of the coached card; no hint (the coach is it,
-        and the panel says so)."""
+        """Esc offers to leave; Next while explaining; no hint and no take back (the coach is the hint, and the
+        panel says so); every decision is the player's own."""
         if self.closing is not None:
             return self.closing.handle_event(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.offer_leave()
             return True
+        if is_take_back_key(event):
+            return True
         if self._hint_asked(event):
             self.hint_off = self.clock + HINT_OFF_S
             self.scene.app.assets.play("click", 0.3)
             return True
+        step = self.step
+        if step is not None and step.waits != "next" and self.clock - self.shown_at < ASK_GUARD_S and \
+                event.type == pygame.KEYDOWN and event.key in NEXT_KEYS:
+            return True  # the Enter that read the step before: a card is chosen on purpose, not by a key held on
         if self.holding:
             button = self._button()
             clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and button is not None \
@@ -161,7 +270,7 @@ class FirstDealCoach:
             if clicked or (event.type == pygame.KEYDOWN and event.key in NEXT_KEYS):
                 self.next()
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL)
-        return self._stray_lead(event)
+        return False
 
     def _hint_asked(self, event: pygame.event.Event) -> bool:
         human = self.scene.human
@@ -171,47 +280,6 @@ class FirstDealCoach:
             index = human.button_at(event.pos)
             return index is not None and human.buttons[index].hotkey == pygame.K_h
         return False
-
-    def _stray_lead(self, event: pygame.event.Event) -> bool:
-        """True (and the step says why) when the input would lead another card than the coached one."""
-        human, coached = self.scene.human, self.coached
-        if human.kind != "lead" or coached is None:
-            return False
-        options = human.options()
-        chosen: Card | None = None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            index = human.button_at(event.pos)
-            if index is not None:
-                chosen = options[min(human.focus, len(options) - 1)] if options else None
-            else:
-                card = human.card_at(event.pos)
-                chosen = card if card in human.lawful else None
-        elif event.type == pygame.KEYDOWN:
-            number = number_of(event.key)
-            if event.key in ENTER_KEYS and options:
-                chosen = options[min(human.focus, len(options) - 1)]
-            elif number is not None and number < len(options):
-                chosen = options[number]
-        if chosen is None or chosen == coached:
-            return False
-        self.nudged = True
-        self.scene.app.assets.play("click", 0.3)
-        self._focus_coached()
-        return True
-
-    @property
-    def coached(self) -> Card | None:
-        """The card the lead step on screen asks for."""
-        if self.step is None or self.step.waits != "lead":
-            return None
-        return coached_lead(self.step.lead)
-
-    def _focus_coached(self) -> None:
-        """The lead button offers the coached card."""
-        human, coached = self.scene.human, self.coached
-        if isinstance(human.decision, LeadDecision) and coached in human.options():
-            human.focus = human.options().index(coached)
-            human.relabel()
 
     def offer_leave(self) -> None:
         """Ask before leaving the guided deal for the title."""
@@ -223,58 +291,8 @@ class FirstDealCoach:
 
     def words(self, step: Step) -> tuple[str, str]:
         """The step's title (or, just after H, that the hint is off) and body in the current language."""
-        title, body = self._words(step)
+        title, body = step_words(self, step)
         return (tr("tutorial.hint_off") if self.clock < self.hint_off else title), body
-
-    def _words(self, step: Step) -> tuple[str, str]:
-        """The step's title and body in the current language, with what happened filled in."""
-        base = f"tutorial.step.{step.name}"
-        model = self.scene.model
-        if step.name == "welcome":
-            dealer = model.dealer if model.dealer is not None else len(model.seats) - 1
-            names = [self.scene.model.name(seat) for seat in range(1, len(model.seats))]
-            others = tr("table.and", first=", ".join(names[:-1]), last=names[-1])
-            return tr(f"{base}.title"), tr(f"{base}.body", dealer=self.scene.model.name(dealer), others=others)
-        if step.name == "boodle":
-            cards = ", ".join(card_label(card) for card in model.rules.boodle_cards)
-            return tr(f"{base}.title"), tr(f"{base}.body", cards=cards)
-        if step.name == "stake":
-            return tr(f"{base}.title"), trn(f"{base}.body", model.rules.ante_boodle)
-        if step.waits == "lead":
-            coached = coached_lead(step.lead)
-            card = card_label(coached) if coached is not None else ""
-            if self.nudged:
-                return tr(f"{base}.title"), tr("tutorial.nudge", card=card)
-            after, _ = self.facts.get("stop", (None, ""))
-            stopped = card_label(after) if after is not None else ""
-            return tr(f"{base}.title"), tr(f"{base}.body", card=card, stopped=stopped)
-        if step.name == "follow":
-            seat, card = self.facts["follower"]
-            return tr(f"{base}.title"), tr(f"{base}.body", name=self.scene.model.name(seat), card=card_label(card))
-        if step.target == "boodle_hit":
-            card, chips = self.facts["boodle"]
-            return tr(f"{base}.title"), trn(f"{base}.body", chips, card=card_label(card))
-        if step.name == "stop":
-            after, reason = self.facts["stop"]
-            following = card_label(Card(after.rank + 1, after.suit)) if after.rank < 13 else ""
-            key = "dead_hand" if reason == "dead_hand" else "other"
-            return tr(f"{base}.title"), tr(f"{base}.{key}", card=card_label(after), next=following)
-        if step.name == "out":
-            _, pot, _ = self.facts["out"]
-            return tr(f"{base}.title"), trn(f"{base}.body", pot)
-        if step.name == "payments":
-            _, _, payments = self.facts["out"]
-            return tr(f"{base}.title"), tr(f"{base}.body", paid=self._listed(payments))
-        if step.name == "boodle_left":  # the single deal is the whole session: R22 shares out what is left
-            shares = self.facts.get("shares", ())
-            shared = trn(f"{base}.shared", sum(chips for _, chips in shares), shares=self._listed(shares))
-            return tr(f"{base}.title"), f"{tr(f'{base}.wait')} {shared}" if shares else tr(f"{base}.wait")
-        return tr(f"{base}.title"), tr(f"{base}.body")
-
-    def _listed(self, amounts: tuple[tuple[int, int], ...]) -> str:
-        """"Maud 4, Bert 5 and Pip 3": each seat's name with its chips."""
-        each = [tr("tutorial.paid", name=self.scene.model.name(seat), chips=chips) for seat, chips in amounts]
-        return tr("table.and", first=", ".join(each[:-1]), last=each[-1]) if len(each) > 1 else "".join(each)
 
     # --- drawing --------------------------------------------------------------------------------
 
@@ -311,22 +329,37 @@ class FirstDealCoach:
                 return [layout.board]
             case "hand":
                 return [layout.hand]
-            case "lead":
-                return [rect for card, rect in human.hand_rects() if card == self.coached]
-            case "follow":
+            case "leads":
+                return [rect for card, rect in human.hand_rects() if card in human.lawful]
+            case "follow_card":
+                decision = self.about.decision if isinstance(self.about, Choice) else self.about
+                if not isinstance(decision, FollowDecision):
+                    return []
+                card = decision.card
+                held = [rect for held, rect in human.hand_rects() if held == card]
+                return held or [layout.board_slot(card)]
+            case "run":
                 seat, card = self.facts["follower"]
                 return [layout.board_slot(card), layout.seats[seat].plate]
             case "boodle_hit":
-                card, _ = self.facts["boodle"]
+                _, card, _ = self.facts["boodle"]
                 return [layout.boodle_cards[model.boodle_slot[card]], layout.board_slot(card)]
-            case "stop":  # the dead hand first when the card it holds is what stopped the run
+            case "stop":  # the dead hand first when the card it may hold is what stopped the run
                 after, reason = self.facts["stop"]
-                return ([layout.dead] if reason == "dead_hand" else []) + [layout.board_slot(after)]
+                return ([layout.dead] if reason == "nobody" else []) + [layout.board_slot(after)]
+            case "reviewed":  # the run on the board, and the better lead with the cards that make it so, in hand
+                slots = [layout.board_slot(card) for _, card in self.about.plays]
+                better = self.about.choice.better()
+                shown = look_at(better, self.about.choice.view) if isinstance(better, Card) else None
+                cards = () if shown is None else (*shown.own_run, shown.boodle)
+                held = [rect for card, rect in human.hand_rects() if card in cards]
+                return [rects[0].unionall(rects[1:]) for rects in (slots, held) if rects]
             case "out":  # the pot has gone to the plate by now
-                return [layout.seats[0].plate]
+                return [layout.seats[self.facts["out"][0]].plate]
             case "payments":
-                _, _, payments = self.facts["out"]
-                return [layout.seats[seat].plate for seat, _ in payments]
+                winner, _, payments = self.facts["out"]
+                seats = [seat for seat, _ in payments] if winner == 0 else [0, winner]
+                return [layout.seats[seat].plate for seat in seats]
             case "boodle_left":  # the cards the chips leave, and the plates they fly to
                 return [layout.boodle_cards[slot] for slot in self.facts.get("left", ())] + \
                     [layout.seats[seat].plate for seat, _ in self.facts.get("shares", ())]
@@ -373,4 +406,3 @@ def _union(rects: tuple[pygame.Rect, ...]) -> pygame.Rect:
     """One rect round them all (the boodle cards with their chip stacks)."""
     whole = rects[0].unionall(list(rects[1:]))
     return whole.inflate(40, 0).move(16, 0)
-

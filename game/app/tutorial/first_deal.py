@@ -1,12 +1,15 @@
-"""The guided first deal's table: classic rules for one deal, three gentle characters and a seed whose deal
-teaches the whole game (found by `tools/first_deal_seed.py`; `tests/test_tutorial.py` proves it still does).
+"""The guided first deal's table: classic rules with optional following for one deal, three gentle characters and
+a seed whose deal gives the player real choices (found by `tools/first_deal_seed.py`; `tests/test_tutorial.py`
+proves it still does).
 
-With seed 776 and the coached leads below, the cut makes Pip the dealer, so the player stakes first and leads
-first: the 8♦ runs through Bert and Maud to the player's J♦ (a boodle card) and Q♦, and stops because the K♦
-lies in the dead hand; the player leads again, the 2♣ runs to the player's Q♣ (another boodle card) and K♣,
-a king's stop; the Q♠ is stopped by Bert's K♠, and Bert's hearts end on the player's J♥: the player goes out.
-The characters decide from their own seeded streams, and no lead of theirs looks at the chips, so the player's
-stake changes who wins what, never which card is played.
+Optional following (config/rules/free_following.yaml) lets whoever holds the next card of a run play it or keep
+it back, so the player decides follows as well as leads: a newcomer learns from choices, not from watching.
+With seed 117 the cut makes Pip the dealer, so the player stakes first and leads first, from 7♠ 9♥ 8♦ 10♦ J♦ K♦
+5♣ 6♣ 7♣ 8♣ J♣: the 7♠ a newcomer may well lead stops at once (the 8♠ lies in the dead hand), while the 5♣
+starts four of their own clubs in a row; later the 8♦ leads up to their J♦ and K♦. Played well, the deal asks
+about ten real choices (leads of two cards or more, and follows). The characters decide from their own seeded
+streams, and no lead of theirs looks at the chips, so the same answers of the player's play the same cards
+whatever the stake.
 """
 
 from __future__ import annotations
@@ -16,18 +19,17 @@ import dataclasses
 from ...ai.registry import load_character_by_id
 from ...ai.seats import HUMAN_NAME, SeatSpec
 from ...config import rules_by_name
-from ...engine.cards import Card
 from ...engine.rules import RuleSet
 from ..table.controller import TableController
 
-SEED = 776
+SEED = 117
 CHARACTERS = ("maud", "bert", "pip")  # the steadiest, the cheeriest and the newest at the club
-COACHED_LEADS = tuple(Card.parse(name) for name in ("8D", "2C", "QS"))  # the player's leads, in order
+RULES = "free_following"
 
 
 def first_deal_rules() -> RuleSet:
-    """Classic Newmarket (config/rules/classic.yaml) at four players, for a single deal."""
-    return dataclasses.replace(rules_by_name("classic"), players=len(CHARACTERS) + 1, deals=1)
+    """Classic Newmarket with optional following (config/rules/free_following.yaml) at four players, one deal."""
+    return dataclasses.replace(rules_by_name(RULES), players=len(CHARACTERS) + 1, deals=1)
 
 
 def first_deal_seats() -> list[SeatSpec]:
@@ -36,11 +38,6 @@ def first_deal_seats() -> list[SeatSpec]:
     return [(HUMAN_NAME, None)] + [(character.name, character) for character in characters]
 
 
-def first_deal_table() -> TableController:
+def first_deal_table(seed: int = SEED) -> TableController:
     """The guided deal's session, laid afresh."""
-    return TableController(first_deal_rules(), first_deal_seats(), SEED, session_id=f"first-deal-{SEED}")
-
-
-def coached_lead(leads_made: int) -> Card | None:
-    """The card the coach asks the player to lead, after `leads_made` leads of theirs (None past the script)."""
-    return COACHED_LEADS[leads_made] if leads_made < len(COACHED_LEADS) else None
+    return TableController(first_deal_rules(), first_deal_seats(), seed, session_id=f"first-deal-{seed}")

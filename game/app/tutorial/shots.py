@@ -1,5 +1,5 @@
 """The guided first deal in pictures, for the screenshots command: the title's offer, then the coach at the
-table step by step, played through as a player following the coach would."""
+table step by step, played through as a newcomer might (the first raised card led, every next card played)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...engine.cards import Card
 from ..scene import Scene
 from ..screenshots_extra import shoot
 from .coach import FirstDealCoach
@@ -17,8 +18,9 @@ if TYPE_CHECKING:
 
 FRAME = 1 / 60
 SHOTS = (("boodle", "tutorial_1_boodle"), ("stake", "tutorial_2_stake"), ("lead", "tutorial_3_lead"),
-         ("boodle_hit", "tutorial_4_boodle_hit"), ("stop", "tutorial_5_stop"), ("king", "tutorial_6_king"),
-         ("payments", "tutorial_7_payments"), ("boodle_left", "tutorial_7b_boodle_left"))
+         ("review", "tutorial_4_review"), ("boodle_hit", "tutorial_5_boodle_hit"),
+         ("your_follow", "tutorial_6_follow"), ("payments", "tutorial_7_payments"),
+         ("boodle_left", "tutorial_7b_boodle_left"))
 
 
 def coach_of(scene: Scene | None) -> FirstDealCoach | None:
@@ -28,21 +30,35 @@ def coach_of(scene: Scene | None) -> FirstDealCoach | None:
 
 
 def follow_coach(app: App, coach: FirstDealCoach, until: Callable[[FirstDealCoach], bool],
-                 frames: int = 20_000) -> bool:
-    """Play the guided table as the coach asks (Next, an even stake, the coached lead) until `until(coach)`."""
+                 choose: Callable[[FirstDealCoach], Card | bool] | None = None, frames: int = 20_000) -> bool:
+    """Play the guided table through the coach (Next, an even stake, and each lead or follow as `choose` says:
+    by default the lead a newcomer might pick first, the one furthest left, and every follow played) until
+    `until(coach)`."""
     for _ in range(frames):
         if until(coach):
             return True
         human = coach.scene.human
+        coach.finish_searches()  # a review, and a character's answer, come at the same frame on any machine
+        coach.scene.table.finish_thinking()
         if coach.holding:
             coach.next()
-        elif coach.step is not None and human.kind == "stake":
+        elif human.kind == "stake" and coach.step is not None:
             human.spread_evenly()
             human.confirm_stake()
-        elif coach.step is not None and human.kind == "lead" and coach.coached is not None:
-            human.lead(coach.coached)
+        elif human.kind in ("lead", "follow") and coach.choice is not None and coach.choice.decision is human.decision:
+            answer = (choose or first_sight)(coach)
+            if isinstance(answer, Card):
+                human.lead(answer)
+            else:
+                human.follow(answer)
         app.step(FRAME)
     return until(coach)
+
+
+def first_sight(coach: FirstDealCoach) -> Card | bool:
+    """A newcomer's pick: the first raised card of the hand, and every next card played."""
+    human = coach.scene.human
+    return next(card for card, _ in human.hand_rects() if card in human.lawful) if human.kind == "lead" else True
 
 
 def showing(name: str) -> Callable[[FirstDealCoach], bool]:
