@@ -50,7 +50,7 @@ from .skip_to_end import SkipToEnd
 from .sprites import TableDecks
 from .stage import Stage, laid_table
 from .stop_pause import draw_stop_pause, releases
-from .take_back import taken_back_words, undone_words
+from .take_back import no_take_back_words, taken_back_words, undone_words
 from .take_back_offer import TakeBackOffer, is_take_back_key
 from .venue_card import VenueCard, venue_in_play
 from .words import their_turn, your_turn
@@ -323,6 +323,9 @@ class TableScene(Scene):
         """Take back the player's last decision: the table laid again where it was asked, shown at once, and what
         was undone said on the status line."""
         found = self.table.to_take_back()
+        if found is None and (why := no_take_back_words(self.table.origin)) is not None:
+            self.model.set_status(why)  # Ctrl+Z where nothing is ever taken back: say so rather than nothing
+            self.model.touch()
         if found is None or not self.table.take_back():
             return
         self.human.clear()
