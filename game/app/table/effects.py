@@ -222,8 +222,12 @@ class Effects:
 
         def art(side: str, at: float, width: int, size: int) -> tuple[Canvas, pygame.Vector2]:
             return make_bubble(stage.text, words, side, width, tip=at, size=size)
+        above = stage.kept_clear()
+        others = [pygame.Rect(bubble.topleft, bubble.image.get_size()) for other, bubble in self._bubbles.items()
+                  if other != seat and not bubble.done]
         placed: tuple[Canvas, pygame.Rect] = stage.cached(
-            ("bubble", words, seat, layout.players, layout.boodle_count), lambda: place_bubble(layout, seat, art))
+            ("bubble", words, seat, layout.players, layout.boodle_count, tuple(map(tuple, above)),
+             tuple(map(tuple, others))), lambda: place_bubble(layout, seat, art, above=above, others=others))
         return placed[0], placed[1].copy()
 
     def chips_fly(self, chips: int, start: tuple[int, int], end: tuple[int, int], colour: int, *, delay: float = 0.0,
