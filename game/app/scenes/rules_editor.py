@@ -328,8 +328,9 @@ class RulesEditorScene(Scene):
         if key.kind == "line":
             tip = ""
             if key.name == "description":  # whose words it holds: the settings' (kept in step) or the player's
-                whose = "own" if self.draft.own_description else "told"
-                label, tip = tr(f"rules_editor.description_{whose}"), tr(f"rules_editor.description_{whose}_tip")
+                label, tip = ((tr("rules_editor.description_own"), tr("rules_editor.description_own_tip"))
+                              if self.draft.own_description else
+                              (tr("rules_editor.description_told"), tr("rules_editor.description_told_tip")))
             return TextField(HIDDEN, label=label, value=value, on_text=self._changer(key.name),
                              blink=int(self.clock * 2) % 2 == 0, tooltip=tip)
         if key.kind in EDITABLE:  # cards and lead: the deck grid; combinations: the piles panel
