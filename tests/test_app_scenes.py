@@ -125,8 +125,26 @@ def test_title_shortcut_letters_and_escape(app: App) -> None:
         assert isinstance(app.scenes.top, TitleScene)
     key(app, pygame.K_ESCAPE)  # first Esc moves to Quit ...
     assert app.running
-    key(app, pygame.K_ESCAPE)  # ... the second quits
+    key(app, pygame.K_ESCAPE)  # ... the second asks rather than quits
+    assert app.running and isinstance(app.scenes.top, ConfirmScene)
+    key(app, pygame.K_ESCAPE)  # Esc again says no
+    assert app.running and isinstance(app.scenes.top, TitleScene)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)  # a hasty Enter takes the safe answer
+    assert app.running and isinstance(app.scenes.top, TitleScene)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_y)  # yes quits
     assert not app.running
+
+
+def test_the_window_close_still_quits_at_once_from_the_title_and_its_question(app: App) -> None:
+    app.scenes.push(TitleScene(app))
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, ConfirmScene)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(0.0)
+    assert not app.running  # the window's X is meant: it never asks when nothing would be lost
 
 
 def test_pause_menu_keys(app: App) -> None:

@@ -310,3 +310,21 @@ def test_a_card_stepped_onto_flies_to_the_board_and_lands(app: App) -> None:
     assert scene.flight == FLIGHT
     key(app, pygame.K_LEFT)
     assert scene.flight == FLIGHT  # going back jumps, it does not fly
+
+
+def test_the_records_columns_all_speak_from_the_players_side_and_say_what_they_count(app: App) -> None:
+    """Issue 24: Bert showed "behind 1" beside "+1", two measures with nothing to tell them apart. The columns are
+    worded from the player's side ("you behind", "chips to you") and a note under them says what each counts."""
+    from app_helpers import text_words
+
+    from game.locale import tr
+    from game.stats.statistics import Record
+    stats = sample_statistics()
+    stats.records = {"bert": Record(sessions=1, behind=1, chips_won=3, chips_lost=2)}  # behind him, yet +1 from him
+    app.scenes.clear_to(StatisticsScene(app, stats))
+    app.step(1 / 60)
+    app.draw(app.screen)
+    drawn = text_words(app)
+    assert "you behind" in drawn and "chips to you" in drawn and "+1" in drawn
+    assert tr("statistics.against_note") in drawn
+    assert "fewer chips than them" in drawn and "what they paid you" in drawn

@@ -15,7 +15,7 @@ from app_helpers import make_app
 from game.app.app import App
 from game.app.canvas import Canvas
 from game.app.table.animation import Bubble
-from game.app.table.bubble_place import BubbleArt, keep_clear, place_bubble, rather_clear
+from game.app.table.bubble_place import BubbleArt, fans_of, keep_clear, place_bubble, rather_clear
 from game.app.table.layout import table_layout
 from game.app.table.sprites import make_bubble
 
@@ -139,6 +139,9 @@ def test_bubbles_keep_off_the_board_the_boodle_cards_and_the_labels_when_they_ca
                 _, rect = place_bubble(layout, seat, drawn(app, words))
                 covered = [other for other in rather_clear(layout) if rect.colliderect(other)]
                 assert not covered, f"{words!r} at seat {seat} of {players} covers {covered}"
+                if players <= 5:  # issue 24: bubbles over the fans of cards; up to 5 seats the felt has room
+                    fans = [other for other in fans_of(layout) if rect.colliderect(other)]
+                    assert not fans, f"{words!r} at seat {seat} of {players} covers the fans {fans}"
 
 
 def test_the_dead_hands_count_is_kept_clear() -> None:
@@ -149,3 +152,31 @@ def test_the_dead_hands_count_is_kept_clear() -> None:
         pile.center = layout.dead_pile
         clear = keep_clear(layout)
         assert any(rect.contains(count) for rect in clear) and any(rect.contains(pile) for rect in clear)
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_bubbles_keep_off_the_deal_logs_button_open_panel_and_each_other(tmp_path: Path, players: int) -> None:
+    """Issue 24: a bubble covered the open deal log; the table's bubbles now leave its button and open panel
+    clear, and one bubble keeps off another where the felt has room."""
+    from app_helpers import instant_app
+
+    from game.app.screenshots import table as seated_table
+    app = instant_app(tmp_path)
+    scene = seated_table(app, players, 7)
+    app.scenes.clear_to(scene)
+    scene.log_panel.toggle()
+    assert scene.log_panel.open
+    lines = sorted(character_lines("en"), key=len)
+    for words in (lines[0], lines[-1]):
+        scene.director.hush()
+        for seat in range(1, players):
+            scene.director.speak(seat, words)
+        bubbles = scene.director._bubbles
+        for seat, bubble in bubbles.items():
+            rect = pygame.Rect(bubble.topleft, bubble.image.get_size())
+            for kept in (scene.log_panel.panel, scene.log_panel.button.rect):
+                assert not rect.colliderect(kept), f"seat {seat} of {players} covers the deal log {kept}"
+        if players <= 5:
+            rects = [pygame.Rect(b.topleft, b.image.get_size()) for b in bubbles.values()]
+            assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), rects
+    app.scenes.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-from app_helpers import fuzz, key, make_app, opponent_ids
+from app_helpers import fuzz, key, make_app, opponent_ids, text_words
 
 from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
@@ -17,10 +17,12 @@ from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.common import PRESS_GUARD_S
 from game.app.scenes.high_scores import HighScoresScene
 from game.app.scenes.title import TitleScene
+from game.app.scenes.unlocked import DEAF, SHOWN, UnlockedScene
 from game.app.table.scene import TableScene
 from game.campaign import roads
 from game.campaign.model import CampaignProgress
 from game.campaign.roads import SLOT, session_seed
+from game.campaign.spec import Campaign, Unlock
 from game.config import load_campaign
 from game.storage.high_scores_file import high_scores_path, load_high_scores
 from game.storage.saves import SaveData, load_slot, save_slot, slot_path
@@ -40,6 +42,14 @@ def labels(scene: CampaignMapScene | HighScoresScene) -> list[str]:
 def type_text(app: App, words: str) -> None:
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=words))
     app.step(1 / 60)
+
+
+def past_any_unlock(app: App) -> object:
+    """The scene on top once the moment of what a cleared venue unlocked, if it opened, is dismissed."""
+    if isinstance(app.scenes.top, UnlockedScene):
+        app.step(DEAF)
+        key(app, pygame.K_RETURN)
+    return app.scenes.top
 
 
 def saved_progress(app: App) -> CampaignProgress:
@@ -139,7 +149,7 @@ def test_playing_a_venue_records_the_result_and_returns_to_the_map(app: App) -> 
     chips = list(table.session.chips)
     app.step(PRESS_GUARD_S)  # the results are seen a moment before a key goes on
     key(app, pygame.K_RETURN)  # the results' button: back to the map
-    back = app.scenes.top
+    back = past_any_unlock(app)
     assert isinstance(back, CampaignMapScene) and back is not scene
     progress = saved_progress(app)
     assert len(progress.results) == 1 and progress.results[0].final_chips == chips[0]
@@ -211,7 +221,7 @@ def test_a_kept_campaign_table_resumed_later_still_records_into_the_campaign(app
     assert resumed.fast_forward_until(lambda t: t.results is not None, play_for_human=True)
     app.step(PRESS_GUARD_S)
     key(app, pygame.K_RETURN)
-    assert isinstance(app.scenes.top, CampaignMapScene)
+    assert isinstance(past_any_unlock(app), CampaignMapScene)
     assert len(saved_progress(app).results) == 1
 
 
@@ -229,3 +239,46 @@ def test_a_free_table_keeps_its_old_snapshot_and_way_out(app: App) -> None:
     app.step(PRESS_GUARD_S)
     key(app, pygame.K_RETURN)
     assert isinstance(app.scenes.top, TitleScene)
+
+
+def winning_chips(campaign: Campaign) -> list[int]:
+    """Final chips that win the first venue outright."""
+    first = campaign.venues[0]
+    stack = first.stack(campaign.bankroll)
+    return [stack + stack // 2] + [max(0, stack - 10 * (i + 1)) for i in range(len(first.opponents))]
+
+
+def test_an_unlock_has_a_moment_of_its_own_over_the_map(app: App) -> None:
+    """Issue 24: "Bert joins the cast" passed as a clause of the map's panel. Clearing the venue now opens its
+    moment: Bert's portrait and line, held against a hasty key, gone with the next key (or by itself)."""
+    campaign = load_campaign()
+    scene = CampaignMapScene(app)
+    app.scenes.push(scene)
+    scene.finished(winning_chips(campaign))
+    moment = app.scenes.top
+    assert isinstance(moment, UnlockedScene) and moment.unlocks == (Unlock("character", "bert"),)
+    app.draw(app.screen)
+    assert "Bert joins the cast" in text_words(app) and "New game" in text_words(app)
+    key(app, pygame.K_RETURN)  # an Enter meant for the results does not skip it
+    assert app.scenes.top is moment
+    app.step(DEAF)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, CampaignMapScene)
+    app.scenes.top.resume()
+    assert isinstance(app.scenes.top, CampaignMapScene)  # shown once
+
+
+def test_the_unlock_moment_goes_by_itself_and_a_missed_goal_has_none(app: App) -> None:
+    campaign = load_campaign()
+    scene = CampaignMapScene(app)
+    app.scenes.push(scene)
+    scene.finished(winning_chips(campaign))
+    assert isinstance(app.scenes.top, UnlockedScene)
+    for _ in range(int(SHOWN * 60) + 2):
+        app.step(1 / 60)
+    assert isinstance(app.scenes.top, CampaignMapScene)
+    again = CampaignMapScene(app)
+    app.scenes.clear_to(again)
+    stack = campaign.venues[1].stack(again.progress.bankroll if again.progress else campaign.bankroll)
+    again.finished([0] + [stack] * len(campaign.venues[1].opponents))  # last at the second venue: nothing won
+    assert isinstance(app.scenes.top, CampaignMapScene)

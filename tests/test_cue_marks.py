@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import dataclasses
+import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -207,3 +208,24 @@ def test_the_stop_screenshot_in_greyscale_still_shows_each_stop_sign(tmp_path: P
             assert grey(shown, (x + STOP_RADIUS, y)) < fill - 30, card  # the black outline round it
     finally:
         app.scenes.close()
+
+
+def test_a_stop_sign_covers_no_corner_index_on_the_board() -> None:
+    """Issue 24: the sign sat half way down the bar, over the stopped card's bottom right index and the next
+    card's top left one. It sits in the stopped card's blank top right corner, never reaching the next slot."""
+    from game.app.table.layout import table_layout
+    from game.engine.cards import Card
+
+    for players in (3, 8):
+        layout = table_layout(players, 4)
+        for suit in "SHDC":
+            for rank in ("A", "2", "7", "Q", "K"):
+                card = Card.parse(rank + suit)
+                slot = layout.board_slot(card)
+                x, y = stop_mark_centre(stop_bar(slot, card.rank == 13))
+                reach = math.ceil(STOP_RADIUS + 1.5)  # the outline
+                sign = pygame.Rect(x - reach, y - reach, 2 * reach, 2 * reach)
+                assert sign.left >= slot.centerx and sign.bottom <= slot.centery, (card, sign, slot)
+                if card.rank < 13:
+                    following = layout.board_slot(Card(card.rank + 1, card.suit))
+                    assert sign.right <= following.left, (card, sign, following)

@@ -264,6 +264,7 @@ def test_a_deleted_road_takes_its_backup_and_its_venue_in_play_with_it(tmp_path:
 
 
 def test_an_end_recorded_once_is_never_counted_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.app.scenes.unlocked import UnlockedScene
     from game.campaign.roads import Road
     from game.storage.keeper import SessionKeeper
     from game.storage.statistics_file import load_statistics
@@ -278,6 +279,8 @@ def test_an_end_recorded_once_is_never_counted_again(tmp_path: Path, monkeypatch
     road = Road.load(tmp_path, SLOT).progress
     assert road is not None and len(road.results) == 1
     assert load_statistics(tmp_path).statistics.sessions == 1
+    if isinstance(app.scenes.top, UnlockedScene):  # the venue was cleared: its unlock's moment first
+        app.scenes.top.close()
     map_ = top(app, CampaignMapScene)
     assert map_.venue_in_play, "the finished venue's file is still there"
     monkeypatch.undo()

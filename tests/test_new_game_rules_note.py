@@ -163,3 +163,14 @@ def test_words_no_font_draws_are_drawn_without_stopping_the_frame(app: App, word
     text.draw(app.screen, words, (10, 10), max_width=80)
     assert text.width(words, "body", 14) >= 0
     DetailBox().draw(app.screen, text, long_entry(words), pygame.Rect(700, 300, 520, 200))
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_broken_rules_file_says_where_it_is_and_what_to_do_in_a_players_words(app: App, code: str) -> None:
+    """Issue 24: the note said "check-config finds it too", a tool the player never saw; it says where the file
+    is and what to do with it instead."""
+    app.set_language(code)
+    path = Path("/somewhere/rules/broken.yaml")
+    for problems in (("line 3: x",), ("line 3: x", "line 4: y")):
+        words, _ = detail_words(RulesEntry(path, None, problems))
+        assert "check-config" not in words and "broken.yaml" in words and str(path.parent) in words, (code, words)

@@ -83,3 +83,23 @@ def test_the_scene_under_a_dialog_shows_no_tooltip(app: App) -> None:
     app.scenes.pop()
     app.draw(app.screen)
     assert pygame.image.tobytes(app.screen.real, "RGB") != plain  # on top again, its note shows
+
+
+def test_settings_over_the_table_is_a_page_of_its_own(app: App) -> None:
+    """Issue 24: Settings from the pause menu ran its heading over the dimmed table's plates. Over the table it
+    is now a sheet of its own: inside it, nothing of what lies underneath shows."""
+    from game.app.screenshots import table as seated_table
+
+    def sheet_pixels() -> bytes:
+        app.draw(app.screen)
+        inside = pygame.Rect(30, 20, 1220, 680)  # all but a thin edge round the window
+        return pygame.image.tobytes(app.screen.real.subsurface(inside), "RGB")
+    app.scenes.clear_to(TitleScene(app))
+    app.scenes.push(SettingsScene(app, over_table=True))
+    over_title = sheet_pixels()
+    table = seated_table(app, 8, 5)
+    app.scenes.clear_to(table)
+    assert table.fast_forward_until(lambda t: len(t.model.board) >= 3)
+    app.scenes.push(PauseScene(app, table))
+    app.scenes.push(SettingsScene(app, over_table=True))
+    assert sheet_pixels() == over_title

@@ -96,3 +96,32 @@ def test_the_run_record_says_it_counts_the_players_own_cards(code: str) -> None:
     if code == "en":
         assert words == "3 of your cards in a row"
     game.locale.set_language("en")
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_labels_keep_off_the_board_and_the_players_cards(tmp_path: Path, players: int) -> None:
+    """Issue 24: "★ 4 deals in a row!" lay over the board's cards. Records are called out under the status line:
+    into the hand's place once the player has gone out (as deals in a row and the biggest pot are), else in the
+    band above their cards (a run's record, mid-deal)."""
+    app = instant_app(tmp_path)
+    ids = character_ids()
+    seats = [("You", None)] + [(load_character_by_id(i).name, load_character_by_id(i)) for i in ids[:players - 1]]
+    table = TableScene.seated(app, dataclasses.replace(rules_by_name("classic"), players=players), seats, 7)
+    app.scenes.clear_to(table)
+    table.update(1 / 30)
+    layout = table.layout
+    assert table.fast_forward_until(lambda t: bool(t.model.hand))
+    full = list(table.model.hand)
+    for hand, records in (([], RECORDS), (full, RECORDS[:1])):
+        table.director.clear_decorations()
+        table.model.hand = hand
+        table.director.moments.call_out(records)
+        placed = labels(table)
+        assert len(placed) == len(records)
+        for label in placed:
+            assert not label.rect.colliderect(layout.board), (players, label.rect, layout.board)
+            assert label.rect.collidelist(list(layout.boodle_cards)) < 0
+            assert not label.rect.colliderect(layout.status) and layout.felt.contains(label.rect)
+            if hand:
+                assert not label.rect.colliderect(layout.hand), "the player's cards stay in view"
+    app.scenes.close()

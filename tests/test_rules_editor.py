@@ -431,3 +431,30 @@ def test_at_150_percent_the_editor_keeps_its_words_whole_and_apart(app: App, cod
     editor.open_picker(next(key for key in RULES_KEYS if key.kind == "combos"))
     editor.form.controls[-2].activate()  # type: ignore[union-attr]
     assert not crowded(app, editor), (code, crowded(app, editor))
+
+
+def test_the_saved_description_follows_the_settings_until_the_player_writes_their_own(app: App) -> None:
+    """Issue 24: optional following was saved under classic's "compulsory following"; the description the editor
+    writes now says what changed, and one the player typed is kept as theirs."""
+    _, editor = open_editor(app)
+    assert "compulsory following" in editor.draft.values["description"]
+    focus_row(app, editor, "follow")
+    key(app, pygame.K_RIGHT)
+    assert editor.draft.values["follow"] == "optional"
+    editor.stem = "free"
+    editor.save()
+    saved = load_rules(app.data_dir / "rules" / "free.yaml")
+    assert saved.follow == "optional"
+    assert "compulsory" not in saved.description and tr("how_to_play.rules.optional") in saved.description
+    row = editor.form.controls[1 + editor.row_keys.index("description")]
+    assert isinstance(row, TextField) and row.label == tr("rules_editor.description_told")
+    key(app, pygame.K_LEFT)  # back to the starting file's settings: its own words again
+    assert editor.draft.values["description"] == rules_by_name("classic").description
+    focus_row(app, editor, "description")
+    for _ in range(len(editor.draft.values["description"])):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "My table")
+    editor.change("starting_chips", 30)
+    assert editor.draft.values["description"] == "My table"  # the player's words stay theirs
+    row = editor.form.controls[1 + editor.row_keys.index("description")]
+    assert isinstance(row, TextField) and row.label == tr("rules_editor.description_own")

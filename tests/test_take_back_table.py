@@ -116,6 +116,12 @@ def test_the_daily_deal_and_a_campaign_venue_offer_no_take_back(app: App, origin
     actions = list(scene.actions)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert scene.actions == actions and scene.table.taken_back == 0
+    # ... and says why at the table, rather than nothing (issue 24)
+    said = {DailyDeal: "No take-backs in the daily deal", CampaignRoad: "No take-backs on the road"}[type(origin)]
+    assert scene.model.status.startswith(said)
+    app.draw(app.screen)
+    assert said in text_words(app)
+
 
 
 def test_a_session_with_take_backs_says_so_and_is_counted_apart(app: App) -> None:

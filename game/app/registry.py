@@ -24,6 +24,7 @@ from .scenes.rules_editor import RulesEditorScene
 from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
+from .scenes.unlocked import UnlockedScene
 from .table.scene import TableScene
 from .tutorial.coach import FirstDealCoach
 from .tutorial.first_deal import first_deal_table
@@ -49,5 +50,6 @@ SCENES: Mapping[SceneName, SceneMaker] = {
     "daily": DailyScene,
     "crash": CrashScene,
     "rules_editor": RulesEditorScene,
+    "unlocked": UnlockedScene,
     "tutorial": partial(TableScene.guided, table=first_deal_table, guide=FirstDealCoach),
 }

@@ -87,6 +87,9 @@ def menu_shots(app: App, folder: Path) -> list[Path]:
     settle(app, 5.4)  # the run of hearts complete, stopped by its King
     paths.append(shoot(app, folder, "01_title"))
     paths.append(notice_shot(app, folder, "01b_notice"))  # the notices' panel over the title
+    title.ask_to_quit()  # Esc pressed twice: the question before the game closes
+    paths.append(shoot(app, folder, "01c_title_quit"))
+    app.scenes.pop()
     new_game = NewGameScene(app, seed=SHOT_SEED)
     app.scenes.push(new_game)  # a new player's first table: the default one, at its strength
     settle(app, 0.1)

@@ -19,6 +19,7 @@ from ..ai.seats import seats_against
 from ..campaign.model import CampaignProgress, SessionResult
 from ..campaign.origin import CampaignRoad
 from ..campaign.roads import SLOTS, describe_result
+from ..campaign.spec import Unlock
 from ..config import default_rules, load_campaign
 from ..engine import Event, SeatInfo, Session, event_dict, play_session
 from ..locale import trn
@@ -98,6 +99,7 @@ def render_extra_screenshots(app: App, folder: Path) -> list[Path]:
     app.step(1 / 60)
     paths.append(shoot(app, folder, "13_replay"))
     paths.append(_shoot_campaign_map(app, folder))
+    paths += _shoot_unlocked(app, folder)
     paths.append(_shoot_roads(app, folder))
     paths.append(_shoot_campaign_table(app, folder))
     paths.append(_shoot_daily(app, folder))
@@ -143,6 +145,22 @@ def _shoot_campaign_map(app: App, folder: Path) -> Path:
     app.scenes.clear_to(scene)
     app.step(1 / 60)
     return shoot(app, folder, "14_campaign_map")
+
+
+def _shoot_unlocked(app: App, folder: Path) -> list[Path]:
+    """The first venue cleared and what it unlocked, its moment over the map (as a finished venue opens it), and
+    a venue's two unlocks at once (a character and a rules file), the gold ring at rest."""
+
+    progress, result = _first_venue_cleared()
+    app.scenes.clear_to(CampaignMapScene(app, describe_result(progress, result), progress=progress,
+                                         unlocked=progress.unlocked))
+    app.step(1 / 60)
+    paths = [shoot(app, folder, "14d_campaign_unlocked")]
+    app.scenes.clear_to(CampaignMapScene(app, describe_result(progress, result), progress=progress,
+                                         unlocked=(Unlock("character", "reggie"), Unlock("rules", "house"))))
+    app.step(1 / 60)
+    paths.append(shoot(app, folder, "14e_campaign_unlocked_two"))
+    return paths
 
 
 def _shoot_roads(app: App, folder: Path) -> Path:

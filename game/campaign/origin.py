@@ -22,6 +22,7 @@ from .daily import daily_score
 from .model import CampaignProgress
 from .roads import SLOTS, Road, describe_result
 from .scores import hint_cost
+from .spec import Unlock
 
 DAILY_SLOT = "daily"  # the save slot keeping the daily deals' logs
 _DAILY_PREFIX = "daily:"  # a daily table's origin as a snapshot keeps it: "daily:2026-11-29"
@@ -70,6 +71,7 @@ class VenueFinished:
     message: str
     name_entry: bool = False
     recorded: bool = True  # False: the road's save could not take the result; the venue's session is kept for it
+    unlocked: tuple[Unlock, ...] = ()  # what clearing the venue just gave, for its moment on the map
 
 
 Finished = DailyFinished | VenueFinished | None  # None: back to the title
@@ -200,6 +202,7 @@ def finish_venue(road: Road, chips: list[int], session_id: str = "", hints: int 
         return VenueFinished(road, f"{road.notice} {kept}".strip(), recorded=False)
     if session_id and road.recorded_session == session_id and progress.results:
         return _recorded_before(road, progress)
+    before = set(progress.unlocked)
     try:
         result, problem = road.record(chips, session_id, hints)
     except ValueError as error:
@@ -209,7 +212,8 @@ def finish_venue(road: Road, chips: list[int], session_id: str = "", hints: int 
         road.load_problem = ""
     scores, _ = load_high_scores(road.data_dir)
     return VenueFinished(road, problem or describe_result(progress, result),
-                         name_entry=progress.over and scores.qualifies(progress.score), recorded=problem is None)
+                         name_entry=progress.over and scores.qualifies(progress.score), recorded=problem is None,
+                         unlocked=tuple(u for u in progress.unlocked if u not in before))
 
 
 def _recorded_before(road: Road, progress: CampaignProgress) -> VenueFinished:

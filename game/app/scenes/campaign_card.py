@@ -84,21 +84,31 @@ def venue_facts(venue: Venue, bankroll: int) -> str:
     return "  ·  ".join(parts)
 
 
+def unlock_name(kind: str, target: str) -> str:
+    """The name of what an unlock gives, in the player's language where it has one: "Bert", "Green Baize",
+    "House rules"."""
+    if kind == "character":
+        try:
+            return seat_name(load_character_by_id(target))
+        except (KeyError, ValueError, OSError):
+            return short_name(target.replace("_", " ").title())
+    if kind == "look":
+        look = LOOKS.get(target)  # the table looks' names, as the settings list them
+        return look.title if look is not None else target.replace("_", " ").title()
+    if kind == "rules":
+        try:
+            return texts.rules_name(rules_by_name(target))
+        except (KeyError, ValueError, OSError):
+            return target.replace("_", " ")
+    return target.replace("_", " ")
+
+
 def unlock_words(kind: str, target: str) -> str:
     """What an unlock gives, in words: "Bert joins the cast", "the Green Baize table", "the House rules"."""
     if kind == "character":
-        try:
-            name = seat_name(load_character_by_id(target))
-        except (KeyError, ValueError, OSError):
-            name = short_name(target.replace("_", " ").title())
-        return tr("campaign.unlock.character", name=name)
+        return tr("campaign.unlock.character", name=unlock_name(kind, target))
     if kind == "look":
-        look = LOOKS.get(target)  # the table looks' names, as the settings list them
-        return tr("campaign.unlock.look", look=look.title if look is not None else target.replace("_", " ").title())
+        return tr("campaign.unlock.look", look=unlock_name(kind, target))
     if kind == "rules":
-        try:
-            name = texts.rules_name(rules_by_name(target))
-        except (KeyError, ValueError, OSError):
-            name = target.replace("_", " ")
-        return tr("campaign.unlock.rules", rules=name)
-    return target.replace("_", " ")
+        return tr("campaign.unlock.rules", rules=unlock_name(kind, target))
+    return unlock_name(kind, target)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,7 @@ from ...ai.seats import seats_against
 from ...campaign.model import CampaignProgress
 from ...campaign.origin import CampaignRoad, finish_venue
 from ...campaign.roads import SLOT, Road, campaign_path, session_seed
-from ...campaign.spec import Campaign, Venue
+from ...campaign.spec import Campaign, Unlock, Venue
 from ...locale import language, tr, trn
 from ...storage.high_scores_file import load_high_scores
 from ...storage.resume import has_resume, road_mode
@@ -52,10 +53,11 @@ class CampaignMapScene(Scene):
 
     def __init__(self, app: App, message: str = "", *, progress: CampaignProgress | None = None,
                  slot: str = SLOT, path: Path | None = None, road: Road | None = None,
-                 name_entry: bool = False) -> None:
+                 name_entry: bool = False, unlocked: Sequence[Unlock] = ()) -> None:
         """`road` (or `progress`), when given, is shown instead of the saved one (the slot is then not read);
         `path` is the campaign file for a new road (else the one the slot's save names, else the shipped one);
-        with `name_entry` the high-score name entry opens over the map at once."""
+        with `name_entry` the high-score name entry opens over the map at once, and with `unlocked` the moment of
+        what the venue just cleared gave, over it."""
         super().__init__(app)
         if road is None:
             road = Road.of(app.data_dir, progress, slot, path) if progress is not None else \
@@ -63,6 +65,7 @@ class CampaignMapScene(Scene):
         self.road = road
         self.message = road.notice or message
         self.name_entry = name_entry
+        self.unlocked = tuple(unlocked)
         self.t = 0.0
         self.shown = 0  # the venue whose details are shown (arrows browse the road)
         self.unlock_lines: dict[tuple[str, str], str] = {}  # (venue id, language): what the venue unlocks, worded
@@ -194,7 +197,7 @@ class CampaignMapScene(Scene):
         high-score name entry first when that session ended the road)."""
         outcome = finish_venue(self.road, chips)
         self.app.scenes.clear_to("campaign_map", message=outcome.message, road=outcome.road,
-                                 name_entry=outcome.name_entry)
+                                 name_entry=outcome.name_entry, unlocked=outcome.unlocked)
 
     def enter_name(self) -> None:
         """The high-score name entry for the finished road."""
@@ -254,10 +257,14 @@ class CampaignMapScene(Scene):
     # --- input and time -------------------------------------------------------------------------
 
     def enter(self) -> None:
-        """The name entry first, when the session just recorded ended the road with a high score."""
+        """What the venue just cleared unlocked, its moment first; then the name entry, when the session just
+        recorded ended the road with a high score."""
         if self.name_entry:
             self.name_entry = False
             self.enter_name()
+        if self.unlocked:  # pushed last, so shown first
+            unlocked, self.unlocked = self.unlocked, ()
+            self.app.scenes.push("unlocked", unlocks=unlocked)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc goes back; Left/Right browse the road; Up/Down/Tab, Enter and the letters work the buttons."""

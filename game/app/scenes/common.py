@@ -64,6 +64,17 @@ def felt_backdrop(surface: Canvas) -> None:
     surface.blit(felt(whole.size), whole.topleft)
 
 
+SHEET = pygame.Rect(18, 8, 1244, 706)  # a page opened over the table: the baize on a sheet of its own
+
+
+def sheet_backdrop(surface: Canvas) -> None:
+    """A page opened over the table (Settings from the pause menu): the table dimmed, showing only round the
+    edge, and the baize over the rest on a framed sheet, so the page reads as its own screen."""
+    dim(surface, 215)
+    surface.blit(felt(SHEET.size), SHEET.topleft)
+    paint.rect(surface, theme.GOLD, SHEET, 2, border_radius=6)
+
+
 def weave_tile(size: int = 128) -> Canvas:
     """A square of the baize's fine weave: faint light and dark flecks, the same every run."""
     tile = Canvas.new((size, size), pygame.SRCALPHA)

@@ -36,7 +36,8 @@ class ConfirmScene(Scene):
         self.detail = detail
         self.on_yes = on_yes
         w, h = app.screen.get_size()
-        wide = max(button_width(app.text, label, 22, minimum=220) for label in (yes, no))  # both alike, words fitted
+        # both alike, words and keycaps fitted (the keys are the English initials, Y and N, in every language)
+        wide = max(button_width(app.text, label, 22, cap, minimum=220) for label, cap in ((yes, "Y"), (no, "N")))
         width = max(PANEL_SIZE[0], 2 * wide + 24 + 60)
         words = app.text.block_height(detail, "body", DETAIL_SIZE, width - 60) if detail else 0
         # the detail's lines, however many the language and the text size make, stand clear above the buttons
@@ -46,9 +47,10 @@ class ConfirmScene(Scene):
         self.menu = Menu(columns=1)
         # the safe answer first, so a hasty Enter loses nothing
         self.menu.set([
-            Button(pygame.Rect(self.panel.centerx + 12, bottom - 48, wide, 48), no, self.answer_no, pygame.K_n),
+            Button(pygame.Rect(self.panel.centerx + 12, bottom - 48, wide, 48), no, self.answer_no, pygame.K_n,
+                   keycap="N"),
             Button(pygame.Rect(self.panel.centerx - 12 - wide, bottom - 48, wide, 48), yes, self.answer_yes,
-                   pygame.K_y),
+                   pygame.K_y, keycap="Y"),
         ])
 
     def answer_no(self) -> None:

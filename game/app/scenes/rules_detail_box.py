@@ -28,7 +28,8 @@ def detail_rect(area: pygame.Rect, panel: pygame.Rect) -> pygame.Rect:
 def detail_words(entry: RulesEntry) -> tuple[str, tuple[int, int, int]]:
     """What the note says of `entry`, and in which ink: its description and changes, or that it will not load."""
     if entry.rules is None:
-        return "⚠ " + trn("new_game.problems", len(entry.problems), file=entry.path.name), theme.RED_TEXT
+        return "⚠ " + trn("new_game.problems", len(entry.problems), file=entry.path.name,
+                         folder=str(entry.path.parent)), theme.RED_TEXT
     return rules_detail(entry.rules), theme.INK
 
 

@@ -326,8 +326,13 @@ class RulesEditorScene(Scene):
             return Choice(HIDDEN, label, [choice_label(word) for word in key.choices], index,
                           lambda i, key=key: self.change(key.name, key.choices[i]), wrap=False)  # type: ignore[misc]
         if key.kind == "line":
+            tip = ""
+            if key.name == "description":  # whose words it holds: the settings' (kept in step) or the player's
+                label, tip = ((tr("rules_editor.description_own"), tr("rules_editor.description_own_tip"))
+                              if self.draft.own_description else
+                              (tr("rules_editor.description_told"), tr("rules_editor.description_told_tip")))
             return TextField(HIDDEN, label=label, value=value, on_text=self._changer(key.name),
-                             blink=int(self.clock * 2) % 2 == 0)
+                             blink=int(self.clock * 2) % 2 == 0, tooltip=tip)
         if key.kind in EDITABLE:  # cards and lead: the deck grid; combinations: the piles panel
             return Tile(HIDDEN, lambda key=key: self.open_picker(key), self._painter(key, label),  # type: ignore[misc]
                         tooltip=tr("rules_editor.piles_tip" if key.kind == "combos" else "rules_editor.pick_tip"))

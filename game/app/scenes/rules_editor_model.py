@@ -4,6 +4,7 @@ rules they make once nothing is wrong (a helper module: it holds no scene)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -17,6 +18,8 @@ from ...engine.rules import RulesError, RuleSet
 from ...engine.rules_keys import FIRST_LEAD_DEFAULT, RULES_KEYS, RulesKey, check_settings
 from ...locale import tr
 from ...locale.cards import card_label
+from ...locale.texts import rules_name
+from .rules_lines import differences
 
 EDITABLE = ("line", "cards", "whole", "flag", "word", "lead", "combos")  # the kinds the editor has a control for
 GENERAL = ""  # the problems no one key is to blame for
@@ -43,18 +46,40 @@ class RulesDraft:
 
     values: dict[str, Any]
     last_good: RuleSet = field(default_factory=RuleSet)
+    source: RuleSet = field(default_factory=RuleSet)  # the file the editor started from
+    own_description: bool = False  # the player wrote the description: the settings no longer rewrite it
 
     @classmethod
     def of(cls, rules: RuleSet) -> RulesDraft:
         """The draft of a rules file's rules."""
-        return cls(rules.values(), rules)
+        return cls(rules.values(), rules, rules)
 
     def set(self, name: str, value: Any) -> None:
-        """Change one setting, keeping the rules they make while they hold together."""
+        """Change one setting, keeping the rules they make while they hold together, and the description in step
+        with them until the player writes their own."""
         self.values[name] = value
+        if name == "description":
+            self.own_description = True
         made = self.rules()
-        if made is not None:
-            self.last_good = made
+        if made is None:
+            return
+        if not self.own_description and made.description != (told := self.told_description(made)):
+            self.values["description"] = told
+            made = dataclasses.replace(made, description=told)
+        self.last_good = made
+
+    def told_description(self, rules: RuleSet) -> str:
+        """The description the settings make: the starting file's own while nothing differs from it, else what
+        was changed from it, in whole sentences up to the line's limit."""
+        changes = list(differences(rules, self.source))
+        if not changes:
+            return self.source.description
+        limit = _KEYS["description"].high or 600
+        while True:
+            told = tr("rules_editor.told_description", source=rules_name(self.source), changes=" ".join(changes))
+            if len(told) <= limit or len(changes) == 1:
+                return told[:limit]
+            changes.pop()
 
     def toggle_card(self, name: str, card: Card) -> None:
         """Put `card` in a list of cards, or take it out."""

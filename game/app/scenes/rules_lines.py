@@ -121,6 +121,14 @@ def rule_changes(rules: RuleSet, said: tuple[str, ...] = ()) -> tuple[str, ...]:
                  and words)
 
 
+def differences(rules: RuleSet, base: RuleSet) -> tuple[str, ...]:
+    """Every line of `rules` that `base` words otherwise, the length included (the name and description aside), in
+    How to play's order: what the rules editor's own description of a changed file says."""
+    told = {key.told for key in RULES_KEYS}
+    return tuple(words for line, sentence in TOLD.items()
+                 if line in told and line != "name" and (words := sentence(rules)) != sentence(base) and words)
+
+
 def changes_line(rules: RuleSet, said: tuple[str, ...] = ()) -> str:
     """"Unlike the classic game: …" with every change (but the lines `said` elsewhere), or "" for none."""
     changes = rule_changes(rules, said)
@@ -132,6 +140,8 @@ def rules_detail(rules: RuleSet) -> str:
     classic game: its boodle, chips and ante)."""
     about = rules_description(rules) or tr("new_game.classic_game")
     changes = changes_line(rules)
+    if changes and all(change in about for change in rule_changes(rules)):
+        return about  # a description the rules editor wrote already names every change
     if changes:
         return f"{about}\n{changes}"
     boodle = " ".join(card_label(card) for card in rules.boodle_cards)

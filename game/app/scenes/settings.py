@@ -19,7 +19,7 @@ from ..scene import Scene
 from ..table.felt import draw_look_swatch
 from ..table.looks import CLUB, TableLook, available_looks, look_named
 from ..widgets import Button, button_width, draw_panel, percent
-from .common import dim, felt_backdrop, heading, hint_bar, speed_names
+from .common import felt_backdrop, heading, hint_bar, sheet_backdrop, speed_names
 
 if TYPE_CHECKING:
     from ..app import App
@@ -237,7 +237,7 @@ class SettingsScene(Scene):
         """The controls, and the deck as it will look."""
         text = self.app.text
         if self.overlay:
-            dim(surface, 215)  # the table stays a backdrop, not a second page
+            sheet_backdrop(surface)  # over the table: a page of its own, the table showing only round its edge
         else:
             felt_backdrop(surface)
         heading(surface, text, tr("settings.title"), tr("settings.subtitle"), below=self.panel.y - 2)

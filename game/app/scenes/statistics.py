@@ -210,13 +210,24 @@ class StatisticsScene(Scene):
         columns = ((tr("statistics.columns.played"), 280), (tr("statistics.columns.ahead"), 350),
                    (tr("statistics.columns.behind"), 420), (tr("statistics.columns.net"), 500))
         labels_y = RECORDS.y + 46 + text.growth("bold", 20)  # each line as much lower as the one above grew
-        rooms = [76 if x == 500 else 66 for _, x in columns]  # the last column has the panel's margin to spare
-        size = min(text.fit_size(label, "body", 14, room, 10) for (label, _), room in zip(columns, rooms))
-        for (label, x), room in zip(columns, rooms):  # one size for the row of labels, on one line
-            text.draw(surface, label, (RECORDS.x + x, labels_y), size=size, colour=theme.INK_DIM,
-                      anchor="midtop", max_width=room, min_size=10)
-        top = labels_y + 24 + text.growth("body", 14)
-        room = (RECORDS.bottom - 12 - top) // ROW_H
+        rooms = [84 if x == 500 else 68 for _, x in columns]  # the last column has the panel's margin to spare
+        # one size for the row of labels, each on at most two lines ("you / behind"), the largest that fits
+        size = next((at for at in range(14, 9, -1) if all(
+            len(text.wrap(label, "body", at, room)) <= 2 and all(text.width(line, "body", at) <= room
+                                                                for line in text.wrap(label, "body", at, room))
+            for (label, _), room in zip(columns, rooms))), 10)
+        labels = [text.render_wrapped(label, "body", size, theme.INK_DIM, room, align="center", line_spacing=1.0)
+                  for (label, _), room in zip(columns, rooms)]
+        for body, (_, x) in zip(labels, columns):
+            surface.blit(body, body.get_rect(midbottom=(RECORDS.x + x, labels_y + max(b.get_height() for b in labels))))
+        top = labels_y + max(body.get_height() for body in labels) + 6
+        # what the columns mean, all from the player's side, so "you behind" beside "+3 to you" reads as two measures
+        note_width = RECORDS.width - 40
+        note_size = text.wrapped_size(tr("statistics.against_note"), "body", 13, note_width, 58, floor=11)
+        note = text.render_wrapped(tr("statistics.against_note"), "body", note_size, theme.INK_DIM, note_width)
+        note_top = RECORDS.bottom - 12 - note.get_height()
+        surface.blit(note, (RECORDS.x + 20, note_top))
+        room = (note_top - 6 - top) // ROW_H
         shown = self.opponents if len(self.opponents) <= room else self.opponents[:room - 1]
         for row, opponent in enumerate(shown):
             y = top + row * ROW_H

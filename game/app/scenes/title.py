@@ -158,10 +158,16 @@ class TitleScene(Scene):
         """The player's record."""
         self.app.scenes.push("statistics")
 
+    def ask_to_quit(self) -> None:
+        """Esc pressed twice asks first: a stray key must not close the game (the Quit button and the window's X
+        still quit at once)."""
+        self.app.scenes.push("confirm", question=tr("title.quit.question"), detail=tr("title.quit.detail"),
+                             yes=tr("title.quit.yes"), no=tr("title.quit.no"), on_yes=self.app.request_quit)
+
     # --- input and time -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """The offer's buttons, then the menu; Esc goes to Quit, and quits when Quit already has the focus."""
+        """The offer's buttons, then the menu; Esc goes to Quit, and asks before quitting when Quit has the focus."""
         if self.passing and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.words = ""  # a passing notice was seen: the first key or click takes it away, and does its own work
         if self.offer is not None:
@@ -173,7 +179,7 @@ class TitleScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             quit_index = len(self.menu.buttons) - 1
             if self.menu.focus == quit_index:
-                self.app.request_quit()
+                self.ask_to_quit()
             else:
                 self.menu.focus = quit_index
             return

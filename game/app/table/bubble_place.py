@@ -1,10 +1,11 @@
 """Where a speech bubble goes: beside, under or over its seat's plate, wherever it covers none of what the
 player reads on the table (the nameplates, the pot, the dead hand, the boodle cards' chip counts, the status
-line, the hand and the decision buttons) and, wherever the felt has room, none of the opponents' counts of cards."""
+line, the hand, the decision buttons, the deal log's button and open panel) and, wherever the felt has room,
+none of the opponents' fans and counts of cards, nor another bubble."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -75,27 +76,36 @@ def tries(place: SeatPlace) -> list[Try]:
             for width in widths for at in ats_]
 
 
-def place_bubble(layout: TableLayout, seat: int, art: BubbleArt) -> tuple[Canvas, pygame.Rect]:
-    """The bubble for `seat` and where it goes: the first place on the felt that covers nothing it must not and
-    nothing it had better not (the board, the boodle cards, the pot's and dead hand's labels); failing that, the
-    first that covers only the latter or an opponent's count of cards (a long line at a crowded seat), least;
-    failing that, the place that covers least."""
-    clear, counts, spare = keep_clear(layout), card_counts(layout), rather_clear(layout)
-    best: tuple[tuple[int, int], Canvas, pygame.Rect] | None = None
+def place_bubble(layout: TableLayout, seat: int, art: BubbleArt, *, above: Sequence[pygame.Rect] = (),
+                 others: Sequence[pygame.Rect] = ()) -> tuple[Canvas, pygame.Rect]:
+    """The bubble for `seat` and where it goes: the first place on the felt that covers nothing it must not (and
+    nothing of what the scene shows `above` the felt: the deal log's button and open panel), nothing it had
+    better not (the board, the boodle cards, the pot's and dead hand's labels, the `others` bubbles showing) and
+    no opponent's fan of cards; failing that, the one that covers least of the second kind (or of an opponent's
+    count of cards: a long line at a crowded seat), then least of the fans; failing that, the place that covers
+    least."""
+    clear, counts, fans = keep_clear(layout) + list(above), card_counts(layout), fans_of(layout)
+    spare = rather_clear(layout) + [other for other in others if other]
+    best: tuple[tuple[int, int, int], Canvas, pygame.Rect] | None = None
     for side, at, (ax, ay), width, size in tries(layout.seats[seat]):
         image, tip = art(side, at, width, size)
         rect = image.get_rect(topleft=(round(ax - tip.x), round(ay - tip.y)))
         if not layout.on_felt(rect):
             rect.clamp_ip(layout.felt.inflate(-8, -8))  # a last resort only: the tail may then miss its seat
-            covered = (10**6, 0)
+            covered = (10**6, 0, 0)
         else:
-            covered = (_area(rect, clear), _area(rect, spare) + _area(rect, counts))
-        if covered == (0, 0):
+            covered = (_area(rect, clear), _area(rect, spare) + _area(rect, counts), _area(rect, fans))
+        if covered == (0, 0, 0):
             return image, rect
         if best is None or covered < best[0]:
             best = (covered, image, rect)
     assert best is not None
     return best[1], best[2]
+
+
+def fans_of(layout: TableLayout) -> list[pygame.Rect]:
+    """The opponents' fans of cards, which say at a glance how many each holds: covered only for want of room."""
+    return [place.fan for place in layout.seats if place.side != "bottom"]
 
 
 def rather_clear(layout: TableLayout) -> list[pygame.Rect]:

@@ -17,7 +17,7 @@ from .animation import Decoration, Point
 OUTLINE = (16, 16, 16)
 PLAYABLE_GAP = 3  # the ▲'s tip stays this far under the raised card
 PLAYABLE_SIZE = 13  # the ▲'s width and height
-STOP_RADIUS = 7
+STOP_RADIUS = 6  # small enough to sit in a board card's blank top right corner
 STOP_FILL = (220, 60, 52)
 STOP_RIM = (255, 255, 255)
 BADGE_RADIUS = 13
@@ -52,12 +52,13 @@ def stop_bar(slot: pygame.Rect, top_card: bool) -> pygame.Rect:
 
 
 def stop_mark_centre(bar: pygame.Rect) -> tuple[int, int]:
-    """Where the no-entry sign sits on a stop bar: half way down it."""
-    return bar.centerx, bar.centery
+    """Where the no-entry sign sits on a stop bar: at its top, on the stopped card's blank top right corner, so
+    it covers neither that card's corner index (top left, bottom right) nor the next card's."""
+    return bar.x - 6, bar.y + 12
 
 
 def draw_stop_mark(surface: Canvas, bar: pygame.Rect) -> None:
-    """A no-entry sign (a red octagon, a white rim and a white dash, outlined in black) half way down `bar`."""
+    """A no-entry sign (a red octagon, a white rim and a white dash, outlined in black) at the top of `bar`."""
     x, y = stop_mark_centre(bar)
     paint.polygon(surface, OUTLINE, _octagon((x, y), STOP_RADIUS + 1.5))
     paint.polygon(surface, STOP_RIM, _octagon((x, y), STOP_RADIUS))

@@ -4,7 +4,9 @@ chips and cards in flight, and sounds; each placed where the layout says, on the
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
@@ -22,6 +24,17 @@ POPUP_SIZE = 26  # "+12" pop-ups: the title face at this size
 POPUP_LINE = 47  # the middle of a plate's chips line, from the plate's top
 POPUP_RISE = 12
 POPUP_EDGE = 4  # a pop-up's ink keeps this far inside its plate's bottom edge
+
+
+def character_line(agents: Sequence[Any], seat: int, moment: str, level: float, rng: random.Random) -> str | None:
+    """What the character in `seat` says at a moment, if anything: the chattiness `level` scales their own."""
+    agent = agents[seat] if 0 <= seat < len(agents) else None
+    if agent is None or level <= 0:
+        return None
+    words: str | None = agent.line(moment)
+    if words is None or rng.random() >= level:
+        return None
+    return words  # the agent draws from the current language's lines (locale.texts.character_lines)
 
 
 class Effects:
@@ -222,8 +235,12 @@ class Effects:
 
         def art(side: str, at: float, width: int, size: int) -> tuple[Canvas, pygame.Vector2]:
             return make_bubble(stage.text, words, side, width, tip=at, size=size)
+        above = stage.kept_clear()
+        others = [pygame.Rect(bubble.topleft, bubble.image.get_size()) for other, bubble in self._bubbles.items()
+                  if other != seat and not bubble.done]
         placed: tuple[Canvas, pygame.Rect] = stage.cached(
-            ("bubble", words, seat, layout.players, layout.boodle_count), lambda: place_bubble(layout, seat, art))
+            ("bubble", words, seat, layout.players, layout.boodle_count, tuple(map(tuple, above)),
+             tuple(map(tuple, others))), lambda: place_bubble(layout, seat, art, above=above, others=others))
         return placed[0], placed[1].copy()
 
     def chips_fly(self, chips: int, start: tuple[int, int], end: tuple[int, int], colour: int, *, delay: float = 0.0,

@@ -15,7 +15,7 @@ def go_on_from(app: App, finished: Finished) -> None:
     match finished:
         case DailyFinished(day=day, message=message, new_best=new_best):
             app.scenes.clear_to("daily", day=day, message=message, new_best=new_best)
-        case VenueFinished(road=road, message=message, name_entry=name_entry):
-            app.scenes.clear_to("campaign_map", message=message, road=road, name_entry=name_entry)
+        case VenueFinished(road=road, message=message, name_entry=name_entry, unlocked=unlocked):
+            app.scenes.clear_to("campaign_map", message=message, road=road, name_entry=name_entry, unlocked=unlocked)
         case None:
             app.scenes.clear_to("title")

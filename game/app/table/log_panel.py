@@ -55,6 +55,11 @@ class LogPanel:
         self.top: int | None = None  # the first row shown; None follows the newest
         self.pointer = (0, 0)
         self._rows: tuple[tuple[object, ...], list[Row]] | None = None
+        stage.kept_clear = self.kept_clear  # the speech bubbles leave the button, and the panel while open, clear
+
+    def kept_clear(self) -> list[pygame.Rect]:
+        """The button, and the panel while it is open: what no speech bubble may cover."""
+        return [self.button.rect, *([self.panel] if self.open else [])]
 
     @property
     def log(self) -> DealLog:

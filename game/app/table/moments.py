@@ -27,7 +27,7 @@ from .animation import PopUp
 from .effects import Effects
 from .layout import TableLayout
 from .model import HUMAN
-from .moment_art import HeldMoment, PlateGlow, RecordLabel, callout_places, make_callout, make_card_banner
+from .moment_art import CALLOUT_H, HeldMoment, PlateGlow, RecordLabel, callout_places, make_callout, make_card_banner
 
 if TYPE_CHECKING:
     from .model import DealRecord
@@ -184,18 +184,19 @@ class Moments:
             self.call_out(found, delay=0.6)
 
     def call_out(self, callouts: list[Callout], delay: float = 0.0) -> None:
-        """Rosettes for records broken, in a row under the banner's place (under the banner showing, with a gap,
-        when it reaches lower); a banner that comes over them later holds them back until it has gone."""
+        """Rosettes for records broken, in a row under the status line, clear of the board's cards (under the
+        banner showing, with a gap, when it reaches lower); a banner that comes over them later holds them back
+        until it has gone."""
         fx = self.effects
         stage = fx.stage
         layout = stage.layout
         images = [stage.cached(("callout", c), self._callout_maker(c)) for c in callouts]
         sizes = [im.get_size() for im in images]
-        area = pygame.Rect(layout.centre.x, layout.board.centery + 56, layout.centre.width, 100)
-        places = callout_places(sizes, area)
+        places = callout_places(sizes, callout_area(layout, empty_hand=not stage.model.hand))
         for banner in sorted(fx.banner_rects(), key=lambda r: r.bottom):
             if banner.collidelist(places) >= 0:
-                area.top = banner.bottom + CALLOUT_GAP
+                area = callout_area(layout, empty_hand=not stage.model.hand)
+                area.top = max(area.top, banner.bottom + CALLOUT_GAP)
                 places = callout_places(sizes, area)
         for i, (image, rect) in enumerate(zip(images, places)):
             fx.decor.add(RecordLabel(image, rect.topleft, CALLOUT_S, delay + 0.25 * i, fx.banner_over))
@@ -212,3 +213,11 @@ class Moments:
                 title = tr("moments.record.three_in_a_row") if count == 3 else trn("moments.record.in_a_row", count)
                 detail = ""
         return lambda: make_callout(stage.text, title, detail, stage.layout.centre.width)
+
+
+def callout_area(layout: TableLayout, *, empty_hand: bool) -> pygame.Rect:
+    """Where records are called out: under the status line, off the board's cards; down into the hand's place
+    when the player has gone out (most records fall then), else in the band above their cards."""
+    top = layout.status.bottom + CALLOUT_GAP
+    bottom = layout.hand.bottom if empty_hand else max(layout.hand.top, top + CALLOUT_H)
+    return pygame.Rect(layout.centre.x, top, layout.centre.width, bottom - top)

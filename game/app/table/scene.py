@@ -34,6 +34,7 @@ from .captions import chosen_card
 from .controller import HumanTurn, Played, Refused, TableController
 from .controls import draw_controls
 from .director import Director
+from .effects import character_line
 from .ending import go_on_from
 from .guide import GuideMaker, TableGuide
 from .hint_seat import HintPrice
@@ -51,7 +52,7 @@ from .skip_to_end import SkipToEnd
 from .sprites import TableDecks
 from .stage import Stage, laid_table
 from .stop_pause import draw_stop_pause, releases
-from .take_back import taken_back_words, undone_words
+from .take_back import no_take_back_words, taken_back_words, undone_words
 from .take_back_offer import TakeBackOffer, is_take_back_key
 from .venue_card import VenueCard, venue_in_play
 from .words import their_turn, your_turn
@@ -325,6 +326,9 @@ class TableScene(Scene):
         """Take back the player's last decision: the table laid again where it was asked, shown at once, and what
         was undone said on the status line."""
         found = self.table.to_take_back() if self.guide is None else None
+        if found is None and (why := no_take_back_words(self.table.origin)) is not None:
+            self.model.set_status(why)  # Ctrl+Z where nothing is ever taken back: say so rather than nothing
+            self.model.touch()
         if found is None or not self.table.take_back():
             return
         self.human.clear()
@@ -420,15 +424,7 @@ class TableScene(Scene):
 
     def line_for(self, seat: int, moment: str) -> str | None:
         """What a character says at a moment, if anything (the chattiness setting scales their own)."""
-        level = self.app.settings.chattiness
-        agents = self.table.agents
-        agent = agents[seat] if 0 <= seat < len(agents) else None
-        if agent is None or level <= 0:
-            return None
-        words = agent.line(moment)
-        if words is None or self.stage.rng.random() >= level:
-            return None
-        return words  # the agent draws from the current language's lines (locale.texts.character_lines)
+        return character_line(self.table.agents, seat, moment, self.app.settings.chattiness, self.stage.rng)
 
     def open_pause(self) -> None:
         """The pause menu over the table."""

@@ -12,6 +12,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pygame
+
 from ...engine.events import Event
 from ...stats.callouts import RecordWatch
 from ..artwork import Artwork
@@ -52,6 +54,8 @@ class Stage:
     ending: bool = False  # the session ends with the deal in play (the time is up)
     records: RecordWatch | None = None  # the player's records, watched to call out the ones that fall
     cache: BoundedCache = field(default_factory=lambda: BoundedCache(CACHED_PICTURES))  # banners and bubbles
+    # what the scene shows over the felt that no speech bubble may cover (the deal log's button, its open panel)
+    kept_clear: Callable[[], list[pygame.Rect]] = lambda: []
 
     def cached(self, key: Hashable, make: Callable[[], Any]) -> Any:
         """The picture kept under `key`, made (and kept) the first time it is asked for."""

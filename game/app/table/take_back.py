@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...campaign.origin import CampaignRoad, DailyDeal, TableOrigin
 from ...engine.cards import Card
 from ...engine.decisions import Action, BuyDeadAction, Decision, FollowAction, FollowDecision, LeadAction
 from ...locale.words import Words
@@ -78,6 +79,18 @@ def taken_back_words(decision: Decision, action: Action) -> Words:
     your lead of 9♦")."""
     kind, card = _what(decision, action)
     return Words.of(f"take_back.undone.{kind}", card=card)
+
+
+def no_take_back_words(origin: TableOrigin) -> Words | None:
+    """Why a table of `origin` takes nothing back, said when the player asks for it anyway (Ctrl+Z); None in free
+    play, where a take back is only out of reach for now."""
+    match origin:
+        case DailyDeal():
+            return Words.of("take_back.not_in.daily")
+        case CampaignRoad():
+            return Words.of("take_back.not_in.road")
+        case _:
+            return None
 
 
 def _what(decision: Decision, action: Action) -> tuple[str, Card | None]:
