@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...locale import trn
+from ...locale import language, trn
 from .. import paint, theme
 from ..canvas import Canvas, scale
 from ..comfort import text_size
@@ -42,6 +42,7 @@ class DetailBox:
         self.page = STEP  # how far PgUp/PgDn scroll: the box's height, less a line kept in view
         self.shown: object = None
         self._made: tuple[tuple[object, ...], Canvas] | None = None  # the body last made, and what it was made of
+        self._said: tuple[tuple[object, str], tuple[str, tuple[int, int, int]]] | None = None  # the words last made
 
     def body(self, text: TextCache, words: str, colour: tuple[int, int, int], inner: pygame.Rect) -> Canvas:
         """The words wrapped at the largest size that fits `inner`, else at the smallest, beside the scroll bar:
@@ -69,7 +70,10 @@ class DetailBox:
             self.most = 0
             return
         inner = box.inflate(-20, -12)
-        words, colour = detail_words(entry)
+        said = (entry, language())
+        if self._said is None or self._said[0] != said:  # the words look the classic game up: once, not every frame
+            self._said = (said, detail_words(entry))
+        words, colour = self._said[1]
         body = self.body(text, words, colour, inner)
         self.most = max(0, body.get_height() - inner.height)
         self.page = max(STEP, inner.height - STEP)
