@@ -47,6 +47,7 @@ def open_editor(app: App) -> tuple[NewGameScene, RulesEditorScene]:
     """New game on classic, then its Edit button clicked."""
     new_game = NewGameScene(app, seed=3, locks={})
     app.scenes.clear_to(new_game)
+    new_game.choose_rules(next(i for i, entry in enumerate(new_game.entries) if entry.path.stem == "classic"))
     app.step(FRAME)
     button = next(c for c in new_game.form.controls if getattr(c, "label", "") == "Edit rules…")
     click(app, button.rect.center)
