@@ -15,6 +15,7 @@ from game.campaign.spec import Campaign
 from game.cli import main
 from game.cli import road_check as command
 from game.config import load_campaign_text
+from game.engine import Session
 from game.engine.events import SessionEnd
 
 ROAD = """\
@@ -104,7 +105,7 @@ def test_each_run_is_judged_by_the_venues_own_goal(road: Campaign, monkeypatch: 
 
 def test_a_run_sits_the_proxy_in_seat_0_with_the_rules_stack(road: Campaign, monkeypatch: pytest.MonkeyPatch) -> None:
     seated: list[tuple[list[str | None], int, int]] = []
-    real_session = check.Session
+    real_session = Session
 
     def recording(rules: Any, seats: Any, seed: int) -> Any:
         seated.append(([seat.personality for seat in seats], rules.starting_chips, seed))

@@ -86,13 +86,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_shares(found: list[VenueShare], numbers: dict[str, int], goals: dict[str, str]) -> None:
-    """One line a venue: its number on the road, its goal, the share of runs that met it and the 95% interval; then any rise."""
+    """One line a venue: its number on the road, its goal, the share of runs that met it and the 95% interval;
+    then any venue clearly easier than the one before it."""
     width = max(len("venue"), *(len(share.venue_id) for share in found))
     goal_width = max(len("goal"), *(len(goals.get(share.venue_id, "")) for share in found))
     print(f"{'#':>2}  {'venue':<{width}}  {'goal':<{goal_width}}  {'met':>6}  {'95% CI':>13}")
     for share in found:
         low, high = share.interval
-        print(f"{numbers.get(share.venue_id, 0):>2}  {share.venue_id:<{width}}  {goals.get(share.venue_id, ''):<{goal_width}}  "
+        goal = goals.get(share.venue_id, "")
+        print(f"{numbers.get(share.venue_id, 0):>2}  {share.venue_id:<{width}}  {goal:<{goal_width}}  "
               f"{share.share:>6.1%}  {low:>5.1%}-{high:<6.1%}")
     easier = rises(found)
     if easier:
