@@ -11,10 +11,11 @@ import pytest
 
 from game.campaign import road_check as check
 from game.campaign.road_check import VenueShare, play_runs, rises, run_seed, shares, wilson_interval
+from game.campaign.model import PROGRESS_FORMAT, PROGRESS_VERSION, CampaignProgress
 from game.campaign.spec import Campaign
 from game.cli import main
 from game.cli import road_check as command
-from game.config import load_campaign_text
+from game.config import load_campaign, load_campaign_text
 from game.engine import Session
 from game.engine.events import SessionEnd
 
@@ -166,3 +167,13 @@ def test_the_command_prints_each_venue_and_a_json_line(tmp_path: Path, capsys: p
     data = json.loads(out[-1])
     assert (data["proxy"], data["runs"]) == ("bert", 4)
     assert [(v["venue"], v["met"], v["share"]) for v in data["venues"]] == [("chips", 4, 1.0), ("both", 3, 0.75)]
+
+
+def test_a_road_saved_before_the_road_was_retuned_still_loads() -> None:
+    # the venues keep their ids, so a road saved at the Epsom Tea Tent goes on there, with its results kept
+    saved = {"format": PROGRESS_FORMAT, "version": PROGRESS_VERSION, "campaign": "The Newmarket Road", "bankroll": 71,
+             "venue_index": 3, "status": "playing", "unlocked": ["character:bert", "look:green_baize"],
+             "results": [{"venue_id": venue_id, "stack": 40, "final_chips": 44, "standing": 1, "goal_met": True,
+                          "bankroll_after": 64} for venue_id in ("kings_head", "dairy_social", "pier_rooms")]}
+    progress = CampaignProgress.from_json(saved, load_campaign())
+    assert progress.venue is not None and progress.venue.id == "epsom_tea_tent" and progress.cleared == 3
