@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 PURSE = pygame.Rect(884, 330, 332, 290)
 STORY_W = 756  # the venue's story is wrapped to its card's width
+CHANGES_MIN = 10  # the rules' changes are shrunk to this size on one line before they are wrapped
 
 
 def venue_shrink(text: TextCache, story: str, changes: str, unlock: bool, room: int) -> int:
@@ -42,8 +43,17 @@ def venue_shrink(text: TextCache, story: str, changes: str, unlock: bool, room: 
         less += 1
 
 
+def changes_on_one_line(text: TextCache, changes: str, size: int) -> bool:
+    """True when the rules' changes fit the card's width on one line, shrunk no further than `CHANGES_MIN`;
+    else they are wrapped (a road's variant may change several rules)."""
+    fitted = text.fit_size(changes, "body", size, STORY_W, CHANGES_MIN)
+    return text.width(changes, "body", fitted) <= STORY_W
+
+
 def changes_height(text: TextCache, changes: str, size: int) -> int:
-    """The height of the rules' changes wrapped to the card's width at `size`, as `render_wrapped` draws them."""
+    """The height the rules' changes take at `size`: one line, or wrapped as `render_wrapped` draws them."""
+    if changes_on_one_line(text, changes, size):
+        return text.line_height("body", size)
     font = text.font("body", size)
     lines = len(text.wrap(changes, "body", size, STORY_W))
     return round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height()

@@ -31,7 +31,15 @@ from ..kept_words import sit_at_kept
 from ..portraits import HUMAN_LOOK
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
-from .campaign_card import changes_height, draw_purse, unlock_words, venue_facts, venue_shrink
+from .campaign_card import (
+    CHANGES_MIN,
+    changes_height,
+    changes_on_one_line,
+    draw_purse,
+    unlock_words,
+    venue_facts,
+    venue_shrink,
+)
 from .common import draw_message, draw_opponents, felt_backdrop, heading, hint_bar, opponent_levels, portrait
 from .rules_lines import changes_line
 
@@ -424,7 +432,11 @@ class CampaignMapScene(Scene):
         goal_y = y + text.line_height("bold", 16 - less) + 4
         if changes:
             y += text.line_height("bold", 16 - less) + 2
-            surface.blit(text.render_wrapped(changes, "body", 14 - less, theme.INK, room), (box.x + 22, y))
+            if changes_on_one_line(text, changes, 14 - less):
+                text.draw(surface, changes, (box.x + 22, y), role="body", size=14 - less, colour=theme.INK,
+                          max_width=room, min_size=CHANGES_MIN)
+            else:
+                surface.blit(text.render_wrapped(changes, "body", 14 - less, theme.INK, room), (box.x + 22, y))
             goal_y = y + changes_height(text, changes, 14 - less) + 6
         text.draw(surface, tr("campaign.goal_line", goal=venue.goal.describe()), (box.x + 22, goal_y),
                   role="bold", size=17 - less, colour=theme.GOLD, max_width=room, min_size=11)
