@@ -13,7 +13,15 @@ from hypothesis import strategies as st
 from game.ai.registry import character_ids
 from game.campaign.spec import TABLE_LOOKS, Goal, Unlock
 from game.cli import main
-from game.config import CAMPAIGN_FILE, ConfigError, load_campaign, load_campaign_text, rules_by_name, rules_names
+from game.config import (
+    CAMPAIGN_FILE,
+    ConfigError,
+    load_campaign,
+    load_campaign_text,
+    load_rules,
+    rules_by_name,
+    rules_names,
+)
 
 SHIPPED = CAMPAIGN_FILE.read_text(encoding="utf-8")
 
@@ -58,7 +66,9 @@ def test_shipped_campaign_loads() -> None:
     assert campaign.venues[0].can_play(campaign.bankroll)
     for venue in campaign.venues:
         assert venue.rules.players == venue.seats and venue.intro.count(".") >= 2
-        assert venue.rules.boodle_cards == rules_by_name(venue.rules_name).boodle_cards
+        named = venue.rules_name  # a name from config/rules, or a path next to the campaign file (config/road/)
+        own = load_rules(CAMPAIGN_FILE.parent / named) if named.endswith(".yaml") else rules_by_name(named)
+        assert venue.rules.boodle_cards == own.boodle_cards and venue.rules.follow == own.follow
 
 
 def test_good_campaign_builds_what_it_says() -> None:

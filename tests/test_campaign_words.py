@@ -163,7 +163,7 @@ def test_a_players_own_campaign_keeps_its_words_in_any_language(app: App, tmp_pa
 def texts_problems(text: str) -> list[str]:
     """The problem lines of a campaign text (empty when it loads)."""
     try:
-        load_campaign_text(text, "c.yaml")
+        load_campaign_text(text, "c.yaml", CAMPAIGN_FILE.parent)  # the road's own rules files sit in config/road/
     except ConfigError as error:
         return error.problems
     return []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -63,12 +64,13 @@ def test_no_path_checks_the_game_config_folder(capsys: pytest.CaptureFixture[str
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
     code, out = check(capsys)
-    # config/ holds rules, characters, the campaign and every language's locale files
+    # config/ holds rules, characters, the campaign, the road's own rules and every language's locale files
     locale_files = sorted(LOCALES_DIR.glob("*/*.yaml"))
     assert len(locale_files) >= 5 * 2  # at least every language's cards and meta
-    expected = len(list_rules_files()) + len(list_character_files()) + 1 + len(locale_files)
+    road_rules = list_rules_files(REPO / "config" / "road")
+    expected = len(list_rules_files()) + len(list_character_files()) + 1 + len(road_rules) + len(locale_files)
     assert code == 0 and len(out) == expected and all(line.startswith("ok  ") for line in out)
-    assert "ok  config/campaign.yaml (campaign)" in out
+    assert "ok  config/campaign.yaml (campaign)" in out and "ok  config/road/free_michigan.yaml (rules)" in out
     assert "ok  config/locales/fr/cards.yaml (locale)" in out and "ok  config/locales/en/storage.yaml (locale)" in out
 
 
@@ -334,6 +336,7 @@ def test_a_nul_in_a_campaign_venues_rules_file_is_refused_at_its_line(capsys: py
     line = shipped.count("\n", 0, first) + 1
     end = shipped.index("\n", first)
     path = write(tmp_path / "campaign" / "nul.yaml", f'{shipped[:first]}    rules: "x\\0y.yaml"{shipped[end:]}')
+    shutil.copytree(CONFIG_DIR / "road", tmp_path / "campaign" / "road")  # the rules files the other venues name
     code, out = check(capsys, path)  # not "the campaign loader failed: ValueError: embedded null byte"
     assert code == 1 and out == [f"{path}:{line}: venues[1].rules: must be text that can be shown: it holds the "
                                  "control character U+0000"]

@@ -13,14 +13,14 @@ from ..bundle import program_name
 from ..locale import LANGUAGES, set_language
 from ..storage.crash_report import write_crash_report
 from ..storage.paths import data_dir
-from . import agency, bench, check_config, replay, review, saves, screenshots, simulate, tournament
+from . import agency, bench, check_config, replay, review, road_check, saves, screenshots, simulate, tournament
 from .game import play
 
 # failures only a write can meet (EDQUOT looked up: not every platform's errno names it)
 WRITE_ERRNOS = {errno.ENOSPC, errno.EFBIG, errno.EROFS, getattr(errno, "EDQUOT", errno.ENOSPC)}
 MESSAGE_LIMIT = 200  # an exception's message can be a whole file: the line stays a line, the report has it all
 # each tool module offers add_parser(subparsers) and run(args) -> exit code; none imports pygame until it runs
-TOOLS = (simulate, check_config, bench, tournament, agency, screenshots, replay, review, saves)
+TOOLS = (simulate, check_config, bench, tournament, agency, road_check, screenshots, replay, review, saves)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -22,23 +22,41 @@ if TYPE_CHECKING:
 
 PURSE = pygame.Rect(884, 330, 332, 290)
 STORY_W = 756  # the venue's story is wrapped to its card's width
+CHANGES_MIN = 10  # the rules' changes are shrunk to this size on one line before they are wrapped
 
 
-def venue_shrink(text: TextCache, story: str, changes: bool, unlock: bool, room: int) -> int:
+def venue_shrink(text: TextCache, story: str, changes: str, unlock: bool, room: int) -> int:
     """How many points the venue's words are drawn below their design so that the story, the facts, the rules'
-    changes, the goal and what it unlocks fit `room` over the opponents: none at 100%; below their 100% look
-    only where even that would not fit (a long story in French at 150%)."""
+    changes (wrapped, as a road's variant may change several rules), the goal and what it unlocks fit `room` over
+    the opponents: none at 100%; below their 100% look only where even that would not fit (a long story in
+    French at 150%)."""
     less = 0
     while True:
         font = text.font("body", 15 - less)
         lines = len(text.wrap(story, "body", 15 - less, STORY_W))
         high = 6 + round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height() + 8
         high += text.line_height("bold", 16 - less)
-        high += 2 + text.line_height("body", 14 - less) + 6 if changes else 4
+        high += 2 + changes_height(text, changes, 14 - less) + 6 if changes else 4
         high += text.line_height("bold", 17 - less) + (3 + text.line_height("body", 15 - less) if unlock else 0)
         if high <= room or text.line_height("body", 14 - less - 1) < (17 if text.line_height("body", 14) <= 17 else 14):
             return less
         less += 1
+
+
+def changes_on_one_line(text: TextCache, changes: str, size: int) -> bool:
+    """True when the rules' changes fit the card's width on one line, shrunk no further than `CHANGES_MIN`;
+    else they are wrapped (a road's variant may change several rules)."""
+    fitted = text.fit_size(changes, "body", size, STORY_W, CHANGES_MIN)
+    return text.width(changes, "body", fitted) <= STORY_W
+
+
+def changes_height(text: TextCache, changes: str, size: int) -> int:
+    """The height the rules' changes take at `size`: one line, or wrapped as `render_wrapped` draws them."""
+    if changes_on_one_line(text, changes, size):
+        return text.line_height("body", size)
+    font = text.font("body", size)
+    lines = len(text.wrap(changes, "body", size, STORY_W))
+    return round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height()
 
 
 def draw_purse(surface: Canvas, text: TextCache, chip: Canvas, progress: CampaignProgress) -> None:

@@ -32,7 +32,15 @@ from ..kept_words import sit_at_kept
 from ..portraits import HUMAN_LOOK
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
-from .campaign_card import draw_purse, unlock_words, venue_facts, venue_shrink
+from .campaign_card import (
+    CHANGES_MIN,
+    changes_height,
+    changes_on_one_line,
+    draw_purse,
+    unlock_words,
+    venue_facts,
+    venue_shrink,
+)
 from .common import draw_message, draw_opponents, felt_backdrop, heading, hint_bar, opponent_levels, portrait
 from .rules_lines import changes_line
 
@@ -422,7 +430,7 @@ class CampaignMapScene(Scene):
                               colour=theme.INK, max_width=room, min_size=20)
         changes = changes_line(venue.rules, said=("starting_chips",))  # the stake is in the facts
         unlock = self.unlock_line(venue) if venue.unlocks else ""
-        less = venue_shrink(text, venue.story(), bool(changes), bool(unlock),
+        less = venue_shrink(text, venue.story(), changes, bool(unlock),
                             box.bottom - 50 - text.line_height("bold", 15) // 2 - name_rect.bottom)
         intro = text.render_wrapped(venue.story(), "body", 15 - less, theme.INK, room)
         surface.blit(intro, (box.x + 22, name_rect.bottom + 6))
@@ -432,9 +440,12 @@ class CampaignMapScene(Scene):
         goal_y = y + text.line_height("bold", 16 - less) + 4
         if changes:
             y += text.line_height("bold", 16 - less) + 2
-            text.draw(surface, changes, (box.x + 22, y), role="body", size=14 - less, colour=theme.INK, max_width=room,
-                      min_size=10)
-            goal_y = y + text.line_height("body", 14 - less) + 6
+            if changes_on_one_line(text, changes, 14 - less):
+                text.draw(surface, changes, (box.x + 22, y), role="body", size=14 - less, colour=theme.INK,
+                          max_width=room, min_size=CHANGES_MIN)
+            else:
+                surface.blit(text.render_wrapped(changes, "body", 14 - less, theme.INK, room), (box.x + 22, y))
+            goal_y = y + changes_height(text, changes, 14 - less) + 6
         text.draw(surface, tr("campaign.goal_line", goal=venue.goal.describe()), (box.x + 22, goal_y),
                   role="bold", size=17 - less, colour=theme.GOLD, max_width=room, min_size=11)
         if unlock:

@@ -1,0 +1,162 @@
+"""How hard each venue of a road is: every venue played on its own, many times, with a proxy in the player's seat.
+
+A run of a venue is one whole session at its table: its own rules, opponents and deals, and table stakes as a
+player whose bankroll covers the stake meets them (everyone sits down with the `starting_chips` of the venue's
+rules file). The proxy, a character or built-in AI, sits in seat 0 where the player would; the opponents see that
+seat as they see the player, a stranger. Whether the run meets the goal is the venue's own `Goal.met` on the
+standing and chips the session ended with. A run's seed depends only on the venue's id and the run's number, so
+the same runs give the same shares on any machine and with any number of processes.
+
+The share of runs that meet the goal comes with a 95% Wilson score interval, which stays inside 0 to 1 and
+behaves at shares near 0 or 1, where the runs are few and the normal approximation is poor.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from ..ai.registry import introduce, make_agent
+from ..engine import Event, SeatInfo, Session, play_session
+from ..engine.events import SessionEnd
+from ..engine.play import Agent
+from .model import SessionResult
+from .spec import Campaign, Venue
+
+Z_95 = 1.959963984540054  # the standard normal's 97.5% quantile
+AgentFactory = Callable[[str, int, int], Agent]  # (id, seed, seat) -> agent
+
+
+@dataclass(frozen=True)
+class VenueShare:
+    """How often runs of one venue met its goal."""
+
+    venue_id: str
+    runs: int
+    met: int
+
+    @property
+    def share(self) -> float:
+        """The share of runs that met the goal (0 with no runs)."""
+        return self.met / self.runs if self.runs else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of the share."""
+        return wilson_interval(self.met, self.runs)
+
+    def to_dict(self) -> dict[str, object]:
+        """The share as the JSON line writes it."""
+        low, high = self.interval
+        return {"venue": self.venue_id, "runs": self.runs, "met": self.met, "share": round(self.share, 4),
+                "ci95": [round(low, 4), round(high, 4)]}
+
+
+def wilson_interval(met: int, runs: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of `met` successes in `runs` trials ((0, 1) with none)."""
+    if runs <= 0:
+        return 0.0, 1.0
+    p = met / runs
+    z2 = Z_95 * Z_95
+    centre = (p + z2 / (2 * runs)) / (1 + z2 / runs)
+    half = Z_95 * math.sqrt(p * (1 - p) / runs + z2 / (4 * runs * runs)) / (1 + z2 / runs)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def shares(venue_ids: Sequence[str], outcomes: Sequence[tuple[str, bool]]) -> list[VenueShare]:
+    """Each venue's share from the outcomes of its runs, (venue id, goal met), in the order of `venue_ids`."""
+    runs = dict.fromkeys(venue_ids, 0)
+    met = dict.fromkeys(venue_ids, 0)
+    for venue_id, hit in outcomes:
+        if venue_id not in runs:
+            raise ValueError(f"an outcome for {venue_id!r}, which is not a venue of the road")
+        runs[venue_id] += 1
+        met[venue_id] += hit
+    return [VenueShare(venue_id, runs[venue_id], met[venue_id]) for venue_id in venue_ids]
+
+
+def rises(found: Sequence[VenueShare]) -> list[tuple[str, str]]:
+    """The pairs of neighbouring venues (earlier, later) where the later is met clearly more often: its whole
+    interval above the earlier's share and the earlier's whole interval below its share."""
+    out = []
+    for before, after in zip(found, found[1:]):
+        if after.interval[0] > before.share and before.interval[1] < after.share:
+            out.append((before.venue_id, after.venue_id))
+    return out
+
+
+def run_seed(venue_id: str, run: int) -> int:
+    """The seed of run number `run` (from 1) of the venue `venue_id`."""
+    digest = hashlib.blake2b(f"newmarket-road-check:{venue_id}:{run}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def play_run(venue: Venue, proxy: str, run: int, factory: AgentFactory = make_agent) -> bool:
+    """Play run number `run` of `venue` with `proxy` in seat 0; True when the session meets the venue's goal."""
+    rules = venue.table_rules(venue.stake)  # table stakes: everyone sits down with the rules' starting chips
+    seed = run_seed(venue.id, run)
+    ids = [proxy, *venue.opponents]
+    session = Session(rules, [SeatInfo(f"Seat {seat} ({agent_id})", "ai", agent_id)
+                              for seat, agent_id in enumerate(ids)], seed)
+    agents = [factory(agent_id, seed, seat) for seat, agent_id in enumerate(ids)]
+    introduce(agents, ["", *venue.opponents], rules)  # seat 0 is the player's: a stranger to the characters
+    ended: list[SessionEnd] = []
+
+    def on_event(event: Event) -> None:
+        if isinstance(event, SessionEnd):
+            ended.append(event)
+    play_session(session, agents, on_event)
+    result = SessionResult(tuple(ended[-1].chips), 0)
+    return venue.goal.met(result.standing, result.final_chips)
+
+
+# The worker's fixed arguments, set once per process by the pool's initializer.
+_JOB: tuple[Campaign, str, AgentFactory] | None = None
+
+
+def _start_worker(campaign: Campaign, proxy: str, factory: AgentFactory) -> None:
+    global _JOB
+    _JOB = (campaign, proxy, factory)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+def _work(task: tuple[int, int]) -> tuple[str, bool]:
+    assert _JOB is not None
+    campaign, proxy, factory = _JOB
+    venue = campaign.venues[task[0]]
+    return venue.id, play_run(venue, proxy, task[1], factory)
+
+
+def play_runs(campaign: Campaign, proxy: str, runs: int, jobs: int | None = None,
+              factory: AgentFactory = make_agent) -> Iterator[tuple[str, bool]]:
+    """Every run of every venue, (venue id, goal met), venue by venue, spread over `jobs` processes (default:
+    every core)."""
+    tasks = [(index, run) for index in range(len(campaign.venues)) for run in range(1, runs + 1)]
+    cores = os.cpu_count() or 1
+    jobs = max(1, min(jobs or cores, cores, len(tasks)))  # more processes than cores only cost start-ups
+    if jobs == 1:
+        for index, run in tasks:
+            venue = campaign.venues[index]
+            yield venue.id, play_run(venue, proxy, run, factory)
+        return
+    # spawn, not fork, as the tournament does: a forked copy of a process running pygame can hang on SDL's locks
+    pool = multiprocessing.get_context("spawn").Pool(jobs, _start_worker, (campaign, proxy, factory))
+    try:
+        yield from pool.imap(_work, tasks, chunksize=max(1, min(8, len(tasks) // (jobs * 4))))
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def road_check(campaign: Campaign, proxy: str, runs: int, jobs: int | None = None,
+               factory: AgentFactory = make_agent) -> list[VenueShare]:
+    """Each venue's share of `runs` runs meeting its goal with `proxy` in the player's seat, in road order."""
+    return shares([venue.id for venue in campaign.venues], list(play_runs(campaign, proxy, runs, jobs, factory)))
