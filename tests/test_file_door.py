@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -226,8 +227,10 @@ def test_a_file_swapped_for_a_fifo_after_it_was_looked_at_is_refused_without_wai
 def test_a_campaign_naming_a_pipe_for_its_rules_is_refused_without_waiting(tmp_path: Path) -> None:
     rules = fifo(tmp_path / "rules.yaml")  # as `rules: /dev/stdin` names the terminal, or a pipe
     campaign = tmp_path / "campaign.yaml"
-    campaign.write_text(CAMPAIGN_FILE.read_text(encoding="utf-8").replace("rules: classic", f"rules: {rules}", 1),
-                        encoding="utf-8")
+    shutil.copytree(CAMPAIGN_FILE.parent / "road", tmp_path / "road")  # the road's own rules, named by path
+    shipped = CAMPAIGN_FILE.read_text(encoding="utf-8")
+    assert "rules: free_following" in shipped
+    campaign.write_text(shipped.replace("rules: free_following", f"rules: {rules}", 1), encoding="utf-8")
     with pytest.raises(ConfigError) as refused:
         finishes(lambda: load_campaign(campaign), fifos=(rules,))
     assert any(tr("config.read.not_regular") in line for line in refused.value.problems), refused.value.problems
