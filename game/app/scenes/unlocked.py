@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...ai.character import Look
 from ...ai.registry import load_character_by_id
 from ...campaign.spec import Unlock
 from ...locale import tr
@@ -38,6 +39,14 @@ def unlock_lines(unlock: Unlock) -> tuple[str, str]:
     return tr(f"unlocked.title.{kind}", name=name), tr(f"unlocked.where.{kind}", name=name)
 
 
+def _look_of(character: str) -> Look | None:
+    """A character's look, or None when their file cannot be read (the moment then shows a plain card)."""
+    try:
+        return load_character_by_id(character).look
+    except (KeyError, ValueError, OSError):
+        return None
+
+
 class UnlockedScene(Scene):
     """The unlocks of the venue just cleared, one panel a row, over the dimmed map."""
 
@@ -47,7 +56,14 @@ class UnlockedScene(Scene):
         super().__init__(app)
         self.unlocks = tuple(unlocks)
         self.t = 0.0
+        self.relabel()
+        self.looks = {unlock.target: _look_of(unlock.target) for unlock in self.unlocks if unlock.kind == "character"}
+
+    def relabel(self) -> None:
+        """The heading and each unlock's lines in the current language, made once rather than every frame (a
+        rules file's name is read from its file)."""
         self.question = tr("unlocked.heading")
+        self.lines = [unlock_lines(unlock) for unlock in self.unlocks]
 
     def enter(self) -> None:
         """The moment's sound as it opens."""
@@ -76,8 +92,7 @@ class UnlockedScene(Scene):
         text = self.app.text
         words_width = WIDTH - 32 - PICTURE - 24 - 32
         heights = []
-        for unlock in self.unlocks:
-            title, where = unlock_lines(unlock)
+        for _title, where in self.lines:
             tall = text.line_height("bold", 24) + 10 + text.block_height(where, "body", 16, words_width)
             heights.append(max(PICTURE, tall))
         top = 78 + text.growth("title", 30)
@@ -102,9 +117,8 @@ class UnlockedScene(Scene):
                             role="title", size=30, colour=theme.GOLD, anchor="center", max_width=panel.width - 120)
         for x in (heading.x - 28, heading.right + 28):
             text.draw(surface, "★", (x, heading.centery), role="body", size=24, colour=theme.GOLD, anchor="center")
-        for unlock, (picture, words) in zip(self.unlocks, rows):
+        for unlock, (title, where), (picture, words) in zip(self.unlocks, self.lines, rows):
             self._draw_picture(surface, unlock, picture)
-            title, where = unlock_lines(unlock)
             body_height = text.block_height(where, "body", 16, words.width)
             y = words.centery - (text.line_height("bold", 24) + 10 + body_height) // 2
             drawn = text.draw(surface, title, (words.x, y), role="bold", size=24, colour=theme.INK,
@@ -117,10 +131,7 @@ class UnlockedScene(Scene):
     def _draw_picture(self, surface: Canvas, unlock: Unlock, box: pygame.Rect) -> None:
         """The character's portrait, the look's swatch, or a card with the rules' name."""
         if unlock.kind == "character":
-            try:
-                look = load_character_by_id(unlock.target).look
-            except (KeyError, ValueError, OSError):
-                look = None
+            look = self.looks.get(unlock.target)
             if look is not None:
                 disc = portrait(look, PICTURE, self.app.text, unlock.target)
                 surface.blit(disc, disc.get_rect(center=box.center))
