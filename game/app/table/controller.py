@@ -26,6 +26,7 @@ from ...ai.registry import load_character_by_id
 from ...ai.seats import SeatSpec
 from ...ai.worker import OnWorker
 from ...campaign.origin import FreePlay, TableOrigin, kept_as, origin_of
+from ...campaign.scores import MAX_HINTS
 from ...engine import errors
 from ...engine.decisions import Action, Decision, action_from_data, action_to_data
 from ...engine.errors import IllegalActionError
@@ -157,7 +158,8 @@ def _read_snapshot(snapshot: Any) -> SnapshotSetup:
     end_deal = snapshot.get("end_deal")
     if end_deal is not None and whole_number(end_deal, 1) is None:
         raise ValueError("the snapshot's deal at which its end was asked for is not a deal")
-    hints, hinted = whole_number(snapshot.get("hints", 0), 0), whole_number(snapshot.get("hinted", -1), -1)
+    hints = whole_number(snapshot.get("hints", 0), 0, MAX_HINTS)
+    hinted = whole_number(snapshot.get("hinted", -1), -1)
     if hints is None or hinted is None:
         raise ValueError("the snapshot's count of hints asked is not a whole number")
     return SnapshotSetup(rules, seats, seed, actions, limit, elapsed, agents, session_id, taken_back, end_deal,
