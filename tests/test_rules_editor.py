@@ -4,6 +4,7 @@ New game, and never replaced without asking; broken settings show the checker's 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.rules_editor import RulesEditorScene
 from game.app.scenes.rules_editor_deck import DECK, card_rects
-from game.app.scenes.rules_editor_model import value_words
+from game.app.scenes.rules_editor_model import RulesDraft, value_words
 from game.app.scenes.rules_editor_piles import MOST_PILES
 from game.app.scenes.rules_lines import rules_summary
 from game.config import RULES_DIR, load_rules, rules_by_name
@@ -459,3 +460,20 @@ def test_the_saved_description_follows_the_settings_until_the_player_writes_thei
     assert editor.draft.values["description"] == "My table"  # the player's words stay theirs
     row = editor.form.controls[1 + editor.row_keys.index("description")]
     assert isinstance(row, TextField) and row.label == tr("rules_editor.description_own")
+
+
+def test_a_description_written_by_hand_is_never_rewritten_by_a_setting(app: App) -> None:
+    """A player's own file keeps its own words when a setting changes; a shipped file's, or one the editor wrote
+    from the settings, follows them."""
+    own = RulesDraft.of(dataclasses.replace(rules_by_name("classic"), name="Ours", description="Sunday at Nan's"))
+    assert own.own_description
+    own.set("follow", "optional")
+    assert own.values["description"] == "Sunday at Nan's"
+    shipped = RulesDraft.of(rules_by_name("classic"))
+    shipped.set("follow", "optional")
+    told = shipped.values["description"]
+    assert not shipped.own_description and told != rules_by_name("classic").description
+    again = RulesDraft.of(dataclasses.replace(rules_by_name("classic"), follow="optional", description=told))
+    assert not again.own_description
+    again.set("follow", "compulsory")
+    assert again.values["description"] != told

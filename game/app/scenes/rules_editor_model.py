@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...config.rules_file import rules_problem_why, text_problem
+from ...config.rules_file import list_rules_files, load_rules, rules_problem_why, text_problem
 from ...config.rules_writer import flow_text
 from ...engine.cards import Card
 from ...engine.combinations import Combination
@@ -40,6 +40,24 @@ def choice_label(word: str) -> str:
     return word if words == f"rules_editor.choices.{word}" else words
 
 
+def written_by_hand(description: str) -> bool:
+    """True when a description is neither a shipped rules file's nor one the editor wrote from the settings."""
+    if not description:
+        return False
+    marker = tr("rules_editor.told_description", source="\x00", changes="\x01")
+    head, rest = marker.split("\x00", 1)
+    middle = rest.split("\x01", 1)[0].strip()
+    if description.startswith(head) and middle in description:
+        return False
+    shipped = set()
+    for path in list_rules_files():
+        try:
+            shipped.add(load_rules(path).description)
+        except (ValueError, OSError):
+            continue
+    return description not in shipped
+
+
 @dataclass
 class RulesDraft:
     """Settings by dotted key, as the editor's controls leave them."""
@@ -51,8 +69,9 @@ class RulesDraft:
 
     @classmethod
     def of(cls, rules: RuleSet) -> RulesDraft:
-        """The draft of a rules file's rules."""
-        return cls(rules.values(), rules, rules)
+        """The draft of a rules file's rules; a description the player wrote by hand is theirs from the start,
+        so changing a setting never writes over it."""
+        return cls(rules.values(), rules, rules, own_description=written_by_hand(rules.description))
 
     def set(self, name: str, value: Any) -> None:
         """Change one setting, keeping the rules they make while they hold together, and the description in step
