@@ -26,6 +26,7 @@ from game.campaign.spec import Campaign, Unlock
 from game.config import load_campaign
 from game.storage.high_scores_file import high_scores_path, load_high_scores
 from game.storage.saves import SaveData, load_slot, save_slot, slot_path
+from game.storage.unlocks_file import add_unlocks
 
 
 @pytest.fixture
@@ -266,6 +267,16 @@ def test_an_unlock_has_a_moment_of_its_own_over_the_map(app: App) -> None:
     assert isinstance(app.scenes.top, CampaignMapScene)
     app.scenes.top.resume()
     assert isinstance(app.scenes.top, CampaignMapScene)  # shown once
+
+
+def test_an_unlock_already_won_on_another_road_has_no_moment_again(app: App) -> None:
+    """Bert joined the cast on another road: clearing The King's Head on this one opens no moment for him."""
+    assert add_unlocks(app.data_dir, ["character:bert"]) is None
+    campaign = load_campaign()
+    scene = CampaignMapScene(app)
+    app.scenes.push(scene)
+    scene.finished(winning_chips(campaign))
+    assert not isinstance(app.scenes.top, UnlockedScene)
 
 
 def test_the_unlock_moment_goes_by_itself_and_a_missed_goal_has_none(app: App) -> None:

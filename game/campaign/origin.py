@@ -18,6 +18,7 @@ from ..storage.daily_file import load_daily_bests, store_daily_bests
 from ..storage.high_scores_file import load_high_scores
 from ..storage.resume import DAILY, FREE, road_mode
 from ..storage.saves import AUTOSAVE
+from ..storage.unlocks_file import load_unlocks
 from .daily import daily_score
 from .model import CampaignProgress
 from .roads import SLOTS, Road, describe_result
@@ -203,6 +204,7 @@ def finish_venue(road: Road, chips: list[int], session_id: str = "", hints: int 
     if session_id and road.recorded_session == session_id and progress.results:
         return _recorded_before(road, progress)
     before = set(progress.unlocked)
+    known, _ = load_unlocks(road.data_dir)  # won on another road already: no moment for it again
     try:
         result, problem = road.record(chips, session_id, hints)
     except ValueError as error:
@@ -213,7 +215,7 @@ def finish_venue(road: Road, chips: list[int], session_id: str = "", hints: int 
     scores, _ = load_high_scores(road.data_dir)
     return VenueFinished(road, problem or describe_result(progress, result),
                          name_entry=progress.over and scores.qualifies(progress.score), recorded=problem is None,
-                         unlocked=tuple(u for u in progress.unlocked if u not in before))
+                         unlocked=tuple(u for u in progress.unlocked if u not in before and str(u) not in known))
 
 
 def _recorded_before(road: Road, progress: CampaignProgress) -> VenueFinished:
