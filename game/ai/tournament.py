@@ -21,9 +21,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import math
-import multiprocessing
-import os
-import signal
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -31,6 +28,7 @@ from ..engine import RuleSet, SeatInfo, Session, play_session
 from ..engine.events import Event, HandWon
 from ..engine.play import Agent
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from .pool import ignore_ctrl_c, spread
 from .registry import introduce, make_agent
 
 AgentFactory = Callable[[str, int, int], Agent]  # (id, seed, seat) -> agent
@@ -121,7 +119,7 @@ _JOB: tuple[RuleSet, tuple[str, ...], int, AgentFactory] | None = None
 def _start_worker(rules: RuleSet, ids: tuple[str, ...], seed: int, factory: AgentFactory) -> None:
     global _JOB
     _JOB = (rules, ids, seed, factory)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    ignore_ctrl_c()
 
 
 def _work(deal: int) -> BlockResult:
@@ -134,24 +132,8 @@ def play_blocks(rules: RuleSet, ids: Sequence[str], deals: int, seed: int, jobs:
                 factory: AgentFactory = make_agent) -> Iterator[BlockResult]:
     """Every block of the tournament, in deal order, spread over `jobs` processes (default: every core)."""
     check(ids, deals)
-    cores = os.cpu_count() or 1
-    jobs = max(1, min(jobs or cores, cores, deals))  # more processes than cores only cost start-ups and memory
-    if jobs == 1:
-        for deal in range(1, deals + 1):
-            yield play_block(rules, ids, seed, deal, factory)
-        return
-    chunk = max(1, min(8, deals // (jobs * 4)))
-    # spawn, not fork: a process that has started pygame (the game, the test suite) holds SDL's threads and
-    # locks, and a forked copy of it can wait forever on a lock no thread will release
-    pool = multiprocessing.get_context("spawn").Pool(jobs, _start_worker, (rules, tuple(ids), seed, factory))
-    try:
-        yield from pool.imap(_work, range(1, deals + 1), chunksize=chunk)
-        pool.close()  # the workers finish and leave by themselves
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+    yield from spread(range(1, deals + 1), jobs, lambda deal: play_block(rules, ids, seed, deal, factory), _work,
+                  _start_worker, (rules, tuple(ids), seed, factory))
 
 
 def check(ids: Sequence[str], deals: int) -> None:

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import hashlib
 import math
-import multiprocessing
-import os
-import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from ..ai.pool import ignore_ctrl_c, spread
 from ..ai.registry import introduce, make_agent
 from ..engine import Event, SeatInfo, Session, play_session
 from ..engine.events import SessionEnd
@@ -122,12 +120,16 @@ _JOB: tuple[Campaign, str, AgentFactory] | None = None
 def _start_worker(campaign: Campaign, proxy: str, factory: AgentFactory) -> None:
     global _JOB
     _JOB = (campaign, proxy, factory)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    ignore_ctrl_c()
 
 
 def _work(task: tuple[int, int]) -> tuple[str, bool]:
     assert _JOB is not None
     campaign, proxy, factory = _JOB
+    return _play(campaign, proxy, factory, task)
+
+
+def _play(campaign: Campaign, proxy: str, factory: AgentFactory, task: tuple[int, int]) -> tuple[str, bool]:
     venue = campaign.venues[task[0]]
     return venue.id, play_run(venue, proxy, task[1], factory)
 
@@ -137,23 +139,8 @@ def play_runs(campaign: Campaign, proxy: str, runs: int, jobs: int | None = None
     """Every run of every venue, (venue id, goal met), venue by venue, spread over `jobs` processes (default:
     every core)."""
     tasks = [(index, run) for index in range(len(campaign.venues)) for run in range(1, runs + 1)]
-    cores = os.cpu_count() or 1
-    jobs = max(1, min(jobs or cores, cores, len(tasks)))  # more processes than cores only cost start-ups
-    if jobs == 1:
-        for index, run in tasks:
-            venue = campaign.venues[index]
-            yield venue.id, play_run(venue, proxy, run, factory)
-        return
-    # spawn, not fork, as the tournament does: a forked copy of a process running pygame can hang on SDL's locks
-    pool = multiprocessing.get_context("spawn").Pool(jobs, _start_worker, (campaign, proxy, factory))
-    try:
-        yield from pool.imap(_work, tasks, chunksize=max(1, min(8, len(tasks) // (jobs * 4))))
-        pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+    yield from spread(tasks, jobs, lambda task: _play(campaign, proxy, factory, task), _work, _start_worker,
+                  (campaign, proxy, factory))
 
 
 def road_check(campaign: Campaign, proxy: str, runs: int, jobs: int | None = None,
