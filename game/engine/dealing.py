@@ -81,6 +81,8 @@ class Dealing(SessionState):
         self.hands = self._no_hands  # nobody holds cards while the antes go in (never changed in place)
         self.dead = []
         self._dealt_sizes = self._no_cards
+        if self._charmed:
+            self._charm_new_deal()
         dealer = self.dealer
         rules = self.rules
         piles = rules.piles
@@ -170,6 +172,8 @@ class Dealing(SessionState):
         for card, chips in pairs:
             self.boodle[slot[card]] += chips
             staked += chips
+            if self._charmed:
+                self._charm_staked(seat, slot[card], chips)
         self.chips[seat] -= ante_pot + staked
         self.pot += ante_pot
         self._table_view = None

@@ -9,7 +9,7 @@ from .combinations import Combination, Pile
 
 
 class DecisionRecord:
-    """What every decision has besides its fields: its `kind` (stake, buy_dead, lead, follow, bid)."""
+    """What every decision has besides its fields: its `kind` (stake, buy_dead, lead, follow, bid, charm)."""
 
     __slots__ = ()
     kind: ClassVar[str]
@@ -78,7 +78,28 @@ class BidDecision(_BidDecisionFields, DecisionRecord):
     kind = "bid"
 
 
-Decision = StakeDecision | BuyDeadDecision | LeadDecision | FollowDecision | BidDecision
+class CharmUse(NamedTuple):
+    """One lawful use of a charm (R31): the charm's id and its target (a card of the hand, a boodle card, the card
+    to lead), None for an effect without one."""
+
+    charm: str
+    card: Card | None
+
+
+class _CharmDecisionFields(NamedTuple):
+    player: int
+    moment: str  # one of charms.MOMENTS
+    options: tuple[CharmUse, ...]
+
+
+class CharmDecision(_CharmDecisionFields, DecisionRecord):
+    """R31: use one of `options` now, or none (the game goes on as if the seat held no charm)."""
+
+    __slots__ = ()
+    kind = "charm"
+
+
+Decision = StakeDecision | BuyDeadDecision | LeadDecision | FollowDecision | BidDecision | CharmDecision
 
 
 class StakeAction(NamedTuple):
@@ -116,7 +137,14 @@ class BidAction(NamedTuple):
     chips: int
 
 
-Action = StakeAction | BuyDeadAction | LeadAction | FollowAction | BidAction
+class CharmAction(NamedTuple):
+    """Use this charm (one of the decision's options), or None to let the moment pass."""
+
+    player: int
+    use: CharmUse | None
+
+
+Action = StakeAction | BuyDeadAction | LeadAction | FollowAction | BidAction | CharmAction
 
 
 def action_to_data(action: Action) -> dict[str, Any]:
@@ -131,6 +159,10 @@ def action_to_data(action: Action) -> dict[str, Any]:
         return {"kind": "follow", "player": action.player, "play": action.play}
     if isinstance(action, BidAction):
         return {"kind": "bid", "player": action.player, "chips": action.chips}
+    if isinstance(action, CharmAction):
+        use = action.use
+        return {"kind": "charm", "player": action.player, "charm": None if use is None else use.charm,
+                "card": None if use is None or use.card is None else str(use.card)}
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -149,6 +181,11 @@ def action_from_data(data: Any) -> Action:
             return FollowAction(player, bool(data["play"]))
         if kind == "bid":
             return BidAction(player, int(data["chips"]))
+        if kind == "charm":
+            if data["charm"] is None:
+                return CharmAction(player, None)
+            card = data["card"]
+            return CharmAction(player, CharmUse(str(data["charm"]), None if card is None else Card.parse(card)))
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"not a saved action: {data!r} ({error})") from None
     raise ValueError(f"unknown action kind {kind!r}")

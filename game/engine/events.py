@@ -10,6 +10,7 @@ read back (`event_from_data`) and checked (the sentence of `EventDataError`, whi
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple, cast, get_args, get_type_hints
@@ -19,6 +20,8 @@ from .combinations import Combination, Pile, is_combination_key
 
 CARDS_BY_NAME = {str(card): card for card in DECK}
 STOP_REASONS = ("king", "dead_hand", "already_played", "declined", "no_follow", "ace", "removed")
+CHARM_STOP = "charm"  # R35: the run stopped at a card a charm made a stop (only with charms, so said apart)
+CHARM_ID = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,14 @@ SHARES = FieldKind("a list of {player, chips}",
                                                          for p in v),
                    lambda shares: [{"player": s.player, "chips": s.chips} for s in shares],
                    lambda shares: tuple(Share(s["player"], s["chips"]) for s in shares))
-REASON = FieldKind(f"one of {', '.join(STOP_REASONS)}", lambda v: v in STOP_REASONS, _same, _same)
+CHARM_LISTS = FieldKind("a list of lists of charm ids, one per seat",
+                        lambda v: isinstance(v, list) and all(isinstance(seat, list) and all(
+                            isinstance(c, str) and CHARM_ID.match(c) for c in seat) for seat in v),
+                        lambda seats: [list(seat) for seat in seats], lambda seats: tuple(map(tuple, seats)))
+CHARM = FieldKind("a charm id (a lower-case word)", lambda v: isinstance(v, str) and bool(CHARM_ID.match(v)), _same,
+                  _same, "an impossible charm id")
+WORD = FieldKind("a word", lambda v: isinstance(v, str) and bool(CHARM_ID.match(v)), _same, _same)
+REASON = FieldKind(f"one of {', '.join(STOP_REASONS)}", lambda v: v in STOP_REASONS or v == CHARM_STOP, _same, _same)
 
 
 class EventDataError(ValueError):
@@ -136,13 +146,21 @@ class _SessionStartFields(NamedTuple):
     rules: Annotated[dict[str, Any], OBJECT]
     players: Annotated[tuple[dict[str, Any], ...], PLAYERS]
     chips: Annotated[tuple[int, ...], WHOLES]
+    charms: Annotated[tuple[tuple[str, ...], ...], CHARM_LISTS] = ()  # R31: left out of the log when nobody holds one
 
 
 class SessionStart(_SessionStartFields, EventRecord):
-    """A session begins: its seed, resolved rules, players and stacks."""
+    """A session begins: its seed, resolved rules, players and stacks (and each seat's charms, R31)."""
 
     __slots__ = ()
     type: ClassVar[Literal["session_start"]] = "session_start"
+
+    def data(self) -> dict[str, Any]:
+        """The fields as JSON-ready data; `charms` only when some seat holds one, so charm-free logs are as before."""
+        found = super().data()
+        if not any(self.charms):
+            del found["charms"]
+        return found
 
 
 class _CutFields(NamedTuple):
@@ -276,6 +294,23 @@ class HandWon(_HandWonFields, EventRecord):
     type: ClassVar[Literal["hand_won"]] = "hand_won"
 
 
+class _CharmFields(NamedTuple):
+    player: Annotated[int, SEAT]
+    charm: Annotated[str, CHARM]
+    effect: Annotated[str, WORD]
+    cards: Annotated[tuple[Card, ...], CARDS]
+    payments: Annotated[tuple[Payment, ...], PAYMENTS]
+    boodle: Annotated[tuple[tuple[Pile, int], ...], CARD_CHIPS]
+
+
+class Charm(_CharmFields, EventRecord):
+    """R31: a seat used a charm: the cards it named, showed or moved, the chips paid to the seat, and the chips
+    now on each pile it moved chips between."""
+
+    __slots__ = ()
+    type: ClassVar[Literal["charm"]] = "charm"
+
+
 class _DealEndFields(NamedTuple):
     chips: Annotated[tuple[int, ...], WHOLES]
     boodle: Annotated[tuple[tuple[Pile, int], ...], CARD_CHIPS]
@@ -342,7 +377,7 @@ class SessionEnd(_SessionEndFields, EventRecord):
 
 
 Event = (SessionStart | Cut | DealStart | Stake | Dealt | BuyDead | Play | BoodleWon | Stop | HandWon | DealEnd
-          | PlayerOut | BoodleSplit | SessionEnd | Penalty | Bid)
+          | PlayerOut | BoodleSplit | SessionEnd | Penalty | Bid | Charm)
 
 EVENT_TYPES: dict[str, type[Event]] = {cls.type: cls for cls in get_args(Event)}
 
@@ -357,11 +392,15 @@ def event_from_data(data: Any) -> Event:
     cls = EVENT_TYPES.get(kind)
     if cls is None:
         raise EventDataError(f"unknown event type {kind!r}")
-    missing = [name for name, _ in cls.schema if name not in data]
+    defaults = cls._field_defaults
+    missing = [name for name, _ in cls.schema if name not in data and name not in defaults]
     if missing:
         raise EventDataError(f"{kind} is missing {', '.join(missing)}")
     values = []
     for name, field in cls.schema:
+        if name not in data:
+            values.append(defaults[name])
+            continue
         value = data[name]
         if not field.fits(value):
             shown = json.dumps(value, default=str)[:60]

@@ -11,8 +11,8 @@ from typing import Any
 from .cards import ACE, DECK, Card, Suit
 from .decisions import FollowDecision, LeadDecision
 from .errors import IllegalActionError, IllegalLeadError
-from .events import STOP_REASONS, BoodleWon, Penalty, Play, Stop
-from .ranks import lowest_of_suits
+from .events import CHARM_STOP, STOP_REASONS, BoodleWon, Penalty, Play, Stop
+from .ranks import TOP, lowest_of_suits
 from .rules import MAX_PLAYERS
 from .state import DEAD, PLAYED, REMOVED, SessionState
 
@@ -20,7 +20,7 @@ from .state import DEAD, PLAYED, REMOVED, SessionState
 # the run loop builds nothing.
 _PLAYS = tuple(tuple(tuple(Play(seat, card, lead) for card in DECK) for lead in (False, True))
                for seat in range(MAX_PLAYERS))
-_STOPS = {reason: tuple(Stop(card, reason) for card in DECK) for reason in STOP_REASONS}
+_STOPS = {reason: tuple(Stop(card, reason) for card in DECK) for reason in (*STOP_REASONS, CHARM_STOP)}
 # NamedTuple constructors are Python functions; on the hot paths the tuple is made directly.
 _new = tuple.__new__
 
@@ -49,6 +49,12 @@ class Runs(SessionState):
     __slots__ = ()
 
     def _first_lead(self) -> None:
+        """R12 (after any charms of the moment after the deal, R31)."""
+        if self._charmed and self._charm_after_deal():
+            return
+        self._lead_first()
+
+    def _lead_first(self) -> None:
         """R12: the dealer's left leads, or the holder of the rules' first-lead card."""
         card = self.rules.first_lead_card
         leader = self._order[0]
@@ -106,6 +112,12 @@ class Runs(SessionState):
     def _lead(self, seat: int, stopped_suit: int) -> None:
         """Ask for the next lead, or play it at once when only one card is lawful."""
         seat, options = self._next_lead(seat, stopped_suit)
+        if self._charmed and stopped_suit >= 0 and self._charm_lead(seat, stopped_suit, options):
+            return
+        self._lead_with(seat, options)
+
+    def _lead_with(self, seat: int, options: list[Card]) -> None:
+        """`seat` leads one of `options`: asked, or played at once when there is one."""
         if len(options) == 1:
             self._run(seat, options[0].index, True)
         else:
@@ -134,38 +146,50 @@ class Runs(SessionState):
             self._run(decision.player, decision.card.index, False)
         else:
             self._record_decline(self._run_card)
-            self._lead(self._run_player, DECK[self._run_card].suit)
+            if self._charmed:
+                self._charm_stop(self._run_player, DECK[self._run_card].suit)
+            else:
+                self._lead(self._run_player, DECK[self._run_card].suit)
 
-    def _run(self, seat: int, c: int, lead: bool) -> None:
-        """R14–R18: play card `c`, then the next cards by their holders, through stops and forced
-        leads, until a decision is needed or a player is out."""
+    def _run(self, seat: int, c: int, lead: bool, resume: bool = False) -> None:
+        """R14–R18: play card `c` (`resume`: it was played, a charm's moment came between), then the next cards
+        by their holders, through stops and forced leads, until a decision is needed or a player is out."""
         owner, hands, plays, out = self._owner, self.hands, self._plays, self._out
         boodle_slot, may_lead, optional, after, top, high = self._run_constants
         combos_at = self._combos_at
         deck, all_plays, all_stops = DECK, _PLAYS, _STOPS
+        charmed = self._charmed
         while True:
-            owner[c] = PLAYED
             hand = hands[seat]
-            hand.remove(deck[c])
-            play = all_plays[seat][lead][c]
-            plays.append(play)
-            out.append(play)
-            if boodle_slot[c] >= 0:
-                self._boodle_won(seat, c, boodle_slot[c])
-            if combos_at[c]:
-                self._combos_won(seat, c)
+            if resume:
+                resume = False
+            else:
+                owner[c] = PLAYED
+                hand.remove(deck[c])
+                play = all_plays[seat][lead][c]
+                plays.append(play)
+                out.append(play)
+                won = -1
+                if boodle_slot[c] >= 0:
+                    won = self._boodle_won(seat, c, boodle_slot[c])
+                if combos_at[c]:
+                    self._combos_won(seat, c)
+                if charmed and won >= 0 and self._charm_hit(seat, c, won):
+                    return
             if not hand:
                 self._win_hand(seat)
                 return
             nxt = after[c]
             if nxt < 0:
-                reason = top
+                reason = top if nxt == TOP else CHARM_STOP
             else:
                 holder = owner[nxt]
                 if holder >= 0:
                     if optional:
                         self._run_card, self._run_player = c, seat
                         self._pending = FollowDecision(holder, DECK[nxt])
+                        return
+                    if charmed and self._charm_follow(holder, nxt, c, seat):
                         return
                     c = nxt
                     seat = holder
@@ -177,6 +201,9 @@ class Runs(SessionState):
             if optional and reason == "dead_hand":
                 stop = all_stops["no_follow"][c]  # at the table a decline and a dead card look the same
             self._stops.append(stop)
+            if charmed:
+                self._charm_stop(seat, c // 13)
+                return
             # R16, inlined for speed: the lowest card of each suit the same player may lead now
             if high:
                 options = self._lead_options(seat, c // 13)
@@ -197,14 +224,15 @@ class Runs(SessionState):
             c = options[0].index
             lead = True
 
-    def _boodle_won(self, seat: int, c: int, slot: int) -> None:
-        """R17: the card hit a boodle card; its chips go to the player at once."""
+    def _boodle_won(self, seat: int, c: int, slot: int) -> int:
+        """R17: the card hit a boodle card; its chips go to the player at once (and are returned)."""
         won = self.boodle[slot]
         self.boodle[slot] = 0
         self.chips[seat] += won
         self.boodle_hits[slot] += 1
         self._table_view = None
         self._out.append(_new(BoodleWon, (seat, DECK[c], won)))
+        return won
 
     def _combos_won(self, seat: int, c: int) -> None:
         """R30: card `c` completed each combination whose other cards this player has played this deal; they take

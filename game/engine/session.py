@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK, Card
+from .charm_play import CharmPlay
+from .charms import CharmSpec, charm_ids
 from .combinations import Combination
 from .dealing import Dealing
 from .decisions import (
@@ -27,6 +29,8 @@ from .decisions import (
     BidDecision,
     BuyDeadAction,
     BuyDeadDecision,
+    CharmAction,
+    CharmDecision,
     Decision,
     FollowAction,
     FollowDecision,
@@ -61,12 +65,13 @@ class SeatInfo:
         return {"name": self.name, "kind": self.kind, "personality": self.personality}
 
 
-class Session(Dealing, Runs, Settlement):
+class Session(Dealing, Runs, Settlement, CharmPlay):
     """One session of Newmarket at one table, driven by decisions and seeded randomness."""
 
     __slots__ = ()
 
-    def __init__(self, rules: RuleSet, seats: Sequence[SeatInfo], seed: int) -> None:
+    def __init__(self, rules: RuleSet, seats: Sequence[SeatInfo], seed: int,
+                 charms: Sequence[Sequence[CharmSpec]] | None = None) -> None:
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise ValueError(f"R3: a session needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(seats)}")
         self.rules = rules
@@ -122,6 +127,7 @@ class Session(Dealing, Runs, Settlement):
         self._table_view = None
         self._plays_view = ()
         self._stops_view = ()
+        self._setup_charms(charms)
 
     # ----- the public surface -------------------------------------------------------------
 
@@ -132,7 +138,7 @@ class Session(Dealing, Runs, Settlement):
         self._started = True
         out = self._out = []
         out.append(SessionStart(self.seed, self.rules.settings(), tuple(s.to_dict() for s in self.seats),
-                                tuple(self.chips)))
+                                tuple(self.chips), charm_ids(self._charms) if self._charmed else ()))
         self._cut()
         self._begin_deal()
         return out
@@ -176,6 +182,8 @@ class Session(Dealing, Runs, Settlement):
             self._apply_buy(decision, action.buy)
         elif type(action) is BidAction and type(decision) is BidDecision:
             self._apply_bid(decision, action.chips)
+        elif type(action) is CharmAction and type(decision) is CharmDecision:
+            self._apply_charm(decision, action.use)
         else:
             raise NotYourDecisionError(
                 f"a {type(action).__name__} does not answer the pending {decision.kind} decision")
@@ -206,8 +214,12 @@ class Session(Dealing, Runs, Settlement):
             self._plays_view = tuple(self._plays)
         if len(self._stops_view) != len(self._stops):
             self._stops_view = tuple(self._stops)
+        given_up = self._given_up if player == self._buyer else ()
+        if self._charmed:  # R31: the seat's own peeks, and every seat's charms (public, as the seat shows them)
+            return PlayerView(player, table, tuple(self.hands[player]), self._plays_view, self._stops_view, given_up,
+                              self._charm_seen[player], self.charms_held(), self._charm_stops)
         return _new(PlayerView, (player, table, tuple(self.hands[player]), self._plays_view, self._stops_view,
-                                 self._given_up if player == self._buyer else ()))
+                                 given_up, (), (), ()))
 
     def chips_total(self) -> int:
         """Players' chips + pot + boodle chips: constant for the whole session (R21)."""

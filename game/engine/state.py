@@ -8,9 +8,10 @@ and the three steps where one job hands the deal on to another.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
+from .charms import CharmSpec
 from .combinations import Combination, Pile
 from .decisions import Decision, StakeDecision
 from .events import Event, Play, Stop
@@ -34,7 +35,9 @@ class SessionState:
                  "_stake_asks", "_ante", "_may_lead", "_run_constants", "_optional_follow", "_plays", "_stops",
                  "_given_up", "_dead_bought", "_no_cards", "_no_hands", "_dealt_sizes", "_run_card", "_run_player",
                  "_pending", "_started", "_over", "_end_requested", "_out", "_table_view", "_plays_view",
-                 "_stops_view", "_buyer", "_bidders", "_bid_turn", "_top_bid", "_pile_slot", "_combos_at")
+                 "_stops_view", "_buyer", "_bidders", "_bid_turn", "_top_bid", "_pile_slot", "_combos_at",
+                 "_charms", "_charmed", "_charm_left", "_charm_dealt", "_charm_seen", "_charm_stops", "_charm_at",
+                 "_stakes_now")
 
     rules: RuleSet
     seats: tuple[SeatInfo, ...]
@@ -84,6 +87,15 @@ class SessionState:
     _bidders: list[int]  # R26: the auction's seats who have not passed, in turn order
     _bid_turn: int  # the place in _bidders of the seat to bid next
     _top_bid: tuple[int, int]  # (chips, seat) of the last bid, (0, -1) before any
+    # R31: charms (see charm_play.py); a session without any never reads the rest
+    _charms: tuple[tuple[CharmSpec, ...], ...]  # by seat
+    _charmed: bool  # some seat holds a charm
+    _charm_left: list[list[int]]  # by seat and charm: uses left this session
+    _charm_dealt: list[list[bool]]  # by seat and charm: used this deal
+    _charm_seen: list[tuple[Card, ...]]  # by seat: dead-hand cards its charms showed it this deal
+    _charm_stops: tuple[Card, ...]  # R35: cards charms made stops this deal
+    _charm_at: list[Any] | None  # the open moment: [moment, seats, turn, ids used by the seat asked, context]
+    _stakes_now: list[dict[int, int]]  # by seat: chips staked this deal on each pile (R34)
 
     def _seats_from_left_of(self, dealer: int) -> list[int]:
         """Seats in the session from the dealer's left round to the dealer."""
@@ -111,4 +123,52 @@ class SessionState:
 
     def _win_hand(self, winner: int) -> None:
         """Settlement: `winner` went out; settle the deal and go on."""
+        raise NotImplementedError
+
+    def _lead(self, seat: int, stopped_suit: int) -> None:
+        """Runs: the next lead after a stop in `stopped_suit` (-1: none)."""
+        raise NotImplementedError
+
+    def _lead_first(self) -> None:
+        """Runs: the first lead, once any charms of the moment after the deal are used (R12)."""
+        raise NotImplementedError
+
+    def _lead_with(self, seat: int, options: list[Card]) -> None:
+        """Runs: `seat` leads one of `options` (played at once when there is one)."""
+        raise NotImplementedError
+
+    def _lead_options(self, seat: int, stopped_suit: int, may_lead: Any = None) -> list[Card]:
+        """Runs: the cards `seat` may lead after a stop in `stopped_suit` (R13, R16)."""
+        raise NotImplementedError
+
+    def _run(self, seat: int, c: int, lead: bool, resume: bool = False) -> None:
+        """Runs: play card `c` (or, `resume`, go on after it) and the run on from it."""
+        raise NotImplementedError
+
+    def _charm_new_deal(self) -> None:
+        """Charms: a new deal begins (R31)."""
+        raise NotImplementedError
+
+    def _charm_staked(self, seat: int, slot: int, chips: int) -> None:
+        """Charms: `seat` staked `chips` on pile `slot` (R34)."""
+        raise NotImplementedError
+
+    def _charm_after_deal(self) -> bool:
+        """Charms: the moment after the deal; True when a decision is open (R31)."""
+        raise NotImplementedError
+
+    def _charm_stop(self, seat: int, suit: int) -> None:
+        """Charms: the moment after a stop, then the next lead (R31)."""
+        raise NotImplementedError
+
+    def _charm_lead(self, seat: int, suit: int, options: list[Card]) -> bool:
+        """Charms: the moment before a lead after a stop; True when a decision is open (R31)."""
+        raise NotImplementedError
+
+    def _charm_follow(self, holder: int, nxt: int, c: int, seat: int) -> bool:
+        """Charms: the moment before a compulsory follow; True when a decision is open (R31)."""
+        raise NotImplementedError
+
+    def _charm_hit(self, seat: int, c: int, won: int) -> bool:
+        """Charms: the moment after a boodle hit; True when a decision is open (R31)."""
         raise NotImplementedError

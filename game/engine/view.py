@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import DECK, Card
+from .charms import CharmSpec
 from .combinations import Combination
 from .events import Play, Stop
 from .ranks import TOP, successors
@@ -53,6 +54,9 @@ class PlayerView(NamedTuple):
     plays: tuple[Play, ...]
     stops: tuple[Stop, ...]  # as the table saw them: "no_follow" where a decline and the dead hand look alike
     given_up: tuple[Card, ...]  # the hand this player gave up for the dead hand, if they bought it
+    seen: tuple[Card, ...] = ()  # R32/R33: dead-hand cards this seat's own charms showed it this deal (its eyes only)
+    charms: tuple[tuple[tuple[CharmSpec, int], ...], ...] = ()  # R31: by seat, each charm held and its uses left
+    charm_stops: tuple[Card, ...] = ()  # R35: cards a charm made stops this deal (the whole table knows them)
 
     @property
     def rules(self) -> RuleSet:
@@ -108,7 +112,8 @@ class PlayerView(NamedTuple):
         after = successors(self.rules.aces)
         shown = {DECK[after[stop.after.index]] for stop in self.stops
                  if stop.reason == "dead_hand" and after[stop.after.index] != TOP}
-        return frozenset(shown).union(self.given_up)
+        seen = frozenset(self.seen) - self.played - frozenset(self.hand) if self.seen else frozenset()
+        return frozenset(shown).union(self.given_up, seen)
 
     @property
     def unseen(self) -> frozenset[Card]:
