@@ -3,8 +3,8 @@ with its line (R31).
 
 One file a charm, so a charm of one's own is one new file (and its words), and a mistake is named by the file of
 the charm it is in. A charm's words, its name and one line saying what it does, are `charms.<id>.name` and
-`charms.<id>.description` in `config/locales/<lang>/charms.yaml`, English's at least. The problems are kept as values and worded when shown (area
-`charm_file`, with the character files' words for what every file can get wrong).
+`charms.<id>.description` in `config/locales/<lang>/charms.yaml` (English's at least). The problems are kept as
+values and worded when shown (area `charm_file`, with the character files' words for what any file gets wrong).
 """
 
 from __future__ import annotations
