@@ -14,6 +14,8 @@ from ..engine.decisions import (
     BidDecision,
     BuyDeadAction,
     BuyDeadDecision,
+    CharmAction,
+    CharmDecision,
     Decision,
     FollowAction,
     FollowDecision,
@@ -126,6 +128,8 @@ class CharacterAgent:
 
     def decide(self, view: PlayerView, decision: Decision) -> Action:
         """The character's answer to this decision."""
+        if isinstance(decision, CharmDecision):
+            return CharmAction(decision.player, None)  # R31: for now every character lets its charms be
         rng = self._rng
         slip = self.character.mistake_rate > 0 and rng.random() < self.character.mistake_rate
         if isinstance(decision, LeadDecision):

@@ -27,6 +27,8 @@ from ..engine.decisions import (
     BidDecision,
     BuyDeadAction,
     BuyDeadDecision,
+    CharmAction,
+    CharmDecision,
     Decision,
     FollowAction,
     LeadAction,
@@ -98,5 +100,7 @@ class OracleAgent:
             price, paid_to = bid_price(view, decision)
             keep, buy = true_values(view, owners, buy_branches(view, price, paid_to=paid_to))
             return BidAction(decision.player, price if buy > keep else 0)
+        if isinstance(decision, CharmDecision):
+            return CharmAction(decision.player, None)  # R31: the yardstick plays the classic game
         play, decline = true_values(view, owners, follow_branches(view, decision.card.index))
         return FollowAction(decision.player, play >= decline)

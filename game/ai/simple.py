@@ -13,6 +13,8 @@ from ..engine.decisions import (
     BidDecision,
     BuyDeadAction,
     BuyDeadDecision,
+    CharmAction,
+    CharmDecision,
     Decision,
     FollowAction,
     LeadAction,
@@ -32,7 +34,7 @@ def spread_evenly(decision: StakeDecision) -> tuple[tuple[Pile, int], ...]:
 
 
 class LowestAgent:
-    """Stakes evenly, never buys nor bids, always follows, and leads its lowest card of any suit."""
+    """Stakes evenly, never buys nor bids nor uses a charm, always follows, and leads its lowest card of any suit."""
 
     def __init__(self) -> None:
         self._stakes: dict[tuple[int, int], StakeAction] = {}
@@ -54,6 +56,8 @@ class LowestAgent:
             return BuyDeadAction(decision.player, False)
         if isinstance(decision, BidDecision):
             return BidAction(decision.player, 0)
+        if isinstance(decision, CharmDecision):
+            return CharmAction(decision.player, None)  # R31: never uses a charm
         return FollowAction(decision.player, True)
 
 
@@ -81,6 +85,9 @@ class RandomAgent:
         if isinstance(decision, BidDecision):
             bid = rng.randint(decision.low, min(decision.high, decision.low + 3))
             return BidAction(decision.player, bid if rng.random() < 0.5 else 0)
+        if isinstance(decision, CharmDecision):  # R31: one of the lawful uses, or none, alike
+            pick = rng.randrange(len(decision.options) + 1)
+            return CharmAction(decision.player, decision.options[pick] if pick < len(decision.options) else None)
         return FollowAction(decision.player, rng.random() < 0.8)
 
 
@@ -113,6 +120,8 @@ class FirstOptionAgent:
             return BuyDeadAction(decision.player, False)
         if type(decision) is BidDecision:
             return BidAction(decision.player, 0)
+        if type(decision) is CharmDecision:
+            return CharmAction(decision.player, None)  # R31: never uses a charm
         return FollowAction(decision.player, True)
 
 

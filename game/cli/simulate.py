@@ -14,7 +14,7 @@ from ..engine import Event, RulesError, RuleSet, SeatInfo, Session, play_session
 from ..engine.events import BoodleWon, HandWon, SessionEnd
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from ..locale.shown import shown_name, shown_text
-from .common import MAX_DEALS, MAX_SEED, in_range, rules_or_report
+from .common import CHARMS_HELP, MAX_DEALS, MAX_SEED, charms_or_report, in_range, rules_or_report
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -36,12 +36,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--ai", metavar="ID,ID,...",
                         help="AI for each seat, in seat order; one id fills every seat, a shorter list repeats "
                              "(default: lowest)")
+    parser.add_argument("--charms", action="append", metavar="SEAT:ID,ID", help=CHARMS_HELP)
     parser.set_defaults(run=run)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the session; 0 on success, 1 on a bad rules file, AI id or log path."""
+    """Play the session; 0 on success, 1 on a bad rules file, AI id, charm or log path."""
     rules = rules_or_report(args.rules)
     if rules is None:
         return 1
@@ -62,8 +63,11 @@ def run(args: argparse.Namespace) -> int:
     except UnknownAgentError as error:
         print(f"--ai: {error}", file=sys.stderr)
         return 1
+    charms = charms_or_report(args.charms, players)
+    if charms is None:
+        return 1
     seats = [SeatInfo(f"Seat {seat} ({agent_id})", "ai", agent_id) for seat, agent_id in enumerate(ids)]
-    session = Session(rules, seats, args.seed)
+    session = Session(rules, seats, args.seed, charms)
     agents = [make_agent(agent_id, args.seed, seat) for seat, agent_id in enumerate(ids)]
     introduce(agents, ids, rules)
     tally = Tally(players)

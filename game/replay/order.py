@@ -24,6 +24,7 @@ from ..engine.events import (
     BoodleSplit,
     BoodleWon,
     BuyDead,
+    Charm,
     Cut,
     DealEnd,
     DealStart,
@@ -39,6 +40,7 @@ from ..engine.events import (
     Stop,
 )
 from ..engine.rules import RuleSet
+from .charm_check import CharmChecks
 from .start import session_start_problems
 
 # Where the log is, between two events: what the last event left the table waiting for.
@@ -93,6 +95,7 @@ class EventOrder:
     bidding: bool = False  # R26: the dead hand's auction has begun in this deal
     last_card: Card | None = None
     last_player: int | None = None
+    charms: CharmChecks = field(default_factory=CharmChecks)  # R31
 
     def check(self, line: int, event: Event) -> list[str]:
         """Check `event` (read at `line`) against the order; the problems of session_start's rules."""
@@ -111,6 +114,7 @@ class EventOrder:
             seat = getattr(event, name, None)
             if isinstance(seat, int) and not 0 <= seat < self.seats:
                 raise ValueError(f"seat {seat} is not at this table of {self.seats}")
+        self.charms.follows(event)
         match event:
             case Cut():
                 self._cut(event)
@@ -160,6 +164,8 @@ class EventOrder:
                     raise ValueError("penalty under rules that fine nobody for passing the lead (pass_penalty: 0)")
             case SessionEnd():
                 self.phase, self.end_line = "over", line
+            case Charm():
+                self.charms.check(event, self.phase, self.last_player)
             case _:
                 assert_never(event)
         return []
@@ -172,7 +178,7 @@ class EventOrder:
     def _start(self, event: SessionStart) -> list[str]:
         self.phase, self.start_line, self.seats = "seated", self.line, len(event.players)
         self.rules, problems = session_start_problems(event)
-        return problems
+        return problems + self.charms.start(event)
 
     def _split(self, event: BoodleSplit) -> None:
         self._expect(event, "settled")
@@ -220,6 +226,7 @@ class EventOrder:
         self.phase, self.deal, self.dealer = "antes", deal, dealer
         self.staked, self.bought, self.last_card, self.last_player = [], False, None, None
         self.bidding = False
+        self.charms.new_deal()
 
     def _left_of(self, seat: int) -> int | None:
         """The next seat clockwise from `seat` still in the session (None when nobody is)."""

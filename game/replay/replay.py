@@ -8,6 +8,7 @@ in its player's hand, a card dealt twice, a seat that is not at the table, chips
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, assert_never
@@ -18,6 +19,7 @@ from ..engine.events import (
     BoodleSplit,
     BoodleWon,
     BuyDead,
+    Charm,
     Cut,
     DealEnd,
     DealStart,
@@ -199,10 +201,48 @@ class _Fold:
                 s = replace(s, chips=chips, boodle=tuple((card, 0) for card, _ in s.boodle))
             case SessionEnd(chips=chips, winners=winners):
                 s = replace(s, chips=chips, winners=winners)
+            case Charm():
+                s = _charm(s, event, self.seat)
             case _:
                 assert_never(event)
         self.state = s
         return s
+
+
+def _charm(s: TableState, event: Charm, seat_of: Callable[[int], int]) -> TableState:
+    """R31: the chips a charm moved (from players to its seat, between boodle cards: never made) and the cards it
+    swapped with the dead hand."""
+    seat = seat_of(event.player)
+    chips = s.chips
+    for payment in event.payments:
+        payer = seat_of(payment.source)
+        if payment.chips < 0 or chips[payer] < payment.chips:
+            raise ValueError(f"{event.charm} has seat {payer} pay {payment.chips} chips, but they hold {chips[payer]}")
+        chips = _add(_add(chips, payer, -payment.chips), seat, payment.chips)
+    boodle = dict(s.boodle)
+    before = sum(boodle.values())
+    for pile, count in event.boodle:
+        if str(pile) not in boodle:
+            raise ValueError(f"{pile} is not a boodle card of this table")
+        boodle[str(pile)] = count
+    if sum(boodle.values()) != before:
+        raise ValueError(f"{event.charm} leaves {sum(boodle.values())} chips on the boodle cards, not {before}: a "
+                         "charm moves chips, never makes them")
+    hands, dead = s.hands, s.dead
+    if event.effect == "swap_dead":
+        given, taken = (str(card) for card in event.cards)
+        if given not in hands[seat] or taken not in dead:
+            raise ValueError(f"{event.charm} swaps {given} for {taken}, but seat {seat} does not hold {given} or the "
+                             f"dead hand {taken}")
+        held = list(hands)
+        held[seat] = tuple(sorted([c for c in hands[seat] if c != given] + [taken], key=_deck_order))
+        dead = tuple(sorted([c for c in dead if c != taken] + [given], key=_deck_order))
+        hands = tuple(held)
+    return replace(s, chips=chips, boodle=tuple(boodle.items()), hands=hands, dead=dead)
+
+
+def _deck_order(name: str) -> int:
+    return Card.parse(name).index
 
 
 def _combination_keys(rules: dict[str, Any]) -> list[str]:

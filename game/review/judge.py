@@ -21,6 +21,8 @@ from ..engine.cards import Card
 from ..engine.decisions import (
     BidAction,
     BuyDeadAction,
+    CharmAction,
+    CharmDecision,
     FollowAction,
     FollowDecision,
     LeadAction,
@@ -52,7 +54,7 @@ class Judged:
     """One decision reviewed: the options, the chosen and the best, the cost of the choice and why."""
 
     number: int
-    kind: str  # "stake", "buy_dead", "lead", "follow" or "bid"
+    kind: str  # "stake", "buy_dead", "lead", "follow", "bid" or "charm"
     forced: bool
     position: Position | None
     options: tuple[Option, ...]
@@ -109,6 +111,11 @@ def judge(point: Point, seed: str, deal: int) -> Judged:
                         for card in decision.cards)
         return Judged(point.number, "stake", False, position, options, None, decision.cards.index(hint.card),
                       None, None, None, stake=hint)
+    if isinstance(decision, CharmDecision):  # R31: listed, not yet searched (the expert weighs charms later)
+        assert isinstance(action, CharmAction)
+        uses = tuple(Option(use.charm, use.card) for use in decision.options) + (Option("pass"),)
+        chosen_use = len(decision.options) if action.use is None else decision.options.index(action.use)
+        return Judged(point.number, "charm", False, position, uses, chosen_use, None, None, None, None)
     branches, starts = choice_branches(view, decision)
     found = tallied_search(view, branches, starts, random.Random(search_seed(seed, deal, point.number)),
                            REVIEW_BUDGET)
