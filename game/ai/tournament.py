@@ -24,7 +24,7 @@ import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import RuleSet, SeatInfo, Session, play_session
+from ..engine import CharmSpec, RuleSet, SeatInfo, Session, play_session
 from ..engine.events import Event, HandWon
 from ..engine.play import Agent
 from ..engine.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -32,6 +32,7 @@ from .pool import ignore_ctrl_c, spread
 from .registry import introduce, make_agent
 
 AgentFactory = Callable[[str, int, int], Agent]  # (id, seed, seat) -> agent
+Charms = Mapping[str, tuple[CharmSpec, ...]]  # R31: by agent id, the charms it holds in every seat it takes
 
 
 class TournamentError(ValueError):
@@ -83,8 +84,8 @@ def rotation(ids: Sequence[str], turn: int) -> list[str]:
 
 
 def play_block(rules: RuleSet, ids: Sequence[str], seed: int, deal: int,
-               factory: AgentFactory = make_agent) -> BlockResult:
-    """Play deal number `deal` once for every rotation of `ids` round the table."""
+               factory: AgentFactory = make_agent, charms: Charms | None = None) -> BlockResult:
+    """Play deal number `deal` once for every rotation of `ids` round the table (each id with its charms, R31)."""
     distinct = list(dict.fromkeys(ids))
     n = len(ids)
     # the chips left on the boodle are nobody's: shared out, they would blur the deal's own result (R22)
@@ -100,7 +101,9 @@ def play_block(rules: RuleSet, ids: Sequence[str], seed: int, deal: int,
         def on_event(event: Event, winner: list[int] = winner) -> None:
             if isinstance(event, HandWon):
                 winner.append(event.player)
-        session = Session(single, [SeatInfo(f"Seat {s} ({i})", "ai", i) for s, i in enumerate(seated)], this_seed)
+        held = [charms.get(agent_id, ()) for agent_id in seated] if charms else None
+        session = Session(single, [SeatInfo(f"Seat {s} ({i})", "ai", i) for s, i in enumerate(seated)], this_seed,
+                          held)
         agents = [factory(agent_id, this_seed * n + turn, seat) for seat, agent_id in enumerate(seated)]
         introduce(agents, seated, single)
         play_session(session, agents, on_event)
@@ -113,27 +116,28 @@ def play_block(rules: RuleSet, ids: Sequence[str], seed: int, deal: int,
 
 
 # The worker's fixed arguments, set once per process by the pool's initializer.
-_JOB: tuple[RuleSet, tuple[str, ...], int, AgentFactory] | None = None
+_JOB: tuple[RuleSet, tuple[str, ...], int, AgentFactory, Charms | None] | None = None
 
 
-def _start_worker(rules: RuleSet, ids: tuple[str, ...], seed: int, factory: AgentFactory) -> None:
+def _start_worker(rules: RuleSet, ids: tuple[str, ...], seed: int, factory: AgentFactory,
+                  charms: Charms | None = None) -> None:
     global _JOB
-    _JOB = (rules, ids, seed, factory)
+    _JOB = (rules, ids, seed, factory, charms)
     ignore_ctrl_c()
 
 
 def _work(deal: int) -> BlockResult:
     assert _JOB is not None
-    rules, ids, seed, factory = _JOB
-    return play_block(rules, ids, seed, deal, factory)
+    rules, ids, seed, factory, charms = _JOB
+    return play_block(rules, ids, seed, deal, factory, charms)
 
 
 def play_blocks(rules: RuleSet, ids: Sequence[str], deals: int, seed: int, jobs: int | None = None,
-                factory: AgentFactory = make_agent) -> Iterator[BlockResult]:
+                factory: AgentFactory = make_agent, charms: Charms | None = None) -> Iterator[BlockResult]:
     """Every block of the tournament, in deal order, spread over `jobs` processes (default: every core)."""
     check(ids, deals)
-    yield from spread(range(1, deals + 1), jobs, lambda deal: play_block(rules, ids, seed, deal, factory), _work,
-                  _start_worker, (rules, tuple(ids), seed, factory))
+    yield from spread(range(1, deals + 1), jobs, lambda deal: play_block(rules, ids, seed, deal, factory, charms),
+                      _work, _start_worker, (rules, tuple(ids), seed, factory, charms))
 
 
 def check(ids: Sequence[str], deals: int) -> None:
@@ -188,6 +192,6 @@ def t_quantile_975(df: int) -> float:
 
 
 def run_tournament(rules: RuleSet, ids: Sequence[str], deals: int, seed: int, jobs: int | None = None,
-                   factory: AgentFactory = make_agent) -> list[Standing]:
-    """Play a duplicate tournament and return the standings, best first."""
-    return standings(ids, list(play_blocks(rules, ids, deals, seed, jobs, factory)))
+                   factory: AgentFactory = make_agent, charms: Charms | None = None) -> list[Standing]:
+    """Play a duplicate tournament and return the standings, best first (`charms`: the charms each id holds)."""
+    return standings(ids, list(play_blocks(rules, ids, deals, seed, jobs, factory, charms)))

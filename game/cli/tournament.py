@@ -10,6 +10,8 @@ from typing import Any
 
 from ..ai.registry import UnknownAgentError, make_agent
 from ..ai.tournament import Standing, TournamentError, check, run_tournament
+from ..config import ConfigError, charms_by_id
+from ..engine import CharmSpec
 from ..locale.shown import shown_text
 from .common import MAX_DEALS, MAX_JOBS, MAX_SEED, in_range, rules_or_report
 
@@ -35,6 +37,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=int, metavar="J",
                         help=f"processes to use, 1 to {MAX_JOBS} (default: every core, {os.cpu_count()} here)")
     parser.add_argument("--json", action="store_true", help="end with one JSON object of the results")
+    parser.add_argument("--charms", action="append", metavar="ID:CHARM,CHARM",
+                        help="charms an AI id holds in every seat it takes (R31; the charms are the files of "
+                             "config/charms); give it again for another id")
     parser.set_defaults(run=run)
     return parser
 
@@ -63,11 +68,34 @@ def run(args: argparse.Namespace) -> int:
     except UnknownAgentError as error:
         print(f"--ai: {error}", file=sys.stderr)
         return 1
-    results = run_tournament(rules, ids, args.deals, args.seed, args.jobs)
+    charms = charms_by_agent(args.charms, ids)
+    if charms is None:
+        return 1
+    if charms:
+        results = run_tournament(rules, ids, args.deals, args.seed, args.jobs, charms=charms)
+    else:  # a tournament without charms is called as it always was
+        results = run_tournament(rules, ids, args.deals, args.seed, args.jobs)
     print_table(rules.name, ids, args.deals, args.seed, results)
     if args.json:
         print(json.dumps({"deals": args.deals, "results": [s.to_dict() for s in results]}))
     return 0
+
+
+def charms_by_agent(given: list[str] | None, ids: list[str]) -> dict[str, tuple[CharmSpec, ...]] | None:
+    """The charms each id holds from `--charms ID:CHARM,CHARM`, or None after one line on stderr saying why not."""
+    held: dict[str, tuple[CharmSpec, ...]] = {}
+    for text in given or ():
+        agent_id, _, names = text.partition(":")
+        if agent_id not in ids:
+            print(f"--charms {text}: {agent_id!r} is not one of the --ai ids (ID:CHARM,CHARM)", file=sys.stderr)
+            return None
+        try:
+            specs = charms_by_id([name.strip() for name in names.split(",") if name.strip()])
+        except ConfigError as error:
+            print(f"--charms {text}: {error.problems[0]}", file=sys.stderr)
+            return None
+        held[agent_id] = held.get(agent_id, ()) + tuple(spec for spec in specs if spec not in held.get(agent_id, ()))
+    return held
 
 
 def print_table(rules_name: str, ids: list[str], deals: int, seed: int, results: list[Standing]) -> None:
