@@ -28,6 +28,7 @@ from ...ai.worker import OnWorker
 from ...campaign.origin import FreePlay, TableOrigin, kept_as, origin_of
 from ...campaign.scores import MAX_HINTS
 from ...engine import errors
+from ...engine.charms import CharmSpec
 from ...engine.decisions import Action, Decision, action_from_data, action_to_data
 from ...engine.errors import IllegalActionError
 from ...engine.events import Event
@@ -104,6 +105,7 @@ class SnapshotSetup:
     end_deal: int | None = None  # the deal in play when the session's end was asked for (the time was up)
     hints: int = 0  # the hints the player asked in this session (older snapshots: none)
     hinted: int = -1  # the decision (by its action's index) the latest hint was asked at: asked again, it is free
+    charms: tuple[tuple[CharmSpec, ...], ...] | None = None  # R31: each seat's charms (older snapshots: none)
 
 
 def read_snapshot(snapshot: Any) -> SnapshotSetup:
@@ -162,8 +164,11 @@ def _read_snapshot(snapshot: Any) -> SnapshotSetup:
     hinted = whole_number(snapshot.get("hinted", -1), -1)
     if hints is None or hinted is None:
         raise ValueError("the snapshot's count of hints asked is not a whole number")
+    raw_charms = snapshot.get("charms")
+    charms = None if raw_charms is None else tuple(tuple(CharmSpec.from_data(spec) for spec in seat)
+                                                   for seat in raw_charms)
     return SnapshotSetup(rules, seats, seed, actions, limit, elapsed, agents, session_id, taken_back, end_deal,
-                         hints, hinted)
+                         hints, hinted, charms)
 
 
 def illegal_kind(error: IllegalActionError) -> str:
@@ -182,12 +187,14 @@ class TableController:
     def __init__(self, rules: RuleSet, seats: Sequence[SeatSpec], seed: int, *, time_limit_s: float | None = None,
                  origin: TableOrigin | None = None, replay: Sequence[Action] = (), elapsed: float = 0.0,
                  agent_states: Sequence[Any] | None = None, session_id: str | None = None,
-                 taken_back: int = 0, end_deal: int | None = None, hints: tuple[int, int] = (0, -1)) -> None:
+                 taken_back: int = 0, end_deal: int | None = None, hints: tuple[int, int] = (0, -1),
+                 charms: Sequence[Sequence[CharmSpec]] | None = None) -> None:
         if not 3 <= len(seats) <= 8:
             raise ValueError(f"a table seats 3 to 8 players, not {len(seats)}")
         if any(character is None for _, character in seats[1:]):
             raise ValueError("only seat 0 may be the human (character None)")
         self.rules = rules
+        self.charms = None if charms is None or not any(charms) else tuple(tuple(seat) for seat in charms)  # R31
         # the session's own name, kept in its snapshot: its end is recorded once, however often it comes back
         self.session_id = session_id or f"{seed}-{uuid.uuid4().hex[:16]}"
         self.seats: list[SeatSpec] = list(seats)
@@ -229,7 +236,7 @@ class TableController:
 
     def _lay(self, replay: Sequence[Action]) -> list[Event]:
         """Lay the session from its seed and replay `replay` on it; the events of its start."""
-        self.session = Session(self.rules, self._infos, self.seed)
+        self.session = Session(self.rules, self._infos, self.seed, self.charms)
         # new lists, not emptied ones: a snapshot text still waiting to be written reads the old
         self.actions: list[Action] = []
         self._action_texts: list[str] = []  # each action's JSON, made once: a snapshot never re-encodes the session
@@ -258,7 +265,8 @@ class TableController:
             return cls(setup.rules, setup.seats, setup.seed, time_limit_s=setup.time_limit_s,
                        origin=origin_of(snapshot.get("campaign_slot")), replay=setup.actions,
                        elapsed=setup.elapsed_s, agent_states=setup.agent_states, session_id=setup.session_id,
-                       taken_back=setup.taken_back, end_deal=end_deal, hints=(setup.hints, setup.hinted))
+                       taken_back=setup.taken_back, end_deal=end_deal, hints=(setup.hints, setup.hinted),
+                       charms=setup.charms)
         laid = table(setup.end_deal)
         deal = snapshot.get("deal")
         if snapshot.get("over") is True and not laid.over and setup.end_deal is None and whole_number(deal, 1):
@@ -290,6 +298,8 @@ class TableController:
                 "deal": self.session.deal_number, "taken_back": self.taken_back,
                 "hints": self.hints, "hinted": self.hinted,
                 **({} if self.end_deal is None else {"end_deal": self.end_deal}),
+                **({} if self.charms is None else {"charms": [[spec.to_data() for spec in seat]
+                                                               for seat in self.charms]}),
                 **({"over": True} if self.session.over else {})}  # an end the next start may have to record
 
     def _took(self, action: Action) -> None:
