@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card
+from .charms import CharmSpec
 from .errors import IllegalActionError
 from .events import Event
 from .rules import RuleSet
@@ -26,8 +27,9 @@ class LaidDeal(Session):
 
     def __init__(self, rules: RuleSet, seats: Sequence[SeatInfo], seed: int, *, deal: int, dealer: int,
                  chips: Sequence[int], boodle: Sequence[int], in_session: Sequence[bool],
-                 hands: Sequence[Sequence[Card]], dead: Sequence[Card]) -> None:
-        super().__init__(rules, seats, seed)
+                 hands: Sequence[Sequence[Card]], dead: Sequence[Card],
+                 charms: Sequence[Sequence[CharmSpec]] | None = None) -> None:
+        super().__init__(rules, seats, seed, charms)
         n = self.n
         if len(chips) != n or len(in_session) != n or len(hands) != n:
             raise ValueError(f"a table of {n} needs {n} stacks, seats and hands")

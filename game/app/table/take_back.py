@@ -19,7 +19,15 @@ from typing import Any
 
 from ...campaign.origin import CampaignRoad, DailyDeal, TableOrigin
 from ...engine.cards import Card
-from ...engine.decisions import Action, BuyDeadAction, Decision, FollowAction, FollowDecision, LeadAction
+from ...engine.decisions import (
+    Action,
+    BuyDeadAction,
+    CharmAction,
+    Decision,
+    FollowAction,
+    FollowDecision,
+    LeadAction,
+)
 from ...locale.words import Words
 
 Streams = tuple[tuple[Any, Any, Any] | None, ...]  # each seat's character's streams and memory (None: the player)
@@ -102,5 +110,7 @@ def _what(decision: Decision, action: Action) -> tuple[str, Card | None]:
             return ("play" if play else "decline"), decision.card
         case BuyDeadAction(buy=buy):
             return ("buy" if buy else "keep"), None
+        case CharmAction(use=use):  # R31
+            return ("charm_passed" if use is None else "charm"), None
         case _:
             raise ValueError(f"a {decision.kind} decision is never taken back")
