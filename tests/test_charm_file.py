@@ -36,7 +36,8 @@ def test_R31_every_charm_has_a_name_and_one_line_in_every_language() -> None:
     for code in LANGUAGES:
         words = catalog(code)
         for charm_id in load_charms():
-            name, line = words.entries.get(f"charms.{charm_id}.name"), words.entries.get(f"charms.{charm_id}.description")
+            name = words.entries.get(f"charms.{charm_id}.name")
+            line = words.entries.get(f"charms.{charm_id}.description")
             assert isinstance(name, str) and isinstance(line, str) and "\n" not in line and len(line) <= 120
 
 

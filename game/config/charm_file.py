@@ -20,7 +20,7 @@ from ..locale import english
 from ..locale.shown import shown_name
 from ..locale.words import Words
 from ..regular_file import present
-from .checker import Checker, nearest, shown_number, with_near
+from .checker import Checker, nearest, shown_number
 from .errors import ConfigError, Problem, why
 from .kinds import ConfigKind, register_kind
 from .rules_file import YAML_SUFFIXES
@@ -69,8 +69,9 @@ def _effect(check: Checker, data: dict[str, Any]) -> str | None:
         return None
     if isinstance(raw, str) and raw in EFFECTS:
         return raw
-    check.add("effect", with_near("charm_file.effect", nearest(raw, list(EFFECTS)), effects=", ".join(EFFECTS),
-                                  what=describe(raw)))
+    near, effects = nearest(raw, list(EFFECTS)), ", ".join(EFFECTS)
+    check.add("effect", why("charm_file.effect", effects=effects, what=describe(raw)) if near is None else
+              why("charm_file.effect_near", effects=effects, what=describe(raw), near=near))
     return None
 
 
