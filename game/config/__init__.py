@@ -5,7 +5,15 @@ are one line each in the form `path:line: key: why`.
 """
 
 from .campaign_file import CAMPAIGN_FILE, CAMPAIGN_KIND, load_campaign, load_campaign_text
-from .charm_file import CHARM_KIND, CHARMS_DIR, charms_by_id, load_charm, load_charm_text, load_charms
+from .charm_file import (
+    CHARM_KIND,
+    CHARMS_DIR,
+    charms_by_id,
+    list_charm_files,
+    load_charm,
+    load_charm_text,
+    load_charms,
+)
 from .errors import ConfigError, Problem
 from .kinds import (
     PLANNED_FOLDERS,
@@ -57,6 +65,6 @@ __all__ = [
     "rules_yaml", "YamlDocument", "read_yaml_bytes", "read_yaml_file", "read_yaml_text", "PERSONALITIES_DIR",
     "PERSONALITY_KIND", "character_from_document", "list_character_files", "load_character", "load_character_text",
     "load_characters", "CAMPAIGN_FILE", "CAMPAIGN_KIND", "load_campaign", "load_campaign_text",
-    "LOCALE_KIND", "LOCALES_FOLDER", "load_locale_file", "CHARM_KIND", "CHARMS_DIR", "charms_by_id", "load_charm",
-    "load_charm_text", "load_charms",
+    "LOCALE_KIND", "LOCALES_FOLDER", "load_locale_file", "CHARM_KIND", "CHARMS_DIR", "charms_by_id",
+    "list_charm_files", "load_charm", "load_charm_text", "load_charms",
 ]
