@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.registry import load_character_by_id
+from game.ai.registry import load_character_by_id, make_agent
 from game.ai.seats import SeatSpec
 from game.ai.simple import LowestAgent, RandomAgent
 from game.app.table.controller import HumanTurn, Played, TableController
@@ -20,8 +20,10 @@ from game.config import load_charms
 from game.engine import CharmAction, CharmDecision, RuleSet, SeatInfo, Session, to_json
 from game.engine.decisions import Action, Decision
 from game.engine.view import PlayerView
-from game.replay.log import LogError
+from game.replay.log import LogError, split_deals
 from game.replay.replay import Replay
+from game.review.judge import review_deal
+from game.review.walk import walk_deal
 
 CHARMS = load_charms()
 EVERY = tuple(CHARMS.values())
@@ -211,3 +213,32 @@ def test_tournament_with_charms(capsys: pytest.CaptureFixture[str]) -> None:
     assert "random" in capsys.readouterr().out
     assert main(["tournament", "--ai", "random,lowest,lowest", "--charms", "expert:glimpse", "--deals", "3"]) == 1
     assert "not one of the --ai ids" in capsys.readouterr().err
+
+
+# ----- the expert and the review at a table with charms -----------------------------------------------------------
+
+def test_R31_the_expert_plays_on_while_others_use_every_charm() -> None:
+    """R36/R38's leads and R33's swaps break what the expert would infer from the classic rules: it must not."""
+    for seed in (2, 7):
+        session = Session(RuleSet(deals=2), [SeatInfo(f"Seat {s}") for s in range(4)], seed, [EVERY] * 4)
+        rng = random.Random(seed)
+        agents = [make_agent("expert", seed, 0)] + [RandomAgent(f"{seed}:{s}") for s in range(1, 4)]
+        session.start()
+        while (decision := session.pending()) is not None:
+            if isinstance(decision, CharmDecision) and decision.player:
+                action: Action = CharmAction(decision.player, rng.choice((None, *decision.options)))
+            else:
+                action = agents[decision.player].decide(session.view(decision.player), decision)
+            session.apply(action)
+        assert session.over
+
+
+def test_R31_a_deal_with_charms_is_reviewed_with_its_charm_decisions() -> None:
+    deals = split_deals(LOG)
+    walked = walk_deal(deals[0], 1)
+    assert walked.finished
+    kinds = [point.decision.kind for point in walked.points if point.decision is not None]
+    assert "charm" in kinds
+    review = review_deal(walked)
+    charm = next(judged for judged in review.decisions if judged.kind == "charm")
+    assert charm.options[-1].name == "pass" and charm.chosen is not None

@@ -25,7 +25,10 @@ def chips_text(chips: float, error: float) -> str:
 
 
 def option_text(judged: Judged, option: Option) -> str:
-    """What an option is: a card to lead or stake on, play or decline, keep or buy."""
+    """What an option is: a card to lead or stake on, play or decline, keep or buy, a charm and its target."""
+    if judged.kind == "charm" and option.name != "pass":  # R31
+        name = tr(f"charms.{option.name}.name")
+        return name if option.card is None else f"{name} {card_label(option.card)}"
     if option.name == "play" and option.card is not None:
         return tr("review.option.play", card=card_label(option.card))
     if option.name in ("decline", "keep", "buy"):

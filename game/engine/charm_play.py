@@ -19,8 +19,10 @@ from .errors import IllegalActionError
 from .events import Charm, Payment, Stop
 from .ranks import successors
 from .state import DEAD, SessionState
+from .view import CharmUsed
 
 CHARM_STOP = -2  # R35: in a deal's successors, a card a charm made a stop
+PRIVATE = ("peek_dead", "swap_dead")  # R32, R33: what these name is the holder's alone
 
 _new = tuple.__new__
 
@@ -47,7 +49,7 @@ class CharmPlay(SessionState):
         self._charm_left = [[spec.session_uses for spec in specs] for specs in held]
         self._charm_dealt = [[False] * len(specs) for specs in held]
         self._charm_seen = [() for _ in range(self.n)]
-        self._charm_stops = ()
+        self._charm_uses = ()
         self._charm_at = None
         self._stakes_now = [{} for _ in range(self.n)]
 
@@ -55,7 +57,7 @@ class CharmPlay(SessionState):
         """A new deal: once-a-deal charms are ready again, peeks and named stops are forgotten."""
         self._charm_dealt = [[False] * len(specs) for specs in self._charms]
         self._charm_seen = [() for _ in range(self.n)]
-        self._charm_stops = ()
+        self._charm_uses = ()
         self._stakes_now = [{} for _ in range(self.n)]
         base = successors(self.rules.aces)
         if self._run_constants[3] is not base:
@@ -191,8 +193,10 @@ class CharmPlay(SessionState):
             self._go_on(moment, context)
 
     def _stream(self, seat: int, spec: CharmSpec) -> random.Random:
-        """The charm's own stream for this use: never the deal's, so using a charm changes no later shuffle."""
-        return random.Random(f"{self.seed}:{self.deal_number}:{seat}:{spec.id}:{self._charm_left[seat]}")
+        """The charm's own stream for this use: never the deal's, so using a charm changes no later shuffle; and
+        named by the deal and the cards played in it (a charm is used once a moment), not by the session before,
+        so a deal laid on its own (`LaidDeal`) draws the same."""
+        return random.Random(f"charm:{self.seed}:{self.deal_number}:{seat}:{spec.id}:{len(self._plays)}")
 
     def _use(self, seat: int, spec: CharmSpec, card: Card | None, context: tuple[Any, ...]) -> bool:
         """Apply one charm (R32-R39) and log it; True when it moved the game on by itself."""
@@ -219,11 +223,12 @@ class CharmPlay(SessionState):
             after = list(self._run_constants[3])
             after[card.index] = CHARM_STOP
             self._run_constants = self._run_constants[:3] + (tuple(after),) + self._run_constants[4:]
-            self._charm_stops += (card,)
         elif effect == "hit_again":
             each = context[2] // spec.param("per")
             payments = self._pay_again(seat, each)
         out.append(Charm(seat, spec.id, effect, cards, payments, boodle))
+        public = None if effect in PRIVATE else card
+        self._charm_uses += (CharmUsed(seat, spec.id, effect, public, len(self._plays)),)
         if effect in ("lead_any", "take_lead"):
             assert card is not None
             self._charm_at = None

@@ -16,7 +16,7 @@ from .combinations import Combination, Pile
 from .decisions import Decision, StakeDecision
 from .events import Event, Play, Stop
 from .rules import RuleSet
-from .view import TableView
+from .view import CharmUsed, TableView
 
 if TYPE_CHECKING:
     from .session import SeatInfo
@@ -36,7 +36,7 @@ class SessionState:
                  "_given_up", "_dead_bought", "_no_cards", "_no_hands", "_dealt_sizes", "_run_card", "_run_player",
                  "_pending", "_started", "_over", "_end_requested", "_out", "_table_view", "_plays_view",
                  "_stops_view", "_buyer", "_bidders", "_bid_turn", "_top_bid", "_pile_slot", "_combos_at",
-                 "_charms", "_charmed", "_charm_left", "_charm_dealt", "_charm_seen", "_charm_stops", "_charm_at",
+                 "_charms", "_charmed", "_charm_left", "_charm_dealt", "_charm_seen", "_charm_uses", "_charm_at",
                  "_stakes_now")
 
     rules: RuleSet
@@ -93,7 +93,7 @@ class SessionState:
     _charm_left: list[list[int]]  # by seat and charm: uses left this session
     _charm_dealt: list[list[bool]]  # by seat and charm: used this deal
     _charm_seen: list[tuple[Card, ...]]  # by seat: dead-hand cards its charms showed it this deal
-    _charm_stops: tuple[Card, ...]  # R35: cards charms made stops this deal
+    _charm_uses: tuple[CharmUsed, ...]  # every charm used this deal, as the table saw it
     _charm_at: list[Any] | None  # the open moment: [moment, seats, turn, ids used by the seat asked, context]
     _stakes_now: list[dict[int, int]]  # by seat: chips staked this deal on each pile (R34)
 

@@ -45,6 +45,17 @@ class TableView(NamedTuple):
         return tuple(zip(self.rules.combinations, self.boodle_chips[len(self.rules.boodle_cards):]))
 
 
+class CharmUsed(NamedTuple):
+    """R31: a charm used this deal, as the table sees it: who, which, and its public target (R34's boodle card,
+    R35's stop, R36's and R38's lead, R37's card kept; None for a peek, a swap or a hit paid again)."""
+
+    player: int
+    charm: str
+    effect: str
+    card: Card | None
+    at: int  # how many cards had been played in the deal when it was used
+
+
 class PlayerView(NamedTuple):
     """A snapshot of one seat's knowledge, handed to that seat's agent."""
 
@@ -56,7 +67,7 @@ class PlayerView(NamedTuple):
     given_up: tuple[Card, ...]  # the hand this player gave up for the dead hand, if they bought it
     seen: tuple[Card, ...] = ()  # R32/R33: dead-hand cards this seat's own charms showed it this deal (its eyes only)
     charms: tuple[tuple[tuple[CharmSpec, int], ...], ...] = ()  # R31: by seat, each charm held and its uses left
-    charm_stops: tuple[Card, ...] = ()  # R35: cards a charm made stops this deal (the whole table knows them)
+    charm_uses: tuple[CharmUsed, ...] = ()  # R31: every charm used this deal, as the whole table saw it
 
     @property
     def rules(self) -> RuleSet:
@@ -100,6 +111,11 @@ class PlayerView(NamedTuple):
         for play in self.plays:
             sizes[play.player] -= 1
         return tuple(sizes)
+
+    @property
+    def charm_stops(self) -> tuple[Card, ...]:
+        """R35: the cards a charm made stops this deal."""
+        return tuple(used.card for used in self.charm_uses if used.effect == "make_stop" and used.card is not None)
 
     @property
     def played(self) -> frozenset[Card]:

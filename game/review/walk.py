@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..config import ConfigError, charms_by_id
 from ..engine.cards import Card
 from ..engine.decisions import (
     Action,
@@ -18,6 +19,9 @@ from ..engine.decisions import (
     BidDecision,
     BuyDeadAction,
     BuyDeadDecision,
+    CharmAction,
+    CharmDecision,
+    CharmUse,
     Decision,
     FollowAction,
     FollowDecision,
@@ -31,6 +35,7 @@ from ..engine.events import (
     Bid,
     BoodleSplit,
     BuyDead,
+    Charm,
     Cut,
     DealEnd,
     DealStart,
@@ -155,6 +160,9 @@ def player_seat(start: SessionStart) -> int | None:
     return names.index(YOU) if YOU in names else None
 
 
+UNTARGETED = ("peek_dead", "hit_again")  # R32, R39: the effects whose use names no card
+
+
 def walk_deal(text: str, seat: int) -> WalkedDeal:
     """Walk one deal's log (as `split_deals` cuts it) through the engine and keep `seat`'s decisions."""
     numbered, problems = parse_lines(text.splitlines())
@@ -186,9 +194,12 @@ def walk_deal(text: str, seat: int) -> WalkedDeal:
     seats = [SeatInfo(str(p.get("name", "?"))) for p in start.players]
     seed = start.seed if type(start.seed) is int else 0
     try:
+        charms = [charms_by_id(ids) for ids in start.charms] if any(start.charms) else None  # R31
         session = LaidDeal(rules, seats, seed, deal=deal_start.deal, dealer=deal_start.dealer, chips=chips,
                            boodle=boodle, in_session=[bool(hand) for hand in dealt.hands], hands=dealt.hands,
-                           dead=dealt.dead)
+                           dead=dealt.dead, charms=charms)
+    except ConfigError as error:
+        raise ReviewError(f"the log's charms cannot be read: {error.problems[0]}") from None
     except ValueError as error:
         raise ReviewError(f"deal {deal_start.deal} cannot be laid: {error}") from None
     walker = _Walker(session, seat, events[at:], lines[at:])
@@ -250,6 +261,11 @@ class _Walker:
                 if event == Play(player, card, False):
                     return FollowAction(player, True)
                 return FollowAction(player, False) if isinstance(event, Stop) else None
+            case CharmDecision():  # R31: the charm the log has this seat use now, or none
+                if isinstance(event, Charm) and event.player == player:
+                    return CharmAction(player, CharmUse(event.charm, None if event.effect in UNTARGETED
+                                                        else event.cards[0]))
+                return CharmAction(player, None)
         return None
 
     def follow(self, made: list[Event], action: Action | None) -> None:

@@ -75,8 +75,13 @@ def infer(view: PlayerView) -> Knowledge:
         for c in cards:
             allowed[c] &= not_there
 
-    for card in view.known_dead:
+    known_dead = view.known_dead
+    if len(known_dead) > table.dead_size:  # R33: a swap may have taken a card this seat saw there (R32)
+        known_dead = known_dead - frozenset(view.seen)
+    for card in known_dead:
         allowed[card.index] &= 1 << dead
+    # R36, R38: a lead a charm made says nothing of the suits its leader held
+    charmed_leads = {used.at for used in view.charm_uses if used.effect in ("lead_any", "take_lead")}
 
     first = rules.first_lead_card
     plays = view.plays
@@ -100,7 +105,7 @@ def infer(view: PlayerView) -> Knowledge:
                 allowed[first.index] &= (1 << leader) if leader != dealer_left else (1 << leader) | (1 << dead)
             continue
         before = plays[i - 1]
-        if before.card.index not in stopped_after or not rules.switch_suit:
+        if before.card.index not in stopped_after or not rules.switch_suit or i in charmed_leads:
             continue
         stopped = before.card.index // 13
         may = suits_to_lead(True, rules.switch_to)[stopped]
