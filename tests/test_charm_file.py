@@ -42,8 +42,8 @@ def test_R31_every_charm_has_a_name_and_one_line_in_every_language() -> None:
 
 
 def test_a_good_charm_loads() -> None:
-    spec = load_charm_text("id: glimpse\neffect: peek_dead\nwhen: stop\nuses: deal\nparams: {cards: 2}\n")
-    assert spec == CharmSpec("glimpse", "peek_dead", "stop", "deal", (("cards", 2),))
+    spec = load_charm_text("id: glimpse\neffect: peek_dead\nwhen: stop\nuses: deal\nparams: {cards: 2}\nfee: 1\n")
+    assert spec == CharmSpec("glimpse", "peek_dead", "stop", "deal", (("cards", 2),), 1)
     assert spec.param("cards") == 2 and spec.per_deal
     assert CharmSpec.from_data(spec.to_data()) == spec
 
@@ -69,6 +69,8 @@ def test_a_good_charm_loads() -> None:
     ("id: glimpse\neffect: peek_dead\nwhen: stop\nuses: 2\nwhen: stop\n", "c.yaml:5: "),
     ("id: glimpse\neffect: peek_dead\nwhen: stop\nuses: 2\nsize: 3\n", "c.yaml:5: size: "),
     ("- glimpse\n", "c.yaml:1: the top level must be a mapping"),
+    ("id: cut_in\neffect: take_lead\nwhen: stop\nuses: 1\nfee: 25\n", "c.yaml:5: fee: must be 0 to 20, got 25"),
+    ("id: cut_in\neffect: take_lead\nwhen: stop\nuses: 1\nfee: two\n", "c.yaml:5: fee: must be a whole number"),
 ])
 def test_R31_each_mistake_is_one_line_at_its_key(text: str, wanted: str) -> None:
     found = problems(text)

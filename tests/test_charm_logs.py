@@ -113,6 +113,14 @@ def test_R31_chips_a_charm_makes_are_refused() -> None:
     assert "never makes them" in refused(LOG[:moved] + [json.dumps(event)])
 
 
+def test_R31_a_charm_s_fee_must_be_paid_and_paid_from_chips_held() -> None:
+    cut_in = charm_lines("take_lead")[0]
+    event = json.loads(LOG[cut_in])
+    assert event["pot"] == CHARMS["cut_in"].fee > 0
+    event["pot"] = 0
+    assert "costs 2 chips, not 0" in refused(LOG[:cut_in] + [json.dumps(event)])
+
+
 def test_R31_a_charm_event_of_the_wrong_shape_is_refused() -> None:
     peek = charm_lines("peek_dead")[0]
     event = json.loads(LOG[peek])

@@ -339,3 +339,29 @@ def test_R31_using_a_charm_changes_no_later_deal() -> None:
             session = Session(RuleSet(deals=4), SEATS[:4], seed, [(CHARMS["glimpse"], CHARMS["sleight"])] * 4)
             dealt.append([to_json(e) for e in play(session, answer, seed) if e.type == "deal"][:2])
         assert dealt[0] == dealt[1]
+
+
+def test_R31_a_charm_s_fee_goes_into_the_pot_and_a_seat_short_of_it_is_not_asked() -> None:
+    session, decision = first_offer("cut_in")
+    seat = decision.player
+    fee = CHARMS["cut_in"].fee
+    assert fee > 0
+    chips, pot, total = session.chips[seat], session.pot, session.chips_total()
+    events = use(session, decision, "cut_in")
+    charm = events[0]
+    assert isinstance(charm, Charm) and charm.pot == fee and session.chips_total() == total
+    if not any(e.type == "hand_won" for e in events):  # the pot is the winner's once the deal ends
+        assert session.pot == pot + fee
+        assert session.chips[seat] == chips - fee + sum(e.chips for e in events
+                                                        if isinstance(e, BoodleWon) and e.player == seat)
+    dear = dataclasses.replace(CHARMS["cut_in"], fee=20)
+    for seed in range(20):
+        never = Session(RuleSet(deals=2, starting_chips=24), SEATS[:4], seed, [(dear,)] * 4)
+        play(never, use_first, seed, affordable)
+
+
+def affordable(session: Session, decision: CharmDecision) -> bool:
+    """Go on, once the charm offered is one its holder can pay for."""
+    fee = max(spec.fee for spec, _ in session.charms_held()[decision.player])
+    assert session.chips[decision.player] >= fee, "a charm its holder cannot pay for was offered"
+    return False

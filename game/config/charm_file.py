@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from game.engine.charms import CHARM_ID, EFFECTS, MAX_USES, USES_WORDS, CharmSpec
+from game.engine.charms import CHARM_ID, EFFECTS, MAX_FEE, MAX_USES, USES_WORDS, CharmSpec
 
 from ..bundle import CONFIG_DIR
 from ..locale import english
@@ -27,7 +27,7 @@ from .rules_file import YAML_SUFFIXES
 from .yaml_lines import YamlDocument, describe, read_yaml_file, read_yaml_text
 
 CHARMS_DIR = CONFIG_DIR / "charms"
-KEYS = ("id", "effect", "when", "uses", "params")
+KEYS = ("id", "effect", "when", "uses", "params", "fee")
 REQUIRED = ("id", "effect", "when", "uses")
 _EXAMPLES = {"id": "id: glimpse", "effect": "effect: peek_dead", "when": "when: after_deal", "uses": "uses: session"}
 
@@ -54,13 +54,14 @@ def charm_from_document(doc: YamlDocument) -> CharmSpec:
     when = _when(check, data, effect)
     uses = _uses(check, data)
     params = _params(check, data, effect)
+    fee = _fee(check, data)
     if isinstance(charm_id, str) and not all(english(f"charms.{charm_id}.{key}") is not None
                                              for key in ("name", "description")):
         check.add("id", why("charm_file.no_words", id=charm_id))
     if check.problems:
         raise ConfigError(check.problems)
     assert isinstance(charm_id, str) and effect is not None and when is not None and uses is not None
-    return CharmSpec(charm_id, effect, when, uses, params)
+    return CharmSpec(charm_id, effect, when, uses, params, fee)
 
 
 def _effect(check: Checker, data: dict[str, Any]) -> str | None:
@@ -116,6 +117,18 @@ def _params(check: Checker, data: dict[str, Any], effect: str | None) -> tuple[t
             continue
         params.append((name, int(value)))
     return tuple(params)
+
+
+def _fee(check: Checker, data: dict[str, Any]) -> int:
+    if "fee" not in data:
+        return 0
+    value = check.number("fee", data["fee"], whole=True)
+    if value is None:
+        return 0
+    if not 0 <= value <= MAX_FEE:
+        check.add("fee", why("charm_file.range", low=0, high=MAX_FEE, value=shown_number(value)))
+        return 0
+    return int(value)
 
 
 def list_charm_files(folder: str | Path = CHARMS_DIR) -> list[Path]:

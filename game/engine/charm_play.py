@@ -134,7 +134,7 @@ class CharmPlay(SessionState):
             return options
         for place, spec in enumerate(self._charms[seat]):
             if (spec.when != moment or spec.id in used or self._charm_left[seat][place] <= 0
-                    or (spec.per_deal and self._charm_dealt[seat][place])):
+                    or (spec.per_deal and self._charm_dealt[seat][place]) or self.chips[seat] < spec.fee):
                 continue
             options += [CharmUse(spec.id, card) for card in self._targets(seat, spec, context)]
         return options
@@ -226,7 +226,10 @@ class CharmPlay(SessionState):
         elif effect == "hit_again":
             each = context[2] // spec.param("per")
             payments = self._pay_again(seat, each)
-        out.append(Charm(seat, spec.id, effect, cards, payments, boodle))
+        if spec.fee:
+            self.chips[seat] -= spec.fee
+            self.pot += spec.fee
+        out.append(Charm(seat, spec.id, effect, cards, spec.fee, payments, boodle))
         public = None if effect in PRIVATE else card
         self._charm_uses += (CharmUsed(seat, spec.id, effect, public, len(self._plays)),)
         if effect in ("lead_any", "take_lead"):

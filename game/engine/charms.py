@@ -1,8 +1,9 @@
 """Charms (R31-R39): rules for one seat, as values: the effects the engine knows, when each may be used, and how often.
 
 A charm file (config/charms/) names one effect of `EFFECTS`, one of the moments that effect allows (`when`), its
-uses (`session`: once a session; `deal`: once a deal; a number: that many times a session) and the effect's
-parameters. The engine never reads a file: a `Session` is handed each seat's `CharmSpec`s.
+uses (`session`: once a session; `deal`: once a deal; a number: that many times a session), the effect's
+parameters and a fee (chips into the pot at each use, 0 by default). The engine never reads a file: a `Session`
+is handed each seat's `CharmSpec`s.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 CHARM_ID = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
 USES_WORDS = ("session", "deal")
 MAX_USES = 20
+MAX_FEE = 20
 
 # The moments a charm may be used at (R31), in the order of a deal.
 MOMENTS = ("after_deal", "stop", "lead", "follow", "hit")
@@ -59,6 +61,7 @@ class CharmSpec:
     when: str
     uses: int | str = "session"
     params: tuple[tuple[str, int], ...] = ()
+    fee: int = 0  # chips the holder pays into the pot at each use
 
     def __post_init__(self) -> None:
         problems = self.problems()
@@ -77,6 +80,8 @@ class CharmSpec:
             found.append(("when", f"{self.effect} may be used {' or '.join(effect.moments)}, got {self.when!r}"))
         if not (self.uses in USES_WORDS or (type(self.uses) is int and 1 <= self.uses <= MAX_USES)):
             found.append(("uses", f"must be session, deal or 1 to {MAX_USES}, got {self.uses!r}"))
+        if type(self.fee) is not int or not 0 <= self.fee <= MAX_FEE:
+            found.append(("fee", f"must be 0 to {MAX_FEE}, got {self.fee!r}"))
         if effect is not None:
             declared = dict(effect.params)
             for name, value in self.params:
@@ -107,7 +112,7 @@ class CharmSpec:
     def to_data(self) -> dict[str, Any]:
         """The charm as JSON-ready data (a kept session keeps the charms it was played with)."""
         return {"id": self.id, "effect": self.effect, "when": self.when, "uses": self.uses,
-                "params": dict(self.params)}
+                "params": dict(self.params), "fee": self.fee}
 
     @classmethod
     def from_data(cls, data: Any) -> CharmSpec:
@@ -115,7 +120,7 @@ class CharmSpec:
         try:
             params = data.get("params") or {}
             return cls(data["id"], data["effect"], data["when"], data["uses"],
-                       tuple((str(name), value) for name, value in params.items()))
+                       tuple((str(name), value) for name, value in params.items()), data.get("fee", 0))
         except (AttributeError, KeyError, TypeError) as error:
             raise ValueError(f"not a kept charm: {data!r} ({error})") from None
 

@@ -299,13 +299,14 @@ class _CharmFields(NamedTuple):
     charm: Annotated[str, CHARM]
     effect: Annotated[str, WORD]
     cards: Annotated[tuple[Card, ...], CARDS]
+    pot: Annotated[int, WHOLE]
     payments: Annotated[tuple[Payment, ...], PAYMENTS]
     boodle: Annotated[tuple[tuple[Pile, int], ...], CARD_CHIPS]
 
 
 class Charm(_CharmFields, EventRecord):
-    """R31: a seat used a charm: the cards it named, showed or moved, the chips paid to the seat, and the chips
-    now on each pile it moved chips between."""
+    """R31: a seat used a charm: the cards it named, showed or moved, the fee it paid into the pot, the chips paid
+    to the seat, and the chips now on each pile it moved chips between."""
 
     __slots__ = ()
     type: ClassVar[Literal["charm"]] = "charm"

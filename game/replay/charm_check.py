@@ -80,6 +80,8 @@ class CharmChecks:
         if self.used.get(key, 0) >= spec.session_uses or (spec.per_deal and key in self.dealt):
             allowed = "once a deal" if spec.per_deal else f"{spec.session_uses} times a session"
             raise ValueError(f"seat {seat} uses {charm_id} more often than it allows ({allowed})")
+        if event.pot != spec.fee:
+            raise ValueError(f"{charm_id} costs {spec.fee} chips, not {event.pot}")
         low, high = CARD_COUNTS[spec.effect]
         if spec.effect == "peek_dead":
             high = spec.param("cards")

@@ -214,6 +214,10 @@ def _charm(s: TableState, event: Charm, seat_of: Callable[[int], int]) -> TableS
     swapped with the dead hand."""
     seat = seat_of(event.player)
     chips = s.chips
+    if event.pot < 0 or chips[seat] < event.pot:
+        raise ValueError(f"{event.charm} has seat {seat} pay {event.pot} chips into the pot, but they hold "
+                         f"{chips[seat]}")
+    chips = _add(chips, seat, -event.pot)
     for payment in event.payments:
         payer = seat_of(payment.source)
         if payment.chips < 0 or chips[payer] < payment.chips:
@@ -238,7 +242,7 @@ def _charm(s: TableState, event: Charm, seat_of: Callable[[int], int]) -> TableS
         held[seat] = tuple(sorted([c for c in hands[seat] if c != given] + [taken], key=_deck_order))
         dead = tuple(sorted([c for c in dead if c != taken] + [given], key=_deck_order))
         hands = tuple(held)
-    return replace(s, chips=chips, boodle=tuple(boodle.items()), hands=hands, dead=dead)
+    return replace(s, chips=chips, pot=s.pot + event.pot, boodle=tuple(boodle.items()), hands=hands, dead=dead)
 
 
 def _deck_order(name: str) -> int:
