@@ -7,8 +7,9 @@ events. Hands are sorted lists of interned `Card`s; where a card's place is look
 up (who holds the next card of a run) the engine works with deck indices.
 
 `Session` is the one public state machine; its jobs live in their own modules: `dealing` (the cut,
-antes, shuffle, deal and dead-hand buy), `runs` (leads, runs, stops, boodle wins) and `settlement`
-(the winner's takings, the next deal, players out, the end), over the state declared in `state`.
+antes, shuffle, deal and dead-hand buy), `runs` (leads, runs, stops, boodle wins), `settlement`
+(the winner's takings, the next deal, players out, the end) and `charm_play` (the seats' charms, R31-R39,
+never reached by a session without any), over the state declared in `state`.
 """
 
 from __future__ import annotations
