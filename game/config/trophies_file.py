@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..locale import english
+from ..locale.words import Words
 from .checker import Checker, nearest, with_near
 from .errors import ConfigError, why
 from .kinds import ConfigKind, register_kind
@@ -110,21 +111,27 @@ def trophies_from_document(doc: YamlDocument) -> tuple[Trophy, ...]:
     first: dict[str, int] = {}
     for number, item in enumerate(raw or (), start=1):
         trophy = check.trophy(f"trophies[{number}]", item, doc.item_line("trophies", number - 1))
-        if trophy is None:
+        named = item.get("id") if isinstance(item, dict) else None
+        if isinstance(named, str) and named in first:  # said even when either of the two has other problems
+            check.add(f"trophies[{number}].id", why("trophies_file.id_twice", id=named, number=first[named]))
             continue
-        if trophy.id in first:
-            check.add(f"trophies[{number}].id", why("trophies_file.id_twice", id=trophy.id, number=first[trophy.id]))
-            continue
-        first[trophy.id] = number
-        found.append(trophy)
+        if isinstance(named, str):
+            first[named] = number
+        if trophy is not None:
+            found.append(trophy)
     for trophy in found:
         for named in trophy.all_of:
             if named not in first or named == trophy.id:
                 where = f"trophies[{first[trophy.id]}].all_of"
-                check.add(where, with_near("trophies_file.no_trophy", nearest(named, list(first)), name=named))
+                check.add(where, _near("no_trophy", nearest(named, list(first)), name=named))
     if check.problems:
         raise ConfigError(check.problems)
     return tuple(found)
+
+
+def _near(code: str, near: str | None, **params: object) -> Words:
+    """The words of `trophies_file.<code>`, naming the nearest known word when one is close (`<code>_near`)."""
+    return with_near(f"trophies_file.{code}", near, **params)
 
 
 class _TrophyChecker(Checker):
@@ -146,10 +153,14 @@ class _TrophyChecker(Checker):
             known = COMMON_KEYS + OPTION_KEYS + tuple(sorted({c.number[0] for c in CONDITIONS.values() if c.number}))
         else:
             known = COMMON_KEYS + ((number,) if number else ()) + condition.options
-        data = self.mapping(key, raw, known, COMMON_KEYS + ((number,) if number else ()))
+        hints = {}
+        if condition is not None and condition.number is not None:
+            name, low, high = condition.number
+            hints[name] = why("trophies_file.number_hint", name=name, low=low, high=high)
+        data = self.mapping(key, raw, known, COMMON_KEYS + ((number,) if number else ()), hints=hints)
         trophy_id = self.trophy_id(f"{key}.id", data["id"]) if "id" in data else None
         if "condition" in data and condition is None:
-            self.add(f"{key}.condition", with_near("trophies_file.condition", nearest(word, list(CONDITIONS)),
+            self.add(f"{key}.condition", _near("condition", nearest(word, list(CONDITIONS)),
                                                    words=", ".join(CONDITIONS), what=describe(word)))
         settings: dict[str, Any] = {}
         if condition is not None and condition.number is not None and number in data:
@@ -195,7 +206,7 @@ class _TrophyChecker(Checker):
     def mode(self, key: str, raw: Any) -> str | None:
         """One of the modes a session is played in (or any)."""
         if raw not in MODES:
-            self.add(key, with_near("trophies_file.mode", nearest(raw, MODES), modes=", ".join(MODES),
+            self.add(key, _near("mode", nearest(raw, MODES), modes=", ".join(MODES),
                                     what=describe(raw)))
             return None
         return str(raw)
