@@ -71,7 +71,7 @@ def moment_shots(app: App, folder: Path) -> list[Path]:
     # none held yet, and none kept (the picture is the same whatever the data folder holds)
     eight.stage.trophies = DealTrophies(shipped_trophies(), (), 0, lambda _: None, lambda _: None)
     eight.stage.trophies.quietly(eight.table.log[:eight.director.presented])
-    if present_until(app, eight, _yours(HandWon), 1.4):
+    if present_until(app, eight, _yours(HandWon), 1.0):
         paths.append(shoot(app, folder, "17b_trophy_earned"))
     three = _table(app, 3, MOMENT_SEED, 10)
     three.stage.records = RecordWatch(0, biggest_pot=2, longest_run=2)  # records of an earlier session, to beat
