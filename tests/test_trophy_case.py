@@ -331,3 +331,13 @@ def test_the_results_say_the_trophies_the_sessions_end_earned(app: App) -> None:
     assert "Trophies earned: First Win, Double Up" in text_words(app)
     ResultsScene(app, model, lambda: None, trophies=("first_win",))
     assert "Trophy earned: First Win" in text_words(app)
+
+
+def test_spoken_play_says_the_count_and_each_page_of_the_case(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[str] = []
+    monkeypatch.setattr(app.speech, "say", lambda words, **kw: said.append(words))
+    scene = TrophiesScene(app, sample_trophy_case())
+    total = len(load_trophies())
+    assert scene.question.startswith(f"Trophies. 7 of {total}. Page 1 of 3. First Win: Earned 11 November 2026")
+    scene.turn(-1)
+    assert said == [scene.question] and "Page 3 of 3." in said[0] and "Clean Sweep: Hit every boodle card" in said[0]

@@ -90,10 +90,24 @@ class TrophiesScene(Scene):
         ])
         if self.pages > 1:
             self.menu.focus = 1
+        self.question = self.page_said()  # what spoken play says as the case opens
 
     def turn(self, step: int) -> None:
-        """Turn the page by `step` (wrapping round)."""
+        """Turn the page by `step` (wrapping round); spoken play says the new page."""
         self.page = (self.page + step) % self.pages
+        self.question = self.page_said()
+        self.app.speech.say(self.question, interrupt=True)
+
+    def page_said(self) -> str:
+        """The count and the page shown, for spoken play: each trophy's name, and when it was earned or what it
+        takes."""
+        parts = [tr("trophies.heading"), tr("trophies.count", earned=self.held, total=len(self.trophies)),
+                 tr("trophies.page", number=self.page + 1, total=self.pages)]
+        for trophy, _ in self.cards():
+            earned = self.case.earned.get(trophy.id)
+            parts.append(f"{trophy_words(trophy, 'name')}: "
+                         f"{earned_words(earned) if earned else trophy_words(trophy, 'takes')}")
+        return " ".join(part if part[-1:] in ".?!" else f"{part}." for part in parts)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc or Backspace return; the page keys and the wheel turn the pages; the buttons do the rest."""
