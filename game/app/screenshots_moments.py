@@ -72,7 +72,7 @@ def moment_shots(app: App, folder: Path) -> list[Path]:
     eight.stage.trophies = DealTrophies(shipped_trophies(), (), 0, lambda _: None, lambda _: None)
     eight.stage.trophies.quietly(eight.table.log[:eight.director.presented])
     if present_until(app, eight, _yours(HandWon), 1.0):
-        paths.append(shoot(app, folder, "17b_trophy_earned"))
+        paths.append(shoot(app, folder, "17d_trophy_earned"))
     three = _table(app, 3, MOMENT_SEED, 10)
     three.stage.records = RecordWatch(0, biggest_pot=2, longest_run=2)  # records of an earlier session, to beat
     if present_until(app, three, _yours(HandWon), 1.2):
