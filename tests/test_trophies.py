@@ -84,8 +84,7 @@ def test_every_mistake_is_said_with_its_line_and_key() -> None:
         "t.yaml:9: trophies[3].mode: must be one of any, free, daily, road, got the text 'dayly'; did you mean daily?",
         "t.yaml:10: trophies[3].seats: must be 3 to 8, got 9",
         "t.yaml:11: trophies[3].without_hint: must be true or false, got the text 'yes please'",
-        "t.yaml:14: trophies[4].all_of: no trophy first_wim in this file (nor may a trophy name itself); "
-        "did you mean first_win?",
+        "t.yaml:14: trophies[4].all_of: no trophy first_wim in this file; did you mean first_win?",
         "t.yaml:15: trophies[5].id: must be 1 to 40 lower-case letters, digits or _, starting with a letter, like "
         "clean_sweep, got the text 'Bad-Id'",
         "t.yaml:18: trophies[6].id: nobody_knows_me has no English name, takes, hint in "
@@ -98,6 +97,28 @@ def test_every_mistake_is_said_with_its_line_and_key() -> None:
 def test_a_key_the_condition_does_not_take_is_refused() -> None:
     found = problems("trophies:\n  - id: fat_pot\n    condition: pot\n    chips: 8\n    mode: daily\n")
     assert found == ["t.yaml:5: trophies[1].mode: unknown key; the keys are id, condition, chips"]
+
+
+def test_a_trophy_that_needs_itself_could_never_be_earned() -> None:
+    found = problems("trophies:\n"
+                     "  - id: first_win\n    condition: trophies\n    all_of: [grand_tour]\n"
+                     "  - id: grand_tour\n    condition: trophies\n    all_of: [first_win]\n"
+                     "  - id: rout\n    condition: trophies\n    all_of: [rout]\n")
+    assert found == [
+        "t.yaml:4: trophies[1].all_of: first_win needs itself through first_win → grand_tour → first_win: it could "
+        "never be earned",
+        "t.yaml:7: trophies[2].all_of: grand_tour needs itself through grand_tour → first_win → grand_tour: it could "
+        "never be earned",
+        "t.yaml:10: trophies[3].all_of: rout needs itself through rout → rout: it could never be earned"]
+
+
+def test_a_trophy_of_trophies_named_before_them_is_earned_in_the_same_session() -> None:
+    trophies = load_trophies_text("trophies:\n"
+                                  "  - id: grand_tour\n    condition: trophies\n    all_of: [first_venue]\n"
+                                  "  - id: first_venue\n    condition: trophies\n    all_of: [first_win]\n"
+                                  "  - id: first_win\n    condition: win_session\n", "t.yaml")
+    judged = judge_session(trophies, session(3, [1], [50, 30, 40], [0]), 0, Outcome())
+    assert judged.at_end == ("first_win", "first_venue", "grand_tour")
 
 
 def test_not_a_trophies_file_at_all() -> None:

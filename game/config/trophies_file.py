@@ -121,12 +121,32 @@ def trophies_from_document(doc: YamlDocument) -> tuple[Trophy, ...]:
             found.append(trophy)
     for trophy in found:
         for named in trophy.all_of:
-            if named not in first or named == trophy.id:
+            if named not in first:
                 where = f"trophies[{first[trophy.id]}].all_of"
                 check.add(where, _near("no_trophy", nearest(named, list(first)), name=named))
+    for trophy in found:
+        loop = _loop_through(trophy, {t.id: t for t in found})
+        if loop:
+            check.add(f"trophies[{first[trophy.id]}].all_of", why("trophies_file.loop", id=trophy.id,
+                                                                   path=" → ".join(loop)))
     if check.problems:
         raise ConfigError(check.problems)
     return tuple(found)
+
+
+def _loop_through(trophy: Trophy, by_id: dict[str, Trophy]) -> list[str]:
+    """The trophies `trophy` needs that lead back to it ([] when none do): such a trophy could never be earned."""
+    seen: set[str] = set()
+    stack = [(named, [trophy.id, named]) for named in trophy.all_of]
+    while stack:
+        named, path = stack.pop()
+        if named == trophy.id:
+            return path
+        if named in seen or named not in by_id:
+            continue
+        seen.add(named)
+        stack += [(further, [*path, further]) for further in by_id[named].all_of]
+    return []
 
 
 def _near(code: str, near: str | None, **params: object) -> Words:

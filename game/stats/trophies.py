@@ -254,13 +254,14 @@ def session_end_earns(trophies: Iterable[Trophy], watch: TrophyWatch, outcome: O
     have = set(held)
     ever = {*charms_before, *watch.session.used}
     earned: list[str] = []
-    ordered = sorted(trophies, key=lambda t: t.condition == "trophies")
-    for trophy in ordered:
-        if trophy.at == "session" and trophy.id not in have and \
-                session_earns(trophy, watch.session, outcome, have, ever):
+    waiting = [t for t in trophies if t.at == "session"]
+    while True:  # a trophy of trophies may name one earned later in the file: judged again until nothing is new
+        new = [t for t in waiting if t.id not in have and session_earns(t, watch.session, outcome, have, ever)]
+        if not new:
+            return tuple(earned)
+        for trophy in new:
             earned.append(trophy.id)
             have.add(trophy.id)
-    return tuple(earned)
 
 
 def _wholes(value: Any) -> list[int]:
