@@ -12,7 +12,8 @@ import json
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pygame
 import pytest
@@ -31,9 +32,11 @@ from game.app.table import recorder as recorder_module
 from game.app.table.model import TableModel
 from game.app.table.scene import TableScene
 from game.app.table.trophy_moment import DealTrophies, trophy_labels
-from game.campaign.origin import DailyDeal, FreePlay
+from game.campaign import session_end
+from game.campaign.model import WON, CampaignProgress, SessionResult
+from game.campaign.origin import CampaignRoad, DailyDeal, FreePlay, VenueFinished
 from game.campaign.session_end import record_end
-from game.config import rules_by_name
+from game.config import load_campaign, rules_by_name
 from game.config.trophies_file import Trophy, load_trophies
 from game.engine.rules import RuleSet
 from game.storage import atomic
@@ -341,3 +344,28 @@ def test_spoken_play_says_the_count_and_each_page_of_the_case(app: App, monkeypa
     assert scene.question.startswith(f"Trophies. 7 of {total}. Page 1 of 3. First Win: Earned 11 November 2026")
     scene.turn(-1)
     assert said == [scene.question] and "Page 3 of 3." in said[0] and "Clean Sweep: Hit every boodle card" in said[0]
+
+
+def cleared(progress: CampaignProgress, venues: int) -> CampaignProgress:
+    """`progress` after the player won the next `venues` venues, first with a big stack."""
+    for _ in range(venues):
+        venue = progress.venue
+        assert venue is not None
+        stack = venue.stack(progress.bankroll)
+        progress.record_session(SessionResult((stack * 2,) + (1,) * len(venue.opponents), 0))
+    return progress
+
+
+@pytest.mark.parametrize("venues", [1, 7])
+def test_a_venue_cleared_and_the_whole_road_are_judged_from_the_roads_result(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, venues: int) -> None:
+    campaign = load_campaign()
+    progress = cleared(CampaignProgress.start(campaign), min(venues, len(campaign.venues)))
+    assert (progress.status == WON) == (venues == len(campaign.venues))  # the shipped road has seven
+    road = SimpleNamespace(progress=progress, set_aside=())
+    monkeypatch.setattr(session_end, "finish", lambda *args, **kwargs: VenueFinished(cast(Any, road), ""))
+    end = record_end(tmp_path, CampaignRoad("campaign"), "s-5", [60, 30, 30], won_session(), 0)
+    assert {"first_venue", "venue_unaided"} <= set(end.trophies)
+    whole = {"road_cleared", "road_unaided"}
+    assert whole <= set(end.trophies) if progress.status == WON else not whole & set(end.trophies)
+    assert load_trophy_case(tmp_path)[0].earned["first_venue"].mode == "road"
