@@ -23,7 +23,9 @@ from game.app.scenes.pause import PauseScene
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.title import TitleScene
+from game.app.scenes.trophies import TrophiesScene
 from game.app.screenshots import table as seated_table
+from game.app.screenshots_extra import sample_trophy_case
 from game.app.table.scene import TableScene
 from game.app.text import TextCache
 from game.app.widgets import PAD_X, Button
@@ -81,6 +83,7 @@ SCENES: dict[str, Callable[[App], Callable[[], Scene]]] = {
     "settings": lambda app: title_with(app, SettingsScene),
     "how_to_play": lambda app: title_with(app, HowToPlayScene),
     "statistics": lambda app: title_with(app, StatisticsScene),
+    "trophies": lambda app: title_with(app, lambda a: TrophiesScene(a, sample_trophy_case())),
     "pause": lambda app: over_backdrop(app, PauseScene),
     "table": lambda app: title_with(app, lambda a: seated_table(a, 5, 8)),
     "confirm": lambda app: over_backdrop(app, lambda a: ConfirmScene(a, "Really?", "Details.", on_yes=lambda: None)),

@@ -65,16 +65,18 @@ def test_no_path_checks_the_game_config_folder(capsys: pytest.CaptureFixture[str
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
     code, out = check(capsys)
-    # config/ holds rules, characters, the campaign, the road's own rules, charms and every language's locale files
+    # config/ holds rules, characters, the campaign, the trophies, the road's own rules, charms and every language's
+    # locale files
     locale_files = sorted(LOCALES_DIR.glob("*/*.yaml"))
     assert len(locale_files) >= 5 * 2  # at least every language's cards and meta
     road_rules = list_rules_files(REPO / "config" / "road")
     charms = list_charm_files()
     assert len(charms) >= 8
-    expected = (len(list_rules_files()) + len(list_character_files()) + 1 + len(road_rules) + len(locale_files)
+    expected = (len(list_rules_files()) + len(list_character_files()) + 2 + len(road_rules) + len(locale_files)
                 + len(charms))
     assert code == 0 and len(out) == expected and all(line.startswith("ok  ") for line in out)
-    assert "ok  config/campaign.yaml (campaign)" in out and "ok  config/road/free_michigan.yaml (rules)" in out
+    assert "ok  config/campaign.yaml (campaign)" in out and "ok  config/trophies.yaml (trophies)" in out
+    assert "ok  config/road/free_michigan.yaml (rules)" in out
     assert "ok  config/locales/fr/cards.yaml (locale)" in out and "ok  config/locales/en/storage.yaml (locale)" in out
     assert "ok  config/charms/glimpse.yaml (charm)" in out
 

@@ -53,6 +53,7 @@ from game.storage.saves import (
 )
 from game.storage.settings import Settings, load_settings, save_settings
 from game.storage.statistics_file import load_statistics, record_finished_session, statistics_path
+from game.storage.trophies_file import add_trophies, load_trophy_case, trophies_path
 from game.storage.unlocks_file import add_unlocks, load_unlocks
 
 
@@ -188,6 +189,10 @@ KINDS: tuple[FileKind, ...] = (
              lambda folder: add_unlocks(folder, ["look:green_baize", "character:bert"]) and None,
              lambda folder: load_unlocks(folder)[1],
              lambda folder: add_unlocks(folder, ["rules:house"])),
+    FileKind("trophies", trophies_path,
+             lambda folder: add_trophies(folder, ["first_win", "clean_sweep"], "daily", charms=["peek", "swap"])[0],
+             lambda folder: load_trophy_case(folder)[1],
+             lambda folder: add_trophies(folder, ["grand_tour"], "road", charms=["lead_any"])[0]),
     FileKind("high scores", lambda folder: folder / "high_scores.json",
              lambda folder: save_high_scores(folder, _scores()) and None,
              lambda folder: load_high_scores(folder)[1],

@@ -30,7 +30,9 @@ from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.pause import PauseScene
 from game.app.scenes.results import ResultsScene
+from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.title import TitleScene
+from game.app.scenes.trophies import TrophiesScene
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
 from game.engine.decisions import StakeAction
@@ -183,6 +185,26 @@ def test_the_menus_by_d_pad_stick_a_and_b(app: App) -> None:
     top(app, CampaignSlotsScene)
     press(app, B)
     assert top(app, TitleScene) is title
+
+
+def test_the_trophy_case_by_controller_from_the_statistics(app: App) -> None:
+    app.scenes.clear_to(TitleScene(app))
+    app.scenes.push(StatisticsScene(app))
+    app.step(0.0)
+    press(app, DOWN)  # from Back to Trophies
+    press(app, A)
+    case = top(app, TrophiesScene)
+    press(app, RB)
+    assert case.page == 1
+    press(app, RIGHT)
+    assert case.page == 2
+    press(app, LB)
+    press(app, LEFT)
+    assert case.page == 0
+    press(app, A)  # the focus is on Next
+    assert case.page == 1
+    press(app, B)
+    top(app, StatisticsScene)
 
 
 def test_a_direction_held_repeats_after_a_pause() -> None:

@@ -29,7 +29,8 @@ from game.app.scenes.daily import DailyScene
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.review import ReviewScene
-from game.app.screenshots_extra import EXTRA_SEED, sample_session
+from game.app.scenes.trophies import TrophiesScene
+from game.app.screenshots_extra import EXTRA_SEED, sample_session, sample_trophy_case
 from game.app.table.model import BoodleWin, DealRecord, TableModel
 from game.app.table.scene import TableScene
 from game.campaign.model import CampaignProgress, SessionResult
@@ -103,6 +104,22 @@ def test_the_summary_and_results_of_eight_fit_at_150(app: App, code: str) -> Non
     assert isinstance(results, ResultsScene)
     assert results.panel.top >= 0 and results.panel.bottom <= app.screen.get_height()
     assert results.button.rect.top > results.panel.top
+    assert not app.text.overflows
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("size", [100, 150])
+def test_every_page_of_the_trophy_case_and_the_results_trophy_line_fit(app: App, code: str, size: int) -> None:
+    large(app, code, size)
+    case = TrophiesScene(app, sample_trophy_case())
+    for page in range(case.pages):
+        case.page = page
+        assert not drawn(app, case), page
+    model = eight()
+    earned = ("charm_collector", "own_counsel", "winning_streak")  # the longest names, all at once
+    assert not drawn(app, lambda: ResultsScene(app, model, lambda: None, taken_back=2, trophies=earned))
+    results = app.scenes.top
+    assert isinstance(results, ResultsScene) and results.panel.bottom <= app.screen.get_height()
     assert not app.text.overflows
 
 

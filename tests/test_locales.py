@@ -284,7 +284,7 @@ def test_screenshots_write_every_scene(screenshots: dict[str, Rendered]) -> None
     assert len(names) >= 8 and all(p.is_file() for p in screenshots["en"].paths)
     for scene in ("title", "new_game", "table_3_players", "table_8_players", "staking", "stop", "deal_summary",
                   "results", "settings", "how_to_play", "statistics", "pause", "deal_log", "tutorial", "your_boodle",
-                  "you_went_out", "session_won", "take_back", "relaxed", "auction_bid"):
+                  "you_went_out", "session_won", "take_back", "relaxed", "auction_bid", "trophies", "trophy_earned"):
         assert any(scene in name for name in names), scene
 
 

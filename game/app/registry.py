@@ -24,6 +24,7 @@ from .scenes.rules_editor import RulesEditorScene
 from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
+from .scenes.trophies import TrophiesScene
 from .scenes.unlocked import UnlockedScene
 from .table.scene import TableScene
 from .tutorial.coach import FirstDealCoach
@@ -51,5 +52,6 @@ SCENES: Mapping[SceneName, SceneMaker] = {
     "crash": CrashScene,
     "rules_editor": RulesEditorScene,
     "unlocked": UnlockedScene,
+    "trophies": TrophiesScene,
     "tutorial": partial(TableScene.guided, table=first_deal_table, guide=FirstDealCoach),
 }

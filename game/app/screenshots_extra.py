@@ -26,6 +26,7 @@ from ..locale import trn
 from ..replay import Replay, split_deals
 from ..stats import Statistics
 from ..storage.saves import SaveData, save_slot, slot_path
+from ..storage.trophies_file import Earned, TrophyCase
 from . import word_overlaps
 from .scenes.campaign_map import CampaignMapScene
 from .scenes.campaign_slots import CampaignSlotsScene
@@ -33,6 +34,7 @@ from .scenes.daily import DailyScene
 from .scenes.replay import ReplayScene
 from .scenes.replays import ReplaysScene
 from .scenes.statistics import StatisticsScene
+from .scenes.trophies import TrophiesScene
 from .table.scene import TableScene
 
 if TYPE_CHECKING:
@@ -87,6 +89,7 @@ def render_extra_screenshots(app: App, folder: Path) -> list[Path]:
     app.scenes.clear_to(StatisticsScene(app, sample_statistics()))
     app.step(1 / 60)
     paths.append(shoot(app, folder, "11b_statistics_record"))
+    paths += _shoot_trophies(app, folder)
     if GOLDEN_LOG.is_file():
         replay = Replay.from_file(GOLDEN_LOG)
     else:
@@ -105,6 +108,27 @@ def render_extra_screenshots(app: App, folder: Path) -> list[Path]:
     paths.append(_shoot_daily(app, folder))
     paths.append(_shoot_daily_house_rules(app, folder))
     paths.append(_shoot_replays(app, folder))
+    return paths
+
+
+def sample_trophy_case() -> TrophyCase:
+    """A few trophies earned on fixed days in each mode (shown, not saved: the player's own are left alone)."""
+    earned = (("first_win", "free", 11), ("free_winner", "free", 11), ("two_boodles", "free", 12),
+              ("daily_winner", "daily", 20), ("hat_trick", "road", 27), ("first_venue", "road", 27),
+              ("quick_exit", "daily", 29))
+    return TrophyCase({trophy: Earned(dt.datetime(2026, 11, day, 12, 0, tzinfo=dt.UTC), mode)
+                       for trophy, mode, day in earned})
+
+
+def _shoot_trophies(app: App, folder: Path) -> list[Path]:
+    """The trophy case with a few trophies earned: its first page, and its last (locked ones with their hints)."""
+    scene = TrophiesScene(app, sample_trophy_case())
+    app.scenes.clear_to(scene)
+    app.step(1 / 60)
+    paths = [shoot(app, folder, "11c_trophies")]
+    scene.turn(-1)
+    app.step(1 / 60)
+    paths.append(shoot(app, folder, "11d_trophies_locked"))
     return paths
 
 

@@ -1,6 +1,6 @@
 """Screenshots of the table's big moments, from fixed seeds: the player's boodle hit with its number in flight,
-the held moment after the player went out, the celebration of a session won, and the player asked to bid for
-the dead hand at auction with the others' bids said by their seats (R26)."""
+a trophy earned as the player goes out, the held moment after the player went out, the celebration of a session
+won, and the player asked to bid for the dead hand at auction with the others' bids said by their seats (R26)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING
 from ..ai.registry import character_ids
 from ..ai.seats import seats_against
 from ..config import default_rules
+from ..config.trophies_file import shipped_trophies
 from ..engine.events import BoodleWon, Event, HandWon
 from ..engine.rules import BuyDeadHand
 from ..stats.callouts import RecordWatch
 from .scenes.results import ResultsScene
 from .screenshots_extra import shoot
 from .table.scene import TableScene
+from .table.trophy_moment import DealTrophies
 
 if TYPE_CHECKING:
     from .app import App
@@ -60,12 +62,17 @@ def present_until(app: App, scene: TableScene, wanted: Callable[[Event], bool], 
 
 
 def moment_shots(app: App, folder: Path) -> list[Path]:
-    """your_boodle (8 players), you_went_out (3 players, beating a small record), session_won (4 players) and
-    auction_bid (5 players) as PNGs in `folder`."""
+    """your_boodle and trophy_earned (8 players), you_went_out (3 players, beating a small record), session_won
+    (4 players) and auction_bid (5 players) as PNGs in `folder`."""
     paths: list[Path] = []
     eight = _table(app, 8, MOMENT_SEED, 10)
     if present_until(app, eight, _yours(BoodleWon), 0.7):
         paths.append(shoot(app, folder, "17_your_boodle"))
+    # none held yet, and none kept (the picture is the same whatever the data folder holds)
+    eight.stage.trophies = DealTrophies(shipped_trophies(), (), 0, lambda _: None, lambda _: None)
+    eight.stage.trophies.quietly(eight.table.log[:eight.director.presented])
+    if present_until(app, eight, _yours(HandWon), 1.0):
+        paths.append(shoot(app, folder, "17d_trophy_earned"))
     three = _table(app, 3, MOMENT_SEED, 10)
     three.stage.records = RecordWatch(0, biggest_pot=2, longest_run=2)  # records of an earlier session, to beat
     if present_until(app, three, _yours(HandWon), 1.2):

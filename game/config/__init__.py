@@ -54,6 +54,7 @@ from .rules_file import (
     rules_path,
     rules_yaml,
 )
+from .trophies_file import TROPHIES_FILE, TROPHIES_KIND, load_trophies
 from .yaml_lines import YamlDocument, read_yaml_bytes, read_yaml_file, read_yaml_text
 
 __all__ = [
@@ -66,5 +67,6 @@ __all__ = [
     "PERSONALITY_KIND", "character_from_document", "list_character_files", "load_character", "load_character_text",
     "load_characters", "CAMPAIGN_FILE", "CAMPAIGN_KIND", "load_campaign", "load_campaign_text",
     "LOCALE_KIND", "LOCALES_FOLDER", "load_locale_file", "CHARM_KIND", "CHARMS_DIR", "charms_by_id",
-    "list_charm_files", "load_charm", "load_charm_text", "load_charms",
+    "list_charm_files", "load_charm", "load_charm_text", "load_charms", "TROPHIES_FILE", "TROPHIES_KIND",
+    "load_trophies",
 ]

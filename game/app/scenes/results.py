@@ -40,10 +40,13 @@ class ResultsScene(Scene):
     def __init__(self, app: App, model: TableModel, on_continue: Callable[[], None],
                  portraits: list[Canvas] | None = None, under: Scene | None = None,
                  label: str | None = None, label_key: str = "results.back_title", taken_back: int = 0,
-                 again: Callable[[], None] | None = None, change: Callable[[], None] | None = None) -> None:
-        """`again` and `change` (free play) start the same table anew and open New game with it chosen."""
+                 again: Callable[[], None] | None = None, change: Callable[[], None] | None = None,
+                 trophies: tuple[str, ...] = ()) -> None:
+        """`again` and `change` (free play) start the same table anew and open New game with it chosen;
+        `trophies` are those the session's end earned the player."""
         super().__init__(app)
         self.taken_back = taken_back  # the player's decisions taken back in the session (free play)
+        self.trophies = trophies
         self.again = again
         self.change = change
         self.under = under  # drawn once as the backdrop (see DealSummaryScene)
@@ -140,8 +143,14 @@ class ResultsScene(Scene):
         return heads, max(text.line_height("bold", 18) + 4, min(row_h, room // len(self.standings)))
 
     def _foot(self) -> int:
-        """The room under the rows: the line on decisions taken back, and the buttons."""
-        return 90 + (self.app.text.grown_step(0, "body", 15) if self.taken_back else 0)
+        """The room under the rows: the lines on decisions taken back and on trophies earned, and the buttons."""
+        lines = bool(self.taken_back) + bool(self.trophies)
+        return 90 + lines * self.app.text.grown_step(0, "body", 15) + (4 if lines == 2 else 0)
+
+    def trophy_words(self) -> str:
+        """The trophies the session earned, in one line ("Trophy earned: Double Up")."""
+        names = [tr(f"trophies.list.{trophy}.name") for trophy in self.trophies]
+        return trn("trophies.results", len(names), names=", ".join(names))
 
     def _paint(self) -> Canvas:
         """The panel with the standings, drawn once."""
@@ -212,8 +221,12 @@ class ResultsScene(Scene):
                       anchor="center")
             y += row_h
         if self.taken_back:  # such a session is counted apart in the statistics: say so where its end is seen
-            text.draw(surface, trn("take_back.results", self.taken_back), (PANEL_W // 2, y + 2), role="body",
-                      size=15, colour=theme.INK_DIM, anchor="midtop", max_width=PANEL_W - 60, min_size=11)
+            drawn = text.draw(surface, trn("take_back.results", self.taken_back), (PANEL_W // 2, y + 2), role="body",
+                              size=15, colour=theme.INK_DIM, anchor="midtop", max_width=PANEL_W - 60, min_size=11)
+            y = drawn.bottom + 2
+        if self.trophies:
+            text.draw(surface, "★ " + self.trophy_words() + " ★", (PANEL_W // 2, y + 2), role="bold", size=15,
+                      colour=theme.GOLD, anchor="midtop", max_width=PANEL_W - 60, min_size=11)
         return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
 
     @property
@@ -225,6 +238,9 @@ class ResultsScene(Scene):
         """Take the backdrop from the table as it is now, and sound the sting (if the table had a player)."""
         self.backdrop = freeze(self.app, self.under, self.veil)
         play_sting(self.app, self.won)
+        if self.trophies:
+            self.app.assets.play("your_boodle", 0.6)
+            self.app.speech.say(self.trophy_words(), keep=True)
 
     def resume(self) -> None:
         """Back on top (a pause or the settings closed): the backdrop again, as the table is now."""

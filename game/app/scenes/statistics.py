@@ -89,14 +89,21 @@ class StatisticsScene(Scene):
         """The Back button, the opponents' names and the chart's session marks in the current language."""
         ordered = sorted(self.stats.records.items(), key=lambda item: (-item[1].sessions, item[0]))
         self.opponents = [find_opponent(key, record) for key, record in ordered]
-        back = tr("statistics.back")
+        back, trophies = tr("statistics.back"), tr("trophies.open")
         width = button_width(self.app.text, back, 20, "ESC", minimum=150)
+        wide = button_width(self.app.text, trophies, 20, "T", minimum=150)
         self.menu.set([Button(pygame.Rect(1216 - width, 46, width, 48), back, self.back,
-                              tooltip=tr("statistics.back_tip"), keycap="ESC", size=20)])
+                              tooltip=tr("statistics.back_tip"), keycap="ESC", size=20),
+                       Button(pygame.Rect(1216 - width - 12 - wide, 46, wide, 48), trophies, self.open_trophies,
+                              pygame.K_t, tooltip=tr("trophies.open_tip"), keycap="T", size=20)])
         self.chart = self._chart_geometry()
 
+    def open_trophies(self) -> None:
+        """The trophy case, over the statistics."""
+        self.app.scenes.push("trophies")
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Esc, Backspace or Back return."""
+        """Esc, Backspace or Back return; T or Trophies opens the trophy case."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
             return

@@ -28,6 +28,7 @@ from .effects import Effects
 from .layout import TableLayout
 from .model import HUMAN
 from .moment_art import CALLOUT_H, HeldMoment, PlateGlow, RecordLabel, callout_places, make_callout, make_card_banner
+from .trophy_moment import trophy_labels
 
 if TYPE_CHECKING:
     from .model import DealRecord
@@ -175,22 +176,30 @@ class Moments:
     # --- records --------------------------------------------------------------------------------
 
     def called(self, event: Event) -> None:
-        """Call out the records `event` breaks, if the table watches the player's."""
-        watch = self.effects.stage.records
-        if watch is None:
-            return
-        found = watch.see(event)
-        if found:
-            self.call_out(found, delay=0.6)
+        """Call out the records `event` breaks, if the table watches the player's, and the trophies it earns (at a
+        deal's end, with a sound of their own)."""
+        stage = self.effects.stage
+        found = stage.records.see(event) if stage.records is not None else []
+        earned = stage.trophies.see(event) if stage.trophies is not None else ()
+        images = [stage.cached(("callout", c), self._callout_maker(c)) for c in found]
+        if earned:
+            images += trophy_labels(stage.text, earned, stage.layout.centre.width)
+            self.effects.sound("your_boodle", 0.7)
+        if images:
+            self.show_labels(images, delay=0.6)
 
     def call_out(self, callouts: list[Callout], delay: float = 0.0) -> None:
-        """Rosettes for records broken, in a row under the status line, clear of the board's cards (under the
-        banner showing, with a gap, when it reaches lower); a banner that comes over them later holds them back
-        until it has gone."""
+        """Rosettes for records broken (see `show_labels`)."""
+        stage = self.effects.stage
+        self.show_labels([stage.cached(("callout", c), self._callout_maker(c)) for c in callouts], delay)
+
+    def show_labels(self, images: list[Canvas], delay: float = 0.0) -> None:
+        """Rosettes (records broken, trophies earned) in a row under the status line, clear of the board's cards
+        (under the banner showing, with a gap, when it reaches lower); a banner that comes over them later holds
+        them back until it has gone."""
         fx = self.effects
         stage = fx.stage
         layout = stage.layout
-        images = [stage.cached(("callout", c), self._callout_maker(c)) for c in callouts]
         sizes = [im.get_size() for im in images]
         places = callout_places(sizes, callout_area(layout, empty_hand=not stage.model.hand))
         for banner in sorted(fx.banner_rects(), key=lambda r: r.bottom):

@@ -17,6 +17,7 @@ from typing import Any
 
 from ...campaign.origin import DailyFinished, Finished, VenueFinished, deal_log_slot, finish, session_mode
 from ...campaign.session_end import record_end
+from ...campaign.trophies import held_trophies, record_deal_trophies, the_trophies
 from ...stats.callouts import RecordWatch
 from ...storage.keeper import SessionKeeper
 from ...storage.saves import deal_log
@@ -24,6 +25,7 @@ from ...storage.statistics_file import load_statistics
 from ..assets import warn
 from .controller import HUMAN, TableController, snapshot_problem
 from .left_over import record_left_over
+from .trophy_moment import DealTrophies
 
 
 class TableRecorder:
@@ -40,6 +42,7 @@ class TableRecorder:
                                      session_id=table.session_id)
         self._kept_deal_start = -1  # index in the log of the last deal_start whose deal was kept
         self.finished: Finished = None  # what the session's end meant, once recorded
+        self.trophies: tuple[str, ...] = ()  # the trophies the session's end earned, once recorded
         self.whole = False  # the end is recorded whole: on disk, the kept session let go
         self._recorded = False
         if self.keeps_session and table.opening:  # a new table takes its mode's file: an ended session there first
@@ -67,6 +70,24 @@ class TableRecorder:
         if not self.table.opening:
             for event in self.table.log:
                 watch.see(event)
+        return watch
+
+    def trophies_watch(self, say: Callable[[str], None]) -> DealTrophies | None:
+        """The trophies the session's deals may earn the player, watched from here (kept as each is earned, a
+        resumed session's deals so far followed quietly); None at a watched table, in a lesson, and once the
+        player has taken back a decision (such a session earns no trophy)."""
+        trophies, _ = the_trophies()
+        if not self.keeps_session or not trophies or self.table.taken_back:
+            return None
+        held, problem = held_trophies(self.data_dir)  # a damaged file is kept aside here, and the player told so
+        if problem:
+            self.tell(problem)
+
+        def keep(earned: tuple[str, ...]) -> str | None:
+            return record_deal_trophies(self.data_dir, self.table.origin, earned)
+        watch = DealTrophies(trophies, held, HUMAN, keep, self.tell, say)
+        if not self.table.opening:
+            watch.quietly(self.table.log)
         return watch
 
     def decision_made(self) -> None:
@@ -107,7 +128,7 @@ class TableRecorder:
             return self.finished
         end = record_end(self.data_dir, self.table.origin, self.table.session_id, chips, self.table.log, HUMAN,
                          taken_back=self.table.taken_back, hints=self.table.hints)
-        self.finished, self.whole = end.finished, end.whole
+        self.finished, self.whole, self.trophies = end.finished, end.whole, end.trophies
         for problem in end.problems:
             self.tell(problem)
         if end.whole:

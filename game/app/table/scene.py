@@ -80,6 +80,7 @@ class TableScene(Scene):
                            app.text, app.art, app.assets.play, random.Random(f"{table.seed}:table"),
                            table.human_seat, self.line_for, self.on_deal_end, self.on_presented)
         self.stage.records = self.recorder.records_watch()
+        self.stage.trophies = self.recorder.trophies_watch(lambda words: app.speech.say(words, keep=True))
         self.director = Director(self.stage)
         self.human = HumanSeat(self.stage, self.submit, lambda: table.seed * 1009 + len(table.actions),
                                self.take_back_offer, HintPrice(table, self.recorder.decision_made))
@@ -332,6 +333,7 @@ class TableScene(Scene):
         if found is None or not self.table.take_back():
             return
         self.human.clear()
+        self.stage.trophies = None  # a session with take backs earns no trophy
         self.model = self.stage.model = TableModel(self.table.rules, self.table.seats)
         self.director = Director(self.stage)  # what was still moving or being said belongs to the undone play
         self._sync_from_engine()
@@ -400,7 +402,7 @@ class TableScene(Scene):
         self._results = self.app.scenes.push("results", model=self.model, on_continue=self.leave_table,
                                              portraits=self.painter.portraits, under=self,
                                              label_key=results_label(self.table.origin),
-                                             taken_back=self.table.taken_back,
+                                             taken_back=self.table.taken_back, trophies=self.recorder.trophies,
                                              again=self.play_again if free else None,
                                              change=self.change_table if free else None)
 

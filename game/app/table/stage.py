@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,6 +22,9 @@ from ..text import TextCache
 from .layout import SCREEN, TableLayout, table_layout
 from .model import DealRecord, TableModel
 from .sprites import BoundedCache, TableDecks
+
+if TYPE_CHECKING:
+    from .trophy_moment import DealTrophies
 
 CACHED_PICTURES = 48
 
@@ -53,6 +56,7 @@ class Stage:
     hurrying: bool = False  # the table fast-forwards (tests, screenshots, the benchmark)
     ending: bool = False  # the session ends with the deal in play (the time is up)
     records: RecordWatch | None = None  # the player's records, watched to call out the ones that fall
+    trophies: DealTrophies | None = None  # the trophies a deal may earn the player, watched to show them
     cache: BoundedCache = field(default_factory=lambda: BoundedCache(CACHED_PICTURES))  # banners and bubbles
     # what the scene shows over the felt that no speech bubble may cover (the deal log's button, its open panel)
     kept_clear: Callable[[], list[pygame.Rect]] = lambda: []
