@@ -235,7 +235,8 @@ def test_replay_scene_plays_a_simulated_session(app: App) -> None:
 @pytest.mark.slow
 def test_extra_screenshots_are_written(app: App, tmp_path: Path) -> None:
     paths = render_extra_screenshots(app, tmp_path / "shots")
-    assert [p.name for p in paths] == ["11b_statistics_record.png", "13_replay.png", "14_campaign_map.png",
+    assert [p.name for p in paths] == ["11b_statistics_record.png", "11c_trophies.png",
+                                       "11d_trophies_locked.png", "13_replay.png", "14_campaign_map.png",
                                        "14d_campaign_unlocked.png", "14e_campaign_unlocked_two.png",
                                        "14b_campaign_roads.png", "14c_campaign_table.png", "15_daily.png",
                                        "15b_daily_house_rules.png", "16_replays.png"]
