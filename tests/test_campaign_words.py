@@ -284,8 +284,8 @@ def _every_screen(app: App, tmp_path: Path) -> None:
     while not progress.over:  # win every venue, with every sentence a session's end can say
         venue = progress.venue
         assert venue is not None
-        stack = venue.stack(progress.bankroll)
-        result = progress.record_session(SessionResult((stack + 40,) + (1,) * len(venue.opponents), 0))
+        chips = max(venue.stack(progress.bankroll) + 40, venue.goal.chips_at_least or 0)  # the Cup asks 200
+        result = progress.record_session(SessionResult((chips,) + (1,) * len(venue.opponents), 0))
         _show(app, CampaignMapScene(app, describe_result(progress, result), progress=progress))
     broke = CampaignProgress.start(campaign)
     stack = campaign.venues[0].stack(broke.bankroll)
