@@ -18,6 +18,7 @@ import pygame
 
 from ...ai.seats import SeatSpec
 from ...campaign.origin import FreePlay, TableOrigin, results_label
+from ...engine.charms import CharmSpec
 from ...engine.decisions import Action, FollowAction
 from ...engine.events import Dealt, Event
 from ...engine.rules import RuleSet
@@ -31,6 +32,7 @@ from ..scenes.table_choices import LaidTable, fresh_seed
 from .autoplay import fast_forward
 from .boodle_end import final_shares
 from .captions import chosen_card
+from .charm_tray import draw_charm_tray
 from .controller import HumanTurn, Played, Refused, TableController
 from .controls import draw_controls
 from .director import Director
@@ -75,6 +77,7 @@ class TableScene(Scene):
         # a guided table is a lesson: kept nowhere, counted nowhere
         self.recorder = TableRecorder(app.data_dir, table, keeps=guide is None, tell=app.notices.tell)
         self.model = TableModel(table.rules, table.seats)
+        self.model.charms.sync(table.session.charms_held())
         layout = laid_table(len(table.seats), len(table.rules.piles), table.rules.aces == "high")
         self.stage = Stage(self.model, layout, TableDecks(app.art, layout, app.settings.four_colour_deck),
                            app.text, app.art, app.assets.play, random.Random(f"{table.seed}:table"),
@@ -104,9 +107,12 @@ class TableScene(Scene):
 
     @classmethod
     def seated(cls, app: App, rules: RuleSet, seats: Sequence[SeatSpec], seed: int, *,
-               time_limit_s: float | None = None, origin: TableOrigin | None = None) -> TableScene:
-        """A new session at a table of these seats (the human in seat 0 unless it has a character)."""
-        return cls(app, TableController(rules, seats, seed, time_limit_s=time_limit_s, origin=origin))
+               time_limit_s: float | None = None, origin: TableOrigin | None = None,
+               charms: Sequence[Sequence[CharmSpec]] | None = None) -> TableScene:
+        """A new session at a table of these seats (the human in seat 0 unless it has a character), each seat
+        holding `charms` (R31; none by default)."""
+        return cls(app, TableController(rules, seats, seed, time_limit_s=time_limit_s, origin=origin,
+                                        charms=charms))
 
     @classmethod
     def guided(cls, app: App, table: Callable[[], TableController], guide: GuideMaker) -> TableScene:
@@ -252,6 +258,7 @@ class TableScene(Scene):
         if self.painter.background is None:
             self._build()
         self.clock += dt
+        self.model.charms.tick(dt)
         self.director.speed = self.speed
         self.director.pace = pace_of(self.app.settings.animation_speed, self.stage.hurrying)
         self._pause_after_stop()
@@ -335,6 +342,7 @@ class TableScene(Scene):
         self.human.clear()
         self.stage.trophies = None  # a session with take backs earns no trophy
         self.model = self.stage.model = TableModel(self.table.rules, self.table.seats)
+        self.model.charms.sync(self.table.session.charms_held())
         self.director = Director(self.stage)  # what was still moving or being said belongs to the undone play
         self._sync_from_engine()
         self.model.set_status(taken_back_words(*found))
@@ -476,6 +484,8 @@ class TableScene(Scene):
     def pad_shoulders(self) -> tuple[int, int]:
         """A controller's shoulders: the open deal log's pages, else less and more while a stake or a bid is chosen."""
         deciding = self.human.kind in ("stake", "bid") and not self.log_panel.open
+        if self.human.kind == "charm" and not self.log_panel.open:  # LB lets the charm's moment pass, RB the next
+            return pygame.K_n, pygame.K_TAB
         return (pygame.K_MINUS, pygame.K_PLUS) if deciding else super().pad_shoulders()
 
     def draw(self, surface: Canvas) -> None:
@@ -486,6 +496,7 @@ class TableScene(Scene):
             return
         if self.venue_card is not None:
             self.venue_card.draw(surface, self.app.text)
+        draw_charm_tray(surface, self.human, self.stage)
         draw_controls(surface, self.human, self.stage)
         self.skip.draw(surface)
         if self.director.pause.waiting and not self.director.stop_banner_showing():  # the band covers its line

@@ -1,0 +1,143 @@
+"""The player's charms at the table (R31): a tray of tiles over their plate, each with its gem, name, key and uses
+left, raised while it may be used, flashing as it is; and the other seats' charms as small gems on their plates.
+
+Where the tiles go is pure arithmetic on the layout (`tray_tiles`), so the seat's hit tests and the picture agree;
+`draw_charm_tray` only reads the seat, the model and the stage.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.charms import CharmSpec
+from ...locale import tr
+from .. import paint, theme
+from ..canvas import Canvas
+from ..pad_words import pad_shown
+from ..text import readable_size
+from ..tooltips import draw_tooltip
+from .charm_choice import SLOT_CAPS
+from .charm_places import shown_tiles
+from .charm_words import charm_description, charm_name
+from .human import HumanSeat
+from .layout import SeatPlace
+from .stage import Stage
+
+NAME_SIZE, BADGE_SIZE, CAP_SIZE = 14, 10, 11
+GEM_R = 7  # another seat's charm, on its plate
+CHIPS_LINE = 47  # the middle of a plate's chips line, from its top (the effects' pop-ups rise from it too)
+# each effect's gem colour (R32-R39): a glance tells the charms apart, the name says which
+GEM_COLOURS = {"peek_dead": (120, 190, 255), "swap_dead": (190, 140, 255), "move_stake": (255, 200, 90),
+               "make_stop": (240, 110, 110), "lead_any": (110, 220, 170), "block_follow": (150, 170, 200),
+               "take_lead": (255, 150, 60), "hit_again": (250, 230, 120)}
+
+
+def draw_gem(surface: Canvas, centre: tuple[int, int], radius: int, effect: str, glow: float = 0.0,
+             spent: bool = False) -> None:
+    """A charm's gem: a cut diamond in its effect's colour (grey once spent), glowing as it is used."""
+    x, y = centre
+    colour = GEM_COLOURS.get(effect, theme.GOLD)
+    if spent:
+        colour = (110, 110, 110)
+    if glow > 0:
+        paint.circle(surface, (255, 240, 180), centre, radius + 2 + round(6 * glow), 2)
+    points = [(x, y - radius), (x + radius, y), (x, y + radius), (x - radius, y)]
+    paint.polygon(surface, colour, points)
+    light = tuple(min(255, c + 70) for c in colour)
+    paint.polygon(surface, light, [(x, y - radius), (x + radius // 2, y - radius // 4), (x, y),
+                                   (x - radius // 2, y - radius // 4)])
+    paint.polygon(surface, (30, 30, 40), points, 1)
+
+
+def uses_left(spec: CharmSpec, left: int) -> str:
+    """The tile's count of uses left ("2")."""
+    return tr("charm_tray.uses", count=left)
+
+
+def _draw_uses(surface: Canvas, stage: Stage, uses: str, centre: tuple[int, int], live: bool) -> None:
+    """A charm's uses left, on a badge at its gem's lower right."""
+    text = stage.text
+    size = readable_size(BADGE_SIZE)
+    width = max(text.width(uses, "bold", size) + 6, text.font("bold", size).get_height())
+    badge = pygame.Rect(0, 0, width, text.font("bold", size).get_height())
+    badge.center = centre
+    paint.rect(surface, (20, 26, 24), badge, border_radius=badge.height // 2)
+    paint.rect(surface, theme.GOLD if live else theme.INK_DIM, badge, 1, border_radius=badge.height // 2)
+    text.draw(surface, uses, badge.center, role="bold", size=size, colour=theme.GOLD if live else theme.INK_DIM,
+              anchor="center")
+
+
+def charm_tip(spec: CharmSpec, left: int) -> str:
+    """A tile's note: the charm's name, its one line, and how often it may still be used."""
+    name, description = str(charm_name(spec.id)), str(charm_description(spec.id))
+    if spec.uses == "session":
+        return tr("charm_tray.tip.session", name=name, description=description, left=left)
+    if spec.per_deal:
+        return tr("charm_tray.tip.deal", name=name, description=description, left=left)
+    return tr("charm_tray.tip.count", name=name, description=description, left=left, uses=spec.session_uses)
+
+
+def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
+    """The player's tray (with the hovered tile's note) and every other seat's gems."""
+    model, layout, text = stage.model, stage.layout, stage.text
+    held = model.charms
+    for seat in range(1, len(layout.seats)):
+        _draw_seat_gems(surface, layout.seat(seat), held.of(seat), [held.flash(seat, spec.id) for spec, _ in
+                                                                       held.of(seat)])
+    mine = held.of(0) if model.seats[0].is_human else []
+    if not mine:
+        return
+    choice = human.charm
+    slots = choice.slots() if choice is not None else frozenset()
+    focused = choice.focused if choice is not None else None
+    name_size = readable_size(NAME_SIZE)
+    for slot, ((spec, left), tile) in enumerate(zip(mine, shown_tiles(layout, slots, len(mine)))):
+        lawful = slot in slots
+        glow = held.flash(0, spec.id)
+        base = (34, 52, 44) if not lawful else (48, 76, 60)
+        fill = (base if not glow else
+                (round(base[0] + (230 - base[0]) * glow / 2), round(base[1] + (230 - base[1]) * glow / 2),
+                 round(base[2] + (230 - base[2]) * glow / 2)))
+        paint.rect(surface, (0, 0, 0), tile.move(0, 2), border_radius=7)
+        paint.rect(surface, fill, tile, border_radius=7)
+        edge = theme.GOLD if lawful else (90, 110, 100)
+        paint.rect(surface, edge, tile, 3 if lawful and spec.id == focused else (2 if lawful else 1), border_radius=7)
+        gem_r = max(5, min(9, tile.height // 2 - 5))
+        gem = (tile.x + 6 + gem_r, tile.centery)
+        draw_gem(surface, gem, gem_r, spec.effect, glow, left <= 0)
+        _draw_uses(surface, stage, uses_left(spec, left), (gem[0] + gem_r, gem[1] + gem_r - 3), left > 0)
+        x = tile.x + 16 + 2 * gem_r
+        cap = "" if pad_shown() or slot >= len(SLOT_CAPS) else SLOT_CAPS[slot]
+        cap_w = text.width(cap, "bold", CAP_SIZE) + 8 if cap else 0
+        room = tile.right - 6 - cap_w - 4 - x
+        ink = theme.INK if left > 0 else theme.INK_DIM
+        name = str(charm_name(spec.id))
+        size = text.fit_size(name, "bold", name_size, room, readable_size(10))
+        if text.width(name, "bold", size) > room:
+            text.overflows.add(name)
+        text.draw(surface, name, (x, tile.centery), role="bold", size=size, colour=ink, anchor="midleft",
+                  max_width=room)
+        if cap:
+            box = pygame.Rect(0, 0, cap_w - 2, min(tile.height - 8, 18))
+            box.midright = (tile.right - 5, tile.centery)
+            paint.rect(surface, (20, 30, 26), box, border_radius=4)
+            paint.rect(surface, edge, box, 1, border_radius=4)
+            text.draw(surface, cap, box.center, role="bold", size=CAP_SIZE, colour=ink, anchor="center")
+    hovered = human.hover_charm
+    if hovered is not None and hovered < len(mine):
+        spec, left = mine[hovered]
+        tile = shown_tiles(layout, slots, len(mine))[hovered]
+        draw_tooltip(surface, text, charm_tip(spec, left), tile, [button.rect for button in human.buttons])
+
+
+def _draw_seat_gems(surface: Canvas, place: SeatPlace, held: list[tuple[CharmSpec, int]],
+                    glows: list[float]) -> None:
+    """Another seat's charms: a small gem each at the right end of its plate's chips line, spent ones grey."""
+    if not held:
+        return
+    plate = place.plate
+    x = plate.right - 10 - GEM_R
+    y = plate.y + CHIPS_LINE
+    for (spec, left), glow in reversed(list(zip(held, glows))):
+        draw_gem(surface, (x, y), GEM_R, spec.effect, glow, left <= 0)
+        x -= 2 * GEM_R + 3
