@@ -39,21 +39,21 @@ class _Cards:
 def charm_words(event: Charm, mine: bool, name: object) -> Words:
     """The use of a charm in one line: `mine` for the player's own (what a peek showed, what a swap moved), else
     `name`'s as the table saw it (a peek or a swap names no card)."""
-    prefix = "charm_tray.line.you_" if mine else "charm_tray.line."
+    you = "you_" if mine else ""
     who: dict[str, Any] = {} if mine else {"name": name}
     charm = charm_name(event.charm)
     paid = sum(payment.chips for payment in event.payments)
     if mine and event.effect == "peek_dead":
-        words = Words.of(prefix + "peek", charm=charm, cards=_Cards(event.cards)) if event.cards else \
-            Words.of(prefix + "use", charm=charm)
+        words = Words.of(f"charm_tray.line.{you}peek", charm=charm, cards=_Cards(event.cards)) if event.cards else \
+            Words.of(f"charm_tray.line.{you}use", charm=charm)
     elif mine and event.effect == "swap_dead" and len(event.cards) == 2:
-        words = Words.of(prefix + "swap", charm=charm, given=event.cards[0], taken=event.cards[1])
+        words = Words.of(f"charm_tray.line.{you}swap", charm=charm, given=event.cards[0], taken=event.cards[1])
     elif event.effect == "hit_again":
-        words = Words.of(prefix + "paid", paid, charm=charm, **who)
+        words = Words.of(f"charm_tray.line.{you}paid", paid, charm=charm, **who)
     elif event.cards and event.effect not in PRIVATE:
-        words = Words.of(prefix + "card", charm=charm, card=event.cards[0], **who)
+        words = Words.of(f"charm_tray.line.{you}card", charm=charm, card=event.cards[0], **who)
     else:
-        words = Words.of(prefix + "use", charm=charm, **who)
+        words = Words.of(f"charm_tray.line.{you}use", charm=charm, **who)
     return words.and_then(Words.of("charm_tray.line.fee", event.pot)) if event.pot else words
 
 

@@ -1,0 +1,226 @@
+"""The player's charms at the table (R31): the tray raises only the charms the engine offers; one is used by its F
+key, by a click on its tile (and on a raised card for its target) and by a controller, or the moment is let pass;
+its use is told in the deal log and on the status line; the tray keeps clear of the hand, the board, the seats and
+the prompt at 3 to 8 seats, and its words fit in every language at 100% and 150%."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from app_helpers import instant_app
+from test_speech import listening
+
+from game.ai.registry import character_ids, load_character_by_id
+from game.app import word_overlaps
+from game.app.app import App
+from game.app.pad_words import show_pad
+from game.app.table.charm_places import RAISE, shown_tiles, tray_area, tray_tiles
+from game.app.table.charm_words import charm_words
+from game.app.table.layout import table_layout
+from game.app.table.scene import TableScene
+from game.config import rules_by_name
+from game.config.charm_file import load_charms
+from game.engine.cards import Card
+from game.engine.decisions import CharmAction, CharmUse
+from game.engine.events import Charm, Payment
+from game.locale import LANGUAGES
+
+FAST = [c for c in character_ids() if c != "expert"]
+MINE = ("glimpse", "sleight", "lock", "cut_in")  # at the deal's end the first three may be used, Cut In not
+FRAME = 1 / 60
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    made = instant_app(tmp_path)
+    yield made
+    made.scenes.close()
+    made.speech.close()
+    show_pad(False)
+
+
+def charm_table(app: App, players: int = 4, mine: tuple[str, ...] = MINE, seed: int = 11) -> TableScene:
+    """A table where the player holds `mine` and the others none, played to the player's first charm decision."""
+    known = load_charms()
+    rules = dataclasses.replace(rules_by_name("classic"), players=players)
+    seats = [("You", None)] + [(c.name, c) for c in (load_character_by_id(FAST[(i * 3) % len(FAST)])
+                                                      for i in range(players - 1))]
+    held = [tuple(known[charm] for charm in mine)] + [() for _ in range(players - 1)]
+    scene = TableScene.seated(app, rules, seats, seed, charms=held)
+    app.scenes.clear_to(scene)
+    assert scene.fast_forward_until(lambda t: t.human.kind == "charm")
+    app.step(FRAME)
+    return scene
+
+
+def key(app: App, pressed: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pressed, mod=0, unicode=""))
+    app.step(FRAME)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.step(FRAME)
+
+
+def pad(app: App, button: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=0, button=button))
+    app.step(FRAME)
+
+
+def last_action(scene: TableScene) -> object:
+    return scene.table.actions[-1]
+
+
+def test_only_the_charms_offered_are_raised_and_another_s_key_is_refused(app: App) -> None:
+    scene = charm_table(app)
+    choice = scene.human.charm
+    assert choice is not None and choice.decision.moment == "after_deal"
+    offered = {use.charm for use in choice.decision.options}
+    assert choice.slots() == {slot for slot, charm in enumerate(MINE) if charm in offered} == {0, 1, 2}
+    flat, drawn = tray_tiles(scene.layout, 4), shown_tiles(scene.layout, choice.slots(), 4)
+    assert [d.y for d in drawn] == [f.y - RAISE for f in flat[:3]] + [flat[3].y]  # Cut In stays down
+    actions = len(scene.table.actions)
+    key(app, pygame.K_F4)  # Cut In is for after a stop
+    assert len(scene.table.actions) == actions and scene.human.kind == "charm"
+    assert "cannot be used now" in scene.model.status
+
+
+def test_a_charm_is_used_by_its_key_and_told_in_the_deal_log(app: App) -> None:
+    scene = charm_table(app)
+    key(app, pygame.K_F1)
+    assert last_action(scene) == CharmAction(0, CharmUse("glimpse", None))
+    for _ in range(5):
+        app.step(FRAME)
+    lines = [line for line in scene.director.deal_log.lines if line.kind == "charm"]
+    assert len(lines) == 1 and lines[0].mine and str(lines[0]).startswith("You use Glimpse and see ")
+    seen = next(event for event in scene.table.log if isinstance(event, Charm)).cards
+    assert len(seen) == 3 and set(seen) <= scene.model.known_dead  # what the peek showed, the player knows
+    assert dict(scene.model.charms.of(0)[0:1])[load_charms()["glimpse"]] == 2  # three uses, one spent
+
+
+def test_a_charm_with_targets_is_used_by_clicks_on_its_tile_then_a_raised_card(app: App) -> None:
+    scene = charm_table(app)
+    tile = shown_tiles(scene.layout, scene.human.charm.slots() if scene.human.charm else frozenset(), 4)[1]
+    click(app, tile.center)  # Sleight of Hand: which card goes?
+    assert scene.human.charm is not None and scene.human.charm.picked == "sleight"
+    assert scene.human.lawful == frozenset(scene.model.hand)  # every card of the hand is raised
+    card, rect = scene.human.hand_rects()[2]
+    click(app, (rect.centerx, rect.top + 8))
+    assert last_action(scene) == CharmAction(0, CharmUse("sleight", card))
+    for _ in range(5):
+        app.step(FRAME)
+    assert card not in scene.model.hand and card in scene.model.known_dead
+    assert len(scene.model.hand) == len(scene.table.session.hand(0))
+
+
+def test_a_picked_charm_goes_back_with_backspace(app: App) -> None:
+    scene = charm_table(app)
+    key(app, pygame.K_F3)  # The Lock: which card?
+    assert scene.human.charm is not None and scene.human.charm.picked == "lock"
+    assert "which card stops every run" in scene.human.prompt()[0]
+    key(app, pygame.K_BACKSPACE)
+    assert scene.human.charm.picked is None and scene.human.kind == "charm"
+
+
+def test_the_moment_is_let_pass_with_n(app: App) -> None:
+    scene = charm_table(app)
+    key(app, pygame.K_n)
+    assert last_action(scene) == CharmAction(0, None)
+    assert not any(isinstance(event, Charm) for event in scene.table.log)
+
+
+def test_a_controller_uses_the_focused_charm_with_a_and_lets_one_pass_with_lb(app: App) -> None:
+    scene = charm_table(app)
+    pad(app, pygame.CONTROLLER_BUTTON_A)  # the focus starts on the first charm offered: Glimpse
+    assert last_action(scene) == CharmAction(0, CharmUse("glimpse", None))
+    scene = charm_table(app, seed=12)
+    pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)  # RB: the next charm, Sleight of Hand
+    assert scene.human.charm is not None and scene.human.charm.focused == "sleight"
+    pad(app, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)  # LB: let it pass
+    assert last_action(scene) == CharmAction(0, None)
+
+
+def test_a_use_is_told_as_the_table_saw_it() -> None:
+    def name() -> str:
+        return "Maud"
+    peek = Charm(2, "glimpse", "peek_dead", (Card.parse("3C"), Card.parse("8D")), 0, (), ())
+    assert str(charm_words(peek, False, name)) == "Maud uses Glimpse"  # never the cards seen
+    assert str(charm_words(peek, True, name)) == "You use Glimpse and see 3♣ 8♦"
+    cut = Charm(1, "cut_in", "take_lead", (Card.parse("7S"),), 2, (), ())
+    assert str(charm_words(cut, False, name)) == "Maud uses Cut In: 7♠ (2 chips into the pot)"
+    encore = Charm(1, "encore", "hit_again", (), 0, (Payment(0, 2), Payment(2, 1)), ())
+    assert str(charm_words(encore, False, name)) == "Maud uses Encore: 3 chips from the others"
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 720), (1280, 960)])
+def test_the_tray_keeps_clear_of_the_hand_the_seats_the_board_and_the_prompt(players: int,
+                                                                            size: tuple[int, int]) -> None:
+    layout = table_layout(players, 4, size)
+    tiles = tray_tiles(layout, 4)
+    area = tray_area(layout)
+    blockers = [place.region for place in layout.seats[1:]] + [layout.seat(0).plate, layout.centre, layout.panel,
+                                                              layout.prompt, layout.status, layout.hand]
+    for tile in tiles:
+        raised = tile.move(0, -RAISE)
+        assert area.contains(raised) and layout.on_felt(raised)
+        assert raised.collidelist(blockers) < 0, (players, size, tile)
+    assert all(a.bottom < b.top for a, b in zip(tiles, tiles[1:]))
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("text_size", [100, 150])
+def test_every_charm_s_tile_and_the_charm_prompt_fit_in_every_language(tmp_path: Path, code: str,
+                                                                       text_size: int) -> None:
+    app = instant_app(tmp_path)
+    try:
+        app.set_language(code)
+        app.change_settings(dataclasses.replace(app.settings, text_size=text_size), remember=False)
+        for players, mine in ((8, ("glimpse", "sleight", "second_thoughts", "lock")),
+                              (3, ("free_rein", "dam", "cut_in", "encore"))):
+            scene = charm_table(app, players, mine) if players == 8 else None
+            if scene is None:  # these charms are never offered after the deal: a table shown at its first stake
+                known = load_charms()
+                rules = dataclasses.replace(rules_by_name("classic"), players=players)
+                seats = [("You", None)] + [(c.name, c) for c in (load_character_by_id(i) for i in FAST[:2])]
+                scene = TableScene.seated(app, rules, seats, 3, charms=[tuple(known[c] for c in mine), (), ()])
+                app.scenes.clear_to(scene)
+                app.step(FRAME)
+            crossings = word_overlaps.start()
+            try:
+                app.draw(app.screen)
+            finally:
+                word_overlaps.stop()
+            assert not crossings, (code, players)
+        assert not app.text.overflows  # the tiles' names, and the charm's question over the hand
+    finally:
+        app.scenes.close()
+
+
+def test_spoken_play_says_the_tray_the_focused_charm_and_a_use(app: App) -> None:
+    opener = listening(app)
+    scene = charm_table(app)
+    scene.update(FRAME)
+    heard = opener.heard
+    assert any(line.startswith("Your turn: use a charm?") and "Your charms: Glimpse, 3 left; Sleight of Hand, 2 left"
+               in line for line in heard), heard
+    before = len(opener.heard)
+    key(app, pygame.K_RIGHT)
+    assert opener.heard[before:] == ["Sleight of Hand"]
+    key(app, pygame.K_F1)
+    for _ in range(5):
+        app.step(FRAME)
+    used = [line for line in opener.heard if line.startswith("You use Glimpse and see ")]
+    assert len(used) == 1 and " of " in used[0] and not any(symbol in used[0] for symbol in "♠♥♦♣")
