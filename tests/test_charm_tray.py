@@ -24,6 +24,7 @@ from game.ai.registry import character_ids, load_character_by_id
 from game.app import word_overlaps
 from game.app.app import App
 from game.app.pad_words import show_pad
+from game.app.table.animation import Bubble
 from game.app.table.charm_places import RAISE, shown_tiles, tray_area, tray_tiles
 from game.app.table.charm_words import charm_words
 from game.app.table.layout import table_layout
@@ -224,3 +225,24 @@ def test_spoken_play_says_the_tray_the_focused_charm_and_a_use(app: App) -> None
         app.step(FRAME)
     used = [line for line in opener.heard if line.startswith("You use Glimpse and see ")]
     assert len(used) == 1 and " of " in used[0] and not any(symbol in used[0] for symbol in "♠♥♦♣")
+
+
+def test_another_seat_s_use_is_a_bubble_a_flash_and_a_log_line_without_what_it_saw(app: App) -> None:
+    known = load_charms()
+    rules = dataclasses.replace(rules_by_name("classic"), players=4)
+    seats = [("You", None)] + [(c.name, c) for c in (load_character_by_id(i) for i in FAST[:3])]
+    scene = TableScene.seated(app, rules, seats, 11, charms=[(), (), (known["glimpse"], known["encore"]), ()])
+    app.scenes.clear_to(scene)
+    assert scene.fast_forward_until(lambda t: t.human.kind == "lead")
+    assert [left for _, left in scene.model.charms.of(2)] == [3, 1]
+    seen = tuple(scene.table.session.dead_hand()[:3])
+    known_before = set(scene.model.known_dead)
+    scene.director.push([Charm(2, "glimpse", "peek_dead", seen, 0, (), ())])
+    app.step(FRAME)
+    bubbles = [a for a in scene.director.decor.anims if isinstance(a, Bubble) and a.seat == 2]
+    assert bubbles and scene.model.charms.flash(2, "glimpse") > 0
+    assert [left for _, left in scene.model.charms.of(2)] == [2, 1]
+    line = [line for line in scene.director.deal_log.lines if line.kind == "charm"][-1]
+    assert not line.mine and str(line) == f"{scene.model.name(2)} uses Glimpse"
+    assert scene.model.known_dead == known_before  # what another seat saw, the player never learns
+    app.draw(app.screen)
