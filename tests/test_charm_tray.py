@@ -24,17 +24,19 @@ from game.ai.registry import character_ids, load_character_by_id
 from game.app import word_overlaps
 from game.app.app import App
 from game.app.pad_words import show_pad
+from game.app.screenshots_charms import charm_session, charm_shots
 from game.app.table.animation import Bubble
 from game.app.table.charm_places import RAISE, shown_tiles, tray_area, tray_tiles
-from game.app.table.charm_words import charm_words
+from game.app.table.charm_words import charm_name, charm_words
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
+from game.app.widgets import Button
 from game.config import rules_by_name
 from game.config.charm_file import load_charms
 from game.engine.cards import Card
 from game.engine.decisions import CharmAction, CharmUse
 from game.engine.events import Charm, Payment
-from game.locale import LANGUAGES
+from game.locale import LANGUAGES, tr
 
 FAST = [c for c in character_ids() if c != "expert"]
 MINE = ("glimpse", "sleight", "lock", "cut_in")  # at the deal's end the first three may be used, Cut In not
@@ -191,8 +193,9 @@ def test_every_charm_s_tile_and_the_charm_prompt_fit_in_every_language(tmp_path:
         app.change_settings(dataclasses.replace(app.settings, text_size=text_size), remember=False)
         for players, mine in ((8, ("glimpse", "sleight", "second_thoughts", "lock")),
                               (3, ("free_rein", "dam", "cut_in", "encore"))):
-            scene = charm_table(app, players, mine) if players == 8 else None
-            if scene is None:  # these charms are never offered after the deal: a table shown at its first stake
+            if players == 8:
+                scene = charm_table(app, players, mine)
+            else:  # these charms are never offered after the deal: a table shown at its first stake
                 known = load_charms()
                 rules = dataclasses.replace(rules_by_name("classic"), players=players)
                 seats = [("You", None)] + [(c.name, c) for c in (load_character_by_id(i) for i in FAST[:2])]
@@ -205,7 +208,12 @@ def test_every_charm_s_tile_and_the_charm_prompt_fit_in_every_language(tmp_path:
             finally:
                 word_overlaps.stop()
             assert not crossings, (code, players)
-        assert not app.text.overflows  # the tiles' names, and the charm's question over the hand
+        for charm in load_charms():  # each charm's name on the decision's button, beside its Enter key
+            button = Button(pygame.Rect(scene.layout.panel.x, 0, scene.layout.panel.width, 40),
+                            tr("charm_tray.button.use", charm=charm_name(charm)), lambda: None, None, True, "",
+                            size=17, keycap=tr("table.enter_key"))
+            button.draw(app.screen, app.text, True, False)
+        assert not app.text.overflows  # the tiles' names, the buttons, and the charm's question over the hand
     finally:
         app.scenes.close()
 
@@ -246,3 +254,11 @@ def test_another_seat_s_use_is_a_bubble_a_flash_and_a_log_line_without_what_it_s
     assert not line.mine and str(line) == f"{scene.model.name(2)} uses Glimpse"
     assert scene.model.known_dead == known_before  # what another seat saw, the player never learns
     app.draw(app.screen)
+
+
+@pytest.mark.slow
+def test_the_charm_screenshots_are_written(app: App, tmp_path: Path) -> None:
+    paths = charm_shots(app, tmp_path)
+    assert [p.name for p in paths] == ["17_charm_tray.png", "17b_charm_targets.png", "17c_charm_replay.png"]
+    assert all(pygame.image.load(str(p)).get_size() == (1280, 720) for p in paths)
+    assert any(event["type"] == "charm" and event["player"] != 0 for event in charm_session())

@@ -130,10 +130,8 @@ def charm_specs(human: HumanSeat, choice: CharmChoice) -> tuple[list[ButtonSpec]
         target = choice.target
         hand = set(human.stage.model.hand)
         raised = frozenset(card for card in choice.targets(choice.picked) if card is not None and card in hand)
-        if target is not None and target not in hand:
-            label = tr("charm_tray.button.onto", card=card_label(target))
-        else:
-            label = tr("charm_tray.button.use", charm=charm_name(choice.picked))
+        label = (tr("charm_tray.button.use", charm=charm_name(choice.picked)) if target is None else
+                 tr("charm_tray.button.pick", card=card_label(target)))
         specs.append((label, tr("table.enter_key"), lambda: _answer(human, choice.confirm()), None, True,
                       tr("charm_tray.tip_button.use")))
         specs.append((tr("charm_tray.button.back"), "", lambda: choose_back(human, choice), None, True,
