@@ -24,6 +24,7 @@ from game.ai.registry import character_ids, load_character_by_id
 from game.app import word_overlaps
 from game.app.app import App
 from game.app.pad_words import show_pad
+from game.app.scenes.how_to_play import HowToPlayScene
 from game.app.screenshots_charms import charm_session, charm_shots
 from game.app.table.animation import Bubble
 from game.app.table.charm_places import RAISE, shown_tiles, tray_area, tray_tiles
@@ -262,3 +263,21 @@ def test_the_charm_screenshots_are_written(app: App, tmp_path: Path) -> None:
     assert [p.name for p in paths] == ["17_charm_tray.png", "17b_charm_targets.png", "17c_charm_replay.png"]
     assert all(pygame.image.load(str(p)).get_size() == (1280, 720) for p in paths)
     assert any(event["type"] == "charm" and event["player"] != 0 for event in charm_session())
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("text_size", [100, 150])
+def test_how_to_play_s_charm_pages_fit_without_scrolling(app: App, code: str, text_size: int) -> None:
+    app.set_language(code)
+    app.change_settings(dataclasses.replace(app.settings, text_size=text_size), remember=False)
+    scene = HowToPlayScene(app)
+    app.scenes.clear_to(scene)
+    titles = [section.title for section in scene.sections]
+    assert titles[-2:] == [tr("charm_pages.about.title"), tr("charm_pages.use.title")]
+    for index in (len(titles) - 2, len(titles) - 1):
+        scene.show(index)
+        app.step(FRAME)
+        app.draw(app.screen)
+        assert scene._overflow() == 0, (code, titles[index])
+    assert scene.back_button.rect.bottom <= 720  # fourteen tabs and Back, all on the screen
+    assert not app.text.overflows
