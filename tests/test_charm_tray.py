@@ -260,7 +260,7 @@ def test_another_seat_s_use_is_a_bubble_a_flash_and_a_log_line_without_what_it_s
 @pytest.mark.slow
 def test_the_charm_screenshots_are_written(app: App, tmp_path: Path) -> None:
     paths = charm_shots(app, tmp_path)
-    assert [p.name for p in paths] == ["17_charm_tray.png", "17b_charm_targets.png", "17c_charm_replay.png"]
+    assert [p.name for p in paths] == ["21_charm_tray.png", "21b_charm_targets.png", "21c_charm_replay.png"]
     assert all(pygame.image.load(str(p)).get_size() == (1280, 720) for p in paths)
     assert any(event["type"] == "charm" and event["player"] != 0 for event in charm_session())
 

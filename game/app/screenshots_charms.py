@@ -69,11 +69,11 @@ def charm_shots(app: App, folder: Path) -> list[Path]:
     app.change_settings(dataclasses.replace(kept, animation_speed="instant"), remember=False)
     try:
         charm_table(app, 3)
-        paths = [shoot(app, folder, "17_charm_tray")]
+        paths = [shoot(app, folder, "21_charm_tray")]
         charm_table(app, 8)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode=""))
         app.step(1 / 60)
-        paths.append(shoot(app, folder, "17b_charm_targets"))
+        paths.append(shoot(app, folder, "21b_charm_targets"))
     finally:
         app.change_settings(kept, remember=False)
         app.scenes.clear_to("title")
@@ -83,5 +83,5 @@ def charm_shots(app: App, folder: Path) -> list[Path]:
     app.scenes.clear_to(replay_scene)
     replay_scene.seek(used[0] if used else 0)
     app.step(1 / 60)
-    paths.append(shoot(app, folder, "17c_charm_replay"))
+    paths.append(shoot(app, folder, "21c_charm_replay"))
     return paths
