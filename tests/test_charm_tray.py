@@ -281,3 +281,25 @@ def test_how_to_play_s_charm_pages_fit_without_scrolling(app: App, code: str, te
         assert scene._overflow() == 0, (code, titles[index])
     assert scene.back_button.rect.bottom <= 720  # fourteen tabs and Back, all on the screen
     assert not app.text.overflows
+
+
+def test_a_tile_s_note_says_what_the_charm_does_and_how_often(app: App) -> None:
+    scene = charm_table(app)
+    tile = tray_tiles(scene.layout, 4)[3]  # Cut In, not raised now
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tile.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(FRAME)
+    assert scene.human.hover_charm == 3
+    app.draw(app.screen)
+    drawn = " ".join(str(key) for key in app.text._surfaces)
+    assert "pay 2 chips into the pot and take the lead yourself" in drawn and "Once a session; 1 left." in drawn
+
+
+def test_a_kept_session_comes_back_with_each_charm_s_uses_left(app: App) -> None:
+    scene = charm_table(app)
+    key(app, pygame.K_F1)  # Glimpse: one of its three uses
+    snapshot = scene.snapshot()
+    back = TableScene.from_snapshot(app, snapshot)
+    app.scenes.clear_to(back)
+    app.step(FRAME)
+    assert [(spec.id, left) for spec, left in back.model.charms.of(0)] == [
+        ("glimpse", 2), ("sleight", 2), ("lock", 1), ("cut_in", 1)]

@@ -15,7 +15,7 @@ from .. import paint, theme
 from ..canvas import Canvas
 from ..pad_words import pad_shown
 from ..text import readable_size
-from ..tooltips import draw_tooltip
+from ..tooltips import tooltips_on
 from .charm_choice import SLOT_CAPS
 from .charm_places import shown_tiles
 from .charm_words import charm_description, charm_name
@@ -25,6 +25,7 @@ from .stage import Stage
 
 NAME_SIZE, BADGE_SIZE, CAP_SIZE = 14, 10, 11
 GEM_R = 7  # another seat's charm, on its plate
+NOTE_SIZE, NOTE_W = 15, 330  # a tile's note: its words, wrapped to this width
 CHIPS_LINE = 47  # the middle of a plate's chips line, from its top (the effects' pop-ups rise from it too)
 # each effect's gem colour (R32-R39): a glance tells the charms apart, the name says which
 GEM_COLOURS = {"peek_dead": (120, 190, 255), "swap_dead": (190, 140, 255), "move_stake": (255, 200, 90),
@@ -78,7 +79,7 @@ def charm_tip(spec: CharmSpec, left: int) -> str:
 
 
 def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
-    """The player's tray (with the hovered tile's note) and every other seat's gems."""
+    """The player's tray and every other seat's gems."""
     model, layout, text = stage.model, stage.layout, stage.text
     held = model.charms
     for seat in range(1, len(layout.seats)):
@@ -123,11 +124,33 @@ def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
             paint.rect(surface, (20, 30, 26), box, border_radius=4)
             paint.rect(surface, edge, box, 1, border_radius=4)
             text.draw(surface, cap, box.center, role="bold", size=CAP_SIZE, colour=ink, anchor="center")
+
+
+def draw_charm_note(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
+    """The hovered tile's note, over the controls (drawn after them)."""
+    mine = stage.model.charms.of(0) if stage.model.seats[0].is_human else []
     hovered = human.hover_charm
-    if hovered is not None and hovered < len(mine):
-        spec, left = mine[hovered]
-        tile = shown_tiles(layout, slots, len(mine))[hovered]
-        draw_tooltip(surface, text, charm_tip(spec, left), tile, [button.rect for button in human.buttons])
+    if hovered is None or hovered >= len(mine):
+        return
+    spec, left = mine[hovered]
+    slots = human.charm.slots() if human.charm is not None else frozenset()
+    _draw_note(surface, stage, charm_tip(spec, left), shown_tiles(stage.layout, slots, len(mine))[hovered])
+
+
+def _draw_note(surface: Canvas, stage: Stage, words: str, tile: pygame.Rect) -> None:
+    """A tile's note beside it, its words wrapped (a charm's line is longer than a tooltip's one line); none from a
+    covered table."""
+    if not tooltips_on():
+        return
+    text = stage.text
+    label = text.render_wrapped(words, "body", readable_size(NOTE_SIZE), theme.INK, NOTE_W)
+    box = label.get_rect().inflate(20, 14)
+    box.bottomleft = (tile.right + 10, tile.bottom)
+    box.clamp_ip(stage.layout.felt)
+    paint.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=8)
+    paint.rect(surface, (28, 40, 34), box, border_radius=8)
+    paint.rect(surface, theme.GOLD, box, width=1, border_radius=8)
+    surface.blit(label, label.get_rect(center=box.center))
 
 
 def _draw_seat_gems(surface: Canvas, place: SeatPlace, held: list[tuple[CharmSpec, int]],

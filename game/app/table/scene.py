@@ -32,7 +32,7 @@ from ..scenes.table_choices import LaidTable, fresh_seed
 from .autoplay import fast_forward
 from .boodle_end import final_shares
 from .captions import chosen_card
-from .charm_tray import draw_charm_tray
+from .charm_tray import draw_charm_note, draw_charm_tray
 from .controller import HumanTurn, Played, Refused, TableController
 from .controls import draw_controls
 from .director import Director
@@ -498,6 +498,7 @@ class TableScene(Scene):
             self.venue_card.draw(surface, self.app.text)
         draw_charm_tray(surface, self.human, self.stage)
         draw_controls(surface, self.human, self.stage)
+        draw_charm_note(surface, self.human, self.stage)
         self.skip.draw(surface)
         if self.director.pause.waiting and not self.director.stop_banner_showing():  # the band covers its line
             draw_stop_pause(surface, self.stage)
