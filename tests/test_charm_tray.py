@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import dataclasses
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from game.app import word_overlaps
 from game.app.app import App
 from game.app.pad_words import show_pad
 from game.app.scenes.how_to_play import HowToPlayScene
+from game.app.scenes.review import ReviewScene, shown_options
 from game.app.screenshots_charms import charm_session, charm_shots
 from game.app.table.animation import Bubble
 from game.app.table.charm_places import RAISE, shown_tiles, tray_area, tray_tiles
@@ -38,6 +40,7 @@ from game.engine.cards import Card
 from game.engine.decisions import CharmAction, CharmUse
 from game.engine.events import Charm, Payment
 from game.locale import LANGUAGES, tr
+from game.replay import split_deals
 
 FAST = [c for c in character_ids() if c != "expert"]
 MINE = ("glimpse", "sleight", "lock", "cut_in")  # at the deal's end the first three may be used, Cut In not
@@ -303,3 +306,24 @@ def test_a_kept_session_comes_back_with_each_charm_s_uses_left(app: App) -> None
     app.step(FRAME)
     assert [(spec.id, left) for spec, left in back.model.charms.of(0)] == [
         ("glimpse", 2), ("sleight", 2), ("lock", 1), ("cut_in", 1)]
+
+
+def test_a_review_lists_a_charm_decision_within_its_panel(app: App) -> None:
+    logs = split_deals([json.dumps(event) for event in charm_session()])
+    review = ReviewScene(app, logs[0], threaded=False)
+    app.scenes.clear_to(review)
+    app.step(FRAME)
+    kinds = [judged.kind for judged in review.judged]
+    assert "charm" in kinds
+    review.step(kinds.index("charm"))
+    app.step(FRAME)
+    app.draw(app.screen)
+    drawn = " ".join(str(key) for key in app.text._surfaces)
+    assert "Use a charm?" in drawn and "Glimpse" in drawn and "more" in drawn
+    assert not app.text.overflows
+
+
+def test_the_options_shown_keep_the_chosen_and_count_the_rest() -> None:
+    assert shown_options(5, [4], 8) == [0, 1, 2, 3, 4]
+    assert shown_options(25, [7], 10) == [0, 1, 2, 3, 4, 5, 6, 7, 8]  # nine rows and "… and 16 more"
+    assert shown_options(25, [20, 24], 4) == [0, 20, 24]
