@@ -327,3 +327,16 @@ def test_the_options_shown_keep_the_chosen_and_count_the_rest() -> None:
     assert shown_options(5, [4], 8) == [0, 1, 2, 3, 4]
     assert shown_options(25, [7], 10) == [0, 1, 2, 3, 4, 5, 6, 7, 8]  # nine rows and "… and 16 more"
     assert shown_options(25, [20, 24], 4) == [0, 20, 24]
+
+
+def test_a_charm_used_is_taken_back_with_its_use(app: App) -> None:
+    scene = charm_table(app)
+    key(app, pygame.K_F1)
+    for _ in range(5):
+        app.step(FRAME)
+    assert scene.model.charms.of(0)[0][1] == 2
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode=""))
+    for _ in range(5):
+        app.step(FRAME)
+    assert scene.human.kind == "charm" and scene.model.charms.of(0)[0][1] == 3
+    assert not any(isinstance(event, Charm) for event in scene.table.log)
