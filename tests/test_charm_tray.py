@@ -24,7 +24,7 @@ from test_speech import listening
 from game.ai.registry import character_ids, load_character_by_id
 from game.app import word_overlaps
 from game.app.app import App
-from game.app.pad_words import show_pad
+from game.app.pad_words import keyed, pad_cap, show_pad
 from game.app.scenes.how_to_play import HowToPlayScene
 from game.app.scenes.review import ReviewScene, shown_options
 from game.app.screenshots_charms import charm_session, charm_shots
@@ -155,6 +155,8 @@ def test_a_controller_uses_the_focused_charm_with_a_and_lets_one_pass_with_lb(ap
     scene = charm_table(app, seed=12)
     pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)  # RB: the next charm, Sleight of Hand
     assert scene.human.charm is not None and scene.human.charm.focused == "sleight"
+    assert keyed(scene.human.prompt()[1]) == "←/→: choose a charm  ·  A: use it  ·  LB: let it pass"
+    assert [pad_cap(b.hotkey, b.keycap) for b in scene.human.buttons] == ["A", "LB"]  # the buttons' caps too
     pad(app, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)  # LB: let it pass
     assert last_action(scene) == CharmAction(0, None)
 
@@ -340,3 +342,15 @@ def test_a_charm_used_is_taken_back_with_its_use(app: App) -> None:
         app.step(FRAME)
     assert scene.human.kind == "charm" and scene.model.charms.of(0)[0][1] == 3
     assert not any(isinstance(event, Charm) for event in scene.table.log)
+
+
+def test_a_stake_moved_by_clicking_the_boodle_card_it_goes_onto(app: App) -> None:
+    scene = charm_table(app, mine=("second_thoughts",))
+    key(app, pygame.K_F1)
+    choice = scene.human.charm
+    assert choice is not None and choice.picked == "second_thoughts"
+    targets = [card for card in choice.targets("second_thoughts") if card is not None]
+    assert targets and not scene.human.lawful  # no card of the hand stands up for a boodle card's target
+    slot = list(scene.rules.piles).index(targets[-1])
+    click(app, scene.layout.boodle_cards[slot].center)
+    assert last_action(scene) == CharmAction(0, CharmUse("second_thoughts", targets[-1]))

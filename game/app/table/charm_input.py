@@ -16,7 +16,7 @@ from ...engine.decisions import CharmAction
 from ...locale import tr
 from ...locale.cards import card_label
 from ...locale.words import Words
-from ..pad_words import keyed
+from ..pad_words import keyed, pad_shown
 from .charm_choice import SLOT_CAPS, CharmChoice, slot_of
 from .charm_places import shown_tiles
 from .charm_words import charm_name
@@ -29,6 +29,13 @@ PASS_KEY = pygame.K_n
 BACK_KEYS = (pygame.K_BACKSPACE,)
 STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1}
 ButtonSpec = tuple[str, str, Callable[[], None], "int | None", bool, str]
+ON_BOODLE = frozenset({"move_stake"})  # R34: an effect whose target is a boodle card, not a card of the hand
+
+
+def on_boodle(human: HumanSeat, charm: str) -> bool:
+    """True when `charm`'s target is a boodle card (its cards stand out on the table, not in the hand)."""
+    spec = human.stage.model.charms.spec(0, charm)
+    return spec is not None and spec.effect in ON_BOODLE
 
 
 def tile_at(human: HumanSeat, pos: tuple[int, int]) -> int | None:
@@ -80,11 +87,13 @@ def charm_click(human: HumanSeat, choice: CharmChoice, pos: tuple[int, int], but
         return True
     if choice.picked is None:
         return False
-    card: Card | None = human.card_at(pos)
-    if card is None:
+    card: Card | None = None
+    if on_boodle(human, choice.picked):
         place = human.boodle_at(pos)
         pile = human.stage.model.rules.piles[place] if place is not None else None
         card = pile if isinstance(pile, Card) else None
+    else:
+        card = human.card_at(pos)
     if card is None:
         return False
     action = choice.pick_target(card)
@@ -129,7 +138,8 @@ def charm_specs(human: HumanSeat, choice: CharmChoice) -> tuple[list[ButtonSpec]
     if choice.picked is not None:
         target = choice.target
         hand = set(human.stage.model.hand)
-        raised = frozenset(card for card in choice.targets(choice.picked) if card is not None and card in hand)
+        if not on_boodle(human, choice.picked):
+            raised = frozenset(card for card in choice.targets(choice.picked) if card is not None and card in hand)
         label = (tr("charm_tray.button.use", charm=charm_name(choice.picked)) if target is None else
                  tr("charm_tray.button.pick", card=card_label(target)))
         specs.append((label, tr("table.enter_key"), lambda: _answer(human, choice.confirm()), None, True,
@@ -159,6 +169,8 @@ def charm_prompt(human: HumanSeat, choice: CharmChoice) -> tuple[str, str]:
         return tr(f"charm_tray.target.{effect}", charm=charm_name(choice.picked)), tr("charm_tray.keys.target")
     follow = next((use.card for use in decision.options if use.card is not None), None)
     words = tr(f"charm_tray.prompt.{decision.moment}", card=card_label(follow) if follow is not None else "")
+    if pad_shown():  # a controller has no F keys
+        return words, tr("charm_tray.keys.choose_pad")
     slots = sorted(choice.slots())
     caps = [SLOT_CAPS[slot] for slot in slots if slot < len(SLOT_CAPS)] or ["F1"]
     if len(choice.charms) == 1:

@@ -17,6 +17,7 @@ from ..pad_words import pad_shown
 from ..text import readable_size
 from ..tooltips import tooltips_on
 from .charm_choice import SLOT_CAPS
+from .charm_input import on_boodle
 from .charm_places import shown_tiles
 from .charm_words import charm_description, charm_name
 from .human import HumanSeat
@@ -89,6 +90,12 @@ def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     if not mine:
         return
     choice = human.charm
+    if choice is not None and choice.picked is not None and on_boodle(human, choice.picked):  # R34
+        targets, focused_target = choice.targets(choice.picked), choice.target
+        for slot, pile in enumerate(model.rules.piles):
+            if pile in targets and slot < len(layout.boodle_cards):
+                width = 3 if pile == focused_target else 2
+                paint.rect(surface, theme.GOLD, layout.boodle_cards[slot].inflate(10, 10), width, border_radius=8)
     slots = choice.slots() if choice is not None else frozenset()
     focused = choice.focused if choice is not None else None
     name_size = readable_size(NAME_SIZE)
