@@ -29,7 +29,7 @@ from game.app.scenes.how_to_play import HowToPlayScene
 from game.app.scenes.review import ReviewScene, shown_options
 from game.app.screenshots_charms import charm_session, charm_shots
 from game.app.table.animation import Bubble
-from game.app.table.charm_places import RAISE, shown_tiles, tray_area, tray_tiles
+from game.app.table.charm_places import RAISE, gem_spots, shown_tiles, tray_area, tray_tiles
 from game.app.table.charm_words import charm_name, charm_words
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
@@ -354,3 +354,19 @@ def test_a_stake_moved_by_clicking_the_boodle_card_it_goes_onto(app: App) -> Non
     slot = list(scene.rules.piles).index(targets[-1])
     click(app, scene.layout.boodle_cards[slot].center)
     assert last_action(scene) == CharmAction(0, CharmUse("second_thoughts", targets[-1]))
+
+
+def test_pointing_at_another_seat_s_gem_says_which_charm_it_is(app: App) -> None:
+    known = load_charms()
+    rules = dataclasses.replace(rules_by_name("classic"), players=4)
+    seats = [("You", None)] + [(c.name, c) for c in (load_character_by_id(i) for i in FAST[:3])]
+    scene = TableScene.seated(app, rules, seats, 11, charms=[(), (), (known["glimpse"], known["encore"]), ()])
+    app.scenes.clear_to(scene)
+    assert scene.fast_forward_until(lambda t: t.human.kind == "lead")
+    spot = gem_spots(scene.layout, 2, 2)[1]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(FRAME)
+    assert scene.human.hover_gem == (2, 1)
+    app.draw(app.screen)
+    drawn = " ".join(str(key) for key in app.text._surfaces)
+    assert "Encore: After your boodle hit" in drawn

@@ -18,7 +18,7 @@ from ...locale.cards import card_label
 from ...locale.words import Words
 from ..pad_words import keyed, pad_shown
 from .charm_choice import SLOT_CAPS, CharmChoice, slot_of
-from .charm_places import shown_tiles
+from .charm_places import gem_at, shown_tiles
 from .charm_words import charm_name
 from .input_keys import ENTER_KEYS
 
@@ -46,6 +46,12 @@ def tile_at(human: HumanSeat, pos: tuple[int, int]) -> int | None:
         if tile.collidepoint(pos):
             return slot
     return None
+
+
+def gem_under(human: HumanSeat, pos: tuple[int, int]) -> tuple[int, int] | None:
+    """Another seat's charm gem under `pos`: (seat, place), if any."""
+    held = human.stage.model.charms
+    return gem_at(human.stage.layout, [len(charms) for charms in held.seats], pos) if held.any else None
 
 
 def _answer(human: HumanSeat, action: CharmAction | None) -> None:

@@ -18,16 +18,13 @@ from ..text import readable_size
 from ..tooltips import tooltips_on
 from .charm_choice import SLOT_CAPS
 from .charm_input import on_boodle
-from .charm_places import shown_tiles
+from .charm_places import GEM_R, gem_spots, shown_tiles
 from .charm_words import charm_description, charm_name
 from .human import HumanSeat
-from .layout import SeatPlace
 from .stage import Stage
 
 NAME_SIZE, BADGE_SIZE, CAP_SIZE = 14, 10, 11
-GEM_R = 7  # another seat's charm, on its plate
 NOTE_SIZE, NOTE_W = 15, 330  # a tile's note: its words, wrapped to this width
-CHIPS_LINE = 47  # the middle of a plate's chips line, from its top (the effects' pop-ups rise from it too)
 # each effect's gem colour (R32-R39): a glance tells the charms apart, the name says which
 GEM_COLOURS = {"peek_dead": (120, 190, 255), "swap_dead": (190, 140, 255), "move_stake": (255, 200, 90),
                "make_stop": (240, 110, 110), "lead_any": (110, 220, 170), "block_follow": (150, 170, 200),
@@ -84,8 +81,9 @@ def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     model, layout, text = stage.model, stage.layout, stage.text
     held = model.charms
     for seat in range(1, len(layout.seats)):
-        _draw_seat_gems(surface, layout.seat(seat), held.of(seat), [held.flash(seat, spec.id) for spec, _ in
-                                                                       held.of(seat)])
+        charms = held.of(seat)
+        for (spec, left), spot in zip(charms, gem_spots(layout, seat, len(charms))):
+            draw_gem(surface, spot, GEM_R, spec.effect, held.flash(seat, spec.id), left <= 0)
     mine = held.of(0) if model.seats[0].is_human else []
     if not mine:
         return
@@ -136,6 +134,14 @@ def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
 def draw_charm_note(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     """The hovered tile's note, over the controls (drawn after them)."""
     mine = stage.model.charms.of(0) if stage.model.seats[0].is_human else []
+    if human.hover_gem is not None:  # another seat's charm: what it does, and how often it may still
+        seat, place = human.hover_gem
+        theirs = stage.model.charms.of(seat)
+        if place < len(theirs):
+            spot = gem_spots(stage.layout, seat, len(theirs))[place]
+            _draw_note(surface, stage, charm_tip(*theirs[place]), pygame.Rect(spot[0] - GEM_R, spot[1] - GEM_R,
+                                                                              2 * GEM_R, 2 * GEM_R))
+        return
     hovered = human.hover_charm
     if hovered is None or hovered >= len(mine):
         return
@@ -158,16 +164,3 @@ def _draw_note(surface: Canvas, stage: Stage, words: str, tile: pygame.Rect) -> 
     paint.rect(surface, (28, 40, 34), box, border_radius=8)
     paint.rect(surface, theme.GOLD, box, width=1, border_radius=8)
     surface.blit(label, label.get_rect(center=box.center))
-
-
-def _draw_seat_gems(surface: Canvas, place: SeatPlace, held: list[tuple[CharmSpec, int]],
-                    glows: list[float]) -> None:
-    """Another seat's charms: a small gem each at the right end of its plate's chips line, spent ones grey."""
-    if not held:
-        return
-    plate = place.plate
-    x = plate.right - 10 - GEM_R
-    y = plate.y + CHIPS_LINE
-    for (spec, left), glow in reversed(list(zip(held, glows))):
-        draw_gem(surface, (x, y), GEM_R, spec.effect, glow, left <= 0)
-        x -= 2 * GEM_R + 3

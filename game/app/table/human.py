@@ -38,7 +38,7 @@ from ...locale.words import Words
 from ..widgets import Button
 from .bidding import bid_key, bid_prompt, bid_specs
 from .charm_choice import CharmChoice
-from .charm_input import charm_click, charm_key, charm_prompt, charm_specs, tile_at
+from .charm_input import charm_click, charm_key, charm_prompt, charm_specs, gem_under, tile_at
 from .hint_seat import HintAsking, HintPrice
 from .input_keys import ADD_KEYS, ENTER_KEYS, REMOVE_KEYS, number_of
 from .stage import Stage
@@ -76,6 +76,7 @@ class HumanSeat(HintAsking):
         self.lawful: frozenset[Card] = frozenset()
         self.charm: CharmChoice | None = None  # R31: a charm decision in progress
         self.hover_charm: int | None = None  # the tray slot under the mouse
+        self.hover_gem: tuple[int, int] | None = None  # another seat's charm under the mouse: (seat, place)
 
     def relabel(self) -> None:
         """The language changed: word the buttons again (the hint and prompt are worded as they are drawn)."""
@@ -323,6 +324,7 @@ class HumanSeat(HintAsking):
             self.hover_boodle = self.boodle_at(event.pos) if self.kind == "stake" else None
             self.hover_button = self.button_at(event.pos)
             self.hover_charm = tile_at(self, event.pos)
+            self.hover_gem = gem_under(self, event.pos)
             if self.kind == "lead" and self.hover_card is not None and self.hover_card in self.lawful:
                 self.focus = self.options().index(self.hover_card)
                 self._build_buttons()
