@@ -59,7 +59,7 @@ def _answer(human: HumanSeat, action: CharmAction | None) -> None:
     if action is not None:
         human.submit(action)
     else:
-        human._build_buttons()
+        human.choice_moved()
         human.stage.play_sound("click", 0.4)
 
 
@@ -119,7 +119,7 @@ def charm_key(human: HumanSeat, choice: CharmChoice, key: int, number: int | Non
         return True
     if key in STEP_KEYS:
         choice.step(STEP_KEYS[key])
-        human._build_buttons()
+        human.choice_moved()
         return True
     if key in ENTER_KEYS:
         _answer(human, choice.confirm())
@@ -169,10 +169,9 @@ def choose_back(human: HumanSeat, choice: CharmChoice) -> None:
 def charm_prompt(human: HumanSeat, choice: CharmChoice) -> tuple[str, str]:
     """The question (which moment, or which target of the picked charm) and its line of keys."""
     decision = choice.decision
-    if choice.picked is not None:
-        spec = human.stage.model.charms.spec(decision.player, choice.picked)
-        effect = spec.effect if spec is not None else "swap_dead"
-        return tr(f"charm_tray.target.{effect}", charm=charm_name(choice.picked)), tr("charm_tray.keys.target")
+    spec = human.stage.model.charms.spec(decision.player, choice.picked) if choice.picked is not None else None
+    if choice.picked is not None and spec is not None:
+        return tr(f"charm_tray.target.{spec.effect}", charm=charm_name(choice.picked)), tr("charm_tray.keys.target")
     follow = next((use.card for use in decision.options if use.card is not None), None)
     words = tr(f"charm_tray.prompt.{decision.moment}", card=card_label(follow) if follow is not None else "")
     if pad_shown():  # a controller has no F keys

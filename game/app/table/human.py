@@ -82,6 +82,10 @@ class HumanSeat(HintAsking):
         """The language changed: word the buttons again (the hint and prompt are worded as they are drawn)."""
         self._build_buttons()
 
+    def choice_moved(self) -> None:
+        """The choice in progress changed (a charm picked, a focus moved): its buttons follow it."""
+        self._build_buttons()
+
     # --- the decision ---------------------------------------------------------------------------
 
     @property
