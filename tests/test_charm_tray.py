@@ -32,6 +32,7 @@ from game.app.table.animation import Bubble
 from game.app.table.charm_places import RAISE, gem_spots, shown_tiles, tray_area, tray_tiles
 from game.app.table.charm_words import charm_name, charm_words
 from game.app.table.layout import table_layout
+from game.app.table.model import stop_reason
 from game.app.table.scene import TableScene
 from game.app.widgets import Button
 from game.config import rules_by_name
@@ -370,3 +371,7 @@ def test_pointing_at_another_seat_s_gem_says_which_charm_it_is(app: App) -> None
     app.draw(app.screen)
     drawn = " ".join(str(key) for key in app.text._surfaces)
     assert "Encore: After your boodle hit" in drawn
+
+
+def test_a_stop_a_charm_made_says_so_rather_than_the_dead_hand() -> None:
+    assert str(stop_reason(Card.parse("7H"), "charm", False)) == "a charm made 7♥ a stop"

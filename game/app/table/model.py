@@ -135,6 +135,8 @@ def records_from_log(log: Iterable[Event]) -> list[DealRecord]:
 def stop_reason(after: Card, reason: str, optional_follow: bool, human_declined: bool = False) -> Words:
     """Why a run stopped (R15), from the engine's reason code, saying only what the human may know."""
     nxt: Card | str = wanted_after(after) if reason not in ("king", "ace") else ""
+    if reason == "charm":  # R35: a card a charm made a stop
+        return Words.of("charm_tray.stop", card=after)
     if reason == "king":
         return Words.of("stops.king", card=after)
     if reason == "ace":
