@@ -375,3 +375,11 @@ def test_pointing_at_another_seat_s_gem_says_which_charm_it_is(app: App) -> None
 
 def test_a_stop_a_charm_made_says_so_rather_than_the_dead_hand() -> None:
     assert str(stop_reason(Card.parse("7H"), "charm", False)) == "a charm made 7♥ a stop"
+
+
+def test_play_again_keeps_the_charms(app: App) -> None:
+    scene = charm_table(app)
+    scene.play_again()
+    again = app.scenes.top
+    assert isinstance(again, TableScene) and again is not scene and again.seed != scene.seed
+    assert [spec.id for spec, _ in again.model.charms.of(0)] == list(MINE)

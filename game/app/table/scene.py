@@ -415,10 +415,11 @@ class TableScene(Scene):
                                              change=self.change_table if free else None)
 
     def play_again(self) -> None:
-        """A new session at the same table, under the same rules, from a new seed (free play)."""
+        """A new session at the same table, under the same rules and with the same charms, from a new seed (free
+        play)."""
         self.recorder.session_over()
         self.app.scenes.clear_to("table", rules=self.rules, seats=self.seats, seed=fresh_seed(self.seed),
-                                 time_limit_s=self.table.time_limit_s)
+                                 time_limit_s=self.table.time_limit_s, charms=self.table.charms)
 
     def change_table(self) -> None:
         """New game, with this table chosen to change (free play)."""
