@@ -41,6 +41,7 @@ from game.engine.cards import Card
 from game.engine.decisions import CharmAction, CharmUse
 from game.engine.events import Charm, Payment
 from game.locale import LANGUAGES, tr
+from game.locale.cards import card_label
 from game.replay import split_deals
 
 FAST = [c for c in character_ids() if c != "expert"]
@@ -125,6 +126,10 @@ def test_a_charm_with_targets_is_used_by_clicks_on_its_tile_then_a_raised_card(a
     assert scene.human.charm is not None and scene.human.charm.picked == "sleight"
     assert scene.human.lawful == frozenset(scene.model.hand)  # every card of the hand is raised
     card, rect = scene.human.hand_rects()[2]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.centerx, rect.top + 8), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.step(FRAME)
+    assert scene.human.buttons[0].label == f"Choose {card_label(card)}"  # the hovered card is Enter's target
     click(app, (rect.centerx, rect.top + 8))
     assert last_action(scene) == CharmAction(0, CharmUse("sleight", card))
     for _ in range(5):

@@ -65,6 +65,14 @@ class CharmChoice:
         count = len(self.charms) if self.picked is None else len(self.targets(self.picked))
         self.focus = (self.focus + by) % max(1, count)
 
+    def focus_on(self, card: Card) -> bool:
+        """Put the focus on the picked charm's target `card` (hovered); True when it moved."""
+        targets = self.targets(self.picked) if self.picked is not None else []
+        if card not in targets or targets.index(card) == self.focus:
+            return False
+        self.focus = targets.index(card)
+        return True
+
     def choose(self, charm: str) -> CharmAction | None:
         """Choose `charm`: its use when it has one target (or none), else it is picked and its targets are offered
         (None)."""

@@ -332,6 +332,8 @@ class HumanSeat(HintAsking):
             if self.kind == "lead" and self.hover_card is not None and self.hover_card in self.lawful:
                 self.focus = self.options().index(self.hover_card)
                 self._build_buttons()
+            elif self.charm is not None and self.hover_card in self.lawful and self.charm.focus_on(self.hover_card):
+                self._build_buttons()  # R31: the hovered card is the picked charm's target Enter takes
             return False
         if self.decision is None:
             return False
