@@ -80,7 +80,7 @@ def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     """The player's tray and every other seat's gems."""
     model, layout, text = stage.model, stage.layout, stage.text
     held = model.charms
-    for seat in range(1, len(layout.seats)):
+    for seat in range(0 if not model.seats[0].is_human else 1, len(layout.seats)):  # a watched seat 0 too
         charms = held.of(seat)
         for (spec, left), spot in zip(charms, gem_spots(layout, seat, len(charms))):
             draw_gem(surface, spot, GEM_R, spec.effect, held.flash(seat, spec.id), left <= 0)
