@@ -24,6 +24,7 @@ from test_speech import listening
 from game.ai.registry import character_ids, load_character_by_id
 from game.app import word_overlaps
 from game.app.app import App
+from game.app.comfort import set_text_size
 from game.app.pad_words import keyed, pad_cap, show_pad
 from game.app.scenes.how_to_play import HowToPlayScene
 from game.app.scenes.review import ReviewScene, shown_options
@@ -31,6 +32,7 @@ from game.app.screenshots_charms import charm_session, charm_shots
 from game.app.table.animation import Bubble
 from game.app.table.charm_places import RAISE, gem_spots, shown_tiles, tray_area, tray_tiles
 from game.app.table.charm_words import charm_name, charm_words
+from game.app.table.controls import hint_box
 from game.app.table.layout import table_layout
 from game.app.table.model import stop_reason
 from game.app.table.scene import TableScene
@@ -388,3 +390,19 @@ def test_play_again_keeps_the_charms(app: App) -> None:
     again = app.scenes.top
     assert isinstance(again, TableScene) and again is not scene and again.seed != scene.seed
     assert [spec.id for spec, _ in again.model.charms.of(0)] == list(MINE)
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_a_widened_hint_keeps_clear_of_the_tray(app: App, players: int) -> None:
+    words = ("Lead 10♦ or 2♦: they are about as good, and either sheds more cards and keeps the lead more often "
+             "than any other card you could lead now")
+    layout = table_layout(players)
+    tray = [tile.move(0, -RAISE) for tile in tray_tiles(layout, 4)]
+    set_text_size(1.5)
+    try:
+        place = hint_box(app.text, layout, words, clear_of=tray)
+        assert place.box.collidelist(tray) < 0, players
+        if players == 3:  # with no seat on the left, the hint would have spread over the tray
+            assert hint_box(app.text, layout, words).box.collidelist(tray) >= 0
+    finally:
+        set_text_size(1.0)
