@@ -31,7 +31,8 @@ from game.app.scenes.review import ReviewScene, shown_options
 from game.app.screenshots_charms import charm_session, charm_shots
 from game.app.table.animation import Bubble
 from game.app.table.charm_places import RAISE, gem_spots, shown_tiles, tray_area, tray_tiles
-from game.app.table.charm_words import charm_name, charm_words
+from game.app.table.charm_tray import charm_tray_clear
+from game.app.table.charm_words import charm_description, charm_name, charm_words
 from game.app.table.controls import hint_box
 from game.app.table.layout import table_layout
 from game.app.table.model import stop_reason
@@ -406,3 +407,14 @@ def test_a_widened_hint_keeps_clear_of_the_tray(app: App, players: int) -> None:
             assert hint_box(app.text, layout, words).box.collidelist(tray) >= 0
     finally:
         set_text_size(1.0)
+
+
+def test_a_bubble_beside_the_tray_keeps_off_it(app: App) -> None:
+    scene = charm_table(app, 8)
+    tray = charm_tray_clear(scene.stage)
+    assert len(tray) == 4 and all(tile in scene.stage.kept_clear() for tile in tray)  # what bubbles leave clear
+    for seat in (1, 2):  # the seats on the left, nearest the tray
+        scene.director.speak(seat, str(charm_name("second_thoughts")) + "! " + str(charm_description("lock")))
+        bubble = next(a for a in scene.director.decor.anims if isinstance(a, Bubble) and a.seat == seat)
+        rect = pygame.Rect(bubble.topleft, bubble.image.get_size())
+        assert rect.collidelist(tray) < 0, seat

@@ -18,7 +18,7 @@ from ..text import readable_size
 from ..tooltips import tooltips_on
 from .charm_choice import SLOT_CAPS
 from .charm_input import on_boodle
-from .charm_places import GEM_R, gem_spots, shown_tiles
+from .charm_places import GEM_R, RAISE, gem_spots, shown_tiles, tray_tiles
 from .charm_words import charm_description, charm_name
 from .human import HumanSeat
 from .stage import Stage
@@ -29,6 +29,13 @@ NOTE_SIZE, NOTE_W = 15, 330  # a tile's note: its words, wrapped to this width
 GEM_COLOURS = {"peek_dead": (120, 190, 255), "swap_dead": (190, 140, 255), "move_stake": (255, 200, 90),
                "make_stop": (240, 110, 110), "lead_any": (110, 220, 170), "block_follow": (150, 170, 200),
                "take_lead": (255, 150, 60), "hit_again": (250, 230, 120)}
+
+
+def charm_tray_clear(stage: Stage) -> list[pygame.Rect]:
+    """The player's tray, tiles raised or not: what no speech bubble may cover."""
+    if not stage.model.seats[0].is_human:
+        return []
+    return [tile.inflate(0, 2 * RAISE) for tile in tray_tiles(stage.layout, len(stage.model.charms.of(0)))]
 
 
 def draw_gem(surface: Canvas, centre: tuple[int, int], radius: int, effect: str, glow: float = 0.0,

@@ -32,7 +32,7 @@ from ..scenes.table_choices import LaidTable, fresh_seed
 from .autoplay import fast_forward
 from .boodle_end import final_shares
 from .captions import chosen_card
-from .charm_tray import draw_charm_note, draw_charm_tray
+from .charm_tray import charm_tray_clear, draw_charm_note, draw_charm_tray
 from .controller import HumanTurn, Played, Refused, TableController
 from .controls import draw_controls
 from .director import Director
@@ -89,6 +89,8 @@ class TableScene(Scene):
                                self.take_back_offer, HintPrice(table, self.recorder.decision_made))
         self.painter = TablePainter(self.stage, table.seats, table.rules.piles)
         self.log_panel = LogPanel(self.stage, lambda: self.director.deal_log)
+        panel_clear = self.stage.kept_clear  # the bubbles leave the player's charm tray clear too
+        self.stage.kept_clear = lambda: panel_clear() + charm_tray_clear(self.stage)
         self.skip = SkipToEnd(self.stage)  # once the player is out: the rest at once rather than watched
         self.narrator = TableNarrator(self)  # spoken play
         self.clock = 0.0
