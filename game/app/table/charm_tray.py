@@ -24,11 +24,25 @@ from .human import HumanSeat
 from .stage import Stage
 
 NAME_SIZE, BADGE_SIZE, CAP_SIZE = 14, 10, 11
+CAPS_GIVE = 0.8  # a name may shrink to this share of its size beside the tiles' F keys before they make way
 NOTE_SIZE, NOTE_W = 15, 330  # a tile's note: its words, wrapped to this width
 # each effect's gem colour (R32-R39): a glance tells the charms apart, the name says which
 GEM_COLOURS = {"peek_dead": (120, 190, 255), "swap_dead": (190, 140, 255), "move_stake": (255, 200, 90),
                "make_stop": (240, 110, 110), "lead_any": (110, 220, 170), "block_follow": (150, 170, 200),
                "take_lead": (255, 150, 60), "hit_again": (250, 230, 120)}
+
+
+def name_left(tile: pygame.Rect) -> int:
+    """Where a tile's name starts, after its gem."""
+    return tile.x + 16 + 2 * max(5, min(9, tile.height // 2 - 5))
+
+
+def names_fit(stage: Stage, name: str, tile: pygame.Rect, size: int) -> bool:
+    """True when `name` keeps most of its size beside its tile's key: else the keys are left to the line of keys
+    under the question, and the names take the room (larger print, long names)."""
+    text = stage.text
+    room = tile.right - 6 - (text.width("F8", "bold", CAP_SIZE) + 8) - 4 - name_left(tile)
+    return text.width(name, "bold", max(1, round(size * CAPS_GIVE))) <= room
 
 
 def charm_tray_clear(stage: Stage) -> list[pygame.Rect]:
@@ -104,7 +118,10 @@ def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     slots = choice.slots() if choice is not None else frozenset()
     focused = choice.focused if choice is not None else None
     name_size = readable_size(NAME_SIZE)
-    for slot, ((spec, left), tile) in enumerate(zip(mine, shown_tiles(layout, slots, len(mine)))):
+    tiles = shown_tiles(layout, slots, len(mine))
+    capped = not pad_shown() and all(names_fit(stage, str(charm_name(spec.id)), tile, name_size)
+                                     for (spec, _), tile in zip(mine, tiles))
+    for slot, ((spec, left), tile) in enumerate(zip(mine, tiles)):
         lawful = slot in slots
         glow = held.flash(0, spec.id)
         base = (34, 52, 44) if not lawful else (48, 76, 60)
@@ -119,8 +136,8 @@ def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
         gem = (tile.x + 6 + gem_r, tile.centery)
         draw_gem(surface, gem, gem_r, spec.effect, glow, left <= 0)
         _draw_uses(surface, stage, uses_left(spec, left), (gem[0] + gem_r, gem[1] + gem_r - 3), left > 0)
-        x = tile.x + 16 + 2 * gem_r
-        cap = "" if pad_shown() or slot >= len(SLOT_CAPS) else SLOT_CAPS[slot]
+        x = name_left(tile)
+        cap = SLOT_CAPS[slot] if capped and slot < len(SLOT_CAPS) else ""
         cap_w = text.width(cap, "bold", CAP_SIZE) + 8 if cap else 0
         room = tile.right - 6 - cap_w - 4 - x
         ink = theme.INK if left > 0 else theme.INK_DIM
