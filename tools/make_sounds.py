@@ -367,6 +367,19 @@ def make_your_boodle(rng: random.Random) -> Samples:
     return finish(room(out, 0.3), 0.85)
 
 
+def make_charm(rng: random.Random) -> Samples:
+    """A shimmer rising to a glassy chord: a charm used at the table."""
+    out = silence(0.9)
+    for k in range(7):  # a quick glittering run upwards
+        mix(out, bell(hz(("E6", "G6", "B6", "D7", "E7", "G7", "B7")[k]), 0.3, decay=0.05), 0.035 * k, 0.28)
+    for name, gain in (("E5", 0.3), ("B5", 0.28), ("G6", 0.25)):
+        mix(out, bell(hz(name), 0.6, decay=0.22), 0.24, gain)
+    mix(out, tone(660.0, 0.5, partials=((1, 1.0), (3, 0.2)), attack=0.05, decay=0.2, glide_to=990.0), 0.0, 0.12)
+    for _ in range(4):
+        mix(out, bell(hz(rng.choice(("B7", "E8"))), 0.2, decay=0.04), 0.3 + rng.uniform(0.0, 0.4), 0.08)
+    return finish(room(out, 0.3), 0.6)
+
+
 SOUNDS: dict[str, Callable[[random.Random], Samples]] = {
     "shuffle": make_shuffle,
     "deal": make_deal,
@@ -380,6 +393,7 @@ SOUNDS: dict[str, Callable[[random.Random], Samples]] = {
     "click": make_click,
     "bubble": make_bubble,
     "your_boodle": make_your_boodle,
+    "charm": make_charm,
 }
 
 

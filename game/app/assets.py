@@ -23,7 +23,8 @@ FONT_FILES: dict[str, str] = {
 }
 
 SOUND_NAMES = ("shuffle", "deal", "card_play", "chip_clink", "stop", "boodle_win", "going_out",
-               "session_won", "session_lost", "click", "bubble", "your_boodle")
+               "session_won", "session_lost", "click", "bubble", "your_boodle",
+               "charm")
 
 MIXER_CHANNELS = 24  # a quick deal overlaps a dozen flicks; chips clink over them
 

@@ -15,7 +15,8 @@ TOKENS = {"<Enter>": ("pad.key.enter", "pad.button.enter"), "<Esc>": ("pad.key.e
           "<Space>": ("pad.key.space", "pad.button.space"), "<H>": ("pad.key.hint", "pad.button.hint"),
           "<L>": ("pad.key.log", "pad.button.log"), "<PgUp/PgDn>": ("pad.key.pages", "pad.button.pages"),
           "<+/−>": ("pad.key.steps", "pad.button.steps"), "<↑↓>": ("pad.key.up_down", "pad.button.up_down"),
-          "<←→>": ("pad.key.left_right", "pad.button.left_right"), "<arrows>": ("pad.key.arrows", "pad.button.arrows")}
+          "<←→>": ("pad.key.left_right", "pad.button.left_right"), "<arrows>": ("pad.key.arrows", "pad.button.arrows"),
+          "<N>": ("charm_tray.pad.key", "charm_tray.pad.button")}  # N lets a charm's moment pass (LB at the table)
 # a button's hotkey that a controller's button presses: its keycap names that button while the controller is in use
 CAPS = {pygame.K_RETURN: "pad.button.enter", pygame.K_ESCAPE: "pad.button.esc", pygame.K_SPACE: "pad.button.space",
         pygame.K_h: "pad.button.hint", pygame.K_l: "pad.button.log"}

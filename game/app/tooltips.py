@@ -27,6 +27,11 @@ def tooltips_shown(shown: bool) -> Iterator[None]:
         _shown[0] = before
 
 
+def tooltips_on() -> bool:
+    """False while a covered scene draws: a note drawn by a scene's own hand shows only when its tooltips would."""
+    return _shown[0]
+
+
 def tooltip_box(size: tuple[int, int], near: pygame.Rect, bounds: pygame.Rect,
                 avoid: Sequence[pygame.Rect] = (), spare: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a note of `size` goes for the control `near`: above it, else below, right or left, the first place

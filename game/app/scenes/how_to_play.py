@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 BULLET_INDENT = 26
 TABS_X, TABS_W = 40, 304  # the list of sections: wide enough for the longest title with margins
 TAB_SIZE = 17
+TAB_STEP = 42  # from one section's tab to the next, while they fit
+TABS_ROOM = 720 - 128 - 8 - 40 - 8  # the tabs' room above the Back button, which keeps 8 px from the bottom
 BODY_SIZES = (20, 19, 18, 17, 16, 15)  # a long page in a long language shrinks a little rather than scroll
 CARDS_HEIGHT = 150
 
@@ -160,6 +162,19 @@ def rule_sections(rules: RuleSet) -> list[Section]:
             tr("how_to_play.controls.table"),
             tr("how_to_play.controls.menu"),
         )),
+        Section(tr("charm_pages.about.title"), (  # R31-R39: last, so a rules page keeps its place
+            tr("charm_pages.about.what"),
+            tr("charm_pages.about.choice"),
+            tr("charm_pages.about.chips"),
+            tr("charm_pages.about.tray"),
+        )),
+        Section(tr("charm_pages.use.title"), (
+            tr("charm_pages.use.raised"),
+            tr("charm_pages.use.mouse"),
+            tr("charm_pages.use.keys"),
+            tr("charm_pages.use.pad"),
+            tr("charm_pages.use.tip"),
+        )),
     ]
 
 
@@ -180,10 +195,11 @@ class HowToPlayScene(Scene):
         """Rebuild the pages and the section list in the current language, on the same page."""
         self.sections = rule_sections(self.rules)
         self.index = min(self.index, len(self.sections) - 1)
-        tabs = [Button(pygame.Rect(TABS_X, 128 + i * 42, TABS_W, 36), section.title, self._opener(i), size=TAB_SIZE)
-                for i, section in enumerate(self.sections)]
+        step = min(TAB_STEP, TABS_ROOM // len(self.sections))  # many pages: closer tabs, the Back button on screen
+        tabs = [Button(pygame.Rect(TABS_X, 128 + i * step, TABS_W, step - 6), section.title, self._opener(i),
+                       size=TAB_SIZE) for i, section in enumerate(self.sections)]
         back = tr("how_to_play.back")
-        self.back_button = Button(pygame.Rect(TABS_X, 128 + len(tabs) * 42 + 8,
+        self.back_button = Button(pygame.Rect(TABS_X, 128 + len(tabs) * step + 8,
                                               max(TABS_W // 2, button_width(self.app.text, back, 19)), 40),
                                   back, self.back, tooltip=tr("how_to_play.back_tip"), size=19)
         guided = tr("tutorial.how_to_play.button")

@@ -16,7 +16,7 @@ import pygame
 
 from ...ai.worker import OnWorker
 from ...engine.events import SessionStart, event_from_data
-from ...locale import tr
+from ...locale import tr, trn
 from ...locale.cards import card_label
 from ...review.judge import Judged, costliest, judge
 from ...review.walk import SessionLog, WalkedDeal, player_seat, walk_deal
@@ -259,18 +259,24 @@ class ReviewScene(Scene):
         """Each option a row of the `room` from `top`: what it is, a bar of its chips (± its margin) or of how often
         its card is played, the figure, and the choice and the best marked; the words as large as the rows hold."""
         text = self.app.text
-        options = judged.options
-        row = max(18, min(ROW_MAX, room // max(1, len(options))))
+        shown = shown_options(len(judged.options), [i for i in range(len(judged.options)) if any(marks(judged, i))],
+                              max(1, room // 18))
+        options = [judged.options[i] for i in shown]
+        more = len(judged.options) - len(shown)  # a charm's uses can outnumber the rows: the rest are counted
+        row = max(18, min(ROW_MAX, room // max(1, len(options) + (1 if more else 0))))
         size = 18 if row >= text.grown_step(30, "body", 18) else 14
         while size > 10 and size < 18 and text.line_height("body", size) > max(row - 2, 17):
             size -= 1
         reach = max([abs(o.chips) + 2 * (o.error or 0.0) for o in options if o.chips is not None] or [1.0]) or 1.0
         zero = BAR_X + BAR_W // 2 if any(o.chips is not None and o.chips < 0 for o in options) else BAR_X
         scale = (BAR_X + BAR_W - zero) / reach
-        for i, option in enumerate(options):
+        if more:
+            text.draw(surface, trn("charm_tray.review_more", more), (OPTION_X, top + len(options) * row + row // 2),
+                      size=size - 2, colour=theme.INK_DIM, anchor="midleft")
+        for i, (option, index) in enumerate(zip(options, shown)):
             y = top + i * row
             centre = y + row // 2
-            chosen, best = marks(judged, i)
+            chosen, best = marks(judged, index)
             if chosen or best:
                 mark = pygame.Rect(OPTION_X - 12, y + 1, PANEL.width - 40, row - 2)
                 paint.rect(surface, (30, 70, 50) if chosen else (22, 50, 38), mark, border_radius=8)
@@ -296,6 +302,16 @@ class ReviewScene(Scene):
                 room = drawn.left - FIGURE_X - 16
             text.draw(surface, figure_text(option), (FIGURE_X, centre), size=size - 2, colour=theme.INK,
                       anchor="midleft", max_width=room, min_size=10)
+
+def shown_options(count: int, kept: list[int], rows: int) -> list[int]:
+    """Which of `count` options fit `rows` rows, in their order: all when they fit, else those `kept` (the chosen,
+    the best) and the first of the others, a row left for the count of the rest."""
+    if count <= rows:
+        return list(range(count))
+    room = max(len(kept), rows - 1)
+    others = [i for i in range(count) if i not in kept][:max(0, room - len(kept))]
+    return sorted(set(kept) | set(others))
+
 
 def logged_start(log: str) -> SessionStart | None:
     """A deal's log's session_start, if its first line is one."""

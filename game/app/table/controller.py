@@ -40,13 +40,13 @@ from ...storage.door import finite_number, whole_number
 from .take_back import Asked, Streams, TakeBacks, restore_streams
 
 SNAPSHOT_VERSION = 1
-STAKE_THINK = 0.35  # staking is quick: a character takes this share of their think time for it
+STAKE_THINK = 0.35  # staking (and weighing a charm) is quick: a character takes this share of their think time
 
 
 def think_seconds(drawn: float, decision: Decision, share: float = 1.0) -> float:
     """The seconds (at speed 1) the table shows a character thinking over `decision`, from the time `drawn` from
     their range and the `share` the table's pace gives this decision (the director's `think_share`)."""
-    return drawn * (STAKE_THINK if decision.kind == "stake" else 1.0) * share
+    return drawn * (STAKE_THINK if decision.kind in ("stake", "charm") else 1.0) * share
 HUMAN = 0
 
 

@@ -4,6 +4,7 @@ expert's hint and the tooltips; `draw_controls` only reads the seat and the stag
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -16,6 +17,7 @@ from ..comfort import text_size
 from ..pad_words import keyed
 from ..text import TextCache, readable_size, suit_runs
 from ..tooltips import draw_tooltip
+from .charm_places import RAISE, tray_tiles
 from .human import HumanSeat
 from .layout import TableLayout
 from .stage import Stage
@@ -139,7 +141,7 @@ class HintBox:
 
 
 def hint_box(text: TextCache, layout: TableLayout, words: str, *, staking: bool = False, keys: str = "",
-             key_label: str = "") -> HintBox:
+             key_label: str = "", clear_of: Sequence[pygame.Rect] = ()) -> HintBox:
     """The hint over the status line and ending above the prompt, one line when its words allow it (else it
     grows upwards); while staking, under the prompt's keys in the hand's place, empty until the deal (growing
     downwards, clear of the board). The key's label ("H details", "H hides") keeps a column of its own at the
@@ -156,13 +158,14 @@ def hint_box(text: TextCache, layout: TableLayout, words: str, *, staking: bool 
     lines = 1
     widens = text_size() > 1 and not staking  # larger print: a wider box before (and as) the words wrap
     if widens and text.width(words, "body", size) > span.width - margins:
-        wide = widest(layout, _above(area, text.block_height(words, "body", size, 10**6)))
+        wide = widest(layout, _above(area, text.block_height(words, "body", size, 10**6)), clear_of)
         if text.width(words, "body", size) <= wide.width - margins:
             span = wide
     if text.width(words, "body", size) > span.width - margins:
         size = readable_size(HINT_WRAPPED)
         if widens:
-            span = widest(layout, _above(area, text.block_height(words, "body", size, span.width - margins)))
+            span = widest(layout, _above(area, text.block_height(words, "body", size, span.width - margins)),
+                          clear_of)
         lines = len(text.wrap(words, "body", size, span.width - margins))
     column = span.width - margins
     body_height = text.block_height(words, "body", size, column)
@@ -185,10 +188,10 @@ def _above(area: pygame.Rect, body_height: int) -> pygame.Rect:
     return pygame.Rect(area.x, area.bottom - 2 - height, area.width, height)
 
 
-def widest(layout: TableLayout, box: pygame.Rect) -> pygame.Rect:
+def widest(layout: TableLayout, box: pygame.Rect, clear_of: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """`box` widened towards each side of the felt, as far as it stays on the felt (inside its margin), clear of
-    every seat and of the decision panel."""
-    blockers = [place.region for place in layout.seats] + [layout.panel]
+    every seat, of the decision panel and of whatever else is `clear_of` (the player's charm tray)."""
+    blockers = [place.region for place in layout.seats] + [layout.panel, *clear_of]
     room = layout.felt.inflate(-2 * HINT_ROOM, 0)
     left, right = box.left, box.right
     for step in (-8, 8):
@@ -205,8 +208,9 @@ def _draw_hint(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     text = stage.text
     words = human.hint or ""
     label = human.hint_key
+    tray = [tile.move(0, -RAISE) for tile in tray_tiles(stage.layout, len(stage.model.charms.of(0)))]
     place = hint_box(text, stage.layout, words, staking=isinstance(human.decision, StakeDecision),
-                     keys=keyed(human.prompt()[1]), key_label=label)
+                     keys=keyed(human.prompt()[1]), key_label=label, clear_of=tray)
     box = place.box
     paint.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=10)
     paint.rect(surface, (18, 44, 32), box, border_radius=10)

@@ -14,6 +14,7 @@ from ...engine.events import (
     BoodleSplit,
     BoodleWon,
     BuyDead,
+    Charm,
     Cut,
     DealEnd,
     DealStart,
@@ -31,6 +32,7 @@ from ...locale import tr
 from ...locale.cards import pile_label
 from ...locale.words import Words
 from .auction_show import AuctionTrack
+from .charm_words import charm_words
 from .model import stop_reason
 
 Namer = Callable[[int], object]  # a seat's name as a parameter of `Words` (a string, or a callable worded when shown)
@@ -42,7 +44,7 @@ class LogLine:
     event that told it (its index in the events told)."""
 
     words: Words
-    kind: str  # "deal", "stake", "buy", "lead", "play", "stop", "boodle", "out", "pay", "leave", "end"
+    kind: str  # "deal", "stake", "buy", "lead", "play", "stop", "boodle", "out", "pay", "leave", "end", "charm"
     mine: bool = False
     at: int = -1
 
@@ -144,6 +146,8 @@ def deal_log_lines(events: Sequence[Event], human: int | None, name: Namer, opti
                     say("pay", payment.source, "pay", payment.chips)
             case Penalty(player=player, chips=chips):
                 say("penalty", player, "pay", chips)
+            case Charm(player=player):  # R31: only what the table saw of another seat's
+                lines.append(LogLine(charm_words(event, player == human, name(player)), "charm", player == human))
             case PlayerOut(player=player):
                 say("leave", player, "leave")
             case BoodleSplit(shares=shares):

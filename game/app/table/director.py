@@ -21,6 +21,7 @@ from ...engine.events import (
     BoodleSplit,
     BoodleWon,
     BuyDead,
+    Charm,
     Cut,
     DealEnd,
     DealStart,
@@ -43,6 +44,7 @@ from .attention import Attention
 from .auction_show import AuctionTrack, buy_words, present_bid
 from .boodle_end import present_split
 from .captions import OwnCards
+from .charm_show import present_charm
 from .cue_marks import BoodleBadge
 from .cut import present_cut
 from .deal_log import DealLog
@@ -183,6 +185,8 @@ class Director(Effects):
                 self._on_penalty(event)
             case BoodleSplit():
                 self._hold(present_split(self, event))
+            case Charm():
+                self._hold(present_charm(self, event))
             case SessionEnd():
                 self._on_session_end(event)
         self.moments.called(event)

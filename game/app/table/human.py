@@ -22,6 +22,7 @@ from ...engine.decisions import (
     BidDecision,
     BuyDeadAction,
     BuyDeadDecision,
+    CharmDecision,
     Decision,
     FollowAction,
     FollowDecision,
@@ -36,6 +37,8 @@ from ...locale.cards import card_label
 from ...locale.words import Words
 from ..widgets import Button
 from .bidding import bid_key, bid_prompt, bid_specs
+from .charm_choice import CharmChoice
+from .charm_input import charm_click, charm_key, charm_prompt, charm_specs, gem_under, tile_at
 from .hint_seat import HintAsking, HintPrice
 from .input_keys import ADD_KEYS, ENTER_KEYS, REMOVE_KEYS, number_of
 from .stage import Stage
@@ -71,9 +74,16 @@ class HumanSeat(HintAsking):
         self.details_shown = False
         self.hint_card: Card | None = None
         self.lawful: frozenset[Card] = frozenset()
+        self.charm: CharmChoice | None = None  # R31: a charm decision in progress
+        self.hover_charm: int | None = None  # the tray slot under the mouse
+        self.hover_gem: tuple[int, int] | None = None  # another seat's charm under the mouse: (seat, place)
 
     def relabel(self) -> None:
         """The language changed: word the buttons again (the hint and prompt are worded as they are drawn)."""
+        self._build_buttons()
+
+    def choice_moved(self) -> None:
+        """The choice in progress changed (a charm picked, a focus moved): its buttons follow it."""
         self._build_buttons()
 
     # --- the decision ---------------------------------------------------------------------------
@@ -98,6 +108,8 @@ class HumanSeat(HintAsking):
             self.lawful = frozenset((decision.card,))
         elif isinstance(decision, BidDecision):
             self.bid_chips = decision.low
+        elif isinstance(decision, CharmDecision):
+            self.charm = CharmChoice(decision, [spec.id for spec, _ in self.stage.model.charms.of(decision.player)])
         self._build_buttons()
         self.stage.play_sound("click", 0.4)
 
@@ -107,6 +119,7 @@ class HumanSeat(HintAsking):
         self.view = None
         self.buttons = []
         self.lawful = frozenset()
+        self.charm = None
         self.forget_hint()
         self.hover_button = None
         self.take_back_offer = None
@@ -240,7 +253,9 @@ class HumanSeat(HintAsking):
                       pygame.K_p, True, tr("table.tip.play")),
                      (tr("table.button.decline"), "D", lambda: self.follow(False), pygame.K_d, True,
                       tr("table.tip.decline"))]
-        if decision is not None:
+        elif isinstance(decision, CharmDecision) and self.charm is not None:
+            specs, self.lawful = charm_specs(self, self.charm)
+        if decision is not None and not isinstance(decision, CharmDecision):  # the expert weighs no charm yet
             price = self.hint_price
             specs.append((tr("table.button.hint") if price is None else price.label(), "H", self.ask_hint, pygame.K_h,
                           True, tr("table.tip.hint") if price is None else price.tip()))
@@ -312,9 +327,13 @@ class HumanSeat(HintAsking):
             self.hover_card = self.card_at(event.pos)
             self.hover_boodle = self.boodle_at(event.pos) if self.kind == "stake" else None
             self.hover_button = self.button_at(event.pos)
+            self.hover_charm = tile_at(self, event.pos)
+            self.hover_gem = gem_under(self, event.pos)
             if self.kind == "lead" and self.hover_card is not None and self.hover_card in self.lawful:
                 self.focus = self.options().index(self.hover_card)
                 self._build_buttons()
+            elif self.charm is not None and self.hover_card in self.lawful and self.charm.focus_on(self.hover_card):
+                self._build_buttons()  # R31: the hovered card is the picked charm's target Enter takes
             return False
         if self.decision is None:
             return False
@@ -335,6 +354,8 @@ class HumanSeat(HintAsking):
                 self.buttons[index].activate()
             return True
         kind = self.kind
+        if self.charm is not None:
+            return charm_click(self, self.charm, pos, button)
         if kind == "stake":
             slot = self.boodle_at(pos)
             if slot is not None:
@@ -365,6 +386,8 @@ class HumanSeat(HintAsking):
                 return True
         kind = self.kind
         number = number_of(key)
+        if self.charm is not None:
+            return charm_key(self, self.charm, key, number)
         if kind == "stake":
             k = len(self.stake)
             if key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -444,4 +467,6 @@ class HumanSeat(HintAsking):
             return tr("table.prompt.lead"), tr("table.keys.lead")
         if isinstance(decision, FollowDecision):
             return tr("table.prompt.follow", card=card_label(decision.card)), tr("table.keys.follow")
+        if self.charm is not None:
+            return charm_prompt(self, self.charm)
         return "", ""

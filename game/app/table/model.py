@@ -35,6 +35,7 @@ from ...locale import tr
 from ...locale.names import seat_name
 from ...locale.words import Words
 from .boodle_end import final_shares
+from .charm_hold import HeldCharms
 
 HUMAN = 0
 STATUS_GAP = "   ·   "  # between the parts of the status line
@@ -134,6 +135,8 @@ def records_from_log(log: Iterable[Event]) -> list[DealRecord]:
 def stop_reason(after: Card, reason: str, optional_follow: bool, human_declined: bool = False) -> Words:
     """Why a run stopped (R15), from the engine's reason code, saying only what the human may know."""
     nxt: Card | str = wanted_after(after) if reason not in ("king", "ace") else ""
+    if reason == "charm":  # R35: a card a charm made a stop
+        return Words.of("charm_tray.stop", card=after)
     if reason == "king":
         return Words.of("stops.king", card=after)
     if reason == "ace":
@@ -186,6 +189,7 @@ class TableModel:
         self.winners: tuple[int, ...] | None = None  # set when the session has ended
         self.shares: tuple[Share, ...] = ()  # R22: the boodle shared out at the end, once shown
         self.human_declined = False
+        self.charms = HeldCharms(self.n)  # R31: every seat's charms and their uses left, as shown
         self.version = 0  # bumped on every change the board layer shows
 
     # --- small queries --------------------------------------------------------------------------
@@ -261,6 +265,7 @@ class TableModel:
         """An event is being shown: write it into the deal's record (and a boodle win, going out or the dead hand
         bought on the status line)."""
         note_event(self.records, event, lambda: [seat.chips for seat in self.seats])
+        self.charms.note(event)
         match event:
             case BoodleWon():
                 self.set_latest("boodle" if event.chips else "boodle_empty", event.player, event.chips or None,
@@ -372,6 +377,8 @@ class TableModel:
             self.set_status(self.lead_words(self.board[first].player, first))
             if last.card != first:
                 self.set_latest("play", last.player, card=last.card)
+        if view.charms:
+            self.charms.sync(view.charms)
         events = list(log)
         self.records = records_from_log(events)  # every deal of the session, not only those after the resume
         self.shares = final_shares(events)

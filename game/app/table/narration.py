@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine.decisions import BidDecision, LeadDecision, StakeDecision
+from ...engine.decisions import BidDecision, CharmDecision, LeadDecision, StakeDecision
 from ...engine.events import Event
+from ...locale import tr
 from ...locale.cards import pile_label
 from ..speech.spoken import card_said, hand_said
+from .charm_words import charm_name
 from .deal_log import DealLog
 from .words import their_turn, your_turn
 
@@ -20,7 +22,8 @@ if TYPE_CHECKING:
     from ..speech import Speaker
     from .scene import TableScene
 
-KEPT = frozenset({"lead", "stop", "boodle", "out", "leave", "end"})  # lines said however late: the rest may be dropped
+# lines said however late: the rest may be dropped
+KEPT = frozenset({"lead", "stop", "boodle", "out", "leave", "end", "charm"})
 REPEAT_KEY = pygame.K_r
 
 
@@ -81,8 +84,17 @@ class TableNarrator:
             self.speaker.say(their_turn(kind, scene.model.name(seat)))
             return
         asked = "" if kind == "lead" else scene.human.prompt()[0]
+        if kind == "charm":  # R31: the tray, each charm with its uses left, rather than the cards
+            self.speaker.say(sentences(your_turn(kind), asked, self.tray()), keep=True)
+            return
         cards = self.hand() if scene.model.hand and kind != "follow" else ""  # the stakes come before the deal
         self.speaker.say(sentences(your_turn(kind), asked, cards), keep=True)
+
+    def tray(self) -> str:
+        """The player's charms in words, each with its uses left."""
+        held = self.table.model.charms.of(0)
+        said = "; ".join(tr("charm_tray.speech.charm", name=charm_name(spec.id), left=left) for spec, left in held)
+        return tr("charm_tray.speech.tray", charms=said) if held else ""
 
     def focus(self) -> str:
         """The player's focused choice in words: the card to lead, the boodle card with their chips on it, the
@@ -99,6 +111,13 @@ class TableNarrator:
                 return sentences(f"{pile_label(decision.cards[at])}: {human.stake[at]}", human.prompt()[0])
             case BidDecision():
                 return str(human.bid_chips)
+            case CharmDecision() if human.charm is not None:  # the charm, or the picked charm's target
+                choice = human.charm
+                if choice.picked is not None:
+                    target = choice.target
+                    return card_said(target) if target is not None else str(charm_name(choice.picked))
+                focused = choice.focused
+                return str(charm_name(focused)) if focused is not None else ""
             case None:
                 return ""
         return human.buttons[at].spoken() if 0 <= at < len(human.buttons) else ""

@@ -224,9 +224,11 @@ class TablePainter:
 
     def _draw_hand(self, surface: Canvas, human: HumanSeat, lifted: Card | None) -> None:
         deck = self.stage.decks.hand
-        deciding = human.kind in ("lead", "follow")
+        deciding = human.kind in ("lead", "follow") or bool(human.charm is not None and human.lawful)
         options = human.options()
         focused = options[min(human.focus, len(options) - 1)] if options else None
+        if human.charm is not None:  # R31: the target of the charm picked, as a lead's card
+            focused = human.charm.target
         shadow = deck.shadow()
         pad = deck.shadow_pad
         placed = human.hand_rects()

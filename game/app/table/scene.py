@@ -18,6 +18,7 @@ import pygame
 
 from ...ai.seats import SeatSpec
 from ...campaign.origin import FreePlay, TableOrigin, results_label
+from ...engine.charms import CharmSpec
 from ...engine.decisions import Action, FollowAction
 from ...engine.events import Dealt, Event
 from ...engine.rules import RuleSet
@@ -31,6 +32,7 @@ from ..scenes.table_choices import LaidTable, fresh_seed
 from .autoplay import fast_forward
 from .boodle_end import final_shares
 from .captions import chosen_card
+from .charm_tray import charm_tray_clear, draw_charm_note, draw_charm_tray
 from .controller import HumanTurn, Played, Refused, TableController
 from .controls import draw_controls
 from .director import Director
@@ -75,6 +77,7 @@ class TableScene(Scene):
         # a guided table is a lesson: kept nowhere, counted nowhere
         self.recorder = TableRecorder(app.data_dir, table, keeps=guide is None, tell=app.notices.tell)
         self.model = TableModel(table.rules, table.seats)
+        self.model.charms.sync(table.session.charms_held())
         layout = laid_table(len(table.seats), len(table.rules.piles), table.rules.aces == "high")
         self.stage = Stage(self.model, layout, TableDecks(app.art, layout, app.settings.four_colour_deck),
                            app.text, app.art, app.assets.play, random.Random(f"{table.seed}:table"),
@@ -86,6 +89,8 @@ class TableScene(Scene):
                                self.take_back_offer, HintPrice(table, self.recorder.decision_made))
         self.painter = TablePainter(self.stage, table.seats, table.rules.piles)
         self.log_panel = LogPanel(self.stage, lambda: self.director.deal_log)
+        panel_clear = self.stage.kept_clear  # the bubbles leave the player's charm tray clear too
+        self.stage.kept_clear = lambda: panel_clear() + charm_tray_clear(self.stage)
         self.skip = SkipToEnd(self.stage)  # once the player is out: the rest at once rather than watched
         self.narrator = TableNarrator(self)  # spoken play
         self.clock = 0.0
@@ -104,9 +109,12 @@ class TableScene(Scene):
 
     @classmethod
     def seated(cls, app: App, rules: RuleSet, seats: Sequence[SeatSpec], seed: int, *,
-               time_limit_s: float | None = None, origin: TableOrigin | None = None) -> TableScene:
-        """A new session at a table of these seats (the human in seat 0 unless it has a character)."""
-        return cls(app, TableController(rules, seats, seed, time_limit_s=time_limit_s, origin=origin))
+               time_limit_s: float | None = None, origin: TableOrigin | None = None,
+               charms: Sequence[Sequence[CharmSpec]] | None = None) -> TableScene:
+        """A new session at a table of these seats (the human in seat 0 unless it has a character), each seat
+        holding `charms` (R31; none by default)."""
+        return cls(app, TableController(rules, seats, seed, time_limit_s=time_limit_s, origin=origin,
+                                        charms=charms))
 
     @classmethod
     def guided(cls, app: App, table: Callable[[], TableController], guide: GuideMaker) -> TableScene:
@@ -252,6 +260,7 @@ class TableScene(Scene):
         if self.painter.background is None:
             self._build()
         self.clock += dt
+        self.model.charms.tick(dt)
         self.director.speed = self.speed
         self.director.pace = pace_of(self.app.settings.animation_speed, self.stage.hurrying)
         self._pause_after_stop()
@@ -335,6 +344,7 @@ class TableScene(Scene):
         self.human.clear()
         self.stage.trophies = None  # a session with take backs earns no trophy
         self.model = self.stage.model = TableModel(self.table.rules, self.table.seats)
+        self.model.charms.sync(self.table.session.charms_held())
         self.director = Director(self.stage)  # what was still moving or being said belongs to the undone play
         self._sync_from_engine()
         self.model.set_status(taken_back_words(*found))
@@ -407,10 +417,11 @@ class TableScene(Scene):
                                              change=self.change_table if free else None)
 
     def play_again(self) -> None:
-        """A new session at the same table, under the same rules, from a new seed (free play)."""
+        """A new session at the same table, under the same rules and with the same charms, from a new seed (free
+        play)."""
         self.recorder.session_over()
         self.app.scenes.clear_to("table", rules=self.rules, seats=self.seats, seed=fresh_seed(self.seed),
-                                 time_limit_s=self.table.time_limit_s)
+                                 time_limit_s=self.table.time_limit_s, charms=self.table.charms)
 
     def change_table(self) -> None:
         """New game, with this table chosen to change (free play)."""
@@ -476,6 +487,8 @@ class TableScene(Scene):
     def pad_shoulders(self) -> tuple[int, int]:
         """A controller's shoulders: the open deal log's pages, else less and more while a stake or a bid is chosen."""
         deciding = self.human.kind in ("stake", "bid") and not self.log_panel.open
+        if self.human.kind == "charm" and not self.log_panel.open:  # LB lets the charm's moment pass, RB the next
+            return pygame.K_n, pygame.K_TAB
         return (pygame.K_MINUS, pygame.K_PLUS) if deciding else super().pad_shoulders()
 
     def draw(self, surface: Canvas) -> None:
@@ -486,7 +499,9 @@ class TableScene(Scene):
             return
         if self.venue_card is not None:
             self.venue_card.draw(surface, self.app.text)
+        draw_charm_tray(surface, self.human, self.stage)
         draw_controls(surface, self.human, self.stage)
+        draw_charm_note(surface, self.human, self.stage)
         self.skip.draw(surface)
         if self.director.pause.waiting and not self.director.stop_banner_showing():  # the band covers its line
             draw_stop_pause(surface, self.stage)

@@ -13,12 +13,17 @@ from ...locale.words import Words
 
 
 def your_turn(kind: str) -> str:
-    """The status band's words when the human must decide `kind` ("stake", "buy_dead", "lead", "follow", "bid")."""
-    return tr("auction.turn.you") if kind == "bid" else tr(f"table.turn.you.{kind}")
+    """The status band's words when the human must decide `kind` ("stake", "buy_dead", "lead", "follow", "bid",
+    "charm")."""
+    if kind in ("bid", "charm"):  # R26, R31: their words are the auction's and the charms' own
+        return tr("auction.turn.you" if kind == "bid" else "charm_tray.turn.you")
+    return tr(f"table.turn.you.{kind}")
 
 
 def their_turn(kind: str, name: str) -> str:
     """The status band's words while `name` decides `kind`."""
+    if kind == "charm":
+        return tr("charm_tray.turn.them", name=name)
     return tr("auction.turn.them" if kind == "bid" else f"table.turn.them.{kind}", name=name)
 
 
