@@ -161,8 +161,8 @@ class CampaignProgress:
             return ()
         return shop_offers(road, self.seed, self.venue_index)
 
-    def buy(self, charm_id: str) -> str | None:
-        """Buy `charm_id` from the shop with the bankroll; None when bought, else the locale key of why not."""
+    def buy_refused(self, charm_id: str) -> str | None:
+        """Why `charm_id` cannot be bought now (a locale key), or None when it can."""
         road = self.charm_road
         venue = self.venue
         if road is None or venue is None or charm_id not in self.shop():
@@ -173,9 +173,15 @@ class CampaignProgress:
             return "charm_road.refused.full"
         if self.bankroll - road.price(charm_id) < venue.ante:
             return "charm_road.refused.short"
-        self.bankroll -= road.price(charm_id)
-        self.charms.append(charm_id)
         return None
+
+    def buy(self, charm_id: str) -> str | None:
+        """Buy `charm_id` from the shop with the bankroll; None when bought, else the locale key of why not."""
+        refused = self.buy_refused(charm_id)
+        if refused is None and self.charm_road is not None:
+            self.bankroll -= self.charm_road.price(charm_id)
+            self.charms.append(charm_id)
+        return refused
 
     @property
     def over(self) -> bool:

@@ -59,6 +59,12 @@ def changes_height(text: TextCache, changes: str, size: int) -> int:
     return round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height()
 
 
+def held_words(progress: CampaignProgress) -> str:
+    """The charms the player holds on a road with charms, in a line ("Your charms: Glimpse, The Lock")."""
+    names = [tr(f"charms.{charm}.name") for charm in progress.charms]
+    return tr("charm_road.map.held", charms=", ".join(names)) if names else tr("charm_road.map.none_held")
+
+
 def draw_purse(surface: Canvas, text: TextCache, chip: Canvas, progress: CampaignProgress) -> None:
     """The bankroll, where it started, the score and the venues cleared, and how the road ends (or the campaign's
     note): each line lower by what the larger words above it grew, the note as large as the room left holds."""
@@ -85,8 +91,8 @@ def draw_purse(surface: Canvas, text: TextCache, chip: Canvas, progress: Campaig
         words = tr("campaign.won") if progress.status == "won" else tr("campaign.broke")
         text.draw(surface, words, (x, y + 216), role="bold", size=18,
                   colour=theme.GOLD if progress.status == "won" else theme.LOSS, max_width=room)
-    elif progress.campaign.note():
-        said = progress.campaign.note()
+    elif progress.charm_road is not None or progress.campaign.note():
+        said = progress.campaign.note() if progress.charm_road is None else held_words(progress)
         size = text.wrapped_size(said, "body", 14, room, box.bottom - 8 - (y + 214), floor=12)
         note = text.render_wrapped(said, "body", size, theme.INK_DIM, room)
         surface.blit(note, (x, y + 214))

@@ -18,6 +18,7 @@ import pygame
 
 from ...ai.seats import SeatSpec
 from ...campaign.origin import FreePlay, TableOrigin, results_label
+from ...engine.charms import CharmSpec
 from ...engine.decisions import Action, FollowAction
 from ...engine.events import Dealt, Event
 from ...engine.rules import RuleSet
@@ -104,9 +105,11 @@ class TableScene(Scene):
 
     @classmethod
     def seated(cls, app: App, rules: RuleSet, seats: Sequence[SeatSpec], seed: int, *,
-               time_limit_s: float | None = None, origin: TableOrigin | None = None) -> TableScene:
-        """A new session at a table of these seats (the human in seat 0 unless it has a character)."""
-        return cls(app, TableController(rules, seats, seed, time_limit_s=time_limit_s, origin=origin))
+               time_limit_s: float | None = None, origin: TableOrigin | None = None,
+               charms: Sequence[Sequence[CharmSpec]] | None = None) -> TableScene:
+        """A new session at a table of these seats (the human in seat 0 unless it has a character), each seat
+        holding its `charms` (R31; none by default)."""
+        return cls(app, TableController(rules, seats, seed, time_limit_s=time_limit_s, origin=origin, charms=charms))
 
     @classmethod
     def guided(cls, app: App, table: Callable[[], TableController], guide: GuideMaker) -> TableScene:

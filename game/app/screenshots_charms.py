@@ -1,0 +1,52 @@
+"""Screenshots of the road with charms: its map, the charm to choose and the shop (shown, never saved: the
+player's slots are left alone)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..campaign.model import CampaignProgress, SessionResult
+from ..campaign.roads import CHARMS_PATH, Road, describe_result
+from ..config import load_campaign
+from .scenes.campaign_map import CampaignMapScene
+from .scenes.charm_shop import CharmShopScene
+from .screenshots_extra import shoot
+
+if TYPE_CHECKING:
+    from .app import App
+
+ROAD_SEED = 20261207  # a fixed road: the same offers in every picture
+
+
+def charmed_road() -> tuple[CampaignProgress, str]:
+    """The road with charms after its first charm was chosen and its first venue cleared, and what the map says."""
+    progress = CampaignProgress.start(load_campaign(CHARMS_PATH), ROAD_SEED)
+    progress.choose(progress.offered[0])
+    first = progress.campaign.venues[0]
+    stack = first.stack(progress.bankroll)
+    chips = (stack + stack // 2,) + tuple(max(0, stack - 10 * (i + 1)) for i in range(len(first.opponents)))
+    result = progress.record_session(SessionResult(chips, 0))
+    return progress, describe_result(progress, result)
+
+
+def charm_shots(app: App, folder: Path) -> list[Path]:
+    """The charm earned at the first venue to choose, the shop after it, and the map between venues."""
+    folder.mkdir(parents=True, exist_ok=True)
+    progress, said = charmed_road()
+    road = Road.of(app.data_dir, progress, path=CHARMS_PATH)
+    app.scenes.clear_to(CharmShopScene(app, road))
+    app.step(1 / 60)
+    paths = [shoot(app, folder, "14f_charm_choice")]
+    progress.charms.append(progress.offered[0])  # taken, as the scene would (without saving the slot)
+    progress.offered = []
+    progress.bankroll += 20
+    app.scenes.clear_to(CharmShopScene(app, road))
+    app.step(1 / 60)
+    paths.append(shoot(app, folder, "14g_charm_shop"))
+    map_scene = CampaignMapScene(app, said, road=road)
+    map_scene.offer_charms = False
+    app.scenes.clear_to(map_scene)
+    app.step(1 / 60)
+    paths.append(shoot(app, folder, "14h_charm_road_map"))
+    return paths
