@@ -1,16 +1,19 @@
-"""Screenshots of the road with charms: its map, the charm to choose and the shop (shown, never saved: the
-player's slots are left alone)."""
+"""Screenshots of the charms' modes: the road with charms (its map, the charm to choose and the shop) and the daily
+deal's charm (shown, never saved: the player's slots and bests are left alone)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..campaign.daily import CHARMS_FROM, daily_charm
 from ..campaign.model import CampaignProgress, SessionResult
 from ..campaign.roads import CHARMS_PATH, Road, describe_result
 from ..config import load_campaign
 from .scenes.campaign_map import CampaignMapScene
 from .scenes.charm_shop import CharmShopScene
+from .scenes.daily import DailyScene
 from .screenshots_extra import shoot
 
 if TYPE_CHECKING:
@@ -31,7 +34,8 @@ def charmed_road() -> tuple[CampaignProgress, str]:
 
 
 def charm_shots(app: App, folder: Path) -> list[Path]:
-    """The charm earned at the first venue to choose, the shop after it, and the map between venues."""
+    """The charm earned at the first venue to choose, the shop after it, the map between venues, and a daily deal
+    with its charm and a best played with it."""
     folder.mkdir(parents=True, exist_ok=True)
     progress, said = charmed_road()
     road = Road.of(app.data_dir, progress, path=CHARMS_PATH)
@@ -49,4 +53,10 @@ def charm_shots(app: App, folder: Path) -> list[Path]:
     app.scenes.clear_to(map_scene)
     app.step(1 / 60)
     paths.append(shoot(app, folder, "14h_charm_road_map"))
+    day = CHARMS_FROM + dt.timedelta(days=1)
+    daily = DailyScene(app, day)
+    daily.best, daily.best_hints, daily.best_charm = 61, 1, daily_charm(day)
+    app.scenes.clear_to(daily)
+    app.step(1 / 60)
+    paths.append(shoot(app, folder, "15c_daily_charm"))
     return paths

@@ -13,6 +13,7 @@ from ...locale import texts, tr, trn
 from ...locale.names import seat_name, short_name
 from .. import theme
 from ..canvas import Canvas
+from ..charm_words import charm_title
 from ..table.looks import LOOKS
 from ..widgets import draw_panel, signed
 
@@ -61,7 +62,7 @@ def changes_height(text: TextCache, changes: str, size: int) -> int:
 
 def held_words(progress: CampaignProgress) -> str:
     """The charms the player holds on a road with charms, in a line ("Your charms: Glimpse, The Lock")."""
-    names = [tr(f"charms.{charm}.name") for charm in progress.charms]
+    names = [charm_title(charm) for charm in progress.charms]
     return tr("charm_road.map.held", charms=", ".join(names)) if names else tr("charm_road.map.none_held")
 
 

@@ -30,6 +30,7 @@ from ...storage.high_scores_file import load_high_scores
 from ...storage.resume import has_resume, road_mode
 from .. import paint, theme
 from ..canvas import Canvas
+from ..charm_words import charm_title
 from ..comfort import swaying
 from ..kept_words import sit_at_kept
 from ..portraits import HUMAN_LOOK
@@ -44,7 +45,6 @@ from .campaign_card import (
     venue_facts,
     venue_shrink,
 )
-from .charm_shop import charm_title
 from .common import draw_message, draw_opponents, felt_backdrop, heading, hint_bar, opponent_levels, portrait
 from .rules_lines import changes_line
 

@@ -15,9 +15,10 @@ import pygame
 
 from ...campaign.model import CampaignProgress
 from ...campaign.roads import Road
-from ...locale import has, tr
+from ...locale import tr
 from .. import paint, theme
 from ..canvas import Canvas
+from ..charm_words import charm_line, charm_title
 from ..scene import Scene
 from ..widgets import Button, ButtonEntry, Menu, button_row, button_width, draw_panel
 from .common import draw_message, felt_backdrop, heading, hint_bar
@@ -28,18 +29,6 @@ if TYPE_CHECKING:
 OFFER_W, OFFER_H, OFFER_GAP = 340, 200, 30
 OFFER_TOP = 160
 CASE_TOP = OFFER_TOP + OFFER_H + 100
-
-
-def charm_title(charm_id: str) -> str:
-    """A charm's name in the current language (its id when no words name it)."""
-    key = f"charms.{charm_id}.name"
-    return tr(key) if has(key) else charm_id
-
-
-def charm_line(charm_id: str) -> str:
-    """A charm's one line in the current language."""
-    key = f"charms.{charm_id}.description"
-    return tr(key) if has(key) else ""
 
 
 class CharmShopScene(Scene):

@@ -18,6 +18,8 @@ from ...ai.seats import seats_against
 from ...campaign.daily import DailyTable, daily_table
 from ...campaign.origin import DailyDeal, origin_of
 from ...campaign.scores import HINT_COST
+from ...config.charm_file import charms_by_id
+from ...config.errors import ConfigError
 from ...locale import texts, tr, trn
 from ...locale.cards import card_label
 from ...locale.dates import long_date, short_date
@@ -25,6 +27,7 @@ from ...storage.daily_file import load_daily_bests
 from ...storage.resume import DAILY, load_resume
 from .. import theme
 from ..canvas import Canvas
+from ..charm_words import charm_line, charm_title
 from ..kept_words import sit_at_kept
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
@@ -60,6 +63,7 @@ class DailyScene(Scene):
         bests, problem = load_daily_bests(app.data_dir)
         self.best = bests.best_for(self.day)
         self.best_hints = bests.hints_for(self.day)  # None: a best from before hints counted
+        self.best_charm = bests.charm_for(self.day)  # None: a best played without a charm
         app.notices.tell(problem)
         self.menu = Menu()
         self.hint = "daily.hint"  # the footer's keys, as the buttons offered
@@ -124,11 +128,13 @@ class DailyScene(Scene):
             return
         try:
             seats = seats_against(table.opponents)
-        except (KeyError, ValueError, OSError) as error:
+            charms = None if table.charm is None else \
+                (charms_by_id([table.charm]), *[() for _ in table.opponents])  # the day's charm is the player's
+        except (KeyError, ValueError, OSError, ConfigError) as error:
             self.message = tr("daily.cannot_play", why=error)
             return
         self.app.scenes.clear_to("table", rules=table.rules, seats=seats, seed=table.session_seed,
-                                 origin=DailyDeal(self.day))
+                                 origin=DailyDeal(self.day), charms=charms)
 
     def back(self) -> None:
         """Back to the title."""
@@ -186,6 +192,9 @@ class DailyScene(Scene):
             lines = len(text.wrap(changes, "body", 15, box.width - 48))
             high += 8 + round(text.font("body", 15).get_linesize() * 1.15) * (lines - 1) + \
                 text.font("body", 15).get_height()
+        if table.charm is not None:  # the day's charm: its name, and its line wrapped under it
+            high += 8 + text.font("bold", 16).get_height() + 2 + text.block_height(charm_line(table.charm), "body", 15,
+                                                                                    box.width - 48)
         high += gap + text.font("bold", 15).get_height() + 8 + 64 + 12 + self._foot()[0]
         if box.y + 16 + high > BOX_BOTTOM and gap > 12:
             return self._box(12)
@@ -219,6 +228,12 @@ class DailyScene(Scene):
         facts_rect = text.draw(surface, facts, (x, y + 4), role="bold", size=17, colour=theme.INK,
                                max_width=room, min_size=12)
         below = facts_rect.bottom
+        if table.charm is not None:
+            charm_rect = text.draw(surface, tr("daily_charm.today", charm=charm_title(table.charm)), (x, below + 8),
+                                   role="bold", size=16, colour=theme.GOLD, max_width=room, min_size=11)
+            what = text.render_wrapped(charm_line(table.charm), "body", 15, theme.INK, room)
+            surface.blit(what, (x, charm_rect.bottom + 2))
+            below = charm_rect.bottom + 2 + what.get_height()
         changes = changes_line(table.rules, said=("boodle_cards",))  # a "House Rules" day says what it changes
         if changes:
             lines = text.render_wrapped(changes, "body", 15, theme.INK, room)
@@ -252,8 +267,11 @@ class DailyScene(Scene):
             chip = self.app.art.chip(1, 14)
             surface.blit(chip, (x, box.y + 58))
             text.draw(surface, str(self.best), (x + 34, box.y + 42), role="title", size=48, colour=theme.GOLD)
-            text.draw(surface, best_words(self.best, self.best_hints), (x + 34, box.y + 104), role="body", size=15,
-                      colour=theme.INK_DIM, max_width=room - 34)
+            said = text.draw(surface, best_words(self.best, self.best_hints), (x + 34, box.y + 104), role="body",
+                             size=15, colour=theme.INK_DIM, max_width=room - 34)
+            if self.best_charm is not None:
+                text.draw(surface, tr("daily_charm.best_with", charm=charm_title(self.best_charm)),
+                          (x + 34, said.bottom + 2), role="body", size=15, colour=theme.INK_DIM, max_width=room - 34)
         if self.new_best:
             text.draw(surface, tr("daily.new_best"), (box.centerx, box.y + 170), role="title", size=36,
                       colour=NEW_BEST, anchor="center", shadow=True, max_width=room, min_size=20)
