@@ -413,7 +413,7 @@ class TableScene(Scene):
         """A new session at the same table, under the same rules, from a new seed (free play)."""
         self.recorder.session_over()
         self.app.scenes.clear_to("table", rules=self.rules, seats=self.seats, seed=fresh_seed(self.seed),
-                                 time_limit_s=self.table.time_limit_s)
+                                 time_limit_s=self.table.time_limit_s, charms=self.table.charms)
 
     def change_table(self) -> None:
         """New game, with this table chosen to change (free play)."""

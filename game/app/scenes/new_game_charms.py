@@ -1,0 +1,94 @@
+"""New game's charms (R31): nobody holds one (the default), the player does, or every seat does; the player's
+charm is chosen, or two are dealt at random from the table's seed, and every other seat is dealt one the same way.
+
+The two rows sit under the character tiles: Charms (None / Yours / Every seat) and, unless None, the player's
+charm. Both are remembered with the last table (`LastTable.charms`, `LastTable.charm`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from ...config.charm_file import load_charms
+from ...config.errors import ConfigError
+from ...engine.charms import CharmSpec
+from ...locale import tr
+from ...storage.last_table_file import CHARM_MODES
+from ..charm_words import charm_line, charm_title
+from ..form import Choice
+
+DEALT = 2  # charms dealt to the player at random
+
+
+def shipped_charms() -> dict[str, CharmSpec]:
+    """Every charm of config/charms by id (none when their files have a problem: the row then offers None only)."""
+    try:
+        return load_charms()
+    except (ConfigError, OSError):
+        return {}
+
+
+def seat_charms(mode: str, charm: str, seats: int, seed: int,
+                known: dict[str, CharmSpec]) -> tuple[tuple[CharmSpec, ...], ...] | None:
+    """Each seat's charms at a new free table: None for `none`; with `yours` the player holds `charm` (two dealt
+    at random from `seed` when it is ""); with `every` each other seat is dealt one from the same stream."""
+    if mode not in CHARM_MODES[1:] or not known:
+        return None
+    rng = random.Random(f"newmarket-free-charms:{seed}")
+    ids = list(known)
+    player = (known[charm],) if charm in known else tuple(known[i] for i in rng.sample(ids, min(DEALT, len(ids))))
+    others: list[tuple[CharmSpec, ...]] = [() for _ in range(seats - 1)]
+    if mode == "every":
+        others = [(known[rng.choice(ids)],) for _ in range(seats - 1)]
+    return (player, *others)
+
+
+@dataclass
+class CharmChoice:
+    """New game's choice of charms: the mode's index in CHARM_MODES, and the player's charm ("": dealt)."""
+
+    mode: int = 0
+    charm: str = ""
+
+    @property
+    def mode_id(self) -> str:
+        """The mode as the last table keeps it."""
+        return CHARM_MODES[self.mode]
+
+    def recall(self, mode: str, charm: str, known: dict[str, CharmSpec]) -> None:
+        """Take a remembered mode and charm (a charm no file gives any more is dealt instead)."""
+        self.mode = CHARM_MODES.index(mode) if mode in CHARM_MODES and known else 0
+        self.charm = charm if charm in known else ""
+
+
+def charm_rows(rect: pygame.Rect, choice: CharmChoice, known: dict[str, CharmSpec],
+               changed: Callable[[], None]) -> list[Choice]:
+    """The Charms row, and beside it the player's charm unless nobody holds one, across `rect`."""
+    modes = [tr(f"free_charms.modes.{mode}") for mode in CHARM_MODES]
+
+    def set_mode(index: int) -> None:
+        choice.mode = index if known else 0
+        changed()
+
+    half = rect.width // 2
+    first = pygame.Rect(rect.x, rect.y, half + 40 if choice.mode else rect.width, rect.height)
+    rows = [Choice(first, tr("free_charms.label"), modes, choice.mode, set_mode, wrap=False,
+                   tooltip=tr("free_charms.tip"), value_width=(first.width - 16) * 3 // 5 if choice.mode
+                   else (rect.width - 40) * 3 // 5)]
+    if choice.mode:
+        ids = list(known)
+        names = [charm_title(charm) for charm in ids] + [tr("free_charms.dealt")]
+
+        def set_charm(index: int) -> None:
+            choice.charm = ids[index] if index < len(ids) else ""
+            changed()
+
+        index = ids.index(choice.charm) if choice.charm in ids else len(ids)
+        tip = charm_line(choice.charm) if choice.charm else tr("free_charms.dealt_tip")
+        second = pygame.Rect(first.right + 6, rect.y, rect.right - first.right - 6, rect.height)
+        rows.append(Choice(second, "", names, index, set_charm, tooltip=tip, value_width=second.width - 4))
+    return rows
