@@ -7,6 +7,7 @@ import pytest
 
 from game.campaign.charm_road import CharmRoad, choice_offers, shop_offers
 from game.campaign.model import CampaignProgress, SessionResult
+from game.campaign.road_check import play_run, road_check, run_charms, run_seed
 from game.campaign.roads import CHARMS_PATH, session_seed, table_charms
 from game.config import ConfigError, load_campaign, load_campaign_text
 
@@ -184,3 +185,21 @@ def test_a_players_road_with_charms_loads_and_its_mistakes_are_named() -> None:
              "only a road with charms (charms: at the top of the file) can give its hosts charms")):
         found = problems(GOOD.replace(old, new, 1))
         assert any(expected in line for line in found), (new, found)
+
+
+def test_road_check_seats_the_charms_a_player_would_hold() -> None:
+    assert run_charms(load_campaign(), 3, 1) is None
+    counts = []
+    for index, venue in enumerate(ROAD.venues):
+        seats = run_charms(ROAD, index, run_seed(venue.id, 1))
+        assert seats is not None and len(seats) == venue.seats
+        counts.append(len(seats[0]))
+        for seat, host in enumerate(venue.opponents, start=1):
+            assert tuple(spec.id for spec in seats[seat]) == venue.charms_of(host)
+    assert counts == [min(i + 1, CHARMS.hold) for i in range(len(ROAD.venues))]
+    assert run_charms(ROAD, 2, 5) == run_charms(ROAD, 2, 5)
+    first = ROAD.venues[0]
+    met = play_run(first, "lowest", 1, charms=run_charms(ROAD, 0, run_seed(first.id, 1)))
+    assert isinstance(met, bool)
+    final = [share.venue_id for share in road_check(ROAD, "lowest", 1, jobs=1, only={"kings_head"})]
+    assert final == ["kings_head"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import sys
@@ -74,8 +73,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"--venue: no venue {', '.join(map(repr, unknown)) or 'given'} on this road; "
                   f"its venues are {', '.join(known)}", file=sys.stderr)
             return 1
-        campaign = dataclasses.replace(campaign, venues=tuple(v for v in campaign.venues if v.id in wanted))
-    found = road_check(campaign, args.proxy, args.runs, args.jobs)
+    found = road_check(campaign, args.proxy, args.runs, args.jobs,
+                       only=None if args.venue is None else set(wanted))
     print(f"{campaign.title()} ({shown_name(args.road)}): {args.proxy} in the player's seat, "
           f"{args.runs} runs a venue")
     print_shares(found, numbers, goals)
