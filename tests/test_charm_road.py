@@ -3,7 +3,11 @@ from the bankroll, a charm earned per venue cleared, the hosts' charms, and save
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.campaign.charm_road import CharmRoad, choice_offers, shop_offers
 from game.campaign.model import CampaignProgress, SessionResult
@@ -203,3 +207,41 @@ def test_road_check_seats_the_charms_a_player_would_hold() -> None:
     assert isinstance(met, bool)
     final = [share.venue_id for share in road_check(ROAD, "lowest", 1, jobs=1, only={"kings_head"})]
     assert final == ["kings_head"]
+
+
+_LINE = re.compile(r"^c\.yaml(:\d+)?: ")
+SHIPPED = CHARMS_PATH.read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+@settings(max_examples=120, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_damaged_road_with_charms_loads_or_names_its_problems(data: st.DataObject) -> None:
+    lines = SHIPPED.splitlines(keepends=True)
+    for _ in range(data.draw(st.integers(1, 3))):
+        index = data.draw(st.integers(0, len(lines) - 1))
+        action = data.draw(st.sampled_from(["drop", "repeat", "value", "chars"]))
+        line = lines[index]
+        if action == "drop":
+            del lines[index]
+        elif action == "repeat":
+            lines.insert(index, line)
+        elif action == "value" and ":" in line:
+            value = data.draw(st.sampled_from(["", "0", "-3", "true", "null", "[]", "{}", "[lock]", "lock", "9" * 30,
+                                               "{pip: [glimpse]}", "{glimpse: x}", "{hetty: lock}", "&a 1", "1.5"]))
+            lines[index] = line.split(":", 1)[0] + ": " + value + "\n"
+        else:
+            text = data.draw(st.text(alphabet="ab:-[]{}#'\" \t\n0", max_size=6))
+            cut = data.draw(st.integers(0, len(line)))
+            lines[index] = line[:cut] + text + line[cut:]
+        if not lines:
+            break
+    try:
+        road = load_campaign_text("".join(lines), "c.yaml", CHARMS_PATH.parent)
+    except ConfigError as error:
+        assert error.problems and all(_LINE.match(p) for p in error.problems)
+    else:
+        if road.charms is not None:
+            progress = CampaignProgress.start(road, 1)
+            assert len(progress.offered) <= road.charms.choice and progress.to_json()["charm_road"]["seed"] == 1
+        assert all(host in v.opponents for v in road.venues for host, _ in v.host_charms)
