@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 OFFER_W, OFFER_H, OFFER_GAP = 340, 200, 30
 OFFER_TOP = 160
-CASE_TOP = OFFER_TOP + OFFER_H + 100
 
 
 class CharmShopScene(Scene):
@@ -57,10 +56,19 @@ class CharmShopScene(Scene):
         return tuple(self.progress.offered) if self.choosing else self.progress.shop()
 
     def offer_rects(self) -> list[pygame.Rect]:
-        """Each offer's panel, side by side and centred."""
-        count = len(self.offers())
-        left = (1280 - count * OFFER_W - (count - 1) * OFFER_GAP) // 2
-        return [pygame.Rect(left + i * (OFFER_W + OFFER_GAP), OFFER_TOP, OFFER_W, OFFER_H) for i in range(count)]
+        """Each offer's panel, side by side and centred, as tall as the longest line needs at the player's text
+        size (never less than designed)."""
+        offers = self.offers()
+        text = self.app.text
+        words = max((text.block_height(charm_line(c), "body", 17, OFFER_W - 40) for c in offers), default=0)
+        height = max(OFFER_H, 22 + text.line_height("title", 28) + 16 + words + 20)
+        left = (1280 - len(offers) * OFFER_W - (len(offers) - 1) * OFFER_GAP) // 2
+        return [pygame.Rect(left + i * (OFFER_W + OFFER_GAP), OFFER_TOP, OFFER_W, height) for i in range(len(offers))]
+
+    def case_top(self) -> int:
+        """The case's panel's top: under the offers' buttons."""
+        rects = self.offer_rects()
+        return (rects[0].bottom if rects else OFFER_TOP + OFFER_H) + 100
 
     def build(self, keep_focus: bool = False) -> None:
         """The buttons: one under each offer (take, or buy at its price), then Pass (a full case) and Back."""
@@ -185,7 +193,7 @@ class CharmShopScene(Scene):
         progress = self.progress
         road = progress.charm_road
         hold = road.hold if road is not None else 0
-        box = pygame.Rect(64, CASE_TOP, 1152, 80)
+        box = pygame.Rect(64, self.case_top(), 1152, 80)
         draw_panel(surface, box, alpha=215)
         label = text.draw(surface, tr("charm_road.case.title", held=len(progress.charms), hold=hold),
                           (box.x + 22, box.centery), role="bold", size=18, colour=theme.INK_DIM, anchor="midleft",

@@ -192,9 +192,6 @@ class DailyScene(Scene):
             lines = len(text.wrap(changes, "body", 15, box.width - 48))
             high += 8 + round(text.font("body", 15).get_linesize() * 1.15) * (lines - 1) + \
                 text.font("body", 15).get_height()
-        if table.charm is not None:  # the day's charm: its name, and its line wrapped under it
-            high += 8 + text.font("bold", 16).get_height() + 2 + text.block_height(charm_line(table.charm), "body", 15,
-                                                                                    box.width - 48)
         high += gap + text.font("bold", 15).get_height() + 8 + 64 + 12 + self._foot()[0]
         if box.y + 16 + high > BOX_BOTTOM and gap > 12:
             return self._box(12)
@@ -228,12 +225,6 @@ class DailyScene(Scene):
         facts_rect = text.draw(surface, facts, (x, y + 4), role="bold", size=17, colour=theme.INK,
                                max_width=room, min_size=12)
         below = facts_rect.bottom
-        if table.charm is not None:
-            charm_rect = text.draw(surface, tr("daily_charm.today", charm=charm_title(table.charm)), (x, below + 8),
-                                   role="bold", size=16, colour=theme.GOLD, max_width=room, min_size=11)
-            what = text.render_wrapped(charm_line(table.charm), "body", 15, theme.INK, room)
-            surface.blit(what, (x, charm_rect.bottom + 2))
-            below = charm_rect.bottom + 2 + what.get_height()
         changes = changes_line(table.rules, said=("boodle_cards",))  # a "House Rules" day says what it changes
         if changes:
             lines = text.render_wrapped(changes, "body", 15, theme.INK, room)
@@ -275,11 +266,26 @@ class DailyScene(Scene):
         if self.new_best:
             text.draw(surface, tr("daily.new_best"), (box.centerx, box.y + 170), role="title", size=36,
                       colour=NEW_BEST, anchor="center", shadow=True, max_width=room, min_size=20)
+        if self.table is not None and self.table.charm is not None:
+            self._draw_charm(surface, pygame.Rect(x, box.y + 200, room, box.height - 200 - 100))
         if self.table is not None:
             text.draw(surface, tr("daily.seed"), (x, box.bottom - 92), role="bold", size=14, colour=theme.INK_DIM,
                       max_width=room)
             text.draw(surface, f"{self.table.session_seed}", (x, box.bottom - 70), role="body", size=15,
                       colour=theme.INK)
+
+
+    def _draw_charm(self, surface: Canvas, area: pygame.Rect) -> None:
+        """The day's charm in the best's panel, under the best: its name, and its line as large as the room holds."""
+        text, table = self.app.text, self.table
+        assert table is not None and table.charm is not None
+        label = text.draw(surface, tr("daily_charm.today"), (area.x, area.y), role="bold", size=15,
+                          colour=theme.INK_DIM, max_width=area.width)
+        name = text.draw(surface, charm_title(table.charm), (area.x, label.bottom + 2), role="bold", size=22,
+                         colour=theme.GOLD, max_width=area.width, min_size=14)
+        said = charm_line(table.charm)
+        size = text.wrapped_size(said, "body", 15, area.width, area.bottom - name.bottom - 4, floor=11)
+        surface.blit(text.render_wrapped(said, "body", size, theme.INK, area.width), (area.x, name.bottom + 4))
 
 
 def best_words(best: int, hints: int | None) -> str:

@@ -74,11 +74,10 @@ def charm_rows(rect: pygame.Rect, choice: CharmChoice, known: dict[str, CharmSpe
         choice.mode = index if known else 0
         changed()
 
-    half = rect.width // 2
-    first = pygame.Rect(rect.x, rect.y, half + 40 if choice.mode else rect.width, rect.height)
+    # alone, the row's value lines up with the strength's above it; beside the charm's, it leaves its label half
+    first = pygame.Rect(rect.x, rect.y, rect.width * 3 // 5 if choice.mode else rect.width, rect.height)
     rows = [Choice(first, tr("free_charms.label"), modes, choice.mode, set_mode, wrap=False,
-                   tooltip=tr("free_charms.tip"), value_width=(first.width - 16) * 3 // 5 if choice.mode
-                   else (rect.width - 40) * 3 // 5)]
+                   tooltip=tr("free_charms.tip"), value_width=0 if choice.mode else (rect.width - 40) * 3 // 5)]
     if choice.mode:
         ids = list(known)
         names = [charm_title(charm) for charm in ids] + [tr("free_charms.dealt")]
