@@ -10,7 +10,7 @@ from pathlib import Path
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-from app_helpers import click, key, make_app
+from app_helpers import click, fuzz, key, make_app
 
 from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
@@ -113,3 +113,19 @@ def test_the_charm_screenshots_are_written(app: App, tmp_path: Path) -> None:
     assert [p.name for p in paths] == ["14f_charm_choice.png", "14g_charm_shop.png", "14h_charm_road_map.png",
                                        "15c_daily_charm.png"]
     assert all(pygame.image.load(str(p)).get_size() == (1280, 720) for p in paths)
+
+
+@pytest.mark.slow
+def test_the_charm_shop_survives_random_input(app: App) -> None:
+    def start() -> CharmShopScene:
+        road_map = open_road(app)
+        progress = road_map.progress
+        assert progress is not None
+        progress.bankroll = 500  # room to buy: random input reaches every button
+        if not isinstance(app.scenes.top, CharmShopScene):
+            app.scenes.push("charm_shop", road=road_map.road)
+        scene = app.scenes.top
+        assert isinstance(scene, CharmShopScene)
+        return scene
+    seen = fuzz(app, start, 1500, seed=25)
+    assert seen.get("CharmShopScene", 0) > 50
