@@ -8,13 +8,16 @@ from pathlib import Path
 
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
-from app_helpers import click, key, make_app
+import pytest
+from app_helpers import click, key, large_print, make_app
+from test_menu_words import crowded
 
 from game.app.app import App
 from game.app.form import Choice
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.new_game_charms import DEALT, seat_charms, shipped_charms
 from game.app.table.scene import TableScene
+from game.locale import LANGUAGES
 from game.storage.last_table_file import LAST_TABLE_FILE, load_last_table
 
 KNOWN = shipped_charms()
@@ -103,3 +106,18 @@ def test_an_old_last_table_loads_with_no_charms_and_a_bad_value_takes_its_defaul
     (tmp_path / LAST_TABLE_FILE).write_text(json.dumps({**old, "charms": "lots", "charm": "../x"}), encoding="utf-8")
     last, words = load_last_table(tmp_path)
     assert last is not None and words is not None and (last.charms, last.charm) == ("none", "")
+
+
+@pytest.mark.parametrize("code", tuple(LANGUAGES))
+def test_the_charm_rows_and_their_card_fit_at_150_percent(tmp_path: Path, code: str) -> None:
+    app = make_app(tmp_path)
+    app.set_language(code)
+    large_print(app)
+    for mode, charm in ((1, ""), (2, "encore"), (2, "free_rein"), (1, "sleight")):  # the longest lines
+        scene = open_new_game(app)
+        scene.charms.mode, scene.charms.charm = mode, charm
+        scene._build()
+        picker = next(c for c in scene.form.controls if isinstance(c, Choice) and c.label == "")
+        scene.form.focus_on(picker)  # the card under the rows says what the charm does
+        assert not crowded(app, scene), (code, charm, crowded(app, scene))
+    app.scenes.close()

@@ -33,7 +33,7 @@ from ..widgets import Button, draw_panel
 from .common import felt_backdrop, heading, hint_bar, speed_names
 from .last_table import DEAL_CHOICES, MINUTE_CHOICES, recall, remembered, table_to_remember
 from .little_to_do import draw_word, leaves_little, offer_button, offered
-from .new_game_charms import CharmChoice, charm_rows, seat_charms, shipped_charms
+from .new_game_charms import CharmChoice, charm_rows, draw_charm_card, seat_charms, shipped_charms
 from .new_game_tiles import (
     bottom_row,
     draw_bio,
@@ -488,6 +488,10 @@ class NewGameScene(Scene):
             return
         _, height, rows = self._grid()
         top = LEFT.y + GRID_TOP + rows * (height + 10) + CHARMS_ROW + 10
+        box = pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top)
+        if getattr(self.form.focused, "charm_row", False) and self.charms.mode:
+            draw_charm_card(surface, self.app.text, self.charms, box)
+            return
         index = min(self.focused_character, len(self.characters) - 1)
         draw_bio(surface, self.app.text, self.characters[index], self.character_lock(index),
                  pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top),

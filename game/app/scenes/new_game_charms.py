@@ -18,8 +18,11 @@ from ...config.errors import ConfigError
 from ...engine.charms import CharmSpec
 from ...locale import tr
 from ...storage.last_table_file import CHARM_MODES
+from .. import paint, theme
+from ..canvas import Canvas
 from ..charm_words import charm_line, charm_title
 from ..form import Choice
+from ..text import TextCache
 
 DEALT = 2  # charms dealt to the player at random
 
@@ -87,7 +90,22 @@ def charm_rows(rect: pygame.Rect, choice: CharmChoice, known: dict[str, CharmSpe
             changed()
 
         index = ids.index(choice.charm) if choice.charm in ids else len(ids)
-        tip = charm_line(choice.charm) if choice.charm else tr("free_charms.dealt_tip")
         second = pygame.Rect(first.right + 6, rect.y, rect.right - first.right - 6, rect.height)
-        rows.append(Choice(second, "", names, index, set_charm, tooltip=tip, value_width=second.width - 4))
+        rows.append(Choice(second, "", names, index, set_charm, value_width=second.width - 4))  # said in the box
+    for row in rows:
+        row.charm_row = True  # type: ignore[attr-defined]
     return rows
+
+
+def draw_charm_card(surface: Canvas, text: TextCache, choice: CharmChoice, box: pygame.Rect) -> None:
+    """While a charm row has the focus, the box under it (the bio's) says what the player's charm does."""
+    paint.rect(surface, (8, 24, 18), box, border_radius=12)
+    room = box.width - 40
+    title = charm_title(choice.charm) if choice.charm else tr("free_charms.dealt")
+    name = text.draw(surface, title, (box.x + 20, box.y + 14), role="title", size=24, colour=theme.GOLD,
+                     max_width=room, min_size=16)
+    said = charm_line(choice.charm) if choice.charm else tr("free_charms.dealt_tip")
+    who = tr(f"free_charms.who.{choice.mode_id}")
+    words = f"{said}\n{who}"
+    size = text.wrapped_size(words, "body", 16, room, box.bottom - 12 - name.bottom - 8, floor=11)
+    surface.blit(text.render_wrapped(words, "body", size, theme.INK, room), (box.x + 20, name.bottom + 8))
