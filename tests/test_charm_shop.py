@@ -129,3 +129,13 @@ def test_the_charm_shop_survives_random_input(app: App) -> None:
         return scene
     seen = fuzz(app, start, 1500, seed=25)
     assert seen.get("CharmShopScene", 0) > 50
+
+
+def test_leaving_the_first_choice_cannot_draw_it_afresh(app: App) -> None:
+    open_road(app)
+    shop = app.scenes.top
+    assert isinstance(shop, CharmShopScene)
+    offered = list(shop.progress.offered)
+    key(app, pygame.K_ESCAPE)
+    again = open_road(app)
+    assert again.progress is not None and again.progress.offered == offered

@@ -215,6 +215,8 @@ class CampaignMapScene(Scene):
     def charms(self) -> None:
         """The road's charms: the one to choose, or the shop between venues."""
         if self.progress is not None and self.progress.charm_road is not None:
+            # the road is kept with its seed and offers before any is shown: leaving cannot draw them afresh
+            self.app.notices.tell(self.save())
             self.app.scenes.push("charm_shop", road=self.road)
 
     def finished(self, chips: list[int]) -> None:
