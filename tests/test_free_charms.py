@@ -15,10 +15,10 @@ from test_menu_words import crowded
 from game.app.app import App
 from game.app.form import Choice
 from game.app.scenes.new_game import NewGameScene
-from game.app.scenes.new_game_charms import DEALT, seat_charms, shipped_charms
+from game.app.scenes.new_game_charms import DEALT, CharmChoice, seat_charms, shipped_charms
 from game.app.table.scene import TableScene
 from game.locale import LANGUAGES
-from game.storage.last_table_file import LAST_TABLE_FILE, load_last_table
+from game.storage.last_table_file import CHARM_MODES, LAST_TABLE_FILE, load_last_table
 
 KNOWN = shipped_charms()
 
@@ -88,13 +88,18 @@ def test_every_seat_by_mouse(tmp_path: Path) -> None:
 
 
 def test_dealt_charms_come_from_the_seed() -> None:
-    assert seat_charms("none", "", 4, 1, KNOWN) is None
-    one, two = seat_charms("every", "", 5, 11, KNOWN), seat_charms("every", "", 5, 11, KNOWN)
+    none, yours, every = (CharmChoice(CHARM_MODES.index(mode), known=KNOWN) for mode in CHARM_MODES)
+    assert seat_charms(none, 4, 1) is None
+    one, two = seat_charms(every, 5, 11), seat_charms(every, 5, 11)
     assert one == two and one is not None and len(one) == 5
-    dealt = {tuple(spec.id for spec in seat_charms("yours", "", 4, seed, KNOWN)[0])  # type: ignore[index]
-             for seed in range(12)}
+    dealt = set()
+    for seed in range(12):
+        seats = seat_charms(yours, 4, seed)
+        assert seats is not None and len(seats[0]) == DEALT and not any(seats[1:])
+        dealt.add(tuple(spec.id for spec in seats[0]))
     assert len(dealt) > 3  # other seeds deal other charms
-    assert seat_charms("yours", "nonesuch", 3, 1, KNOWN) is not None  # a charm gone is dealt instead
+    gone = seat_charms(CharmChoice(CHARM_MODES.index("yours"), "nonesuch", KNOWN), 3, 1)
+    assert gone is not None and len(gone[0]) == DEALT  # a charm no file gives any more is dealt instead
 
 
 def test_an_old_last_table_loads_with_no_charms_and_a_bad_value_takes_its_default(tmp_path: Path) -> None:

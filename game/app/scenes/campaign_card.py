@@ -137,3 +137,15 @@ def unlock_words(kind: str, target: str) -> str:
     if kind == "rules":
         return tr("campaign.unlock.rules", rules=unlock_name(kind, target))
     return unlock_name(kind, target)
+
+
+def hosts_line(venue: Venue) -> str:
+    """Who holds a charm of their own at `venue` ("Aunt Hetty holds Glimpse"), in the current language."""
+    said = []
+    for host, charms in venue.host_charms:
+        try:
+            name = seat_name(load_character_by_id(host))
+        except (KeyError, ValueError, OSError):
+            name = host
+        said.append(tr("charm_road.map.host", host=name, charms=", ".join(charm_title(c) for c in charms)))
+    return " · ".join(said)

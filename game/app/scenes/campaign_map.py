@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...ai.registry import load_character_by_id
 from ...ai.seats import seats_against
 from ...campaign.model import CampaignProgress
 from ...campaign.origin import CampaignRoad, finish_venue
@@ -25,12 +24,10 @@ from ...campaign.roads import SLOT, Road, campaign_path, session_seed, table_cha
 from ...campaign.spec import Campaign, Unlock, Venue
 from ...config.errors import ConfigError
 from ...locale import language, tr, trn
-from ...locale.names import seat_name
 from ...storage.high_scores_file import load_high_scores
 from ...storage.resume import has_resume, road_mode
 from .. import paint, theme
 from ..canvas import Canvas
-from ..charm_words import charm_title
 from ..comfort import swaying
 from ..kept_words import sit_at_kept
 from ..portraits import HUMAN_LOOK
@@ -41,6 +38,7 @@ from .campaign_card import (
     changes_height,
     changes_on_one_line,
     draw_purse,
+    hosts_line,
     unlock_words,
     venue_facts,
     venue_shrink,
@@ -481,18 +479,6 @@ class CampaignMapScene(Scene):
                       size=15 - less, colour=theme.INK, max_width=room, min_size=10)
         draw_opponents(surface, text, venue.opponents, pygame.Rect(box.x + 22, box.bottom - 62, box.width - 44, 52),
                        levels=True)
-
-
-def hosts_line(venue: Venue) -> str:
-    """Who holds a charm of their own at `venue` ("Aunt Hetty holds Glimpse"), in the current language."""
-    said = []
-    for host, charms in venue.host_charms:
-        try:
-            name = seat_name(load_character_by_id(host))
-        except (KeyError, ValueError, OSError):
-            name = host
-        said.append(tr("charm_road.map.host", host=name, charms=", ".join(charm_title(c) for c in charms)))
-    return " · ".join(said)
 
 
 def _smooth(points: list[tuple[int, int]], steps: int = 12) -> list[tuple[int, int]]:

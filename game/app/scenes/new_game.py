@@ -110,8 +110,7 @@ class NewGameScene(Scene):
         self.kept_free: dict[str, Any] | None = None  # the free game left mid-session, read as the scene opens
         self.notes: list[str] = []  # said one after another under the panels
         self.offer_button: Button | None = None  # optional following, offered on a table with little to do
-        self.known_charms = shipped_charms()
-        self.charms = CharmChoice()  # nobody holds a charm unless the player says so (or the last table did)
+        self.charms = CharmChoice(known=shipped_charms())  # nobody holds one unless the player (or last table) says
         if laid is not None:  # Change table: this table, not the one remembered
             lay_again(self, laid, LENGTHS, DEAL_CHOICES, MINUTE_CHOICES)
         else:
@@ -122,7 +121,7 @@ class NewGameScene(Scene):
         """Open with the last table started, as far as it can still be chosen; say what could not be."""
         last = remembered(self.app.data_dir, self.app.notices.tell)
         if last is not None:
-            self.charms.recall(last.charms, last.charm, self.known_charms)
+            self.charms.recall(last.charms, last.charm)
             found = recall(last, self.entries, self.rules_folders, self.characters, self.rules_lock,
                            self.character_lock)
             if found.rules_index is not None:
@@ -281,9 +280,8 @@ class NewGameScene(Scene):
             (self.length, self.deals_index, self.minutes_index),
             STRENGTH_IDS[self.strength] if self.strength is not None else "", (self.charms.mode_id, self.charms.charm)))
         self.app.notices.tell(problem)  # the table starts all the same: only the next New game's choices are lost
-        charms = seat_charms(self.charms.mode_id, self.charms.charm, self.players, self.seed, self.known_charms)
         self.app.scenes.clear_to("table", rules=rules, seats=self.seats(), seed=self.seed, time_limit_s=limit,
-                                 charms=charms)
+                                 charms=seat_charms(self.charms, self.players, self.seed))
 
     def continue_kept(self) -> None:
         """Sit down again at the free game left mid-session, exactly as it stood."""
@@ -376,7 +374,7 @@ class NewGameScene(Scene):
 
     def _build(self) -> None:
         controls: list[Any] = []
-        width, height, _ = self._grid()
+        width, height, rows = self._grid()
         for slot in range(len(self.characters) + 1):
             column, row = slot % GRID_COLUMNS, slot // GRID_COLUMNS
             rect = pygame.Rect(LEFT.x + 20 + column * (width + 10), LEFT.y + GRID_TOP + row * (height + 10), width,
@@ -388,9 +386,8 @@ class NewGameScene(Scene):
                 tile = Tile(rect, self.random_table, self._paint_random, hotkey=pygame.K_r,
                             tooltip=tr("new_game.random_tip"))
             controls.append(tile)
-        _, _, rows = self._grid()
         controls += charm_rows(pygame.Rect(LEFT.x + 20, LEFT.y + GRID_TOP + rows * (height + 10) + 2, LEFT.width - 40,
-                                           CHARMS_ROW), self.charms, self.known_charms, self._build)
+                                           CHARMS_ROW), self.charms, self._build)
         strengths = [strength_words(i) for i in range(len(STRENGTH_IDS))] + [strength_words(None)]
         controls.append(Choice(pygame.Rect(LEFT.x + 20, LEFT.y + 48, LEFT.width - 40, 40),
                                tr("new_game.strength_label"),
@@ -489,12 +486,10 @@ class NewGameScene(Scene):
         _, height, rows = self._grid()
         top = LEFT.y + GRID_TOP + rows * (height + 10) + CHARMS_ROW + 10
         box = pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top)
-        if getattr(self.form.focused, "charm_row", False) and self.charms.mode:
-            draw_charm_card(surface, self.app.text, self.charms, box)
+        if draw_charm_card(surface, self.app.text, self.charms, self.form.focused, box):
             return
         index = min(self.focused_character, len(self.characters) - 1)
-        draw_bio(surface, self.app.text, self.characters[index], self.character_lock(index),
-                 pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top),
+        draw_bio(surface, self.app.text, self.characters[index], self.character_lock(index), box,
                  guests=self.players - 1 - len(self.seatable()))
 
     def _draw_rules_detail(self, surface: Canvas) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -35,10 +35,30 @@ def shipped_charms() -> dict[str, CharmSpec]:
         return {}
 
 
-def seat_charms(mode: str, charm: str, seats: int, seed: int,
-                known: dict[str, CharmSpec]) -> tuple[tuple[CharmSpec, ...], ...] | None:
-    """Each seat's charms at a new free table: None for `none`; with `yours` the player holds `charm` (two dealt
-    at random from `seed` when it is ""); with `every` each other seat is dealt one from the same stream."""
+@dataclass
+class CharmChoice:
+    """New game's choice of charms: the mode's index in CHARM_MODES, the player's charm ("": dealt), and the charms
+    there are."""
+
+    mode: int = 0
+    charm: str = ""
+    known: dict[str, CharmSpec] = field(default_factory=dict)  # the charms there are to hold, by id
+
+    @property
+    def mode_id(self) -> str:
+        """The mode as the last table keeps it."""
+        return CHARM_MODES[self.mode]
+
+    def recall(self, mode: str, charm: str) -> None:
+        """Take a remembered mode and charm (a charm no file gives any more is dealt instead)."""
+        self.mode = CHARM_MODES.index(mode) if mode in CHARM_MODES and self.known else 0
+        self.charm = charm if charm in self.known else ""
+
+
+def seat_charms(choice: CharmChoice, seats: int, seed: int) -> tuple[tuple[CharmSpec, ...], ...] | None:
+    """Each seat's charms at a new free table: None for `none`; with `yours` the player holds the charm chosen (two
+    dealt at random from `seed` when none is); with `every` each other seat is dealt one from the same stream."""
+    mode, charm, known = choice.mode_id, choice.charm, choice.known
     if mode not in CHARM_MODES[1:] or not known:
         return None
     rng = random.Random(f"newmarket-free-charms:{seed}")
@@ -50,28 +70,10 @@ def seat_charms(mode: str, charm: str, seats: int, seed: int,
     return (player, *others)
 
 
-@dataclass
-class CharmChoice:
-    """New game's choice of charms: the mode's index in CHARM_MODES, and the player's charm ("": dealt)."""
-
-    mode: int = 0
-    charm: str = ""
-
-    @property
-    def mode_id(self) -> str:
-        """The mode as the last table keeps it."""
-        return CHARM_MODES[self.mode]
-
-    def recall(self, mode: str, charm: str, known: dict[str, CharmSpec]) -> None:
-        """Take a remembered mode and charm (a charm no file gives any more is dealt instead)."""
-        self.mode = CHARM_MODES.index(mode) if mode in CHARM_MODES and known else 0
-        self.charm = charm if charm in known else ""
-
-
-def charm_rows(rect: pygame.Rect, choice: CharmChoice, known: dict[str, CharmSpec],
-               changed: Callable[[], None]) -> list[Choice]:
+def charm_rows(rect: pygame.Rect, choice: CharmChoice, changed: Callable[[], None]) -> list[Choice]:
     """The Charms row, and beside it the player's charm unless nobody holds one, across `rect`."""
     modes = [tr(f"free_charms.modes.{mode}") for mode in CHARM_MODES]
+    known = choice.known
 
     def set_mode(index: int) -> None:
         choice.mode = index if known else 0
@@ -97,8 +99,11 @@ def charm_rows(rect: pygame.Rect, choice: CharmChoice, known: dict[str, CharmSpe
     return rows
 
 
-def draw_charm_card(surface: Canvas, text: TextCache, choice: CharmChoice, box: pygame.Rect) -> None:
-    """While a charm row has the focus, the box under it (the bio's) says what the player's charm does."""
+def draw_charm_card(surface: Canvas, text: TextCache, choice: CharmChoice, focused: object, box: pygame.Rect) -> bool:
+    """While a charm row has the focus (`focused`), the box under it (the bio's) says what the player's charm does;
+    True when it did."""
+    if not (getattr(focused, "charm_row", False) and choice.mode):
+        return False
     paint.rect(surface, (8, 24, 18), box, border_radius=12)
     room = box.width - 40
     title = charm_title(choice.charm) if choice.charm else tr("free_charms.dealt")
@@ -109,3 +114,4 @@ def draw_charm_card(surface: Canvas, text: TextCache, choice: CharmChoice, box: 
     words = f"{said}\n{who}"
     size = text.wrapped_size(words, "body", 16, room, box.bottom - 12 - name.bottom - 8, floor=11)
     surface.blit(text.render_wrapped(words, "body", size, theme.INK, room), (box.x + 20, name.bottom + 8))
+    return True

@@ -107,8 +107,7 @@ class TableScene(Scene):
     def seated(cls, app: App, rules: RuleSet, seats: Sequence[SeatSpec], seed: int, *,
                time_limit_s: float | None = None, origin: TableOrigin | None = None,
                charms: Sequence[Sequence[CharmSpec]] | None = None) -> TableScene:
-        """A new session at a table of these seats (the human in seat 0 unless it has a character), each seat
-        holding its `charms` (R31; none by default)."""
+        """A new session at a table of these seats (the human in seat 0 unless it has a character), with charms."""
         return cls(app, TableController(rules, seats, seed, time_limit_s=time_limit_s, origin=origin, charms=charms))
 
     @classmethod
