@@ -35,8 +35,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--runs", type=int, default=100, metavar="N",
                         help=f"sessions to play at each venue, 1 to {MAX_RUNS} (default: 100)")
     parser.add_argument("--road", type=Path, default=CAMPAIGN_FILE, metavar="FILE",
-                        help="a campaign file (default: the shipped road, config/campaign.yaml; the road with charms is "
-                             "config/campaign_charms.yaml)")
+                        help="a campaign file (default: the shipped road, config/campaign.yaml; the road with "
+                             "charms is config/campaign_charms.yaml)")
     parser.add_argument("--venue", metavar="ID,ID,...",
                         help="play only these venues, by id (default: every venue of the road)")
     parser.add_argument("--jobs", type=int, metavar="J",
