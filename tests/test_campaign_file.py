@@ -160,7 +160,8 @@ def test_rules_path_relative_to_the_campaign_file(tmp_path: Path) -> None:
     ("    intro: The first table.\n", "",
      "c.yaml:4: venues[1].intro: missing; add two or three sentences introducing the venue"),
     ("    name: Second\n", "    name: Second\n    colour: red\n",
-     "c.yaml:14: venues[2].colour: unknown key; the keys are id, name, intro, rules, opponents, deals, goal, unlocks"),
+     "c.yaml:14: venues[2].colour: unknown key; the keys are id, name, intro, rules, opponents, deals, goal, unlocks, "
+         "host_charms"),
 ])
 def test_each_mistake_is_one_line_with_its_key(old: str, new: str, expected: str) -> None:
     assert old in GOOD

@@ -18,7 +18,7 @@ from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.table_choices import campaign_locks
 from game.campaign.model import CampaignProgress
-from game.campaign.roads import SLOTS, campaign_choices, read_road
+from game.campaign.roads import CHARMS_PATH, SLOTS, campaign_choices, read_road
 from game.config import load_campaign
 from game.config.campaign_file import CAMPAIGN_FILE
 from game.storage.saves import SaveData, load_slot, save_slot, slot_path
@@ -113,10 +113,11 @@ def test_a_damaged_road_is_listed_with_its_problem_and_left_alone(app: App) -> N
 def test_a_players_own_campaign_file_starts_a_road_and_reopens_with_it(app: App) -> None:
     path = own_campaign(app)
     names = [c.name for c in campaign_choices(app.data_dir)]
-    assert names[0] == load_campaign().name and "Two Pubs" in names
+    assert names[0] == load_campaign().name and names[1] == load_campaign(CHARMS_PATH).name and "Two Pubs" in names
     roads = CampaignSlotsScene(app)
     app.scenes.push(roads)
     key(app, pygame.K_RIGHTBRACKET)
+    key(app, pygame.K_RIGHTBRACKET)  # past the road with charms
     assert roads.choices[roads.chosen].path == path
     key(app, pygame.K_1)
     scene = app.scenes.top
@@ -135,10 +136,10 @@ def test_a_campaign_named_on_the_command_line_is_offered_and_a_broken_one_cannot
     broken = tmp_path / "broken.yaml"
     broken.write_text("name: Broken\nbankroll: -3\nvenues: []\n", encoding="utf-8")
     choices = campaign_choices(app.data_dir, broken)
-    assert choices[1].path == broken and choices[1].problem
+    assert choices[1].path == CHARMS_PATH and choices[2].path == broken and choices[2].problem
     roads = CampaignSlotsScene(app)
     roads.choices = choices
-    roads.choose_campaign(1)
+    roads.choose_campaign(2)
     start = roads.menu.buttons[0]
     assert start.label == "Start a new road" and not start.enabled and "problems" in start.tooltip
 

@@ -185,7 +185,7 @@ def test_words_written_beside_texts_or_an_unknown_area_are_problems() -> None:
     assert any("venues[1].name: comes from the locale area road (texts)" in line for line in texts_problems(twice))
     nowhere = SHIPPED.replace("\ntexts: road\n", "\ntexts: nowhere\n", 1)
     found = texts_problems(nowhere)
-    assert any("texts: must name a locale area holding a campaign's words (road)" in line for line in found)
+    assert any("texts: must name a locale area holding a campaign's words (road, charm_road)" in line for line in found)
     assert any("name: missing" in line for line in found)  # without the area, the file must say its own name
 
 

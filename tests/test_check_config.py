@@ -72,7 +72,7 @@ def test_no_path_checks_the_game_config_folder(capsys: pytest.CaptureFixture[str
     road_rules = list_rules_files(REPO / "config" / "road")
     charms = list_charm_files()
     assert len(charms) >= 8
-    expected = (len(list_rules_files()) + len(list_character_files()) + 2 + len(road_rules) + len(locale_files)
+    expected = (len(list_rules_files()) + len(list_character_files()) + 3 + len(road_rules) + len(locale_files)
                 + len(charms))
     assert code == 0 and len(out) == expected and all(line.startswith("ok  ") for line in out)
     assert "ok  config/campaign.yaml (campaign)" in out and "ok  config/trophies.yaml (trophies)" in out

@@ -108,9 +108,10 @@ def test_a_run_sits_the_proxy_in_seat_0_with_the_rules_stack(road: Campaign, mon
     seated: list[tuple[list[str | None], int, int]] = []
     real_session = Session
 
-    def recording(rules: Any, seats: Any, seed: int) -> Any:
+    def recording(rules: Any, seats: Any, seed: int, charms: Any = None) -> Any:
         seated.append(([seat.personality for seat in seats], rules.starting_chips, seed))
-        return real_session(rules, seats, seed)
+        assert charms is None  # a road without charms seats none
+        return real_session(rules, seats, seed, charms)
     monkeypatch.setattr(check, "Session", recording)
     check.play_run(road.venues[2], "first", 4)
     assert seated == [(["first", "pip", "hetty"], 40, run_seed("both", 4))]
@@ -151,9 +152,11 @@ def test_the_command_prints_each_venue_and_a_json_line(tmp_path: Path, capsys: p
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[tuple[Any, ...]] = []
 
-    def known(campaign: Campaign, proxy: str, runs: int, jobs: int | None) -> list[VenueShare]:
-        asked.append(([venue.id for venue in campaign.venues], proxy, runs, jobs))
-        return [VenueShare(venue.id, runs, runs - number) for number, venue in enumerate(campaign.venues)]
+    def known(campaign: Campaign, proxy: str, runs: int, jobs: int | None,
+              only: Any = None) -> list[VenueShare]:
+        played = [venue for venue in campaign.venues if only is None or venue.id in only]
+        asked.append(([venue.id for venue in played], proxy, runs, jobs))
+        return [VenueShare(venue.id, runs, runs - number) for number, venue in enumerate(played)]
     monkeypatch.setattr(command, "road_check", known)
     road_file = tmp_path / "road.yaml"
     road_file.write_text(ROAD, encoding="utf-8")

@@ -8,6 +8,7 @@ from functools import partial
 from .scene import SceneMaker, SceneName
 from .scenes.campaign_map import CampaignMapScene
 from .scenes.campaign_slots import CampaignSlotsScene
+from .scenes.charm_shop import CharmShopScene
 from .scenes.confirm import ConfirmScene
 from .scenes.crash import CrashScene
 from .scenes.daily import DailyScene
@@ -53,5 +54,6 @@ SCENES: Mapping[SceneName, SceneMaker] = {
     "rules_editor": RulesEditorScene,
     "unlocked": UnlockedScene,
     "trophies": TrophiesScene,
+    "charm_shop": CharmShopScene,
     "tutorial": partial(TableScene.guided, table=first_deal_table, guide=FirstDealCoach),
 }

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 SceneName = Literal["title", "new_game", "table", "kept_table", "deal_summary", "results", "pause", "confirm",
                     "settings", "how_to_play", "statistics", "replays", "replay", "campaign_roads", "campaign_map",
                     "high_scores", "daily", "crash", "tutorial", "review", "rules_editor", "unlocked",
-                    "trophies"]
+                    "trophies", "charm_shop"]
 SceneMaker = Callable[..., "Scene"]  # (app, **options) -> the scene
 
 

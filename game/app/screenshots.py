@@ -31,6 +31,7 @@ from .scenes.rules_editor import RulesEditorScene
 from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
+from .screenshots_charm_modes import charm_mode_shots
 from .screenshots_charms import charm_shots
 from .screenshots_extra import render_extra_screenshots, shoot
 from .screenshots_feel import feel_shots
@@ -305,6 +306,7 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
             paths += feel_shots(app, folder)
             paths += render_extra_screenshots(app, folder)
             paths += charm_shots(app, folder)
+            paths += charm_mode_shots(app, folder)
             paths += moment_shots(app, folder)
             paths += review_shots(app, folder)
             paths += look_shots(app, folder)

@@ -11,6 +11,10 @@ rules' starting_chips; the day's score is the player's final chips, less `HINT_C
 From `DECISIONS_FROM` on, the day's table is drawn from the pools of `DECISIONS` (every table under optional
 following, three to five seats: a table where the player decides, issue 24); a date before it keeps the table
 it always had, so a best already kept for it was made at the same table.
+
+From `CHARMS_FROM` on, the day also gives the player a charm (R31), drawn from `DAILY_CHARMS` by a stream of its
+own (sha256 of "newmarket-daily-charm-YYYY-MM-DD"), so the day's table is drawn exactly as before; the day's
+best keeps the charm it was played with.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.config.rules_file import RULES_DIR, load_rules
+from game.engine.charms import CHARM_ID
 from game.engine.rules import RuleSet
 
 from .scores import MAX_HINTS, MAX_SCORE, hint_cost, iso_date
@@ -58,6 +63,22 @@ def pools_for(day: dt.date | str) -> Pools:
     return DECISIONS if dt.date.fromisoformat(iso_date(day)) >= DECISIONS_FROM else FIRST
 
 
+# The charms a day may give, fixed here (a player's own charm files never change the day's); a day from
+# CHARMS_FROM on gives one of them to the player.
+DAILY_CHARMS: tuple[str, ...] = ("glimpse", "sleight", "second_thoughts", "lock", "free_rein", "dam", "cut_in",
+                                 "encore")
+CHARMS_FROM = dt.date(2026, 12, 8)  # the first day with a charm: a day before it keeps the table it had
+
+
+def daily_charm(day: dt.date | str) -> str | None:
+    """The charm the player holds at the table of `day` (None before `CHARMS_FROM`); the same everywhere."""
+    date = iso_date(day)
+    if dt.date.fromisoformat(date) < CHARMS_FROM:
+        return None
+    digest = hashlib.sha256(f"newmarket-daily-charm-{date}".encode("ascii")).digest()
+    return DAILY_CHARMS[int.from_bytes(digest[:8], "big") % len(DAILY_CHARMS)]
+
+
 BESTS_FORMAT = "newmarket-daily-bests"
 BESTS_VERSION = 1
 
@@ -77,6 +98,7 @@ class DailyTable:
     rules_name: str
     rules: RuleSet
     opponents: tuple[str, ...]
+    charm: str | None = None  # the charm the player holds at the table (days from CHARMS_FROM)
 
     @property
     def deals(self) -> int | None:
@@ -99,7 +121,7 @@ def daily_table(day: dt.date | str) -> DailyTable:
     rules = dataclasses.replace(load_rules(RULES_DIR / f"{rules_name}.yaml"), players=count + 1, deals=deals)
     if pools.follow:
         rules = dataclasses.replace(rules, follow=pools.follow)
-    return DailyTable(date, session_seed, rules_name, rules, opponents)
+    return DailyTable(date, session_seed, rules_name, rules, opponents, daily_charm(date))
 
 
 def daily_score(chips: int, hints: int = 0) -> int:
@@ -114,6 +136,11 @@ class DailyBests:
 
     best: dict[str, int] = field(default_factory=dict)
     hints: dict[str, int] = field(default_factory=dict)
+    charms: dict[str, str] = field(default_factory=dict)  # the charm each best was played with (days with one)
+
+    def charm_for(self, day: dt.date | str) -> str | None:
+        """The charm the best of `day` was played with; None when not played, or played without one."""
+        return self.charms.get(iso_date(day))
 
     def best_for(self, day: dt.date | str) -> int | None:
         """The best score on `day`, or None if it was not played."""
@@ -123,9 +150,9 @@ class DailyBests:
         """The hints the best of `day` was played with; None when not played, or its best does not say."""
         return self.hints.get(iso_date(day))
 
-    def record(self, day: dt.date | str, score: int, hints: int | None = None) -> bool:
-        """Keep `score` (played with `hints` hints) for `day` if it beats the day's best; True when it is a new
-        best."""
+    def record(self, day: dt.date | str, score: int, hints: int | None = None, charm: str | None = None) -> bool:
+        """Keep `score` (played with `hints` hints, holding `charm`) for `day` if it beats the day's best; True
+        when it is a new best."""
         if type(score) is not int or score < 0:
             raise ValueError(f"a score must be a whole number of 0 or more, got {score!r}")
         date = iso_date(day)
@@ -136,12 +163,37 @@ class DailyBests:
             self.hints.pop(date, None)
         else:
             self.hints[date] = hints
+        if charm is None:
+            self.charms.pop(date, None)
+        else:
+            self.charms[date] = charm
         return True
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready object."""
         return {"format": BESTS_FORMAT, "version": BESTS_VERSION, "best": dict(sorted(self.best.items())),
-                "hints": {date: self.hints[date] for date in sorted(self.hints) if date in self.best}}
+                "hints": {date: self.hints[date] for date in sorted(self.hints) if date in self.best},
+                **({"charms": {date: self.charms[date] for date in sorted(self.charms) if date in self.best}}
+                   if any(date in self.best for date in self.charms) else {})}
+
+    def read_charms(self, raw: Any) -> int:
+        """Take the charms of a file's `charms` for the dates whose best is kept; how many could not be used (a
+        file from before the day's charm has none)."""
+        if raw is None:
+            return 0
+        if not isinstance(raw, dict):
+            return 1
+        bad = 0
+        for date, charm in raw.items():
+            try:
+                day = iso_date(date) if isinstance(date, str) and len(date) <= 40 else None
+            except ValueError:
+                day = None
+            if day is None or not isinstance(charm, str) or not CHARM_ID.match(charm):
+                bad += 1
+            elif day in self.best:
+                self.charms[day] = charm
+        return bad
 
     def read_hints(self, raw: Any) -> int:
         """Take the hints of a file's `hints` for the dates whose best is kept; how many could not be used (a
@@ -198,4 +250,6 @@ class DailyBests:
             bests.best[iso_date(date)] = score
         if bests.read_hints(data.get("hints")):
             raise ValueError("hints must be an object of date: the hints a best was played with")
+        if bests.read_charms(data.get("charms")):
+            raise ValueError("charms must be an object of date: the charm a best was played with")
         return bests

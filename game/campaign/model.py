@@ -13,6 +13,12 @@ The rules of progress:
   `WIN_BONUS` for winning the road, less `HINT_COST` points for each hint asked on it;
   never below 0. It rewards getting far first, guarding the bankroll second, and playing
   without the hint.
+
+On a road with charms (`Campaign.charms`) the progress also keeps the road's seed, the charms the player holds
+(at most `CharmRoad.hold`) and the charms offered to choose one from: at the start and on reaching each venue
+after clearing one. The player takes one of them while the case has room (they may pass only when it is full);
+between venues the shop (`shop_offers`, drawn from the seed and the venue) sells more from the bankroll, never
+below the next table's ante. A save from before charms, or of a road without them, holds none of this.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from typing import Any
 
 from game.engine.rules import RuleSet
 
+from .charm_road import CharmRoad, choice_offers, shop_offers
 from .scores import MAX_HINTS, hint_cost
 from .spec import Campaign, Unlock, Venue
 
@@ -96,13 +103,85 @@ class CampaignProgress:
     results: list[VenueResult] = field(default_factory=list)
     unlocked: list[Unlock] = field(default_factory=list)
     status: str = PLAYING
+    seed: int = 0  # a road with charms: the seed of its offers and sessions
+    charms: list[str] = field(default_factory=list)  # a road with charms: the charms the player holds
+    offered: list[str] = field(default_factory=list)  # a road with charms: the charms to choose one from now
 
     @classmethod
-    def start(cls, campaign: Campaign) -> CampaignProgress:
-        """A fresh run of `campaign` with its starting bankroll."""
-        progress = cls(campaign, campaign.bankroll)
+    def start(cls, campaign: Campaign, seed: int = 0) -> CampaignProgress:
+        """A fresh run of `campaign` with its starting bankroll (a road with charms draws its offers from `seed`,
+        and offers the first charm at once)."""
+        progress = cls(campaign, campaign.bankroll, seed=seed if campaign.charms is not None else 0)
         progress.status = progress._status()
+        if campaign.charms is not None and not progress.over:
+            progress.offered = list(choice_offers(campaign.charms, seed, 0, ()))
         return progress
+
+    # --- charms (a road with them) ------------------------------------------------------------
+
+    @property
+    def charm_road(self) -> CharmRoad | None:
+        """The road's charm rules (None on a road without charms)."""
+        return self.campaign.charms
+
+    @property
+    def case_full(self) -> bool:
+        """True when the player holds as many charms as the road allows."""
+        road = self.charm_road
+        return road is not None and len(self.charms) >= road.hold
+
+    def choose(self, charm_id: str) -> str | None:
+        """Take `charm_id` from the charms offered; None when taken, else the locale key of why not."""
+        if charm_id not in self.offered:
+            return "charm_road.refused.not_offered"
+        if self.case_full:
+            return "charm_road.refused.full"
+        self.charms.append(charm_id)
+        self.offered = []
+        return None
+
+    def pass_choice(self) -> str | None:
+        """Let the charms offered go (only when the case is full); None when done, else why not."""
+        if not self.offered:
+            return "charm_road.refused.not_offered"
+        if not self.case_full:
+            return "charm_road.refused.room"
+        self.offered = []
+        return None
+
+    @property
+    def shop_open(self) -> bool:
+        """True between venues on a road with charms: after the first venue, while the road goes on."""
+        return self.charm_road is not None and not self.over and self.venue_index > 0
+
+    def shop(self) -> tuple[str, ...]:
+        """The charms the shop offers before the current venue (none when it is closed)."""
+        road = self.charm_road
+        if road is None or not self.shop_open:
+            return ()
+        return shop_offers(road, self.seed, self.venue_index)
+
+    def buy_refused(self, charm_id: str) -> str | None:
+        """Why `charm_id` cannot be bought now (a locale key), or None when it can."""
+        road = self.charm_road
+        venue = self.venue
+        if road is None or venue is None or charm_id not in self.shop():
+            return "charm_road.refused.not_offered"
+        if charm_id in self.charms:
+            return "charm_road.refused.held"
+        if self.case_full:
+            return "charm_road.refused.full"
+        if self.bankroll - road.price(charm_id) < venue.ante:
+            return "charm_road.refused.short"
+        return None
+
+    def buy(self, charm_id: str) -> str | None:
+        """Buy `charm_id` from the shop with the bankroll; None when bought, else the locale key of why not."""
+        refused = self.buy_refused(charm_id)
+        if refused is None and self.charm_road is not None:
+            self.bankroll -= self.charm_road.price(charm_id)
+            self.charms.append(charm_id)
+        return refused
 
     @property
     def over(self) -> bool:
@@ -158,6 +237,9 @@ class CampaignProgress:
             self.unlocked.extend(u for u in venue.unlocks if u not in self.unlocked)
             self.venue_index += 1
         self.status = self._status()
+        road = self.charm_road
+        if met and road is not None and not self.over:  # a charm earned for the venue cleared
+            self.offered = list(choice_offers(road, self.seed, self.venue_index, self.charms))
         return recorded
 
     def _status(self) -> str:
@@ -172,7 +254,9 @@ class CampaignProgress:
         """A JSON-ready object; the campaign itself is named, not copied (load it again to resume)."""
         return {"format": PROGRESS_FORMAT, "version": PROGRESS_VERSION, "campaign": self.campaign.name,
                 "bankroll": self.bankroll, "venue_index": self.venue_index, "status": self.status,
-                "results": [r.to_json() for r in self.results], "unlocked": [str(u) for u in self.unlocked]}
+                "results": [r.to_json() for r in self.results], "unlocked": [str(u) for u in self.unlocked],
+                **({} if self.charm_road is None else {"charm_road": {
+                    "seed": self.seed, "charms": list(self.charms), "offered": list(self.offered)}})}
 
     @classmethod
     def from_json(cls, data: Any, campaign: Campaign) -> CampaignProgress:
@@ -198,7 +282,26 @@ class CampaignProgress:
                        [Unlock.parse(u) for u in unlocked], status)
         if progress._status() != status:
             raise ValueError(f"status {status!r} does not fit a bankroll of {progress.bankroll} at venue {index + 1}")
+        if campaign.charms is not None:
+            progress._read_charms(data.get("charm_road"), campaign.charms)
         return progress
+
+    def _read_charms(self, raw: Any, road: CharmRoad) -> None:
+        """The charms a save of a road with charms keeps (a save without them: none yet); ValueError if they do
+        not fit the road."""
+        if raw is None:
+            return
+        if not isinstance(raw, dict):
+            raise ValueError("charm_road must be an object of seed, charms and offered")
+        self.seed = _count(raw, "seed")
+        charms, offered = raw.get("charms", []), raw.get("offered", [])
+        for key, ids in (("charms", charms), ("offered", offered)):
+            if not isinstance(ids, list) or not all(isinstance(i, str) and i in road.ids for i in ids) \
+                    or len(set(ids)) != len(ids):
+                raise ValueError(f"{key} must be a list of the road's charms, each once, got {ids!r}"[:200])
+        if len(charms) > road.hold:
+            raise ValueError(f"the road holds at most {road.hold} charms, the save {len(charms)}")
+        self.charms, self.offered = list(charms), list(offered)
 
 
 def _count(data: dict[str, Any], key: str, low: int = 0) -> int:

@@ -19,7 +19,7 @@ from ..storage.high_scores_file import load_high_scores
 from ..storage.resume import DAILY, FREE, road_mode
 from ..storage.saves import AUTOSAVE
 from ..storage.unlocks_file import load_unlocks
-from .daily import daily_score
+from .daily import daily_charm, daily_score
 from .model import CampaignProgress
 from .roads import SLOTS, Road, describe_result
 from .scores import hint_cost
@@ -178,7 +178,7 @@ def record_daily_score(data_dir: Path, day: dt.date | str, chips: int, hints: in
     the player: the chips, and what the hints cost)."""
     bests, problem = load_daily_bests(data_dir)
     score = daily_score(chips, hints)
-    new_best = bests.record(day, score, hints)
+    new_best = bests.record(day, score, hints, daily_charm(day))
     said = [problem] if problem else []
     failed, written = store_daily_bests(data_dir, bests) if new_best else (None, True)
     if failed:

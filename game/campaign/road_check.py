@@ -7,6 +7,11 @@ seat as they see the player, a stranger. Whether the run meets the goal is the v
 standing and chips the session ended with. A run's seed depends only on the venue's id and the run's number, so
 the same runs give the same shares on any machine and with any number of processes.
 
+On a road with charms (`Campaign.charms`) the hosts hold their venue's charms, and the proxy holds what a player
+would at that venue: one charm at the first, and one more for each venue cleared before, up to the road's most,
+each the first of the choice offered (drawn from the run's seed, as the road draws its own). Until the AI uses
+charms, they only show what the tables would be like with them declined.
+
 The share of runs that meet the goal comes with a 95% Wilson score interval, which stays inside 0 to 1 and
 behaves at shares near 0 or 1, where the runs are few and the normal approximation is poor.
 """
@@ -15,14 +20,17 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..ai.pool import ignore_ctrl_c, spread
 from ..ai.registry import introduce, make_agent
+from ..config.charm_file import charms_by_id
 from ..engine import Event, SeatInfo, Session, play_session
+from ..engine.charms import CharmSpec
 from ..engine.events import SessionEnd
 from ..engine.play import Agent
+from .charm_road import choice_offers
 from .model import SessionResult
 from .spec import Campaign, Venue
 
@@ -94,13 +102,30 @@ def run_seed(venue_id: str, run: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def play_run(venue: Venue, proxy: str, run: int, factory: AgentFactory = make_agent) -> bool:
-    """Play run number `run` of `venue` with `proxy` in seat 0; True when the session meets the venue's goal."""
+def run_charms(campaign: Campaign, index: int, seed: int) -> tuple[tuple[CharmSpec, ...], ...] | None:
+    """Each seat's charms at venue number `index` (from 0) of a run seeded `seed`: the proxy's, as a player would
+    hold them there, then each host's; None on a road without charms."""
+    road = campaign.charms
+    if road is None:
+        return None
+    held: list[str] = []
+    for reached in range(min(index + 1, road.hold)):
+        offered = choice_offers(road, seed, reached, held)
+        if offered:
+            held.append(offered[0])
+    venue = campaign.venues[index]
+    return (charms_by_id(held), *(charms_by_id(venue.charms_of(host)) for host in venue.opponents))
+
+
+def play_run(venue: Venue, proxy: str, run: int, factory: AgentFactory = make_agent,
+             charms: tuple[tuple[CharmSpec, ...], ...] | None = None) -> bool:
+    """Play run number `run` of `venue` with `proxy` in seat 0, each seat holding its `charms` (none by default);
+    True when the session meets the venue's goal."""
     rules = venue.table_rules(venue.stake)  # table stakes: everyone sits down with the rules' starting chips
     seed = run_seed(venue.id, run)
     ids = [proxy, *venue.opponents]
     session = Session(rules, [SeatInfo(f"Seat {seat} ({agent_id})", "ai", agent_id)
-                              for seat, agent_id in enumerate(ids)], seed)
+                              for seat, agent_id in enumerate(ids)], seed, charms)
     agents = [factory(agent_id, seed, seat) for seat, agent_id in enumerate(ids)]
     introduce(agents, ["", *venue.opponents], rules)  # seat 0 is the player's: a stranger to the characters
     ended: list[SessionEnd] = []
@@ -131,19 +156,24 @@ def _work(task: tuple[int, int]) -> tuple[str, bool]:
 
 def _play(campaign: Campaign, proxy: str, factory: AgentFactory, task: tuple[int, int]) -> tuple[str, bool]:
     venue = campaign.venues[task[0]]
-    return venue.id, play_run(venue, proxy, task[1], factory)
+    charms = run_charms(campaign, task[0], run_seed(venue.id, task[1]))
+    return venue.id, play_run(venue, proxy, task[1], factory, charms)
 
 
 def play_runs(campaign: Campaign, proxy: str, runs: int, jobs: int | None = None,
-              factory: AgentFactory = make_agent) -> Iterator[tuple[str, bool]]:
-    """Every run of every venue, (venue id, goal met), venue by venue, spread over `jobs` processes (default:
-    every core)."""
-    tasks = [(index, run) for index in range(len(campaign.venues)) for run in range(1, runs + 1)]
+              factory: AgentFactory = make_agent, only: Collection[str] | None = None) -> Iterator[tuple[str, bool]]:
+    """Every run of every venue (or of the venues whose ids are in `only`), (venue id, goal met), venue by venue,
+    spread over `jobs` processes (default: every core)."""
+    tasks = [(index, run) for index, venue in enumerate(campaign.venues) if only is None or venue.id in only
+             for run in range(1, runs + 1)]
     yield from spread(tasks, jobs, lambda task: _play(campaign, proxy, factory, task), _work, _start_worker,
                   (campaign, proxy, factory))
 
 
 def road_check(campaign: Campaign, proxy: str, runs: int, jobs: int | None = None,
-               factory: AgentFactory = make_agent) -> list[VenueShare]:
-    """Each venue's share of `runs` runs meeting its goal with `proxy` in the player's seat, in road order."""
-    return shares([venue.id for venue in campaign.venues], list(play_runs(campaign, proxy, runs, jobs, factory)))
+               factory: AgentFactory = make_agent, only: Collection[str] | None = None) -> list[VenueShare]:
+    """Each venue's share (of the venues in `only`, when given) of `runs` runs meeting its goal with `proxy` in the
+    player's seat, in road order; a venue is played where it stands on the road (on a road with charms, the proxy
+    holds what it would hold there)."""
+    ids = [venue.id for venue in campaign.venues if only is None or venue.id in only]
+    return shares(ids, list(play_runs(campaign, proxy, runs, jobs, factory, only)))

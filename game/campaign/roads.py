@@ -10,13 +10,16 @@ player chooses a fresh start, and then it is moved aside first.
 
 from __future__ import annotations
 
+import random
 import time
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..config import campaign_file
+from ..config.charm_file import charms_by_id
 from ..config.errors import ConfigError
+from ..engine.charms import CharmSpec
 from ..locale import tr, trn
 from ..locale.dates import saved_date
 from ..locale.words import Words
@@ -38,6 +41,9 @@ SLOTS = (SLOT, "campaign-2", "campaign-3")
 
 
 CAMPAIGN_PATH: Path | None = None  # None: config/campaign.yaml (tests and a player's own file may set it)
+
+
+CHARMS_PATH = campaign_file.CAMPAIGN_FILE.with_name("campaign_charms.yaml")  # the shipped road with charms
 
 
 ENTERED = "high_score_entered"
@@ -65,7 +71,23 @@ def session_seed(progress: CampaignProgress) -> int:
     """The seed of the next session: the campaign, the venue and how often it has been tried, so a retry deals anew."""
     venue = progress.venue
     attempts = sum(1 for r in progress.results if venue is not None and r.venue_id == venue.id)
+    if progress.charm_road is not None:  # each road with charms deals its own sessions, as it draws its own shops
+        return zlib.crc32(f"{progress.campaign.name}:{progress.seed}:{progress.venue_index}:{attempts}".encode())
     return zlib.crc32(f"{progress.campaign.name}:{progress.venue_index}:{attempts}".encode())
+
+
+def road_seed() -> int:
+    """A new road's seed: its shops, choices and sessions are drawn from it."""
+    return random.SystemRandom().randrange(1 << 62)
+
+
+def table_charms(progress: CampaignProgress) -> tuple[tuple[CharmSpec, ...], ...] | None:
+    """Each seat's charms at the current venue (the player's first, then each host's), or None on a road without
+    charms; ConfigError when a charm file cannot be loaded."""
+    venue = progress.venue
+    if progress.charm_road is None or venue is None:
+        return None
+    return (charms_by_id(progress.charms), *(charms_by_id(venue.charms_of(host)) for host in venue.opponents))
 
 
 PLAYERS_FOLDER = "campaigns"  # inside the data folder: the player's own campaign files
@@ -137,7 +159,7 @@ class RoadCard:
 
 def campaign_choices(data_dir: Path, named: Path | None = None) -> list[CampaignChoice]:
     """The campaign files a new road can play: the shipped one, `named` and the player's folder, each once."""
-    paths = [campaign_path()]
+    paths = [campaign_path(), CHARMS_PATH]
     if named is not None:
         paths.append(Path(named))
     folder = Path(data_dir) / PLAYERS_FOLDER
@@ -285,7 +307,7 @@ class Road:
             if found.problem:
                 road.load_problem, road.backup_available = found.problem, found.backup_available
             else:
-                road.progress = CampaignProgress.start(road.campaign)
+                road.progress = CampaignProgress.start(road.campaign, road_seed())
             return road
         road.take(found.save)
         return road
@@ -300,7 +322,7 @@ class Road:
         assert self.campaign is not None
         data = save.campaign
         if data is None:  # a slot holding only deal logs: the road has not begun
-            self.progress = CampaignProgress.start(self.campaign)
+            self.progress = CampaignProgress.start(self.campaign, road_seed())
             return
         try:
             self.progress = CampaignProgress.from_json(data, self.campaign)
@@ -372,7 +394,7 @@ class Road:
                 return tr("campaign.not_afresh", error=error)
         before = (self.load_problem, self.progress, self.score_entered)
         self.load_problem = ""
-        self.progress = CampaignProgress.start(self.campaign)
+        self.progress = CampaignProgress.start(self.campaign, road_seed())
         self.score_entered = False
         failed = self.save()
         if failed:

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 
 from game.engine.rules import RuleSet
 from game.engine.rules_keys import TABLE_LOOKS as TABLE_LOOKS  # the looks a venue can unlock, declared with the rules
-from game.locale import has, tr, trn
+from game.locale import english, has, tr, trn
+
+from .charm_road import CharmRoad
 
 UNLOCK_KINDS: tuple[str, ...] = ("character", "look", "rules")
 
@@ -84,6 +86,11 @@ class Venue:
     goal: Goal
     unlocks: tuple[Unlock, ...] = ()
     texts: str = ""  # the locale area holding its name and intro (the shipped road's), else its own words
+    host_charms: tuple[tuple[str, tuple[str, ...]], ...] = ()  # on a road with charms: opponent id -> its charms
+
+    def charms_of(self, character_id: str) -> tuple[str, ...]:
+        """The charms the opponent `character_id` holds at this venue (none for most)."""
+        return dict(self.host_charms).get(character_id, ())
 
     def title(self) -> str:
         """The venue's name in the current language (a player's own venue keeps its file's words)."""
@@ -139,6 +146,7 @@ class Campaign:
     ante_note: str = ""
     source: str = ""
     texts: str = ""  # the locale area holding its words (`texts: road` in the file), else its own words
+    charms: CharmRoad | None = None  # a road with charms (`charms:` in the file): its charms, prices and limits
 
     def title(self) -> str:
         """The road's name in the current language (`name` itself stays English: saves are keyed by it)."""
@@ -170,9 +178,16 @@ class Campaign:
         return out
 
 
+def _charm_road(key: str) -> str:
+    """The road with charms has its own name and words, and borrows the shipped road's words for a venue it does
+    not word itself (its venues are the shipped road's tables)."""
+    own = f"charm_road.{key}"
+    return own if english(own) is not None or not key.startswith("venues.") else f"road.{key}"
+
+
 # The locale areas a campaign file may name with `texts:`, each with how its keys are spelt. Only the shipped
-# road has one: a player's own campaign cannot add locale files, so it writes its words in its file.
-TEXT_AREAS: dict[str, Callable[[str], str]] = {"road": lambda key: f"road.{key}"}
+# roads have them: a player's own campaign cannot add locale files, so it writes its words in its file.
+TEXT_AREAS: dict[str, Callable[[str], str]] = {"road": lambda key: f"road.{key}", "charm_road": _charm_road}
 
 
 def words_of(area: str, key: str, own: str) -> str:

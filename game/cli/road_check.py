@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import sys
@@ -36,7 +35,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--runs", type=int, default=100, metavar="N",
                         help=f"sessions to play at each venue, 1 to {MAX_RUNS} (default: 100)")
     parser.add_argument("--road", type=Path, default=CAMPAIGN_FILE, metavar="FILE",
-                        help="a campaign file (default: the shipped road, config/campaign.yaml)")
+                        help="a campaign file (default: the shipped road, config/campaign.yaml; the road with "
+                             "charms is config/campaign_charms.yaml)")
     parser.add_argument("--venue", metavar="ID,ID,...",
                         help="play only these venues, by id (default: every venue of the road)")
     parser.add_argument("--jobs", type=int, metavar="J",
@@ -74,8 +74,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"--venue: no venue {', '.join(map(repr, unknown)) or 'given'} on this road; "
                   f"its venues are {', '.join(known)}", file=sys.stderr)
             return 1
-        campaign = dataclasses.replace(campaign, venues=tuple(v for v in campaign.venues if v.id in wanted))
-    found = road_check(campaign, args.proxy, args.runs, args.jobs)
+    found = road_check(campaign, args.proxy, args.runs, args.jobs,
+                       only=None if args.venue is None else set(wanted))
     print(f"{campaign.title()} ({shown_name(args.road)}): {args.proxy} in the player's seat, "
           f"{args.runs} runs a venue")
     print_shares(found, numbers, goals)

@@ -20,12 +20,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+from game.campaign.charm_road import MAX_HOLD, MAX_OFFERS, MAX_PRICE, CharmRoad
 from game.campaign.spec import TABLE_LOOKS, TEXT_AREAS, UNLOCK_KINDS, Campaign, Goal, Unlock, Venue
 from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from game.locale import FALLBACK, english
 
 from ..locale.shown import shown_name
 from ..locale.words import Words
+from .charm_file import load_charms
 from .checker import Checker, nearest
 from .errors import ConfigError, Joined, why
 from .kinds import ConfigKind, register_kind
@@ -34,11 +36,12 @@ from .rules_file import RULES_DIR, YAML_SUFFIXES, load_rules, rules_names, rules
 from .yaml_lines import YamlDocument, describe, read_yaml_file, read_yaml_text, shorten
 
 CAMPAIGN_FILE = RULES_DIR.parent / "campaign.yaml"
-TOP_KEYS = ("name", "description", "bankroll", "ante_note", "texts", "venues")
+TOP_KEYS = ("name", "description", "bankroll", "ante_note", "texts", "charms", "venues")
 REQUIRED_TOP = ("name", "bankroll", "venues")
 TEXT_TOP = ("name", "description", "ante_note")  # with `texts: AREA` these come from the locale area
 TEXT_VENUE = ("name", "intro")
-VENUE_KEYS = ("id", "name", "intro", "rules", "opponents", "deals", "goal", "unlocks")
+VENUE_KEYS = ("id", "name", "intro", "rules", "opponents", "deals", "goal", "unlocks", "host_charms")
+CHARMS_KEYS = ("hold", "choice", "shop", "prices")  # a road with charms (see game.campaign.charm_road)
 REQUIRED_VENUE = ("id", "name", "intro", "rules", "opponents", "deals", "goal")
 GOAL_KEYS = ("finish", "finish_top", "chips_at_least")
 FINISH_WORDS = ("first",)
@@ -87,6 +90,8 @@ def campaign_from_document(doc: YamlDocument, folder: Path) -> Campaign:
         ante_note = check.text("ante_note", data["ante_note"], MAX_TEXT, blank_ok=True) \
             if "ante_note" in data else ""
     bankroll = check.whole("bankroll", data["bankroll"], 1, MAX_BANKROLL) if "bankroll" in data else None
+    charms = check.charm_road("charms", data["charms"]) if "charms" in data else None
+    check.with_charms = "charms" in data
     venues = check.venues("venues", data["venues"]) if "venues" in data else None
     if venues and bankroll is not None and not venues[0].can_play(bankroll):
         check.add("bankroll", why("campaign_file.first_ante", bankroll=bankroll, ante=venues[0].ante))
@@ -94,7 +99,7 @@ def campaign_from_document(doc: YamlDocument, folder: Path) -> Campaign:
         raise ConfigError(check.problems)
     assert name is not None and bankroll is not None and venues is not None
     return Campaign(name=name, bankroll=bankroll, venues=tuple(venues), description=description or "",
-                    ante_note=ante_note or "", source=doc.source, texts=check.area)
+                    ante_note=ante_note or "", source=doc.source, texts=check.area, charms=charms)
 
 
 class _CampaignChecker(Checker):
@@ -104,6 +109,8 @@ class _CampaignChecker(Checker):
         super().__init__(doc, {})
         self.folder = folder
         self.area = ""  # the locale area named by `texts:`, when the words live in the locale files
+        self.with_charms = False  # the file declares `charms:` (a venue's host_charms need it)
+        self._charm_ids: list[str] | None = None
         self._rules: dict[str, RuleSet | None] = {}
 
     def texts(self, key: str, raw: Any) -> str:
@@ -197,7 +204,10 @@ class _CampaignChecker(Checker):
         deals = self.whole(f"{key}.deals", data["deals"], 1, MAX_DEALS) if "deals" in data else None
         goal = self.goal(f"{key}.goal", data["goal"], opponents) if "goal" in data else None
         unlocks = self.unlocks(f"{key}.unlocks", data["unlocks"]) if "unlocks" in data else ()
-        if len(self.problems) > before or None in (venue_id, name, intro, rules, opponents, deals, goal, unlocks):
+        hosts = self.host_charms(f"{key}.host_charms", data["host_charms"], opponents) \
+            if "host_charms" in data else ()
+        if len(self.problems) > before or None in (venue_id, name, intro, rules, opponents, deals, goal, unlocks,
+                                                   hosts):
             return None
         assert isinstance(rules, RuleSet) and opponents is not None and deals is not None and goal is not None
         try:
@@ -207,8 +217,9 @@ class _CampaignChecker(Checker):
                                          why=Joined("; ", tuple(rules_problem_line(p) for p in error.problems))))
             return None
         assert venue_id is not None and name is not None and intro is not None and unlocks is not None
+        assert hosts is not None
         return Venue(id=venue_id, name=name, intro=intro, rules_name=str(data["rules"]).strip(), rules=table,
-                     opponents=opponents, goal=goal, unlocks=unlocks, texts=self.area)
+                     opponents=opponents, goal=goal, unlocks=unlocks, texts=self.area, host_charms=hosts)
 
     def venue_id(self, key: str, raw: Any) -> str | None:
         """A short lower-case id, as saves and unlocks name the venue."""
@@ -331,6 +342,91 @@ class _CampaignChecker(Checker):
                     bad = True
                 elif Unlock(kind, item) not in found:
                     found.append(Unlock(kind, item))
+        return None if bad else tuple(found)
+
+
+    def charm_ids(self, key: str) -> list[str]:
+        """The ids of the charms of config/charms (loaded once); a problem at `key` when those files have one."""
+        if self._charm_ids is None:
+            try:
+                self._charm_ids = list(load_charms())
+            except ConfigError as error:
+                self.add(key, why("charm_road.file.charm_files", problems=Joined(" | ", error.details)))
+                self._charm_ids = []
+        return self._charm_ids
+
+    def charm_road(self, key: str, raw: Any) -> CharmRoad | None:
+        """`charms: {hold: N, choice: N, shop: N, prices: {ID: PRICE, ...}}`: the road's charm rules."""
+        if not isinstance(raw, dict):
+            self.add(key, why("charm_road.file.charms", what=describe(raw)))
+            return None
+        before = len(self.problems)
+        data = self.mapping(key, raw, CHARMS_KEYS, ("prices",))
+        hold = self.whole(f"{key}.hold", data["hold"], 1, MAX_HOLD) if "hold" in data else 4
+        choice = self.whole(f"{key}.choice", data["choice"], 1, MAX_OFFERS) if "choice" in data else 3
+        shop = self.whole(f"{key}.shop", data["shop"], 1, MAX_OFFERS) if "shop" in data else 3
+        prices = self.prices(f"{key}.prices", data["prices"]) if "prices" in data else None
+        if len(self.problems) > before or None in (hold, choice, shop, prices):
+            return None
+        assert hold is not None and choice is not None and shop is not None and prices is not None
+        return CharmRoad(prices, hold, choice, shop)
+
+    def prices(self, key: str, raw: Any) -> tuple[tuple[str, int], ...] | None:
+        """`{ID: PRICE, ...}`: at least one charm of config/charms, each with its price in chips."""
+        if not isinstance(raw, dict) or not raw:
+            self.add(key, why("charm_road.file.prices", what=describe(raw)))
+            return None
+        known = self.charm_ids(key)
+        found: list[tuple[str, int]] = []
+        bad = False
+        for charm_id, price in raw.items():
+            if not isinstance(charm_id, str) or charm_id not in known:
+                self.add(key, why("charm_road.file.no_charm", name=_shown(charm_id), near=_near(charm_id, known),
+                                  names=", ".join(known) or why("campaign_file.none")))
+                bad = True
+                continue
+            value = self.whole(f"{key}.{charm_id}", price, 0, MAX_PRICE)
+            if value is None:
+                bad = True
+            else:
+                found.append((charm_id, value))
+        return None if bad else tuple(found)
+
+    def host_charms(self, key: str, raw: Any, opponents: tuple[str, ...] | None) \
+            -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+        """`{CHARACTER: [ID, ...]}`: the charms an opponent of this venue holds at its table."""
+        if not self.with_charms:
+            self.add(key, why("charm_road.file.hosts_need_charms"))
+            return None
+        if not isinstance(raw, dict):
+            self.add(key, why("charm_road.file.host_charms", what=describe(raw)))
+            return None
+        known = self.charm_ids(key)
+        seated = list(opponents or ())
+        found: list[tuple[str, tuple[str, ...]]] = []
+        bad = False
+        for host, charms in raw.items():
+            where = f"{key}.{host}"
+            if not isinstance(host, str) or host not in seated:
+                self.add(key, why("charm_road.file.not_seated", name=_shown(host), names=", ".join(seated) or "-"))
+                bad = True
+                continue
+            items = charms if isinstance(charms, list) else [charms]
+            ids: list[str] = []
+            for item in items:
+                if not isinstance(item, str) or item not in known:
+                    self.add(where, why("charm_road.file.no_charm", name=_shown(item), near=_near(item, known),
+                                        names=", ".join(known) or why("campaign_file.none")))
+                    bad = True
+                elif item in ids:
+                    self.add(where, why("charm_road.file.charm_twice", id=item))
+                    bad = True
+                else:
+                    ids.append(item)
+            if not ids and not bad:
+                self.add(where, why("charm_road.file.host_charms", what=describe(charms)))
+                bad = True
+            found.append((host, tuple(ids)))
         return None if bad else tuple(found)
 
 

@@ -61,12 +61,12 @@ def kind_name_for_path(path: Path) -> str | None:
                 return kind.name
         if folder in PLANNED_FOLDERS:
             return PLANNED_FOLDERS[folder]
-    # the file's name counts only outside the kinds' folders, so rules/campaign-night.yaml stays a rules file
+    # the file's name counts only outside the kinds' folders, so rules/campaign-night.yaml stays a rules file;
+    # the word that comes first in it names the kind (campaign_charms.yaml is a campaign with charms)
     stem = path.stem.lower()
-    for kind in _KINDS.values():
-        if any(word in stem for word in kind.name_words):
-            return kind.name
-    return None
+    found = [(stem.find(word), order, kind.name) for order, kind in enumerate(_KINDS.values())
+             for word in kind.name_words if word in stem]
+    return min(found)[2] if found else None
 
 
 def kind_for_content(doc: YamlDocument) -> ConfigKind | None:

@@ -25,7 +25,7 @@ def daily_bests_path(folder: Path) -> Path:
 def _parse(data: Any) -> tuple[DailyBests, int]:
     fields = check_header(data, BESTS_FORMAT, BESTS_VERSION)
     bests, bad = DailyBests.read(fields.get("best"))
-    return bests, bad + bests.read_hints(fields.get("hints"))
+    return bests, bad + bests.read_hints(fields.get("hints")) + bests.read_charms(fields.get("charms"))
 
 
 KIND: JsonKind[DailyBests] = JsonKind(DAILY_BESTS_FILE, _parse, DailyBests, DailyBests.to_json, WORDS)

@@ -21,6 +21,7 @@ from .json_file import JsonFileWords, JsonKind, read_fields
 
 LAST_TABLE_FILE = "last_table.json"
 LENGTHS = ("deals", "last_one", "time")
+CHARM_MODES = ("none", "yours", "every")  # New game's Charms row: nobody, the player, or every seat
 MAX_DEALS = 1000
 MAX_MINUTES = 24 * 60
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -30,8 +31,9 @@ _RULES_FILE = re.compile(r"[^/\\\x00]{1,200}\.ya?ml", re.IGNORECASE)
 @dataclass(frozen=True)
 class LastTable:
     """The table as it was started: characters by id in seat order, the rules file by name (`rules_mine`: in
-    the player's own rules folder rather than the game's), the length and its amount, and the table strength
-    the characters were seated at ("": the player's own choice)."""
+    the player's own rules folder rather than the game's), the length and its amount, the table strength
+    the characters were seated at ("": the player's own choice), and the charms (R31): who holds them and the
+    player's charm ("": two dealt at random)."""
 
     players: int = 4
     characters: tuple[str, ...] = ()
@@ -41,6 +43,8 @@ class LastTable:
     deals: int = 10
     minutes: int = 20
     strength: str = ""
+    charms: str = "none"
+    charm: str = ""
 
 
 def _check(name: str, value: Any) -> Any:
@@ -61,6 +65,10 @@ def _check(name: str, value: Any) -> Any:
         return whole_number(value, 1, MAX_DEALS)
     if name == "minutes":
         return whole_number(value, 1, MAX_MINUTES)
+    if name == "charms":
+        return value if isinstance(value, str) and value in CHARM_MODES else None
+    if name == "charm":  # which charms there are is New game's business, as for the strengths
+        return value if isinstance(value, str) and (value == "" or _ID.fullmatch(value)) else None
     if name == "strength":  # which strengths there are is New game's business: one it does not know is its own
         return value if isinstance(value, str) and (value == "" or _ID.fullmatch(value)) else None
     return None

@@ -13,6 +13,7 @@ from ...locale import texts, tr, trn
 from ...locale.names import seat_name, short_name
 from .. import theme
 from ..canvas import Canvas
+from ..charm_words import charm_title
 from ..table.looks import LOOKS
 from ..widgets import draw_panel, signed
 
@@ -59,6 +60,12 @@ def changes_height(text: TextCache, changes: str, size: int) -> int:
     return round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height()
 
 
+def held_words(progress: CampaignProgress) -> str:
+    """The charms the player holds on a road with charms, in a line ("Your charms: Glimpse, The Lock")."""
+    names = [charm_title(charm) for charm in progress.charms]
+    return tr("charm_road.map.held", charms=", ".join(names)) if names else tr("charm_road.map.none_held")
+
+
 def draw_purse(surface: Canvas, text: TextCache, chip: Canvas, progress: CampaignProgress) -> None:
     """The bankroll, where it started, the score and the venues cleared, and how the road ends (or the campaign's
     note): each line lower by what the larger words above it grew, the note as large as the room left holds."""
@@ -85,8 +92,8 @@ def draw_purse(surface: Canvas, text: TextCache, chip: Canvas, progress: Campaig
         words = tr("campaign.won") if progress.status == "won" else tr("campaign.broke")
         text.draw(surface, words, (x, y + 216), role="bold", size=18,
                   colour=theme.GOLD if progress.status == "won" else theme.LOSS, max_width=room)
-    elif progress.campaign.note():
-        said = progress.campaign.note()
+    elif progress.charm_road is not None or progress.campaign.note():
+        said = progress.campaign.note() if progress.charm_road is None else held_words(progress)
         size = text.wrapped_size(said, "body", 14, room, box.bottom - 8 - (y + 214), floor=12)
         note = text.render_wrapped(said, "body", size, theme.INK_DIM, room)
         surface.blit(note, (x, y + 214))
@@ -130,3 +137,15 @@ def unlock_words(kind: str, target: str) -> str:
     if kind == "rules":
         return tr("campaign.unlock.rules", rules=unlock_name(kind, target))
     return unlock_name(kind, target)
+
+
+def hosts_line(venue: Venue) -> str:
+    """Who holds a charm of their own at `venue` ("Aunt Hetty holds Glimpse"), in the current language."""
+    said = []
+    for host, charms in venue.host_charms:
+        try:
+            name = seat_name(load_character_by_id(host))
+        except (KeyError, ValueError, OSError):
+            name = host
+        said.append(tr("charm_road.map.host", host=name, charms=", ".join(charm_title(c) for c in charms)))
+    return " · ".join(said)

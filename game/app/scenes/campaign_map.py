@@ -20,8 +20,9 @@ import pygame
 from ...ai.seats import seats_against
 from ...campaign.model import CampaignProgress
 from ...campaign.origin import CampaignRoad, finish_venue
-from ...campaign.roads import SLOT, Road, campaign_path, session_seed
+from ...campaign.roads import SLOT, Road, campaign_path, session_seed, table_charms
 from ...campaign.spec import Campaign, Unlock, Venue
+from ...config.errors import ConfigError
 from ...locale import language, tr, trn
 from ...storage.high_scores_file import load_high_scores
 from ...storage.resume import has_resume, road_mode
@@ -37,6 +38,7 @@ from .campaign_card import (
     changes_height,
     changes_on_one_line,
     draw_purse,
+    hosts_line,
     unlock_words,
     venue_facts,
     venue_shrink,
@@ -74,6 +76,7 @@ class CampaignMapScene(Scene):
         self.message = road.notice or message
         self.name_entry = name_entry
         self.unlocked = tuple(unlocked)
+        self.offer_charms = True  # a road with charms opens its choice over the map once, as the map opens
         self.t = 0.0
         self.shown = 0  # the venue whose details are shown (arrows browse the road)
         self.unlock_lines: dict[tuple[str, str], str] = {}  # (venue id, language): what the venue unlocks, worded
@@ -138,6 +141,8 @@ class CampaignMapScene(Scene):
             entries.append((tr("campaign.buttons.restore"), self.restore, pygame.K_r, "R",
                             self.road.backup_available))
             entries.append((tr("campaign.buttons.afresh"), self.fresh_start, pygame.K_n, "N", True))
+        if progress is not None and not progress.over and progress.charm_road is not None:
+            entries.append((tr("charm_road.map.button"), self.charms, pygame.K_k, "K", True))
         if self.campaign is not None:
             entries.append((tr("campaign.buttons.high_scores"), self.high_scores, pygame.K_h, "H", True))
         entries.append((tr("campaign.buttons.back"), self.back, None, "Esc", True))
@@ -189,16 +194,28 @@ class CampaignMapScene(Scene):
         progress = self.progress
         if progress is None or progress.venue is None:
             return
+        if progress.offered and not progress.case_full:  # the charm earned comes before the table
+            self.message = tr("charm_road.map.choose_first")
+            self.charms()
+            return
         venue = progress.venue
         try:
             seats = seats_against(venue.opponents)
             rules = progress.table_rules()
-        except (KeyError, ValueError, OSError) as error:
+            charms = table_charms(progress)
+        except (KeyError, ValueError, OSError, ConfigError) as error:
             self.message = tr("campaign.cannot_play", venue=venue.title(), why=error)
             return
         self.app.notices.tell(self.save())  # the slot exists before the first deal, so every deal's log is kept in it
         self.app.scenes.clear_to("table", rules=rules, seats=seats, seed=session_seed(progress),
-                                 origin=CampaignRoad(self.slot))
+                                 origin=CampaignRoad(self.slot), charms=charms)
+
+    def charms(self) -> None:
+        """The road's charms: the one to choose, or the shop between venues."""
+        if self.progress is not None and self.progress.charm_road is not None:
+            # the road is kept with its seed and offers before any is shown: leaving cannot draw them afresh
+            self.app.notices.tell(self.save())
+            self.app.scenes.push("charm_shop", road=self.road)
 
     def finished(self, chips: list[int]) -> None:
         """A venue's session is over with these final chips: record it, save, and show the map again (with the
@@ -265,8 +282,12 @@ class CampaignMapScene(Scene):
     # --- input and time -------------------------------------------------------------------------
 
     def enter(self) -> None:
-        """What the venue just cleared unlocked, its moment first; then the name entry, when the session just
-        recorded ended the road with a high score."""
+        """What the venue just cleared unlocked, its moment first; then the charm it earned (on a road with
+        charms); then the name entry, when the session just recorded ended the road with a high score."""
+        progress = self.progress
+        if self.offer_charms and progress is not None and progress.offered and not progress.case_full:
+            self.offer_charms = False
+            self.charms()
         if self.name_entry:
             self.name_entry = False
             self.enter_name()
@@ -296,6 +317,10 @@ class CampaignMapScene(Scene):
                     self.shown = index
                     return
         self.menu.handle_event(event)
+
+    def resume(self) -> None:
+        """Back from the charms: the purse and the buttons as they now stand."""
+        self._build_menu(keep_focus=True)
 
     def update(self, dt: float) -> None:
         """The current stop's ring pulses."""
@@ -429,7 +454,8 @@ class CampaignMapScene(Scene):
         name_rect = text.draw(surface, venue.title(), (box.x + 22, tag_rect.bottom + 2), role="title", size=30,
                               colour=theme.INK, max_width=room, min_size=20)
         changes = changes_line(venue.rules, said=("starting_chips",))  # the stake is in the facts
-        unlock = self.unlock_line(venue) if venue.unlocks else ""
+        unlock = " · ".join(part for part in (self.unlock_line(venue) if venue.unlocks else "", hosts_line(venue))
+                            if part)
         less = venue_shrink(text, venue.story(), changes, bool(unlock),
                             box.bottom - 50 - text.line_height("bold", 15) // 2 - name_rect.bottom)
         intro = text.render_wrapped(venue.story(), "body", 15 - less, theme.INK, room)

@@ -18,6 +18,8 @@ from ...ai.seats import seats_against
 from ...campaign.daily import DailyTable, daily_table
 from ...campaign.origin import DailyDeal, origin_of
 from ...campaign.scores import HINT_COST
+from ...config.charm_file import charms_by_id
+from ...config.errors import ConfigError
 from ...locale import texts, tr, trn
 from ...locale.cards import card_label
 from ...locale.dates import long_date, short_date
@@ -25,6 +27,7 @@ from ...storage.daily_file import load_daily_bests
 from ...storage.resume import DAILY, load_resume
 from .. import theme
 from ..canvas import Canvas
+from ..charm_words import charm_line, charm_title
 from ..kept_words import sit_at_kept
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
@@ -60,6 +63,7 @@ class DailyScene(Scene):
         bests, problem = load_daily_bests(app.data_dir)
         self.best = bests.best_for(self.day)
         self.best_hints = bests.hints_for(self.day)  # None: a best from before hints counted
+        self.best_charm = bests.charm_for(self.day)  # None: a best played without a charm
         app.notices.tell(problem)
         self.menu = Menu()
         self.hint = "daily.hint"  # the footer's keys, as the buttons offered
@@ -124,11 +128,13 @@ class DailyScene(Scene):
             return
         try:
             seats = seats_against(table.opponents)
-        except (KeyError, ValueError, OSError) as error:
+            charms = None if table.charm is None else \
+                (charms_by_id([table.charm]), *[() for _ in table.opponents])  # the day's charm is the player's
+        except (KeyError, ValueError, OSError, ConfigError) as error:
             self.message = tr("daily.cannot_play", why=error)
             return
         self.app.scenes.clear_to("table", rules=table.rules, seats=seats, seed=table.session_seed,
-                                 origin=DailyDeal(self.day))
+                                 origin=DailyDeal(self.day), charms=charms)
 
     def back(self) -> None:
         """Back to the title."""
@@ -252,16 +258,34 @@ class DailyScene(Scene):
             chip = self.app.art.chip(1, 14)
             surface.blit(chip, (x, box.y + 58))
             text.draw(surface, str(self.best), (x + 34, box.y + 42), role="title", size=48, colour=theme.GOLD)
-            text.draw(surface, best_words(self.best, self.best_hints), (x + 34, box.y + 104), role="body", size=15,
-                      colour=theme.INK_DIM, max_width=room - 34)
+            said = text.draw(surface, best_words(self.best, self.best_hints), (x + 34, box.y + 104), role="body",
+                             size=15, colour=theme.INK_DIM, max_width=room - 34)
+            if self.best_charm is not None:
+                text.draw(surface, tr("daily_charm.best_with", charm=charm_title(self.best_charm)),
+                          (x + 34, said.bottom + 2), role="body", size=15, colour=theme.INK_DIM, max_width=room - 34)
         if self.new_best:
             text.draw(surface, tr("daily.new_best"), (box.centerx, box.y + 170), role="title", size=36,
                       colour=NEW_BEST, anchor="center", shadow=True, max_width=room, min_size=20)
+        if self.table is not None and self.table.charm is not None:
+            self._draw_charm(surface, pygame.Rect(x, box.y + 200, room, box.height - 200 - 100))
         if self.table is not None:
             text.draw(surface, tr("daily.seed"), (x, box.bottom - 92), role="bold", size=14, colour=theme.INK_DIM,
                       max_width=room)
             text.draw(surface, f"{self.table.session_seed}", (x, box.bottom - 70), role="body", size=15,
                       colour=theme.INK)
+
+
+    def _draw_charm(self, surface: Canvas, area: pygame.Rect) -> None:
+        """The day's charm in the best's panel, under the best: its name, and its line as large as the room holds."""
+        text, table = self.app.text, self.table
+        assert table is not None and table.charm is not None
+        label = text.draw(surface, tr("daily_charm.today"), (area.x, area.y), role="bold", size=15,
+                          colour=theme.INK_DIM, max_width=area.width)
+        name = text.draw(surface, charm_title(table.charm), (area.x, label.bottom + 2), role="bold", size=22,
+                         colour=theme.GOLD, max_width=area.width, min_size=14)
+        said = charm_line(table.charm)
+        size = text.wrapped_size(said, "body", 15, area.width, area.bottom - name.bottom - 4, floor=11)
+        surface.blit(text.render_wrapped(said, "body", size, theme.INK, area.width), (area.x, name.bottom + 4))
 
 
 def best_words(best: int, hints: int | None) -> str:

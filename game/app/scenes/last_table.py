@@ -82,9 +82,11 @@ def remembered(folder: Path, tell: Callable[[str], None]) -> LastTable | None:
 
 
 def table_to_remember(players: int, chosen: Sequence[int], characters: Sequence[Any], entry: RulesEntry,
-                      shipped: Path, length: tuple[int, int, int], strength: str) -> LastTable:
+                      shipped: Path, length: tuple[int, int, int], strength: str,
+                      charms: tuple[str, str] = ("none", "")) -> LastTable:
     """The table being started, as New game will remember it (`shipped`: the game's own rules folder; `length`:
-    the length's, the deals' and the minutes' indexes; `strength`: the table strength's id, "" for none)."""
+    the length's, the deals' and the minutes' indexes; `strength`: the table strength's id, "" for none;
+    `charms`: the Charms row's mode and the player's charm, "" when dealt)."""
     mode, deals_index, minutes_index = length
     return LastTable(players, tuple(characters[i].id for i in chosen), entry.path.name, entry.path.parent != shipped,
-                     LENGTHS[mode], DEAL_CHOICES[deals_index], MINUTE_CHOICES[minutes_index], strength)
+                     LENGTHS[mode], DEAL_CHOICES[deals_index], MINUTE_CHOICES[minutes_index], strength, *charms)

@@ -33,6 +33,7 @@ from ..widgets import Button, draw_panel
 from .common import felt_backdrop, heading, hint_bar, speed_names
 from .last_table import DEAL_CHOICES, MINUTE_CHOICES, recall, remembered, table_to_remember
 from .little_to_do import draw_word, leaves_little, offer_button, offered
+from .new_game_charms import CharmChoice, charm_rows, draw_charm_card, seat_charms, shipped_charms
 from .new_game_tiles import (
     bottom_row,
     draw_bio,
@@ -67,7 +68,8 @@ RULES_ROWS = 4
 RULES_PITCH = 31
 GRID_COLUMNS = 5
 GRID_TOP = 96  # the character tiles' top, under the table strength's row
-GRID_ROOM = 242  # the tiles' height in all: the bio under them keeps the room it had before the strength's row
+GRID_ROOM = 210  # the tiles' height in all: with the charms' row under them, the bio keeps nearly the room it had
+CHARMS_ROW = 38  # the charms' row under the tiles (R31), above the bio
 
 LEFT = pygame.Rect(40, 104, 640, 572)
 RIGHT = pygame.Rect(700, 104, 540, 572)
@@ -108,6 +110,7 @@ class NewGameScene(Scene):
         self.kept_free: dict[str, Any] | None = None  # the free game left mid-session, read as the scene opens
         self.notes: list[str] = []  # said one after another under the panels
         self.offer_button: Button | None = None  # optional following, offered on a table with little to do
+        self.charms = CharmChoice(known=shipped_charms())  # nobody holds one unless the player (or last table) says
         if laid is not None:  # Change table: this table, not the one remembered
             lay_again(self, laid, LENGTHS, DEAL_CHOICES, MINUTE_CHOICES)
         else:
@@ -118,6 +121,7 @@ class NewGameScene(Scene):
         """Open with the last table started, as far as it can still be chosen; say what could not be."""
         last = remembered(self.app.data_dir, self.app.notices.tell)
         if last is not None:
+            self.charms.recall(last.charms, last.charm)
             found = recall(last, self.entries, self.rules_folders, self.characters, self.rules_lock,
                            self.character_lock)
             if found.rules_index is not None:
@@ -274,9 +278,10 @@ class NewGameScene(Scene):
         problem = save_last_table(self.app.data_dir, table_to_remember(
             self.players, self.chosen, self.characters, self.entries[self.rules_index], self.rules_folders[0],
             (self.length, self.deals_index, self.minutes_index),
-            STRENGTH_IDS[self.strength] if self.strength is not None else ""))
+            STRENGTH_IDS[self.strength] if self.strength is not None else "", (self.charms.mode_id, self.charms.charm)))
         self.app.notices.tell(problem)  # the table starts all the same: only the next New game's choices are lost
-        self.app.scenes.clear_to("table", rules=rules, seats=self.seats(), seed=self.seed, time_limit_s=limit)
+        self.app.scenes.clear_to("table", rules=rules, seats=self.seats(), seed=self.seed, time_limit_s=limit,
+                                 charms=seat_charms(self.charms, self.players, self.seed))
 
     def continue_kept(self) -> None:
         """Sit down again at the free game left mid-session, exactly as it stood."""
@@ -369,7 +374,7 @@ class NewGameScene(Scene):
 
     def _build(self) -> None:
         controls: list[Any] = []
-        width, height, _ = self._grid()
+        width, height, rows = self._grid()
         for slot in range(len(self.characters) + 1):
             column, row = slot % GRID_COLUMNS, slot // GRID_COLUMNS
             rect = pygame.Rect(LEFT.x + 20 + column * (width + 10), LEFT.y + GRID_TOP + row * (height + 10), width,
@@ -381,6 +386,8 @@ class NewGameScene(Scene):
                 tile = Tile(rect, self.random_table, self._paint_random, hotkey=pygame.K_r,
                             tooltip=tr("new_game.random_tip"))
             controls.append(tile)
+        controls += charm_rows(pygame.Rect(LEFT.x + 20, LEFT.y + GRID_TOP + rows * (height + 10) + 2, LEFT.width - 40,
+                                           CHARMS_ROW), self.charms, self._build)
         strengths = [strength_words(i) for i in range(len(STRENGTH_IDS))] + [strength_words(None)]
         controls.append(Choice(pygame.Rect(LEFT.x + 20, LEFT.y + 48, LEFT.width - 40, 40),
                                tr("new_game.strength_label"),
@@ -477,10 +484,12 @@ class NewGameScene(Scene):
                                size=16, colour=theme.RED_TEXT, max_width=LEFT.width - 48, min_size=11)
             return
         _, height, rows = self._grid()
-        top = LEFT.y + GRID_TOP + rows * (height + 10) + 6
+        top = LEFT.y + GRID_TOP + rows * (height + 10) + CHARMS_ROW + 10
+        box = pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top)
+        if draw_charm_card(surface, self.app.text, self.charms, self.form.focused, box):
+            return
         index = min(self.focused_character, len(self.characters) - 1)
-        draw_bio(surface, self.app.text, self.characters[index], self.character_lock(index),
-                 pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top),
+        draw_bio(surface, self.app.text, self.characters[index], self.character_lock(index), box,
                  guests=self.players - 1 - len(self.seatable()))
 
     def _draw_rules_detail(self, surface: Canvas) -> None:

@@ -72,9 +72,9 @@ def paint_random(surface: Canvas, rect: pygame.Rect, text: TextCache, lit: bool,
     paint.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=12)
     paint.rect(surface, fill, rect, border_radius=12)
     paint.rect(surface, theme.GOLD if focused else theme.PANEL_EDGE, rect, width=2, border_radius=12)
-    size = min(56, rect.height - 56)
+    size = min(56, rect.height - 66)  # clear of the two lines under it, however low the tile
     die = pygame.Rect(0, 0, size, size)
-    die.midtop = (rect.centerx, rect.y + 16)
+    die.midtop = (rect.centerx, rect.y + 12)
     paint.rect(surface, theme.INK, die, border_radius=max(3, size // 6))
     for fx, fy in ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)):
         paint.circle(surface, theme.CARD_BACK, (die.x + fx * size, die.y + fy * size), max(2, size // 10))

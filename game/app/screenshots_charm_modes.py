@@ -1,0 +1,62 @@
+"""Screenshots of the charms' modes: the road with charms (its map, the charm to choose and the shop) and the daily
+deal's charm (shown, never saved: the player's slots and bests are left alone)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..campaign.daily import CHARMS_FROM, daily_charm
+from ..campaign.model import CampaignProgress, SessionResult
+from ..campaign.roads import CHARMS_PATH, Road, describe_result
+from ..config import load_campaign
+from .scenes.campaign_map import CampaignMapScene
+from .scenes.charm_shop import CharmShopScene
+from .scenes.daily import DailyScene
+from .screenshots_extra import shoot
+
+if TYPE_CHECKING:
+    from .app import App
+
+ROAD_SEED = 20261207  # a fixed road: the same offers in every picture
+
+
+def charmed_road() -> tuple[CampaignProgress, str]:
+    """The road with charms after its first charm was chosen and its first venue cleared, and what the map says."""
+    progress = CampaignProgress.start(load_campaign(CHARMS_PATH), ROAD_SEED)
+    progress.choose(progress.offered[0])
+    first = progress.campaign.venues[0]
+    stack = first.stack(progress.bankroll)
+    chips = (stack + stack // 2,) + tuple(max(0, stack - 10 * (i + 1)) for i in range(len(first.opponents)))
+    result = progress.record_session(SessionResult(chips, 0))
+    return progress, describe_result(progress, result)
+
+
+def charm_mode_shots(app: App, folder: Path) -> list[Path]:
+    """The charm earned at the first venue to choose, the shop after it, the map between venues, and a daily deal
+    with its charm and a best played with it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    progress, said = charmed_road()
+    road = Road.of(app.data_dir, progress, path=CHARMS_PATH)
+    app.scenes.clear_to(CharmShopScene(app, road))
+    app.step(1 / 60)
+    paths = [shoot(app, folder, "14f_charm_choice")]
+    progress.charms.append(progress.offered[0])  # taken, as the scene would (without saving the slot)
+    progress.offered = []
+    progress.bankroll += 20
+    app.scenes.clear_to(CharmShopScene(app, road))
+    app.step(1 / 60)
+    paths.append(shoot(app, folder, "14g_charm_shop"))
+    map_scene = CampaignMapScene(app, said, road=road)
+    map_scene.offer_charms = False
+    app.scenes.clear_to(map_scene)
+    app.step(1 / 60)
+    paths.append(shoot(app, folder, "14h_charm_road_map"))
+    day = CHARMS_FROM + dt.timedelta(days=1)
+    daily = DailyScene(app, day)
+    daily.best, daily.best_hints, daily.best_charm = 61, 1, daily_charm(day)
+    app.scenes.clear_to(daily)
+    app.step(1 / 60)
+    paths.append(shoot(app, folder, "15c_daily_charm"))
+    return paths

@@ -1,0 +1,128 @@
+"""New game's charms (issue 25 item 6): None by default, Yours (chosen, or two dealt from the table's seed) or
+Every seat, worked by keys and mouse, remembered with the last table, and seated at the table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
+import pygame
+import pytest
+from app_helpers import click, key, large_print, make_app
+from test_menu_words import crowded
+
+from game.app.app import App
+from game.app.form import Choice
+from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game_charms import DEALT, CharmChoice, seat_charms, shipped_charms
+from game.app.table.scene import TableScene
+from game.locale import LANGUAGES
+from game.storage.last_table_file import CHARM_MODES, LAST_TABLE_FILE, load_last_table
+
+KNOWN = shipped_charms()
+
+
+def open_new_game(app: App) -> NewGameScene:
+    scene = NewGameScene(app, seed=7, locks={})
+    app.scenes.clear_to(scene)
+    app.step(0.0)
+    return scene
+
+
+def charms_row(scene: NewGameScene) -> Choice:
+    """The Charms row (None / Yours / Every seat)."""
+    return next(c for c in scene.form.controls if isinstance(c, Choice) and c.options[0] == "None"
+                and "Yours" in c.options)
+
+
+def test_the_row_is_none_by_default_and_a_table_then_holds_no_charm(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = open_new_game(app)
+    row = charms_row(scene)
+    assert row.index == 0 and scene.charms.mode_id == "none"
+    assert sum(isinstance(c, Choice) and c.label == "" for c in scene.form.controls) == 0  # no charm to pick
+    scene.start()
+    table = app.scenes.top
+    assert isinstance(table, TableScene) and table.table.charms is None
+    app.scenes.close()
+
+
+def test_yours_by_keys_is_remembered_and_seated(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = open_new_game(app)
+    scene.form.focus_on(charms_row(scene))
+    key(app, pygame.K_RIGHT)  # Yours
+    assert scene.charms.mode_id == "yours"
+    picker = next(c for c in scene.form.controls if isinstance(c, Choice) and c.label == "")
+    scene.form.focus_on(picker)
+    key(app, pygame.K_RIGHT)  # from "Two at random" (the default) round to the first charm
+    first = list(KNOWN)[0]
+    assert scene.charms.charm == first
+    scene.start()
+    table = app.scenes.top
+    assert isinstance(table, TableScene) and table.table.charms is not None
+    assert [spec.id for spec in table.table.charms[0]] == [first] and not any(table.table.charms[1:])
+    last, _ = load_last_table(tmp_path)
+    assert last is not None and (last.charms, last.charm) == ("yours", first)
+    app.scenes.close()
+    again = make_app(tmp_path)
+    reopened = open_new_game(again)
+    assert (reopened.charms.mode_id, reopened.charms.charm) == ("yours", first)
+    again.scenes.close()
+
+
+def test_every_seat_by_mouse(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = open_new_game(app)
+    row = charms_row(scene)
+    for _ in range(2):
+        click(app, (row.value_rect.right - 10, row.value_rect.centery))
+        row = charms_row(scene)
+    assert scene.charms.mode_id == "every"
+    scene.start()
+    table = app.scenes.top
+    assert isinstance(table, TableScene) and table.table.charms is not None
+    assert len(table.table.charms[0]) == DEALT and all(len(seat) == 1 for seat in table.table.charms[1:])
+    app.scenes.close()
+
+
+def test_dealt_charms_come_from_the_seed() -> None:
+    none, yours, every = (CharmChoice(CHARM_MODES.index(mode), known=KNOWN) for mode in CHARM_MODES)
+    assert seat_charms(none, 4, 1) is None
+    one, two = seat_charms(every, 5, 11), seat_charms(every, 5, 11)
+    assert one == two and one is not None and len(one) == 5
+    dealt = set()
+    for seed in range(12):
+        seats = seat_charms(yours, 4, seed)
+        assert seats is not None and len(seats[0]) == DEALT and not any(seats[1:])
+        dealt.add(tuple(spec.id for spec in seats[0]))
+    assert len(dealt) > 3  # other seeds deal other charms
+    gone = seat_charms(CharmChoice(CHARM_MODES.index("yours"), "nonesuch", KNOWN), 3, 1)
+    assert gone is not None and len(gone[0]) == DEALT  # a charm no file gives any more is dealt instead
+
+
+def test_an_old_last_table_loads_with_no_charms_and_a_bad_value_takes_its_default(tmp_path: Path) -> None:
+    old = {"players": 5, "characters": ["maud"], "rules": "classic.yaml", "rules_mine": False, "length": "deals",
+           "deals": 8, "minutes": 20, "strength": ""}
+    (tmp_path / LAST_TABLE_FILE).write_text(json.dumps(old), encoding="utf-8")
+    last, words = load_last_table(tmp_path)
+    assert last is not None and words is None and (last.charms, last.charm) == ("none", "") and last.players == 5
+    (tmp_path / LAST_TABLE_FILE).write_text(json.dumps({**old, "charms": "lots", "charm": "../x"}), encoding="utf-8")
+    last, words = load_last_table(tmp_path)
+    assert last is not None and words is not None and (last.charms, last.charm) == ("none", "")
+
+
+@pytest.mark.parametrize("code", tuple(LANGUAGES))
+def test_the_charm_rows_and_their_card_fit_at_150_percent(tmp_path: Path, code: str) -> None:
+    app = make_app(tmp_path)
+    app.set_language(code)
+    large_print(app)
+    for mode, charm in ((1, ""), (2, "encore"), (2, "free_rein"), (1, "sleight")):  # the longest lines
+        scene = open_new_game(app)
+        scene.charms.mode, scene.charms.charm = mode, charm
+        scene._build()
+        picker = next(c for c in scene.form.controls if isinstance(c, Choice) and c.label == "")
+        scene.form.focus_on(picker)  # the card under the rows says what the charm does
+        assert not crowded(app, scene), (code, charm, crowded(app, scene))
+    app.scenes.close()
