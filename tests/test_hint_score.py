@@ -27,7 +27,7 @@ from game.campaign.roads import describe_result
 from game.campaign.scores import HINT_COST, HighScores
 from game.campaign.session_end import record_end
 from game.config import load_campaign_text, rules_by_name
-from game.locale import LANGUAGES, set_language
+from game.locale import LANGUAGES, set_language, tr
 from game.storage.daily_file import daily_bests_path, load_daily_bests
 from game.storage.high_scores_file import high_scores_path, load_high_scores, save_high_scores
 from game.storage.resume import DAILY, FREE, load_resume
@@ -188,6 +188,7 @@ def test_a_hint_in_free_play_costs_nothing(tmp_path: Path) -> None:
 @pytest.mark.parametrize("code", sorted(LANGUAGES))
 def test_how_to_play_says_what_a_hint_costs(code: str) -> None:
     set_language(code)
-    controls = rule_sections(rules_by_name("classic"))[-1]
+    controls = next(section for section in rule_sections(rules_by_name("classic"))
+                    if section.title == tr("how_to_play.controls.title"))
     said = [paragraph for paragraph in controls.paragraphs if f"{HINT_COST} " in str(paragraph)]
     assert said and all("{" not in str(paragraph) for paragraph in said), controls.paragraphs
