@@ -105,7 +105,7 @@ class CharmPlay(SessionState):
             seat = seats[at[2]]
             options = self._charm_options(seat, moment, context, used)
             if options:
-                self._pending = CharmDecision(seat, moment, tuple(options))
+                self._pending = CharmDecision(seat, moment, tuple(options), context[2] if moment == "hit" else 0)
                 return True
             at[2] += 1
             used.clear()

@@ -1,0 +1,217 @@
+"""The expert with charms (R31-R39): its playouts of every use replay on the engine, it takes a use that clearly
+pays and lets pass one that clearly does not, and what a peek showed one seat changes nothing for another."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from game.ai.character import CharacterAgent, StrategyChoice
+from game.ai.charm_choice import CharmStyles, eager_use
+from game.ai.expert.charm_search import charm_branches
+from game.ai.expert.knowledge import infer
+from game.ai.expert.sampling import Sampler
+from game.ai.registry import load_character_by_id
+from game.ai.simple import RandomAgent
+from game.config import charms_by_id
+from game.engine import CharmSpec, RuleSet, SeatInfo, Session
+from game.engine.cards import Card
+from game.engine.decisions import (
+    Action,
+    CharmAction,
+    CharmDecision,
+    FollowAction,
+    FollowDecision,
+    LeadAction,
+    LeadDecision,
+)
+from game.engine.events import Charm, DealEnd
+from game.engine.state import DEAD
+from test_expert import Scripted, true_state
+
+SHIPPED = ("glimpse", "sleight", "second_thoughts", "lock", "free_rein", "dam", "cut_in", "encore")
+RULES = RuleSet(players=4, deals=1)
+
+
+def holding(spec: tuple[CharmSpec, ...], seat: int = 0, n: int = 4) -> tuple[tuple[CharmSpec, ...], ...]:
+    """Seat `seat` holds `spec`, the others nothing."""
+    return tuple(spec if s == seat else () for s in range(n))
+
+
+def charm_positions(rules: RuleSet, charms: tuple[tuple[CharmSpec, ...], ...], seeds: range
+                    ) -> Iterator[tuple[int, list[Action], Session, CharmDecision]]:
+    """Each seed's first charm decision, reached by random play: the seed, the actions before it, the session."""
+    for seed in seeds:
+        session = Session(rules, [SeatInfo(f"s{i}") for i in range(rules.players)], seed, charms)
+        agents = [RandomAgent(f"{seed}:{i}") for i in range(rules.players)]
+        session.start()
+        actions: list[Action] = []
+        while (decision := session.pending()) is not None and not isinstance(decision, CharmDecision):
+            action = agents[decision.player].decide(session.view(decision.player), decision)
+            actions.append(action)
+            session.apply(action)
+        if decision is not None:
+            yield seed, actions, session, decision
+
+
+def scripted_to_end(session: Session) -> list[Any]:
+    """The deal to its end by the scripted choices, every later charm let pass; the events."""
+    events: list[Any] = []
+    while (decision := session.pending()) is not None:
+        if isinstance(decision, LeadDecision):
+            action: Action = LeadAction(decision.player,
+                                        Card.from_index(Scripted.lead([c.index for c in decision.options])))
+        elif isinstance(decision, FollowDecision):
+            action = FollowAction(decision.player, Scripted.follow(decision.card.index))
+        else:
+            assert isinstance(decision, CharmDecision)
+            action = CharmAction(decision.player, None)
+        events += session.apply(action)
+    return events
+
+
+@pytest.mark.parametrize("charm", SHIPPED)
+def test_every_use_plays_out_as_the_engine_plays_it(charm: str) -> None:
+    """From real charm decisions, declining and every lawful use played out end as the engine ends them."""
+    specs = charms_by_id([charm])
+    compared = 0
+    for seed, actions, session, decision in charm_positions(RULES, holding(specs, 0) if charm != "cut_in" else
+                                                            tuple(specs for _ in range(4)), range(40)):
+        view = session.view(decision.player)
+        for k, use in enumerate((None, *decision.options)):
+            again = Session(RULES, [SeatInfo(f"s{i}") for i in range(4)], seed, session._charms)
+            again.start()
+            for action in actions:
+                again.apply(action)
+            assert again.pending() == decision
+            state = true_state(again)
+            events = again.apply(CharmAction(decision.player, use))
+            taken = next((e.cards[1].index for e in events if isinstance(e, Charm) and e.effect == "swap_dead"),
+                         None)
+            branch = charm_branches(view, decision, policy=lambda t, s, seat, options: Scripted.lead(options),
+                                    taken=taken)[k]
+            branch(state)
+            events += scripted_to_end(again)
+            end = [e for e in events if isinstance(e, DealEnd)][-1]
+            assert state.chips == list(end.chips), (charm, seed, use)
+            compared += 1
+        if compared >= 12:
+            break
+    assert compared >= 6, charm
+
+
+def expert_with(charms: CharmStyles | None = None, seat: int = 0, budget_ms: int = 4) -> CharacterAgent:
+    """The expert with a small fixed search and no clock (and, if given, these charm styles)."""
+    character = load_character_by_id("expert")
+    params = {"time_budget_ms": budget_ms, "max_samples": 200, "deadline_ms": 0}
+    character = dataclasses.replace(character, lead=StrategyChoice("expert", params),
+                                    follow=StrategyChoice("expert", params),
+                                    dead_hand=StrategyChoice("expert", params),
+                                    charms=charms or CharmStyles())
+    return CharacterAgent(character, f"7:{seat}")
+
+
+def first_answers(spec: CharmSpec, seeds: range) -> list[CharmAction]:
+    """The expert's answer at the first charm decision of each seed."""
+    answers = []
+    for _, _, session, decision in charm_positions(RULES, holding((spec,)), seeds):
+        action = expert_with().decide(session.view(decision.player), decision)
+        assert isinstance(action, CharmAction)
+        answers.append(action)
+    return answers
+
+
+def test_the_expert_takes_a_hit_that_pays_again_richly() -> None:
+    """A boodle hit paid again at a chip for every chip the card held: always worth more than letting it pass."""
+    rich = CharmSpec("rich", "hit_again", "hit", 3, (("per", 1),))
+    answers = first_answers(rich, range(30))
+    assert len(answers) >= 5 and all(action.use is not None for action in answers)
+
+
+def test_the_expert_never_blocks_the_card_that_takes_it_out() -> None:
+    """The Dam offered on the last card of its hand: keeping it would throw away the deal, so the expert plays it."""
+    dam = charms_by_id(["dam"])
+    asked = 0
+    for seed in range(40):
+        session = Session(RULES, [SeatInfo(f"s{i}") for i in range(4)], seed, holding(dam))
+        agents = [RandomAgent(f"{seed}:{i}") for i in range(4)]
+        session.start()
+        while (decision := session.pending()) is not None:
+            view = session.view(decision.player)
+            if isinstance(decision, CharmDecision):
+                if len(view.hand) == 1:
+                    assert expert_with().decide(view, decision) == CharmAction(0, None), seed
+                    asked += 1
+                session.apply(CharmAction(0, None))
+                continue
+            session.apply(agents[decision.player].decide(view, decision))
+        if asked >= 3:
+            break
+    assert asked >= 3
+
+
+def test_the_expert_moves_its_stake_onto_the_boodle_card_it_holds() -> None:
+    """With 3 chips or more staked on boodle cards others hold or the dead hand, and one boodle card in hand, the
+    expert moves its stake onto that card (only its holder can take the chips on it)."""
+    spec = CharmSpec("again", "move_stake", "after_deal", 3)
+    moved = 0
+    for _, _, session, decision in charm_positions(RULES, holding((spec,)), range(60)):
+        view = session.view(decision.player)
+        held = [use.card for use in decision.options if use.card in view.hand]
+        away = sum(chips for slot, chips in view.staked if view.rules.boodle_cards[slot] not in view.hand)
+        if len(held) != 1 or away < 3:
+            continue
+        action = expert_with(budget_ms=40).decide(view, decision)
+        assert isinstance(action, CharmAction) and action.use is not None and action.use.card == held[0]
+        moved += 1
+    assert moved >= 2
+
+
+def test_a_peek_is_known_only_to_the_seat_that_made_it() -> None:
+    """Seat 0 peeks at the dead hand; whatever it saw, and however the cards seat 1 cannot see lie, seat 1's view
+    and the expert's choice in seat 1 are the same."""
+    glimpse = charms_by_id(["glimpse", "sleight"])
+    rng = random.Random(5)
+    compared = 0
+    for seed in range(12):
+        session = Session(RULES, [SeatInfo(f"s{i}") for i in range(4)], seed, holding(glimpse))
+        agents = [RandomAgent(f"{seed}:{i}") for i in range(4)]
+        session.start()
+        while (decision := session.pending()) is not None:
+            if isinstance(decision, CharmDecision) and decision.player == 0:
+                peek = next((use for use in decision.options if use.charm == "glimpse"), None)
+                session.apply(CharmAction(0, peek if peek is not None else decision.options[0]))
+                continue
+            if decision.player == 1 and session.view(0).seen and not isinstance(decision, CharmDecision):
+                view = session.view(1)
+                before = expert_with(seat=1).decide(view, decision)
+                saved = ([list(h) for h in session.hands], list(session.dead), list(session._owner),
+                         list(session._charm_seen))
+                owner = Sampler(infer(view), rng).sample()
+                session.hands = [[Card.from_index(c) for c in range(52) if owner[c] == s] for s in range(4)]
+                session.dead = [Card.from_index(c) for c in range(52) if owner[c] == DEAD]
+                session._owner = owner
+                session._charm_seen[0] = tuple(session.dead[:3])  # seat 0 saw other cards
+                session._table_view = None
+                assert session.view(1) == view
+                assert expert_with(seat=1).decide(session.view(1), decision) == before
+                session.hands, session.dead, session._owner, session._charm_seen = saved
+                session._table_view = None
+                compared += 1
+            session.apply(agents[decision.player].decide(session.view(decision.player), decision))
+    assert compared >= 5
+
+
+def test_an_eager_character_uses_a_free_lead_and_a_hit_at_once() -> None:
+    """The eager rule of thumb takes Cut In's lead and Encore at the first chance, without a search."""
+    for charm in ("encore", "free_rein"):
+        spec = charms_by_id([charm])
+        found = 0
+        for _, _, session, decision in charm_positions(RULES, holding(spec), range(30)):
+            assert eager_use(session.view(0), list(decision.options)) == decision.options[0]
+            found += 1
+        assert found >= 3, charm
