@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from test_expert import Scripted, true_state
 
 from game.ai.character import CharacterAgent, StrategyChoice
 from game.ai.charm_choice import CharmStyles, eager_use
@@ -31,7 +32,6 @@ from game.engine.decisions import (
 )
 from game.engine.events import Charm, DealEnd
 from game.engine.state import DEAD
-from test_expert import Scripted, true_state
 
 SHIPPED = ("glimpse", "sleight", "second_thoughts", "lock", "free_rein", "dam", "cut_in", "encore")
 RULES = RuleSet(players=4, deals=1)
