@@ -16,8 +16,10 @@ from game.ai.charm_choice import CharmStyles, eager_use
 from game.ai.expert.charm_search import charm_branches
 from game.ai.expert.knowledge import infer
 from game.ai.expert.sampling import Sampler
+from game.ai.hint import CharmHint, expert_hint
 from game.ai.registry import load_character_by_id
 from game.ai.simple import RandomAgent
+from game.app.table.hint_words import hint_detail, hint_words
 from game.config import charms_by_id
 from game.engine import CharmSpec, RuleSet, SeatInfo, Session
 from game.engine.cards import Card
@@ -215,3 +217,17 @@ def test_an_eager_character_uses_a_free_lead_and_a_hit_at_once() -> None:
             assert eager_use(session.view(0), list(decision.options)) == decision.options[0]
             found += 1
         assert found >= 3, charm
+
+
+def test_the_hint_at_a_charm_s_moment_is_the_expert_s_and_has_words() -> None:
+    """The hint takes the rich Encore the expert takes, and says so in words and figures."""
+    rich = CharmSpec("encore", "hit_again", "hit", 3, (("per", 1),))
+    hints = 0
+    for _, _, session, decision in charm_positions(RULES, holding((rich,)), range(12)):
+        hint = expert_hint(session.view(0), decision, 3)
+        assert isinstance(hint, CharmHint) and hint.use == decision.options[0] and hint.use_value > hint.decline
+        words = str(hint_words(hint, lambda seat: lambda: "x"))
+        assert "Use Encore" in words and "chips on average" in words, words
+        assert "Encore at its best" in str(hint_detail(hint, lambda seat: lambda: "x"))
+        hints += 1
+    assert hints >= 3
