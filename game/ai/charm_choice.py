@@ -19,7 +19,7 @@ from ..engine.charms import EFFECTS, CharmSpec
 from ..engine.decisions import CharmDecision, CharmUse
 from ..engine.ranks import successors
 from ..engine.view import PlayerView
-from .expert.charm_search import MARGIN, best_use, charm_values, peeks_now, spec_of
+from .expert.charm_search import MARGIN, peeks_now, searched_use, spec_of
 from .expert.memory import SessionMemory
 from .expert.search import Budget
 
@@ -65,8 +65,8 @@ def choose_use(view: PlayerView, decision: CharmDecision, styles: CharmStyles, s
     if not careful:
         return None
     narrowed = decision._replace(options=tuple(careful))
-    values = charm_values(view, narrowed, budget if searches else LIGHT_BUDGET, rng, memory)
-    return best_use(view, narrowed, values, MARGIN if searches else CAREFUL_MARGIN)
+    return searched_use(view, narrowed, budget if searches else LIGHT_BUDGET, rng, memory,
+                        MARGIN if searches else CAREFUL_MARGIN)[0]
 
 
 def eager_use(view: PlayerView, options: list[CharmUse]) -> CharmUse | None:

@@ -24,7 +24,7 @@ from ..engine.decisions import (
     StakeDecision,
 )
 from ..engine.view import PlayerView
-from .expert.charm_search import MARGIN, best_use, charm_branches, peeks_now
+from .expert.charm_search import peeks_now, searched_use
 from .expert.search import (
     Branch,
     Budget,
@@ -148,12 +148,12 @@ def expert_hint(view: PlayerView, decision: Decision, seed: int) -> Hint:
 
 def charm_hint(view: PlayerView, decision: CharmDecision, rng: random.Random) -> CharmHint:
     """R31: the expert's use of a charm now, searched with the hint's budget against letting the moment pass."""
-    for use in decision.options:
-        if peeks_now(view, use):
-            return CharmHint(use, 0.0, 0.0, use)
-    values = evaluate(view, charm_branches(view, decision, rng=random.Random(rng.random())), HINT_BUDGET, rng)
+    peek = next((use for use in decision.options if peeks_now(view, use)), None)
+    if peek is not None:
+        return CharmHint(peek, 0.0, 0.0, peek)
+    taken, values = searched_use(view, decision, HINT_BUDGET, rng)
     best = max(range(1, len(values)), key=lambda i: (values[i], -i))
-    return CharmHint(best_use(view, decision, values, MARGIN), values[0], values[best], decision.options[best - 1])
+    return CharmHint(taken, values[0], values[best], decision.options[best - 1])
 
 
 def stake_hint(view: PlayerView, decision: StakeDecision) -> StakeHint:

@@ -188,6 +188,19 @@ def peeks_now(view: PlayerView, use: CharmUse) -> bool:
     return spec.effect == "peek_dead" and spec.fee == 0
 
 
+def searched_use(view: PlayerView, decision: CharmDecision, budget: Budget, rng: random.Random,
+                 memory: SessionMemory | None = None, margin: float = MARGIN) -> tuple[CharmUse | None, list[float]]:
+    """The use to take now (None: let the moment pass) and the chips of declining and of each use. The best of many
+    uses on one set of sampled deals is flattered by their luck, so a use that beats declining there is played
+    out again against declining on fresh deals, and taken only if it beats it by `margin` there too."""
+    values = charm_values(view, decision, budget, rng, memory)
+    use = best_use(view, decision, values, margin)
+    if use is None or len(decision.options) == 1:
+        return use, values
+    again = charm_values(view, decision._replace(options=(use,)), budget, rng, memory)
+    return best_use(view, decision._replace(options=(use,)), again, margin), values
+
+
 def best_use(view: PlayerView, decision: CharmDecision, values: Sequence[float], margin: float = MARGIN
              ) -> CharmUse | None:
     """The use whose value beats declining (values[0]) by more than `margin`, the best of them; None if none."""
