@@ -4,8 +4,9 @@ pays and lets pass one that clearly does not, and what a peek showed one seat ch
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ from game.ai.registry import load_character_by_id
 from game.ai.simple import RandomAgent
 from game.app.table.hint_words import hint_detail, hint_words
 from game.config import charms_by_id
-from game.engine import CharmSpec, RuleSet, SeatInfo, Session
+from game.engine import CharmSpec, RuleSet, SeatInfo, Session, event_dict, play_session
 from game.engine.cards import Card
 from game.engine.decisions import (
     Action,
@@ -34,6 +35,8 @@ from game.engine.decisions import (
 )
 from game.engine.events import Charm, DealEnd
 from game.engine.state import DEAD
+from game.review.judge import review_deal
+from game.review.walk import SessionLog, walk_deal
 
 SHIPPED = ("glimpse", "sleight", "second_thoughts", "lock", "free_rein", "dam", "cut_in", "encore")
 RULES = RuleSet(players=4, deals=1)
@@ -231,3 +234,43 @@ def test_the_hint_at_a_charm_s_moment_is_the_expert_s_and_has_words() -> None:
         assert "Encore at its best" in str(hint_detail(hint, lambda seat: lambda: "x"))
         hints += 1
     assert hints >= 3
+
+
+class Passing:
+    """An agent that lets every charm moment pass and otherwise plays as the agent it wraps."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+
+    def decide(self, view: Any, decision: Any) -> Action:
+        """None at a charm's moment, else the wrapped agent's answer."""
+        if isinstance(decision, CharmDecision):
+            return CharmAction(decision.player, None)
+        action: Action = self.agent.decide(view, decision)
+        return action
+
+
+def recorder(lines: list[str]) -> Callable[[Any], None]:
+    """An event handler writing each event to `lines` as a log line."""
+    def record(event: Any) -> None:
+        lines.append(json.dumps(event_dict(event)))
+    return record
+
+
+def test_the_review_weighs_a_charm_let_pass_like_any_other_choice() -> None:
+    """A seat that let a rich Encore pass: the review searches the moment, rates the use best and the pass costly."""
+    rich = CharmSpec("encore", "hit_again", "hit", 3, (("per", 1),))
+    for seed in range(20):
+        lines: list[str] = []
+        session = Session(RULES, [SeatInfo(f"Seat {i}") for i in range(4)], seed, holding((rich,)))
+        agents: list[Any] = [Passing(RandomAgent(f"{seed}:0"))] + [RandomAgent(f"{seed}:{i}") for i in range(1, 4)]
+        play_session(session, agents, recorder(lines))
+        review = review_deal(walk_deal(SessionLog.from_text("".join(line + "\n" for line in lines)).deals[0], 0))
+        charms = [judged for judged in review.decisions if judged.kind == "charm"]
+        if not charms:
+            continue
+        judged = charms[0]
+        assert judged.searched and judged.chosen is not None and judged.options[judged.chosen].name == "pass"
+        assert judged.best == 0 and judged.cost is not None and judged.cost > 0
+        return
+    raise AssertionError("no seed gave seat 0 a boodle hit")
