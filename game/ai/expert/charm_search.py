@@ -15,6 +15,7 @@ earlier it comes.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -175,11 +176,35 @@ def charm_branches(view: PlayerView, decision: CharmDecision, models: Sequence[S
 
 
 def charm_values(view: PlayerView, decision: CharmDecision, budget: Budget, rng: random.Random,
-                 memory: SessionMemory | None = None) -> list[float]:
-    """The expected chip result of declining, then of each lawful use."""
+                 memory: SessionMemory | None = None, results: list[list[int]] | None = None) -> list[float]:
+    """The expected chip result of declining, then of each lawful use (`results`, if given, gets each branch's
+    chips at the end of each sampled deal, for the spread of the differences)."""
     models = models_now(view, memory)
     draws = random.Random(rng.random())
-    return evaluate(view, charm_branches(view, decision, models, draws), budget, rng, models, memory)
+    branches = charm_branches(view, decision, models, draws)
+    if results is not None:
+        results[:] = [[] for _ in branches]
+        branches = [_recorded(branch, view.player, out) for branch, out in zip(branches, results)]
+    return evaluate(view, branches, budget, rng, models, memory)
+
+
+def _recorded(branch: Branch, me: int, out: list[int]) -> Branch:
+    """`branch`, noting the deciding seat's chips at its end."""
+    def played(state: State) -> None:
+        branch(state)
+        out.append(state.chips[me])
+    return played
+
+
+def clear_edge(results: list[list[int]], use: int) -> float:
+    """Twice the standard error of the mean difference between branch `use` and declining (branch 0) over the
+    same sampled deals: an edge smaller than this may be the deals' luck."""
+    diffs = [a - b for a, b in zip(results[use], results[0])]
+    n = len(diffs)
+    if n < 2:
+        return 0.0
+    mean = sum(diffs) / n
+    return 2.0 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
 
 
 def peeks_now(view: PlayerView, use: CharmUse) -> bool:
@@ -190,15 +215,22 @@ def peeks_now(view: PlayerView, use: CharmUse) -> bool:
 
 def searched_use(view: PlayerView, decision: CharmDecision, budget: Budget, rng: random.Random,
                  memory: SessionMemory | None = None, margin: float = MARGIN) -> tuple[CharmUse | None, list[float]]:
-    """The use to take now (None: let the moment pass) and the chips of declining and of each use. The best of many
-    uses on one set of sampled deals is flattered by their luck, so a use that beats declining there is played
-    out again against declining on fresh deals, and taken only if it beats it by `margin` there too."""
-    values = charm_values(view, decision, budget, rng, memory)
+    """The use to take now (None: let the moment pass) and the chips of declining and of each use. A use must beat
+    declining by `margin` and by twice the standard error of the difference. The best of many uses on one set of
+    sampled deals is flattered by their luck, so it is played out again against declining on fresh deals and
+    taken only if it clearly beats it there too."""
+    results: list[list[int]] = []
+    values = charm_values(view, decision, budget, rng, memory, results)
     use = best_use(view, decision, values, margin)
-    if use is None or len(decision.options) == 1:
-        return use, values
-    again = charm_values(view, decision._replace(options=(use,)), budget, rng, memory)
-    return best_use(view, decision._replace(options=(use,)), again, margin), values
+    if use is None:
+        return None, values
+    k = decision.options.index(use) + 1
+    if len(decision.options) == 1:
+        return (use if values[k] - values[0] > clear_edge(results, k) else None), values
+    only = decision._replace(options=(use,))
+    again = charm_values(view, only, budget, rng, memory, results)
+    clear = max(margin, clear_edge(results, 1))
+    return (use if again[1] - again[0] > clear else None), values
 
 
 def best_use(view: PlayerView, decision: CharmDecision, values: Sequence[float], margin: float = MARGIN
