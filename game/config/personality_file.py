@@ -15,15 +15,14 @@ from types import MappingProxyType
 from typing import Any
 
 from game.ai.character import LEVELS, MOMENTS, PORTRAIT_STYLES, Character, Look, StrategyChoice
-from game.ai.charm_choice import STYLES, CharmStyles
+from game.ai.charm_choice import CharmStyles
 from game.ai.simple import BUILT_IN, ORACLE_ID
 from game.ai.strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Registry
-from game.engine.charms import EFFECTS, CharmSpec
 
 from ..locale import english
 from ..locale.shown import shown_name
 from ..locale.words import Words
-from .charm_file import load_charms
+from .character_charms import read_charms
 from .checker import Checker, nearest, shown_number, with_near
 from .errors import ConfigError, Problem, why
 from .kinds import ConfigKind, register_kind
@@ -35,7 +34,6 @@ from .yaml_lines import YamlDocument, describe, key_name, read_yaml_file, read_y
 TOP_KEYS = ("id", "name", "level", "bio", "look", "staking", "lead", "dead_hand", "follow", "think_time",
             "chattiness", "lines", "mistake_rate", "charms")
 OPTIONAL_KEYS = frozenset({"mistake_rate", "level", "charms"})  # a player's own file may be unrated
-CHARMS_KEYS = ("held", "style", "styles")  # R31: the charms a character holds and how it uses them
 LOOK_KEYS = ("colour", "accent", "initials", "portrait")
 STRATEGY_KEYS = ("strategy", "params")
 THINK_KEYS = ("min", "max")
@@ -464,76 +462,8 @@ class _Checker(Checker):
 
 
     def read_charms(self, key: str, raw: Any) -> CharmStyles | None:
-        """R31: `{held: [ids], style: eager|careful|never, styles: {charm id or effect: style}}`, every part
-        optional; the ids are those of config/charms."""
-        found = self.mapping(key, raw, CHARMS_KEYS, (), _EXAMPLES["charms"].split(": ", 1)[1])
-        if not isinstance(raw, dict):
-            return None
-        known = _known_charms()
-        names = ", ".join(known) or "-"
-        bad = False
-        held: list[str] = []
-        given = found.get("held", [])
-        if not isinstance(given, list):
-            self.add(f"{key}.held", why("character_charms.held_not_list", got=describe(given)))
-            bad = True
-            given = []
-        for index, charm in enumerate(given):
-            if not isinstance(charm, str) or charm not in known:
-                self.add(f"{key}.held", _near_or(("character_charms.unknown", "character_charms.unknown_near"),
-                                                 nearest(charm, list(known)), item=index + 1, got=describe(charm),
-                                                 names=names))
-                bad = True
-            elif charm in held:
-                self.add(f"{key}.held", why("character_charms.held_twice", id=charm))
-                bad = True
-            else:
-                held.append(charm)
-        style = found.get("style")
-        if style is not None and style not in STYLES:
-            self.add(f"{key}.style", _near_or(_STYLE_WORDS, nearest(style, STYLES), styles=", ".join(STYLES),
-                                              got=describe(style)))
-            bad = True
-        by: dict[str, str] = {}
-        styles = found.get("styles", {})
-        if not isinstance(styles, dict):
-            self.add(f"{key}.styles", why("character_charms.styles_not_mapping", example="{cut_in: never}",
-                                          got=describe(styles)))
-            styles = {}
-            bad = True
-        for raw_name, value in styles.items():
-            name = key_name(raw_name)
-            where = f"{key}.styles.{name}"
-            if not isinstance(raw_name, str) or (name not in known and name not in EFFECTS):
-                self.add(where, _near_or(("character_charms.styles_key", "character_charms.styles_key_near"),
-                                         nearest(name, [*known, *EFFECTS]), name=name, charms=names,
-                                         effects=", ".join(EFFECTS)))
-                bad = True
-            elif value not in STYLES:
-                self.add(where, _near_or(_STYLE_WORDS, nearest(value, STYLES), styles=", ".join(STYLES),
-                                         got=describe(value)))
-                bad = True
-            else:
-                by[name] = value
-        if bad:
-            return None
-        return CharmStyles(tuple(held), style, MappingProxyType(by))
-
-
-_STYLE_WORDS = ("character_charms.style", "character_charms.style_near")
-
-
-def _near_or(keys: tuple[str, str], near: str | None, **params: object) -> Words:
-    """The words of the first key, or of the second naming the closest known word when there is one."""
-    return why(keys[1], near=near, **params) if near is not None else why(keys[0], **params)
-
-
-def _known_charms() -> dict[str, CharmSpec]:
-    """The charms of config/charms by id (none when that folder has problems: check-config reports them there)."""
-    try:
-        return load_charms()
-    except ConfigError:
-        return {}
+        """R31: the charms the character holds and how it uses them (`character_charms`)."""
+        return read_charms(self, key, raw, _EXAMPLES["charms"].split(": ", 1)[1])
 
 
 def _in_range(value: float, spec: Param) -> bool:
