@@ -11,6 +11,7 @@ import pytest
 from game.ai.character import CharacterAgent
 from game.ai.charm_choice import CharmStyles
 from game.ai.registry import load_character_by_id
+from game.cli import main
 from game.config import ConfigError, charms_by_id
 from game.config.personality_file import load_character_text
 from game.engine import CharmSpec, RuleSet, SeatInfo, Session
@@ -97,3 +98,12 @@ def test_a_character_follows_its_style() -> None:
     assert never and all(action.use is None for action in never)
     assert eager and eager[0].use is not None
     assert sum(action.use is not None for action in eager) == 4  # once a session: the first chance of each
+
+
+def test_check_config_names_a_bad_charms_section(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "personalities"
+    folder.mkdir()
+    (folder / "dex.yaml").write_text(with_charms("charms: {held: [glimpse], style: keen}"), encoding="utf-8")
+    assert main(["check-config", str(folder / "dex.yaml")]) == 1
+    out = capsys.readouterr().out
+    assert "charms.style: must be one of eager, careful, never, got the text 'keen'" in out
