@@ -91,8 +91,8 @@ def agent_answers(character_id: str, styles: CharmStyles, spec: CharmSpec, seeds
 
 
 def test_a_character_follows_its_style() -> None:
-    """Cut In offered at many stops: never lets every one pass, eager takes the first."""
-    (cut_in,) = charms_by_id(["cut_in"])
+    """Cut In (at any hand size) offered at many stops: never lets every one pass, eager takes the first."""
+    cut_in = dataclasses.replace(charms_by_id(["cut_in"])[0], params=())
     never = agent_answers("maud", CharmStyles((), "never"), cut_in, range(4))
     eager = agent_answers("maud", CharmStyles((), "eager"), cut_in, range(4))
     assert never and all(action.use is None for action in never)
