@@ -48,10 +48,10 @@ def reachable(root: object, skip: tuple[type, ...] = ()) -> Iterator[object]:
                 stack.append(ref)
 
 
-def positions(rules: RuleSet, seed: int) -> Iterator[tuple[Session, PlayerView, Decision]]:
-    """Every decision of a session with random agents."""
+def positions(rules: RuleSet, seed: int, charms: Any = None) -> Iterator[tuple[Session, PlayerView, Decision]]:
+    """Every decision of a session with random agents (and, if given, each seat's charms)."""
     from game.ai.simple import RandomAgent
-    session = Session(rules, [SeatInfo(f"s{i}") for i in range(rules.players)], seed)
+    session = Session(rules, [SeatInfo(f"s{i}") for i in range(rules.players)], seed, charms)
     agents = [RandomAgent(f"{seed}:{i}") for i in range(rules.players)]
     session.start()
     while (decision := session.pending()) is not None:
@@ -134,30 +134,42 @@ def expert_agent(seed: int, seat: int, seats: int) -> CharacterAgent:
     return agent
 
 
-@pytest.mark.parametrize("name", sorted(RULES))
+@pytest.mark.parametrize("name", [*sorted(RULES), "with_charms"])
 def test_expert_choice_is_unchanged_when_hidden_cards_are_dealt_otherwise(name: str) -> None:
     """Re-deal the cards a player cannot see, in any way the public record allows: the view is the same and
-    so is the expert's choice."""
+    so is the expert's choice. With charms (every seat holding all eight), what another seat's peek or swap showed
+    it is among what is re-dealt, and the choices include every charm's moment."""
     rng = random.Random(name)
-    compared = 0
-    for k, (session, view, decision) in enumerate(positions(RULES[name], 21)):
+    compared = charm_moments = 0
+    charms = None
+    rules = RULES.get(name, RULES["classic"])
+    if name == "with_charms":
+        from game.config import load_charms
+        charms = tuple(tuple(load_charms().values()) for _ in range(rules.players))
+    for k, (session, view, decision) in enumerate(positions(rules, 21, charms)):
         if k % 2 or decision.kind == "stake":
             continue
         me = view.player
         before = expert_agent(5, me, session.n).decide(view, decision)
-        saved = ([list(h) for h in session.hands], list(session.dead), list(session._owner))
+        saved = ([list(h) for h in session.hands], list(session.dead), list(session._owner),
+                 list(session._charm_seen))
         owner = Sampler(infer(view), rng).sample()
         session.hands = [[Card.from_index(c) for c in range(52) if owner[c] == s] for s in range(session.n)]
         session.dead = [Card.from_index(c) for c in range(52) if owner[c] == DEAD]
         session._owner = owner
+        for seat in range(session.n):  # another seat's peek now shows other cards of the dead hand
+            if seat != me and session._charm_seen[seat]:
+                session._charm_seen[seat] = tuple(session.dead[:len(session._charm_seen[seat])])
         session._table_view = None
         other = session.view(me)
         assert other == view
         assert expert_agent(5, me, session.n).decide(other, decision) == before
-        session.hands, session.dead, session._owner = saved
+        session.hands, session.dead, session._owner, session._charm_seen = saved
         session._table_view = None
         compared += 1
+        charm_moments += decision.kind == "charm"
     assert compared > 5
+    assert charm_moments > 3 if charms else charm_moments == 0
 
 
 def test_view_is_immutable() -> None:

@@ -156,6 +156,19 @@ def test_cli_plays_characters(capsys: pytest.CaptureFixture[str]) -> None:
     assert {r["id"] for r in last_json(capsys.readouterr().out)["results"]} == {"lowest", "first", "maud"}
 
 
+def test_tagged_ids_seat_one_agent_twice_with_different_charms(capsys: pytest.CaptureFixture[str]) -> None:
+    """`random#cut` and `random#plain` are both `random`, apart in the standings, only the first holding Cut In."""
+    args = ["tournament", "--ai", "random#cut,random#plain,random#plain", "--deals", "4", "--jobs", "1", "--json"]
+    assert main([*args, "--charms", "random#cut:cut_in"]) == 0
+    charmed = {r["id"]: r["chips_per_deal"] for r in last_json(capsys.readouterr().out)["results"]}
+    assert set(charmed) == {"random#cut", "random#plain"}
+    assert main(args) == 0
+    plain = {r["id"]: r["chips_per_deal"] for r in last_json(capsys.readouterr().out)["results"]}
+    assert set(plain) == set(charmed)
+    assert plain != charmed  # the charm reached the tagged seats
+    assert main([*args, "--charms", "random:cut_in"]) == 1  # an id with its tag, as --ai names it
+
+
 @pytest.mark.parametrize("args, message", [
     (["--ai", "lowest,nobody,first"], "nobody"),
     (["--ai", "lowest,first", "--deals", "3"], "3 to 8"),
@@ -164,6 +177,8 @@ def test_cli_plays_characters(capsys: pytest.CaptureFixture[str]) -> None:
     (["--ai", "lowest,first,random", "--rules", "no/such/file.yaml"], "file.yaml"),
     (["--ai", "lowest,first,random", "--jobs", "0"], "--jobs"),
     (["--ai", "lowest,,random"], "empty"),
+    (["--ai", "lowest#,first,random"], "tag"),
+    (["--ai", "nobody#a,first,random"], "nobody"),
 ])
 def test_cli_errors_exit_1_without_traceback(args: list[str], message: str,
                                             capsys: pytest.CaptureFixture[str]) -> None:

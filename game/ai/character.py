@@ -28,10 +28,11 @@ from ..engine.rules import MIN_PLAYERS, RuleSet
 from ..engine.view import PlayerView
 from ..locale import texts
 from . import strategies as _fill_registries  # noqa: F401  (importing it registers every strategy)
+from .charm_choice import LIGHT_BUDGET, CharmStyles, choose_use
 from .expert.memory import Seen, SessionMemory
 from .expert.opponents import models_for
 from .expert.search import boodle_hit_rates
-from .strategies.expert import TABLE
+from .strategies.expert import TABLE, budget_of
 from .strategy import DEAD_HAND, DEAD_HAND_BIDS, FOLLOWING, LEADING, STAKING, pass_bid
 
 MOMENTS = ("stop", "boodle_win", "going_out", "big_loss", "win")
@@ -76,6 +77,7 @@ class Character:
     lines: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     mistake_rate: float = 0.0  # the chance of a random lawful choice instead of the strategy's
     level: int | None = None  # 1 (gentlest) to 5 (strongest) on the ladder of levels; None: unrated
+    charms: CharmStyles = CharmStyles()  # R31: the charms it holds and how it uses them
 
 
 class CharacterAgent:
@@ -128,9 +130,12 @@ class CharacterAgent:
 
     def decide(self, view: PlayerView, decision: Decision) -> Action:
         """The character's answer to this decision."""
-        if isinstance(decision, CharmDecision):
-            return CharmAction(decision.player, None)  # R31: for now every character lets its charms be
         rng = self._rng
+        if isinstance(decision, CharmDecision):  # R31: by the character's style for each charm
+            searching = "time_budget_ms" in self._lead_params
+            budget = budget_of(self._lead_params) if searching else LIGHT_BUDGET
+            return CharmAction(decision.player, choose_use(view, decision, self.character.charms, searching, budget,
+                                                           rng, self.memory))
         slip = self.character.mistake_rate > 0 and rng.random() < self.character.mistake_rate
         if isinstance(decision, LeadDecision):
             if slip:

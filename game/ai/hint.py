@@ -13,8 +13,18 @@ from dataclasses import dataclass, replace
 
 from ..engine.cards import Card
 from ..engine.combinations import Pile
-from ..engine.decisions import BidDecision, BuyDeadDecision, Decision, FollowDecision, LeadDecision, StakeDecision
+from ..engine.decisions import (
+    BidDecision,
+    BuyDeadDecision,
+    CharmDecision,
+    CharmUse,
+    Decision,
+    FollowDecision,
+    LeadDecision,
+    StakeDecision,
+)
 from ..engine.view import PlayerView
+from .expert.charm_search import peeks_now, searched_use
 from .expert.search import (
     Branch,
     Budget,
@@ -93,13 +103,25 @@ class StakeHint:
 
 
 @dataclass(frozen=True)
+class CharmHint:
+    """R31: the charm use the expert would make now (None: let the moment pass), with the chips of declining
+    (`decline`) and of that use or, when it declines, of the best use (`use_value`; a free peek: its first moment,
+    not searched, both 0)."""
+
+    use: CharmUse | None
+    decline: float
+    use_value: float
+    best: CharmUse | None  # the best use searched, taken or not
+
+
+@dataclass(frozen=True)
 class NoHint:
     """The search failed; the name of what went wrong (a hint must never end the game)."""
 
     error: str
 
 
-Hint = LeadHint | FollowHint | BuyHint | StakeHint | NoHint | BidHint
+Hint = LeadHint | FollowHint | BuyHint | StakeHint | NoHint | BidHint | CharmHint
 
 
 def expert_hint(view: PlayerView, decision: Decision, seed: int) -> Hint:
@@ -116,10 +138,22 @@ def expert_hint(view: PlayerView, decision: Decision, seed: int) -> Hint:
             if isinstance(decision, BidDecision):
                 return BidHint(decision.low, values[1], values[0], reason)
             return BuyHint(values[1], values[0], reason)
+        if isinstance(decision, CharmDecision):
+            return charm_hint(view, decision, rng)
         assert isinstance(decision, StakeDecision)
         return stake_hint(view, decision)
     except Exception as error:  # noqa: BLE001 - a hint must never end the game
         return NoHint(type(error).__name__)
+
+
+def charm_hint(view: PlayerView, decision: CharmDecision, rng: random.Random) -> CharmHint:
+    """R31: the expert's use of a charm now, searched with the hint's budget against letting the moment pass."""
+    peek = next((use for use in decision.options if peeks_now(view, use)), None)
+    if peek is not None:
+        return CharmHint(peek, 0.0, 0.0, peek)
+    taken, values = searched_use(view, decision, HINT_BUDGET, rng)
+    best = max(range(1, len(values)), key=lambda i: (values[i], -i))
+    return CharmHint(taken, values[0], values[best], decision.options[best - 1])
 
 
 def stake_hint(view: PlayerView, decision: StakeDecision) -> StakeHint:

@@ -66,8 +66,15 @@ def agent_ids() -> list[str]:
     return character_ids() + sorted(BUILT_IN) + [ORACLE_ID]
 
 
+def base_id(agent_id: str) -> str:
+    """The agent an id names: `X#tag` is agent X, the tag only naming the seat (`expert#plain`, `expert#glimpse`)."""
+    return agent_id.split("#", 1)[0]
+
+
 def make_agent(agent_id: str, seed: int, seat: int, *, at_table: bool = False) -> Agent:
-    """A fresh agent of this id for `seat` of a session with `seed`; `at_table` keeps the search's safety net."""
+    """A fresh agent of this id (`X#tag`: agent X) for `seat` of a session with `seed`; `at_table` keeps the
+    search's safety net."""
+    agent_id = base_id(agent_id)
     # headless (tournaments, simulate) the net is off: a decision is a function of the view and the stream
     # alone, so the output is the same under any load and any --jobs
     built_in = BUILT_IN.get(agent_id)
@@ -82,7 +89,7 @@ def introduce(agents: Sequence[Agent], ids: Sequence[str], rules: RuleSet | None
     """Tell every agent that reads the table who sits at each seat (the character of each id, None for the rest)
     and, when given, the rules of the session about to start."""
     characters = _load()[0]
-    table = [characters.get(agent_id) for agent_id in ids]
+    table = [characters.get(base_id(agent_id)) for agent_id in ids]
     for agent in agents:
         if isinstance(agent, CharacterAgent):
             agent.meet(table, rules)

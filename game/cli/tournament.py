@@ -53,6 +53,11 @@ def run(args: argparse.Namespace) -> int:
     if any(not agent_id for agent_id in ids):
         print(f"--ai: an empty id in {args.ai!r}", file=sys.stderr)
         return 1
+    tagless = [agent_id for agent_id in ids if agent_id.endswith("#") or agent_id.startswith("#")]
+    if tagless:
+        print(f"--ai: {tagless[0]!r}: write an agent and a tag, as expert#plain (the tag only names the seat)",
+              file=sys.stderr)
+        return 1
     if not (in_range("--deals", args.deals, 1, MAX_DEALS) and in_range("--seed", args.seed, 0, MAX_SEED)
             and in_range("--jobs", args.jobs, 1, MAX_JOBS)):
         return 1

@@ -15,12 +15,14 @@ from types import MappingProxyType
 from typing import Any
 
 from game.ai.character import LEVELS, MOMENTS, PORTRAIT_STYLES, Character, Look, StrategyChoice
+from game.ai.charm_choice import CharmStyles
 from game.ai.simple import BUILT_IN, ORACLE_ID
 from game.ai.strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Registry
 
 from ..locale import english
 from ..locale.shown import shown_name
 from ..locale.words import Words
+from .character_charms import read_charms
 from .checker import Checker, nearest, shown_number, with_near
 from .errors import ConfigError, Problem, why
 from .kinds import ConfigKind, register_kind
@@ -30,8 +32,8 @@ from .yaml_lines import YamlDocument, describe, key_name, read_yaml_file, read_y
 # The keys of a character file, in the order files list them; all but mistake_rate and level are required,
 # except that a shipped character's bio and lines live in the locale files (config/locales/<lang>/characters.yaml).
 TOP_KEYS = ("id", "name", "level", "bio", "look", "staking", "lead", "dead_hand", "follow", "think_time",
-            "chattiness", "lines", "mistake_rate")
-OPTIONAL_KEYS = frozenset({"mistake_rate", "level"})  # a player's own file may be unrated
+            "chattiness", "lines", "mistake_rate", "charms")
+OPTIONAL_KEYS = frozenset({"mistake_rate", "level", "charms"})  # a player's own file may be unrated
 LOOK_KEYS = ("colour", "accent", "initials", "portrait")
 STRATEGY_KEYS = ("strategy", "params")
 THINK_KEYS = ("min", "max")
@@ -51,6 +53,7 @@ _EXAMPLES = {
     "dead_hand": "dead_hand: {strategy: never}",
     "follow": "follow: {strategy: always}",
     "think_time": "think_time: {min: 0.5, max: 1.5}",
+    "charms": "charms: {held: [glimpse], style: careful}",
     "chattiness": "chattiness: 0.5",
     "lines": "lines: {stop: [...], boodle_win: [...], going_out: [...], big_loss: [...], win: [...]}",
     "look.colour": 'colour: "#5b3a8c"',
@@ -181,7 +184,8 @@ def character_from_document(doc: YamlDocument, expected_id: str | None = None) -
         id=values["id"], name=values["name"], bio=values["bio"], look=values["look"],
         staking=values["staking"], lead=values["lead"], dead_hand=values["dead_hand"], follow=values["follow"],
         think_time=values["think_time"], chattiness=values["chattiness"], lines=values["lines"],
-        mistake_rate=values.get("mistake_rate", 0.0), level=values.get("level"))
+        mistake_rate=values.get("mistake_rate", 0.0), level=values.get("level"),
+        charms=values.get("charms", CharmStyles()))
 
 
 def _shipped_words(data: Any) -> dict[str, Any]:
@@ -455,6 +459,11 @@ class _Checker(Checker):
                     kept.append(text)
             lines[moment] = tuple(kept)
         return None if bad else MappingProxyType(lines)
+
+
+    def read_charms(self, key: str, raw: Any) -> CharmStyles | None:
+        """R31: the charms the character holds and how it uses them (`character_charms`)."""
+        return read_charms(self, key, raw, _EXAMPLES["charms"].split(": ", 1)[1])
 
 
 def _in_range(value: float, spec: Param) -> bool:

@@ -105,7 +105,7 @@ class CharmPlay(SessionState):
             seat = seats[at[2]]
             options = self._charm_options(seat, moment, context, used)
             if options:
-                self._pending = CharmDecision(seat, moment, tuple(options))
+                self._pending = CharmDecision(seat, moment, tuple(options), context[2] if moment == "hit" else 0)
                 return True
             at[2] += 1
             used.clear()
@@ -159,8 +159,10 @@ class CharmPlay(SessionState):
             return [card for card in self._lead_options(seat, -1) if card not in lawful] if context[0] == seat else []
         if effect == "block_follow":
             return [DECK[context[1]]]
-        if effect == "take_lead":
-            return list(self._lead_options(seat, context[1])) if seat != context[0] else []
+        if effect == "take_lead":  # R38: not by the player who stopped, nor with fewer cards than `min_hand`
+            if seat == context[0] or len(hand) < spec.param("min_hand"):
+                return []
+            return list(self._lead_options(seat, context[1]))
         if effect == "hit_again":
             each = context[2] // spec.param("per")
             return [None] if each and any(self.chips[s] for s in self._order if s != seat) else []

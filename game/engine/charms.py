@@ -47,7 +47,7 @@ EFFECTS: dict[str, Effect] = {effect.word: effect for effect in (
     Effect("make_stop", ("after_deal", "stop"), (), "R35"),
     Effect("lead_any", ("lead",), (), "R36"),
     Effect("block_follow", ("follow",), (), "R37"),
-    Effect("take_lead", ("stop",), (), "R38"),
+    Effect("take_lead", ("stop",), (("min_hand", Param(0, 13, 0)),), "R38"),
     Effect("hit_again", ("hit",), (("per", Param(1, 20, 4)),), "R39"),
 )}
 

@@ -90,6 +90,7 @@ class _CharmDecisionFields(NamedTuple):
     player: int
     moment: str  # one of charms.MOMENTS
     options: tuple[CharmUse, ...]
+    won: int = 0  # at the moment `hit`: the chips the boodle card just paid (R39 pays again from them)
 
 
 class CharmDecision(_CharmDecisionFields, DecisionRecord):

@@ -218,9 +218,10 @@ class Session(Dealing, Runs, Settlement, CharmPlay):
         given_up = self._given_up if player == self._buyer else ()
         if self._charmed:  # R31: the seat's own peeks, and every seat's charms (public, as the seat shows them)
             return PlayerView(player, table, tuple(self.hands[player]), self._plays_view, self._stops_view, given_up,
-                              self._charm_seen[player], self.charms_held(), self._charm_uses)
+                              self._charm_seen[player], self.charms_held(), self._charm_uses,
+                              tuple(sorted(self._stakes_now[player].items())))
         return _new(PlayerView, (player, table, tuple(self.hands[player]), self._plays_view, self._stops_view,
-                                 given_up, (), (), ()))
+                                 given_up, (), (), (), ()))
 
     def chips_total(self) -> int:
         """Players' chips + pot + boodle chips: constant for the whole session (R21)."""

@@ -68,6 +68,7 @@ class PlayerView(NamedTuple):
     seen: tuple[Card, ...] = ()  # R32/R33: dead-hand cards this seat's own charms showed it this deal (its eyes only)
     charms: tuple[tuple[tuple[CharmSpec, int], ...], ...] = ()  # R31: by seat, each charm held and its uses left
     charm_uses: tuple[CharmUsed, ...] = ()  # R31: every charm used this deal, as the whole table saw it
+    staked: tuple[tuple[int, int], ...] = ()  # R34: (pile, chips) this seat staked this deal, with charms only
 
     @property
     def rules(self) -> RuleSet:

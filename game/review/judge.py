@@ -14,6 +14,7 @@ import math
 import random
 from dataclasses import dataclass, replace
 
+from ..ai.expert.charm_search import charm_branches, spec_of
 from ..ai.expert.search import boodle_hit_rates
 from ..ai.hint import HINT_BUDGET, StakeHint, choice_branches, stake_hint, tallied_search
 from ..ai.hint_tally import NEAR, Reason, Tally, reason_for
@@ -34,6 +35,7 @@ from ..engine.view import PlayerView
 from .walk import Point, Position, WalkedDeal, position_of
 
 REVIEW_BUDGET = replace(HINT_BUDGET, deadline_ms=0.0)  # counted work only: the same review under any load
+LEADS = ("lead_any", "take_lead")  # R36, R38: a use that starts a run of the seat's own
 
 
 @dataclass(frozen=True)
@@ -111,17 +113,23 @@ def judge(point: Point, seed: str, deal: int) -> Judged:
                         for card in decision.cards)
         return Judged(point.number, "stake", False, position, options, None, decision.cards.index(hint.card),
                       None, None, None, stake=hint)
-    if isinstance(decision, CharmDecision):  # R31: listed, not yet searched (the expert weighs charms later)
+    if isinstance(decision, CharmDecision):  # R31: every use and letting the moment pass, searched alike
         assert isinstance(action, CharmAction)
-        uses = tuple(Option(use.charm, use.card) for use in decision.options) + (Option("pass"),)
-        chosen_use = len(decision.options) if action.use is None else decision.options.index(action.use)
-        return Judged(point.number, "charm", False, position, uses, chosen_use, None, None, None, None)
-    branches, starts = choice_branches(view, decision)
+        declined, *uses = charm_branches(view, decision)
+        branches = [*uses, declined]
+        starts: list[int | None] = [use.card.index if use.card is not None and spec_of(view, use.charm)[0].effect
+                                    in LEADS else None for use in decision.options] + [None]
+        names: list[tuple[str, Card | None]] = [(use.charm, use.card) for use in decision.options] + [("pass", None)]
+        chosen = len(decision.options) if action.use is None else decision.options.index(action.use)
+    else:
+        branches, starts = choice_branches(view, decision)
     found = tallied_search(view, branches, starts, random.Random(search_seed(seed, deal, point.number)),
                            REVIEW_BUDGET)
     values, tally = found.values, found.tally
-    if isinstance(decision, LeadDecision):
-        names: list[tuple[str, Card | None]] = [(str(card), card) for card in decision.options]
+    if isinstance(decision, CharmDecision):
+        pass  # named above
+    elif isinstance(decision, LeadDecision):
+        names = [(str(card), card) for card in decision.options]
         assert isinstance(action, LeadAction)
         chosen = decision.options.index(action.card)
     elif isinstance(decision, FollowDecision):

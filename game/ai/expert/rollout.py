@@ -28,7 +28,7 @@ from ...engine.runs import suits_to_lead
 from ...engine.state import DEAD, PLAYED
 
 __all__ = ["DEAD", "PLAYED", "Table", "State", "LeadPolicy", "FollowPolicy", "greedy_lead", "play_out",
-           "first_leader", "lead_options", "buy_dead_hand"]
+           "first_leader", "lead_options", "buy_dead_hand", "play_on"]
 
 
 @dataclass(frozen=True)
@@ -224,6 +224,19 @@ def play_out(table: Table, state: State, seat: int, c: int, stopped: int = -1,
                 c = nxt
                 continue
         seat, c = _lead(table, state, seat, c // 13, lead)
+
+
+def play_on(table: Table, state: State, seat: int, c: int, lead: LeadPolicy = greedy_lead) -> None:
+    """Go on from card `c` that `seat` has just played (its chips taken): settle if it was their last card, else
+    the run goes on or stops (R31: after a charm's moment at a hit)."""
+    if state.counts[seat] == 0:
+        _settle(table, state, seat)
+        return
+    nxt = table.after[c]
+    if nxt >= 0 and state.owner[nxt] >= 0:
+        play_out(table, state, state.owner[nxt], nxt, lead=lead)
+    else:
+        play_out(table, state, seat, -1, c // 13, lead=lead)
 
 
 def _combos_won(state: State, seat: int, c: int, combos: tuple[tuple[int, int], ...]) -> None:

@@ -26,6 +26,7 @@ still depends on timing, so every headless use that promises the same output
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -173,9 +174,16 @@ def playout_policy(models: Sequence[SeatModel | None], me: int, own_leads: bool 
 
 
 def table_of(view: PlayerView) -> Table:
-    """The playout constants for the view's deal."""
+    """The playout constants for the view's deal (with R35's stops a charm made this deal)."""
     table = view.table
-    return Table.of(table.rules, table.in_session, table.dealer)
+    found = Table.of(table.rules, table.in_session, table.dealer)
+    stops = view.charm_stops if view.charm_uses else ()
+    if stops:
+        after = list(found.after)
+        for card in stops:
+            after[card.index] = -2  # R35: the run stops after it, as after a King
+        found = dataclasses.replace(found, after=tuple(after))
+    return found
 
 
 def lead_branches(view: PlayerView, options: Sequence[int], models: Sequence[SeatModel | None] = (),

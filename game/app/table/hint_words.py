@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...ai.hint import BidHint, BuyHint, FollowHint, Hint, LeadHint, NoHint, StakeHint
+from ...ai.hint import BidHint, BuyHint, CharmHint, FollowHint, Hint, LeadHint, NoHint, StakeHint
 from ...ai.hint_tally import Reason
 from ...engine.combinations import Combination
 from ...locale import decimal, percent
@@ -131,6 +131,16 @@ def hint_words(hint: Hint, name_of: Namer) -> Words:
             return Words.of("hint.stake", chips, card=card)
         case NoHint(error=error):
             return Words.of("table.hint.unavailable", error=error)
+        case CharmHint(use=None):
+            return Words.of("charm_hint.pass")
+        case CharmHint(use=use, decline=decline, use_value=value) if use is not None:
+            name = Words.of(f"charms.{use.charm}.name")
+            if decline == value == 0.0:
+                return Words.of("charm_hint.peek", charm=name)
+            if use.card is None:
+                return Words.of("charm_hint.use", charm=name, edge=_Edge(value - decline))
+            return Words.of("charm_hint.use_on", charm=name, card=use.card, edge=_Edge(value - decline))
+    raise AssertionError(f"no words for {hint!r}")
 
 
 def _choice(hint: LeadHint | FollowHint | BidHint | BuyHint, reason: Words) -> Words:
@@ -161,4 +171,7 @@ def hint_detail(hint: Hint, name_of: Namer) -> Words | None:
             return Words.of("combinations.hint_detail", seats=seats, rate=_Percent(rate))
         case StakeHint(seats=seats, rate=rate):
             return Words.of("hint.detail.stake", seats=seats, rate=_Percent(rate))
+        case CharmHint(best=best, decline=decline, use_value=value) if best is not None and (decline or value):
+            return Words.of("charm_hint.detail", charm=Words.of(f"charms.{best.charm}.name"),
+                            decline=_Signed(decline), value=_Signed(value))
     return None
