@@ -114,6 +114,17 @@ class CharmChoice:
         self.picked = None
         return True
 
+    def point_to(self, use: CharmUse) -> None:
+        """Put the focus on `use` (the hint's), picking its charm when it has targets to choose among, so that Enter
+        takes it."""
+        if use.charm not in self.charms:
+            return
+        self.picked = None
+        self.focus = self.charms.index(use.charm)
+        targets = self.targets(use.charm)
+        if len(targets) > 1 and use.card in targets:
+            self.picked, self.focus = use.charm, targets.index(use.card)
+
     def use(self, charm: str, card: Card | None) -> CharmAction:
         """The action using `charm` on `card`."""
         return CharmAction(self.decision.player, CharmUse(charm, card))

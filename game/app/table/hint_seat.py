@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...ai.hint import BidHint, BuyHint, FollowHint, Hint, LeadHint, StakeHint, hint_search
+from ...ai.hint import BidHint, BuyHint, CharmHint, FollowHint, Hint, LeadHint, StakeHint, hint_search
 from ...ai.worker import OnWorker
 from ...campaign.origin import CampaignRoad, DailyDeal
 from ...campaign.scores import HINT_COST
@@ -17,6 +17,7 @@ from ...locale import tr, trn
 from ...locale.words import Words
 from ..pad_words import keyed
 from .bidding import PASS
+from .charm_choice import CharmChoice
 from .controller import TableController
 from .hint_words import hint_detail, hint_words
 from .stage import Stage
@@ -77,6 +78,7 @@ class HintAsking:
     details_shown: bool
     hint_card: Card | None
     hint_price: HintPrice | None
+    charm: CharmChoice | None  # R31: a charm decision in progress
     _hint_seed: Callable[[], int]
     _hint_search: OnWorker[Hint] | None
 
@@ -163,6 +165,8 @@ class HintAsking:
             self.focus = decision.cards.index(hint.card)
             if self.placed == 0:  # chips the player placed are theirs: the hint points, Enter adds one there
                 self.stake[self.focus] = decision.boodle_total
+        elif isinstance(hint, CharmHint) and hint.use is not None and self.charm is not None:
+            self.charm.point_to(hint.use)
         self._build_buttons()
 
     def finish_hint(self) -> None:

@@ -255,7 +255,7 @@ class HumanSeat(HintAsking):
                       tr("table.tip.decline"))]
         elif isinstance(decision, CharmDecision) and self.charm is not None:
             specs, self.lawful = charm_specs(self, self.charm)
-        if decision is not None and not isinstance(decision, CharmDecision):  # the expert weighs no charm yet
+        if decision is not None:
             price = self.hint_price
             specs.append((tr("table.button.hint") if price is None else price.label(), "H", self.ask_hint, pygame.K_h,
                           True, tr("table.tip.hint") if price is None else price.tip()))
