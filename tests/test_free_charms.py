@@ -4,6 +4,8 @@ Every seat, worked by keys and mouse, remembered with the last table, and seated
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
@@ -12,11 +14,14 @@ import pytest
 from app_helpers import click, key, large_print, make_app
 from test_menu_words import crowded
 
+from game.ai.charm_choice import CharmStyles
+from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.form import Choice
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.new_game_charms import DEALT, CharmChoice, seat_charms, shipped_charms
 from game.app.table.scene import TableScene
+from game.config import PERSONALITIES_DIR, load_character
 from game.locale import LANGUAGES
 from game.storage.last_table_file import CHARM_MODES, LAST_TABLE_FILE, load_last_table
 
@@ -83,23 +88,41 @@ def test_every_seat_by_mouse(tmp_path: Path) -> None:
     scene.start()
     table = app.scenes.top
     assert isinstance(table, TableScene) and table.table.charms is not None
-    assert len(table.table.charms[0]) == DEALT and all(len(seat) == 1 for seat in table.table.charms[1:])
+    assert len(table.table.charms[0]) == DEALT
+    for (_, character), held in zip(table.seats[1:], table.table.charms[1:], strict=True):
+        assert character is not None
+        assert [spec.id for spec in held] == list(character.charms.held) or len(held) == 1 and not character.charms.held
     app.scenes.close()
+
+
+def human_and(others: int) -> Sequence[SeatSpec]:
+    """The player and `others` seats without a character."""
+    return [("You", None)] + [(f"Seat {i}", None) for i in range(others)]
 
 
 def test_dealt_charms_come_from_the_seed() -> None:
     none, yours, every = (CharmChoice(CHARM_MODES.index(mode), known=KNOWN) for mode in CHARM_MODES)
-    assert seat_charms(none, 4, 1) is None
-    one, two = seat_charms(every, 5, 11), seat_charms(every, 5, 11)
+    assert seat_charms(none, human_and(3), 1) is None
+    one, two = seat_charms(every, human_and(4), 11), seat_charms(every, human_and(4), 11)
     assert one == two and one is not None and len(one) == 5
     dealt = set()
     for seed in range(12):
-        seats = seat_charms(yours, 4, seed)
+        seats = seat_charms(yours, human_and(3), seed)
         assert seats is not None and len(seats[0]) == DEALT and not any(seats[1:])
         dealt.add(tuple(spec.id for spec in seats[0]))
     assert len(dealt) > 3  # other seeds deal other charms
-    gone = seat_charms(CharmChoice(CHARM_MODES.index("yours"), "nonesuch", KNOWN), 3, 1)
+    gone = seat_charms(CharmChoice(CHARM_MODES.index("yours"), "nonesuch", KNOWN), human_and(2), 1)
     assert gone is not None and len(gone[0]) == DEALT  # a charm no file gives any more is dealt instead
+
+
+def test_every_seat_gives_each_character_its_own_charms() -> None:
+    every = CharmChoice(CHARM_MODES.index("every"), known=KNOWN)
+    bert, dex = load_character(PERSONALITIES_DIR / "bert.yaml"), load_character(PERSONALITIES_DIR / "dex.yaml")
+    plain = replace(bert, charms=CharmStyles())  # a character whose file holds no charm is dealt one
+    seats = seat_charms(every, [("You", None), ("Bert", bert), ("Dex", dex), ("Plain", plain)], 5)
+    assert seats is not None
+    assert [[spec.id for spec in held] for held in seats[1:3]] == [list(bert.charms.held), list(dex.charms.held)]
+    assert bert.charms.held and dex.charms.held and len(seats[3]) == 1
 
 
 def test_an_old_last_table_loads_with_no_charms_and_a_bad_value_takes_its_default(tmp_path: Path) -> None:

@@ -280,8 +280,9 @@ class NewGameScene(Scene):
             (self.length, self.deals_index, self.minutes_index),
             STRENGTH_IDS[self.strength] if self.strength is not None else "", (self.charms.mode_id, self.charms.charm)))
         self.app.notices.tell(problem)  # the table starts all the same: only the next New game's choices are lost
-        self.app.scenes.clear_to("table", rules=rules, seats=self.seats(), seed=self.seed, time_limit_s=limit,
-                                 charms=seat_charms(self.charms, self.players, self.seed))
+        seats = self.seats()
+        self.app.scenes.clear_to("table", rules=rules, seats=seats, seed=self.seed, time_limit_s=limit,
+                                 charms=seat_charms(self.charms, seats, self.seed))
 
     def continue_kept(self) -> None:
         """Sit down again at the free game left mid-session, exactly as it stood."""

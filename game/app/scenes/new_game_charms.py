@@ -1,5 +1,6 @@
 """New game's charms (R31): nobody holds one (the default), the player does, or every seat does; the player's
-charm is chosen, or two are dealt at random from the table's seed, and every other seat is dealt one the same way.
+charm is chosen, or two are dealt at random from the table's seed, and every other seat holds its character's own
+charms (its file's `charms: held`) or is dealt one the same way.
 
 The two rows sit under the character tiles: Charms (None / Yours / Every seat) and, unless None, the player's
 charm. Both are remembered with the last table (`LastTable.charms`, `LastTable.charm`).
@@ -8,11 +9,13 @@ charm. Both are remembered with the last table (`LastTable.charms`, `LastTable.c
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
+from ...ai.character import Character
+from ...ai.seats import SeatSpec
 from ...config.charm_file import load_charms
 from ...config.errors import ConfigError
 from ...engine.charms import CharmSpec
@@ -55,19 +58,29 @@ class CharmChoice:
         self.charm = charm if charm in self.known else ""
 
 
-def seat_charms(choice: CharmChoice, seats: int, seed: int) -> tuple[tuple[CharmSpec, ...], ...] | None:
+def seat_charms(choice: CharmChoice, seats: Sequence[SeatSpec], seed: int) -> tuple[tuple[CharmSpec, ...], ...] | None:
     """Each seat's charms at a new free table: None for `none`; with `yours` the player holds the charm chosen (two
-    dealt at random from `seed` when none is); with `every` each other seat is dealt one from the same stream."""
+    dealt at random from `seed` when none is); with `every` each other seat holds its character's own charms (its
+    file's `charms: held`), or is dealt one from the same stream when its character holds none."""
     mode, charm, known = choice.mode_id, choice.charm, choice.known
     if mode not in CHARM_MODES[1:] or not known:
         return None
     rng = random.Random(f"newmarket-free-charms:{seed}")
     ids = list(known)
     player = (known[charm],) if charm in known else tuple(known[i] for i in rng.sample(ids, min(DEALT, len(ids))))
-    others: list[tuple[CharmSpec, ...]] = [() for _ in range(seats - 1)]
+    others: list[tuple[CharmSpec, ...]] = [() for _ in seats[1:]]
     if mode == "every":
-        others = [(known[rng.choice(ids)],) for _ in range(seats - 1)]
+        others = [_own_or_dealt(character, known, rng, ids) for _, character in seats[1:]]
     return (player, *others)
+
+
+def _own_or_dealt(character: Character | None, known: dict[str, CharmSpec], rng: random.Random,
+                  ids: list[str]) -> tuple[CharmSpec, ...]:
+    """A seat's charms under Every seat: its character's own, else one dealt (drawn all the same, so that a seat's
+    deal does not depend on who holds their own)."""
+    dealt = known[rng.choice(ids)]
+    own = tuple(known[held] for held in character.charms.held if held in known) if character is not None else ()
+    return own or (dealt,)
 
 
 def charm_rows(rect: pygame.Rect, choice: CharmChoice, changed: Callable[[], None]) -> list[Choice]:
