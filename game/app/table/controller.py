@@ -28,8 +28,9 @@ from ...ai.worker import OnWorker
 from ...campaign.origin import FreePlay, TableOrigin, kept_as, origin_of
 from ...campaign.scores import MAX_HINTS
 from ...engine import errors
+from ...engine.charm_play import PRIVATE
 from ...engine.charms import CharmSpec
-from ...engine.decisions import Action, Decision, action_from_data, action_to_data
+from ...engine.decisions import Action, CharmAction, Decision, action_from_data, action_to_data
 from ...engine.errors import IllegalActionError
 from ...engine.events import Event
 from ...engine.rules import RuleSet
@@ -432,7 +433,26 @@ class TableController:
         if not isinstance(self.origin, FreePlay) or decision is None or decision.player != self.human_seat \
                 or self._thinking is not None:
             return None
-        return self.take_backs.before(len(self.actions), self.session.deal_number)
+        asked = self.take_backs.before(len(self.actions), self.session.deal_number)
+        return None if asked is None or self.saw_since(asked.index) else asked
+
+    def peek_kept(self) -> bool:
+        """True when a take back is refused only because it would unsee what a charm showed the player."""
+        decision = self.session.pending()
+        if not isinstance(self.origin, FreePlay) or decision is None or decision.player != self.human_seat:
+            return False
+        asked = self.take_backs.before(len(self.actions), self.session.deal_number)
+        return asked is not None and self.saw_since(asked.index)
+
+    def saw_since(self, index: int) -> bool:
+        """True when the player has used a charm since action `index` that showed them hidden cards (R32, R33):
+        what a peek or a swap showed cannot be unseen, so no take back returns to before it."""
+        seat = self.human_seat
+        if self.charms is None or seat is None:
+            return False
+        held = {spec.id: spec.effect for spec in self.charms[seat]}
+        return any(isinstance(action, CharmAction) and action.player == self.human_seat and action.use is not None
+                   and held.get(action.use.charm) in PRIVATE for action in self.actions[index:])
 
     def to_take_back(self) -> tuple[Decision, Action] | None:
         """The decision a take back would return to and the player's answer to it that it undoes, if any."""

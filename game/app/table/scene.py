@@ -339,6 +339,9 @@ class TableScene(Scene):
         if found is None and (why := no_take_back_words(self.table.origin)) is not None:
             self.model.set_status(why)  # Ctrl+Z where nothing is ever taken back: say so rather than nothing
             self.model.touch()
+        elif found is None and self.table.peek_kept():
+            self.model.set_status(Words.of("charm_tray.no_take_back"))  # R32, R33: what was seen stays seen
+            self.model.touch()
         if found is None or not self.table.take_back():
             return
         self.human.clear()
