@@ -13,7 +13,7 @@ from game.campaign.charm_road import CharmRoad, choice_offers, shop_offers
 from game.campaign.model import CampaignProgress, SessionResult
 from game.campaign.road_check import play_run, road_check, run_charms, run_seed
 from game.campaign.roads import CHARMS_PATH, session_seed, table_charms
-from game.config import ConfigError, load_campaign, load_campaign_text
+from game.config import ConfigError, load_campaign, load_campaign_text, load_charms
 
 ROAD = load_campaign(CHARMS_PATH)
 
@@ -44,7 +44,7 @@ def test_the_road_mirrors_the_classic_venues_and_declares_its_charms() -> None:
     final = ROAD.venues[-1]
     assert final.rules_name == "road/free_cup.yaml" and final.deals == 16
     assert final.goal.finish_top == 1 and final.goal.chips_at_least == 200
-    assert CHARMS.hold == 4 and len(CHARMS.ids) == 8 and all(price > 0 for _, price in CHARMS.prices)
+    assert CHARMS.hold == 4 and len(CHARMS.ids) == 7 and all(price > 0 for _, price in CHARMS.prices)
     assert any(v.host_charms for v in ROAD.venues) and not all(v.host_charms for v in ROAD.venues)
 
 
@@ -245,3 +245,13 @@ def test_a_damaged_road_with_charms_loads_or_names_its_problems(data: st.DataObj
             progress = CampaignProgress.start(road, 1)
             assert len(progress.offered) <= road.charms.choice and progress.to_json()["charm_road"]["seed"] == 1
         assert all(host in v.opponents for v in road.venues for host, _ in v.host_charms)
+
+
+def test_the_road_deals_in_no_charm_its_tables_leave_nothing_to_do() -> None:
+    road = ROAD.charms
+    assert road is not None
+    effects = {spec.id: spec.effect for spec in load_charms().values()}
+    for venue in ROAD.venues:
+        if venue.rules.follow == "optional":  # a block (R37) needs a compulsory follow to hold back
+            assert all(effects[charm] != "block_follow" for charm in road.ids), venue.id
+            assert all(effects[charm] != "block_follow" for _, held in venue.host_charms for charm in held)

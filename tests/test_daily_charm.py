@@ -71,3 +71,9 @@ def test_the_day_gives_the_player_its_charm(app: App) -> None:
     assert isinstance(table, TableScene) and table.table.charms is not None
     assert [spec.id for spec in table.table.charms[0]] == [daily_charm(DAY)]
     assert not any(table.table.charms[1:])
+
+
+def test_the_day_never_gives_a_block_at_a_table_of_optional_following() -> None:
+    tables = [daily_table(CHARMS_FROM + dt.timedelta(days=n)) for n in range(120)]
+    assert all(table.charm != "dam" for table in tables if table.rules.follow == "optional")
+    assert {table.charm for table in tables} - {"dam"} == set(DAILY_CHARMS) - {"dam"}  # every other charm comes

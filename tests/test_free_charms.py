@@ -149,3 +149,13 @@ def test_the_charm_rows_and_their_card_fit_at_150_percent(tmp_path: Path, code: 
         scene.form.focus_on(picker)  # the card under the rows says what the charm does
         assert not crowded(app, scene), (code, charm, crowded(app, scene))
     app.scenes.close()
+
+
+def test_no_block_is_dealt_under_optional_following() -> None:
+    every = CharmChoice(CHARM_MODES.index("every"), known=KNOWN)
+    blocks = {charm for charm, spec in KNOWN.items() if spec.effect == "block_follow"}
+    dealt = {spec.id for seed in range(40) for seat in seat_charms(every, human_and(5), seed, "optional") or ()
+             for spec in seat}
+    assert blocks and not dealt & blocks and len(dealt) > 3
+    assert {spec.id for seed in range(40) for seat in seat_charms(every, human_and(5), seed) or ()
+            for spec in seat} & blocks  # under compulsory following the Dam is dealt like any other

@@ -67,16 +67,23 @@ def pools_for(day: dt.date | str) -> Pools:
 # CHARMS_FROM on gives one of them to the player.
 DAILY_CHARMS: tuple[str, ...] = ("glimpse", "sleight", "second_thoughts", "lock", "free_rein", "dam", "cut_in",
                                  "encore")
+BLOCK = "dam"  # the daily charm that blocks a compulsory follow: never given at a table of optional following
 CHARMS_FROM = dt.date(2026, 12, 8)  # the first day with a charm: a day before it keeps the table it had
 
 
 def daily_charm(day: dt.date | str) -> str | None:
     """The charm the player holds at the table of `day` (None before `CHARMS_FROM`); the same everywhere."""
-    date = iso_date(day)
+    return daily_table(day).charm
+
+
+def _drawn_charm(date: str, follow: str) -> str | None:
+    """The day's charm, drawn from the date alone among those that have something to do under the day's following
+    (a block, R37, needs compulsory following)."""
     if dt.date.fromisoformat(date) < CHARMS_FROM:
         return None
+    charms = [charm for charm in DAILY_CHARMS if charm != BLOCK or follow == "compulsory"]
     digest = hashlib.sha256(f"newmarket-daily-charm-{date}".encode("ascii")).digest()
-    return DAILY_CHARMS[int.from_bytes(digest[:8], "big") % len(DAILY_CHARMS)]
+    return charms[int.from_bytes(digest[:8], "big") % len(charms)]
 
 
 BESTS_FORMAT = "newmarket-daily-bests"
@@ -121,7 +128,7 @@ def daily_table(day: dt.date | str) -> DailyTable:
     rules = dataclasses.replace(load_rules(RULES_DIR / f"{rules_name}.yaml"), players=count + 1, deals=deals)
     if pools.follow:
         rules = dataclasses.replace(rules, follow=pools.follow)
-    return DailyTable(date, session_seed, rules_name, rules, opponents, daily_charm(date))
+    return DailyTable(date, session_seed, rules_name, rules, opponents, _drawn_charm(date, rules.follow))
 
 
 def daily_score(chips: int, hints: int = 0) -> int:

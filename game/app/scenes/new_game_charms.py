@@ -58,15 +58,17 @@ class CharmChoice:
         self.charm = charm if charm in self.known else ""
 
 
-def seat_charms(choice: CharmChoice, seats: Sequence[SeatSpec], seed: int) -> tuple[tuple[CharmSpec, ...], ...] | None:
+def seat_charms(choice: CharmChoice, seats: Sequence[SeatSpec], seed: int,
+                follow: str = "compulsory") -> tuple[tuple[CharmSpec, ...], ...] | None:
     """Each seat's charms at a new free table: None for `none`; with `yours` the player holds the charm chosen (two
     dealt at random from `seed` when none is); with `every` each other seat holds its character's own charms (its
-    file's `charms: held`), or is dealt one from the same stream when its character holds none."""
+    file's `charms: held`), or is dealt one from the same stream when its character holds none. Under `follow:
+    optional` no block (R37) is dealt: it would have nothing to do."""
     mode, charm, known = choice.mode_id, choice.charm, choice.known
     if mode not in CHARM_MODES[1:] or not known:
         return None
     rng = random.Random(f"newmarket-free-charms:{seed}")
-    ids = list(known)
+    ids = [charm for charm, spec in known.items() if spec.effect != "block_follow" or follow == "compulsory"]
     player = (known[charm],) if charm in known else tuple(known[i] for i in rng.sample(ids, min(DEALT, len(ids))))
     others: list[tuple[CharmSpec, ...]] = [() for _ in seats[1:]]
     if mode == "every":
