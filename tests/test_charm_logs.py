@@ -18,6 +18,8 @@ from game.app.table.take_back import undone_words
 from game.cli import main
 from game.config import load_charms
 from game.engine import CharmAction, CharmDecision, RuleSet, SeatInfo, Session, to_json
+from game.engine.charm_play import PRIVATE
+from game.engine.charms import CharmSpec
 from game.engine.decisions import Action, Decision
 from game.engine.view import PlayerView
 from game.replay.log import LogError, split_deals
@@ -139,9 +141,9 @@ def test_R37_a_block_must_be_followed_by_its_stop() -> None:
 
 # ----- the table: snapshot and take back ------------------------------------------------------------------------
 
-def charm_table() -> TableController:
+def charm_table(mine: tuple[CharmSpec, ...] = EVERY) -> TableController:
     seats: list[SeatSpec] = [("You", None)] + [(cid, load_character_by_id(cid)) for cid in ("bert", "dex", "vera")]
-    return TableController(RuleSet(deals=3), seats, 11, charms=[EVERY, (), (CHARMS["dam"],), ()])
+    return TableController(RuleSet(deals=3), seats, 11, charms=[mine, (), (CHARMS["dam"],), ()])
 
 
 def use_charms(view: PlayerView, decision: Decision) -> Action:
@@ -181,7 +183,7 @@ def test_R31_a_table_without_charms_keeps_no_charms_in_its_snapshot() -> None:
 
 
 def test_R31_take_back_across_a_charm_s_use_plays_on_the_same() -> None:
-    table = charm_table()
+    table = charm_table(tuple(spec for spec in EVERY if spec.effect not in PRIVATE))  # a peek is never unseen
     assert play_table(table, stop_after_charm=True)
     used = table.actions[-1]
     decision, action = table.to_take_back() or (None, None)
@@ -191,6 +193,13 @@ def test_R31_take_back_across_a_charm_s_use_plays_on_the_same() -> None:
     assert table.session.pending() == decision and len(table.log) < len(log)
     assert isinstance(table.submit(action), Played)
     assert table.log == log  # the same use, the same events: the charm's own stream drew the same
+
+
+def test_R32_no_take_back_returns_to_before_a_peek_of_the_player_s() -> None:
+    table = charm_table((CHARMS["glimpse"],))
+    assert play_table(table, stop_after_charm=True)
+    assert isinstance(table.actions[-1], CharmAction) and table.actions[-1].use is not None
+    assert table.to_take_back() is None and table.peek_kept() and not table.take_back()
 
 
 # ----- the command line ------------------------------------------------------------------------------------------
