@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from yaml_damage import damaged
 
 from game.ai.registry import character_ids
 from game.campaign.spec import TABLE_LOOKS, Goal, Unlock
@@ -200,27 +201,10 @@ _LINE = re.compile(r"^c\.yaml(:\d+)?: ")
 @settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_campaigns_load_or_raise_config_error(data: st.DataObject) -> None:
-    lines = SHIPPED.splitlines(keepends=True)
-    for _ in range(data.draw(st.integers(1, 3))):
-        index = data.draw(st.integers(0, len(lines) - 1))
-        action = data.draw(st.sampled_from(["drop", "repeat", "value", "chars"]))
-        line = lines[index]
-        if action == "drop":
-            del lines[index]
-        elif action == "repeat":
-            lines.insert(index, line)
-        elif action == "value" and ":" in line:
-            value = data.draw(st.sampled_from(["", "0", "-3", "true", "null", "[]", "{}", "[pip]", "x y",
-                                               "'7'", "999999999", "first", "{finish: first}", "&a 1"]))
-            lines[index] = line.split(":", 1)[0] + ": " + value + "\n"
-        else:
-            text = data.draw(st.text(alphabet="ab:-[]{}#'\" \t\n0", max_size=6))
-            cut = data.draw(st.integers(0, len(line)))
-            lines[index] = line[:cut] + text + line[cut:]
-        if not lines:
-            break
+    text = damaged(data, SHIPPED, ["", "0", "-3", "true", "null", "[]", "{}", "[pip]", "x y",
+                                   "'7'", "999999999", "first", "{finish: first}", "&a 1"])
     try:
-        campaign = load_campaign_text("".join(lines), "c.yaml")
+        campaign = load_campaign_text(text, "c.yaml")
     except ConfigError as error:
         assert error.problems and all(_LINE.match(p) for p in error.problems)
     else:

@@ -8,6 +8,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from yaml_damage import damaged
 
 from game.campaign.charm_road import CharmRoad, choice_offers, shop_offers
 from game.campaign.model import CampaignProgress, SessionResult
@@ -217,27 +218,10 @@ SHIPPED = CHARMS_PATH.read_text(encoding="utf-8")
 @settings(max_examples=120, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_damaged_road_with_charms_loads_or_names_its_problems(data: st.DataObject) -> None:
-    lines = SHIPPED.splitlines(keepends=True)
-    for _ in range(data.draw(st.integers(1, 3))):
-        index = data.draw(st.integers(0, len(lines) - 1))
-        action = data.draw(st.sampled_from(["drop", "repeat", "value", "chars"]))
-        line = lines[index]
-        if action == "drop":
-            del lines[index]
-        elif action == "repeat":
-            lines.insert(index, line)
-        elif action == "value" and ":" in line:
-            value = data.draw(st.sampled_from(["", "0", "-3", "true", "null", "[]", "{}", "[lock]", "lock", "9" * 30,
-                                               "{pip: [glimpse]}", "{glimpse: x}", "{hetty: lock}", "&a 1", "1.5"]))
-            lines[index] = line.split(":", 1)[0] + ": " + value + "\n"
-        else:
-            text = data.draw(st.text(alphabet="ab:-[]{}#'\" \t\n0", max_size=6))
-            cut = data.draw(st.integers(0, len(line)))
-            lines[index] = line[:cut] + text + line[cut:]
-        if not lines:
-            break
+    text = damaged(data, SHIPPED, ["", "0", "-3", "true", "null", "[]", "{}", "[lock]", "lock", "9" * 30,
+                                   "{pip: [glimpse]}", "{glimpse: x}", "{hetty: lock}", "&a 1", "1.5"])
     try:
-        road = load_campaign_text("".join(lines), "c.yaml", CHARMS_PATH.parent)
+        road = load_campaign_text(text, "c.yaml", CHARMS_PATH.parent)
     except ConfigError as error:
         assert error.problems and all(_LINE.match(p) for p in error.problems)
     else:

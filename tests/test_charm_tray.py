@@ -75,6 +75,17 @@ def charm_table(app: App, players: int = 4, mine: tuple[str, ...] = MINE, seed: 
     return scene
 
 
+def rival_table(app: App) -> TableScene:
+    """A table where seat 2 holds Glimpse and Encore and the player none, played to the player's first lead."""
+    known = load_charms()
+    rules = dataclasses.replace(rules_by_name("classic"), players=4)
+    seats = [("You", None)] + [(c.name, c) for c in (load_character_by_id(i) for i in FAST[:3])]
+    scene = TableScene.seated(app, rules, seats, 11, charms=[(), (), (known["glimpse"], known["encore"]), ()])
+    app.scenes.clear_to(scene)
+    assert scene.fast_forward_until(lambda t: t.human.kind == "lead")
+    return scene
+
+
 def key(app: App, pressed: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pressed, mod=0, unicode=""))
     app.step(FRAME)
@@ -251,12 +262,7 @@ def test_spoken_play_says_the_tray_the_focused_charm_and_a_use(app: App) -> None
 
 
 def test_another_seat_s_use_is_a_bubble_a_flash_and_a_log_line_without_what_it_saw(app: App) -> None:
-    known = load_charms()
-    rules = dataclasses.replace(rules_by_name("classic"), players=4)
-    seats = [("You", None)] + [(c.name, c) for c in (load_character_by_id(i) for i in FAST[:3])]
-    scene = TableScene.seated(app, rules, seats, 11, charms=[(), (), (known["glimpse"], known["encore"]), ()])
-    app.scenes.clear_to(scene)
-    assert scene.fast_forward_until(lambda t: t.human.kind == "lead")
+    scene = rival_table(app)
     before = [left for _, left in scene.model.charms.of(2)]  # its character may have used Glimpse already
     assert before[0] >= 1
     seen = tuple(scene.table.session.dead_hand()[:3])
@@ -379,12 +385,7 @@ def test_a_stake_moved_by_clicking_the_boodle_card_it_goes_onto(app: App) -> Non
 
 
 def test_pointing_at_another_seat_s_gem_says_which_charm_it_is(app: App) -> None:
-    known = load_charms()
-    rules = dataclasses.replace(rules_by_name("classic"), players=4)
-    seats = [("You", None)] + [(c.name, c) for c in (load_character_by_id(i) for i in FAST[:3])]
-    scene = TableScene.seated(app, rules, seats, 11, charms=[(), (), (known["glimpse"], known["encore"]), ()])
-    app.scenes.clear_to(scene)
-    assert scene.fast_forward_until(lambda t: t.human.kind == "lead")
+    scene = rival_table(app)
     spot = gem_spots(scene.layout, 2, 2)[1]
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0)))
     app.step(FRAME)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from yaml_damage import damaged
 
 from game.config import ConfigError
 from game.config.kinds import kind_name_for_path
@@ -134,27 +135,10 @@ _LINE = re.compile(r"^t\.yaml(:\d+)?: ")
 @settings(max_examples=120, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_trophy_files_load_or_raise_config_error(data: st.DataObject) -> None:
-    lines = SHIPPED.splitlines(keepends=True)
-    for _ in range(data.draw(st.integers(1, 3))):
-        index = data.draw(st.integers(0, len(lines) - 1))
-        action = data.draw(st.sampled_from(["drop", "repeat", "value", "chars"]))
-        line = lines[index]
-        if action == "drop":
-            del lines[index]
-        elif action == "repeat":
-            lines.insert(index, line)
-        elif action == "value" and ":" in line:
-            value = data.draw(st.sampled_from(["", "0", "-3", "true", "null", "[]", "{}", "[pip]", "x y", "'7'",
-                                               "999999999", "1e400", ".nan", "&a 1", "*a", "[first_win, [x]]"]))
-            lines[index] = line.split(":", 1)[0] + ": " + value + "\n"
-        else:
-            text = data.draw(st.text(alphabet="ab:-[]{}#'\" \t\n0", max_size=6))
-            cut = data.draw(st.integers(0, len(line)))
-            lines[index] = line[:cut] + text + line[cut:]
-        if not lines:
-            break
+    text = damaged(data, SHIPPED, ["", "0", "-3", "true", "null", "[]", "{}", "[pip]", "x y", "'7'",
+                                   "999999999", "1e400", ".nan", "&a 1", "*a", "[first_win, [x]]"])
     try:
-        trophies = load_trophies_text("".join(lines), "t.yaml")
+        trophies = load_trophies_text(text, "t.yaml")
     except ConfigError as error:
         assert error.problems and all(_LINE.match(p) for p in error.problems)
     else:
