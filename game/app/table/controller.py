@@ -426,22 +426,24 @@ class TableController:
         """Each seat's character's streams as they stand (None for the player's seat)."""
         return tuple(None if agent is None else agent.streams() for agent in self.agents)
 
-    def _to_take_back(self) -> Asked | None:
-        """The player's decision a take back would return to: their latest of the deal in play before the one
-        waited for (only in free play, and only while the player is the one to decide)."""
+    def _asked_before(self) -> Asked | None:
+        """The player's latest decision of the deal in play before the one waited for (only in free play, and only
+        while the player is the one to decide), whatever they have seen since."""
         decision = self.session.pending()
         if not isinstance(self.origin, FreePlay) or decision is None or decision.player != self.human_seat \
                 or self._thinking is not None:
             return None
-        asked = self.take_backs.before(len(self.actions), self.session.deal_number)
+        return self.take_backs.before(len(self.actions), self.session.deal_number)
+
+    def _to_take_back(self) -> Asked | None:
+        """The player's decision a take back would return to: the one before, unless a charm has shown them hidden
+        cards since."""
+        asked = self._asked_before()
         return None if asked is None or self.saw_since(asked.index) else asked
 
     def peek_kept(self) -> bool:
         """True when a take back is refused only because it would unsee what a charm showed the player."""
-        decision = self.session.pending()
-        if not isinstance(self.origin, FreePlay) or decision is None or decision.player != self.human_seat:
-            return False
-        asked = self.take_backs.before(len(self.actions), self.session.deal_number)
+        asked = self._asked_before()
         return asked is not None and self.saw_since(asked.index)
 
     def saw_since(self, index: int) -> bool:
@@ -451,7 +453,7 @@ class TableController:
         if self.charms is None or seat is None:
             return False
         held = {spec.id: spec.effect for spec in self.charms[seat]}
-        return any(isinstance(action, CharmAction) and action.player == self.human_seat and action.use is not None
+        return any(isinstance(action, CharmAction) and action.player == seat and action.use is not None
                    and held.get(action.use.charm) in PRIVATE for action in self.actions[index:])
 
     def to_take_back(self) -> tuple[Decision, Action] | None:
