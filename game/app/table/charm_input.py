@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine.cards import Card
+from ...engine.charms import CharmSpec
 from ...engine.decisions import CharmAction
-from ...locale import tr
+from ...locale import tr, trn
 from ...locale.cards import card_label
 from ...locale.words import Words
 from ..pad_words import keyed, pad_shown
@@ -169,11 +170,16 @@ def choose_back(human: HumanSeat, choice: CharmChoice) -> None:
 def charm_prompt(human: HumanSeat, choice: CharmChoice) -> tuple[str, str]:
     """The question (which moment, or which target of the picked charm) and its line of keys."""
     decision = choice.decision
-    spec = human.stage.model.charms.spec(decision.player, choice.picked) if choice.picked is not None else None
+    held = human.stage.model.charms
+    spec = held.spec(decision.player, choice.picked) if choice.picked is not None else None
     if choice.picked is not None and spec is not None:
-        return tr(f"charm_tray.target.{spec.effect}", charm=charm_name(choice.picked)), tr("charm_tray.keys.target")
+        asked = take_lead_question(human, spec, picked=True)
+        return asked or tr(f"charm_tray.target.{spec.effect}", charm=charm_name(choice.picked)), \
+            tr("charm_tray.keys.target")
     follow = next((use.card for use in decision.options if use.card is not None), None)
-    words = tr(f"charm_tray.prompt.{decision.moment}", card=card_label(follow) if follow is not None else "")
+    focused = held.spec(decision.player, choice.focused) if choice.focused is not None else None
+    words = (take_lead_question(human, focused, picked=False) if focused is not None else None) or \
+        tr(f"charm_tray.prompt.{decision.moment}", card=card_label(follow) if follow is not None else "")
     if pad_shown():  # a controller has no F keys
         return words, tr("charm_tray.keys.choose_pad")
     slots = sorted(choice.slots())
@@ -182,3 +188,14 @@ def charm_prompt(human: HumanSeat, choice: CharmChoice) -> tuple[str, str]:
         return words, tr("charm_tray.keys.choose_one", first=caps[0])
     return words, tr("charm_tray.keys.choose", first=caps[0], last=caps[-1])
 
+
+def take_lead_question(human: HumanSeat, spec: CharmSpec, *, picked: bool) -> str | None:
+    """R38's question, with its fee from the charm's file and who leads if the player lets it pass (the player who
+    played the stopping card); None for another effect, or with no card played to stop on."""
+    view = human.view
+    if spec.effect != "take_lead" or view is None or not view.plays:
+        return None
+    free, paid = (("charm_notes.take_lead.which", "charm_notes.take_lead.which_fee") if picked else
+                  ("charm_notes.take_lead.ask", "charm_notes.take_lead.ask_fee"))
+    name, charm = human.stage.model.name(view.plays[-1].player), charm_name(spec.id)
+    return trn(paid, spec.fee, charm=charm, name=name) if spec.fee else tr(free, charm=charm, name=name)
