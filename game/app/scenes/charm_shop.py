@@ -15,10 +15,12 @@ import pygame
 
 from ...campaign.model import CampaignProgress
 from ...campaign.roads import Road
+from ...config import ConfigError, load_charms
+from ...engine.charms import CharmSpec
 from ...locale import tr
 from .. import paint, theme
 from ..canvas import Canvas
-from ..charm_words import charm_line, charm_title
+from ..charm_words import charm_line, charm_terms, charm_title
 from ..scene import Scene
 from ..widgets import Button, ButtonEntry, Menu, button_row, button_width, draw_panel
 from .common import draw_message, felt_backdrop, heading, hint_bar
@@ -28,6 +30,10 @@ if TYPE_CHECKING:
 
 OFFER_W, OFFER_H, OFFER_GAP = 340, 200, 30
 OFFER_TOP = 160
+TERMS_GAP = 10  # between an offer's line and its terms
+CASE_H, CASE_BOTTOM = 80, 632  # the case's panel, clear of the Back button beneath it
+OFFER_HIGHEST = 118  # a tall offer (a large text size) rises this far under the heading, to keep the case in sight
+UNDER_OFFER = 60  # an offer's button under it
 
 
 class CharmShopScene(Scene):
@@ -38,6 +44,7 @@ class CharmShopScene(Scene):
         self.road = road
         self.message = ""
         self.menu = Menu()
+        self.specs = _known_charms()  # each offer's uses and fee, as its file says
         self.build()
 
     @property
@@ -55,20 +62,47 @@ class CharmShopScene(Scene):
         """The charms on offer now: the choice, else the shop's."""
         return tuple(self.progress.offered) if self.choosing else self.progress.shop()
 
+    def offer_words(self, charm_id: str) -> tuple[str, str]:
+        """An offer's one line, and its terms (how often it may be used, its fee; "" without its file)."""
+        spec = self.specs.get(charm_id)
+        return charm_line(charm_id), charm_terms(spec) if spec is not None else ""
+
+    def terms_size(self) -> int:
+        """The size the offers' terms are drawn at: as designed, smaller (not below 13 px lines) when the player's
+        text size would push the case under the offers off the screen; the same for every offer."""
+        text = self.app.text
+        most = CASE_BOTTOM - CASE_H - 16 - UNDER_OFFER - OFFER_HIGHEST
+        sizes = [15]
+        for charm_id in self.offers():
+            line, terms = self.offer_words(charm_id)
+            above = 22 + text.line_height("title", 28) + 16 + text.block_height(line, "body", 17, OFFER_W - 40) + 20
+            if terms:
+                sizes.append(text.wrapped_size(terms, "bold", 15, OFFER_W - 40, max(0, most - above - TERMS_GAP)))
+        return min(sizes)
+
     def offer_rects(self) -> list[pygame.Rect]:
-        """Each offer's panel, side by side and centred, as tall as the longest line needs at the player's text
-        size (never less than designed)."""
+        """Each offer's panel, side by side and centred, as tall as the longest line and its terms need at the
+        player's text size (never less than designed), raised when the case beneath would not fit."""
         offers = self.offers()
         text = self.app.text
-        words = max((text.block_height(charm_line(c), "body", 17, OFFER_W - 40) for c in offers), default=0)
+        size = self.terms_size()
+
+        def tall(charm_id: str) -> int:
+            line, terms = self.offer_words(charm_id)
+            below = TERMS_GAP + text.block_height(terms, "bold", size, OFFER_W - 40) \
+                if terms else 0
+            return text.block_height(line, "body", 17, OFFER_W - 40) + below
+        words = max((tall(c) for c in offers), default=0)
         height = max(OFFER_H, 22 + text.line_height("title", 28) + 16 + words + 20)
+        top = max(OFFER_HIGHEST, min(OFFER_TOP, CASE_BOTTOM - CASE_H - 40 - UNDER_OFFER - height))
         left = (1280 - len(offers) * OFFER_W - (len(offers) - 1) * OFFER_GAP) // 2
-        return [pygame.Rect(left + i * (OFFER_W + OFFER_GAP), OFFER_TOP, OFFER_W, height) for i in range(len(offers))]
+        return [pygame.Rect(left + i * (OFFER_W + OFFER_GAP), top, OFFER_W, height) for i in range(len(offers))]
 
     def case_top(self) -> int:
-        """The case's panel's top: under the offers' buttons."""
+        """The case's panel's top: under the offers' buttons (closer when the offers are tall)."""
         rects = self.offer_rects()
-        return (rects[0].bottom if rects else OFFER_TOP + OFFER_H) + 100
+        under = (rects[0].bottom if rects else OFFER_TOP + OFFER_H) + UNDER_OFFER
+        return under + max(16, min(40, CASE_BOTTOM - CASE_H - under))
 
     def build(self, keep_focus: bool = False) -> None:
         """The buttons: one under each offer (take, or buy at its price), then Pass (a full case) and Back."""
@@ -185,15 +219,20 @@ class CharmShopScene(Scene):
         room = rect.width - 40
         name = text.draw(surface, charm_title(charm_id), (rect.centerx, rect.y + 22), role="title", size=28,
                          colour=theme.GOLD, anchor="midtop", max_width=room, min_size=16)
-        body = text.render_wrapped(charm_line(charm_id), "body", 17, theme.INK, room)
+        line, terms = self.offer_words(charm_id)
+        size = self.terms_size()
+        body = text.render_wrapped(line, "body", 17, theme.INK, room)
         surface.blit(body, (rect.x + 20, name.bottom + 16))
+        if terms:
+            said = text.render_wrapped(terms, "bold", size, theme.GOLD, room)
+            surface.blit(said, (rect.x + 20, name.bottom + 16 + body.get_height() + TERMS_GAP))
 
     def _draw_case(self, surface: Canvas) -> None:
         text = self.app.text
         progress = self.progress
         road = progress.charm_road
         hold = road.hold if road is not None else 0
-        box = pygame.Rect(64, self.case_top(), 1152, 80)
+        box = pygame.Rect(64, self.case_top(), 1152, CASE_H)
         draw_panel(surface, box, alpha=215)
         label = text.draw(surface, tr("charm_road.case.title", held=len(progress.charms), hold=hold),
                           (box.x + 22, box.centery), role="bold", size=18, colour=theme.INK_DIM, anchor="midleft",
@@ -209,3 +248,11 @@ class CharmShopScene(Scene):
             text.draw(surface, words, slot.center, role="bold" if filled else "body", size=17,
                       colour=theme.INK if filled else theme.INK_DIM, anchor="center", max_width=slot.width - 16,
                       min_size=11)
+
+
+def _known_charms() -> dict[str, CharmSpec]:
+    """Every charm of config/charms by id (none when their files have a problem: the offers then show no terms)."""
+    try:
+        return load_charms()
+    except (ConfigError, OSError):
+        return {}

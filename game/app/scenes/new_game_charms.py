@@ -23,7 +23,7 @@ from ...locale import tr
 from ...storage.last_table_file import CHARM_MODES
 from .. import paint, theme
 from ..canvas import Canvas
-from ..charm_words import charm_line, charm_title
+from ..charm_words import charm_line, charm_terms, charm_title
 from ..form import Choice
 from ..text import TextCache
 
@@ -115,8 +115,8 @@ def charm_rows(rect: pygame.Rect, choice: CharmChoice, changed: Callable[[], Non
 
 
 def draw_charm_card(surface: Canvas, text: TextCache, choice: CharmChoice, focused: object, box: pygame.Rect) -> bool:
-    """While a charm row has the focus (`focused`), the box under it (the bio's) says what the player's charm does;
-    True when it did."""
+    """While a charm row has the focus (`focused`), the box under it (the bio's) says what the player's charm does,
+    how often it may be used and its fee; True when it did."""
     if not (getattr(focused, "charm_row", False) and choice.mode):
         return False
     paint.rect(surface, (8, 24, 18), box, border_radius=12)
@@ -124,9 +124,11 @@ def draw_charm_card(surface: Canvas, text: TextCache, choice: CharmChoice, focus
     title = charm_title(choice.charm) if choice.charm else tr("free_charms.dealt")
     name = text.draw(surface, title, (box.x + 20, box.y + 14), role="title", size=24, colour=theme.GOLD,
                      max_width=room, min_size=16)
+    spec = choice.known.get(choice.charm)
     said = charm_line(choice.charm) if choice.charm else tr("free_charms.dealt_tip")
+    terms = f"\n{charm_terms(spec)}" if spec is not None else ""  # how often, and at what fee (its file's)
     who = tr(f"free_charms.who.{choice.mode_id}")
-    words = f"{said}\n{who}"
+    words = f"{said}{terms}\n{who}"
     size = text.wrapped_size(words, "body", 16, room, box.bottom - 12 - name.bottom - 8, floor=11)
     surface.blit(text.render_wrapped(words, "body", size, theme.INK, room), (box.x + 20, name.bottom + 8))
     return True
