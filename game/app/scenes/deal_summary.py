@@ -15,6 +15,7 @@ from ..canvas import Canvas
 from ..comfort import reduced_motion
 from ..scene import Scene
 from ..table.boodle_end import end_words
+from ..table.charm_summary import charm_summary_lines
 from ..table.words import TOOK_SUMMARY, takings
 from ..text import suit_runs
 from ..widgets import Button, button_width, signed
@@ -132,6 +133,8 @@ class DealSummaryScene(Scene):
                         trn(they_hit, win.chips, card=card, name=model.name(win.player)), theme.GOLD))
         if not record.boodle_wins:
             out.append((tr("summary.no_boodle"), theme.INK_DIM))
+        for words in charm_summary_lines(record.charms, lambda seat: you[seat], model.name):  # none without charms
+            out.append((words, theme.INK_DIM))
         carried = [f"{pile_label(card)}\u00a0{chips}" for card, chips in record.carried if chips]
         if self.last:  # no next deal: say where the chips left on the boodle go instead (R22)
             ending = end_words(model, self.shares, sum(chips for _, chips in record.carried))

@@ -18,6 +18,7 @@ from ...engine.events import (
     Bid,
     BoodleWon,
     BuyDead,
+    Charm,
     DealEnd,
     DealStart,
     Event,
@@ -36,6 +37,7 @@ from ...locale.names import seat_name
 from ...locale.words import Words
 from .boodle_end import final_shares
 from .charm_hold import HeldCharms
+from .charm_missed import hit_again_missed
 
 HUMAN = 0
 STATUS_GAP = "   ·   "  # between the parts of the status line
@@ -75,6 +77,16 @@ class BoodleWin:
     chips: int
 
 
+@dataclass(frozen=True)
+class CharmNote:
+    """A charm used during a deal (R31): who, which, the chips the others paid them (R39) and the fee into the pot."""
+
+    player: int
+    charm: str
+    paid: int
+    fee: int
+
+
 @dataclass
 class DealRecord:
     """What happened in one deal, for the deal summary."""
@@ -91,6 +103,7 @@ class DealRecord:
     payments: tuple[Payment, ...] = ()
     chips_after: list[int] = field(default_factory=list)
     carried: tuple[tuple[Pile, int], ...] = ()  # boodle chips left for the next deal
+    charms: list[CharmNote] = field(default_factory=list)  # every charm used, in order (none without charms)
 
 
 def note_event(records: list[DealRecord], event: Event, chips: Callable[[], list[int]]) -> None:
@@ -111,6 +124,9 @@ def note_event(records: list[DealRecord], event: Event, chips: Callable[[], list
             record.boodle_wins.append(BoodleWin(event.player, event.card, event.chips))
         case Stop():
             record.stops += 1
+        case Charm():
+            record.charms.append(CharmNote(event.player, event.charm, sum(p.chips for p in event.payments),
+                                           event.pot))
         case HandWon():
             record.winner, record.pot, record.payments = event.player, event.pot, event.payments
         case DealEnd():
@@ -270,6 +286,9 @@ class TableModel:
             case BoodleWon():
                 self.set_latest("boodle" if event.chips else "boodle_empty", event.player, event.chips or None,
                                 card=event.card)
+                missed = self._charm_missed(event)
+                if missed is not None and self.latest_words is not None:
+                    self.latest_words = self.latest_words.and_then(STATUS_GAP, missed)
             case HandWon():
                 if event.pot:
                     self.set_latest("out", event.player, pot=event.pot)
@@ -283,6 +302,14 @@ class TableModel:
                                              f"{'bid' if chips else 'pass'}", chips or None,
                                              **({} if self.seats[player].is_human else {"name": self.namer(player)}))
                 self.touch()
+
+    def _charm_missed(self, event: BoodleWon) -> Words | None:
+        """Why the player's Encore (R39) was not offered after their boodle hit, if they held it ready."""
+        if not (isinstance(event.card, Card) and self.seats[event.player].is_human and self.charms.of(event.player)):
+            return None
+        others = [seat.chips for place, seat in enumerate(self.seats) if place != event.player and seat.in_session]
+        return hit_again_missed(self.charms.of(event.player), event.card, event.chips,
+                                self.seats[event.player].chips, others)
 
     def add_to_hand(self, card: Card) -> None:
         """A dealt card arrives in the human's hand."""
