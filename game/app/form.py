@@ -12,7 +12,7 @@ from ..locale import tr
 from . import paint, theme
 from .canvas import Canvas
 from .text import TextCache
-from .tooltips import draw_tooltip
+from .tooltips import draw_tooltip, note_place
 from .widgets import Button, focus_watched, percent, pressed
 
 
@@ -385,10 +385,20 @@ class Form:
             return True
         return False
 
+    def note_box(self, text: TextCache, screen: pygame.Rect, index: int, *, avoid: Sequence[pygame.Rect] = (),
+                 spare: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+        """Where control `index`'s tooltip stands on `screen` as `draw` places it (None without one)."""
+        control = self.controls[index]
+        if not control.tooltip:
+            return None
+        return note_place(text, control.tooltip, control.rect, screen, [other.rect for other in self.controls] +
+                          list(avoid), spare)[1]
+
     def draw(self, surface: Canvas, text: TextCache, *, tooltips: bool = True,
-             spare: Sequence[pygame.Rect] = ()) -> None:
-        """Draw every control, and the tooltip of the hovered (else focused) one (in a `spare` place, room the player
-        can do without meanwhile, when nothing beside the control is clear of the others)."""
+             spare: Sequence[pygame.Rect] = (), avoid: Sequence[pygame.Rect] = ()) -> None:
+        """Draw every control, and the tooltip of the hovered (else focused) one, clear of the controls and of the
+        words in `avoid` (in a `spare` place, room the player can do without meanwhile, when nothing beside the
+        control is clear of them)."""
         for index, control in enumerate(self.controls):
             control.draw(surface, text, index == self.focus, index == self.hover)
         if not tooltips or not self.controls:
@@ -398,4 +408,5 @@ class Form:
             return
         control = self.controls[shown]
         if control.tooltip:
-            draw_tooltip(surface, text, control.tooltip, control.rect, [other.rect for other in self.controls], spare)
+            draw_tooltip(surface, text, control.tooltip, control.rect,
+                         [other.rect for other in self.controls] + list(avoid), spare)

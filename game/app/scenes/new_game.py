@@ -463,8 +463,10 @@ class NewGameScene(Scene):
                       colour=theme.RED_TEXT, max_width=area.width, min_size=11)
         self._draw_bio(surface)
         self._draw_rules_detail(surface)
-        # none over a question; Edit rules' note (nothing beside it is free) over the rules file's note, not Animation
-        self.form.draw(surface, text, tooltips=self.app.scenes.top is self, spare=[detail_rect(area, RIGHT)])
+        # none over a question, nor over the heading of the box under the tiles (the character's or charm's name);
+        # Edit rules' note (nothing beside it is free) over the rules file's note, not Animation
+        self.form.draw(surface, text, tooltips=self.app.scenes.top is self, spare=self.note_spare(),
+                       avoid=self.note_avoid())
         slot = self._rules_slot()
         if slot is not None and self.entries[self.rules_scroll + slot].rules is None:
             area = self._rules_area()
@@ -478,15 +480,33 @@ class NewGameScene(Scene):
         else:
             hint_bar(surface, text, tr("new_game.hint_scroll" if self.detail.most else "new_game.hint"))
 
+    def bio_box(self) -> pygame.Rect:
+        """The box under the tiles and the charms' row: the focused character's bio, or the player's charm."""
+        _, height, rows = self._grid()
+        top = LEFT.y + GRID_TOP + rows * (height + 10) + CHARMS_ROW + 10
+        return pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top)
+
+    def note_avoid(self) -> list[pygame.Rect]:
+        """What a tooltip must never cover: the heading of the box under the tiles (a name, or a charm's)."""
+        box = self.bio_box()
+        return [pygame.Rect(box.x, box.y, box.width, 14 + self.app.text.line_height("title", 24) + 4)]
+
+    def note_spare(self) -> list[pygame.Rect]:
+        """Room a tooltip may take when nothing beside its control is clear: the rules file's note."""
+        return [detail_rect(self._rules_area(), RIGHT)]
+
+    def note_box(self, index: int) -> pygame.Rect | None:
+        """Where control `index`'s tooltip stands, as drawn."""
+        return self.form.note_box(self.app.text, pygame.Rect(0, 0, 1280, 720), index,
+                                  avoid=self.note_avoid(), spare=self.note_spare())
+
     def _draw_bio(self, surface: Canvas) -> None:
         """The focused (else the last seated) character: portrait, name, bio."""
         if not self.characters:
             self.app.text.draw(surface, tr("new_game.no_characters"), (LEFT.x + 24, LEFT.bottom - 150), role="body",
                                size=16, colour=theme.RED_TEXT, max_width=LEFT.width - 48, min_size=11)
             return
-        _, height, rows = self._grid()
-        top = LEFT.y + GRID_TOP + rows * (height + 10) + CHARMS_ROW + 10
-        box = pygame.Rect(LEFT.x + 20, top, LEFT.width - 40, LEFT.bottom - 16 - top)
+        box = self.bio_box()
         if draw_charm_card(surface, self.app.text, self.charms, self.form.focused, box):
             return
         index = min(self.focused_character, len(self.characters) - 1)
