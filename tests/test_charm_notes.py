@@ -125,17 +125,16 @@ def test_encore_not_offered_is_said_by_the_engines_test(code: str, known: dict[s
     encore = known["encore"]
     per = encore.param("per")
     held = [(encore, 1)]
-    king = Card.parse("KH")
     for won in range(0, 3 * per):
-        missed = hit_again_missed(held, king, won, 40, [40, 40])
+        missed = hit_again_missed(held, won, 40, [40, 40])
         assert (missed is None) == (won // per >= 1), won  # R39: lawful from one chip a player
         if missed is not None:
             said = str(missed)
             assert tr("charms.encore.name") in said and str(per) in said and "{" not in said
-    assert hit_again_missed([(encore, 0)], king, 1, 40, [40]) is None  # no use left: nothing to explain
-    assert hit_again_missed([(known["glimpse"], 3)], king, 1, 40, [40]) is None
-    broke = hit_again_missed(held, king, 2 * per, 40, [0, 0])
-    assert broke is not None and str(broke) != str(hit_again_missed(held, king, 1, 40, [0, 0]))
+    assert hit_again_missed([(encore, 0)], 1, 40, [40]) is None  # no use left: nothing to explain
+    assert hit_again_missed([(known["glimpse"], 3)], 1, 40, [40]) is None
+    broke = hit_again_missed(held, 2 * per, 40, [0, 0])
+    assert broke is not None and str(broke) != str(hit_again_missed(held, 1, 40, [0, 0]))
 
 
 def test_the_status_line_says_why_encore_was_not_offered_once(known: dict[str, CharmSpec]) -> None:

@@ -308,8 +308,7 @@ class TableModel:
         if not (isinstance(event.card, Card) and self.seats[event.player].is_human and self.charms.of(event.player)):
             return None
         others = [seat.chips for place, seat in enumerate(self.seats) if place != event.player and seat.in_session]
-        return hit_again_missed(self.charms.of(event.player), event.card, event.chips,
-                                self.seats[event.player].chips, others)
+        return hit_again_missed(self.charms.of(event.player), event.chips, self.seats[event.player].chips, others)
 
     def add_to_hand(self, card: Card) -> None:
         """A dealt card arrives in the human's hand."""
