@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
 
@@ -217,3 +218,15 @@ def test_the_dealt_charms_line_is_a_sentence_like_its_siblings(code: str) -> Non
         assert tr(key).endswith("."), (code, key, tr(key))
 
 
+
+
+def test_the_charm_word_pictures_show_what_they_say(tmp_path: Path) -> None:
+    from game.app.screenshots_charm_words import charm_word_shots
+
+    app = make_app(tmp_path / "data")
+    try:
+        paths = charm_word_shots(app, tmp_path / "shots")
+    finally:
+        app.scenes.close()
+    assert [p.name for p in paths] == ["02c_new_game_charm.png", "21d_charm_cut_in.png", "21e_charm_summary.png"]
+    assert all(p.stat().st_size > 10_000 for p in paths)

@@ -35,11 +35,13 @@ def charm_word_shots(app: App, folder: Path) -> list[Path]:
     app.change_settings(dataclasses.replace(kept, animation_speed="instant"), remember=False)
     try:
         scene = charm_table(app, 3)
-        scene.fast_forward_until(_cut_in_asked)
+        if not scene.fast_forward_until(_cut_in_asked):
+            raise RuntimeError("no Cut In asked at the charm table: its seed no longer gives one")
         app.step(1 / 60)
         paths.append(shoot(app, folder, "21d_charm_cut_in"))
         scene = charm_table(app, 8)
-        scene.fast_forward_until(_summary_with_charms, max_steps=60_000)
+        if not scene.fast_forward_until(_summary_with_charms, max_steps=60_000):
+            raise RuntimeError("no charm used before a deal summary at the charm table: its seed no longer gives one")
         for _ in range(20):  # the panel in place, its button shown
             app.step(1 / 60)
         paths.append(shoot(app, folder, "21e_charm_summary"))
