@@ -21,7 +21,7 @@ def charm_summary_lines(notes: Sequence[CharmNote], mine: Callable[[int], bool],
     for note in notes:
         you = mine(note.player)
         who = {} if you else {"name": name(note.player)}
-        fee = trn("charm_tray.line.fee", note.fee) if note.fee else ""
+        fee = trn("charm_notes.summary.fee", note.fee) if note.fee else ""
         charm = charm_title(note.charm)
         paid, used = _KEYS[you]
         lines.append(trn(paid, note.paid, charm=charm, fee=fee, **who) if note.paid else
