@@ -172,8 +172,9 @@ def charm_prompt(human: HumanSeat, choice: CharmChoice) -> tuple[str, str]:
     decision = choice.decision
     spec = human.stage.model.charms.spec(decision.player, choice.picked) if choice.picked is not None else None
     if choice.picked is not None and spec is not None:
-        area = "charm_marks" if spec.effect in MARKED_TARGETS else "charm_tray"
-        return tr(f"{area}.target.{spec.effect}", charm=charm_name(choice.picked)), tr("charm_tray.keys.target")
+        key = f"charm_marks.target.{spec.effect}" if spec.effect in MARKED_TARGETS else \
+            f"charm_tray.target.{spec.effect}"
+        return tr(key, charm=charm_name(choice.picked)), tr("charm_tray.keys.target")
     follow = next((use.card for use in decision.options if use.card is not None), None)
     words = tr(f"charm_tray.prompt.{decision.moment}", card=card_label(follow) if follow is not None else "")
     if pad_shown():  # a controller has no F keys
