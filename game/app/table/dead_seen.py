@@ -16,7 +16,7 @@ from ..card_art import Deck
 from ..text import TextCache
 from .layout import BOARD_CARD_W, TableLayout, board_card_h
 
-TOP = 18  # the first row's top, under the dead hand's heading
+TOP = 20  # the first row's top, under the dead hand's heading
 ROW_STEP = 21  # rows overlap: each card's corner index stays in sight
 MAX_COLUMN_STEP = 42
 NOTE_SIZE = 13

@@ -13,14 +13,15 @@ from .. import paint, theme
 from ..canvas import Canvas
 from .cue_marks import OUTLINE
 
-BOARD_LOCK_H = 14  # small enough to sit under a board slot's rank, clear of the card's corner indices
+BOARD_LOCK_H = 14  # small enough for a board card's blank corner
 HAND_LOCK_H = 19
 INSET = 2  # the padlock's foot stays this far over the card's bottom edge
 
 
 def board_lock_spot(slot: pygame.Rect) -> tuple[int, int]:
-    """Where a locked card's padlock stands in its board slot: its foot at the bottom middle, under the rank."""
-    return slot.centerx, slot.bottom - INSET - BOARD_LOCK_H // 2
+    """Where a locked card's padlock stands in its board slot: in the bottom left corner, which a board card's
+    face leaves blank (its indices are top left and bottom right, its rank in the middle)."""
+    return slot.x + INSET + round(BOARD_LOCK_H * 0.39) + 1, slot.bottom - INSET - BOARD_LOCK_H // 2
 
 
 def hand_lock_spots(hand: Sequence[tuple[Card, pygame.Rect]],
