@@ -158,28 +158,31 @@ def test_a_seen_card_goes_back_on_the_board_once_a_stop_tells_it() -> None:
 @pytest.mark.parametrize("players", [3, 8])
 def test_the_seen_cards_keep_to_the_dead_hand_s_place(players: int) -> None:
     layout = table_layout(players)
-    for count in range(1, 14):
-        places = seen_places(layout, count)
-        assert len(places) == count and len({p.topleft for p in places}) == count
-        assert all(layout.dead.left <= p.left and p.right <= layout.dead.right for p in places)
-        assert not any(p.colliderect(layout.board) or any(p.colliderect(s.region) for s in layout.seats)
-                       for p in places)
+    top = layout.dead.y + 22
+    for room in (120, 80, 50):
+        for count in range(1, 14):
+            places = seen_places(layout, count, top, room)
+            assert len(places) == count and len({p.topleft for p in places}) == count
+            assert all(layout.dead.left <= p.left and p.right <= layout.dead.right for p in places)
+            assert min(p.top for p in places) == top and max(p.bottom for p in places) <= top + room
+            assert not any(p.colliderect(layout.board) or any(p.colliderect(s.region) for s in layout.seats)
+                           for p in places)
 
 
 @pytest.mark.parametrize("players", [3, 8])
 @pytest.mark.parametrize("code", ["en", "fr"])
 def test_the_seen_cards_words_and_count_stay_over_the_status_line(app: App, players: int, code: str) -> None:
     app.set_language(code)
-    scene = charm_table(app, players)
-    stage, layout = scene.stage, scene.layout
-    count_h = stage.text.line_height("bold", 16)
-    for text_size in (1.0, 1.5):
+    stage = charm_table(app, players).stage
+    for text_size, card_size in ((1.0, 1.0), (1.5, 1.0), (1.5, 1.5)):
+        layout = table_layout(players, cards=card_size)
         set_text_size(text_size)
         try:
+            heading = layout.dead.y + stage.text.line_height("bold", 16)
             for count in (1, 3, 9, 13):
                 under = draw_seen_dead(app.screen, stage.decks.board, stage.text, layout, DECK[:count])
-                assert under > max(p.bottom for p in seen_places(layout, count))  # the words are there
-                assert under + 2 + count_h <= layout.status.top  # and the dead hand's count under them
+                assert under > heading + 48  # the cards under the heading, the words under them
+                assert under + 2 + stage.text.line_height("bold", 16) <= layout.status.top  # then the count
         finally:
             set_text_size(1.0)
 

@@ -27,7 +27,7 @@ from .captions import LIFT
 from .controls import HINT_COLOUR
 from .cue_marks import STOP_FILL, draw_playable_marks, draw_stop_mark, playable_mark_rects, stop_bar
 from .cut import cut_card_rect
-from .dead_seen import draw_seen_dead
+from .dead_seen import COUNT_SIZE, GAP, draw_seen_dead
 from .director import Director
 from .felt import draw_background, draw_plaque
 from .human import HumanSeat
@@ -172,14 +172,14 @@ class TablePainter:
                       colour=theme.GOLD if model.pot else theme.INK_DIM, anchor="midtop", shadow=True)
         count_y = layout.dead.y + 112
         if model.seen_dead:  # R32/R33: what the player's own charms showed them, face up in the pile's place
-            count_y = max(count_y, draw_seen_dead(surface, stage.decks.board, text, layout, model.seen_dead) + 2)
+            count_y = max(count_y, draw_seen_dead(surface, stage.decks.board, text, layout, model.seen_dead) + GAP)
         else:
             back = stage.decks.flight.back()
             x, y = layout.dead_pile
             for i in range(min(model.dead_count, 6)):
                 surface.blit(back, back.get_rect(center=(x + i * 2, y - i * 2)))
         words = trn("table.cards", model.dead_count) if model.dead_count else "—"
-        text.draw(surface, words, (layout.dead.centerx, count_y), role="bold", size=16,
+        text.draw(surface, words, (layout.dead.centerx, count_y), role="bold", size=COUNT_SIZE,
                   colour=theme.INK if model.dead_count else theme.INK_DIM, anchor="midtop", shadow=True,
                   max_width=layout.dead.width, min_size=12)
         removed = model.rules.removed_cards
