@@ -30,6 +30,7 @@ BACK_KEYS = (pygame.K_BACKSPACE,)
 STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1}
 ButtonSpec = tuple[str, str, Callable[[], None], "int | None", bool, str]
 ON_BOODLE = frozenset({"move_stake"})  # R34: an effect whose target is a boodle card, not a card of the hand
+MARKED_TARGETS = frozenset({"make_stop"})  # R35: the question says what the stop does (charm_marks.yaml)
 
 
 def on_boodle(human: HumanSeat, charm: str) -> bool:
@@ -171,7 +172,9 @@ def charm_prompt(human: HumanSeat, choice: CharmChoice) -> tuple[str, str]:
     decision = choice.decision
     spec = human.stage.model.charms.spec(decision.player, choice.picked) if choice.picked is not None else None
     if choice.picked is not None and spec is not None:
-        return tr(f"charm_tray.target.{spec.effect}", charm=charm_name(choice.picked)), tr("charm_tray.keys.target")
+        key = f"charm_marks.target.{spec.effect}" if spec.effect in MARKED_TARGETS else \
+            f"charm_tray.target.{spec.effect}"
+        return tr(key, charm=charm_name(choice.picked)), tr("charm_tray.keys.target")
     follow = next((use.card for use in decision.options if use.card is not None), None)
     words = tr(f"charm_tray.prompt.{decision.moment}", card=card_label(follow) if follow is not None else "")
     if pad_shown():  # a controller has no F keys
