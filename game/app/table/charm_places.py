@@ -42,6 +42,14 @@ def tray_tiles(layout: TableLayout, count: int) -> list[pygame.Rect]:
                         width, height) for i in range(count)]
 
 
+def tray_bounds(layout: TableLayout, count: int) -> pygame.Rect | None:
+    """The whole tray, its tiles raised or not (None without charms): what the deal log's panel leaves free."""
+    tiles = tray_tiles(layout, count)
+    if not tiles:
+        return None
+    return tiles[0].unionall(tiles[1:]).inflate(0, 2 * RAISE).move(0, -RAISE // 2)
+
+
 def shown_tiles(layout: TableLayout, raised: frozenset[int], count: int) -> list[pygame.Rect]:
     """The tiles as drawn: those that may be used now raised."""
     return [tile.move(0, -RAISE) if slot in raised else tile for slot, tile in enumerate(tray_tiles(layout, count))]
