@@ -13,15 +13,21 @@ import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 from app_helpers import instant_app
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
-from game.app.table.charm_places import shown_tiles, tray_bounds
+from game.app.table.charm_places import shown_tiles, tray_bounds, tray_tiles
+from game.app.table.charm_tile import keys_fit, tile_face
+from game.app.table.charm_tray import FOCUS_EDGE, uses_left
+from game.app.table.charm_words import charm_name
+from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
 from game.config import rules_by_name
 from game.config.charm_file import load_charms
+from game.locale import LANGUAGES
 
 FAST = [c for c in character_ids() if c != "expert"]
 MINE = ("glimpse", "sleight", "lock", "cut_in")  # at the deal's end the first three may be used, Cut In not
@@ -77,3 +83,69 @@ def test_without_charms_the_log_keeps_its_old_place(app: App) -> None:
     assert tray_bounds(scene.layout, 0) is None
     scene.stage.model.charms.seats[0] = []  # the tray empty: the panel may take the stretch over the plate again
     assert scene.log_panel.panel.height > with_tray.height
+
+
+def brightness(app: App, rect: pygame.Rect) -> float:
+    """The mean of every channel of the screen's pixels in `rect` (at 1280x720 the screen is the logical picture)."""
+    area = app.screen.real.subsurface(rect)
+    width, height = area.get_size()
+    total = sum(sum(area.get_at((x, y))[:3]) for x in range(0, width, 2) for y in range(0, height, 2))
+    return total / (3 * len(range(0, width, 2)) * len(range(0, height, 2)))
+
+
+def test_the_focused_tile_has_a_pointer_and_a_ring_and_one_not_usable_now_is_darker(app: App) -> None:
+    scene = charm_table(app, 4)
+    choice = scene.human.charm
+    assert choice is not None and choice.slots() == frozenset({0, 1, 2})  # three raised, Cut In not now
+    app.draw(app.screen)
+    tiles = shown_tiles(scene.layout, choice.slots(), len(MINE))
+
+    def pointer(tile: pygame.Rect) -> tuple[int, ...]:
+        ring = tile.inflate(6, 6)  # the pointer's body is just left of the focused tile's ring
+        return tuple(app.screen.real.get_at((ring.x - 6, ring.centery))[:3])
+
+    assert choice.focused == "glimpse"
+    assert pointer(tiles[0]) == FOCUS_EDGE and pointer(tiles[1]) != FOCUS_EDGE
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    app.step(FRAME)
+    app.draw(app.screen)
+    assert choice.focused == "sleight"
+    assert pointer(tiles[1]) == FOCUS_EDGE and pointer(tiles[0]) != FOCUS_EDGE  # the pointer followed the focus
+    ring = tiles[1].inflate(6, 6)
+    assert tuple(app.screen.real.get_at((ring.centerx, ring.y))[:3]) == FOCUS_EDGE  # its ring, over the tile
+    lawful, sunk = brightness(app, tiles[2].inflate(-4, -4)), brightness(app, tiles[3].inflate(-4, -4))
+    assert sunk < lawful * 0.75, (sunk, lawful)  # the charm the moment does not allow is clearly dimmer
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_each_tile_s_gem_name_badge_and_key_keep_apart_and_inside_it(app: App, code: str) -> None:
+    app.set_language(code)
+    charms = list(load_charms())
+    try:
+        for percent in (100, 125, 150):
+            text_size(app, percent)
+            for players in (3, 5, 8):
+                tiles = tray_tiles(table_layout(players, 4, (1280, 720)), 4)
+                for first in range(0, len(charms), 4):
+                    named = [(tile, str(charm_name(charm)), "3") for tile, charm in zip(tiles, charms[first:])]
+                    cap = "F4" if keys_fit(app.text, named, "F4") else ""
+                    for tile, name, uses in named:
+                        face = tile_face(app.text, tile, name, uses, cap)
+                        where = (code, percent, players, name)
+                        parts = [face.gem, face.badge, face.name] + ([face.cap] if cap else [])
+                        assert all(tile.contains(part) for part in parts), where
+                        for i, part in enumerate(parts):  # the badge off the gem, the name off both, the key apart
+                            assert part.collidelist(parts[i + 1:]) < 0, where
+                        assert len(face.lines) <= 2 and face.size >= 7, where
+                        assert all(app.text.width(line, "bold", face.size) <= face.name.width for line in face.lines)
+                        assert len(face.lines) * app.text.line_height("bold", face.size) <= face.name.height, where
+                        assert " ".join(face.lines) == name, where  # wrapped, never cut
+    finally:
+        text_size(app, 100)
+
+
+def test_the_uses_badge_reads_the_uses_left(app: App) -> None:
+    known = load_charms()
+    assert uses_left(known["glimpse"], 3) == "3"
+    face = tile_face(app.text, tray_tiles(table_layout(3, 4, (1280, 720)), 1)[0], "Glimpse", "3", "F1")
+    assert face.badge.left > face.gem.right and face.badge.right < face.cap.left
