@@ -25,9 +25,10 @@ from game.app.table.charm_tray import FOCUS_EDGE, uses_left
 from game.app.table.charm_words import charm_name
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
+from game.app.widgets import Button, wrapped_height
 from game.config import rules_by_name
 from game.config.charm_file import load_charms
-from game.locale import LANGUAGES
+from game.locale import LANGUAGES, tr
 
 FAST = [c for c in character_ids() if c != "expert"]
 MINE = ("glimpse", "sleight", "lock", "cut_in")  # at the deal's end the first three may be used, Cut In not
@@ -149,3 +150,44 @@ def test_the_uses_badge_reads_the_uses_left(app: App) -> None:
     assert uses_left(known["glimpse"], 3) == "3"
     face = tile_face(app.text, tray_tiles(table_layout(3, 4, (1280, 720)), 1)[0], "Glimpse", "3", "F1")
     assert face.badge.left > face.gem.right and face.badge.right < face.cap.left
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_use_button_takes_two_lines_rather_than_squeezing_a_long_charm_name(app: App, code: str) -> None:
+    app.set_language(code)
+    text = app.text
+    try:
+        for percent in (100, 150):
+            text_size(app, percent)
+            for charm in load_charms():
+                label, cap = tr("charm_tray.button.use", charm=charm_name(charm)), tr("table.enter_key")
+                button = Button(pygame.Rect(0, 0, 240, wrapped_height(text, label, 17, cap, 240)), label,
+                                lambda: None, size=17, keycap=cap, wrap=True)
+                lines, size, cap_size = button.label_lines(text)
+                box, where = button.label_box(text, cap_size), (code, percent, label)
+                drawn = size if len(lines) > 1 else text.fit_size(label, "bold", size, box.width, 1)
+                assert all(text.width(line, "bold", drawn) <= box.width for line in lines), where
+                assert " ".join(lines) == label and len(lines) * text.line_height("bold", drawn) <= button.rect.height
+                designed_look = text.sizes_down(17)[-1]  # the size drawn as 17 is at 100%
+                if " " in label:  # a name of words is never squeezed: near its neighbours' size, or two lines
+                    assert drawn >= min(0.75 * text.fit_height("bold", 17, 36), designed_look), (where, drawn)
+                else:  # one word can only shrink, and never much below its look at the designed size
+                    assert drawn >= designed_look - 1, where
+    finally:
+        text_size(app, 100)
+
+
+def test_the_table_s_buttons_stack_without_overlapping_a_two_line_use(app: App) -> None:
+    app.set_language("fr")
+    text_size(app, 150)
+    try:
+        scene = charm_table(app, 8, ("sleight", "glimpse", "lock", "cut_in"))  # Tour de passe-passe has the focus
+        buttons = scene.human.buttons
+        assert buttons[0].label == "Tour de passe-passe" and buttons[0].rect.height > buttons[1].rect.height
+        assert len(buttons[0].label_lines(app.text)[0]) == 2
+        rects = [button.rect for button in buttons]
+        assert all(a.bottom < b.top for a, b in zip(rects, rects[1:]))
+        assert all(scene.layout.panel.contains(rect) for rect in rects)
+    finally:
+        app.set_language("en")
+        text_size(app, 100)
