@@ -19,6 +19,7 @@ from app_helpers import instant_app
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
+from game.app.screenshots_charm_tray import charm_tray_shots
 from game.app.table.charm_places import shown_tiles, tray_bounds, tray_tiles
 from game.app.table.charm_tile import keys_fit, tile_face
 from game.app.table.charm_tray import FOCUS_EDGE, uses_left
@@ -191,3 +192,12 @@ def test_the_table_s_buttons_stack_without_overlapping_a_two_line_use(app: App) 
     finally:
         app.set_language("en")
         text_size(app, 100)
+
+
+@pytest.mark.slow
+def test_the_tray_screenshots_are_written_and_the_text_size_put_back(app: App, tmp_path: Path) -> None:
+    paths = charm_tray_shots(app, tmp_path)
+    assert [p.name for p in paths] == ["21d_charm_tray_focus.png", "21e_charm_tray_log.png",
+                                       "21f_charm_tray_large_3.png", "21f_charm_tray_large_8.png"]
+    assert all(pygame.image.load(str(p)).get_size() == (1280, 720) for p in paths)
+    assert app.settings.text_size == 100 and app.text.overflows == set()
