@@ -36,10 +36,11 @@ GEM_COLOURS = {"peek_dead": (120, 190, 255), "swap_dead": (190, 140, 255), "move
 
 
 def charm_tray_clear(stage: Stage) -> list[pygame.Rect]:
-    """The player's tray, tiles raised or not: what no speech bubble may cover."""
+    """The player's tray, tiles raised or not, with the focus's ring: what no speech bubble may cover."""
     if not stage.model.seats[0].is_human:
         return []
-    return [tile.inflate(0, 2 * RAISE) for tile in tray_tiles(stage.layout, len(stage.model.charms.of(0)))]
+    return [tile.inflate(2 * FOCUS_RING, 2 * (RAISE + FOCUS_RING))
+            for tile in tray_tiles(stage.layout, len(stage.model.charms.of(0)))]
 
 
 def draw_gem(surface: Canvas, centre: tuple[int, int], radius: int, effect: str, glow: float = 0.0,
