@@ -127,8 +127,9 @@ class Button:
         one = text.fit_size(self.label, "bold", size, self.label_box(text, cap_size).width, 1)
         if text.width(self.label, "bold", one) > self.label_box(text, cap_size).width:
             one = 0
-        if one >= ONE_LINE_GIVE * text.fit_height("bold", self.size, LINE_H - 4):
-            return [self.label], size, cap_size  # near the size its neighbours of one line are drawn at: one line
+        keep = max(ONE_LINE_GIVE * text.fit_height("bold", self.size, LINE_H - 4), text.sizes_down(self.size)[-1])
+        if one >= keep:  # near its one-line neighbours' size, and never below its designed look: one line
+            return [self.label], size, cap_size
         cap_size = text.sizes_down(CAP_SIZE)[-1]
         box = self.label_box(text, cap_size)
         for at in range(self.size, max(one, 9), -1):
