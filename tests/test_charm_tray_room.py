@@ -185,6 +185,7 @@ def test_the_table_s_buttons_stack_without_overlapping_a_two_line_use(app: App) 
         scene = charm_table(app, 8, ("sleight", "glimpse", "lock", "cut_in"))  # Tour de passe-passe has the focus
         buttons = scene.human.buttons
         assert buttons[0].label == "Tour de passe-passe" and buttons[0].rect.height > buttons[1].rect.height
+        assert buttons[0].rect.height <= buttons[1].rect.height + 10  # the stack grows by little: the take back fits
         assert len(buttons[0].label_lines(app.text)[0]) == 2
         rects = [button.rect for button in buttons]
         assert all(a.bottom < b.top for a, b in zip(rects, rects[1:]))
@@ -195,9 +196,8 @@ def test_the_table_s_buttons_stack_without_overlapping_a_two_line_use(app: App) 
 
 
 @pytest.mark.slow
-def test_the_tray_screenshots_are_written_and_the_text_size_put_back(app: App, tmp_path: Path) -> None:
+def test_the_tray_screenshots_are_written(app: App, tmp_path: Path) -> None:
     paths = charm_tray_shots(app, tmp_path)
-    assert [p.name for p in paths] == ["21d_charm_tray_focus.png", "21e_charm_tray_log.png",
-                                       "21f_charm_tray_large_3.png", "21f_charm_tray_large_8.png"]
+    assert [p.name for p in paths] == ["21d_charm_tray_focus.png", "21e_charm_tray_log.png"]
     assert all(pygame.image.load(str(p)).get_size() == (1280, 720) for p in paths)
-    assert app.settings.text_size == 100 and app.text.overflows == set()
+    assert app.text.overflows == set()

@@ -1,6 +1,6 @@
 """Screenshots of the player's charm tray beside what shares its corner (R31): the focus moved to a second usable
-charm, the deal log open beside the tray at 8 seats, and both at the largest text size, where a long charm's name
-takes two lines on the use button."""
+charm at 3 seats, and the deal log open beside the tray at 8 seats. At Settings' largest text size they are drawn by
+`main.py screenshots DIR --text-size 150` (every scene at that size, so the checks of each size stay apart)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,7 @@ def _focus_next(app: App) -> None:
 
 
 def charm_tray_shots(app: App, folder: Path) -> list[Path]:
-    """The tray with the focus on its second tile (3 seats), with the deal log open (8 seats), and both at 150% text
-    with the log open; the paths."""
+    """The tray with the focus on its second tile (3 seats), and so with the deal log open (8 seats); the paths."""
     kept = app.settings
     app.change_settings(dataclasses.replace(kept, animation_speed="instant"), remember=False)
     paths: list[Path] = []
@@ -32,14 +31,8 @@ def charm_tray_shots(app: App, folder: Path) -> list[Path]:
         paths.append(shoot(app, folder, "21d_charm_tray_focus"))
         scene = charm_table(app, 8)
         scene.log_panel.toggle()
-        app.step(1 / 60)
+        _focus_next(app)
         paths.append(shoot(app, folder, "21e_charm_tray_log"))
-        app.change_settings(dataclasses.replace(app.settings, text_size=150), remember=False)
-        for players in (3, 8):
-            scene = charm_table(app, players)
-            scene.log_panel.toggle()
-            _focus_next(app)
-            paths.append(shoot(app, folder, f"21f_charm_tray_large_{players}"))
     finally:
         app.change_settings(kept, remember=False)
         app.scenes.clear_to("title")

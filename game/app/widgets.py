@@ -173,8 +173,9 @@ class Button:
 
 def wrapped_height(text: TextCache, label: str, size: int, keycap: str, width: int) -> int:
     """How tall a wrapping button `width` wide must be for `label` at `size`: a one-line button's height when the
-    label keeps one line, else tall enough for the two lines it takes."""
-    tall = max(LINE_H, 2 * text.line_height("bold", size) + 8)
+    label keeps one line, else tall enough for the two lines it takes at their designed look (larger print gives
+    way, so a stack of buttons grows by no more than a line)."""
+    tall = max(LINE_H, 2 * text.line_height("bold", text.sizes_down(size)[-1]) + 8)
     trial = Button(pygame.Rect(0, 0, width, tall), label, lambda: None, size=size, keycap=keycap, wrap=True)
     lines, at, _ = trial.label_lines(text)
     return LINE_H if len(lines) == 1 else max(LINE_H, 2 * text.line_height("bold", at) + 8)
