@@ -32,6 +32,7 @@ from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
 from .screenshots_charm_modes import charm_mode_shots
+from .screenshots_charm_tray import charm_tray_shots
 from .screenshots_charms import charm_shots
 from .screenshots_extra import render_extra_screenshots, shoot
 from .screenshots_feel import feel_shots
@@ -306,6 +307,7 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
             paths += feel_shots(app, folder)
             paths += render_extra_screenshots(app, folder)
             paths += charm_shots(app, folder)
+            paths += charm_tray_shots(app, folder)
             paths += charm_mode_shots(app, folder)
             paths += moment_shots(app, folder)
             paths += review_shots(app, folder)
