@@ -198,6 +198,6 @@ def test_the_table_s_buttons_stack_without_overlapping_a_two_line_use(app: App) 
 @pytest.mark.slow
 def test_the_tray_screenshots_are_written(app: App, tmp_path: Path) -> None:
     paths = charm_tray_shots(app, tmp_path)
-    assert [p.name for p in paths] == ["21d_charm_tray_focus.png", "21e_charm_tray_log.png"]
+    assert [p.name for p in paths] == ["21f_charm_tray_focus.png", "21g_charm_tray_log.png"]
     assert all(pygame.image.load(str(p)).get_size() == (1280, 720) for p in paths)
     assert app.text.overflows == set()

@@ -28,11 +28,11 @@ def charm_tray_shots(app: App, folder: Path) -> list[Path]:
     try:
         charm_table(app, 3)
         _focus_next(app)
-        paths.append(shoot(app, folder, "21d_charm_tray_focus"))
+        paths.append(shoot(app, folder, "21f_charm_tray_focus"))
         scene = charm_table(app, 8)
         scene.log_panel.toggle()
         _focus_next(app)
-        paths.append(shoot(app, folder, "21e_charm_tray_log"))
+        paths.append(shoot(app, folder, "21g_charm_tray_log"))
     finally:
         app.change_settings(kept, remember=False)
         app.scenes.clear_to("title")
