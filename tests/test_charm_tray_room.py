@@ -22,7 +22,7 @@ from game.app.app import App
 from game.app.screenshots_charm_tray import charm_tray_shots
 from game.app.table.charm_places import shown_tiles, tray_bounds, tray_tiles
 from game.app.table.charm_tile import keys_fit, tile_face
-from game.app.table.charm_tray import FOCUS_EDGE, uses_left
+from game.app.table.charm_tray import FOCUS_EDGE, charm_tip, idle_here, uses_left
 from game.app.table.charm_words import charm_name
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
@@ -201,3 +201,22 @@ def test_the_tray_screenshots_are_written(app: App, tmp_path: Path) -> None:
     assert [p.name for p in paths] == ["21f_charm_tray_focus.png", "21g_charm_tray_log.png"]
     assert all(pygame.image.load(str(p)).get_size() == (1280, 720) for p in paths)
     assert app.text.overflows == set()
+
+
+def test_a_charm_the_table_leaves_nothing_to_do_is_dim_and_its_note_says_why(app: App) -> None:
+    scene = charm_table(app, 8, ("glimpse", "cut_in"))  # six cards a hand: Cut In needs nine
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n"))  # let Glimpse pass
+    app.step(FRAME)
+    assert scene.human.charm is None or scene.human.charm.slots() != frozenset({0})
+    app.draw(app.screen)
+    tiles = shown_tiles(scene.layout, frozenset(), 2)
+    idle, live = brightness(app, tiles[1].inflate(-4, -4)), brightness(app, tiles[0].inflate(-4, -4))
+    assert idle < live * 0.9, (idle, live)
+    (glimpse, left), (cut_in, _) = scene.stage.model.charms.of(0)
+    assert idle_here(scene.stage, glimpse) is None and idle_here(scene.stage, cut_in) == "hand"
+    assert charm_tip(cut_in, 1, "hand").endswith(tr("charm_idle.table", why=tr("charm_idle.why.hand")))
+
+
+def test_at_a_smaller_table_the_same_charm_is_not_idle(app: App) -> None:
+    scene = charm_table(app, 4, ("glimpse", "cut_in"))
+    assert all(idle_here(scene.stage, spec) is None for spec, _ in scene.stage.model.charms.of(0))

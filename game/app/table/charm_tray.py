@@ -92,14 +92,22 @@ def _draw_pointer(surface: Canvas, tile: pygame.Rect) -> None:
     paint.polygon(surface, (0, 0, 0), points, 1)
 
 
-def charm_tip(spec: CharmSpec, left: int) -> str:
-    """A tile's note: the charm's name, its one line, and how often it may still be used."""
+def charm_tip(spec: CharmSpec, left: int, idle: str | None = None) -> str:
+    """A tile's note: the charm's name, its one line, how often it may still be used, and why it has nothing to do
+    at this table when `idle` names a reason (`CharmSpec.idle_at`)."""
     name, description = str(charm_name(spec.id)), str(charm_description(spec.id))
     if spec.uses == "session":
-        return tr("charm_tray.tip.session", name=name, description=description, left=left)
-    if spec.per_deal:
-        return tr("charm_tray.tip.deal", name=name, description=description, left=left)
-    return tr("charm_tray.tip.count", name=name, description=description, left=left, uses=spec.session_uses)
+        note = tr("charm_tray.tip.session", name=name, description=description, left=left)
+    elif spec.per_deal:
+        note = tr("charm_tray.tip.deal", name=name, description=description, left=left)
+    else:
+        note = tr("charm_tray.tip.count", name=name, description=description, left=left, uses=spec.session_uses)
+    return note if idle is None else f"{note}\n{tr('charm_idle.table', why=tr(f'charm_idle.why.{idle}'))}"
+
+
+def idle_here(stage: Stage, spec: CharmSpec) -> str | None:
+    """Why `spec` has nothing to do at this table, or None when it may be used here."""
+    return spec.idle_at(stage.model.rules, len(stage.model.seats))
 
 
 def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
@@ -131,7 +139,8 @@ def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
         focus = lawful and spec.id == focused
         cap = SLOT_CAPS[slot] if capped and slot < len(SLOT_CAPS) else ""
         face = tile_face(text, tile, name, uses, cap)
-        dim = deciding and not lawful  # a charm the moment does not allow: sunk and greyed beside the raised ones
+        # a charm the moment does not allow, or the table never will: sunk and greyed beside the raised ones
+        dim = (deciding and not lawful) or idle_here(stage, spec) is not None
         glow = held.flash(0, spec.id)
         base = FOCUS_FILL if focus else LAWFUL_FILL if lawful else DIM_FILL if dim else REST_FILL
         fill = mix(base, (230, 230, 230), glow / 2) if glow else base
@@ -168,15 +177,17 @@ def draw_charm_note(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
         theirs = stage.model.charms.of(seat)
         if place < len(theirs):
             spot = gem_spots(stage.layout, seat, len(theirs))[place]
-            _draw_note(surface, stage, charm_tip(*theirs[place]), pygame.Rect(spot[0] - GEM_R, spot[1] - GEM_R,
-                                                                              2 * GEM_R, 2 * GEM_R))
+            spec, left = theirs[place]
+            _draw_note(surface, stage, charm_tip(spec, left, idle_here(stage, spec)),
+                       pygame.Rect(spot[0] - GEM_R, spot[1] - GEM_R, 2 * GEM_R, 2 * GEM_R))
         return
     hovered = human.hover_charm
     if hovered is None or hovered >= len(mine):
         return
     spec, left = mine[hovered]
     slots = human.charm.slots() if human.charm is not None else frozenset()
-    _draw_note(surface, stage, charm_tip(spec, left), shown_tiles(stage.layout, slots, len(mine))[hovered])
+    _draw_note(surface, stage, charm_tip(spec, left, idle_here(stage, spec)),
+               shown_tiles(stage.layout, slots, len(mine))[hovered])
 
 
 def _draw_note(surface: Canvas, stage: Stage, words: str, tile: pygame.Rect) -> None:
