@@ -1,7 +1,7 @@
 """Where a speech bubble goes: beside, under or over its seat's plate, wherever it covers none of what the
 player reads on the table (the nameplates, the pot, the dead hand, the boodle cards' chip counts, the status
-line, the hand, the decision buttons, the deal log's button and open panel, a road venue's goal card) and,
-wherever the felt has room, none of the opponents' fans and counts of cards, nor another bubble."""
+line, the hand, the decision buttons, the deal log's button and open panel) and, wherever the felt has room,
+none of the opponents' fans and counts of cards, nor another bubble."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pygame
 
 from ..canvas import Canvas
 from .layout import SeatPlace, TableLayout
-from .venue_card import CARD as GOAL_CARD
 
 # the bubble drawn with its tail towards a side, the tail that far along its edge, at most that wide, its words
 # at that size; and the tail tip's offset
@@ -42,9 +41,6 @@ def keep_clear(layout: TableLayout) -> list[pygame.Rect]:
     pot = pygame.Rect(layout.pot.x, layout.pot_stack[1] - STACK_H, layout.pot.width,
                       layout.pot.y + 112 + 28 - (layout.pot_stack[1] - STACK_H))
     rects = [pot, dead, layout.hand, layout.panel, layout.status]  # the pot's and dead hand's chips, cards, counts
-    # a road venue's name and goal stand in the top right corner: kept clear at every table, so a bubble is placed
-    # the same on the road as in free play (the corner is bare felt where no venue is played)
-    rects.append(GOAL_CARD.copy())
     for place in layout.seats:
         rects.append(place.plate)
         x, y = place.button_spot
