@@ -120,7 +120,9 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
         box = self.label_box(text)
         found[language].buttons.add(self.label)
         found[language].keycaps.add((self.label, pygame.key.name(self.hotkey) if self.hotkey else None, self.keycap))
-        if text.width(self.label, "bold", self.size) > box.width or box.left < self.rect.left + PAD_X or \
+        lines = self.label_lines(text)[0] if self.wrap else [self.label]  # a wrapping label: each of its lines
+        if any(text.width(line, "bold", self.size) > box.width for line in lines) or \
+                box.left < self.rect.left + PAD_X or \
                 box.right > self.rect.right - PAD_X:
             found[language].tight.add(f"{self.label!r} in {self.rect.width}px at {self.size}")
         draw(self, surface, text, focused, hovered)

@@ -185,6 +185,16 @@ def test_a_players_road_with_charms_loads_and_its_mistakes_are_named() -> None:
             ("{maud: [lock]}", "{vera: [lock]}", "'vera' does not sit at this venue"),
             ("{maud: [lock]}", "{maud: [lock, lock]}", "lock is named twice"),
             ("{maud: [lock]}", "{maud: [lox]}", "no charm 'lox'"),
+            ("rules: classic\n    opponents: [pip, maud]\n    deals: 4\n    goal: {finish: first}\n"
+             "    host_charms: {maud: [lock]}",
+             "rules: free_following\n    opponents: [pip, maud]\n    deals: 4\n    goal: {finish: first}\n"
+             "    host_charms: {maud: [dam]}",
+             "c.yaml:14: venues[1].host_charms.maud: dam has nothing to do at this venue: following is optional here"),
+            ("{glimpse: 5, lock: 9}\nvenues:\n  - id: first\n    name: First\n    intro: The first table.\n"
+             "    rules: classic\n    opponents: [pip, maud]",
+             "{glimpse: 5, lock: 9, cut_in: 4}\nvenues:\n  - id: first\n    name: First\n"
+             "    intro: The first table.\n    rules: classic\n    opponents: [pip, maud, vera, hetty, reggie]",
+             "charms.prices.cut_in: cut_in has nothing to do at any venue of this road: no hand here is dealt"),
             ("  prices: {glimpse: 5, lock: 9}\n", "", "charms.prices: missing"),
             ("charms:\n  hold: 2\n  prices: {glimpse: 5, lock: 9}\n", "",
              "only a road with charms (charms: at the top of the file) can give its hosts charms")):
@@ -234,8 +244,7 @@ def test_a_damaged_road_with_charms_loads_or_names_its_problems(data: st.DataObj
 def test_the_road_deals_in_no_charm_its_tables_leave_nothing_to_do() -> None:
     road = ROAD.charms
     assert road is not None
-    effects = {spec.id: spec.effect for spec in load_charms().values()}
+    known = load_charms()
+    assert all(any(known[charm].acts_under(v.rules, v.seats) for v in ROAD.venues) for charm in road.ids)
     for venue in ROAD.venues:
-        if venue.rules.follow == "optional":  # a block (R37) needs a compulsory follow to hold back
-            assert all(effects[charm] != "block_follow" for charm in road.ids), venue.id
-            assert all(effects[charm] != "block_follow" for _, held in venue.host_charms for charm in held)
+        assert all(known[charm].acts_under(venue.rules, venue.seats) for _, held in venue.host_charms for charm in held)

@@ -111,7 +111,7 @@ def test_the_shop_sells_from_the_bankroll_and_refuses_when_short(app: App) -> No
 def test_the_charm_screenshots_are_written(app: App, tmp_path: Path) -> None:
     paths = charm_mode_shots(app, tmp_path / "shots")
     assert [p.name for p in paths] == ["14f_charm_choice.png", "14g_charm_shop.png", "14h_charm_road_map.png",
-                                       "15c_daily_charm.png"]
+                                       "14i_charm_road_host.png", "14j_road_choice.png", "15c_daily_charm.png"]
     assert all(pygame.image.load(str(p)).get_size() == (1280, 720) for p in paths)
 
 

@@ -156,7 +156,7 @@ def test_a_picked_charm_goes_back_with_backspace(app: App) -> None:
     scene = charm_table(app)
     key(app, pygame.K_F3)  # The Lock: which card?
     assert scene.human.charm is not None and scene.human.charm.picked == "lock"
-    assert "which card stops every run" in scene.human.prompt()[0]
+    assert "Whoever plays it ends the run" in scene.human.prompt()[0]
     key(app, pygame.K_BACKSPACE)
     assert scene.human.charm.picked is None and scene.human.kind == "charm"
 
@@ -281,7 +281,8 @@ def test_another_seat_s_use_is_a_bubble_a_flash_and_a_log_line_without_what_it_s
 @pytest.mark.slow
 def test_the_charm_screenshots_are_written(app: App, tmp_path: Path) -> None:
     paths = charm_shots(app, tmp_path)
-    assert [p.name for p in paths] == ["21_charm_tray.png", "21b_charm_targets.png", "21c_charm_replay.png"]
+    assert [p.name for p in paths] == ["21_charm_tray.png", "21b_charm_targets.png", "21d_charm_peek.png",
+                                       "21e_charm_lock.png", "21c_charm_replay.png"]
     assert all(pygame.image.load(str(p)).get_size() == (1280, 720) for p in paths)
     assert any(event["type"] == "charm" and event["player"] != 0 for event in charm_session())
 

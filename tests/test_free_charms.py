@@ -21,11 +21,12 @@ from game.app.form import Choice
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.new_game_charms import DEALT, CharmChoice, seat_charms, shipped_charms
 from game.app.table.scene import TableScene
-from game.config import PERSONALITIES_DIR, load_character
+from game.config import PERSONALITIES_DIR, default_rules, load_character
 from game.locale import LANGUAGES
 from game.storage.last_table_file import CHARM_MODES, LAST_TABLE_FILE, load_last_table
 
 KNOWN = shipped_charms()
+CLASSIC = default_rules()  # compulsory following, a switch of suit, four boodle cards
 
 
 def open_new_game(app: App) -> NewGameScene:
@@ -102,16 +103,16 @@ def human_and(others: int) -> Sequence[SeatSpec]:
 
 def test_dealt_charms_come_from_the_seed() -> None:
     none, yours, every = (CharmChoice(CHARM_MODES.index(mode), known=KNOWN) for mode in CHARM_MODES)
-    assert seat_charms(none, human_and(3), 1) is None
-    one, two = seat_charms(every, human_and(4), 11), seat_charms(every, human_and(4), 11)
+    assert seat_charms(none, human_and(3), 1, CLASSIC) is None
+    one, two = seat_charms(every, human_and(4), 11, CLASSIC), seat_charms(every, human_and(4), 11, CLASSIC)
     assert one == two and one is not None and len(one) == 5
     dealt = set()
     for seed in range(12):
-        seats = seat_charms(yours, human_and(3), seed)
+        seats = seat_charms(yours, human_and(3), seed, CLASSIC)
         assert seats is not None and len(seats[0]) == DEALT and not any(seats[1:])
         dealt.add(tuple(spec.id for spec in seats[0]))
     assert len(dealt) > 3  # other seeds deal other charms
-    gone = seat_charms(CharmChoice(CHARM_MODES.index("yours"), "nonesuch", KNOWN), human_and(2), 1)
+    gone = seat_charms(CharmChoice(CHARM_MODES.index("yours"), "nonesuch", KNOWN), human_and(2), 1, CLASSIC)
     assert gone is not None and len(gone[0]) == DEALT  # a charm no file gives any more is dealt instead
 
 
@@ -119,7 +120,7 @@ def test_every_seat_gives_each_character_its_own_charms() -> None:
     every = CharmChoice(CHARM_MODES.index("every"), known=KNOWN)
     bert, dex = load_character(PERSONALITIES_DIR / "bert.yaml"), load_character(PERSONALITIES_DIR / "dex.yaml")
     plain = replace(bert, charms=CharmStyles())  # a character whose file holds no charm is dealt one
-    seats = seat_charms(every, [("You", None), ("Bert", bert), ("Dex", dex), ("Plain", plain)], 5)
+    seats = seat_charms(every, [("You", None), ("Bert", bert), ("Dex", dex), ("Plain", plain)], 5, CLASSIC)
     assert seats is not None
     assert [[spec.id for spec in held] for held in seats[1:3]] == [list(bert.charms.held), list(dex.charms.held)]
     assert bert.charms.held and dex.charms.held and len(seats[3]) == 1
@@ -154,8 +155,19 @@ def test_the_charm_rows_and_their_card_fit_at_150_percent(tmp_path: Path, code: 
 def test_no_block_is_dealt_under_optional_following() -> None:
     every = CharmChoice(CHARM_MODES.index("every"), known=KNOWN)
     blocks = {charm for charm, spec in KNOWN.items() if spec.effect == "block_follow"}
-    dealt = {spec.id for seed in range(40) for seat in seat_charms(every, human_and(5), seed, "optional") or ()
+    optional = replace(CLASSIC, follow="optional")
+    dealt = {spec.id for seed in range(40) for seat in seat_charms(every, human_and(5), seed, optional) or ()
              for spec in seat}
     assert blocks and not dealt & blocks and len(dealt) > 3
-    assert {spec.id for seed in range(40) for seat in seat_charms(every, human_and(5), seed) or ()
+    assert {spec.id for seed in range(40) for seat in seat_charms(every, human_and(5), seed, CLASSIC) or ()
             for spec in seat} & blocks  # under compulsory following the Dam is dealt like any other
+
+
+def test_cut_in_is_not_dealt_where_no_hand_is_big_enough() -> None:
+    every = CharmChoice(CHARM_MODES.index("every"), known=KNOWN)
+    needing = {charm for charm, spec in KNOWN.items() if spec.effect == "take_lead" and spec.param("min_hand") > 8}
+    at_eight = {spec.id for seed in range(40) for seat in seat_charms(every, human_and(7), seed, CLASSIC) or ()
+                for spec in seat}
+    at_four = {spec.id for seed in range(40) for seat in seat_charms(every, human_and(3), seed, CLASSIC) or ()
+               for spec in seat}
+    assert needing and not at_eight & needing and needing <= at_four  # 52 cards in 9 hands: 6 at most

@@ -32,6 +32,7 @@ from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene
 from .screenshots_charm_modes import charm_mode_shots
+from .screenshots_charm_tray import charm_tray_shots
 from .screenshots_charm_words import charm_word_shots
 from .screenshots_charms import charm_shots
 from .screenshots_extra import render_extra_screenshots, shoot
@@ -307,6 +308,7 @@ def render_all(folder: Path, data_folder: Path | None = None, *, language: str =
             paths += feel_shots(app, folder)
             paths += render_extra_screenshots(app, folder)
             paths += charm_shots(app, folder)
+            paths += charm_tray_shots(app, folder)
             paths += charm_mode_shots(app, folder)
             paths += charm_word_shots(app, folder)
             paths += moment_shots(app, folder)

@@ -4,6 +4,7 @@ deal's charm (shown, never saved: the player's slots and bests are left alone)."
 from __future__ import annotations
 
 import datetime as dt
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,7 @@ from ..campaign.model import CampaignProgress, SessionResult
 from ..campaign.roads import CHARMS_PATH, Road, describe_result
 from ..config import load_campaign
 from .scenes.campaign_map import CampaignMapScene
+from .scenes.campaign_slots import CampaignSlotsScene
 from .scenes.charm_shop import CharmShopScene
 from .scenes.daily import DailyScene
 from .screenshots_extra import shoot
@@ -33,9 +35,26 @@ def charmed_road() -> tuple[CampaignProgress, str]:
     return progress, describe_result(progress, result)
 
 
+def road_choice_shot(app: App, folder: Path) -> Path:
+    """The campaign's roads with the road with charms chosen for a new road, its description under its name (in a
+    scratch folder: the player's slots are left alone)."""
+    kept = app.data_dir
+    with tempfile.TemporaryDirectory(prefix="newmarket-road-choice-") as scratch:
+        app.data_dir = Path(scratch)
+        try:
+            scene = CampaignSlotsScene(app)
+            scene.choose_campaign(next(i for i, choice in enumerate(scene.choices) if choice.path == CHARMS_PATH))
+            app.scenes.clear_to(scene)
+            app.step(1 / 60)
+            return shoot(app, folder, "14j_road_choice")
+        finally:
+            app.data_dir = kept
+
+
 def charm_mode_shots(app: App, folder: Path) -> list[Path]:
-    """The charm earned at the first venue to choose, the shop after it, the map between venues, and a daily deal
-    with its charm and a best played with it."""
+    """The charm earned at the first venue to choose, the shop after it, the map between venues (and a venue ahead
+    whose host holds a charm), the road with charms chosen for a new road, and a daily deal with its charm and a
+    best played with it."""
     folder.mkdir(parents=True, exist_ok=True)
     progress, said = charmed_road()
     road = Road.of(app.data_dir, progress, path=CHARMS_PATH)
@@ -53,6 +72,11 @@ def charm_mode_shots(app: App, folder: Path) -> list[Path]:
     app.scenes.clear_to(map_scene)
     app.step(1 / 60)
     paths.append(shoot(app, folder, "14h_charm_road_map"))
+    map_scene.shown = next(i for i, venue in enumerate(progress.campaign.venues)  # what it unlocks and a host's
+                           if venue.unlocks and venue.host_charms and i > progress.venue_index)  # charm, apart
+    app.step(1 / 60)
+    paths.append(shoot(app, folder, "14i_charm_road_host"))
+    paths.append(road_choice_shot(app, folder))
     day = CHARMS_FROM + dt.timedelta(days=1)
     daily = DailyScene(app, day)
     daily.best, daily.best_hints, daily.best_charm = 61, 1, daily_charm(day)

@@ -1,5 +1,6 @@
 """Screenshots of charms at the table (R31): the player's tray at a charm decision with 3 seats, a charm's targets
-raised with 8, and a replay at another seat's use of one; from fixed seeds, so a build gives the same pictures."""
+raised with 8, the dead cards a peek showed with the Lock's question (3 seats), a locked card's marks (8), and
+a replay at another seat's use of one; from fixed seeds, so a build gives the same pictures."""
 
 from __future__ import annotations
 
@@ -62,18 +63,40 @@ def charm_table(app: App, players: int) -> TableScene:
     return scene
 
 
+def _press(app: App, pressed: int) -> None:
+    """A key pressed at the table, and the frames it takes to be shown."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pressed, mod=0, unicode=""))
+    for _ in range(3):
+        app.step(1 / 60)
+
+
+def _settle(app: App) -> None:
+    """A second of frames: the rings of a charm's use fade before the picture."""
+    for _ in range(60):
+        app.step(1 / 60)
+
+
 def charm_shots(app: App, folder: Path) -> list[Path]:
-    """The tray at a charm decision (3 seats), Sleight of Hand's targets raised (8 seats), and a replay at a charm
-    used by another seat; the paths."""
+    """The tray at a charm decision (3 seats), Sleight of Hand's targets raised (8 seats), a peek's cards with the
+    Lock's question (3 seats), a locked card (8 seats), and a replay at a charm used by another seat; the paths."""
     kept = app.settings
     app.change_settings(dataclasses.replace(kept, animation_speed="instant"), remember=False)
     try:
         charm_table(app, 3)
         paths = [shoot(app, folder, "21_charm_tray")]
         charm_table(app, 8)
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode=""))
-        app.step(1 / 60)
+        _press(app, pygame.K_F2)
         paths.append(shoot(app, folder, "21b_charm_targets"))
+        charm_table(app, 3)
+        _press(app, pygame.K_F1)  # Glimpse: the dead cards seen, face up by the dead hand
+        _press(app, pygame.K_F3)  # the Lock picked: its question says what its stop does
+        _settle(app)
+        paths.append(shoot(app, folder, "21d_charm_peek"))
+        charm_table(app, 8)
+        for pressed in (pygame.K_F3, pygame.K_RETURN):  # the Lock on the first card the Lock may take
+            _press(app, pressed)
+        _settle(app)
+        paths.append(shoot(app, folder, "21e_charm_lock"))
     finally:
         app.change_settings(kept, remember=False)
         app.scenes.clear_to("title")

@@ -19,6 +19,8 @@ PAD_X = 16  # a button's label keeps at least this far from its sides
 CAP_GAP = 10  # and this far from its keycap
 CAP_SIZE = 15  # a keycap's letters, as designed
 CAP_HEIGHT = 26
+LINE_H = 40  # a one-line button's height, where a wrapping button weighs one line against two
+ONE_LINE_GIVE = 0.75  # a wrapping button's label keeps one line while at least this share of a one-line button's
 
 _press_sound: list[Callable[[], None]] = []  # the one sound of a press; the app sets it (widgets know no assets)
 _focus_voice: list[Callable[[str], None]] = []  # who hears the control that takes the focus (spoken play)
@@ -67,6 +69,7 @@ class Button:
     size: int = 22
     selected: bool = False  # for choice buttons: the current choice
     keycap: str = ""  # a key shown at the right end, such as the hotkey's letter
+    wrap: bool = False  # a long label takes two lines (at a space) rather than shrinking, if the button is tall enough
 
     def activate(self) -> None:
         """Press it: the click, then the action (by mouse, Enter or hotkey alike)."""
@@ -114,6 +117,30 @@ class Button:
                 return label, cap
         return labels[-1], caps[-1]
 
+    def label_lines(self, text: TextCache) -> tuple[list[str], int, int]:
+        """The label's lines, their size and the keycap's: the one line `sizes` gives; or, on a button that wraps,
+        two lines broken at a space (its keycap at its designed look) when they are larger than one line would be
+        squeezed to."""
+        size, cap_size = self.sizes(text)
+        if not self.wrap or self.rect.height <= LINE_H:  # a button of one line's height: no room for two
+            return [self.label], size, cap_size
+        one = text.fit_size(self.label, "bold", size, self.label_box(text, cap_size).width, 1)
+        if text.width(self.label, "bold", one) > self.label_box(text, cap_size).width:
+            one = 0
+        keep = max(ONE_LINE_GIVE * text.fit_height("bold", self.size, LINE_H - 4), text.sizes_down(self.size)[-1])
+        if one >= keep:  # near its one-line neighbours' size, and never below its designed look: one line
+            return [self.label], size, cap_size
+        cap_size = text.sizes_down(CAP_SIZE)[-1]
+        box = self.label_box(text, cap_size)
+        for at in range(self.size, max(one, 9), -1):
+            if 2 * text.line_height("bold", at) > self.rect.height - 6:
+                continue
+            lines = text.wrap(self.label, "bold", at, box.width)
+            if len(lines) == 2 and " ".join(lines) == self.label and \
+                    all(text.width(line, "bold", at) <= box.width for line in lines):
+                return lines, at, cap_size
+        return [self.label], size, self.sizes(text)[1]
+
     def draw(self, surface: Canvas, text: TextCache, focused: bool, hovered: bool) -> None:
         """Draw the button in its state."""
         lit = self.enabled and (focused or hovered)
@@ -126,7 +153,7 @@ class Button:
         edge = theme.GOLD if (focused and self.enabled) or self.selected else theme.PANEL_EDGE
         paint.rect(surface, edge, self.rect, width=2, border_radius=10)
         colour = theme.INK if self.enabled else (120, 130, 125)
-        size, cap_size = self.sizes(text)
+        lines, size, cap_size = self.label_lines(text)
         cap = self.keycap_rect(text, cap_size)
         if cap is not None:
             paint.rect(surface, (0, 0, 0), cap.move(0, 2), border_radius=6)
@@ -134,8 +161,24 @@ class Button:
             text.draw(surface, pad_cap(self.hotkey, self.keycap), cap.center, role="bold", size=cap_size,
                       colour=theme.GOLD if self.enabled else (120, 130, 125), anchor="center")
         box = self.label_box(text, cap_size)
+        if len(lines) > 1:
+            step = text.line_height("bold", size)
+            for row, line in enumerate(lines):
+                text.draw(surface, line, (box.centerx, box.centery + (2 * row - len(lines)) * step // 2), role="bold",
+                          size=size, colour=colour, anchor="midtop")
+            return
         label = text.fit(self.label, "bold", size, colour, box.width, 11)  # shrinks only as a last resort
         surface.blit(label, label.get_rect(center=box.center))
+
+
+def wrapped_height(text: TextCache, label: str, size: int, keycap: str, width: int) -> int:
+    """How tall a wrapping button `width` wide must be for `label` at `size`: a one-line button's height when the
+    label keeps one line, else tall enough for the two lines it takes at their designed look (larger print gives
+    way, so a stack of buttons grows by no more than a line)."""
+    tall = max(LINE_H, 2 * text.line_height("bold", text.sizes_down(size)[-1]) + 8)
+    trial = Button(pygame.Rect(0, 0, width, tall), label, lambda: None, size=size, keycap=keycap, wrap=True)
+    lines, at, _ = trial.label_lines(text)
+    return LINE_H if len(lines) == 1 else max(LINE_H, 2 * text.line_height("bold", at) + 8)
 
 
 def button_width(text: TextCache, label: str, size: int, keycap: str = "", minimum: int = 0, pad: int = 28) -> int:

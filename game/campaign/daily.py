@@ -26,6 +26,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.config.charm_file import CHARMS_DIR, load_charms
+from game.config.errors import ConfigError
 from game.config.rules_file import RULES_DIR, load_rules
 from game.engine.charms import CHARM_ID
 from game.engine.rules import RuleSet
@@ -67,7 +69,6 @@ def pools_for(day: dt.date | str) -> Pools:
 # CHARMS_FROM on gives one of them to the player.
 DAILY_CHARMS: tuple[str, ...] = ("glimpse", "sleight", "second_thoughts", "lock", "free_rein", "dam", "cut_in",
                                  "encore")
-BLOCK = "dam"  # the daily charm that blocks a compulsory follow: never given at a table of optional following
 CHARMS_FROM = dt.date(2026, 12, 8)  # the first day with a charm: a day before it keeps the table it had
 
 
@@ -76,12 +77,17 @@ def daily_charm(day: dt.date | str) -> str | None:
     return daily_table(day).charm
 
 
-def _drawn_charm(date: str, follow: str) -> str | None:
-    """The day's charm, drawn from the date alone among those that have something to do under the day's following
-    (a block, R37, needs compulsory following)."""
+def _drawn_charm(date: str, rules: RuleSet) -> str | None:
+    """The day's charm, drawn from the date alone among the shipped charms that act at the day's table
+    (`CharmSpec.acts_under`: a block, R37, needs compulsory following)."""
     if dt.date.fromisoformat(date) < CHARMS_FROM:
         return None
-    charms = [charm for charm in DAILY_CHARMS if charm != BLOCK or follow == "compulsory"]
+    try:
+        shipped = load_charms(CHARMS_DIR)
+    except ConfigError:  # the table still stands; the charm's own scene says what is wrong with its file
+        shipped = {}
+    charms = [charm for charm in DAILY_CHARMS
+              if charm not in shipped or shipped[charm].acts_under(rules, rules.players)]
     digest = hashlib.sha256(f"newmarket-daily-charm-{date}".encode("ascii")).digest()
     return charms[int.from_bytes(digest[:8], "big") % len(charms)]
 
@@ -128,7 +134,7 @@ def daily_table(day: dt.date | str) -> DailyTable:
     rules = dataclasses.replace(load_rules(RULES_DIR / f"{rules_name}.yaml"), players=count + 1, deals=deals)
     if pools.follow:
         rules = dataclasses.replace(rules, follow=pools.follow)
-    return DailyTable(date, session_seed, rules_name, rules, opponents, _drawn_charm(date, rules.follow))
+    return DailyTable(date, session_seed, rules_name, rules, opponents, _drawn_charm(date, rules))
 
 
 def daily_score(chips: int, hints: int = 0) -> int:

@@ -95,11 +95,12 @@ PLAYERS_FOLDER = "campaigns"  # inside the data folder: the player's own campaig
 
 @dataclass(frozen=True)
 class CampaignChoice:
-    """A campaign file that can start a new road: its path, and its name or what is wrong with it."""
+    """A campaign file that can start a new road: its path, its name and campaign, or what is wrong with it."""
 
     path: Path
     name: str
     problem: str = ""
+    road: Campaign | None = None  # the campaign read (None when it has a problem): what the chooser describes
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,7 @@ def campaign_choices(data_dir: Path, named: Path | None = None) -> list[Campaign
             continue
         seen.add(key)
         campaign, problem = _read_campaign(path)
-        out.append(CampaignChoice(path, campaign.title() if campaign else path.name, problem))
+        out.append(CampaignChoice(path, campaign.title() if campaign else path.name, problem, campaign))
     if closed is not None:  # the player's own files cannot be looked at: the folder is one choice that cannot start
         out.append(CampaignChoice(folder, folder.name, closed))
     return out

@@ -22,6 +22,7 @@ from typing import Any
 
 from game.campaign.charm_road import MAX_HOLD, MAX_OFFERS, MAX_PRICE, CharmRoad
 from game.campaign.spec import TABLE_LOOKS, TEXT_AREAS, UNLOCK_KINDS, Campaign, Goal, Unlock, Venue
+from game.engine.charms import CharmSpec
 from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from game.locale import FALLBACK, english
 
@@ -93,6 +94,8 @@ def campaign_from_document(doc: YamlDocument, folder: Path) -> Campaign:
     charms = check.charm_road("charms", data["charms"]) if "charms" in data else None
     check.with_charms = "charms" in data
     venues = check.venues("venues", data["venues"]) if "venues" in data else None
+    if venues and charms is not None:
+        check.idle_prices("charms.prices", charms, venues)
     if venues and bankroll is not None and not venues[0].can_play(bankroll):
         check.add("bankroll", why("campaign_file.first_ante", bankroll=bankroll, ante=venues[0].ante))
     if check.problems:
@@ -110,7 +113,7 @@ class _CampaignChecker(Checker):
         self.folder = folder
         self.area = ""  # the locale area named by `texts:`, when the words live in the locale files
         self.with_charms = False  # the file declares `charms:` (a venue's host_charms need it)
-        self._charm_ids: list[str] | None = None
+        self._charms: dict[str, CharmSpec] | None = None
         self._rules: dict[str, RuleSet | None] = {}
 
     def texts(self, key: str, raw: Any) -> str:
@@ -218,6 +221,7 @@ class _CampaignChecker(Checker):
             return None
         assert venue_id is not None and name is not None and intro is not None and unlocks is not None
         assert hosts is not None
+        self.idle_hosts(f"{key}.host_charms", hosts, table)
         return Venue(id=venue_id, name=name, intro=intro, rules_name=str(data["rules"]).strip(), rules=table,
                      opponents=opponents, goal=goal, unlocks=unlocks, texts=self.area, host_charms=hosts)
 
@@ -347,13 +351,36 @@ class _CampaignChecker(Checker):
 
     def charm_ids(self, key: str) -> list[str]:
         """The ids of the charms of config/charms (loaded once); a problem at `key` when those files have one."""
-        if self._charm_ids is None:
+        return list(self.charms(key))
+
+    def charms(self, key: str) -> dict[str, CharmSpec]:
+        """The charms of config/charms by id (loaded once); a problem at `key` when those files have one."""
+        if self._charms is None:
             try:
-                self._charm_ids = list(load_charms())
+                self._charms = load_charms()
             except ConfigError as error:
                 self.add(key, why("charm_road.file.charm_files", problems=Joined(" | ", error.details)))
-                self._charm_ids = []
-        return self._charm_ids
+                self._charms = {}
+        return self._charms
+
+    def idle_hosts(self, key: str, hosts: tuple[tuple[str, tuple[str, ...]], ...], table: RuleSet) -> None:
+        """A problem for each host's charm that has nothing to do at this venue's table."""
+        for host, ids in hosts:
+            for charm_id in ids:
+                idle = self.charms(key).get(charm_id)
+                reason = idle.idle_at(table, table.players) if idle is not None else None
+                if reason is not None:
+                    self.add(f"{key}.{host}", why("charm_idle.host", id=charm_id,
+                                                  why=why(f"charm_idle.why.{reason}")))
+
+    def idle_prices(self, key: str, road: CharmRoad, venues: list[Venue]) -> None:
+        """A problem for each charm the road sells that has nothing to do at any of its venues."""
+        for charm_id in road.ids:
+            spec = self.charms(key).get(charm_id)
+            if spec is not None and venues and not any(spec.acts_under(v.rules, v.rules.players) for v in venues):
+                reason = spec.idle_at(venues[0].rules, venues[0].rules.players) or "hand"
+                self.add(f"{key}.{charm_id}", why("charm_idle.everywhere", id=charm_id,
+                                                  why=why(f"charm_idle.why.{reason}")))
 
     def charm_road(self, key: str, raw: Any) -> CharmRoad | None:
         """`charms: {hold: N, choice: N, shop: N, prices: {ID: PRICE, ...}}`: the road's charm rules."""

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .rules import RuleSet
+
 CHARM_ID = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
 USES_WORDS = ("session", "deal")
 MAX_USES = 20
@@ -98,6 +100,26 @@ class CharmSpec:
             if key == name:
                 return value
         return dict(EFFECTS[self.effect].params)[name].default
+
+    def idle_at(self, rules: RuleSet, players: int) -> str | None:
+        """Why the charm can never be used at a full table of `players` seats under `rules` (`follow`, `switch`,
+        `piles` or `hand`: nothing for its effect to do there), or None when it may be."""
+        if self.effect == "block_follow" and rules.follow != "compulsory":  # R37: an optional follow needs no block
+            return "follow"
+        if self.effect == "lead_any" and not rules.switch_suit:  # R36: with no switch, every suit may be led
+            return "switch"
+        if self.effect == "move_stake" and (rules.ante_boodle <= 0 or len(rules.boodle_cards) < 2):  # R34
+            return "piles"
+        if self.effect == "take_lead":  # R38: the biggest hand dealt must reach `min_hand`
+            biggest = -(-(52 - len(rules.removed_cards)) // (players + 1))
+            if biggest < self.param("min_hand"):
+                return "hand"
+        return None
+
+    def acts_under(self, rules: RuleSet, players: int) -> bool:
+        """True when the charm may be used at some moment at a full table of `players` seats under `rules` (so a
+        road, the daily deal and a new table deal it there)."""
+        return self.idle_at(rules, players) is None
 
     @property
     def per_deal(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,24 +25,57 @@ if TYPE_CHECKING:
 PURSE = pygame.Rect(884, 330, 332, 290)
 STORY_W = 756  # the venue's story is wrapped to its card's width
 CHANGES_MIN = 10  # the rules' changes are shrunk to this size on one line before they are wrapped
+NOTES_GAP = 32  # between what a venue unlocks and a host's charm, when the two share a row
 
 
-def venue_shrink(text: TextCache, story: str, changes: str, unlock: bool, room: int) -> int:
-    """How many points the venue's words are drawn below their design so that the story, the facts, the rules'
-    changes (wrapped, as a road's variant may change several rules), the goal and what it unlocks fit `room` over
-    the opponents: none at 100%; below their 100% look only where even that would not fit (a long story in
+def venue_height(text: TextCache, story: str, changes: str, notes: int, less: int = 0) -> int:
+    """The height the venue's words take under its name, `less` points below their design: the story, the facts,
+    the rules' changes (wrapped, as a road's variant may change several rules), the goal and its `notes` rows
+    under it (what it unlocks, a host's charm)."""
+    font = text.font("body", 15 - less)
+    lines = len(text.wrap(story, "body", 15 - less, STORY_W))
+    high = 6 + round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height() + 8
+    high += text.line_height("bold", 16 - less)
+    high += 2 + changes_height(text, changes, 14 - less) + 6 if changes else 4
+    return high + text.line_height("bold", 17 - less) + notes * (3 + text.line_height("body", 15 - less))
+
+
+def venue_shrink(text: TextCache, story: str, changes: str, notes: int, room: int) -> int:
+    """How many points the venue's words (`venue_height`) are drawn below their design so that they fit `room`
+    over the opponents: none at 100%; below their 100% look only where even that would not fit (a long story in
     French at 150%)."""
     less = 0
     while True:
-        font = text.font("body", 15 - less)
-        lines = len(text.wrap(story, "body", 15 - less, STORY_W))
-        high = 6 + round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height() + 8
-        high += text.line_height("bold", 16 - less)
-        high += 2 + changes_height(text, changes, 14 - less) + 6 if changes else 4
-        high += text.line_height("bold", 17 - less) + (3 + text.line_height("body", 15 - less) if unlock else 0)
-        if high <= room or text.line_height("body", 14 - less - 1) < (17 if text.line_height("body", 14) <= 17 else 14):
+        if venue_height(text, story, changes, notes, less) <= room or \
+                text.line_height("body", 14 - less - 1) < (17 if text.line_height("body", 14) <= 17 else 14):
             return less
         less += 1
+
+
+def note_rows(text: TextCache, story: str, changes: str, notes: int, room: int) -> int:
+    """The rows the venue's notes take: one each where `room` allows (a host's charm on a line of its own, apart
+    from what the venue unlocks), else all on one row, side by side."""
+    return notes if notes <= 1 or venue_height(text, story, changes, notes) <= room else 1
+
+
+def draw_notes(surface: Canvas, text: TextCache, notes: Sequence[tuple[str, tuple[int, int, int]]],
+               row: pygame.Rect, rows: int, size: int) -> None:
+    """The venue's notes under its goal, each in its own words and colour: a line each from `row` down, or (one row
+    for two) what it unlocks at the row's left and a host's charm at its right, each shrunk to its share."""
+    if rows >= len(notes):
+        y = row.y
+        for line, colour in notes:
+            text.draw(surface, line, (row.x, y), role="body", size=size, colour=colour, max_width=row.width,
+                      min_size=10)
+            y += row.height + 3
+        return
+    widths = [text.width(line, "body", size) for line, _ in notes]
+    share = min(1.0, (row.width - NOTES_GAP * (len(notes) - 1)) / max(1, sum(widths)))
+    (first, first_colour), (last, last_colour) = notes[0], notes[-1]
+    text.draw(surface, first, row.topleft, role="body", size=size, colour=first_colour,
+              max_width=int(widths[0] * share), min_size=10)
+    text.draw(surface, last, row.topright, role="body", size=size, colour=last_colour, anchor="topright",
+              max_width=int(widths[-1] * share), min_size=10)
 
 
 def changes_on_one_line(text: TextCache, changes: str, size: int) -> bool:
@@ -140,12 +174,13 @@ def unlock_words(kind: str, target: str) -> str:
 
 
 def hosts_line(venue: Venue) -> str:
-    """Who holds a charm of their own at `venue` ("Aunt Hetty holds Glimpse"), in the current language."""
+    """The charms `venue`'s hosts hold of their own ("Host holds: Glimpse (Aunt Hetty)"), in the current language:
+    a line of its own, never among what clearing the venue unlocks ("" when no host holds one)."""
     said = []
     for host, charms in venue.host_charms:
         try:
             name = seat_name(load_character_by_id(host))
         except (KeyError, ValueError, OSError):
             name = host
-        said.append(tr("charm_road.map.host", host=name, charms=", ".join(charm_title(c) for c in charms)))
-    return " · ".join(said)
+        said.append(tr("road_hosts.held", host=name, charms=", ".join(charm_title(c) for c in charms)))
+    return tr("road_hosts.line", charms=" · ".join(said)) if said else ""

@@ -37,8 +37,10 @@ from .campaign_card import (
     CHANGES_MIN,
     changes_height,
     changes_on_one_line,
+    draw_notes,
     draw_purse,
     hosts_line,
+    note_rows,
     unlock_words,
     venue_facts,
     venue_shrink,
@@ -454,10 +456,12 @@ class CampaignMapScene(Scene):
         name_rect = text.draw(surface, venue.title(), (box.x + 22, tag_rect.bottom + 2), role="title", size=30,
                               colour=theme.INK, max_width=room, min_size=20)
         changes = changes_line(venue.rules, said=("starting_chips",))  # the stake is in the facts
-        unlock = " · ".join(part for part in (self.unlock_line(venue) if venue.unlocks else "", hosts_line(venue))
-                            if part)
-        less = venue_shrink(text, venue.story(), changes, bool(unlock),
-                            box.bottom - 50 - text.line_height("bold", 15) // 2 - name_rect.bottom)
+        # what clearing the venue unlocks, then (a line of its own) the charms its hosts hold
+        notes = [(line, colour) for line, colour in ((self.unlock_line(venue) if venue.unlocks else "", theme.INK),
+                                                     (hosts_line(venue), theme.INK_DIM)) if line]
+        room_high = box.bottom - 50 - text.line_height("bold", 15) // 2 - name_rect.bottom
+        rows = note_rows(text, venue.story(), changes, len(notes), room_high)
+        less = venue_shrink(text, venue.story(), changes, rows, room_high)
         intro = text.render_wrapped(venue.story(), "body", 15 - less, theme.INK, room)
         surface.blit(intro, (box.x + 22, name_rect.bottom + 6))
         y = name_rect.bottom + 6 + intro.get_height() + 8
@@ -474,9 +478,8 @@ class CampaignMapScene(Scene):
             goal_y = y + changes_height(text, changes, 14 - less) + 6
         text.draw(surface, tr("campaign.goal_line", goal=venue.goal.describe()), (box.x + 22, goal_y),
                   role="bold", size=17 - less, colour=theme.GOLD, max_width=room, min_size=11)
-        if unlock:
-            text.draw(surface, unlock, (box.x + 22, goal_y + text.line_height("bold", 17 - less) + 3), role="body",
-                      size=15 - less, colour=theme.INK, max_width=room, min_size=10)
+        draw_notes(surface, text, notes, pygame.Rect(box.x + 22, goal_y + text.line_height("bold", 17 - less) + 3,
+                                                     room, text.line_height("body", 15 - less)), rows, 15 - less)
         draw_opponents(surface, text, venue.opponents, pygame.Rect(box.x + 22, box.bottom - 62, box.width - 44, 52),
                        levels=True)
 

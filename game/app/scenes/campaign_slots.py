@@ -18,18 +18,18 @@ from ...locale import tr
 from ...storage.folders import folder_closed
 from ...storage.resume import retire_resume, road_mode
 from ...storage.saves import delete_slot, saves_dir
-from .. import paint, theme
+from .. import theme
 from ..canvas import Canvas
 from ..scene import Scene
 from ..text import TextCache
 from ..widgets import Button, Menu, button_width, draw_panel, signed
 from .common import draw_message, felt_backdrop, heading, hint_bar
+from .road_chooser import arrow_rects, draw_road_chooser
 
 if TYPE_CHECKING:
     from ..app import App
 
-CARD_W, CARD_H, CARD_TOP = 360, 330, 196
-CHOOSER_LABEL = 330  # room for the chooser's label, left of the campaign's name
+CARD_W, CARD_H, CARD_TOP = 360, 326, 226
 
 
 def road_title(slot: str) -> str:
@@ -164,46 +164,21 @@ class CampaignSlotsScene(Scene):
         gap = (1152 - 3 * CARD_W) // 2
         return pygame.Rect(64 + index * (CARD_W + gap), CARD_TOP, CARD_W, CARD_H)
 
-    def _chooser_rect(self) -> pygame.Rect:
-        return pygame.Rect(64, 126, 1152, 52)
-
     def _arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
-        box = self._chooser_rect()
-        value = pygame.Rect(box.x + CHOOSER_LABEL, box.y + 8, box.width - CHOOSER_LABEL - 20, box.height - 16)
-        return pygame.Rect(value.x, value.y, 40, value.height), pygame.Rect(value.right - 40, value.y, 40,
-                                                                            value.height)
+        return arrow_rects()
 
     def draw(self, surface: Canvas) -> None:
         """The campaign chooser, the three road cards with their buttons, and any message."""
         text = self.app.text
         felt_backdrop(surface)
         heading(surface, text, tr("roads.title"), tr("roads.subtitle"), y=22)
-        self._draw_chooser(surface)
+        draw_road_chooser(surface, text, self.choices, self.chosen)
         for index, card in enumerate(self.cards):
             self._draw_card(surface, self._card_rect(index), card)
         if self.message:
             draw_message(surface, text, self.message, self.menu.buttons[-1].rect.x - 84)
         self.menu.draw(surface, text)
         hint_bar(surface, text, tr("roads.hint"))
-
-    def _draw_chooser(self, surface: Canvas) -> None:
-        text = self.app.text
-        box = self._chooser_rect()
-        draw_panel(surface, box, alpha=200, radius=12)
-        text.draw(surface, tr("roads.chooser"), (box.x + 18, box.centery), role="bold", size=17,
-                  colour=theme.INK_DIM, anchor="midleft", max_width=CHOOSER_LABEL - 28, min_size=12)
-        back, on = self._arrow_rects()
-        value = back.union(on)
-        paint.rect(surface, (6, 20, 14), value, border_radius=8)
-        arrows = theme.GOLD if len(self.choices) > 1 else theme.INK_DIM
-        text.draw(surface, "◀", back.center, role="body", size=16, colour=arrows, anchor="center")
-        text.draw(surface, "▶", on.center, role="body", size=16, colour=arrows, anchor="center")
-        choice = self.choices[self.chosen]
-        words = f"{choice.name}  ·  {choice.path.name}" + (f"  ·  {tr('roads.has_problems')}" if choice.problem
-                                                            else "")
-        text.draw(surface, words, value.center, role="bold", size=18,
-                  colour=theme.LOSS if choice.problem else theme.INK, anchor="center", max_width=value.width - 100,
-                  min_size=12)
 
     def _draw_card(self, surface: Canvas, box: pygame.Rect, card: RoadCard) -> None:
         text = self.app.text
@@ -215,6 +190,10 @@ class CampaignSlotsScene(Scene):
         if card.empty:
             body = text.render_wrapped(tr("roads.empty"), "body", 16, theme.INK_DIM, inner)
             surface.blit(body, (x, y))
+            choice = self.choices[self.chosen]
+            if not choice.problem:  # which road Start begins here, so the choice above is seen where it is used
+                here = text.render_wrapped(tr("road_choice.here", road=choice.name), "bold", 16, theme.GOLD, inner)
+                surface.blit(here, (x, y + body.get_height() + 14))
             return
         if card.campaign:
             y = text.draw(surface, card.campaign, (x, y), role="bold", size=18, colour=theme.INK,

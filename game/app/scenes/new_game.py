@@ -282,7 +282,7 @@ class NewGameScene(Scene):
         self.app.notices.tell(problem)  # the table starts all the same: only the next New game's choices are lost
         seats = self.seats()
         self.app.scenes.clear_to("table", rules=rules, seats=seats, seed=self.seed, time_limit_s=limit,
-                                 charms=seat_charms(self.charms, seats, self.seed, rules.follow))
+                                 charms=seat_charms(self.charms, seats, self.seed, rules))
 
     def continue_kept(self) -> None:
         """Sit down again at the free game left mid-session, exactly as it stood."""

@@ -19,6 +19,7 @@ from ...ai.seats import SeatSpec
 from ...config.charm_file import load_charms
 from ...config.errors import ConfigError
 from ...engine.charms import CharmSpec
+from ...engine.rules import RuleSet
 from ...locale import tr
 from ...storage.last_table_file import CHARM_MODES
 from .. import paint, theme
@@ -59,16 +60,16 @@ class CharmChoice:
 
 
 def seat_charms(choice: CharmChoice, seats: Sequence[SeatSpec], seed: int,
-                follow: str = "compulsory") -> tuple[tuple[CharmSpec, ...], ...] | None:
+                rules: RuleSet) -> tuple[tuple[CharmSpec, ...], ...] | None:
     """Each seat's charms at a new free table: None for `none`; with `yours` the player holds the charm chosen (two
     dealt at random from `seed` when none is); with `every` each other seat holds its character's own charms (its
-    file's `charms: held`), or is dealt one from the same stream when its character holds none. Under `follow:
-    optional` no block (R37) is dealt: it would have nothing to do."""
+    file's `charms: held`), or is dealt one from the same stream when its character holds none. A charm with
+    nothing to do at this table (`CharmSpec.acts_under`: a block, R37, under optional following) is never dealt."""
     mode, charm, known = choice.mode_id, choice.charm, choice.known
     if mode not in CHARM_MODES[1:] or not known:
         return None
     rng = random.Random(f"newmarket-free-charms:{seed}")
-    ids = [charm for charm, spec in known.items() if spec.effect != "block_follow" or follow == "compulsory"]
+    ids = [charm for charm, spec in known.items() if spec.acts_under(rules, len(seats))]
     player = (known[charm],) if charm in known else tuple(known[i] for i in rng.sample(ids, min(DEALT, len(ids))))
     others: list[tuple[CharmSpec, ...]] = [() for _ in seats[1:]]
     if mode == "every":

@@ -31,6 +31,7 @@ BACK_KEYS = (pygame.K_BACKSPACE,)
 STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1}
 ButtonSpec = tuple[str, str, Callable[[], None], "int | None", bool, str]
 ON_BOODLE = frozenset({"move_stake"})  # R34: an effect whose target is a boodle card, not a card of the hand
+MARKED_TARGETS = frozenset({"make_stop"})  # R35: the question says what the stop does (charm_marks.yaml)
 
 
 def on_boodle(human: HumanSeat, charm: str) -> bool:
@@ -173,9 +174,10 @@ def charm_prompt(human: HumanSeat, choice: CharmChoice) -> tuple[str, str]:
     held = human.stage.model.charms
     spec = held.spec(decision.player, choice.picked) if choice.picked is not None else None
     if choice.picked is not None and spec is not None:
+        key = f"charm_marks.target.{spec.effect}" if spec.effect in MARKED_TARGETS else \
+            f"charm_tray.target.{spec.effect}"
         asked = take_lead_question(human, spec, picked=True)
-        return asked or tr(f"charm_tray.target.{spec.effect}", charm=charm_name(choice.picked)), \
-            tr("charm_tray.keys.target")
+        return asked or tr(key, charm=charm_name(choice.picked)), tr("charm_tray.keys.target")
     follow = next((use.card for use in decision.options if use.card is not None), None)
     focused = held.spec(decision.player, choice.focused) if choice.focused is not None else None
     words = (take_lead_question(human, focused, picked=False) if focused is not None else None) or \

@@ -7,11 +7,13 @@ import math
 
 import pygame
 
+from ..comfort import text_size
 from .layout import TableLayout
 
 TILE_H, TILE_MIN_H, TILE_GAP = 30, 20, 4
 TRAY_CLEAR = 16  # above the plate: the dealer button's room
 RAISE = 5  # how far a charm that may be used now stands up, as a playable card does
+FOCUS_RING = 3  # the focused tile's outer ring, this far round it
 GEM_R = 7  # another seat's charm, on its plate
 CHIPS_LINE = 47  # the middle of a plate's chips line, from its top (the effects' pop-ups rise from it too)
 
@@ -29,17 +31,28 @@ def tray_area(layout: TableLayout) -> pygame.Rect:
 
 def tray_tiles(layout: TableLayout, count: int) -> list[pygame.Rect]:
     """The tiles of `count` charms, the first at the top, stacked up from just over the plate (two columns when one
-    would not fit)."""
+    would not fit); as much taller as the words are larger, where there is room."""
     if count <= 0:
         return []
     area = tray_area(layout)
     columns = 1 if count * (TILE_MIN_H + TILE_GAP) <= area.height else 2
     rows = math.ceil(count / columns)
-    height = max(TILE_MIN_H, min(TILE_H, (area.height - RAISE) // rows - TILE_GAP))
+    tallest = round(TILE_H * max(1.0, text_size()))
+    height = max(TILE_MIN_H, min(tallest, (area.height - RAISE) // rows - TILE_GAP))
     width = (area.width - (columns - 1) * TILE_GAP) // columns
     top = area.bottom - rows * (height + TILE_GAP) + TILE_GAP
     return [pygame.Rect(area.x + (i % columns) * (width + TILE_GAP), top + (i // columns) * (height + TILE_GAP),
                         width, height) for i in range(count)]
+
+
+def tray_bounds(layout: TableLayout, count: int) -> pygame.Rect | None:
+    """The whole tray, its tiles raised or not (None without charms): what the deal log's panel leaves free."""
+    tiles = tray_tiles(layout, count)
+    if not tiles:
+        return None
+    whole = tiles[0].unionall(tiles[1:])
+    return pygame.Rect(whole.x - FOCUS_RING, whole.y - RAISE - FOCUS_RING, whole.width + 2 * FOCUS_RING,
+                       whole.height + RAISE + 2 * FOCUS_RING)
 
 
 def shown_tiles(layout: TableLayout, raised: frozenset[int], count: int) -> list[pygame.Rect]:

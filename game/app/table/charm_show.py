@@ -46,6 +46,8 @@ def present_charm(effects: Effects, event: Charm) -> float:
         if slot is not None:
             model.boodle[slot] = chips
             effects.decor.add(Ring(layout.boodle_cards[slot].center, theme.GOLD, 40, 0.6))
+    if event.effect == "make_stop" and event.cards:  # R35: public, whoever's charm it is
+        model.locked.add(event.cards[0])
     if mine:
         _show_own(model, event)
     model.touch()
@@ -55,12 +57,12 @@ def present_charm(effects: Effects, event: Charm) -> float:
 def _show_own(model: TableModel, event: Charm) -> None:
     """What the player's own charm showed them: dead cards seen (R32), a card given and one taken (R33)."""
     if event.effect == "peek_dead":
-        model.known_dead.update(event.cards)
+        model.see_dead(event.cards)
     elif event.effect == "swap_dead" and len(event.cards) == 2:
         given, taken = event.cards
         model.take_from_hand(0, given)
         model.add_to_hand(taken)
-        model.known_dead.add(given)
+        model.see_dead((given,), taken)
 
 
 def _chips(model: TableModel, seat: int, sign: int) -> Callable[[int], None]:

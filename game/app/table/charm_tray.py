@@ -18,47 +18,41 @@ from ..text import readable_size
 from ..tooltips import tooltips_on
 from .charm_choice import SLOT_CAPS
 from .charm_input import on_boodle
-from .charm_places import GEM_R, RAISE, gem_spots, shown_tiles, tray_tiles
+from .charm_places import FOCUS_RING, GEM_R, RAISE, gem_spots, shown_tiles, tray_tiles
+from .charm_tile import BADGE_SIZE, CAP_SIZE, keys_fit, tile_face
 from .charm_words import charm_description, charm_name
 from .human import HumanSeat
 from .stage import Stage
 
-NAME_SIZE, BADGE_SIZE, CAP_SIZE = 14, 10, 11
-CAPS_GIVE = 0.8  # a name may shrink to this share of its size beside the tiles' F keys before they make way
 NOTE_SIZE, NOTE_W = 15, 330  # a tile's note: its words, wrapped to this width
+REST_FILL, REST_EDGE = (34, 52, 44), (90, 110, 100)  # no decision open: every tile alike
+LAWFUL_FILL = (48, 76, 60)  # raised, gold-edged: may be used now
+FOCUS_FILL, FOCUS_EDGE = (70, 108, 84), (255, 246, 214)  # raised, lit, a light double edge and a pointer: the focus
+DIM_FILL, DIM_EDGE, DIM_INK = (22, 32, 28), (58, 70, 64), (128, 138, 130)  # not now: sunk, dark, grey words
 # each effect's gem colour (R32-R39): a glance tells the charms apart, the name says which
 GEM_COLOURS = {"peek_dead": (120, 190, 255), "swap_dead": (190, 140, 255), "move_stake": (255, 200, 90),
                "make_stop": (240, 110, 110), "lead_any": (110, 220, 170), "block_follow": (150, 170, 200),
                "take_lead": (255, 150, 60), "hit_again": (250, 230, 120)}
 
 
-def name_left(tile: pygame.Rect) -> int:
-    """Where a tile's name starts, after its gem."""
-    return tile.x + 16 + 2 * max(5, min(9, tile.height // 2 - 5))
-
-
-def names_fit(stage: Stage, name: str, tile: pygame.Rect, size: int) -> bool:
-    """True when `name` keeps most of its size beside its tile's key: else the keys are left to the line of keys
-    under the question, and the names take the room (larger print, long names)."""
-    text = stage.text
-    room = tile.right - 6 - (text.width("F8", "bold", CAP_SIZE) + 8) - 4 - name_left(tile)
-    return text.width(name, "bold", max(1, round(size * CAPS_GIVE))) <= room
-
-
 def charm_tray_clear(stage: Stage) -> list[pygame.Rect]:
-    """The player's tray, tiles raised or not: what no speech bubble may cover."""
+    """The player's tray, tiles raised or not, with the focus's ring: what no speech bubble may cover."""
     if not stage.model.seats[0].is_human:
         return []
-    return [tile.inflate(0, 2 * RAISE) for tile in tray_tiles(stage.layout, len(stage.model.charms.of(0)))]
+    return [tile.inflate(2 * FOCUS_RING, 2 * (RAISE + FOCUS_RING))
+            for tile in tray_tiles(stage.layout, len(stage.model.charms.of(0)))]
 
 
 def draw_gem(surface: Canvas, centre: tuple[int, int], radius: int, effect: str, glow: float = 0.0,
-             spent: bool = False) -> None:
-    """A charm's gem: a cut diamond in its effect's colour (grey once spent), glowing as it is used."""
+             spent: bool = False, dim: bool = False) -> None:
+    """A charm's gem: a cut diamond in its effect's colour (grey once spent, darker while it may not be used),
+    glowing as it is used."""
     x, y = centre
     colour = GEM_COLOURS.get(effect, theme.GOLD)
     if spent:
         colour = (110, 110, 110)
+    if dim:
+        colour = mix(colour, DIM_FILL, 0.55)
     if glow > 0:
         paint.circle(surface, (255, 240, 180), centre, radius + 2 + round(6 * glow), 2)
     points = [(x, y - radius), (x + radius, y), (x, y + radius), (x - radius, y)]
@@ -74,27 +68,46 @@ def uses_left(spec: CharmSpec, left: int) -> str:
     return tr("charm_tray.uses", count=left)
 
 
-def _draw_uses(surface: Canvas, stage: Stage, uses: str, centre: tuple[int, int], live: bool) -> None:
-    """A charm's uses left, on a badge at its gem's lower right."""
-    text = stage.text
-    size = readable_size(BADGE_SIZE)
-    width = max(text.width(uses, "bold", size) + 6, text.font("bold", size).get_height())
-    badge = pygame.Rect(0, 0, width, text.font("bold", size).get_height())
-    badge.center = centre
-    paint.rect(surface, (20, 26, 24), badge, border_radius=badge.height // 2)
-    paint.rect(surface, theme.GOLD if live else theme.INK_DIM, badge, 1, border_radius=badge.height // 2)
-    text.draw(surface, uses, badge.center, role="bold", size=size, colour=theme.GOLD if live else theme.INK_DIM,
-              anchor="center")
+def mix(colour: tuple[int, int, int], other: tuple[int, int, int], share: float) -> tuple[int, int, int]:
+    """`colour` moved `share` of the way to `other`."""
+    return (round(colour[0] + (other[0] - colour[0]) * share), round(colour[1] + (other[1] - colour[1]) * share),
+            round(colour[2] + (other[2] - colour[2]) * share))
 
 
-def charm_tip(spec: CharmSpec, left: int) -> str:
-    """A tile's note: the charm's name, its one line, and how often it may still be used."""
+def _draw_uses(surface: Canvas, stage: Stage, uses: str, badge: pygame.Rect, live: bool) -> None:
+    """A charm's uses left, on a pill of its own beside the name (clear of the gem)."""
+    ink = theme.GOLD if live else theme.INK_DIM
+    paint.rect(surface, (16, 22, 20), badge, border_radius=badge.height // 2)
+    paint.rect(surface, ink, badge, 1, border_radius=badge.height // 2)
+    stage.text.draw(surface, uses, badge.center, role="bold", size=readable_size(BADGE_SIZE), colour=ink,
+                    anchor="center")
+
+
+def _draw_pointer(surface: Canvas, tile: pygame.Rect) -> None:
+    """The focus's pointer: a triangle at the tile's left, pointing at it (a shape, not a colour, says which)."""
+    size = max(5, min(8, tile.height // 4))
+    tip = (tile.x - 3, tile.centery)
+    points = [tip, (tip[0] - size, tip[1] - size), (tip[0] - size, tip[1] + size)]
+    paint.polygon(surface, FOCUS_EDGE, points)
+    paint.polygon(surface, (0, 0, 0), points, 1)
+
+
+def charm_tip(spec: CharmSpec, left: int, idle: str | None = None) -> str:
+    """A tile's note: the charm's name, its one line, how often it may still be used, and why it has nothing to do
+    at this table when `idle` names a reason (`CharmSpec.idle_at`)."""
     name, description = str(charm_name(spec.id)), str(charm_description(spec.id))
     if spec.uses == "session":
-        return tr("charm_tray.tip.session", name=name, description=description, left=left)
-    if spec.per_deal:
-        return tr("charm_tray.tip.deal", name=name, description=description, left=left)
-    return tr("charm_tray.tip.count", name=name, description=description, left=left, uses=spec.session_uses)
+        note = tr("charm_tray.tip.session", name=name, description=description, left=left)
+    elif spec.per_deal:
+        note = tr("charm_tray.tip.deal", name=name, description=description, left=left)
+    else:
+        note = tr("charm_tray.tip.count", name=name, description=description, left=left, uses=spec.session_uses)
+    return note if idle is None else f"{note}\n{tr('charm_idle.table', why=tr(f'charm_idle.why.{idle}'))}"
+
+
+def idle_here(stage: Stage, spec: CharmSpec) -> str | None:
+    """Why `spec` has nothing to do at this table, or None when it may be used here."""
+    return spec.idle_at(stage.model.rules, len(stage.model.seats))
 
 
 def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
@@ -117,42 +130,43 @@ def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
                 paint.rect(surface, theme.GOLD, layout.boodle_cards[slot].inflate(10, 10), width, border_radius=8)
     slots = choice.slots() if choice is not None else frozenset()
     focused = choice.focused if choice is not None else None
-    name_size = readable_size(NAME_SIZE)
+    deciding = choice is not None
     tiles = shown_tiles(layout, slots, len(mine))
-    capped = not pad_shown() and all(names_fit(stage, str(charm_name(spec.id)), tile, name_size)
-                                     for (spec, _), tile in zip(mine, tiles))
-    for slot, ((spec, left), tile) in enumerate(zip(mine, tiles)):
-        lawful = slot in slots
-        glow = held.flash(0, spec.id)
-        base = (34, 52, 44) if not lawful else (48, 76, 60)
-        fill = (base if not glow else
-                (round(base[0] + (230 - base[0]) * glow / 2), round(base[1] + (230 - base[1]) * glow / 2),
-                 round(base[2] + (230 - base[2]) * glow / 2)))
-        paint.rect(surface, (0, 0, 0), tile.move(0, 2), border_radius=7)
-        paint.rect(surface, fill, tile, border_radius=7)
-        edge = theme.GOLD if lawful else (90, 110, 100)
-        paint.rect(surface, edge, tile, 3 if lawful and spec.id == focused else (2 if lawful else 1), border_radius=7)
-        gem_r = max(5, min(9, tile.height // 2 - 5))
-        gem = (tile.x + 6 + gem_r, tile.centery)
-        draw_gem(surface, gem, gem_r, spec.effect, glow, left <= 0)
-        _draw_uses(surface, stage, uses_left(spec, left), (gem[0] + gem_r, gem[1] + gem_r - 3), left > 0)
-        x = name_left(tile)
+    named = [(tile, str(charm_name(spec.id)), uses_left(spec, left)) for (spec, left), tile in zip(mine, tiles)]
+    capped = not pad_shown() and keys_fit(text, named, SLOT_CAPS[min(len(mine), len(SLOT_CAPS)) - 1])
+    for slot, ((spec, left), (tile, name, uses)) in enumerate(zip(mine, named)):
+        lawful, live = slot in slots, left > 0
+        focus = lawful and spec.id == focused
         cap = SLOT_CAPS[slot] if capped and slot < len(SLOT_CAPS) else ""
-        cap_w = text.width(cap, "bold", CAP_SIZE) + 8 if cap else 0
-        room = tile.right - 6 - cap_w - 4 - x
-        ink = theme.INK if left > 0 else theme.INK_DIM
-        name = str(charm_name(spec.id))
-        size = text.fit_size(name, "bold", name_size, room, readable_size(10))
-        if text.width(name, "bold", size) > room:
-            text.overflows.add(name)
-        text.draw(surface, name, (x, tile.centery), role="bold", size=size, colour=ink, anchor="midleft",
-                  max_width=room)
+        face = tile_face(text, tile, name, uses, cap)
+        # a charm the moment does not allow, or the table never will: sunk and greyed beside the raised ones
+        dim = (deciding and not lawful) or idle_here(stage, spec) is not None
+        glow = held.flash(0, spec.id)
+        base = FOCUS_FILL if focus else LAWFUL_FILL if lawful else DIM_FILL if dim else REST_FILL
+        fill = mix(base, (230, 230, 230), glow / 2) if glow else base
+        if lawful:
+            paint.rect(surface, (0, 0, 0), tile.move(0, RAISE), border_radius=7)  # its shadow: it stands up
+        paint.rect(surface, fill, tile, border_radius=7)
+        edge = FOCUS_EDGE if focus else theme.GOLD if lawful else DIM_EDGE if dim else REST_EDGE
+        paint.rect(surface, edge, tile, 3 if focus else (2 if lawful else 1), border_radius=7)
+        if focus:  # a second ring outside the tile and a pointer: the focus reads without telling colours apart
+            ring = tile.inflate(2 * FOCUS_RING, 2 * FOCUS_RING)
+            paint.rect(surface, FOCUS_EDGE, ring, 1, border_radius=9)
+            _draw_pointer(surface, ring)
+        draw_gem(surface, face.gem.center, face.gem_radius, spec.effect, glow, not live, dim)
+        _draw_uses(surface, stage, uses, face.badge, live and not dim)
+        ink = theme.INK if live and not dim else DIM_INK
+        step = text.line_height("bold", face.size)
+        top = face.name.centery - step * len(face.lines) // 2
+        for row, line in enumerate(face.lines):
+            if text.width(line, "bold", face.size) > face.name.width:
+                text.overflows.add(line)
+            text.draw(surface, line, (face.name.x, top + row * step), role="bold", size=face.size, colour=ink,
+                      max_width=face.name.width, min_size=face.size)
         if cap:
-            box = pygame.Rect(0, 0, cap_w - 2, min(tile.height - 8, 18))
-            box.midright = (tile.right - 5, tile.centery)
-            paint.rect(surface, (20, 30, 26), box, border_radius=4)
-            paint.rect(surface, edge, box, 1, border_radius=4)
-            text.draw(surface, cap, box.center, role="bold", size=CAP_SIZE, colour=ink, anchor="center")
+            paint.rect(surface, (20, 30, 26), face.cap, border_radius=4)
+            paint.rect(surface, edge if not focus else theme.GOLD, face.cap, 1, border_radius=4)
+            text.draw(surface, cap, face.cap.center, role="bold", size=CAP_SIZE, colour=ink, anchor="center")
 
 
 def draw_charm_note(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
@@ -163,15 +177,17 @@ def draw_charm_note(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
         theirs = stage.model.charms.of(seat)
         if place < len(theirs):
             spot = gem_spots(stage.layout, seat, len(theirs))[place]
-            _draw_note(surface, stage, charm_tip(*theirs[place]), pygame.Rect(spot[0] - GEM_R, spot[1] - GEM_R,
-                                                                              2 * GEM_R, 2 * GEM_R))
+            spec, left = theirs[place]
+            _draw_note(surface, stage, charm_tip(spec, left, idle_here(stage, spec)),
+                       pygame.Rect(spot[0] - GEM_R, spot[1] - GEM_R, 2 * GEM_R, 2 * GEM_R))
         return
     hovered = human.hover_charm
     if hovered is None or hovered >= len(mine):
         return
     spec, left = mine[hovered]
     slots = human.charm.slots() if human.charm is not None else frozenset()
-    _draw_note(surface, stage, charm_tip(spec, left), shown_tiles(stage.layout, slots, len(mine))[hovered])
+    _draw_note(surface, stage, charm_tip(spec, left, idle_here(stage, spec)),
+               shown_tiles(stage.layout, slots, len(mine))[hovered])
 
 
 def _draw_note(surface: Canvas, stage: Stage, words: str, tile: pygame.Rect) -> None:

@@ -35,7 +35,7 @@ from ...engine.view import PlayerView
 from ...locale import tr, trn
 from ...locale.cards import card_label
 from ...locale.words import Words
-from ..widgets import Button
+from ..widgets import Button, wrapped_height
 from .bidding import bid_key, bid_prompt, bid_specs
 from .charm_choice import CharmChoice
 from .charm_input import charm_click, charm_key, charm_prompt, charm_specs, gem_under, tile_at
@@ -260,10 +260,16 @@ class HumanSeat(HintAsking):
             specs.append((tr("table.button.hint") if price is None else price.label(), "H", self.ask_hint, pygame.K_h,
                           True, tr("table.tip.hint") if price is None else price.tip()))
         height, gap = 40, 8
-        top = panel.bottom - len(specs) * height - (len(specs) - 1) * gap
-        self.buttons = [Button(pygame.Rect(panel.x, top + i * (height + gap), panel.width, height), label, action,
-                               hotkey, enabled, tip, size=17, keycap=cap)
-                        for i, (label, cap, action, hotkey, enabled, tip) in enumerate(specs)]
+        # a charm's use names the charm: a long name takes two lines on a taller button rather than shrinking
+        wraps = {0} if isinstance(decision, CharmDecision) else set()
+        heights = [wrapped_height(self.stage.text, label, 17, cap, panel.width) if i in wraps else height
+                   for i, (label, cap, *_) in enumerate(specs)]
+        top = panel.bottom - sum(heights) - (len(specs) - 1) * gap
+        self.buttons, y = [], top
+        for i, (label, cap, action, hotkey, enabled, tip) in enumerate(specs):
+            self.buttons.append(Button(pygame.Rect(panel.x, y, panel.width, heights[i]), label, action, hotkey,
+                                       enabled, tip, size=17, keycap=cap, wrap=i in wraps))
+            y += heights[i] + gap
         # the take back sits on top, listed after the decision's buttons (they keep their places) and before the hint
         self.take_back_offer = self._take_back() if decision is not None and self._take_back is not None else None
         self.take_back_button = None

@@ -18,6 +18,7 @@ from ..comfort import text_size
 from ..pad_words import keyed
 from ..text import suit_runs
 from ..widgets import Button
+from .charm_places import tray_bounds
 from .deal_log import DealLog
 from .model import HUMAN
 from .stage import Stage
@@ -29,6 +30,8 @@ HEAD_H = 34
 FOOT_H = 20
 SHORT_HEAD_H, SHORT_FOOT_H = 26, 16  # a short panel (between seats) keeps five rows with a tighter frame
 SHORT = 200  # panels shorter than this are short
+TINY = 120  # and shorter than this (beside the charm tray at 7-8 seats) rows only: the button over it names it
+TINY_PAD = 5
 SEAT_GAP = 4  # the panel keeps this far from every seat
 STOP_INK = (255, 214, 200)
 KIND_ROLE = {"lead": "bold", "deal": "bold", "out": "bold", "end": "bold"}
@@ -83,10 +86,9 @@ class LogPanel:
 
     @property
     def panel(self) -> pygame.Rect:
-        """The panel: the tallest stretch of the left column that no seat takes."""
+        """The panel: the tallest stretch of the left column that no seat and not the player's charm tray takes."""
         column = self.column()
-        taken = sorted((r.top - SEAT_GAP, r.bottom + SEAT_GAP) for place in self.stage.layout.seats
-                       if (r := place.region).colliderect(column))
+        taken = sorted((r.top - SEAT_GAP, r.bottom + SEAT_GAP) for r in self._kept_out() if r.colliderect(column))
         best, y = pygame.Rect(column.x, column.y, column.width, 0), column.top
         for top, bottom in taken + [(column.bottom, column.bottom)]:
             if top - y > best.height:
@@ -94,9 +96,18 @@ class LogPanel:
             y = max(y, bottom)
         return best
 
+    def _kept_out(self) -> list[pygame.Rect]:
+        """What the panel never covers: every seat, and the player's tray of charms (usable while the log is open)."""
+        model = self.stage.model
+        seats = [place.region for place in self.stage.layout.seats]
+        tray = tray_bounds(self.stage.layout, len(model.charms.of(HUMAN))) if model.seats[HUMAN].is_human else None
+        return seats + ([tray] if tray is not None else [])
+
     def frame(self) -> tuple[int, int]:
         """The heights of the panel's head (its title) and foot (its keys)."""
         text = self.stage.text  # each as much taller as its larger words grew
+        if self.panel.height < TINY:
+            return TINY_PAD, TINY_PAD
         if self.panel.height >= SHORT:
             return text.grown_step(HEAD_H, "bold", 16), text.grown_step(FOOT_H, "body", 11)
         return text.grown_step(SHORT_HEAD_H, "bold", 15), text.grown_step(SHORT_FOOT_H, "body", 10)
@@ -199,9 +210,11 @@ class LogPanel:
         paint.rect(surface, theme.PANEL_EDGE, panel, 2, border_radius=12)
         deal = self.log.deal
         title = tr("deal_log.title", deal=deal) if deal is not None else tr("deal_log.title_none")
-        short = panel.height < SHORT
-        text.draw(surface, title, (panel.centerx, panel.y + (5 if short else 9)), role="bold", size=15 if short else 16,
-                  colour=theme.GOLD, anchor="midtop", max_width=panel.width - 20, min_size=11)
+        short, tiny = panel.height < SHORT, panel.height < TINY
+        if not tiny:
+            text.draw(surface, title, (panel.centerx, panel.y + (5 if short else 9)), role="bold",
+                      size=15 if short else 16, colour=theme.GOLD, anchor="midtop", max_width=panel.width - 20,
+                      min_size=11)
         rows = self.rows()
         if not rows:
             text.draw(surface, tr("deal_log.empty"), (body.x, body.y), role="body", size=TEXT_SIZE,
@@ -221,6 +234,8 @@ class LogPanel:
             size = max(12, track.height * self.shown_rows // len(rows))
             y = track.y + (track.height - size) * first // max(1, len(rows) - self.shown_rows)
             paint.rect(surface, theme.INK_DIM, pygame.Rect(track.x, y, 3, size))
+        if tiny:
+            return
         text.draw(surface, keyed(tr("deal_log.keys")), (panel.centerx, panel.bottom - (3 if short else 6)), role="body",
                   size=10 if short else 11, colour=theme.INK_DIM, anchor="midbottom", max_width=panel.width - 16,
                   min_size=9)

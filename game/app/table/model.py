@@ -194,6 +194,8 @@ class TableModel:
         self.run_number = 0
         self.current_run: list[Card] = []
         self.known_dead: set[Card] = set()
+        self.seen_dead: list[Card] = []  # R32/R33: dead-hand cards only the player's own charms showed them
+        self.locked: set[Card] = set()  # R35: cards a charm made a stop this deal, whoever's
         self.stop_marks: dict[Card, str] = {}  # the last card of each stopped run -> why it stopped
         self.last_stop_suit: int | None = None
         self.status_words: Words | None = None  # the stop explanation or the last lead, worded when shown
@@ -266,6 +268,8 @@ class TableModel:
         self.run_number = 0
         self.current_run = []
         self.known_dead.clear()
+        self.seen_dead = []
+        self.locked.clear()
         self.stop_marks.clear()
         self.last_stop_suit = None
         self.set_status(None)
@@ -362,6 +366,23 @@ class TableModel:
         self.touch()
         return why
 
+    def see_dead(self, shown: Iterable[Card], taken: Card | None = None) -> None:
+        """The player's own charm showed them dead-hand cards (R32, or the card R33 gave), and `taken` left it."""
+        for card in shown:
+            self.known_dead.add(card)
+            if card not in self.seen_dead:
+                self.seen_dead.append(card)
+        if taken is not None:
+            self.known_dead.discard(taken)
+            self.seen_dead = [card for card in self.seen_dead if card != taken]
+        self.touch()
+
+    def board_dead(self) -> set[Card]:
+        """The dead-hand cards shown as backs in their board slots: those a stop or buying the dead hand told the
+        player; those only their own charm showed lie face up by the dead hand instead."""
+        told = {wanted_after(after) for after, reason in self.stop_marks.items() if reason == "dead_hand"}
+        return {card for card in self.known_dead if card not in self.seen_dead or card in told}
+
     # --- rebuilding from a view (resuming a saved session) --------------------------------------
 
     def sync_from_view(self, view: PlayerView, dead_size: int, log: Iterable[Event]) -> None:
@@ -382,6 +403,8 @@ class TableModel:
         self.board.clear()
         self.stop_marks.clear()
         self.known_dead = set(view.known_dead)
+        self.seen_dead = [card for card in view.seen if card in view.known_dead]
+        self.locked = set(view.charm_stops)
         run = 0
         self.current_run = []
         for play in view.plays:

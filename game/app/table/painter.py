@@ -27,10 +27,12 @@ from .captions import LIFT
 from .controls import HINT_COLOUR
 from .cue_marks import STOP_FILL, draw_playable_marks, draw_stop_mark, playable_mark_rects, stop_bar
 from .cut import cut_card_rect
+from .dead_seen import COUNT_SIZE, GAP, draw_seen_dead
 from .director import Director
 from .felt import draw_background, draw_plaque
 from .human import HumanSeat
 from .layout import FAN_STEP, SeatPlace
+from .lock_marks import BOARD_LOCK_H, HAND_LOCK_H, board_lock_spot, draw_lock_mark, hand_lock_spots
 from .looks import CLUB, ROUND_BOARD, TableLook
 from .model import HUMAN
 from .stage import Stage
@@ -128,7 +130,7 @@ class TablePainter:
             current = live and mark.run == run
             surface.blit(deck.highlighted(card) if current else deck.face(card), slot)
         back = deck.back()
-        for card in model.known_dead:
+        for card in model.board_dead():
             if card not in model.board:
                 slot = layout.board_slot(card)
                 surface.blit(back, slot)
@@ -137,6 +139,8 @@ class TablePainter:
             bar = stop_bar(slot, card.rank == (1 if layout.aces_high else 13))
             surface.fill(STOP_FILL, bar)
             draw_stop_mark(surface, bar)  # the bar's colour alone would not say "stop"
+        for card in model.locked:  # R35: before it is played, and after
+            draw_lock_mark(surface, board_lock_spot(layout.board_slot(card)), BOARD_LOCK_H)
 
     def _draw_boodle(self, surface: Canvas) -> None:
         stage = self.stage
@@ -166,19 +170,22 @@ class TablePainter:
                 draw_plaque(surface, text.render(f"{model.pot}", "title", 24, theme.GOLD).get_rect(midtop=where))
             text.draw(surface, f"{model.pot}", where, role="title", size=24,
                       colour=theme.GOLD if model.pot else theme.INK_DIM, anchor="midtop", shadow=True)
-        back = stage.decks.flight.back()
-        x, y = layout.dead_pile
-        shown = min(model.dead_count, 6)
-        for i in range(shown):
-            surface.blit(back, back.get_rect(center=(x + i * 2, y - i * 2)))
+        count_y = layout.dead.y + 112
+        if model.seen_dead:  # R32/R33: what the player's own charms showed them, face up in the pile's place
+            count_y = max(count_y, draw_seen_dead(surface, stage.decks.board, text, layout, model.seen_dead) + GAP)
+        else:
+            back = stage.decks.flight.back()
+            x, y = layout.dead_pile
+            for i in range(min(model.dead_count, 6)):
+                surface.blit(back, back.get_rect(center=(x + i * 2, y - i * 2)))
         words = trn("table.cards", model.dead_count) if model.dead_count else "—"
-        text.draw(surface, words, (layout.dead.centerx, layout.dead.y + 112), role="bold", size=16,
+        text.draw(surface, words, (layout.dead.centerx, count_y), role="bold", size=COUNT_SIZE,
                   colour=theme.INK if model.dead_count else theme.INK_DIM, anchor="midtop", shadow=True,
                   max_width=layout.dead.width, min_size=12)
         removed = model.rules.removed_cards
         if removed:  # R24: the cards everyone knows are nowhere, under the dead hand's count
             note = tr("ranks.out_of_deck", cards=", ".join(card_label(card) for card in removed))
-            text.draw(surface, note, (layout.dead.centerx, layout.dead.y + 134), role="body", size=13,
+            text.draw(surface, note, (layout.dead.centerx, count_y + 22), role="body", size=13,
                       colour=theme.INK_DIM, anchor="midtop", shadow=True, max_width=layout.dead.width, min_size=10)
 
     def _draw_seats(self, surface: Canvas, director: Director, clock: float, thinking: bool) -> None:
@@ -252,6 +259,8 @@ class TablePainter:
                 paint.rect(surface, HINT_COLOUR, rect.inflate(8, 8), 3, border_radius=10)
         if deciding:  # raised and bright is not enough for every eye: a ▲ under each card that may be played
             draw_playable_marks(surface, playable_mark_rects(placed, human.lawful))
+        for _, spot in hand_lock_spots(rects, self.stage.model.locked):
+            draw_lock_mark(surface, spot, HAND_LOCK_H)
 
     def _draw_status(self, surface: Canvas, director: Director, turn_words: str, covered: bool) -> None:
         stage = self.stage

@@ -56,7 +56,7 @@ from .stage import Stage, laid_table
 from .stop_pause import draw_stop_pause, releases
 from .take_back import no_take_back_words, taken_back_words, undone_words
 from .take_back_offer import TakeBackOffer, is_take_back_key
-from .venue_card import VenueCard, venue_in_play
+from .venue_card import VenueCard, keep_clear_of_bubbles, venue_in_play
 from .words import their_turn, your_turn
 
 if TYPE_CHECKING:
@@ -97,6 +97,8 @@ class TableScene(Scene):
         self.guide: TableGuide | None = None if guide is None else guide(self)
         venue = venue_in_play(table.origin, app.data_dir)
         self.venue_card = VenueCard(venue) if venue is not None else None  # a campaign table says where it is
+        if self.venue_card is not None:
+            keep_clear_of_bubbles(self.stage)
         self._summary: Scene | None = None
         self._results: Scene | None = None
         self.kept_opening = not table.opening  # a new table is kept as it is laid, once entered (see enter)

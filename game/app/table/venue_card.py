@@ -1,9 +1,10 @@
 """A campaign venue's table says where it is and what the player must do there: the venue's name and its goal
-in the table's top right corner, clear of every seat at 3 to 8 players."""
+in the table's top right corner, clear of every seat at 3 to 8 players, and of the speech bubbles."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,6 +15,9 @@ from ...locale import tr
 from .. import paint, theme
 from ..canvas import Canvas
 from ..text import TextCache
+
+if TYPE_CHECKING:
+    from .stage import Stage
 
 CARD = pygame.Rect(1046, 28, 204, 128)  # right of the top seats' plates (x ≤ 1030), above the right ones (y ≥ 170)
 PAD = 10
@@ -64,3 +68,10 @@ class VenueCard:
     def draw(self, surface: Canvas, text: TextCache) -> pygame.Rect:
         """Draw the card in its corner; the rect it took."""
         return surface.blit(self.image(text), CARD.topleft)
+
+
+def keep_clear_of_bubbles(stage: Stage) -> None:
+    """The table's speech bubbles leave the venue's card clear, as they leave the deal log's button (the playtest
+    saw a bubble over the goal)."""
+    before = stage.kept_clear
+    stage.kept_clear = lambda: [*before(), CARD.copy()]
