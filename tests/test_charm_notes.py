@@ -228,5 +228,5 @@ def test_the_charm_word_pictures_show_what_they_say(tmp_path: Path) -> None:
         paths = charm_word_shots(app, tmp_path / "shots")
     finally:
         app.scenes.close()
-    assert [p.name for p in paths] == ["02c_new_game_charm.png", "21d_charm_cut_in.png", "21e_charm_summary.png"]
+    assert [p.name for p in paths] == ["02c_new_game_charm.png", "21h_charm_cut_in.png", "21i_charm_summary.png"]
     assert all(p.stat().st_size > 10_000 for p in paths)

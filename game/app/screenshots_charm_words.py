@@ -38,13 +38,13 @@ def charm_word_shots(app: App, folder: Path) -> list[Path]:
         if not scene.fast_forward_until(_cut_in_asked):
             raise RuntimeError("no Cut In asked at the charm table: its seed no longer gives one")
         app.step(1 / 60)
-        paths.append(shoot(app, folder, "21d_charm_cut_in"))
+        paths.append(shoot(app, folder, "21h_charm_cut_in"))
         scene = charm_table(app, 8)
         if not scene.fast_forward_until(_summary_with_charms, max_steps=60_000):
             raise RuntimeError("no charm used before a deal summary at the charm table: its seed no longer gives one")
         for _ in range(20):  # the panel in place, its button shown
             app.step(1 / 60)
-        paths.append(shoot(app, folder, "21e_charm_summary"))
+        paths.append(shoot(app, folder, "21i_charm_summary"))
     finally:
         app.change_settings(kept, remember=False)
         app.scenes.clear_to("title")
