@@ -33,6 +33,7 @@ from game.app.table.deal_log import DealLog
 from game.app.table.director import Director
 from game.app.table.layout import table_layout
 from game.app.table.log_panel import LogPanel
+from game.app.table.model import TableModel
 from game.app.table.pacing import PACES, pace_of
 from game.app.table.scene import TableScene
 from game.app.table.stage import Stage
@@ -270,7 +271,9 @@ def test_the_open_deal_log_hides_no_seat_and_shows_five_rows_or_more(players: in
     layout = table_layout(players)
     text = TextCache(Assets(audio=False))  # the rows step by the words' height (at 100% here)
     log = DealLog(0, str, False)
-    panel = LogPanel(cast(Stage, SimpleNamespace(layout=layout, text=text)), lambda: log)
+    rules = dataclasses.replace(rules_by_name("classic"), players=players)
+    model = TableModel(rules, [("You", None)] + [(f"Seat {i}", None) for i in range(1, players)])  # no charms
+    panel = LogPanel(cast(Stage, SimpleNamespace(layout=layout, text=text, model=model)), lambda: log)
     rect = panel.panel
     for place in layout.seats:
         assert not rect.colliderect(place.region), (place.seat, rect, place.region)
