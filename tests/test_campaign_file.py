@@ -230,9 +230,9 @@ def test_check_config_knows_a_campaign_by_its_file_name(tmp_path: Path, capsys: 
         f"{path}:2: venue: unknown key; did you mean venues?"]
 
 
-def test_the_readme_example_loads() -> None:
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### Writing your own campaign"):]
+def test_the_modding_guide_example_loads() -> None:
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "modding.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Campaigns and roads"):]
     example = section[section.index("```yaml\n") + 8:section.index("```\n", section.index("```yaml\n") + 8)]
-    campaign = load_campaign_text(example, "README.md")
+    campaign = load_campaign_text(example, "docs/modding.md")
     assert campaign.name == "My Road" and campaign.venues[0].goal == Goal(finish_top=1)

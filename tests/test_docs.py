@@ -1,13 +1,19 @@
-"""docs/rules.md keeps up with the code: its rule ids, the event table, the rules keys, and README's links."""
+"""The docs keep up with the code: rules.md's rule ids, event table and rules keys; architecture.md's table of
+modules; the counts the docs quote; and a short README that links every doc."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
+from types import ModuleType
 
 REPO = Path(__file__).resolve().parents[1]
 RULES_MD = REPO / "docs" / "rules.md"
 README = REPO / "README.md"
+DOCS = [REPO / "CONTRIBUTING.md", *sorted((REPO / "docs").glob("*.md"))]
+README_MOST_LINES = 300
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 RULE_COUNT = 22
 RULE_IDS = [*range(1, 40)]  # ids given out for issues 14 and 25 (charms, R31-R39); each placed where it belongs
 
@@ -23,6 +29,42 @@ def rules_keys() -> tuple[str, ...]:
     """Every key a rules file may set (dotted for a section's keys)."""
     from game.config.rules_file import RULES_KEYS
     return tuple(RULES_KEYS)
+
+
+def languages() -> dict[str, str]:
+    """The languages the game speaks: code to the language's own name."""
+    from game.locale import LANGUAGES
+    return dict(LANGUAGES)
+
+
+def quoted_counts() -> list[tuple[str, str]]:
+    """Every count of shipped things the docs quote, as (doc, the words that must be in it)."""
+    from game.ai.expert.opponents import CAST_STYLES
+    from game.campaign.roads import SLOTS
+    from game.campaign.spec import TABLE_LOOKS
+    from game.config.campaign_file import load_campaign
+    from game.config.trophies_file import shipped_trophies
+    venues = word(len(load_campaign(REPO / "config" / "campaign.yaml").venues))
+    return [("docs/playing.md", f"{venues} tables from a village pub"),
+            ("docs/playing.md", f"the classic road's {venues} tables"),
+            ("docs/playing.md", f"There are {word(len(SLOTS))} roads"),
+            ("docs/playing.md", f'("7 of {len(shipped_trophies())}")'),
+            ("docs/ai.md", f"the cast's {word(len(CAST_STYLES))} ways of leading"),
+            ("docs/commands.md", f"each of the {word(len(TABLE_LOOKS))} unlockable looks")]
+
+
+def module_table() -> ModuleType:
+    """tools/module_table.py, loaded as a module."""
+    spec = importlib.util.spec_from_file_location("module_table", REPO / "tools" / "module_table.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def word(count: int) -> str:
+    """A count as the docs write it: in words up to twelve."""
+    return NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else f"{count:,}"
 
 
 # ----- reading the book ----------------------------------------------------------------------------
@@ -134,10 +176,68 @@ def test_every_rules_key_is_in_docs_rules() -> None:
     assert not missing, f"rules keys docs/rules.md does not describe: {missing}"
 
 
-def test_readme_links_docs_rules() -> None:
-    assert "(docs/rules.md)" in README.read_text(encoding="utf-8"), "README.md has no link to docs/rules.md"
+def test_the_readme_is_short_and_links_every_doc() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= README_MOST_LINES, f"README.md is over {README_MOST_LINES} lines"
+    unlinked = [str(doc.relative_to(REPO)) for doc in DOCS if f"({doc.relative_to(REPO).as_posix()})" not in text]
+    assert not unlinked, f"README.md does not link {unlinked}"
 
 
-def test_readme_links_docs_architecture() -> None:
-    assert "(docs/architecture.md)" in README.read_text(encoding="utf-8"), \
-        "README.md has no link to docs/architecture.md"
+def test_the_readme_picture_is_in_the_repository() -> None:
+    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", README.read_text(encoding="utf-8"))
+    assert pictures, "README.md shows no picture"
+    assert all((REPO / picture).is_file() for picture in pictures), pictures
+
+
+def test_every_link_between_the_docs_finds_its_file() -> None:
+    broken = []
+    for doc in [README, *DOCS]:
+        for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", doc.read_text(encoding="utf-8")):
+            if not (doc.parent / target).exists():
+                broken.append(f"{doc.relative_to(REPO)} -> {target}")
+    assert not broken, f"links to no file: {broken}"
+
+
+def test_the_readme_and_the_players_guide_name_every_language() -> None:
+    for doc in (README, REPO / "docs" / "playing.md"):
+        text = doc.read_text(encoding="utf-8")
+        missing = [name for name in languages().values() if name not in text]
+        assert not missing, f"{doc.name} does not name {missing}"
+
+
+def test_every_count_the_docs_quote_is_the_count_of_what_ships() -> None:
+    wrong = [f"{doc}: {words!r}" for doc, words in quoted_counts()
+             if words not in (REPO / doc).read_text(encoding="utf-8")]
+    assert not wrong, f"counts the docs quote that are not what ships (or were reworded): {wrong}"
+
+
+def test_a_count_in_words_reads_as_the_docs_write_it() -> None:
+    assert (word(0), word(7), word(12), word(13), word(1200)) == ("no", "seven", "twelve", "13", "1,200")
+
+
+def test_the_module_table_is_the_one_the_docstrings_write() -> None:
+    table = module_table()
+    assert not table.undocumented(), f"modules with no docstring: {table.undocumented()}"
+    assert not table.stale(), f"docs/architecture.md's table of modules is out of step: run {table.WRITE_COMMAND}"
+
+
+def test_a_changed_docstring_shows_in_the_module_table(tmp_path: Path) -> None:
+    table = module_table()
+    (tmp_path / "game" / "engine").mkdir(parents=True)
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "main.py").write_text('"""Start here."""\n', encoding="utf-8")
+    module = tmp_path / "game" / "engine" / "cards.py"
+    module.write_text('"""Cards: A | B.\n\nMore words."""\n', encoding="utf-8")
+    (tmp_path / "tools" / "make.py").write_text("x = 1\n", encoding="utf-8")
+    doc = tmp_path / "docs" / "architecture.md"
+    doc.write_text(f"# Map\n\n{table.BEGIN}\nold\n{table.END}\n\nAfter.\n", encoding="utf-8")
+    assert table.stale(tmp_path)
+    assert table.undocumented(tmp_path) == [Path("tools/make.py")]
+    written = table.with_table(doc.read_text(encoding="utf-8"), tmp_path)
+    assert "| `game/engine/cards.py` | Cards: A \\| B. |" in written and "| `main.py` | Start here. |" in written
+    assert "old" not in written and written.endswith("\n\nAfter.\n")
+    doc.write_text(written, encoding="utf-8")
+    assert not table.stale(tmp_path)
+    module.write_text('"""Cards, changed."""\n', encoding="utf-8")
+    assert table.stale(tmp_path)

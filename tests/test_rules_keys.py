@@ -1,5 +1,5 @@
 """Every rules key declared once (game/engine/rules_keys.py): the engine's problems are values worded only when
-shown, cross-key checks step aside for a key already wrong, and README, house.yaml and How to play follow."""
+shown, cross-key checks step aside for a key already wrong, and docs/modding.md, house.yaml and How to play follow."""
 
 from __future__ import annotations
 
@@ -158,23 +158,23 @@ def test_a_problem_keeps_its_key_code_and_values() -> None:
     assert str(Problem("f.yaml", "plain words", 3, "k")) == "f.yaml:3: k: plain words"
 
 
-# ----- README, house.yaml and How to play come from the declarations -------------------------------------------
+# ----- docs/modding.md, house.yaml and How to play come from the declarations ----------------------------------------
 
-def test_readme_table_and_house_comments_are_those_the_declarations_write() -> None:
+def test_modding_table_and_house_comments_are_those_the_declarations_write() -> None:
     stale = [str(path) for path in rules_doc.stale_files()]
     assert not stale, f"{stale} out of step with game/engine/rules_keys.py: run {rules_doc.WRITE_COMMAND}"
 
 
-def test_a_changed_declaration_shows_in_readme_and_house(monkeypatch: pytest.MonkeyPatch) -> None:
-    readme = rules_doc.README.read_text(encoding="utf-8")
+def test_a_changed_declaration_shows_in_modding_and_house(monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = rules_doc.MODDING.read_text(encoding="utf-8")
     house = rules_doc.HOUSE.read_text(encoding="utf-8")
     changed = tuple(dataclasses.replace(key, meaning="the chips in the pot", comment="Pot chips.", default=2)
                     if key.name == "ante_pot" else key for key in RULES_KEYS)
     monkeypatch.setattr(rules_doc, "RULES_KEYS", changed)
     row = "| `ante_pot` | the chips in the pot (R8) | whole number, 0 or more | `2` |"
-    assert row in rules_doc.readme_with_table(readme)
+    assert row in rules_doc.doc_with_table(doc)
     assert "\n# Pot chips. classic: 2\nante_pot: 1\n" in rules_doc.house_with_comments(house)
-    assert rules_doc.readme_with_table(readme).count("\n| `") == readme.count("\n| `")
+    assert rules_doc.doc_with_table(doc).count("\n| `") == doc.count("\n| `")
 
 
 def test_house_still_loads_to_the_same_rules() -> None:

@@ -1,4 +1,4 @@
-"""README's table of rules keys and house.yaml's comments, from the declarations in game/engine/rules_keys.py.
+"""docs/modding.md's table of rules keys and house.yaml's comments, from the declarations in game/engine/rules_keys.py.
 
     python tools/rules_keys.py            # say which file is out of step (exit 1 if one is)
     python tools/rules_keys.py --write    # write the table and the comments into the files
@@ -16,7 +16,7 @@ from game.config.rules_doc import stale_files, write_files
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Check, or with --write rewrite, the words the rules keys' declarations give README.md and house.yaml."""
+    """Check, or with --write rewrite, the words the rules keys' declarations give docs/modding.md and house.yaml."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--write", action="store_true", help="write the table and the comments into the files")
     args = parser.parse_args(argv)

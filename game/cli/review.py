@@ -118,7 +118,7 @@ def _round(value: float | None) -> float | None:
 
 
 def decision_data(judged: Judged, players: tuple[str, ...], costliest: int | None) -> dict[str, Any]:
-    """One decision as the JSON output writes it (see README's "Reviewing a deal")."""
+    """One decision as the JSON output writes it (see docs/ai.md, "Reviewing a deal")."""
     position = judged.position
     options = [{"option": option.name, "chips": _round(option.chips), "error": _round(option.error),
                 "rate": _round(option.rate), "staked": option.staked, "chosen": review_marks(judged, i)[0],

@@ -1,4 +1,4 @@
-"""README's table of rules keys and house.yaml's comments, written from the keys' declarations
+"""docs/modding.md's table of rules keys and house.yaml's comments, written from the keys' declarations
 (game/engine/rules_keys.py); `python tools/rules_keys.py --write` puts them in the files."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from game.engine.rules_keys import RULES_KEYS, RULES_SECTIONS, SECTION_KEYS, Rul
 
 from .rules_file import CONFIG_DIR, RULES_DIR
 
-README = CONFIG_DIR.parent / "README.md"
+MODDING = CONFIG_DIR.parent / "docs" / "modding.md"
 HOUSE = RULES_DIR / "house.yaml"
 WRITE_COMMAND = "python tools/rules_keys.py --write"
 _TABLE_HEAD = "| key | meaning | type | default |\n|---|---|---|---|\n"
@@ -19,13 +19,13 @@ _TOP_KEY = re.compile(r"([a-z_]+):")
 
 
 def _meaning(key: RulesKey) -> str:
-    """README's meaning column: the meaning, the rule id, then any detail."""
+    """The table's meaning column: the meaning, the rule id, then any detail."""
     rule = f" ({key.rule})" if key.rule else ""
     return key.meaning + rule + (f": {key.detail}" if key.detail else "")
 
 
 def _values(key: RulesKey) -> str:
-    """README's type column: what the key takes."""
+    """The table's type column: what the key takes."""
     if key.values:
         said = key.values
     elif key.kind == "line":
@@ -43,8 +43,8 @@ def _values(key: RulesKey) -> str:
     return f"{said} {key.note}" if key.note else said
 
 
-def readme_table() -> str:
-    """README's table of every rules key: its meaning, type and default."""
+def keys_table() -> str:
+    """docs/modding.md's table of every rules key: its meaning, type and default."""
     rows = []
     for key in RULES_KEYS:
         shown = written(key.default)
@@ -52,17 +52,17 @@ def readme_table() -> str:
     return _TABLE_HEAD + "".join(rows)
 
 
-def readme_with_table(readme: str) -> str:
-    """README's text with the table of rules keys (between the rules markers) written afresh."""
-    before, begin, rest = readme.partition("<!-- rules:begin -->")
+def doc_with_table(text: str) -> str:
+    """docs/modding.md's text with the table of rules keys (between the rules markers) written afresh."""
+    before, begin, rest = text.partition("<!-- rules:begin -->")
     section, end, after = rest.partition("<!-- rules:end -->")
     start = section.find(_TABLE_HEAD)
     if not begin or not end or start < 0:
-        raise ValueError("README.md has no table of rules keys between <!-- rules:begin --> and <!-- rules:end -->")
+        raise ValueError("docs/modding.md has no rules-key table between <!-- rules:begin --> and <!-- rules:end -->")
     stop = start + len(_TABLE_HEAD)
     while section.startswith("|", stop):
         stop = section.index("\n", stop) + 1
-    return before + begin + section[:start] + readme_table() + section[stop:] + end + after
+    return before + begin + section[:start] + keys_table() + section[stop:] + end + after
 
 
 def _comment(text: str) -> list[str]:
@@ -111,17 +111,17 @@ def house_with_comments(text: str) -> str:
 def stale_files() -> list[Path]:
     """The files whose words differ from what the declarations write."""
     found = []
-    if readme_with_table(README.read_text(encoding="utf-8")) != README.read_text(encoding="utf-8"):
-        found.append(README)
+    if doc_with_table(MODDING.read_text(encoding="utf-8")) != MODDING.read_text(encoding="utf-8"):
+        found.append(MODDING)
     if house_with_comments(HOUSE.read_text(encoding="utf-8")) != HOUSE.read_text(encoding="utf-8"):
         found.append(HOUSE)
     return found
 
 
 def write_files() -> list[Path]:
-    """Write the table and the comments into README.md and house.yaml; the files changed."""
+    """Write the table and the comments into docs/modding.md and house.yaml; the files changed."""
     changed = stale_files()
-    for path, write in ((README, readme_with_table), (HOUSE, house_with_comments)):
+    for path, write in ((MODDING, doc_with_table), (HOUSE, house_with_comments)):
         if path in changed:
             path.write_text(write(path.read_text(encoding="utf-8")), encoding="utf-8")
     return changed

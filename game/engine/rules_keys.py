@@ -1,7 +1,7 @@
 """Every key a rules file may set, declared once, and the checks of the values they hold.
 
 From these declarations come the RuleSet's defaults and its plain-data settings, the engine's checks, the
-rules-file readers (game/config/rules_file.py), README's table of keys and house.yaml's comments
+rules-file readers (game/config/rules_file.py), docs/modding.md's table of keys and house.yaml's comments
 (tools/rules_keys.py writes both), and How to play's list of the rules in play. A problem is a value,
 `RulesProblem(key, code, params)`: the game words it in the player's language when it shows it (the
 `rules_file.engine.<code>` words), and `str()` gives the same in English for programmers.
@@ -44,14 +44,15 @@ KINDS = ("line", "cards", "whole", "flag", "word", "lead", "combos")  # lead: de
 
 @dataclass(frozen=True)
 class RulesKey:
-    """One setting a rules file may write: its type, default and allowed values, what it means (README's and
-    house.yaml's words), the rule of docs/rules.md it belongs to, and which line of How to play tells it."""
+    """One setting a rules file may write: its type, default and allowed values, what it means (the words of
+    docs/modding.md and house.yaml), the rule of docs/rules.md it belongs to, and which line of How to play tells
+    it."""
 
     name: str  # dotted for a key of a section: buy_dead_hand.fee
     kind: str  # one of KINDS
     default: Any
     rule: str  # "R8"; "" for a key no rule is about
-    meaning: str  # README's meaning column, before the rule id
+    meaning: str  # docs/modding.md's meaning column, before the rule id
     comment: str  # house.yaml's lines above the key (for a section's key: its line in the section's comment)
     told: str | None  # How to play's line of the rules in play that tells it; None when none does
     low: int | None = None  # the least whole number, or the fewest cards
@@ -59,9 +60,9 @@ class RulesKey:
     choices: tuple[str, ...] = ()
     or_null: bool = False  # null is a value too (no limit)
     blank_ok: bool = False
-    detail: str = ""  # README: words after the rule id
-    values: str = ""  # README's type column, when kind and range do not say it
-    note: str = ""  # README: words after the type
+    detail: str = ""  # docs/modding.md: words after the rule id
+    values: str = ""  # docs/modding.md's type column, when kind and range do not say it
+    note: str = ""  # docs/modding.md: words after the type
     before: Any = None  # what a log or snapshot written before the key existed meant by leaving it out
     # (None: the default, as for a rules file)
     quiet: bool = False  # left out of the settings a log or snapshot writes while at its default, so that

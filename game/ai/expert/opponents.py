@@ -1,7 +1,7 @@
 """Models of the other players as the table shows them: how each one leads, and how likely a lead is under that.
 
 A player at the table knows who sits where and how each character plays: the New
-game bio and the README's table name each one's way of leading, and the
+game bio and docs/modding.md's table name each one's way of leading, and the
 character files are there to read. So the expert models a seated character by
 that public strategy, run with the expert's own random draws (never the
 character's stream) and its slips: with chance `mistake_rate` a character leads
