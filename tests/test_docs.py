@@ -189,13 +189,26 @@ def test_the_readme_picture_is_in_the_repository() -> None:
     assert all((REPO / picture).is_file() for picture in pictures), pictures
 
 
-def test_every_link_between_the_docs_finds_its_file() -> None:
+def anchors(doc: Path) -> set[str]:
+    """The anchors of a doc's headings, as GitHub makes them ("## The player's agency" is the-players-agency)."""
+    headings = re.findall(r"^#{1,6}[ \t]+(.+?)[ \t]*$", doc.read_text(encoding="utf-8"), re.MULTILINE)
+    return {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
+
+
+def test_every_link_between_the_docs_finds_its_file_and_heading() -> None:
     broken = []
     for doc in [README, *DOCS]:
-        for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", doc.read_text(encoding="utf-8")):
-            if not (doc.parent / target).exists():
-                broken.append(f"{doc.relative_to(REPO)} -> {target}")
-    assert not broken, f"links to no file: {broken}"
+        for target, anchor in re.findall(r"\]\(([^)#:]*)(?:#([^)]*))?\)", doc.read_text(encoding="utf-8")):
+            path = doc.parent / target if target else doc
+            if not path.exists() or (anchor and path.suffix == ".md" and anchor not in anchors(path)):
+                broken.append(f"{doc.relative_to(REPO)} -> {target}#{anchor}")
+    assert not broken, f"links to no file or no heading: {broken}"
+
+
+def test_a_heading_s_anchor_is_github_s(tmp_path: Path) -> None:
+    doc = tmp_path / "doc.md"
+    doc.write_text("# Title\n\n## The player's agency, measured\n\n### `look` (R2)\n", encoding="utf-8")
+    assert anchors(doc) == {"title", "the-players-agency-measured", "look-r2"}
 
 
 def test_the_readme_and_the_players_guide_name_every_language() -> None:
