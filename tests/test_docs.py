@@ -31,6 +31,12 @@ def rules_keys() -> tuple[str, ...]:
     return tuple(RULES_KEYS)
 
 
+def commands() -> list[str]:
+    """Every command `python main.py` takes, as typed."""
+    from game.cli import TOOLS
+    return [tool.__name__.rpartition(".")[2].replace("_", "-") for tool in TOOLS]
+
+
 def languages() -> dict[str, str]:
     """The languages the game speaks: code to the language's own name."""
     from game.locale import LANGUAGES
@@ -222,6 +228,13 @@ def test_every_count_the_docs_quote_is_the_count_of_what_ships() -> None:
     wrong = [f"{doc}: {words!r}" for doc, words in quoted_counts()
              if words not in (REPO / doc).read_text(encoding="utf-8")]
     assert not wrong, f"counts the docs quote that are not what ships (or were reworded): {wrong}"
+
+
+def test_the_command_line_doc_has_every_command_and_option() -> None:
+    text = (REPO / "docs" / "commands.md").read_text(encoding="utf-8")
+    missing = [name for name in commands() if f"| `python main.py {name}" not in text]
+    missing += [option for option in ("--data-dir DIR", "--lang CODE", "--campaign FILE") if option not in text]
+    assert "check-config" in commands() and not missing, f"docs/commands.md does not describe {missing}"
 
 
 def test_a_count_in_words_reads_as_the_docs_write_it() -> None:
