@@ -289,6 +289,15 @@ def test_screenshots_write_every_scene(screenshots: dict[str, Rendered]) -> None
 
 
 @pytest.mark.slow
+def test_the_readme_picture_is_the_stop_screenshot_as_drawn_today(screenshots: dict[str, Rendered]) -> None:
+    # the README shows docs/table.png: a change to how the table looks must refresh it, as the message says
+    drawn = next(path for path in screenshots["en"].paths if path.name == "06_stop.png")
+    picture = Path(__file__).resolve().parents[1] / "docs" / "table.png"
+    assert picture.read_bytes() == drawn.read_bytes(), \
+        "docs/table.png is not today's stop: run python main.py screenshots DIR, copy DIR/06_stop.png there"
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("code", CODES)
 def test_every_shortcut_is_shown_on_its_button_as_the_key_it_is(code: str, screenshots: dict[str, Rendered]) -> None:
     # one set of keys in every language, shown where they work: a button with a hotkey wears its keycap, and a
