@@ -3,6 +3,7 @@ modules; the counts the docs quote; and a short README that links every doc."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import re
 from pathlib import Path
@@ -13,6 +14,7 @@ RULES_MD = REPO / "docs" / "rules.md"
 README = REPO / "README.md"
 DOCS = [REPO / "CONTRIBUTING.md", *sorted((REPO / "docs").glob("*.md"))]
 README_MOST_LINES = 300
+EXAMPLE_PATHS = {"config/charms/peep.yaml"}  # a file the docs show how to write
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 RULE_COUNT = 22
 RULE_IDS = [*range(1, 40)]  # ids given out for issues 14 and 25 (charms, R31-R39); each placed where it belongs
@@ -228,6 +230,49 @@ def test_every_count_the_docs_quote_is_the_count_of_what_ships() -> None:
     wrong = [f"{doc}: {words!r}" for doc, words in quoted_counts()
              if words not in (REPO / doc).read_text(encoding="utf-8")]
     assert not wrong, f"counts the docs quote that are not what ships (or were reworded): {wrong}"
+
+
+def named_paths(text: str) -> list[str]:
+    """The repository paths a doc names in backticks (`game/app/canvas.py`), placeholders and globs left out."""
+    found = re.findall(r"`((?:game|tools|tests|config|assets|docs|\.ci)/[^`\s]*)`", text)
+    return [path.rstrip("/") for path in found if not re.search(r"[<>*{}]|[A-Z]{3,}", path)]
+
+
+def named_modules(text: str) -> list[str]:
+    """The dotted names a doc gives in backticks (`game.config.load_campaign(path)`), without their arguments."""
+    return list(re.findall(r"`(game(?:\.\w+)+)(?:\([^`]*\))?`", text))
+
+
+def resolves(name: str) -> bool:
+    """Whether a dotted name is a module of the game, or a name one of its modules defines."""
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        if importlib.util.find_spec(".".join(parts[:cut])) is None:
+            continue
+        found: object = importlib.import_module(".".join(parts[:cut]))
+        for attribute in parts[cut:]:
+            if not hasattr(found, attribute):
+                return False
+            found = getattr(found, attribute)
+        return True
+    return False
+
+
+def test_every_path_and_module_the_docs_name_is_there() -> None:
+    missing = []
+    for doc in [README, *DOCS]:
+        text = doc.read_text(encoding="utf-8")
+        missing += [f"{doc.name}: {path}" for path in named_paths(text)
+                    if path not in EXAMPLE_PATHS and not (REPO / path).exists()]
+        missing += [f"{doc.name}: {name}" for name in named_modules(text) if not resolves(name)]
+    assert not missing, f"named in the docs but not in the repository (moved? update the doc): {missing}"
+
+
+def test_the_path_check_reads_paths_and_names_as_the_docs_write_them() -> None:
+    text = "`game/app/canvas.py`, `config/locales/<lang>/`, `config/AREA.yaml`, `game.config.load_campaign(path)`"
+    assert named_paths(text) == ["game/app/canvas.py"] and named_modules(text) == ["game.config.load_campaign"]
+    assert resolves("game.config.load_campaign") and resolves("game.campaign.daily")
+    assert not resolves("game.config.no_such_loader") and not resolves("game.no_such_package")
 
 
 def test_the_command_line_doc_has_every_command_and_option() -> None:
