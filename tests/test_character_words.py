@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from game.ai.character import MOMENTS, CharacterAgent
-from game.config import RULES_DIR, list_character_files, load_character, load_rules
-from game.config.personality_file import MAX_BIO, MAX_LINE, MAX_NAME
+from game.ai.character_file import MAX_BIO, MAX_LINE, MAX_NAME, list_character_files, load_character
+from game.config import RULES_DIR, load_rules
 from game.locale import LANGUAGES, catalog, set_language, texts, tr
 from game.locale.texts import character_bio, character_lines, character_name, rules_description, rules_name
 

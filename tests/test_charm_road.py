@@ -10,11 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yaml_damage import damaged
 
+from game.campaign.campaign_file import load_campaign, load_campaign_text
 from game.campaign.charm_road import CharmRoad, choice_offers, shop_offers
 from game.campaign.model import CampaignProgress, SessionResult
 from game.campaign.road_check import play_run, road_check, run_charms, run_seed
 from game.campaign.roads import CHARMS_PATH, session_seed, table_charms
-from game.config import ConfigError, load_campaign, load_campaign_text, load_charms
+from game.config import ConfigError, load_charms
 
 ROAD = load_campaign(CHARMS_PATH)
 

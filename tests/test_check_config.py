@@ -12,6 +12,7 @@ import pytest
 from app_helpers import frames, make_app, top
 from file_traps import deny
 
+from game.ai.character_file import list_character_files
 from game.app.scenes.new_game import NewGameScene
 from game.cli import main
 from game.config import (
@@ -20,7 +21,6 @@ from game.config import (
     ConfigKind,
     Problem,
     kinds,
-    list_character_files,
     list_charm_files,
     list_rules_files,
     load_rules,

@@ -30,9 +30,10 @@ from game.app.scenes.rules_editor import RulesEditorScene
 from game.app.scenes.rules_editor_save import save_draft
 from game.app.scenes.table_choices import read_rules_files
 from game.app.scenes.title import TitleScene
+from game.campaign.campaign_file import load_campaign
 from game.campaign.model import CampaignProgress
 from game.campaign.roads import PLAYERS_FOLDER, SLOT, SLOTS, read_road
-from game.config import RULES_DIR, load_campaign
+from game.config import RULES_DIR
 from game.locale import tr
 from game.storage.resume import (
     DAILY,

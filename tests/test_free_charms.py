@@ -14,6 +14,7 @@ import pytest
 from app_helpers import click, key, large_print, make_app
 from test_menu_words import crowded
 
+from game.ai.character_file import load_character
 from game.ai.charm_choice import CharmStyles
 from game.ai.seats import SeatSpec
 from game.app.app import App
@@ -21,7 +22,7 @@ from game.app.form import Choice
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.new_game_charms import DEALT, CharmChoice, seat_charms, shipped_charms
 from game.app.table.scene import TableScene
-from game.config import PERSONALITIES_DIR, default_rules, load_character
+from game.config import PERSONALITIES_DIR, default_rules
 from game.locale import LANGUAGES
 from game.storage.last_table_file import CHARM_MODES, LAST_TABLE_FILE, load_last_table
 

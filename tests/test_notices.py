@@ -28,10 +28,10 @@ from game.app.scenes.results import ResultsScene
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.title import TitleScene
 from game.app.table.scene import TableScene
+from game.atomic import backup_path
 from game.campaign.origin import DailyDeal, TableOrigin
 from game.config import rules_by_name
 from game.locale import LANGUAGES, set_language
-from game.storage.atomic import backup_path
 from game.storage.recorded_file import RECORDED_FILE
 from game.storage.saves import deal_logs, slot_path
 from game.storage.statistics_file import statistics_path

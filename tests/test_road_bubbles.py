@@ -19,10 +19,10 @@ from game.app.table.bubble_place import place_bubble
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
 from game.app.table.venue_card import CARD, VenueCard
+from game.campaign.campaign_file import load_campaign
 from game.campaign.model import CampaignProgress
 from game.campaign.origin import CampaignRoad
 from game.campaign.roads import CHARMS_PATH, FILE_KEY, SLOTS
-from game.config import load_campaign
 from game.storage.saves import SaveData, save_slot
 
 CAST = ["pip", "maud", "bert", "hetty", "professor", "dex", "vera"]

@@ -20,12 +20,11 @@ from game.app.scenes.campaign_card import hosts_line
 from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.road_chooser import arrow_rects
+from game.campaign.campaign_file import CAMPAIGN_FILE, load_campaign
 from game.campaign.charm_road import CharmRoad
 from game.campaign.model import CampaignProgress
 from game.campaign.road_summary import road_summary
 from game.campaign.roads import CHARMS_PATH
-from game.config import load_campaign
-from game.config.campaign_file import CAMPAIGN_FILE
 from game.locale import set_language, tr
 
 LANGUAGES = ("en", "fr", "it", "pt", "nl")

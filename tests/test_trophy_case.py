@@ -20,6 +20,7 @@ import pytest
 from app_helpers import click, frames, key, make_app, text_words, top
 from unreadable import refuse_reading
 
+from game import atomic
 from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
 from game.app.app import App
@@ -33,13 +34,13 @@ from game.app.table.model import TableModel
 from game.app.table.scene import TableScene
 from game.app.table.trophy_moment import DealTrophies, trophy_labels
 from game.campaign import session_end
+from game.campaign.campaign_file import load_campaign
 from game.campaign.model import WON, CampaignProgress, SessionResult
 from game.campaign.origin import CampaignRoad, DailyDeal, FreePlay, VenueFinished
 from game.campaign.session_end import record_end
-from game.config import load_campaign, rules_by_name
+from game.config import rules_by_name
 from game.config.trophies_file import Trophy, load_trophies
 from game.engine.rules import RuleSet
-from game.storage import atomic
 from game.storage.trophies_file import TrophyCase, add_trophies, load_trophy_case, trophies_path
 
 NOON = dt.datetime(2026, 12, 3, 12, 0, 5, 123, tzinfo=dt.UTC)

@@ -8,10 +8,10 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..campaign.campaign_file import load_campaign
 from ..campaign.daily import CHARMS_FROM, daily_charm
 from ..campaign.model import CampaignProgress, SessionResult
 from ..campaign.roads import CHARMS_PATH, Road, describe_result
-from ..config import load_campaign
 from .scenes.campaign_map import CampaignMapScene
 from .scenes.campaign_slots import CampaignSlotsScene
 from .scenes.charm_shop import CharmShopScene

@@ -16,11 +16,12 @@ import pygame
 
 from ..ai.registry import character_ids, introduce, make_agent
 from ..ai.seats import seats_against
+from ..campaign.campaign_file import load_campaign
 from ..campaign.model import CampaignProgress, SessionResult
 from ..campaign.origin import CampaignRoad
 from ..campaign.roads import SLOTS, describe_result
 from ..campaign.spec import Unlock
-from ..config import default_rules, load_campaign
+from ..config import default_rules
 from ..engine import Event, SeatInfo, Session, event_dict, play_session
 from ..locale import trn
 from ..replay import Replay, split_deals

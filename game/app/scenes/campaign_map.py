@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...ai.seats import seats_against
+from ...campaign.high_scores_file import load_high_scores
 from ...campaign.model import CampaignProgress
 from ...campaign.origin import CampaignRoad, finish_venue
 from ...campaign.roads import SLOT, Road, campaign_path, session_seed, table_charms
 from ...campaign.spec import Campaign, Unlock, Venue
 from ...config.errors import ConfigError
 from ...locale import language, tr, trn
-from ...storage.high_scores_file import load_high_scores
 from ...storage.resume import has_resume, road_mode
 from .. import paint, theme
 from ..canvas import Canvas

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...ai.registry import character_ids, load_character_by_id
 from ...ai.seats import SeatSpec
+from ...campaign.campaign_file import CAMPAIGN_FILE, load_campaign
 from ...config import ConfigError, list_rules_files, load_rules
-from ...config.campaign_file import CAMPAIGN_FILE, load_campaign
 from ...engine.rules import RulesError, RuleSet
 from ...locale import tr
 from ...locale.texts import rules_name

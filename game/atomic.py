@@ -7,7 +7,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..regular_file import NotRegularFile, open_regular
+from .regular_file import NotRegularFile, open_regular
 
 
 def write_atomically(path: Path, data: bytes, keep_backup: bool = False) -> None:

@@ -14,20 +14,19 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.ai.character import LEVELS, MOMENTS, PORTRAIT_STYLES, Character, Look, StrategyChoice
-from game.ai.charm_choice import CharmStyles
-from game.ai.simple import BUILT_IN, ORACLE_ID
-from game.ai.strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Registry
-
+from ..config.checker import Checker, nearest, shown_number, with_near
+from ..config.errors import ConfigError, Problem, why
+from ..config.kinds import ConfigKind, register_kind
+from ..config.rules_file import PERSONALITIES_DIR, YAML_SUFFIXES, unknown_key
+from ..config.yaml_lines import YamlDocument, describe, key_name, read_yaml_file, read_yaml_text, shorten
 from ..locale import english
 from ..locale.shown import shown_name
 from ..locale.words import Words
+from .character import LEVELS, MOMENTS, PORTRAIT_STYLES, Character, Look, StrategyChoice
 from .character_charms import read_charms
-from .checker import Checker, nearest, shown_number, with_near
-from .errors import ConfigError, Problem, why
-from .kinds import ConfigKind, register_kind
-from .rules_file import PERSONALITIES_DIR, YAML_SUFFIXES, unknown_key
-from .yaml_lines import YamlDocument, describe, key_name, read_yaml_file, read_yaml_text, shorten
+from .charm_choice import CharmStyles
+from .simple import BUILT_IN, ORACLE_ID
+from .strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Registry
 
 # The keys of a character file, in the order files list them; all but mistake_rate and level are required,
 # except that a shipped character's bio and lines live in the locale files (config/locales/<lang>/characters.yaml).

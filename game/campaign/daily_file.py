@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..campaign.daily import BESTS_FORMAT, BESTS_VERSION, DailyBests
-from .json_file import JsonFileWords, JsonKind, check_header
+from ..storage.json_file import JsonFileWords, JsonKind, check_header
+from .daily import BESTS_FORMAT, BESTS_VERSION, DailyBests
 
 DAILY_BESTS_FILE = "daily_bests.json"
 WORDS = JsonFileWords(not_read="storage.daily.not_read", not_saved="storage.daily.not_saved", what="files.what.daily")

@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..campaign.scores import SCORES_FORMAT, SCORES_VERSION, HighScores
-from .json_file import JsonFileWords, JsonKind, check_header
+from ..storage.json_file import JsonFileWords, JsonKind, check_header
+from .scores import SCORES_FORMAT, SCORES_VERSION, HighScores
 
 HIGH_SCORES_FILE = "high_scores.json"
 WORDS = JsonFileWords(not_read="storage.high_scores.not_read", not_saved="storage.high_scores.not_saved",

@@ -6,14 +6,14 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from game.ai.charm_choice import STYLES, CharmStyles
 from game.engine.charms import EFFECTS, CharmSpec
 
+from ..config.charm_file import load_charms
+from ..config.checker import Checker, nearest
+from ..config.errors import ConfigError, why
+from ..config.yaml_lines import describe, key_name
 from ..locale.words import Words
-from .charm_file import load_charms
-from .checker import Checker, nearest
-from .errors import ConfigError, why
-from .yaml_lines import describe, key_name
+from .charm_choice import STYLES, CharmStyles
 
 CHARMS_KEYS = ("held", "style", "styles")
 

@@ -20,21 +20,21 @@ import re
 from pathlib import Path
 from typing import Any
 
-from game.campaign.charm_road import MAX_HOLD, MAX_OFFERS, MAX_PRICE, CharmRoad
-from game.campaign.spec import TABLE_LOOKS, TEXT_AREAS, UNLOCK_KINDS, Campaign, Goal, Unlock, Venue
 from game.engine.charms import CharmSpec
 from game.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError, RuleSet
 from game.locale import FALLBACK, english
 
+from ..ai.character_file import character_ids
+from ..config.charm_file import load_charms
+from ..config.checker import Checker, nearest
+from ..config.errors import ConfigError, Joined, why
+from ..config.kinds import ConfigKind, register_kind
+from ..config.rules_file import RULES_DIR, YAML_SUFFIXES, load_rules, rules_names, rules_problem_line, text_problem
+from ..config.yaml_lines import YamlDocument, describe, read_yaml_file, read_yaml_text, shorten
 from ..locale.shown import shown_name
 from ..locale.words import Words
-from .charm_file import load_charms
-from .checker import Checker, nearest
-from .errors import ConfigError, Joined, why
-from .kinds import ConfigKind, register_kind
-from .personality_file import character_ids
-from .rules_file import RULES_DIR, YAML_SUFFIXES, load_rules, rules_names, rules_problem_line, text_problem
-from .yaml_lines import YamlDocument, describe, read_yaml_file, read_yaml_text, shorten
+from .charm_road import MAX_HOLD, MAX_OFFERS, MAX_PRICE, CharmRoad
+from .spec import TABLE_LOOKS, TEXT_AREAS, UNLOCK_KINDS, Campaign, Goal, Unlock, Venue
 
 CAMPAIGN_FILE = RULES_DIR.parent / "campaign.yaml"
 TOP_KEYS = ("name", "description", "bankroll", "ante_note", "texts", "charms", "venues")
