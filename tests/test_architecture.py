@@ -32,9 +32,10 @@ LAYERS: list[set[str]] = [
     {"game.storage"},  # the player's files
     {"game.campaign"},  # the campaign, the daily deal and the high scores, with the files they are built from
     {"game.app"},  # the pygame game: its runtime and nothing else
+    {"game.shots"},  # the screenshots: the app driven headless, picture by picture
     {"game.cli"},  # the command line (the bench's app half, `cli/bench_app.py`, among it)
 ]
-DRIVERS = ("game.cli",)  # what drives the game from outside; the game's runtime never imports them
+DRIVERS = ("game.shots", "game.cli")  # what drives the game from outside; the game's runtime never imports them
 
 
 def module_name(path: Path) -> str:

@@ -160,7 +160,7 @@ def test_bubbles_keep_off_the_deal_logs_button_open_panel_and_each_other(tmp_pat
     clear, and one bubble keeps off another where the felt has room."""
     from app_helpers import instant_app
 
-    from game.app.screenshots import table as seated_table
+    from game.shots.render import table as seated_table
     app = instant_app(tmp_path)
     scene = seated_table(app, players, 7)
     app.scenes.clear_to(scene)

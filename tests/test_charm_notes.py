@@ -108,8 +108,8 @@ def test_every_charms_terms_say_its_uses_and_fee(code: str, known: dict[str, Cha
 
 def test_the_shop_and_new_games_card_show_the_terms(app: App, known: dict[str, CharmSpec]) -> None:
     from game.app.scenes.charm_shop import CharmShopScene
-    from game.app.screenshots_charm_modes import charmed_road
     from game.campaign.roads import CHARMS_PATH, Road
+    from game.shots.charm_modes import charmed_road
 
     progress, _ = charmed_road()
     scene = CharmShopScene(app, Road.of(app.data_dir, progress, path=CHARMS_PATH))
@@ -221,7 +221,7 @@ def test_the_dealt_charms_line_is_a_sentence_like_its_siblings(code: str) -> Non
 
 
 def test_the_charm_word_pictures_show_what_they_say(tmp_path: Path) -> None:
-    from game.app.screenshots_charm_words import charm_word_shots
+    from game.shots.charm_words import charm_word_shots
 
     app = make_app(tmp_path / "data")
     try:

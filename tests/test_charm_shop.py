@@ -15,10 +15,10 @@ from app_helpers import click, fuzz, key, make_app
 from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.charm_shop import CharmShopScene
-from game.app.screenshots_charm_modes import charm_mode_shots
 from game.app.table.scene import TableScene
 from game.campaign.model import SessionResult
 from game.campaign.roads import CHARMS_PATH, SLOTS, Road
+from game.shots.charm_modes import charm_mode_shots
 
 
 @pytest.fixture

@@ -28,7 +28,6 @@ from game.app.comfort import set_text_size
 from game.app.pad_words import keyed, pad_cap, show_pad
 from game.app.scenes.how_to_play import HowToPlayScene
 from game.app.scenes.review import ReviewScene, shown_options
-from game.app.screenshots_charms import charm_session, charm_shots
 from game.app.table.animation import Bubble
 from game.app.table.charm_places import RAISE, gem_spots, shown_tiles, tray_area, tray_tiles
 from game.app.table.charm_tray import charm_tray_clear
@@ -46,6 +45,7 @@ from game.engine.events import Charm, Payment
 from game.locale import LANGUAGES, tr
 from game.locale.cards import card_label
 from game.replay import split_deals
+from game.shots.charms import charm_session, charm_shots
 
 FAST = [c for c in character_ids() if c != "expert"]
 MINE = ("glimpse", "sleight", "lock", "cut_in")  # at the deal's end the first three may be used, Cut In not

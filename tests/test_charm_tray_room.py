@@ -19,7 +19,6 @@ from app_helpers import instant_app
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
-from game.app.screenshots_charm_tray import charm_tray_shots
 from game.app.table.charm_places import shown_tiles, tray_bounds, tray_tiles
 from game.app.table.charm_tile import keys_fit, tile_face
 from game.app.table.charm_tray import FOCUS_EDGE, charm_tip, idle_here, uses_left
@@ -30,6 +29,7 @@ from game.app.widgets import Button, wrapped_height
 from game.config import rules_by_name
 from game.config.charm_file import load_charms
 from game.locale import LANGUAGES, tr
+from game.shots.charm_tray import charm_tray_shots
 
 FAST = [c for c in character_ids() if c != "expert"]
 MINE = ("glimpse", "sleight", "lock", "cut_in")  # at the deal's end the first three may be used, Cut In not

@@ -19,10 +19,10 @@ from game.app.registry import SCENES
 from game.app.scene import Scene
 from game.app.scenes.crash import CrashScene
 from game.app.scenes.title import TitleScene
-from game.app.screenshots import table
 from game.app.table.scene import TableScene
 from game.cli import main
 from game.cli import simulate as simulate_tool
+from game.shots.render import table
 
 ROOT = Path(__file__).resolve().parent.parent
 

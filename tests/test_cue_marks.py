@@ -21,11 +21,10 @@ from app_helpers import instant_app, make_app, text_words
 
 import game.locale
 from game.ai.registry import character_ids, load_character_by_id
-from game.app import screenshots, theme
+from game.app import theme
 from game.app.app import App
 from game.app.canvas import Canvas
 from game.app.scenes.deal_summary import DealSummaryScene
-from game.app.screenshots import SHOT_SEED
 from game.app.table import painter
 from game.app.table.cue_marks import (
     BADGE_RADIUS,
@@ -43,6 +42,8 @@ from game.config import rules_by_name
 from game.engine.events import BoodleWon
 from game.engine.rules import RuleSet
 from game.locale import tr
+from game.shots import render as screenshots
+from game.shots.render import SHOT_SEED
 
 APP = Path(__file__).resolve().parent.parent / "game" / "app"
 

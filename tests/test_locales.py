@@ -170,7 +170,7 @@ def table_story(app: App, players: int, seed: int) -> list[str]:
     """A table of `players` drawn at the cut, staking, leading (with the pause menu and the quit questions over
     it), a stop, the deal summary and the session's results; the moments reached."""
     from game.app.scenes.pause import PauseScene
-    from game.app.screenshots import human_to_lead, play_until, settle, table
+    from game.shots.render import human_to_lead, play_until, settle, table
 
     reached = []
     scene = table(app, players, seed, deals=1)
@@ -225,7 +225,7 @@ def other_scenes(app: App) -> None:
     from game.app.scenes.settings import SettingsScene
     from game.app.scenes.statistics import StatisticsScene
     from game.app.scenes.title import TitleScene
-    from game.app.screenshots import table
+    from game.shots.render import table
     from game.storage.resume import save_resume
 
     kept = table(app, 8, 20243)

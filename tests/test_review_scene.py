@@ -22,10 +22,10 @@ from game.app.scene import Scene
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.replays import ReplaysScene
 from game.app.scenes.review import ReviewScene
-from game.app.screenshots import table
-from game.app.screenshots_extra import EXTRA_SEED, sample_session
 from game.locale import set_language
 from game.replay import split_deals
+from game.shots.extra import EXTRA_SEED, sample_session
+from game.shots.render import table
 from game.storage.saves import append_deal_log
 
 WAIT_S = 20.0  # the worker's whole review of a deal, on a busy machine

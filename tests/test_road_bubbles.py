@@ -98,6 +98,6 @@ def test_a_road_tables_bubbles_leave_its_goal_card_clear(quick: App, players: in
 
 
 def test_free_play_keeps_no_goal_corner_clear(quick: App) -> None:
-    from game.app.screenshots import table as seated_table
+    from game.shots.render import table as seated_table
     scene = seated_table(quick, 8, 7)
     assert scene.venue_card is None and CARD not in scene.stage.kept_clear()

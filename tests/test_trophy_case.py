@@ -27,7 +27,6 @@ from game.app.app import App
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.trophies import TrophiesScene
-from game.app.screenshots_extra import sample_trophy_case
 from game.app.table import moments as moments_module
 from game.app.table import recorder as recorder_module
 from game.app.table.model import TableModel
@@ -41,6 +40,7 @@ from game.campaign.session_end import record_end
 from game.config import rules_by_name
 from game.config.trophies_file import Trophy, load_trophies
 from game.engine.rules import RuleSet
+from game.shots.extra import sample_trophy_case
 from game.storage.trophies_file import TrophyCase, add_trophies, load_trophy_case, trophies_path
 
 NOON = dt.datetime(2026, 12, 3, 12, 0, 5, 123, tzinfo=dt.UTC)

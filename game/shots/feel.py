@@ -8,13 +8,13 @@ from pathlib import Path
 
 from ..ai.registry import character_ids
 from ..ai.seats import seats_against
+from ..app.app import App
+from ..app.table.autoplay import play_along
+from ..app.table.scene import TableScene
 from ..config import default_rules
 from ..engine.events import Play
 from ..locale import texts
-from .app import App
-from .screenshots_extra import shoot
-from .table.autoplay import play_along
-from .table.scene import TableScene
+from .extra import shoot
 
 FEEL_SEED = 20243
 FRAME = 1 / 60

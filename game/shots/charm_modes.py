@@ -8,18 +8,18 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..app.scenes.campaign_map import CampaignMapScene
+from ..app.scenes.campaign_slots import CampaignSlotsScene
+from ..app.scenes.charm_shop import CharmShopScene
+from ..app.scenes.daily import DailyScene
 from ..campaign.campaign_file import load_campaign
 from ..campaign.daily import CHARMS_FROM, daily_charm
 from ..campaign.model import CampaignProgress, SessionResult
 from ..campaign.roads import CHARMS_PATH, Road, describe_result
-from .scenes.campaign_map import CampaignMapScene
-from .scenes.campaign_slots import CampaignSlotsScene
-from .scenes.charm_shop import CharmShopScene
-from .scenes.daily import DailyScene
-from .screenshots_extra import shoot
+from .extra import shoot
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app.app import App
 
 ROAD_SEED = 20261207  # a fixed road: the same offers in every picture
 

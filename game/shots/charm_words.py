@@ -7,13 +7,13 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .scenes.new_game import NewGameScene
-from .screenshots_charms import charm_table
-from .screenshots_extra import shoot
+from ..app.scenes.new_game import NewGameScene
+from .charms import charm_table
+from .extra import shoot
 
 if TYPE_CHECKING:
-    from .app import App
-    from .table.scene import TableScene
+    from ..app.app import App
+    from ..app.table.scene import TableScene
 
 NEW_GAME_SEED = 7
 

@@ -46,7 +46,7 @@ def busy_table(app: Any, players: int = 8, seed: int = 1) -> Any:
 
 def watched_table(app: Any, rules: Any, characters: list[Character], seed: int) -> Any:
     """A table scene of these characters only, under `rules`."""
-    from .table.scene import TableScene  # lazy: pygame loads only when a measurement runs
+    from ..app.table.scene import TableScene  # lazy: pygame loads only when a measurement runs
 
     return TableScene.seated(app, rules, [(character.name, character) for character in characters], seed)
 
@@ -68,7 +68,7 @@ def keep_playing(app: Any, table: Any) -> Any:
 
 
 def _app(folder: str) -> Any:
-    from .app import App, AppOptions  # lazy: pygame loads only when a measurement runs
+    from ..app.app import App, AppOptions  # lazy: pygame loads only when a measurement runs
     return App(AppOptions(data_dir=Path(folder), headless=True, fps=0))
 
 

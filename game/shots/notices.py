@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 from ..locale import tr
 from ..locale.words import Words
-from .screenshots_extra import shoot
+from .extra import shoot
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app.app import App
 
 SET_ASIDE = "statistics.json.unreadable-20260504-101500"  # a fixed name: the same build gives the same picture
 

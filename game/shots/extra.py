@@ -16,6 +16,15 @@ import pygame
 
 from ..ai.registry import character_ids, introduce, make_agent
 from ..ai.seats import seats_against
+from ..app import word_overlaps
+from ..app.scenes.campaign_map import CampaignMapScene
+from ..app.scenes.campaign_slots import CampaignSlotsScene
+from ..app.scenes.daily import DailyScene
+from ..app.scenes.replay import ReplayScene
+from ..app.scenes.replays import ReplaysScene
+from ..app.scenes.statistics import StatisticsScene
+from ..app.scenes.trophies import TrophiesScene
+from ..app.table.scene import TableScene
 from ..campaign.campaign_file import load_campaign
 from ..campaign.model import CampaignProgress, SessionResult
 from ..campaign.origin import CampaignRoad
@@ -28,18 +37,9 @@ from ..replay import Replay, split_deals
 from ..stats import Statistics
 from ..storage.saves import SaveData, save_slot, slot_path
 from ..storage.trophies_file import Earned, TrophyCase
-from . import word_overlaps
-from .scenes.campaign_map import CampaignMapScene
-from .scenes.campaign_slots import CampaignSlotsScene
-from .scenes.daily import DailyScene
-from .scenes.replay import ReplayScene
-from .scenes.replays import ReplaysScene
-from .scenes.statistics import StatisticsScene
-from .scenes.trophies import TrophiesScene
-from .table.scene import TableScene
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app.app import App
 
 EXTRA_SEED = 515
 OPPONENTS = ("maud", "hetty", "professor", "reggie", "vera", "bert")

@@ -14,13 +14,13 @@ import pygame
 
 from ..ai.registry import load_character_by_id
 from ..ai.simple import RandomAgent
+from ..app.app import App
+from ..app.scenes.replay import ReplayScene
+from ..app.table.scene import TableScene
 from ..config import default_rules, load_charms
 from ..engine import Event, SeatInfo, Session, event_dict, play_session
 from ..replay import Replay
-from .app import App
-from .scenes.replay import ReplayScene
-from .screenshots_extra import shoot
-from .table.scene import TableScene
+from .extra import shoot
 
 CHARM_SEED = 31
 MINE = ("glimpse", "sleight", "lock", "cut_in")  # the player's tray: three usable after the deal, one after a stop

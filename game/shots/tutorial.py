@@ -8,13 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...engine.cards import Card
-from ..scene import Scene
-from ..screenshots_extra import shoot
-from .coach import FirstDealCoach
+from ..app.scene import Scene
+from ..app.tutorial.coach import FirstDealCoach
+from ..engine.cards import Card
+from .extra import shoot
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..app.app import App
 
 FRAME = 1 / 60
 SHOTS = (("boodle", "tutorial_1_boodle"), ("stake", "tutorial_2_stake"), ("lead", "tutorial_3_lead"),

@@ -13,35 +13,35 @@ import pygame
 from ..ai.registry import character_ids
 from ..ai.seats import seats_against
 from ..ai.simple import LowestAgent
+from ..app import word_overlaps
+from ..app.app import App, AppOptions
+from ..app.canvas import set_scale
+from ..app.comfort import set_card_size, set_text_size
+from ..app.scenes.how_to_play import HowToPlayScene
+from ..app.scenes.new_game import NewGameScene
+from ..app.scenes.pause import PauseScene
+from ..app.scenes.results import ResultsScene
+from ..app.scenes.rules_editor import RulesEditorScene
+from ..app.scenes.settings import SettingsScene
+from ..app.scenes.statistics import StatisticsScene
+from ..app.scenes.title import TitleScene
+from ..app.table.scene import TableScene
 from ..campaign.spec import TABLE_LOOKS, Unlock
 from ..config import default_rules
 from ..engine.cards import Card
 from ..engine.decisions import LeadAction
 from ..engine.rules_keys import KEYS
 from ..storage.unlocks_file import add_unlocks
-from . import word_overlaps
-from .app import App, AppOptions
-from .canvas import set_scale
-from .comfort import set_card_size, set_text_size
-from .scenes.how_to_play import HowToPlayScene
-from .scenes.new_game import NewGameScene
-from .scenes.pause import PauseScene
-from .scenes.results import ResultsScene
-from .scenes.rules_editor import RulesEditorScene
-from .scenes.settings import SettingsScene
-from .scenes.statistics import StatisticsScene
-from .scenes.title import TitleScene
-from .screenshots_charm_modes import charm_mode_shots
-from .screenshots_charm_tray import charm_tray_shots
-from .screenshots_charm_words import charm_word_shots
-from .screenshots_charms import charm_shots
-from .screenshots_extra import render_extra_screenshots, shoot
-from .screenshots_feel import feel_shots
-from .screenshots_moments import moment_shots
-from .screenshots_notices import notice_shot
-from .screenshots_review import review_shots
-from .table.scene import TableScene
-from .tutorial.shots import render_tutorial_screenshots
+from .charm_modes import charm_mode_shots
+from .charm_tray import charm_tray_shots
+from .charm_words import charm_word_shots
+from .charms import charm_shots
+from .extra import render_extra_screenshots, shoot
+from .feel import feel_shots
+from .moments import moment_shots
+from .notices import notice_shot
+from .review import review_shots
+from .tutorial import render_tutorial_screenshots
 
 SHOT_SEED = 20240
 FRAME = 1 / 60

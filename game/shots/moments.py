@@ -11,18 +11,18 @@ from typing import TYPE_CHECKING
 
 from ..ai.registry import character_ids
 from ..ai.seats import seats_against
+from ..app.scenes.results import ResultsScene
+from ..app.table.scene import TableScene
+from ..app.table.trophy_moment import DealTrophies
 from ..config import default_rules
 from ..config.trophies_file import shipped_trophies
 from ..engine.events import BoodleWon, Event, HandWon
 from ..engine.rules import BuyDeadHand
 from ..stats.callouts import RecordWatch
-from .scenes.results import ResultsScene
-from .screenshots_extra import shoot
-from .table.scene import TableScene
-from .table.trophy_moment import DealTrophies
+from .extra import shoot
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app.app import App
 
 MOMENT_SEED = 20240  # the player hits a boodle card, then goes out, early at these tables
 WON_SEED = 20254  # a one-deal session the player wins

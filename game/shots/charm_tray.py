@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pygame
 
-from .app import App
-from .screenshots_charms import charm_table
-from .screenshots_extra import shoot
+from ..app.app import App
+from .charms import charm_table
+from .extra import shoot
 
 
 def _focus_next(app: App) -> None:

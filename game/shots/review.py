@@ -7,12 +7,12 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..app.scenes.review import ReviewScene
 from ..replay import split_deals
-from .scenes.review import ReviewScene
-from .screenshots_extra import EXTRA_SEED, sample_session, shoot
+from .extra import EXTRA_SEED, sample_session, shoot
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app.app import App
 
 REVIEW_DEAL = 2  # the sample sessions' deal shown
 
