@@ -18,7 +18,7 @@ from game.app.form import Choice, Form, Slider, Toggle
 from game.app.scene import Scene
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.how_to_play import HowToPlayScene, rule_sections
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.pause import PauseScene
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.statistics import StatisticsScene

@@ -22,7 +22,7 @@ from game.ai.simple import RandomAgent
 from game.app.app import App
 from game.app.charm_words import charm_terms
 from game.app.scenes.deal_summary import DealSummaryScene
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.table.charm_input import take_lead_question
 from game.app.table.charm_missed import hit_again_missed
 from game.app.table.charm_summary import charm_summary_lines

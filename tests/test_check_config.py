@@ -13,7 +13,7 @@ from app_helpers import frames, make_app, top
 from file_traps import deny
 
 from game.ai.character_file import list_character_files
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.cli import main
 from game.config import (
     CONFIG_DIR,

@@ -15,7 +15,7 @@ import yaml
 from app_helpers import make_app
 from file_traps import deny, fifo, finishes, needs_fifo
 
-from game.app.scenes.table_choices import read_rules_files
+from game.app.scenes.new_game.table_choices import read_rules_files
 from game.campaign.campaign_file import CAMPAIGN_FILE, load_campaign
 from game.campaign.high_scores_file import load_high_scores
 from game.config import ConfigError, load_rules, read_yaml_file, read_yaml_text

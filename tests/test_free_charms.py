@@ -19,8 +19,8 @@ from game.ai.charm_choice import CharmStyles
 from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.form import Choice
-from game.app.scenes.new_game import NewGameScene
-from game.app.scenes.new_game_charms import DEALT, CharmChoice, seat_charms, shipped_charms
+from game.app.scenes.new_game.charms import DEALT, CharmChoice, seat_charms, shipped_charms
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.table.scene import TableScene
 from game.config import PERSONALITIES_DIR, default_rules
 from game.locale import LANGUAGES

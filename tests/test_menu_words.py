@@ -17,7 +17,7 @@ from game.app.app import App
 from game.app.form import Choice
 from game.app.scene import Scene
 from game.app.scenes.how_to_play import HowToPlayScene, rule_sections
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.title import TitleScene

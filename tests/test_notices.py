@@ -21,7 +21,7 @@ from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.form import Slider
 from game.app.scenes.high_scores import HighScoresScene
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.pause import PauseScene
 from game.app.scenes.replays import ReplaysScene
 from game.app.scenes.results import ResultsScene

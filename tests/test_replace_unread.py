@@ -21,7 +21,7 @@ from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.daily import DailyScene
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.title import TitleScene
 from game.app.table.scene import TableScene
 from game.campaign.daily import DailyBests

@@ -18,7 +18,7 @@ from game.app.canvas import Canvas
 from game.app.comfort import card_size, text_size
 from game.app.form import Choice
 from game.app.scenes.confirm import DETAIL_SIZE, DETAIL_TOP, ConfirmScene
-from game.app.scenes.new_game_tiles import bottom_row
+from game.app.scenes.new_game.tiles import bottom_row
 from game.app.scenes.settings import SettingsScene
 from game.app.text import LARGE_PRINT, grown
 from game.locale import tr

@@ -25,7 +25,7 @@ from game.ai.worker import OnWorker
 from game.app.app import App
 from game.app.canvas import Canvas
 from game.app.scenes.confirm import ConfirmScene
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.title import TitleScene
 from game.app.table.controller import HumanTurn, Played
 from game.app.table.scene import TableScene

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..ai.agency import Agency, Watch, measure_table
 from ..ai.registry import character_ids
-from ..app.scenes.new_game_defaults import default_table
+from ..app.scenes.new_game.defaults import default_table
 from ..campaign.campaign_file import CAMPAIGN_FILE, load_campaign
 from ..campaign.daily import daily_table
 from ..config import rules_by_name

@@ -7,7 +7,7 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..app.scenes.new_game import NewGameScene
+from ..app.scenes.new_game.scene import NewGameScene
 from .charms import charm_table
 from .extra import shoot
 

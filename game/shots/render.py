@@ -18,10 +18,10 @@ from ..app.app import App, AppOptions
 from ..app.canvas import set_scale
 from ..app.comfort import set_card_size, set_text_size
 from ..app.scenes.how_to_play import HowToPlayScene
-from ..app.scenes.new_game import NewGameScene
+from ..app.scenes.new_game.scene import NewGameScene
 from ..app.scenes.pause import PauseScene
 from ..app.scenes.results import ResultsScene
-from ..app.scenes.rules_editor import RulesEditorScene
+from ..app.scenes.rules_editor.scene import RulesEditorScene
 from ..app.scenes.settings import SettingsScene
 from ..app.scenes.statistics import StatisticsScene
 from ..app.scenes.title import TitleScene

@@ -28,7 +28,7 @@ from ...locale.words import Words
 from .. import theme
 from ..canvas import Canvas
 from ..scene import Scene
-from ..scenes.table_choices import LaidTable, fresh_seed
+from ..scenes.new_game.table_choices import LaidTable, fresh_seed
 from .autoplay import fast_forward
 from .boodle_end import final_shares
 from .captions import chosen_card

@@ -7,13 +7,13 @@ from collections.abc import Callable, Collection
 
 import pygame
 
-from ...engine.cards import Card
-from .. import paint, theme
-from ..artwork import Artwork
-from ..canvas import Canvas
-from ..form import Tile
-from ..text import TextCache
-from ..widgets import draw_panel
+from ....engine.cards import Card
+from ... import paint, theme
+from ...artwork import Artwork
+from ...canvas import Canvas
+from ...form import Tile
+from ...text import TextCache
+from ...widgets import draw_panel
 
 PICKER = pygame.Rect(70, 92, 1140, 560)
 CARD_W = 60

@@ -8,18 +8,18 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...engine.combinations import Combination
-from ...locale import tr
-from ...locale.cards import card_label
-from .. import paint, theme
-from ..artwork import Artwork
-from ..canvas import Canvas
-from ..editor_widgets import TextField
-from ..form import Control, Tile
-from ..text import TextCache
-from ..theme import suits_on_dark
-from ..widgets import Button, button_width
-from .rules_editor_deck import PICKER
+from ....engine.combinations import Combination
+from ....locale import tr
+from ....locale.cards import card_label
+from ... import paint, theme
+from ...artwork import Artwork
+from ...canvas import Canvas
+from ...editor_widgets import TextField
+from ...form import Control, Tile
+from ...text import TextCache
+from ...theme import suits_on_dark
+from ...widgets import Button, button_width
+from .deck import PICKER
 
 MOST_PILES = 6  # as many as the panel shows; with the boodle cards they stay within R30's limit of 13 piles
 ROW_TOP, ROW_H, ROW_GAP = PICKER.y + 64, 44, 22  # under each row, room for what is wrong with it

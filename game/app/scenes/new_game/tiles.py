@@ -8,14 +8,14 @@ from typing import Any
 
 import pygame
 
-from ...locale import decimal, tr, trn
-from ...locale.names import seat_name
-from ...locale.texts import character_bio, character_name
-from .. import paint, theme
-from ..canvas import Canvas
-from ..text import TextCache
-from ..widgets import Button, button_width
-from .common import LEVEL_TOP, draw_level_pips, portrait
+from ....locale import decimal, tr, trn
+from ....locale.names import seat_name
+from ....locale.texts import character_bio, character_name
+from ... import paint, theme
+from ...canvas import Canvas
+from ...text import TextCache
+from ...widgets import Button, button_width
+from ..common import LEVEL_TOP, draw_level_pips, portrait
 from .rules_list import heading_line
 from .table_choices import RulesEntry
 

@@ -14,19 +14,19 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...ai.character import Character
-from ...ai.seats import SeatSpec
-from ...config.charm_file import load_charms
-from ...config.errors import ConfigError
-from ...engine.charms import CharmSpec
-from ...engine.rules import RuleSet
-from ...locale import tr
-from ...storage.last_table_file import CHARM_MODES
-from .. import paint, theme
-from ..canvas import Canvas
-from ..charm_words import charm_line, charm_terms, charm_title
-from ..form import Choice
-from ..text import TextCache
+from ....ai.character import Character
+from ....ai.seats import SeatSpec
+from ....config.charm_file import load_charms
+from ....config.errors import ConfigError
+from ....engine.charms import CharmSpec
+from ....engine.rules import RuleSet
+from ....locale import tr
+from ....storage.last_table_file import CHARM_MODES
+from ... import paint, theme
+from ...canvas import Canvas
+from ...charm_words import charm_line, charm_terms, charm_title
+from ...form import Choice
+from ...text import TextCache
 
 DEALT = 2  # charms dealt to the player at random
 

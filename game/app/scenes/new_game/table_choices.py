@@ -10,20 +10,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...ai.registry import character_ids, load_character_by_id
-from ...ai.seats import SeatSpec
-from ...campaign.campaign_file import CAMPAIGN_FILE, load_campaign
-from ...config import ConfigError, list_rules_files, load_rules
-from ...engine.rules import RulesError, RuleSet
-from ...locale import tr
-from ...locale.texts import rules_name
-from ...storage.folders import folder_closed
-from ...storage.last_table_file import load_last_table
-from .new_game_defaults import default_table
+from ....ai.registry import character_ids, load_character_by_id
+from ....ai.seats import SeatSpec
+from ....campaign.campaign_file import CAMPAIGN_FILE, load_campaign
+from ....config import ConfigError, list_rules_files, load_rules
+from ....engine.rules import RulesError, RuleSet
+from ....locale import tr
+from ....locale.texts import rules_name
+from ....storage.folders import folder_closed
+from ....storage.last_table_file import load_last_table
+from .defaults import default_table
 from .table_strength import strength_index
 
 if TYPE_CHECKING:
-    from .new_game import NewGameScene
+    from .scene import NewGameScene
 
 
 

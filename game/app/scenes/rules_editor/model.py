@@ -10,16 +10,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...config.rules_file import list_rules_files, load_rules, rules_problem_why, text_problem
-from ...config.rules_writer import flow_text
-from ...engine.cards import Card
-from ...engine.combinations import Combination
-from ...engine.rules import RulesError, RuleSet
-from ...engine.rules_keys import FIRST_LEAD_DEFAULT, RULES_KEYS, RulesKey, check_settings
-from ...locale import tr
-from ...locale.cards import card_label
-from ...locale.texts import rules_name
-from .rules_lines import differences
+from ....config.rules_file import list_rules_files, load_rules, rules_problem_why, text_problem
+from ....config.rules_writer import flow_text
+from ....engine.cards import Card
+from ....engine.combinations import Combination
+from ....engine.rules import RulesError, RuleSet
+from ....engine.rules_keys import FIRST_LEAD_DEFAULT, RULES_KEYS, RulesKey, check_settings
+from ....locale import tr
+from ....locale.cards import card_label
+from ....locale.texts import rules_name
+from ..rules_lines import differences
 
 EDITABLE = ("line", "cards", "whole", "flag", "word", "lead", "combos")  # the kinds the editor has a control for
 GENERAL = ""  # the problems no one key is to blame for

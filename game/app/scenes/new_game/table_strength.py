@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...locale import tr
+from ....locale import tr
 
 # Each strength seats characters whose level is in its band; when the unlocked cast has too few there, the
 # nearest levels make up the table (a bigger table than the band holds is still played at about that strength).

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pygame
 
-from ...locale import language, trn
-from .. import paint, theme
-from ..canvas import Canvas, scale
-from ..comfort import text_size
-from ..text import TextCache
-from .rules_lines import rules_detail
+from ....locale import language, trn
+from ... import paint, theme
+from ...canvas import Canvas, scale
+from ...comfort import text_size
+from ...text import TextCache
+from ..rules_lines import rules_detail
 from .table_choices import RulesEntry
 
 SIZES = (14, 13, 12)

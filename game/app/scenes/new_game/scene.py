@@ -16,36 +16,24 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...ai.seats import HUMAN_NAME
-from ...config import RULES_DIR
-from ...engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
-from ...locale import tr, trn
-from ...locale.names import seat_name
-from ...storage.last_table_file import LENGTHS, save_last_table
-from ...storage.resume import FREE, load_resume
-from ...storage.settings import ANIMATION_SPEEDS
-from .. import theme
-from ..canvas import Canvas
-from ..form import Choice, Form, Tile
-from ..kept_words import describe_snapshot, sit_at_kept
-from ..scene import Scene
-from ..widgets import Button, draw_panel
-from .common import felt_backdrop, heading, hint_bar, speed_names
+from ....ai.seats import HUMAN_NAME
+from ....config import RULES_DIR
+from ....engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
+from ....locale import tr, trn
+from ....locale.names import seat_name
+from ....storage.last_table_file import LENGTHS, save_last_table
+from ....storage.resume import FREE, load_resume
+from ....storage.settings import ANIMATION_SPEEDS
+from ... import theme
+from ...canvas import Canvas
+from ...form import Choice, Form, Tile
+from ...kept_words import describe_snapshot, sit_at_kept
+from ...scene import Scene
+from ...widgets import Button, draw_panel
+from ..common import felt_backdrop, heading, hint_bar, speed_names
+from .charms import CharmChoice, charm_rows, draw_charm_card, seat_charms, shipped_charms
 from .last_table import DEAL_CHOICES, MINUTE_CHOICES, recall, remembered, table_to_remember
 from .little_to_do import draw_word, leaves_little, offer_button, offered
-from .new_game_charms import CharmChoice, charm_rows, draw_charm_card, seat_charms, shipped_charms
-from .new_game_tiles import (
-    bottom_row,
-    draw_bio,
-    draw_flash,
-    draw_opponents_heading,
-    draw_problems,
-    edit_rules_button,
-    label_width,
-    paint_character,
-    paint_random,
-    paint_rules_row,
-)
 from .rules_detail_box import DetailBox, detail_rect
 from .rules_list import draw_rules_heading, scrolled
 from .session_length import file_length, length_rows, session_rules
@@ -60,9 +48,21 @@ from .table_strength import (
     strength_of,
     strength_words,
 )
+from .tiles import (
+    bottom_row,
+    draw_bio,
+    draw_flash,
+    draw_opponents_heading,
+    draw_problems,
+    edit_rules_button,
+    label_width,
+    paint_character,
+    paint_random,
+    paint_rules_row,
+)
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ...app import App
 
 RULES_ROWS = 4
 RULES_PITCH = 31

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...locale import tr
-from ...locale.names import seat_name
-from ...storage.last_table_file import LENGTHS, LastTable, load_last_table
+from ....locale import tr
+from ....locale.names import seat_name
+from ....storage.last_table_file import LENGTHS, LastTable, load_last_table
 from .table_choices import RulesEntry
 
 LENGTH_KEYS = ("new_game.length.deals", "new_game.length.last_one", "new_game.length.time")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from ...locale import tr
-from .. import theme
-from ..canvas import Canvas
-from ..text import TextCache
-from ..widgets import button_width
+from ....locale import tr
+from ... import theme
+from ...canvas import Canvas
+from ...text import TextCache
+from ...widgets import button_width
 
 
 def scroll_arrows(text: TextCache, area: pygame.Rect, total: int) -> tuple[pygame.Rect, pygame.Rect]:

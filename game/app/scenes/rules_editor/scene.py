@@ -16,27 +16,27 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine.cards import Card
-from ...engine.rules import RuleSet
-from ...engine.rules_keys import FIRST_LEAD_DEFAULT, RULES_KEYS, RulesKey, written
-from ...locale import tr
-from .. import paint, theme
-from ..canvas import Canvas
-from ..editor_widgets import BIG_STEP, Stepper, TextField
-from ..form import Choice, Control, Form, Tile, Toggle, _draw_row
-from ..scene import Scene
-from ..tooltips import draw_tooltip
-from ..widgets import Button, button_width, draw_panel, draw_scrollbar
-from .common import felt_backdrop, heading, hint_bar
-from .rules_editor_deck import PICKER, card_tiles, draw_picker
-from .rules_editor_model import EDITABLE, GENERAL, RulesDraft, choice_label, key_label, value_words
-from .rules_editor_piles import PileActions, draw_pile_notes, pile_controls
-from .rules_editor_save import save_draft, unless_unsaved
-from .rules_lines import rules_summary
-from .table_choices import RulesEntry, read_rules_files
+from ....engine.cards import Card
+from ....engine.rules import RuleSet
+from ....engine.rules_keys import FIRST_LEAD_DEFAULT, RULES_KEYS, RulesKey, written
+from ....locale import tr
+from ... import paint, theme
+from ...canvas import Canvas
+from ...editor_widgets import BIG_STEP, Stepper, TextField
+from ...form import Choice, Control, Form, Tile, Toggle, _draw_row
+from ...scene import Scene
+from ...tooltips import draw_tooltip
+from ...widgets import Button, button_width, draw_panel, draw_scrollbar
+from ..common import felt_backdrop, heading, hint_bar
+from ..new_game.table_choices import RulesEntry, read_rules_files
+from ..rules_lines import rules_summary
+from .deck import PICKER, card_tiles, draw_picker
+from .model import EDITABLE, GENERAL, RulesDraft, choice_label, key_label, value_words
+from .piles import PileActions, draw_pile_notes, pile_controls
+from .save import save_draft, unless_unsaved
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ...app import App
 
 LEFT = pygame.Rect(40, 104, 720, 520)
 RIGHT = pygame.Rect(780, 104, 460, 520)

@@ -8,13 +8,13 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from ...config import RULES_DIR
-from ...engine.rules import RuleSet
-from ...locale import tr
-from .. import theme
-from ..canvas import Canvas
-from ..text import TextCache
-from ..widgets import Button, button_width
+from ....config import RULES_DIR
+from ....engine.rules import RuleSet
+from ....locale import tr
+from ... import theme
+from ...canvas import Canvas
+from ...text import TextCache
+from ...widgets import Button, button_width
 from .table_choices import RulesEntry
 
 WATCHING_SEATS = range(6, 9)  # at these seats compulsory following leaves the player few decisions (issue 24)

@@ -8,14 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...config import ConfigError
-from ...config.rules_writer import rules_file_path, save_rules_file, stem_problem
-from ...engine.rules import RuleSet
-from ...locale import tr
-from ...storage.folders import closed_to
+from ....config import ConfigError
+from ....config.rules_writer import rules_file_path, save_rules_file, stem_problem
+from ....engine.rules import RuleSet
+from ....locale import tr
+from ....storage.folders import closed_to
 
 if TYPE_CHECKING:
-    from .rules_editor import RulesEditorScene
+    from .scene import RulesEditorScene
 
 
 def save_draft(editor: RulesEditorScene) -> None:

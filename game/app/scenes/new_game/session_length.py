@@ -8,11 +8,11 @@ from collections.abc import Callable
 
 import pygame
 
-from ...config.rules_file import rules_problem_line
-from ...engine.rules import RulesError, RuleSet
-from ...locale import tr, trn
-from ...storage.last_table_file import LENGTHS
-from ..form import Choice
+from ....config.rules_file import rules_problem_line
+from ....engine.rules import RulesError, RuleSet
+from ....locale import tr, trn
+from ....storage.last_table_file import LENGTHS
+from ...form import Choice
 from .last_table import DEAL_CHOICES, LENGTH_KEYS, MINUTE_CHOICES
 
 # the length's index in LENGTHS, the deals' in DEAL_CHOICES, the minutes' in MINUTE_CHOICES
