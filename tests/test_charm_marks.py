@@ -22,10 +22,10 @@ from game.app.app import App
 from game.app.canvas import Canvas
 from game.app.comfort import set_text_size
 from game.app.table import painter
-from game.app.table.charm_words import charm_name
-from game.app.table.dead_seen import draw_seen_dead, seen_places
+from game.app.table.charms.dead_seen import draw_seen_dead, seen_places
+from game.app.table.charms.lock_marks import BOARD_LOCK_H, HAND_LOCK_H, board_lock_spot, draw_lock_mark, hand_lock_spots
+from game.app.table.charms.words import charm_name
 from game.app.table.layout import table_layout
-from game.app.table.lock_marks import BOARD_LOCK_H, HAND_LOCK_H, board_lock_spot, draw_lock_mark, hand_lock_spots
 from game.app.table.model import TableModel
 from game.app.table.scene import TableScene
 from game.engine.cards import DECK, Card

@@ -23,9 +23,9 @@ from game.app.app import App
 from game.app.charm_words import charm_terms
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.new_game.scene import NewGameScene
-from game.app.table.charm_input import take_lead_question
-from game.app.table.charm_missed import hit_again_missed
-from game.app.table.charm_summary import charm_summary_lines
+from game.app.table.charms.input import take_lead_question
+from game.app.table.charms.missed import hit_again_missed
+from game.app.table.charms.summary import charm_summary_lines
 from game.app.table.human import HumanSeat
 from game.app.table.model import CharmNote, DealRecord, TableModel, records_from_log
 from game.config import default_rules, load_charms

@@ -29,9 +29,9 @@ from game.app.pad_words import keyed, pad_cap, show_pad
 from game.app.scenes.how_to_play import HowToPlayScene
 from game.app.scenes.review import ReviewScene, shown_options
 from game.app.table.animation import Bubble
-from game.app.table.charm_places import RAISE, gem_spots, shown_tiles, tray_area, tray_tiles
-from game.app.table.charm_tray import charm_tray_clear
-from game.app.table.charm_words import charm_description, charm_name, charm_words
+from game.app.table.charms.places import RAISE, gem_spots, shown_tiles, tray_area, tray_tiles
+from game.app.table.charms.tray import charm_tray_clear
+from game.app.table.charms.words import charm_description, charm_name, charm_words
 from game.app.table.controls import hint_box
 from game.app.table.layout import table_layout
 from game.app.table.model import stop_reason

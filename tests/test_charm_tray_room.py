@@ -19,10 +19,10 @@ from app_helpers import instant_app
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
-from game.app.table.charm_places import shown_tiles, tray_bounds, tray_tiles
-from game.app.table.charm_tile import keys_fit, tile_face
-from game.app.table.charm_tray import FOCUS_EDGE, charm_tip, idle_here, uses_left
-from game.app.table.charm_words import charm_name
+from game.app.table.charms.places import shown_tiles, tray_bounds, tray_tiles
+from game.app.table.charms.tile import keys_fit, tile_face
+from game.app.table.charms.tray import FOCUS_EDGE, charm_tip, idle_here, uses_left
+from game.app.table.charms.words import charm_name
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
 from game.app.widgets import Button, wrapped_height

@@ -17,7 +17,7 @@ from ..comfort import text_size
 from ..pad_words import keyed
 from ..text import TextCache, readable_size, suit_runs
 from ..tooltips import draw_tooltip
-from .charm_places import RAISE, tray_tiles
+from .charms.places import RAISE, tray_tiles
 from .human import HumanSeat
 from .layout import TableLayout
 from .stage import Stage

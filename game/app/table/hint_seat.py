@@ -17,7 +17,7 @@ from ...locale import tr, trn
 from ...locale.words import Words
 from ..pad_words import keyed
 from .bidding import PASS
-from .charm_choice import CharmChoice
+from .charms.choice import CharmChoice
 from .controller import TableController
 from .hint_words import hint_detail, hint_words
 from .stage import Stage

@@ -37,8 +37,8 @@ from ...locale.cards import card_label
 from ...locale.words import Words
 from ..widgets import Button, wrapped_height
 from .bidding import bid_key, bid_prompt, bid_specs
-from .charm_choice import CharmChoice
-from .charm_input import charm_click, charm_key, charm_prompt, charm_specs, gem_under, tile_at
+from .charms.choice import CharmChoice
+from .charms.input import charm_click, charm_key, charm_prompt, charm_specs, gem_under, tile_at
 from .hint_seat import HintAsking, HintPrice
 from .input_keys import ADD_KEYS, ENTER_KEYS, REMOVE_KEYS, number_of
 from .stage import Stage

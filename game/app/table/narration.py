@@ -14,7 +14,7 @@ from ...engine.events import Event
 from ...locale import tr
 from ...locale.cards import pile_label
 from ..speech.spoken import card_said, hand_said
-from .charm_words import charm_name
+from .charms.words import charm_name
 from .deal_log import DealLog
 from .words import their_turn, your_turn
 

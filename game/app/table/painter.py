@@ -24,15 +24,15 @@ from ..portraits import HUMAN_LOOK, draw_portrait
 from ..text import TextCache, suit_runs
 from .bubble_place import card_count
 from .captions import LIFT
+from .charms.dead_seen import COUNT_SIZE, GAP, draw_seen_dead
+from .charms.lock_marks import BOARD_LOCK_H, HAND_LOCK_H, board_lock_spot, draw_lock_mark, hand_lock_spots
 from .controls import HINT_COLOUR
 from .cue_marks import STOP_FILL, draw_playable_marks, draw_stop_mark, playable_mark_rects, stop_bar
 from .cut import cut_card_rect
-from .dead_seen import COUNT_SIZE, GAP, draw_seen_dead
 from .director import Director
 from .felt import draw_background, draw_plaque
 from .human import HumanSeat
 from .layout import FAN_STEP, SeatPlace
-from .lock_marks import BOARD_LOCK_H, HAND_LOCK_H, board_lock_spot, draw_lock_mark, hand_lock_spots
 from .looks import CLUB, ROUND_BOARD, TableLook
 from .model import HUMAN
 from .stage import Stage

@@ -7,8 +7,8 @@ import math
 
 import pygame
 
-from ..comfort import text_size
-from .layout import TableLayout
+from ...comfort import text_size
+from ..layout import TableLayout
 
 TILE_H, TILE_MIN_H, TILE_GAP = 30, 20, 4
 TRAY_CLEAR = 16  # above the plate: the dealer button's room

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ...locale import tr, trn
-from ..charm_words import charm_title
-from .model import CharmNote
+from ....locale import tr, trn
+from ...charm_words import charm_title
+from ..model import CharmNote
 
 # the player's own use (True) and another's: with chips the others paid (R39), and without
 _KEYS = {True: ("charm_notes.summary.you_paid", "charm_notes.summary.you_used"),

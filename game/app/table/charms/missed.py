@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine.charms import CharmSpec
-from ...locale.words import Words
-from .charm_words import charm_name
+from ....engine.charms import CharmSpec
+from ....locale.words import Words
+from .words import charm_name
 
 
 def hit_again_missed(held: Sequence[tuple[CharmSpec, int]], won: int, chips: int,

@@ -7,10 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.cards import Card
-from ...engine.events import Charm
-from ...locale.cards import card_label
-from ...locale.words import Words
+from ....engine.cards import Card
+from ....engine.events import Charm
+from ....locale.cards import card_label
+from ....locale.words import Words
 
 PRIVATE = ("peek_dead", "swap_dead")  # R32, R33: what these named is the holder's alone
 Namer = Callable[[int], object]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..text import TextCache, readable_size
+from ...text import TextCache, readable_size
 
 NAME_SIZE, BADGE_SIZE, CAP_SIZE = 14, 10, 11
 CAPS_GIVE = 0.8  # a name may shrink to this share of its size beside the tiles' F keys before they make way

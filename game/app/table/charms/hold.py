@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine.charms import CharmSpec
-from ...engine.events import Charm, DealStart, Event
+from ....engine.charms import CharmSpec
+from ....engine.events import Charm, DealStart, Event
 
 FLASH_S = 1.2  # how long a used charm's tile (or gem) flashes
 

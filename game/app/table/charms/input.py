@@ -11,20 +11,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine.cards import Card
-from ...engine.charms import CharmSpec
-from ...engine.decisions import CharmAction
-from ...locale import tr, trn
-from ...locale.cards import card_label
-from ...locale.words import Words
-from ..pad_words import keyed, pad_shown
-from .charm_choice import SLOT_CAPS, CharmChoice, slot_of
-from .charm_places import gem_at, shown_tiles
-from .charm_words import charm_name
-from .input_keys import ENTER_KEYS
+from ....engine.cards import Card
+from ....engine.charms import CharmSpec
+from ....engine.decisions import CharmAction
+from ....locale import tr, trn
+from ....locale.cards import card_label
+from ....locale.words import Words
+from ...pad_words import keyed, pad_shown
+from ..input_keys import ENTER_KEYS
+from .choice import SLOT_CAPS, CharmChoice, slot_of
+from .places import gem_at, shown_tiles
+from .words import charm_name
 
 if TYPE_CHECKING:
-    from .human import HumanSeat
+    from ..human import HumanSeat
 
 PASS_KEY = pygame.K_n
 BACK_KEYS = (pygame.K_BACKSPACE,)

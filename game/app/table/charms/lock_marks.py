@@ -8,10 +8,10 @@ from collections.abc import Collection, Sequence
 
 import pygame
 
-from ...engine.cards import Card
-from .. import paint, theme
-from ..canvas import Canvas
-from .cue_marks import OUTLINE
+from ....engine.cards import Card
+from ... import paint, theme
+from ...canvas import Canvas
+from ..cue_marks import OUTLINE
 
 BOARD_LOCK_H = 14  # small enough for a board card's blank corner
 HAND_LOCK_H = 19

@@ -9,20 +9,20 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.charms import CharmSpec
-from ...locale import tr
-from .. import paint, theme
-from ..canvas import Canvas
-from ..pad_words import pad_shown
-from ..text import readable_size
-from ..tooltips import tooltips_on
-from .charm_choice import SLOT_CAPS
-from .charm_input import on_boodle
-from .charm_places import FOCUS_RING, GEM_R, RAISE, gem_spots, shown_tiles, tray_tiles
-from .charm_tile import BADGE_SIZE, CAP_SIZE, keys_fit, tile_face
-from .charm_words import charm_description, charm_name
-from .human import HumanSeat
-from .stage import Stage
+from ....engine.charms import CharmSpec
+from ....locale import tr
+from ... import paint, theme
+from ...canvas import Canvas
+from ...pad_words import pad_shown
+from ...text import readable_size
+from ...tooltips import tooltips_on
+from ..human import HumanSeat
+from ..stage import Stage
+from .choice import SLOT_CAPS
+from .input import on_boodle
+from .places import FOCUS_RING, GEM_R, RAISE, gem_spots, shown_tiles, tray_tiles
+from .tile import BADGE_SIZE, CAP_SIZE, keys_fit, tile_face
+from .words import charm_description, charm_name
 
 NOTE_SIZE, NOTE_W = 15, 330  # a tile's note: its words, wrapped to this width
 REST_FILL, REST_EDGE = (34, 52, 44), (90, 110, 100)  # no decision open: every tile alike

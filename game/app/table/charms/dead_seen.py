@@ -8,13 +8,13 @@ from collections.abc import Sequence
 
 import pygame
 
-from ...engine.cards import Card
-from ...locale import tr
-from .. import theme
-from ..canvas import Canvas
-from ..card_art import Deck
-from ..text import TextCache
-from .layout import BOARD_CARD_W, TableLayout, board_card_h
+from ....engine.cards import Card
+from ....locale import tr
+from ... import theme
+from ...canvas import Canvas
+from ...card_art import Deck
+from ...text import TextCache
+from ..layout import BOARD_CARD_W, TableLayout, board_card_h
 
 HEADING_SIZE = 16  # the dead hand's heading over its place, as felt.py draws it
 COUNT_SIZE = 16  # the dead hand's count under it, as painter.py draws it

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...engine.events import Charm
-from .. import theme
-from .animation import Ring
-from .charm_places import tray_tiles
-from .charm_words import bubble_words, charm_words
-from .effects import Effects
-from .model import TableModel
+from ....engine.events import Charm
+from ... import theme
+from ..animation import Ring
+from ..effects import Effects
+from ..model import TableModel
+from .places import tray_tiles
+from .words import bubble_words, charm_words
 
 CHARM_HOLD = 0.7  # the table holds a charm's use this long before the next event
 SOUND = "charm"

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from ...engine.cards import Card, card_order
-from ...engine.decisions import CharmAction, CharmDecision, CharmUse
+from ....engine.cards import Card, card_order
+from ....engine.decisions import CharmAction, CharmDecision, CharmUse
 
 SLOT_KEYS = (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6, pygame.K_F7, pygame.K_F8)
 SLOT_CAPS = ("F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8")  # a key per tray slot: no other table key is an F key
