@@ -150,6 +150,17 @@ def test_no_import_runs_up_the_layers() -> None:
     assert upward == []
 
 
+def test_the_architecture_doc_lists_the_layers_in_this_order() -> None:
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text[text.index("## The layers\n"):].split("\n## ", 1)[0]
+    spelt = {name: "`" + name.replace(".", "/") + ("" if MODULES[name].name == "__init__.py" else ".py") + "`"
+             for names in LAYERS for name in names if name != "game"}
+    missing = [spelling for spelling in spelt.values() if spelling not in section]
+    assert missing == []
+    in_the_doc = sorted(spelt, key=lambda name: section.index(spelt[name]))
+    assert [layer_of(name) for name in in_the_doc] == sorted(layer_of(name) for name in in_the_doc), in_the_doc
+
+
 def test_the_game_runtime_never_imports_what_drives_it() -> None:
     runtime = {module for module in MODULES if holds("game.app", module)}
     reached = set(runtime)
@@ -179,6 +190,7 @@ def test_function_level_imports_of_the_game_are_few_and_each_says_why() -> None:
                         unexplained.append(where)
     assert len(set(lazy)) <= MAX_LAZY_IMPORTS, lazy
     assert unexplained == []
+    assert [where for where in lazy if not where.startswith("game/cli/")] == [], "only the command line waits to import"
 
 
 @pytest.mark.slow
