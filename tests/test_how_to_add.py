@@ -110,6 +110,14 @@ def language_steps(code: str, languages: Collection[str], locales: Path, charact
     return steps
 
 
+def portraits(path: Path) -> list[str]:
+    """The portrait style the character of file `path` wears (none when the file has problems of its own)."""
+    try:
+        return [load_character(path).look.portrait]
+    except ConfigError:
+        return []
+
+
 def character_steps(path: Path, languages: Collection[str], locales: Path) -> list[str]:
     """What the character of file `path` lacks: a file that loads (strategies that exist), a level, a portrait of
     its own, its lead modelled by the expert, and its name, name tag, bio and lines in every language."""
@@ -119,9 +127,9 @@ def character_steps(path: Path, languages: Collection[str], locales: Path) -> li
         return [f"character {path.stem}: {problem}" for problem in error.problems]
     who = f"character {character.id}"
     steps = [] if character.level in LEVELS else [f"{who}: no level on the ladder ({LEVELS[0]} to {LEVELS[-1]})"]
-    look = (yaml.safe_load(path.read_text(encoding="utf-8")).get("look") or {})
-    worn = {load_character(other).look.portrait: other.stem for other in list_character_files(path.parent)
-            if other != path}
+    look = yaml.safe_load(path.read_text(encoding="utf-8")).get("look") or {}
+    worn = {portrait: other.stem for other in list_character_files(path.parent) if other != path
+            for portrait in portraits(other)}
     if "portrait" not in look:
         steps.append(f"{who}: no look.portrait (one of {', '.join(PORTRAIT_STYLES)})")
     elif character.look.portrait in worn:
