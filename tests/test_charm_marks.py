@@ -90,7 +90,8 @@ def test_another_seat_s_peek_shows_the_player_nothing(app: App, drawn: dict[str,
 
 def test_a_swap_shows_the_card_given_among_the_dead_cards(app: App) -> None:
     scene = charm_table(app)
-    key(app, pygame.K_F2)  # Sleight of Hand, on the focused card
+    key(app, pygame.K_F2)  # Sleight of Hand: no card chosen until the arrows choose one
+    key(app, pygame.K_RIGHT)
     given = scene.human.charm.target if scene.human.charm is not None else None
     key(app, pygame.K_RETURN)
     settle(app)
@@ -101,7 +102,7 @@ def test_a_swap_shows_the_card_given_among_the_dead_cards(app: App) -> None:
 
 def test_the_seen_cards_and_the_lock_come_back_with_a_kept_session(app: App) -> None:
     scene = charm_table(app)
-    for pressed in (pygame.K_F1, pygame.K_F3, pygame.K_RETURN):
+    for pressed in (pygame.K_F1, pygame.K_F3, pygame.K_RIGHT, pygame.K_RETURN):
         key(app, pressed)
     settle(app)
     back = TableScene.from_snapshot(app, scene.snapshot())
@@ -115,7 +116,8 @@ def test_the_seen_cards_and_the_lock_come_back_with_a_kept_session(app: App) -> 
 def test_the_locked_card_wears_a_padlock_on_the_board_and_in_the_hand(app: App,
                                                                        drawn: dict[str, list[object]]) -> None:
     scene = charm_table(app)
-    key(app, pygame.K_F3)  # the Lock, on the focused card
+    key(app, pygame.K_F3)  # the Lock, on the card the arrows choose
+    key(app, pygame.K_RIGHT)
     locked = scene.human.charm.target if scene.human.charm is not None else None
     key(app, pygame.K_RETURN)
     settle(app)
