@@ -4,6 +4,7 @@ one; and a charm's key or tile out of its moment says why on the status line, in
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,15 +14,18 @@ from app_helpers import instant_app
 from test_charm_tray import charm_table, click, key, last_action, pad
 
 import game.locale
+from game.app import word_overlaps
 from game.app.app import App
 from game.app.pad_words import show_pad
 from game.app.table.charm_places import shown_tiles
 from game.app.table.charm_refusal import charm_refusal
+from game.app.table.charm_words import charm_name
 from game.app.table.scene import TableScene
 from game.config.charm_file import load_charms
 from game.engine.decisions import CharmAction, CharmUse
 from game.engine.events import Charm
 from game.locale import LANGUAGES, tr
+from game.locale.words import Words
 
 
 @pytest.fixture
@@ -132,7 +136,29 @@ def test_why_a_charm_cannot_be_used_now_is_said_in_every_language(code: str) -> 
     assert len(set(said.values())) == len(said)  # each reason its own words
     assert tr("charm_keys.when.after_deal") in said["moment"] and tr("charm_keys.when.stop") in said["other moment"]
     assert str(cut_in.fee) in said["fee"] and str(cut_in.fee - 1) in said["fee"]
-    assert tr("charm_idle.why.follow") in said["idle"]
+    assert tr("charm_keys.idle", charm=charm_name("dam")) == said["idle"]
     if code == "en":
         assert said["spent"] == "Glimpse: no uses left."
         assert said["nothing to do"] == "That charm cannot be used now."
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_card_to_choose_and_every_reason_fit_at_large_print(app: App, code: str) -> None:
+    app.set_language(code)
+    app.change_settings(dataclasses.replace(app.settings, text_size=150), remember=False)
+    known = load_charms()
+    scene = charm_table(app, 8)
+    key(app, pygame.K_F2)  # the keys that ask for a card, under the question
+    reasons = [charm_refusal(known["dam"], 1, 40, "follow", "follow"),
+               charm_refusal(known["cut_in"], 1, 1, None, "stop"), charm_refusal(known["sleight"], 0, 40, None, None),
+               charm_refusal(known["cut_in"], 1, 40, None, None),
+               Words.of("charm_keys.choose_card")]
+    for words in reasons:
+        scene.model.set_status(words)
+        crossings = word_overlaps.start()
+        try:
+            app.draw(app.screen)
+        finally:
+            word_overlaps.stop()
+        assert not crossings and not app.text.overflows, (code, str(words), app.text.overflows)
+        app.text.overflows.clear()

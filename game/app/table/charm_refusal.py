@@ -14,7 +14,7 @@ def charm_refusal(spec: CharmSpec, left: int, chips: int, idle: str | None, mome
     never gives it anything to do (`CharmSpec.idle_at`), `moment` the charm moment open now (None: none)."""
     name = charm_name(spec.id)
     if idle is not None:
-        return Words.of("charm_keys.idle", charm=name, why=Words.of(f"charm_idle.why.{idle}"))
+        return Words.of("charm_keys.idle", charm=name)  # why, at length, in its tile's note
     if left <= 0:
         return Words.of("charm_keys.spent_deal" if spec.per_deal else "charm_keys.spent", charm=name)
     if chips < spec.fee:
