@@ -20,7 +20,7 @@ import game.locale
 from game.ai.registry import load_character_by_id
 from game.ai.simple import RandomAgent
 from game.app.app import App
-from game.app.charm_words import charm_terms
+from game.app.charm_words import charm_terms, charm_title
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.new_game.scene import NewGameScene
 from game.app.table.charms.input import take_lead_question
@@ -190,6 +190,25 @@ def test_the_summary_tells_each_charm_use_and_nothing_without(app: App, code: st
     if code == "en":
         assert told == [f"{model.name(1)} used Cut In (2 chips into the pot).",
                         "You used Encore: 3 chips from the others.", f"{model.name(2)} used Glimpse."]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_charm_used_again_is_one_line_with_its_count(code: str) -> None:
+    game.locale.set_language(code)
+    names = {1: "Maud"}
+    notes = [CharmNote(0, "free_rein", 0, 0), CharmNote(1, "cut_in", 0, 2), CharmNote(0, "free_rein", 0, 0),
+             CharmNote(1, "cut_in", 0, 2), CharmNote(1, "cut_in", 0, 2), CharmNote(0, "encore", 3, 0),
+             CharmNote(0, "encore", 2, 0)]
+    told = charm_summary_lines(notes, lambda s: s == 0, names.__getitem__)
+    assert len(told) == 3 and all("{" not in line for line in told)  # one a seat and charm, in first-use order
+    assert str(charm_title("free_rein")) in told[0] and tr("charm_keys.twice").strip() in told[0]
+    assert "Maud" in told[1] and numbers(told[1]) == [3, 6]  # three uses, their fees summed
+    assert numbers(told[2]) == [5] and tr("charm_keys.twice").strip() in told[2]  # twice, the chips paid summed
+    once = charm_summary_lines(notes[:2], lambda s: s == 0, names.__getitem__)
+    assert numbers(once[0]) == [] and numbers(once[1]) == [2]  # once: no count
+    if code == "en":
+        assert told == ["You used Free Rein twice.", "Maud used Cut In 3 times (6 chips into the pot).",
+                        "You used Encore twice: 5 chips from the others."]
 
 
 @pytest.mark.parametrize("mode", [0, 1, 2])

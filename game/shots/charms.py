@@ -93,7 +93,7 @@ def charm_shots(app: App, folder: Path) -> list[Path]:
         _settle(app)
         paths.append(shoot(app, folder, "21d_charm_peek"))
         charm_table(app, 8)
-        for pressed in (pygame.K_F3, pygame.K_RETURN):  # the Lock on the first card the Lock may take
+        for pressed in (pygame.K_F3, pygame.K_RIGHT, pygame.K_RETURN):  # the Lock on the first card it may take
             _press(app, pressed)
         _settle(app)
         paths.append(shoot(app, folder, "21e_charm_lock"))

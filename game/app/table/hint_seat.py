@@ -165,7 +165,7 @@ class HintAsking:
             self.focus = decision.cards.index(hint.card)
             if self.placed == 0:  # chips the player placed are theirs: the hint points, Enter adds one there
                 self.stake[self.focus] = decision.boodle_total
-        elif isinstance(hint, CharmHint) and hint.use is not None and self.charm is not None:
+        elif isinstance(hint, CharmHint) and self.charm is not None:
             self.charm.point_to(hint.use)
         self._build_buttons()
 

@@ -2,6 +2,9 @@
 
 The engine's `CharmDecision` lists every lawful use; this only groups them by charm in the tray's order, keeps which
 charm (and which of its targets) has the focus, and turns a choice into a `CharmAction`. Nothing here knows a rule.
+
+The focus starts on letting the moment pass, and a picked charm's targets start with none focused: Enter, pressed to
+go on as everywhere else at the table, never spends a charm or chooses a card the player did not choose.
 """
 
 from __future__ import annotations
@@ -32,8 +35,8 @@ class CharmChoice:
         offered = {use.charm for use in decision.options}
         self.charms = [charm for charm in self.tray if charm in offered] + \
             sorted(offered - set(self.tray))  # a charm the tray does not show still gets its turn
-        self.focus = 0  # among `charms`, or, once one is picked, among its targets
-        self.picked: str | None = None
+        self.focus: int | None = None  # among `charms` (None: letting it pass), or, once one is picked, among its
+        self.picked: str | None = None  # targets (None: no card chosen yet)
 
     def slots(self) -> frozenset[int]:
         """The tray slots whose charm may be used now (raised in the tray)."""
@@ -50,20 +53,27 @@ class CharmChoice:
         """The charm with the focus (the picked one, once picked)."""
         if self.picked is not None:
             return self.picked
-        return self.charms[self.focus % len(self.charms)] if self.charms else None
+        return self.charms[self.focus % len(self.charms)] if self.charms and self.focus is not None else None
 
     @property
     def target(self) -> Card | None:
         """The picked charm's focused target."""
-        if self.picked is None:
+        if self.picked is None or self.focus is None:
             return None
         targets = self.targets(self.picked)
         return targets[self.focus % len(targets)] if targets else None
 
     def step(self, by: int) -> None:
-        """Move the focus among the charms, or among the picked one's targets."""
-        count = len(self.charms) if self.picked is None else len(self.targets(self.picked))
-        self.focus = (self.focus + by) % max(1, count)
+        """Move the focus among the charms and letting it pass, or among the picked one's targets (from none chosen:
+        the first, or the last going back)."""
+        if self.picked is not None:
+            count = max(1, len(self.targets(self.picked)))
+            self.focus = (0 if by > 0 else count - 1) if self.focus is None else (self.focus + by) % count
+            return
+        places = len(self.charms) + 1  # the charms, then letting it pass
+        at = len(self.charms) if self.focus is None else self.focus
+        at = (at + by) % places
+        self.focus = None if at == len(self.charms) else at
 
     def focus_on(self, card: Card) -> bool:
         """Put the focus on the picked charm's target `card` (hovered); True when it moved."""
@@ -81,7 +91,7 @@ class CharmChoice:
         targets = self.targets(charm)
         if len(targets) == 1:
             return self.use(charm, targets[0])
-        self.picked, self.focus = charm, 0
+        self.picked, self.focus = charm, None  # no card chosen until the player chooses one
         return None
 
     def choose_slot(self, slot: int) -> CharmAction | None:
@@ -93,12 +103,18 @@ class CharmChoice:
         return slot in self.slots()
 
     def confirm(self) -> CharmAction | None:
-        """Enter: use the focused charm (its one target), or the picked charm on its focused target."""
+        """Enter: let the moment pass (the focus's start), use the focused charm (its one target), pick it (its
+        targets are offered: None), or use the picked charm on the target chosen (None while none is)."""
         if self.picked is not None:
-            targets = self.targets(self.picked)
-            return self.use(self.picked, targets[self.focus % len(targets)]) if targets else None
+            target = self.target
+            return None if self.focus is None else self.use(self.picked, target)
         charm = self.focused
-        return None if charm is None else self.choose(charm)
+        return self.decline() if charm is None else self.choose(charm)
+
+    @property
+    def choosing_card(self) -> bool:
+        """True while a picked charm waits for the player to choose its target."""
+        return self.picked is not None and self.focus is None
 
     def pick_target(self, card: Card) -> CharmAction | None:
         """A target clicked (a raised card, a boodle card): the picked charm's use on it, if lawful."""
@@ -114,9 +130,12 @@ class CharmChoice:
         self.picked = None
         return True
 
-    def point_to(self, use: CharmUse) -> None:
-        """Put the focus on `use` (the hint's), picking its charm when it has targets to choose among, so that Enter
-        takes it."""
+    def point_to(self, use: CharmUse | None) -> None:
+        """Put the focus on `use` (the hint's; None: letting the moment pass), picking its charm when it has targets
+        to choose among, so that Enter takes it."""
+        if use is None:
+            self.picked = self.focus = None
+            return
         if use.charm not in self.charms:
             return
         self.picked = None

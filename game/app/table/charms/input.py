@@ -1,7 +1,9 @@
 """The player's charm decision by mouse, keyboard and controller (R31): a tray tile or its F key chooses a charm, a
 raised card or a boodle card its target, N (a controller's LB) lets the moment pass; and its buttons and words.
 
-The engine's decision says what is lawful (`CharmChoice` groups it); this turns input into its answer.
+The engine's decision says what is lawful (`CharmChoice` groups it); this turns input into its answer. Enter goes on
+as it does everywhere at the table: it lets the moment pass until the player moves the focus onto a charm, and takes
+a picked charm's target only once the player has chosen one. A key or tile out of its charm's moment says why.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ...pad_words import keyed, pad_shown
 from ..input_keys import ENTER_KEYS
 from .choice import SLOT_CAPS, CharmChoice, slot_of
 from .places import gem_at, shown_tiles
+from .refusal import charm_refusal
 from .words import charm_name
 
 if TYPE_CHECKING:
@@ -65,17 +68,46 @@ def _answer(human: HumanSeat, action: CharmAction | None) -> None:
         human.stage.play_sound("click", 0.4)
 
 
-def _refuse(human: HumanSeat) -> None:
-    """A charm that may not be used now: said on the status line, never sent."""
-    human.stage.model.set_status(Words.of("charm_tray.not_now"))
+def _say(human: HumanSeat, words: Words) -> None:
+    """Why a key or click did nothing, on the status line, with a soft click."""
+    human.stage.model.set_status(words)
     human.stage.model.touch()
     human.stage.play_sound("click", 0.3)
+
+
+def refuse_slot(human: HumanSeat, slot: int) -> None:
+    """The charm in tray slot `slot` may not be used now: why, on the status line; nothing is sent."""
+    model = human.stage.model
+    held = model.charms.of(0)
+    if not 0 <= slot < len(held):
+        return
+    spec, left = held[slot]
+    moment = human.charm.decision.moment if human.charm is not None else None
+    idle = spec.idle_at(model.rules, len(model.seats))
+    _say(human, charm_refusal(spec, left, model.seats[0].chips, idle, moment))
+
+
+def out_of_moment(human: HumanSeat, event: pygame.event.Event) -> bool:
+    """A charm's F key, or a click on its tile, while no charm decision is open: why it cannot be used now (True),
+    or False for any other input."""
+    if human.charm is not None or not human.stage.model.seats[0].is_human:
+        return False
+    if event.type == pygame.KEYDOWN:
+        slot = slot_of(event.key)
+    elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        slot = tile_at(human, event.pos)
+    else:
+        return False
+    if slot is None or slot >= len(human.stage.model.charms.of(0)):
+        return False
+    refuse_slot(human, slot)
+    return True
 
 
 def choose_slot(human: HumanSeat, choice: CharmChoice, slot: int) -> None:
     """The charm in tray slot `slot` chosen (a click on its tile, or its key)."""
     if not choice.lawful_slot(slot):
-        _refuse(human)
+        refuse_slot(human, slot)
         return
     if choice.picked == choice.tray[slot]:  # chosen again: back to the charms
         choice.unpick()
@@ -124,7 +156,7 @@ def charm_key(human: HumanSeat, choice: CharmChoice, key: int, number: int | Non
         human.choice_moved()
         return True
     if key in ENTER_KEYS:
-        _answer(human, choice.confirm())
+        confirm(human, choice)
         return True
     if key in BACK_KEYS:
         if choice.unpick():
@@ -148,18 +180,34 @@ def charm_specs(human: HumanSeat, choice: CharmChoice) -> tuple[list[ButtonSpec]
         hand = set(human.stage.model.hand)
         if not on_boodle(human, choice.picked):
             raised = frozenset(card for card in choice.targets(choice.picked) if card is not None and card in hand)
-        label = (tr("charm_tray.button.use", charm=charm_name(choice.picked)) if target is None else
+        label = (tr("charm_keys.pick_button") if choice.choosing_card else
+                 tr("charm_tray.button.use", charm=charm_name(choice.picked)) if target is None else
                  tr("charm_tray.button.pick", card=card_label(target)))
-        specs.append((label, tr("table.enter_key"), lambda: _answer(human, choice.confirm()), None, True,
+        specs.append((label, tr("table.enter_key"), lambda: confirm(human, choice), None, not choice.choosing_card,
                       tr("charm_tray.tip_button.use")))
         specs.append((tr("charm_tray.button.back"), "", lambda: choose_back(human, choice), None, True,
                       tr("charm_tray.tip_button.back")))
     elif charm is not None:
         specs.append((tr("charm_tray.button.use", charm=charm_name(charm)), tr("table.enter_key"),
-                      lambda: _answer(human, choice.confirm()), None, True, tr("charm_tray.tip_button.use")))
+                      lambda: confirm(human, choice), None, True, tr("charm_tray.tip_button.use")))
     specs.append((tr("charm_tray.button.pass"), keyed("<N>"), lambda: human.submit(choice.decline()), PASS_KEY,
                   True, tr("charm_tray.tip_button.pass")))
     return specs, raised
+
+
+def confirm(human: HumanSeat, choice: CharmChoice) -> None:
+    """Enter (or the first button): what the focus is on; while a picked charm waits for its card, only a word to
+    choose one first."""
+    if choice.choosing_card:
+        _say(human, Words.of("charm_keys.choose_card"))
+        return
+    _answer(human, choice.confirm())
+
+
+def enter_button(choice: CharmChoice) -> int | None:
+    """The button Enter presses, drawn with the focus: the first (the focused charm, its chosen target, or letting
+    the moment pass when nothing is focused), or none while a picked charm waits for its card."""
+    return None if choice.choosing_card else 0
 
 
 def choose_back(human: HumanSeat, choice: CharmChoice) -> None:
@@ -177,7 +225,8 @@ def charm_prompt(human: HumanSeat, choice: CharmChoice) -> tuple[str, str]:
         key = f"charm_marks.target.{spec.effect}" if spec.effect in MARKED_TARGETS else \
             f"charm_tray.target.{spec.effect}"
         asked = take_lead_question(human, spec, picked=True)
-        return asked or tr(key, charm=charm_name(choice.picked)), tr("charm_tray.keys.target")
+        keys = "charm_keys.target" if choice.choosing_card else "charm_tray.keys.target"
+        return asked or tr(key, charm=charm_name(choice.picked)), tr(keys)
     follow = next((use.card for use in decision.options if use.card is not None), None)
     focused = held.spec(decision.player, choice.focused) if choice.focused is not None else None
     words = (take_lead_question(human, focused, picked=False) if focused is not None else None) or \

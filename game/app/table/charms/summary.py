@@ -1,5 +1,5 @@
-"""The deal summary's line for each charm used in the deal (R31): who used which, the chips the others paid them
-(R39) and the fee paid into the pot. A deal without charms has none."""
+"""The deal summary's line for each charm used in the deal (R31): who used which and how many times, the chips the
+others paid them (R39) and the fees paid into the pot. A deal without charms has none."""
 
 from __future__ import annotations
 
@@ -14,16 +14,28 @@ _KEYS = {True: ("charm_notes.summary.you_paid", "charm_notes.summary.you_used"),
          False: ("charm_notes.summary.they_paid", "charm_notes.summary.they_used")}
 
 
+def times_words(count: int) -> str:
+    """How many times a charm was used, as the summary's sentence says it after its name ("" for once)."""
+    if count <= 1:
+        return ""
+    return tr("charm_keys.twice") if count == 2 else trn("charm_keys.times", count)
+
+
 def charm_summary_lines(notes: Sequence[CharmNote], mine: Callable[[int], bool],
                         name: Callable[[int], str]) -> list[str]:
-    """One sentence a charm use, in the order they came; `mine(seat)` for the player's own, `name(seat)` else."""
-    lines = []
+    """One sentence a seat and charm, in the order they were first used, with how many times, the chips the others
+    paid and the fees; `mine(seat)` for the player's own, `name(seat)` else."""
+    grouped: dict[tuple[int, str], list[CharmNote]] = {}
     for note in notes:
-        you = mine(note.player)
-        who = {} if you else {"name": name(note.player)}
-        fee = trn("charm_notes.summary.fee", note.fee) if note.fee else ""
-        charm = charm_title(note.charm)
-        paid, used = _KEYS[you]
-        lines.append(trn(paid, note.paid, charm=charm, fee=fee, **who) if note.paid else
-                     tr(used, charm=charm, fee=fee, **who))
+        grouped.setdefault((note.player, note.charm), []).append(note)
+    lines = []
+    for (player, charm_id), uses in grouped.items():
+        you = mine(player)
+        who = {} if you else {"name": name(player)}
+        paid, fee = sum(use.paid for use in uses), sum(use.fee for use in uses)
+        fee_words = trn("charm_notes.summary.fee", fee) if fee else ""
+        charm, times = charm_title(charm_id), times_words(len(uses))
+        paid_key, used_key = _KEYS[you]
+        lines.append(trn(paid_key, paid, charm=charm, times=times, fee=fee_words, **who) if paid else
+                     tr(used_key, charm=charm, times=times, fee=fee_words, **who))
     return lines

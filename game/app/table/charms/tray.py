@@ -20,11 +20,12 @@ from ..human import HumanSeat
 from ..stage import Stage
 from .choice import SLOT_CAPS
 from .input import on_boodle
-from .places import FOCUS_RING, GEM_R, RAISE, gem_spots, shown_tiles, tray_tiles
+from .places import FOCUS_RING, GEM_R, RAISE, gem_spots, shown_tiles, tray_bounds, tray_tiles
 from .tile import BADGE_SIZE, CAP_SIZE, keys_fit, tile_face
 from .words import charm_description, charm_name
 
 NOTE_SIZE, NOTE_W = 15, 330  # a tile's note: its words, wrapped to this width
+NOTE_GAP = 8  # a tile's note over the tray, this far above it
 REST_FILL, REST_EDGE = (34, 52, 44), (90, 110, 100)  # no decision open: every tile alike
 LAWFUL_FILL = (48, 76, 60)  # raised, gold-edged: may be used now
 FOCUS_FILL, FOCUS_EDGE = (70, 108, 84), (255, 246, 214)  # raised, lit, a light double edge and a pointer: the focus
@@ -169,37 +170,47 @@ def draw_charm_tray(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
             text.draw(surface, cap, face.cap.center, role="bold", size=CAP_SIZE, colour=ink, anchor="center")
 
 
-def draw_charm_note(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
-    """The hovered tile's note, over the controls (drawn after them)."""
+def hovered_note(human: HumanSeat, stage: Stage) -> tuple[str, pygame.Rect, bool] | None:
+    """The note under the mouse: its words, the tile or gem it tells of, and True for a tile of the player's own
+    tray; None when the mouse is on neither."""
     mine = stage.model.charms.of(0) if stage.model.seats[0].is_human else []
     if human.hover_gem is not None:  # another seat's charm: what it does, and how often it may still
         seat, place = human.hover_gem
         theirs = stage.model.charms.of(seat)
-        if place < len(theirs):
-            spot = gem_spots(stage.layout, seat, len(theirs))[place]
-            spec, left = theirs[place]
-            _draw_note(surface, stage, charm_tip(spec, left, idle_here(stage, spec)),
-                       pygame.Rect(spot[0] - GEM_R, spot[1] - GEM_R, 2 * GEM_R, 2 * GEM_R))
-        return
+        if place >= len(theirs):
+            return None
+        spot = gem_spots(stage.layout, seat, len(theirs))[place]
+        spec, left = theirs[place]
+        gem = pygame.Rect(spot[0] - GEM_R, spot[1] - GEM_R, 2 * GEM_R, 2 * GEM_R)
+        return charm_tip(spec, left, idle_here(stage, spec)), gem, False
     hovered = human.hover_charm
     if hovered is None or hovered >= len(mine):
-        return
+        return None
     spec, left = mine[hovered]
     slots = human.charm.slots() if human.charm is not None else frozenset()
-    _draw_note(surface, stage, charm_tip(spec, left, idle_here(stage, spec)),
-               shown_tiles(stage.layout, slots, len(mine))[hovered])
+    return charm_tip(spec, left, idle_here(stage, spec)), shown_tiles(stage.layout, slots, len(mine))[hovered], True
 
 
-def _draw_note(surface: Canvas, stage: Stage, words: str, tile: pygame.Rect) -> None:
-    """A tile's note beside it, its words wrapped (a charm's line is longer than a tooltip's one line); none from a
-    covered table."""
-    if not tooltips_on():
-        return
-    text = stage.text
-    label = text.render_wrapped(words, "body", readable_size(NOTE_SIZE), theme.INK, NOTE_W)
+def note_box(stage: Stage, words: str, anchor: pygame.Rect, mine: bool) -> tuple[Canvas, pygame.Rect]:
+    """A note's words, wrapped, and its box: over the player's tray for a tile of it (beside the tray lie the hand
+    and its raised cards, which the note must leave in sight), beside the gem for another seat's; in the felt."""
+    label = stage.text.render_wrapped(words, "body", readable_size(NOTE_SIZE), theme.INK, NOTE_W)
     box = label.get_rect().inflate(20, 14)
-    box.bottomleft = (tile.right + 10, tile.bottom)
+    tray = tray_bounds(stage.layout, len(stage.model.charms.of(0))) if mine else None
+    if tray is not None:
+        box.bottomleft = (tray.left, tray.top - NOTE_GAP)
+    else:
+        box.bottomleft = (anchor.right + 10, anchor.bottom)
     box.clamp_ip(stage.layout.felt)
+    return label, box
+
+
+def draw_charm_note(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
+    """The hovered tile's (or gem's) note, over the controls (drawn after them); none from a covered table."""
+    hovered = hovered_note(human, stage)
+    if hovered is None or not tooltips_on():
+        return
+    label, box = note_box(stage, *hovered)
     paint.rect(surface, (0, 0, 0), box.move(0, 2), border_radius=8)
     paint.rect(surface, (28, 40, 34), box, border_radius=8)
     paint.rect(surface, theme.GOLD, box, width=1, border_radius=8)
