@@ -196,7 +196,7 @@ class CampaignMapScene(Scene):
         progress = self.progress
         if progress is None or progress.venue is None:
             return
-        if progress.offered and not progress.case_full:  # the charm earned comes before the table
+        if progress.offered:  # the charm earned (taken, taken in place of one, or passed) comes before the table
             self.message = tr("charm_road.map.choose_first")
             self.charms()
             return
@@ -285,9 +285,10 @@ class CampaignMapScene(Scene):
 
     def enter(self) -> None:
         """What the venue just cleared unlocked, its moment first; then the charm it earned (on a road with
-        charms); then the name entry, when the session just recorded ended the road with a high score."""
+        charms, its case full or not); then the name entry, when the session just recorded ended the road with a
+        high score."""
         progress = self.progress
-        if self.offer_charms and progress is not None and progress.offered and not progress.case_full:
+        if self.offer_charms and progress is not None and progress.offered:
             self.offer_charms = False
             self.charms()
         if self.name_entry:
