@@ -102,6 +102,12 @@ class CampaignChoice:
     problem: str = ""
     road: Campaign | None = None  # the campaign read (None when it has a problem): what the chooser describes
 
+    @property
+    def shipped(self) -> bool:
+        """True for a road the game comes with (the chooser names it alone; a player's own file shows its file's
+        name too, so they can tell theirs apart)."""
+        return self.path.resolve() in {campaign_file.CAMPAIGN_FILE.resolve(), CHARMS_PATH.resolve()}
+
 
 @dataclass(frozen=True)
 class RoadCard:
