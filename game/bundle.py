@@ -35,7 +35,9 @@ def install_root() -> Path:
 
 def program_name() -> str:
     """What the player types to start the game, for usage lines and crash reports."""
-    return "main.py" if install_root() == REPOSITORY else "newmarket"
+    started_as = Path(sys.argv[0]).stem if sys.argv and sys.argv[0] else ""
+    # `pip install -e .` runs the repository's source, but through the `newmarket` command
+    return "main.py" if install_root() == REPOSITORY and started_as != "newmarket" else "newmarket"
 
 
 def program_command() -> list[str]:

@@ -76,6 +76,13 @@ def test_in_the_repository_there_is_no_package_copy() -> None:
     assert bundle.install_root() == bundle.REPOSITORY == ROOT
 
 
+def test_the_repository_s_source_started_by_the_newmarket_command_is_named_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "argv", [str(ROOT / "main.py")])
+    assert bundle.program_name() == "main.py"
+    monkeypatch.setattr(sys, "argv", ["/home/someone/.venv/bin/newmarket", "--lang", "fr"])  # pip install -e .
+    assert bundle.program_name() == "newmarket"
+
+
 def cannot_build_offline() -> str | None:
     """Why this Python cannot build the wheel without the network, or None when it can."""
     try:
