@@ -19,10 +19,10 @@ from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.form import Choice
 from game.app.scenes.new_game import NewGameScene
-from game.app.scenes.new_game_charms import DEALT, CharmChoice, seat_charms, shipped_charms
+from game.app.scenes.new_game_charms import DEALT, CharmChoice, charm_card_words, seat_charms, shipped_charms
 from game.app.table.scene import TableScene
 from game.config import PERSONALITIES_DIR, default_rules, load_character
-from game.locale import LANGUAGES
+from game.locale import LANGUAGES, tr
 from game.storage.last_table_file import CHARM_MODES, LAST_TABLE_FILE, load_last_table
 
 KNOWN = shipped_charms()
@@ -171,3 +171,11 @@ def test_cut_in_is_not_dealt_where_no_hand_is_big_enough() -> None:
     at_four = {spec.id for seed in range(40) for seat in seat_charms(every, human_and(3), seed, CLASSIC) or ()
                for spec in seat}
     assert needing and not at_eight & needing and needing <= at_four  # 52 cards in 9 hands: 6 at most
+
+
+def test_the_charm_card_says_when_the_table_leaves_the_charm_nothing_to_do() -> None:
+    yours = CharmChoice(CHARM_MODES.index("yours"), "cut_in", KNOWN)
+    idle = tr("charm_idle.table", why=tr("charm_idle.why.hand"))
+    assert idle in charm_card_words(yours, replace(CLASSIC, players=8))
+    assert idle not in charm_card_words(yours, replace(CLASSIC, players=4))
+    assert "charm_idle" not in charm_card_words(CharmChoice(1, "glimpse", KNOWN), replace(CLASSIC, players=8))

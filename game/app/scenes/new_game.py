@@ -507,7 +507,7 @@ class NewGameScene(Scene):
                                size=16, colour=theme.RED_TEXT, max_width=LEFT.width - 48, min_size=11)
             return
         box = self.bio_box()
-        if draw_charm_card(surface, self.app.text, self.charms, self.form.focused, box):
+        if draw_charm_card(surface, self.app.text, self.charms, self.form.focused, box, self.session_rules()[0]):
             return
         index = min(self.focused_character, len(self.characters) - 1)
         draw_bio(surface, self.app.text, self.characters[index], self.character_lock(index), box,

@@ -115,9 +115,11 @@ def charm_rows(rect: pygame.Rect, choice: CharmChoice, changed: Callable[[], Non
     return rows
 
 
-def draw_charm_card(surface: Canvas, text: TextCache, choice: CharmChoice, focused: object, box: pygame.Rect) -> bool:
+def draw_charm_card(surface: Canvas, text: TextCache, choice: CharmChoice, focused: object, box: pygame.Rect,
+                    rules: RuleSet | None = None) -> bool:
     """While a charm row has the focus (`focused`), the box under it (the bio's) says what the player's charm does,
-    how often it may be used and its fee; True when it did."""
+    how often it may be used, its fee, and why it would have nothing to do at the table of `rules`; True when it
+    did."""
     if not (getattr(focused, "charm_row", False) and choice.mode):
         return False
     paint.rect(surface, (8, 24, 18), box, border_radius=12)
@@ -125,11 +127,19 @@ def draw_charm_card(surface: Canvas, text: TextCache, choice: CharmChoice, focus
     title = charm_title(choice.charm) if choice.charm else tr("free_charms.dealt")
     name = text.draw(surface, title, (box.x + 20, box.y + 14), role="title", size=24, colour=theme.GOLD,
                      max_width=room, min_size=16)
-    spec = choice.known.get(choice.charm)
-    said = charm_line(choice.charm) if choice.charm else tr("free_charms.dealt_tip")
-    terms = f"\n{charm_terms(spec)}" if spec is not None else ""  # how often, and at what fee (its file's)
-    who = tr(f"free_charms.who.{choice.mode_id}")
-    words = f"{said}{terms}\n{who}"
+    words = charm_card_words(choice, rules)
     size = text.wrapped_size(words, "body", 16, room, box.bottom - 12 - name.bottom - 8, floor=11)
     surface.blit(text.render_wrapped(words, "body", size, theme.INK, room), (box.x + 20, name.bottom + 8))
     return True
+
+
+def charm_card_words(choice: CharmChoice, rules: RuleSet | None) -> str:
+    """What the charm card says under its name: the charm's line, its uses and fee, why the table of `rules` would
+    leave it nothing to do (when it would), and who holds charms."""
+    spec = choice.known.get(choice.charm)
+    said = charm_line(choice.charm) if choice.charm else tr("free_charms.dealt_tip")
+    terms = f"\n{charm_terms(spec)}" if spec is not None else ""  # how often, and at what fee (its file's)
+    idle = spec.idle_at(rules, rules.players) if spec is not None and rules is not None else None
+    if idle is not None:  # the player may hold it all the same: it is their choice, told plainly
+        terms += "\n" + tr("charm_idle.table", why=tr(f"charm_idle.why.{idle}"))
+    return f"{said}{terms}\n{tr(f'free_charms.who.{choice.mode_id}')}"
