@@ -42,7 +42,7 @@ from game.app.widgets import signed
 from game.config import rules_by_name
 from game.engine.events import BoodleWon
 from game.engine.rules import RuleSet
-from game.locale import tr
+from game.locale import LANGUAGES, tr
 
 APP = Path(__file__).resolve().parent.parent / "game" / "app"
 
@@ -174,7 +174,7 @@ def test_every_place_that_colours_a_gain_or_loss_also_signs_it() -> None:
             assert "signed(" in source or "figure_text(" in source, path.name
 
 
-@pytest.mark.parametrize("code", ["en", "fr", "it", "pt", "nl"])
+@pytest.mark.parametrize("code", list(LANGUAGES))
 def test_how_to_play_names_the_marks_in_glyphs_the_font_has(app: App, code: str) -> None:
     game.locale.set_language(code)
     try:

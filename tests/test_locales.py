@@ -469,7 +469,7 @@ def test_tests_run_in_english_on_a_french_machine(tmp_path: Path, monkeypatch: p
 def test_plural_forms_count_as_each_language_does() -> None:
     from game.locale import plural_form
     assert [plural_form("fr", n) for n in (0, 1, 2)] == ["one", "one", "other"]
-    for code in ("en", "it", "pt", "nl"):
+    for code in sorted(set(LANGUAGES) - {"fr"}):  # a new language counts as English does, or says otherwise here
         assert [plural_form(code, n) for n in (0, 1, 2)] == ["other", "one", "other"], code
 
 

@@ -23,6 +23,7 @@ from game.campaign.model import CampaignProgress
 from game.campaign.origin import CampaignRoad
 from game.campaign.roads import CHARMS_PATH, FILE_KEY, SLOTS
 from game.config import load_campaign
+from game.locale import LANGUAGES
 from game.storage.saves import SaveData, save_slot
 
 CAST = ["pip", "maud", "bert", "hetty", "professor", "dex", "vera"]
@@ -44,7 +45,7 @@ def test_the_goal_card_lies_within_the_corner_the_bubbles_keep_clear(app: App) -
     assert cards and all(CARD.contains(card) for card in cards)
 
 
-@pytest.mark.parametrize("language", ["en", "fr", "it", "pt", "nl"])
+@pytest.mark.parametrize("language", list(LANGUAGES))
 def test_a_bubble_kept_off_the_goal_card_finds_a_place_at_every_seat(app: App, language: str) -> None:
     lines = sorted(character_lines(language), key=len)
     for boodle in (1, 4, 13):

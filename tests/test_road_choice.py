@@ -26,9 +26,7 @@ from game.campaign.road_summary import road_summary
 from game.campaign.roads import CHARMS_PATH
 from game.config import load_campaign
 from game.config.campaign_file import CAMPAIGN_FILE
-from game.locale import set_language, tr
-
-LANGUAGES = ("en", "fr", "it", "pt", "nl")
+from game.locale import LANGUAGES, set_language, tr
 
 
 @pytest.fixture
@@ -39,7 +37,7 @@ def app(tmp_path: Path) -> Iterator[App]:
     set_language("en")
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", list(LANGUAGES))
 def test_the_maps_unlock_line_never_names_a_host_charm_and_the_host_line_does(app: App, language: str) -> None:
     app.set_language(language)
     campaign = load_campaign(CHARMS_PATH)
@@ -93,7 +91,7 @@ def charm_numbers() -> dict[str, int]:
             "bankroll": data["bankroll"], "venues": len(data["venues"])}
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", list(LANGUAGES))
 def test_each_roads_description_holds_the_numbers_from_its_file(language: str) -> None:
     set_language(language)
     try:

@@ -32,9 +32,9 @@ from game.config.rules_writer import rules_text, save_rules_file, stem_problem
 from game.engine.cards import Card
 from game.engine.rules import RuleSet
 from game.engine.rules_keys import RULES_KEYS, RulesKey
-from game.locale import tr
+from game.locale import LANGUAGES, tr
 
-LANGS = ("en", "fr", "it", "pt", "nl")
+LANGS = tuple(LANGUAGES)
 
 
 @pytest.fixture
