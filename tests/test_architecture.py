@@ -34,6 +34,7 @@ LAYERS: list[set[str]] = [
     {"game.app"},  # the pygame game: its runtime and nothing else
     {"game.shots"},  # the screenshots: the app driven headless, picture by picture
     {"game.cli"},  # the command line (the bench's app half, `cli/bench_app.py`, among it)
+    {"game.__main__"},  # `python -m game`: the installed game's way in to the command line
 ]
 DRIVERS = ("game.shots", "game.cli")  # what drives the game from outside; the game's runtime never imports them
 
