@@ -19,7 +19,7 @@ import pygame
 from game.app import word_overlaps
 from game.app.app import App, AppOptions
 from game.app.scene import Scene
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.settings import SettingsScene
 from game.app.table.scene import TableScene
 

@@ -107,10 +107,10 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
     import pygame
 
     from game.app.canvas import Canvas
-    from game.app.screenshots import render_all
     from game.app.text import TextCache
     from game.app.widgets import PAD_X, Button
     from game.locale import LANGUAGES
+    from game.shots.render import render_all
 
     found: dict[str, Rendered] = {}
     draw = Button.draw
@@ -154,8 +154,8 @@ def large_print_screenshots(tmp_path_factory: pytest.TempPathFactory) -> Iterato
     import app_helpers  # noqa: F401  (dummy video and audio drivers before pygame starts)
     import pygame
 
-    from game.app.screenshots import render_all
     from game.locale import LANGUAGES
+    from game.shots.render import render_all
     from game.storage.settings import COMFORT_SIZES
 
     def drawn_only(surface: pygame.Surface, file: object, namehint: str = "") -> None:

@@ -18,19 +18,19 @@ from game.app.form import Choice, Form, Slider, Toggle
 from game.app.scene import Scene
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.how_to_play import HowToPlayScene, rule_sections
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.pause import PauseScene
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.title import TitleScene
 from game.app.scenes.trophies import TrophiesScene
-from game.app.screenshots import table as seated_table
-from game.app.screenshots_extra import sample_trophy_case
 from game.app.table.scene import TableScene
 from game.app.text import TextCache
 from game.app.widgets import PAD_X, Button
 from game.config import RULES_DIR, load_rules, rules_by_name
 from game.engine.rules import RuleSet
+from game.shots.extra import sample_trophy_case
+from game.shots.render import table as seated_table
 from game.storage.settings import load_settings
 
 FUZZ_FRAMES = 2000

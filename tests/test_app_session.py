@@ -13,7 +13,7 @@ from app_helpers import frames, key, make_app, top
 
 from game.app.app import App
 from game.app.scenes.confirm import ConfirmScene
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.pause import PauseScene
 from game.app.scenes.title import TitleScene
 from game.app.table.scene import TableScene

@@ -24,8 +24,8 @@ from game.app.canvas import Canvas
 from game.app.scene import Scene, SceneName
 from game.app.scenes.replay import ReplayScene
 from game.app.scenes.statistics import StatisticsScene, nice_step
-from game.app.screenshots_extra import render_extra_screenshots, sample_session, sample_statistics
 from game.replay import Replay, split_deals
+from game.shots.extra import render_extra_screenshots, sample_session, sample_statistics
 from game.stats import Statistics
 from game.storage.saves import SaveData, load_slot, save_slot
 from game.storage.statistics_file import load_statistics, record_finished_session, save_statistics, statistics_path

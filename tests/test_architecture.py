@@ -1,6 +1,6 @@
-"""The house keeps its shape: scenes reach one another only by name, the game's modules import one another in
-one direction (no cycles, almost nothing imported inside functions), and the table's controller runs without
-pygame."""
+"""The house keeps its shape: the game's packages stand in layers and no import runs up them, scenes reach one
+another only by name, the modules import one another with no cycle and almost nothing inside functions, and the
+table's controller runs without pygame."""
 
 from __future__ import annotations
 
@@ -19,6 +19,24 @@ ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game"
 MAX_LAZY_IMPORTS = 12
 LAZY_REASON = "# lazy:"  # how a function-level import of the game's own modules says why it is one
+
+# The layers, lowest first (docs/architecture.md, "The layers"): a module imports only from its own layer and
+# the layers below it. Each name is a package of `game/` (everything inside it) or a single module.
+LAYERS: list[set[str]] = [
+    {"game", "game.bundle", "game.regular_file", "game.atomic"},  # where the game's files are, how any is read/written
+    {"game.engine"},  # the rules, pure
+    {"game.locale"},  # the words a player reads
+    {"game.config"},  # YAML in, checked values out
+    {"game.ai"},  # the agents, and the character files they are built from
+    {"game.stats", "game.replay", "game.review"},  # readers of event logs
+    {"game.storage"},  # the player's files
+    {"game.campaign"},  # the campaign, the daily deal and the high scores, with the files they are built from
+    {"game.app"},  # the pygame game: its runtime and nothing else
+    {"game.shots"},  # the screenshots: the app driven headless, picture by picture
+    {"game.cli"},  # the command line (the bench's app half, `cli/bench_app.py`, among it)
+    {"game.__main__"},  # `python -m game`: the installed game's way in to the command line
+]
+DRIVERS = ("game.shots", "game.cli")  # what drives the game from outside; the game's runtime never imports them
 
 
 def module_name(path: Path) -> str:
@@ -49,6 +67,24 @@ def imported(module: str, node: ast.Import | ast.ImportFrom) -> list[str]:
         if name and name != module:
             out.append(name)
     return out
+
+
+def every_import(module: str) -> list[tuple[str, int]]:
+    """Each of the game's modules `module` imports, with the line: at the top, for type checkers only, or inside
+    a function alike."""
+    return [(other, node.lineno) for node in ast.walk(ast.parse(MODULES[module].read_text(encoding="utf-8")))
+            if isinstance(node, (ast.Import, ast.ImportFrom)) for other in dict.fromkeys(imported(module, node))]
+
+
+def holds(name: str, module: str) -> bool:
+    """True when the layer entry `name` (a package or a module; the root package only as itself) holds `module`."""
+    return module == name or (name != "game" and module.startswith(name + "."))
+
+
+def layer_of(module: str) -> int:
+    """The index in LAYERS of the layer holding `module` (by its most precise entry); -1 when none does."""
+    entries = [(len(name), index) for index, names in enumerate(LAYERS) for name in names if holds(name, module)]
+    return max(entries)[1] if entries else -1
 
 
 def runtime_imports(module: str) -> set[str]:
@@ -104,6 +140,41 @@ def test_the_game_imports_in_one_direction_with_no_cycle() -> None:
     assert cycles == []
 
 
+def test_every_module_stands_in_one_layer() -> None:
+    assert [module for module in MODULES if layer_of(module) < 0] == []
+    assert [name for names in LAYERS for name in names if name not in MODULES] == [], "each entry names a real module"
+
+
+def test_no_import_runs_up_the_layers() -> None:
+    upward = [f"{module} -> {other} ({line})" for module in MODULES for other, line in every_import(module)
+              if layer_of(other) > layer_of(module)]
+    assert upward == []
+
+
+def test_the_architecture_doc_lists_the_layers_in_this_order() -> None:
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text[text.index("## The layers\n"):].split("\n## ", 1)[0]
+    spelt = {name: "`" + name.replace(".", "/") + ("" if MODULES[name].name == "__init__.py" else ".py") + "`"
+             for names in LAYERS for name in names if name != "game"}
+    missing = [spelling for spelling in spelt.values() if spelling not in section]
+    assert missing == []
+    in_the_doc = sorted(spelt, key=lambda name: section.index(spelt[name]))
+    assert [layer_of(name) for name in in_the_doc] == sorted(layer_of(name) for name in in_the_doc), in_the_doc
+
+
+def test_the_game_runtime_never_imports_what_drives_it() -> None:
+    runtime = {module for module in MODULES if holds("game.app", module)}
+    reached = set(runtime)
+    todo = list(runtime)
+    while todo:
+        for other, _ in every_import(todo.pop()):
+            if other not in reached:
+                reached.add(other)
+                todo.append(other)
+    assert len(runtime) >= 100, "the runtime's modules were found"
+    assert sorted(module for module in reached if any(holds(driver, module) for driver in DRIVERS)) == []
+
+
 def test_function_level_imports_of_the_game_are_few_and_each_says_why() -> None:
     lazy: list[str] = []
     unexplained: list[str] = []
@@ -120,6 +191,7 @@ def test_function_level_imports_of_the_game_are_few_and_each_says_why() -> None:
                         unexplained.append(where)
     assert len(set(lazy)) <= MAX_LAZY_IMPORTS, lazy
     assert unexplained == []
+    assert [where for where in lazy if not where.startswith("game/cli/")] == [], "only the command line waits to import"
 
 
 @pytest.mark.slow

@@ -23,7 +23,7 @@ from app_helpers import click, frames, make_app, top
 from game.ai.registry import character_ids, load_character_by_id
 from game.ai.seats import SeatSpec
 from game.app.app import App
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.results import ResultsScene
 from game.app.table.animation import Banner, Confetti, PopUp
 from game.app.table.effects import POPUP_EDGE

@@ -17,6 +17,7 @@ from game.ai.tournament import deal_seed, play_block
 from game.app.replay_words import logged_names, session_start, told
 from game.app.table.controller import SNAPSHOT_VERSION, read_snapshot
 from game.campaign.daily import DailyBests, daily_table
+from game.campaign.daily_file import load_daily_bests, save_daily_bests
 from game.campaign.origin import record_daily_score
 from game.config import ConfigError, load_rules_text
 from game.engine.decisions import StakeDecision
@@ -26,7 +27,6 @@ from game.engine.session import Session
 from game.replay.log import LogError, split_deals
 from game.replay.replay import Replay
 from game.replay.start import check_rules
-from game.storage.daily_file import load_daily_bests, save_daily_bests
 
 
 def shares_of(events: Sequence[object]) -> list[tuple[int, int]]:

@@ -18,6 +18,7 @@ from game.app.table.animation import Bubble
 from game.app.table.bubble_place import BubbleArt, fans_of, keep_clear, place_bubble, rather_clear
 from game.app.table.layout import table_layout
 from game.app.table.sprites import make_bubble
+from game.locale import LANGUAGES
 
 LOCALES = Path(__file__).resolve().parent.parent / "config" / "locales"
 
@@ -105,7 +106,7 @@ def test_a_character_never_says_the_same_line_twice_in_a_deal(tmp_path: Path) ->
     app.scenes.close()
 
 
-@pytest.mark.parametrize("language", ["en", "fr", "it", "pt", "nl"])
+@pytest.mark.parametrize("language", list(LANGUAGES))
 def test_bubbles_cover_nothing_read_at_any_seat(app: App, language: str) -> None:
     lines = sorted(character_lines(language), key=len)
     assert lines
@@ -160,7 +161,7 @@ def test_bubbles_keep_off_the_deal_logs_button_open_panel_and_each_other(tmp_pat
     clear, and one bubble keeps off another where the felt has room."""
     from app_helpers import instant_app
 
-    from game.app.screenshots import table as seated_table
+    from game.shots.render import table as seated_table
     app = instant_app(tmp_path)
     scene = seated_table(app, players, 7)
     app.scenes.clear_to(scene)

@@ -12,17 +12,10 @@ from hypothesis import strategies as st
 from yaml_damage import damaged
 
 from game.ai.registry import character_ids
+from game.campaign.campaign_file import CAMPAIGN_FILE, load_campaign, load_campaign_text
 from game.campaign.spec import TABLE_LOOKS, Goal, Unlock
 from game.cli import main
-from game.config import (
-    CAMPAIGN_FILE,
-    ConfigError,
-    load_campaign,
-    load_campaign_text,
-    load_rules,
-    rules_by_name,
-    rules_names,
-)
+from game.config import ConfigError, load_rules, rules_by_name, rules_names
 
 SHIPPED = CAMPAIGN_FILE.read_text(encoding="utf-8")
 

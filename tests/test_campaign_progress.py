@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.ai.registry import make_agent
+from game.campaign.campaign_file import load_campaign, load_campaign_text
 from game.campaign.model import (
     BROKE,
     PLAYING,
@@ -21,7 +22,6 @@ from game.campaign.model import (
     VenueResult,
 )
 from game.campaign.spec import Campaign, Unlock
-from game.config import load_campaign, load_campaign_text
 from game.engine.events import SessionEnd
 from game.engine.play import play_session
 from game.engine.session import SeatInfo, Session
@@ -175,7 +175,7 @@ def test_a_real_session_at_each_shipped_venue_records() -> None:
 
 @pytest.mark.slow
 def test_the_campaign_needs_no_pygame() -> None:
-    code = ("import sys, game.campaign.model, game.campaign.scores, game.campaign.daily, game.config; "
-            "game.config.load_campaign(); sys.exit('pygame' in sys.modules)")
+    code = ("import sys, game.campaign.model, game.campaign.scores, game.campaign.daily, game.campaign.campaign_file; "
+            "game.campaign.campaign_file.load_campaign(); sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1],
                           check=False).returncode == 0

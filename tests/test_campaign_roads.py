@@ -15,12 +15,11 @@ from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.confirm import ConfirmScene
-from game.app.scenes.new_game import NewGameScene
-from game.app.scenes.table_choices import campaign_locks
+from game.app.scenes.new_game.scene import NewGameScene
+from game.app.scenes.new_game.table_choices import campaign_locks
+from game.campaign.campaign_file import CAMPAIGN_FILE, load_campaign
 from game.campaign.model import CampaignProgress
 from game.campaign.roads import CHARMS_PATH, SLOTS, campaign_choices, read_road
-from game.config import load_campaign
-from game.config.campaign_file import CAMPAIGN_FILE
 from game.storage.saves import SaveData, load_slot, save_slot, slot_path
 from game.storage.unlocks_file import add_unlocks, load_unlocks, unlocks_path
 

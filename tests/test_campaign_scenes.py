@@ -20,11 +20,11 @@ from game.app.scenes.title import TitleScene
 from game.app.scenes.unlocked import DEAF, SHOWN, UnlockedScene
 from game.app.table.scene import TableScene
 from game.campaign import roads
+from game.campaign.campaign_file import load_campaign
+from game.campaign.high_scores_file import high_scores_path, load_high_scores
 from game.campaign.model import CampaignProgress
 from game.campaign.roads import SLOT, session_seed
 from game.campaign.spec import Campaign, Unlock
-from game.config import load_campaign
-from game.storage.high_scores_file import high_scores_path, load_high_scores
 from game.storage.saves import SaveData, load_slot, save_slot, slot_path
 from game.storage.unlocks_file import add_unlocks
 

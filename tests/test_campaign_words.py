@@ -22,14 +22,15 @@ from game.app.scenes.daily import DailyScene
 from game.app.scenes.high_scores import HighScoresScene
 from game.app.scenes.replay import ReplayScene
 from game.app.scenes.replays import ReplaysScene
-from game.app.screenshots_extra import GOLDEN_LOG, sample_session
+from game.campaign.campaign_file import CAMPAIGN_FILE, load_campaign, load_campaign_text
+from game.campaign.high_scores_file import save_high_scores
 from game.campaign.model import CampaignProgress, SessionResult
 from game.campaign.roads import describe_result
 from game.campaign.scores import HighScores
-from game.config import CAMPAIGN_FILE, ConfigError, load_campaign, load_campaign_text
+from game.config import ConfigError
 from game.locale import LANGUAGES, catalog, set_language, tr
 from game.replay import Replay, split_deals
-from game.storage.high_scores_file import save_high_scores
+from game.shots.extra import GOLDEN_LOG, sample_session
 from game.storage.saves import SaveData, save_slot, slot_path
 
 OWN = """\

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from game.ai.character import CharacterAgent
+from game.ai.character_file import load_character_text
 from game.ai.charm_choice import CharmStyles
 from game.ai.registry import load_character_by_id
 from game.cli import main
 from game.config import ConfigError, charms_by_id
-from game.config.personality_file import load_character_text
 from game.engine import CharmSpec, RuleSet, SeatInfo, Session
 from game.engine.decisions import CharmAction, CharmDecision
 

@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import functools
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -22,10 +23,10 @@ from game.app.app import App
 from game.app.canvas import Canvas
 from game.app.comfort import set_text_size
 from game.app.table import painter
-from game.app.table.charm_words import charm_name
-from game.app.table.dead_seen import draw_seen_dead, seen_places
+from game.app.table.charms.dead_seen import draw_seen_dead, seen_layout, seen_places
+from game.app.table.charms.lock_marks import BOARD_LOCK_H, HAND_LOCK_H, board_lock_spot, draw_lock_mark, hand_lock_spots
+from game.app.table.charms.words import charm_name
 from game.app.table.layout import table_layout
-from game.app.table.lock_marks import BOARD_LOCK_H, HAND_LOCK_H, board_lock_spot, draw_lock_mark, hand_lock_spots
 from game.app.table.model import TableModel
 from game.app.table.scene import TableScene
 from game.engine.cards import DECK, Card
@@ -48,9 +49,9 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[object]]:
     """What the painter hands to the seen cards' and the padlock's drawing, frame by frame."""
     calls: dict[str, list[object]] = {"seen": [], "locks": []}
 
-    def spy_seen(surface: Canvas, deck: object, text: object, layout: object, cards: Sequence[Card]) -> int:
+    def spy_seen(surface: Canvas, deck_of: object, text: object, layout: object, cards: Sequence[Card]) -> int:
         calls["seen"].append(list(cards))
-        return draw_seen_dead(surface, deck, text, layout, cards)  # type: ignore[arg-type]
+        return draw_seen_dead(surface, deck_of, text, layout, cards)  # type: ignore[arg-type]
 
     def spy_lock(surface: Canvas, centre: tuple[int, int], height: int) -> pygame.Rect:
         calls["locks"].append((centre, height))
@@ -90,7 +91,8 @@ def test_another_seat_s_peek_shows_the_player_nothing(app: App, drawn: dict[str,
 
 def test_a_swap_shows_the_card_given_among_the_dead_cards(app: App) -> None:
     scene = charm_table(app)
-    key(app, pygame.K_F2)  # Sleight of Hand, on the focused card
+    key(app, pygame.K_F2)  # Sleight of Hand: no card chosen until the arrows choose one
+    key(app, pygame.K_RIGHT)
     given = scene.human.charm.target if scene.human.charm is not None else None
     key(app, pygame.K_RETURN)
     settle(app)
@@ -101,7 +103,7 @@ def test_a_swap_shows_the_card_given_among_the_dead_cards(app: App) -> None:
 
 def test_the_seen_cards_and_the_lock_come_back_with_a_kept_session(app: App) -> None:
     scene = charm_table(app)
-    for pressed in (pygame.K_F1, pygame.K_F3, pygame.K_RETURN):
+    for pressed in (pygame.K_F1, pygame.K_F3, pygame.K_RIGHT, pygame.K_RETURN):
         key(app, pressed)
     settle(app)
     back = TableScene.from_snapshot(app, scene.snapshot())
@@ -115,7 +117,8 @@ def test_the_seen_cards_and_the_lock_come_back_with_a_kept_session(app: App) -> 
 def test_the_locked_card_wears_a_padlock_on_the_board_and_in_the_hand(app: App,
                                                                        drawn: dict[str, list[object]]) -> None:
     scene = charm_table(app)
-    key(app, pygame.K_F3)  # the Lock, on the focused card
+    key(app, pygame.K_F3)  # the Lock, on the card the arrows choose
+    key(app, pygame.K_RIGHT)
     locked = scene.human.charm.target if scene.human.charm is not None else None
     key(app, pygame.K_RETURN)
     settle(app)
@@ -162,7 +165,8 @@ def test_the_seen_cards_keep_to_the_dead_hand_s_place(players: int) -> None:
     for room in (120, 80, 50):
         for count in range(1, 14):
             places = seen_places(layout, count, top, room)
-            assert len(places) == count and len({p.topleft for p in places}) == count
+            assert len(places) == count and not any(a.colliderect(b) for i, a in enumerate(places)
+                                                    for b in places[i + 1:]), (room, count)  # none over another
             assert all(layout.dead.left <= p.left and p.right <= layout.dead.right for p in places)
             assert min(p.top for p in places) == top and max(p.bottom for p in places) <= top + room
             assert not any(p.colliderect(layout.board) or any(p.colliderect(s.region) for s in layout.seats)
@@ -179,10 +183,17 @@ def test_the_seen_cards_words_and_count_stay_over_the_status_line(app: App, play
         set_text_size(text_size)
         try:
             heading = layout.dead.y + stage.text.line_height("bold", 16)
-            for count in (1, 3, 9, 13):
-                under = draw_seen_dead(app.screen, stage.decks.board, stage.text, layout, DECK[:count])
-                assert under > heading + 48  # the cards under the heading, the words under them
-                assert under + 2 + stage.text.line_height("bold", 16) <= layout.status.top  # then the count
+            count_h = stage.text.line_height("bold", 16)
+            for count in range(1, 14):  # a peek and a swap show at most the whole dead hand: 13 at 3 seats
+                placed = seen_layout(stage.text, layout, count)
+                places = placed.places
+                assert not any(a.colliderect(b) for i, a in enumerate(places) for b in places[i + 1:]), count
+                assert min(p.top for p in places) >= heading and placed.words_top > max(p.bottom for p in places)
+                words_bottom = placed.words_top + len(placed.lines) * stage.text.line_height("bold", placed.size)
+                assert placed.count_top >= words_bottom + 4, count  # the words keep clear of the count
+                assert placed.count_top + count_h <= layout.status.top, count  # and the count of the status line
+                deck_of = functools.partial(stage.art.deck, four_colour=False)
+                assert draw_seen_dead(app.screen, deck_of, stage.text, layout, DECK[:count]) == placed.count_top
         finally:
             set_text_size(1.0)
 

@@ -20,12 +20,12 @@ import game.locale
 from game.ai.registry import load_character_by_id
 from game.ai.simple import RandomAgent
 from game.app.app import App
-from game.app.charm_words import charm_terms
+from game.app.charm_words import charm_terms, charm_title
 from game.app.scenes.deal_summary import DealSummaryScene
-from game.app.scenes.new_game import NewGameScene
-from game.app.table.charm_input import take_lead_question
-from game.app.table.charm_missed import hit_again_missed
-from game.app.table.charm_summary import charm_summary_lines
+from game.app.scenes.new_game.scene import NewGameScene
+from game.app.table.charms.input import take_lead_question
+from game.app.table.charms.missed import hit_again_missed
+from game.app.table.charms.summary import charm_summary_lines
 from game.app.table.human import HumanSeat
 from game.app.table.model import CharmNote, DealRecord, TableModel, records_from_log
 from game.config import default_rules, load_charms
@@ -108,8 +108,8 @@ def test_every_charms_terms_say_its_uses_and_fee(code: str, known: dict[str, Cha
 
 def test_the_shop_and_new_games_card_show_the_terms(app: App, known: dict[str, CharmSpec]) -> None:
     from game.app.scenes.charm_shop import CharmShopScene
-    from game.app.screenshots_charm_modes import charmed_road
     from game.campaign.roads import CHARMS_PATH, Road
+    from game.shots.charm_modes import charmed_road
 
     progress, _ = charmed_road()
     scene = CharmShopScene(app, Road.of(app.data_dir, progress, path=CHARMS_PATH))
@@ -192,6 +192,25 @@ def test_the_summary_tells_each_charm_use_and_nothing_without(app: App, code: st
                         "You used Encore: 3 chips from the others.", f"{model.name(2)} used Glimpse."]
 
 
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_charm_used_again_is_one_line_with_its_count(code: str) -> None:
+    game.locale.set_language(code)
+    names = {1: "Maud"}
+    notes = [CharmNote(0, "free_rein", 0, 0), CharmNote(1, "cut_in", 0, 2), CharmNote(0, "free_rein", 0, 0),
+             CharmNote(1, "cut_in", 0, 2), CharmNote(1, "cut_in", 0, 2), CharmNote(0, "encore", 3, 0),
+             CharmNote(0, "encore", 2, 0)]
+    told = charm_summary_lines(notes, lambda s: s == 0, names.__getitem__)
+    assert len(told) == 3 and all("{" not in line for line in told)  # one a seat and charm, in first-use order
+    assert str(charm_title("free_rein")) in told[0] and tr("charm_keys.twice").strip() in told[0]
+    assert "Maud" in told[1] and numbers(told[1]) == [3, 6]  # three uses, their fees summed
+    assert numbers(told[2]) == [5] and tr("charm_keys.twice").strip() in told[2]  # twice, the chips paid summed
+    once = charm_summary_lines(notes[:2], lambda s: s == 0, names.__getitem__)
+    assert numbers(once[0]) == [] and numbers(once[1]) == [2]  # once: no count
+    if code == "en":
+        assert told == ["You used Free Rein twice.", "Maud used Cut In 3 times (6 chips into the pot).",
+                        "You used Encore twice: 5 chips from the others."]
+
+
 @pytest.mark.parametrize("mode", [0, 1, 2])
 def test_no_new_game_tooltip_covers_the_boxs_heading(app: App, mode: int) -> None:
     scene = NewGameScene(app, seed=1)
@@ -221,7 +240,7 @@ def test_the_dealt_charms_line_is_a_sentence_like_its_siblings(code: str) -> Non
 
 
 def test_the_charm_word_pictures_show_what_they_say(tmp_path: Path) -> None:
-    from game.app.screenshots_charm_words import charm_word_shots
+    from game.shots.charm_words import charm_word_shots
 
     app = make_app(tmp_path / "data")
     try:

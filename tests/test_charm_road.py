@@ -10,11 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yaml_damage import damaged
 
+from game.campaign.campaign_file import load_campaign, load_campaign_text
 from game.campaign.charm_road import CharmRoad, choice_offers, shop_offers
 from game.campaign.model import CampaignProgress, SessionResult
 from game.campaign.road_check import play_run, road_check, run_charms, run_seed
 from game.campaign.roads import CHARMS_PATH, session_seed, table_charms
-from game.config import ConfigError, load_campaign, load_campaign_text, load_charms
+from game.config import ConfigError, load_charms
 
 ROAD = load_campaign(CHARMS_PATH)
 
@@ -56,9 +57,44 @@ def test_the_shop_is_seeded_by_the_road() -> None:
     assert len({shop_offers(CHARMS, 7, venue) for venue in range(1, 7)}) > 1  # and so do the stops of one road
     progress = CampaignProgress.start(ROAD, 7)
     cleared(progress)
+    reward = list(progress.offered)
+    assert progress.shop() == ()  # stocked once the charm earned is settled
+    assert progress.choose(reward[0]) is None
     again = CampaignProgress.start(ROAD, 7)
     cleared(again)
-    assert progress.shop() == again.shop() == shop_offers(CHARMS, 7, 1)
+    assert again.choose(again.offered[0]) is None
+    assert progress.shop() == again.shop() == shop_offers(CHARMS, 7, 1, progress.charms, reward)
+
+
+def test_the_shop_offers_neither_the_charms_held_nor_the_reward_just_offered() -> None:
+    for seed in range(30):
+        progress = CampaignProgress.start(ROAD, seed)
+        cleared(progress)
+        reward = set(progress.offered)
+        assert progress.choose(sorted(reward)[seed % len(reward)]) is None
+        stock = progress.shop()
+        assert len(stock) == CHARMS.shop and not set(stock) & (reward | set(progress.charms))
+        progress.bankroll = 1000
+        assert progress.buy(stock[0]) is None
+        assert progress.shop() == stock  # buying one draws no new shop: it stays, held
+        assert CampaignProgress.from_json(progress.to_json(), ROAD).shop() == stock
+
+
+def test_a_full_case_s_shop_offers_neither_the_charm_taken_nor_the_one_given_up() -> None:
+    progress = CampaignProgress.start(ROAD, 11)
+    for _ in range(CHARMS.hold + 1):
+        cleared(progress)
+    new, give_up = progress.offered[0], progress.charms[0]
+    assert progress.swap(new, give_up) is None
+    assert not {new, give_up, *progress.charms} & set(progress.shop()) and progress.shop()
+
+
+def test_the_shop_falls_back_on_the_reward_only_when_the_road_has_too_few_others() -> None:
+    few = CharmRoad(prices=tuple((c, 5) for c in "abcde"), hold=4, choice=2, shop=3)
+    offers = shop_offers(few, 4, 1, held=("a",), reward=("b", "c"))
+    assert offers[:2] in {("d", "e"), ("e", "d")} and offers[2] in {"b", "c"}  # the others first, then the reward's
+    assert set(shop_offers(few, 4, 1, held=("a", "b", "c", "d"), reward=("e",))) == {"e"}  # never a charm held
+    assert shop_offers(few, 4, 1, held="abcde") == ()
 
 
 def test_the_player_begins_with_a_choice_and_earns_one_per_venue_cleared() -> None:
@@ -83,10 +119,31 @@ def test_the_case_holds_at_most_its_number() -> None:
         cleared(progress)
     assert len(progress.charms) == CHARMS.hold and progress.case_full
     assert progress.offered and progress.choose(progress.offered[0]) == "charm_road.refused.full"
-    assert progress.pass_choice() is None and not progress.offered
+    assert progress.pass_choice() is None and not progress.offered and progress.shop()
     progress.bankroll = 10_000
     wanted = next(c for c in progress.shop() if c not in progress.charms)
     assert progress.buy(wanted) == "charm_road.refused.full" and len(progress.charms) == CHARMS.hold
+
+
+def test_a_full_case_may_take_the_reward_in_place_of_a_charm_held() -> None:
+    progress = CampaignProgress.start(ROAD, 11)
+    for _ in range(CHARMS.hold + 1):
+        cleared(progress)
+    assert progress.case_full and progress.offered
+    before, new = list(progress.charms), progress.offered[1]
+    give_up = before[2]
+    assert progress.swap(new, "nonesuch") == "charm_swap.refused.not_held" and progress.charms == before
+    assert progress.swap("nonesuch", give_up) == "charm_road.refused.not_offered" and progress.charms == before
+    assert progress.swap(new, give_up) is None
+    assert progress.charms == [*before[:2], new, *before[3:]] and len(progress.charms) == CHARMS.hold
+    assert not progress.offered and give_up not in progress.charms
+    back = CampaignProgress.from_json(progress.to_json(), ROAD)
+    assert back.charms == progress.charms and not back.offered
+    roomy = CampaignProgress.start(ROAD, 11)
+    assert roomy.swap(roomy.offered[0], "lock") == "charm_swap.refused.not_held"
+    assert roomy.choose(roomy.offered[0]) is None
+    cleared(roomy)
+    assert roomy.swap(roomy.offered[0], roomy.charms[0]) == "charm_road.refused.room"  # room: take, not swap
 
 
 def test_prices_are_paid_from_the_bankroll_and_refused_when_short() -> None:
@@ -94,7 +151,7 @@ def test_prices_are_paid_from_the_bankroll_and_refused_when_short() -> None:
     assert progress.shop() == () and not progress.shop_open  # no shop before the first venue
     assert progress.buy(CHARMS.ids[0]) == "charm_road.refused.not_offered"
     cleared(progress)
-    assert progress.shop_open
+    assert progress.shop_open and progress.choose(progress.offered[0]) is None
     offers = [c for c in progress.shop() if c not in progress.charms]
     venue = progress.venue
     assert venue is not None and offers
@@ -133,16 +190,23 @@ def test_sessions_are_seeded_by_the_road() -> None:
 def test_the_save_keeps_the_charms_and_old_saves_still_load() -> None:
     progress = CampaignProgress.start(ROAD, 9)
     cleared(progress)
+    assert progress.choose(progress.offered[0]) is None
     data = progress.to_json()
     back = CampaignProgress.from_json(data, ROAD)
-    assert (back.seed, back.charms, back.offered, back.bankroll) == \
-        (progress.seed, progress.charms, progress.offered, progress.bankroll)
+    assert (back.seed, back.charms, back.offered, back.bankroll, back.stock) == \
+        (progress.seed, progress.charms, progress.offered, progress.bankroll, progress.stock)
+    assert back.stock  # the shop's stock is kept, not drawn again
+    shopless = {**data, "charm_road": {k: v for k, v in data["charm_road"].items() if k != "shop"}}
+    older_shop = CampaignProgress.from_json(shopless, ROAD).shop()  # a save from before the stock was kept
+    assert len(older_shop) == CHARMS.shop and not set(older_shop) & set(progress.charms)
+    assert older_shop == CampaignProgress.from_json(shopless, ROAD).shop()
     older = {k: v for k, v in data.items() if k != "charm_road"}  # a save from before the charms were kept
     assert CampaignProgress.from_json(older, ROAD).charms == []
     classic = CampaignProgress.start(load_campaign())
     assert "charm_road" not in classic.to_json()  # the classic road's save is as it was
     for bad in ({"seed": 1, "charms": ["nonesuch"]}, {"seed": -1}, {"seed": 1, "charms": ["lock", "lock"]},
-                {"seed": 1, "charms": list(CHARMS.ids[:5])}, "x"):
+                {"seed": 1, "charms": list(CHARMS.ids[:5])}, {"seed": 1, "shop": ["nonesuch"]},
+                {"seed": 1, "shop": "lock"}, "x"):
         with pytest.raises(ValueError):
             CampaignProgress.from_json({**data, "charm_road": bad}, ROAD)
 

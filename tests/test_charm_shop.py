@@ -13,12 +13,14 @@ import pytest
 from app_helpers import click, fuzz, key, make_app
 
 from game.app.app import App
+from game.app.charm_words import charm_title
 from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.charm_shop import CharmShopScene
-from game.app.screenshots_charm_modes import charm_mode_shots
 from game.app.table.scene import TableScene
 from game.campaign.model import SessionResult
 from game.campaign.roads import CHARMS_PATH, SLOTS, Road
+from game.locale import tr
+from game.shots.charm_modes import charm_mode_shots
 
 
 @pytest.fixture
@@ -107,11 +109,96 @@ def test_the_shop_sells_from_the_bankroll_and_refuses_when_short(app: App) -> No
         assert progress.bankroll == venue.ante
 
 
+def clear_venue(road_map: CampaignMapScene) -> None:
+    """Win the road's current venue outright, as a finished session records it (its charm not yet taken)."""
+    progress = road_map.progress
+    assert progress is not None and progress.venue is not None
+    venue = progress.venue
+    stack = venue.stack(progress.bankroll)
+    progress.record_session(SessionResult((stack * 3, *[0] * (venue.seats - 1)), 0))
+    road_map.save()
+
+
+def test_the_shop_opens_on_back_so_one_enter_buys_nothing(app: App) -> None:
+    road_map = open_road(app)
+    progress = road_map.progress
+    assert progress is not None
+    key(app, pygame.K_RETURN)  # the first charm, taken
+    clear_venue(road_map)
+    progress.bankroll = 500
+    app.scenes.clear_to(CampaignMapScene(app, road=road_map.road))  # the map after the venue: the choice pops up
+    shop = app.scenes.top
+    assert isinstance(shop, CharmShopScene) and shop.choosing
+    key(app, pygame.K_RETURN)  # the charm earned, taken: the shop opens
+    assert not shop.choosing and len(progress.charms) == 2
+    focused = shop.menu.buttons[shop.menu.focus]
+    assert focused.label == tr("charm_road.back")
+    before = (list(progress.charms), progress.bankroll)
+    key(app, pygame.K_RETURN)  # an Enter to go on leaves the shop, buying nothing
+    assert (progress.charms, progress.bankroll) == before and not isinstance(app.scenes.top, CharmShopScene)
+    app.scenes.push("charm_shop", road=road_map.road)
+    again = app.scenes.top
+    assert isinstance(again, CharmShopScene)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)  # moving onto an offer, then Enter, buys it
+    assert len(progress.charms) == 3 and progress.bankroll < before[1]
+
+
+def test_a_full_case_pops_up_its_reward_and_a_swap_keeps_the_case_and_the_save(app: App) -> None:
+    road_map = open_road(app)
+    progress = road_map.progress
+    road = progress.charm_road if progress is not None else None
+    assert progress is not None and road is not None
+    key(app, pygame.K_RETURN)
+    for _ in range(road.hold - 1):  # a charm taken at each venue cleared, till the case is full
+        clear_venue(road_map)
+        assert progress.choose(progress.offered[0]) is None
+    clear_venue(road_map)
+    assert progress.case_full and progress.offered
+    app.scenes.clear_to(CampaignMapScene(app, road=road_map.road))
+    shop = app.scenes.top
+    assert isinstance(shop, CharmShopScene) and shop.choosing  # it pops up, full case or not
+    held, new = list(progress.charms), progress.offered[1]
+    key(app, pygame.K_2)  # the second offer: now the charm to give up for it
+    assert shop.giving_up and shop.taking == new and progress.charms == held
+    assert shop.menu.buttons[shop.menu.focus].label == tr("charm_swap.give_up.another")
+    key(app, pygame.K_RETURN)  # Enter on the focus chooses another, giving nothing up
+    assert not shop.giving_up and progress.charms == held and progress.offered
+    key(app, pygame.K_2)
+    key(app, pygame.K_ESCAPE)  # and so does Esc
+    assert not shop.giving_up and progress.charms == held
+    key(app, pygame.K_2)
+    key(app, pygame.K_3)  # the third charm held, given up
+    assert progress.charms == [*held[:2], new, *held[3:]] and len(progress.charms) == road.hold
+    assert not progress.offered and not shop.choosing and charm_title(held[2]) in shop.message
+    kept = Road.load(app.data_dir, SLOTS[0])
+    assert kept.progress is not None and kept.progress.charms == progress.charms and not kept.progress.offered
+    assert shop.refusal() == tr("charm_road.refused.full")  # the shop's greyed offers say why
+
+
+def test_a_full_case_may_pass_its_reward(app: App) -> None:
+    road_map = open_road(app)
+    progress = road_map.progress
+    road = progress.charm_road if progress is not None else None
+    assert progress is not None and road is not None
+    progress.charms = list(road.ids[:road.hold])
+    progress.offered = []
+    clear_venue(road_map)
+    app.scenes.clear_to(CampaignMapScene(app, road=road_map.road))
+    shop = app.scenes.top
+    assert isinstance(shop, CharmShopScene) and shop.choosing
+    key(app, pygame.K_p)
+    assert progress.charms == list(road.ids[:road.hold]) and not progress.offered and not shop.choosing
+    kept = Road.load(app.data_dir, SLOTS[0]).progress
+    assert kept is not None and kept.offered == [] and kept.charms == progress.charms
+
+
 @pytest.mark.slow
 def test_the_charm_screenshots_are_written(app: App, tmp_path: Path) -> None:
     paths = charm_mode_shots(app, tmp_path / "shots")
     assert [p.name for p in paths] == ["14f_charm_choice.png", "14g_charm_shop.png", "14h_charm_road_map.png",
-                                       "14i_charm_road_host.png", "14j_road_choice.png", "15c_daily_charm.png"]
+                                       "14i_charm_road_host.png", "14j_road_choice.png", "14k_charm_case_full.png",
+                                       "14l_charm_give_up.png", "14m_charm_shop_full.png", "15c_daily_charm.png"]
     assert all(pygame.image.load(str(p)).get_size() == (1280, 720) for p in paths)
 
 

@@ -28,11 +28,10 @@ from game.app.comfort import set_text_size
 from game.app.pad_words import keyed, pad_cap, show_pad
 from game.app.scenes.how_to_play import HowToPlayScene
 from game.app.scenes.review import ReviewScene, shown_options
-from game.app.screenshots_charms import charm_session, charm_shots
 from game.app.table.animation import Bubble
-from game.app.table.charm_places import RAISE, gem_spots, shown_tiles, tray_area, tray_tiles
-from game.app.table.charm_tray import charm_tray_clear
-from game.app.table.charm_words import charm_description, charm_name, charm_words
+from game.app.table.charms.places import RAISE, gem_spots, shown_tiles, tray_area, tray_tiles
+from game.app.table.charms.tray import charm_tray_clear
+from game.app.table.charms.words import charm_description, charm_name, charm_words
 from game.app.table.controls import hint_box
 from game.app.table.layout import table_layout
 from game.app.table.model import stop_reason
@@ -46,6 +45,7 @@ from game.engine.events import Charm, Payment
 from game.locale import LANGUAGES, tr
 from game.locale.cards import card_label
 from game.replay import split_deals
+from game.shots.charms import charm_session, charm_shots
 
 FAST = [c for c in character_ids() if c != "expert"]
 MINE = ("glimpse", "sleight", "lock", "cut_in")  # at the deal's end the first three may be used, Cut In not
@@ -117,7 +117,7 @@ def test_only_the_charms_offered_are_raised_and_another_s_key_is_refused(app: Ap
     actions = len(scene.table.actions)
     key(app, pygame.K_F4)  # Cut In is for after a stop
     assert len(scene.table.actions) == actions and scene.human.kind == "charm"
-    assert "cannot be used now" in scene.model.status
+    assert str(scene.model.status) == "Cut In: only just after a stop."
 
 
 def test_a_charm_is_used_by_its_key_and_told_in_the_deal_log(app: App) -> None:
@@ -170,10 +170,12 @@ def test_the_moment_is_let_pass_with_n(app: App) -> None:
 
 def test_a_controller_uses_the_focused_charm_with_a_and_lets_one_pass_with_lb(app: App) -> None:
     scene = charm_table(app)
-    pad(app, pygame.CONTROLLER_BUTTON_A)  # the focus starts on the first charm offered: Glimpse
+    pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)  # RB: the focus from letting it pass to the first charm
+    pad(app, pygame.CONTROLLER_BUTTON_A)  # A: Glimpse used
     assert last_action(scene) == CharmAction(0, CharmUse("glimpse", None))
     scene = charm_table(app, seed=12)
-    pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)  # RB: the next charm, Sleight of Hand
+    pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)  # RB again: the next charm, Sleight of Hand
     assert scene.human.charm is not None and scene.human.charm.focused == "sleight"
     assert keyed(scene.human.prompt()[1]) == "←/→: choose a charm  ·  A: use it  ·  LB: let it pass"
     assert [pad_cap(b.hotkey, b.keycap) for b in scene.human.buttons] == ["A", "LB", "X"]  # the caps too; X: hint
@@ -253,7 +255,11 @@ def test_spoken_play_says_the_tray_the_focused_charm_and_a_use(app: App) -> None
                in line for line in heard), heard
     before = len(opener.heard)
     key(app, pygame.K_RIGHT)
-    assert opener.heard[before:] == ["Sleight of Hand"]
+    key(app, pygame.K_RIGHT)
+    assert opener.heard[before:] == ["Glimpse", "Sleight of Hand"]
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert opener.heard[-1] == "Let it pass"  # the focus back where it starts
     key(app, pygame.K_F1)
     for _ in range(5):
         app.step(FRAME)
@@ -352,6 +358,7 @@ def test_the_options_shown_keep_the_chosen_and_count_the_rest() -> None:
 def test_a_charm_used_is_taken_back_with_its_use_but_never_a_peek(app: App) -> None:
     scene = charm_table(app)
     key(app, pygame.K_F3)  # the Lock: its card chosen, then taken back
+    key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     for _ in range(5):
         app.step(FRAME)
@@ -439,13 +446,12 @@ def test_the_hint_at_a_charm_moment_points_at_the_charm_it_would_use(app: App) -
     scene = charm_table(app)
     choice = scene.human.charm
     assert choice is not None
-    key(app, pygame.K_RIGHT)  # the focus off the first charm, so the hint has to move it
-    moved = choice.focused
+    moved = choice.focused  # letting it pass, where the focus starts: the hint has to move it
     key(app, pygame.K_h)
     scene.human.finish_hint()
     app.step(FRAME)
     words = scene.human.hint_words
     assert words is not None and "Glimpse" in str(words)  # a free peek is taken at its first moment
-    assert moved != "glimpse" and choice.focused == "glimpse"
+    assert moved is None and choice.focused == "glimpse"
     key(app, pygame.K_RETURN)
     assert last_action(scene) == CharmAction(0, CharmUse("glimpse", None))

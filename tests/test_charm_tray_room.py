@@ -19,17 +19,17 @@ from app_helpers import instant_app
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
-from game.app.screenshots_charm_tray import charm_tray_shots
-from game.app.table.charm_places import shown_tiles, tray_bounds, tray_tiles
-from game.app.table.charm_tile import keys_fit, tile_face
-from game.app.table.charm_tray import FOCUS_EDGE, charm_tip, idle_here, uses_left
-from game.app.table.charm_words import charm_name
+from game.app.table.charms.places import shown_tiles, tray_bounds, tray_tiles
+from game.app.table.charms.tile import keys_fit, tile_face
+from game.app.table.charms.tray import FOCUS_EDGE, charm_tip, hovered_note, idle_here, note_box, uses_left
+from game.app.table.charms.words import charm_name
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
 from game.app.widgets import Button, wrapped_height
 from game.config import rules_by_name
 from game.config.charm_file import load_charms
 from game.locale import LANGUAGES, tr
+from game.shots.charm_tray import charm_tray_shots
 
 FAST = [c for c in character_ids() if c != "expert"]
 MINE = ("glimpse", "sleight", "lock", "cut_in")  # at the deal's end the first three may be used, Cut In not
@@ -106,6 +106,10 @@ def test_the_focused_tile_has_a_pointer_and_a_ring_and_one_not_usable_now_is_dar
         ring = tile.inflate(6, 6)  # the pointer's body is just left of the focused tile's ring
         return tuple(app.screen.real.get_at((ring.x - 6, ring.centery))[:3])
 
+    assert choice.focused is None and FOCUS_EDGE not in (pointer(tiles[0]), pointer(tiles[1]))  # letting it pass
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+    app.step(FRAME)
+    app.draw(app.screen)
     assert choice.focused == "glimpse"
     assert pointer(tiles[0]) == FOCUS_EDGE and pointer(tiles[1]) != FOCUS_EDGE
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
@@ -182,7 +186,9 @@ def test_the_table_s_buttons_stack_without_overlapping_a_two_line_use(app: App) 
     app.set_language("fr")
     text_size(app, 150)
     try:
-        scene = charm_table(app, 8, ("sleight", "glimpse", "lock", "cut_in"))  # Tour de passe-passe has the focus
+        scene = charm_table(app, 8, ("sleight", "glimpse", "lock", "cut_in"))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+        app.step(FRAME)  # Tour de passe-passe has the focus
         buttons = scene.human.buttons
         assert buttons[0].label == "Tour de passe-passe" and buttons[0].rect.height > buttons[1].rect.height
         assert buttons[0].rect.height <= buttons[1].rect.height + 10  # the stack grows by little: the take back fits
@@ -220,3 +226,24 @@ def test_a_charm_the_table_leaves_nothing_to_do_is_dim_and_its_note_says_why(app
 def test_at_a_smaller_table_the_same_charm_is_not_idle(app: App) -> None:
     scene = charm_table(app, 4, ("glimpse", "cut_in"))
     assert all(idle_here(scene.stage, spec) is None for spec, _ in scene.stage.model.charms.of(0))
+
+
+@pytest.mark.parametrize("percent", [100, 150])
+def test_a_tile_s_note_leaves_the_hand_and_its_raised_cards_in_sight(app: App, percent: int) -> None:
+    text_size(app, percent)
+    for players in range(3, 9):
+        scene = charm_table(app, players)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode=""))
+        app.step(FRAME)  # Sleight of Hand picked: every card of the hand raised as its target
+        human = scene.human
+        hand = [rect for _, rect in human.hand_rects()]
+        assert human.lawful == frozenset(scene.model.hand)
+        tiles = shown_tiles(scene.layout, human.charm.slots() if human.charm else frozenset(), len(MINE))
+        for slot, tile in enumerate(tiles):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tile.center, rel=(0, 0), buttons=(0, 0, 0)))
+            app.step(FRAME)
+            hovered = hovered_note(human, scene.stage)
+            assert hovered is not None and hovered[2], (players, slot)
+            _, box = note_box(scene.stage, *hovered)
+            assert box.collidelist(hand) < 0, (players, percent, slot, box)  # no card of the hand covered
+            assert box.collidelist(tiles) < 0 and scene.layout.felt.contains(box), (players, percent, slot, box)

@@ -12,7 +12,8 @@ import pytest
 from app_helpers import frames, make_app, top
 from file_traps import deny
 
-from game.app.scenes.new_game import NewGameScene
+from game.ai.character_file import list_character_files
+from game.app.scenes.new_game.scene import NewGameScene
 from game.cli import main
 from game.config import (
     CONFIG_DIR,
@@ -20,7 +21,6 @@ from game.config import (
     ConfigKind,
     Problem,
     kinds,
-    list_character_files,
     list_charm_files,
     list_rules_files,
     load_rules,

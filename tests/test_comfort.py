@@ -26,9 +26,10 @@ from game.app.text import grown
 from game.app.widgets import Button, draw_panel
 from game.engine.cards import Card
 from game.engine.events import Play
+from game.locale import LANGUAGES
 from game.storage.settings import Settings, load_settings, save_settings
 
-LANGS = ("en", "fr", "it", "pt", "nl")
+LANGS = tuple(LANGUAGES)
 
 
 @pytest.fixture

@@ -19,10 +19,11 @@ from game.app.registry import SCENES
 from game.app.scene import Scene
 from game.app.scenes.crash import CrashScene
 from game.app.scenes.title import TitleScene
-from game.app.screenshots import table
 from game.app.table.scene import TableScene
 from game.cli import main
 from game.cli import simulate as simulate_tool
+from game.locale import LANGUAGES
+from game.shots.render import table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -208,7 +209,7 @@ def test_simulate_to_a_full_disk_is_one_line_and_no_traceback(tmp_path: Path) ->
     assert "Traceback" not in done.stdout and reports(tmp_path) == []
 
 
-@pytest.mark.parametrize("code", ["en", "fr", "it", "pt", "nl"])
+@pytest.mark.parametrize("code", list(LANGUAGES))
 def test_the_calm_screens_fit_in_every_language(tmp_path: Path, code: str) -> None:
     from game.app.busy_window import draw_busy
 

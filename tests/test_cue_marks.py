@@ -21,11 +21,10 @@ from app_helpers import instant_app, make_app, text_words
 
 import game.locale
 from game.ai.registry import character_ids, load_character_by_id
-from game.app import screenshots, theme
+from game.app import theme
 from game.app.app import App
 from game.app.canvas import Canvas
 from game.app.scenes.deal_summary import DealSummaryScene
-from game.app.screenshots import SHOT_SEED
 from game.app.table import painter
 from game.app.table.cue_marks import (
     BADGE_RADIUS,
@@ -42,7 +41,9 @@ from game.app.widgets import signed
 from game.config import rules_by_name
 from game.engine.events import BoodleWon
 from game.engine.rules import RuleSet
-from game.locale import tr
+from game.locale import LANGUAGES, tr
+from game.shots import render as screenshots
+from game.shots.render import SHOT_SEED
 
 APP = Path(__file__).resolve().parent.parent / "game" / "app"
 
@@ -174,7 +175,7 @@ def test_every_place_that_colours_a_gain_or_loss_also_signs_it() -> None:
             assert "signed(" in source or "figure_text(" in source, path.name
 
 
-@pytest.mark.parametrize("code", ["en", "fr", "it", "pt", "nl"])
+@pytest.mark.parametrize("code", list(LANGUAGES))
 def test_how_to_play_names_the_marks_in_glyphs_the_font_has(app: App, code: str) -> None:
     game.locale.set_language(code)
     try:

@@ -16,9 +16,9 @@ from game.app.app import App
 from game.app.scenes.daily import DailyScene
 from game.app.table.scene import TableScene
 from game.campaign.daily import CHARMS_FROM, DAILY_CHARMS, DailyBests, daily_charm, daily_table
+from game.campaign.daily_file import daily_bests_path, load_daily_bests
 from game.campaign.origin import record_daily_score
 from game.config.charm_file import load_charms
-from game.storage.daily_file import daily_bests_path, load_daily_bests
 
 DAY = CHARMS_FROM + dt.timedelta(days=3)
 

@@ -25,8 +25,8 @@ from game.app.scenes.title import TitleScene
 from game.app.table.ending import go_on_from
 from game.app.table.scene import TableScene
 from game.campaign.daily import daily_table
+from game.campaign.daily_file import daily_bests_path, load_daily_bests
 from game.campaign.origin import DailyDeal, finish
-from game.storage.daily_file import daily_bests_path, load_daily_bests
 from game.storage.resume import has_resume
 
 DAY = dt.date(2026, 11, 29)

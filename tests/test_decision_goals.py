@@ -10,7 +10,7 @@ import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pytest
 
 from game.ai.agency import Agency, measure_table
-from game.app.scenes.new_game_defaults import default_table
+from game.app.scenes.new_game.defaults import default_table
 from game.app.table.watched import normal_watch
 from game.campaign.daily import DECISIONS, DECISIONS_FROM, FIRST, daily_table, pools_for
 from game.config import rules_by_name

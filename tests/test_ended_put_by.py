@@ -17,16 +17,17 @@ import pytest
 from app_helpers import make_app
 from test_full_disk_end import DAY, full_disk, no_room_for, play_to_the_end, put_by, seats
 
+from game import atomic
 from game.app.table.scene import TableScene
 from game.campaign import session_end
+from game.campaign.daily_file import load_daily_bests
 from game.campaign.origin import CampaignRoad, DailyDeal
 from game.campaign.roads import SLOT, Road
 from game.cli.saves import survey
 from game.config import rules_by_name
 from game.locale import tr
-from game.storage import atomic, resume, unrecorded
 from game.storage import keeper as keeper_module
-from game.storage.daily_file import load_daily_bests
+from game.storage import resume, unrecorded
 from game.storage.keeper import SessionKeeper
 from game.storage.recorded_file import was_recorded
 from game.storage.resume import DAILY, FREE, kept_sessions, load_resume, resume_path, road_mode, save_resume

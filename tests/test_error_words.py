@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from unreadable import refuse_reading
 
+from game.campaign.high_scores_file import high_scores_path, load_high_scores
 from game.config import ConfigError, load_locale_file, load_rules_text
 from game.locale import LANGUAGES, LOCALES_DIR, catalog, set_language
-from game.storage.high_scores_file import high_scores_path, load_high_scores
 from game.storage.resume import load_resume, resume_path
 from game.storage.saves import load_slot, restore_backup, slot_path
 from game.storage.statistics_file import load_statistics, statistics_path
@@ -190,7 +190,8 @@ def test_the_engines_own_problems_with_a_table_are_worded_in_the_language() -> N
 
 
 def test_a_language_switch_rewords_character_and_campaign_problems_already_found(tmp_path: Path) -> None:
-    from game.config import load_campaign_text, load_character_text
+    from game.ai.character_file import load_character_text
+    from game.campaign.campaign_file import load_campaign_text
     (tmp_path / "bad.yaml").write_text("players: 2\n", encoding="utf-8")
     campaign = ("name: Road\nbankroll: 50\nvenues:\n  - id: a\n    name: A\n    intro: The table.\n"
                 f"    rules: {tmp_path / 'bad.yaml'}\n    opponents: [pip, mawd]\n    deals: 4\n"

@@ -15,8 +15,10 @@ import yaml
 from app_helpers import make_app
 from file_traps import deny, fifo, finishes, needs_fifo
 
-from game.app.scenes.table_choices import read_rules_files
-from game.config import CAMPAIGN_FILE, ConfigError, load_campaign, load_rules, read_yaml_file, read_yaml_text
+from game.app.scenes.new_game.table_choices import read_rules_files
+from game.campaign.campaign_file import CAMPAIGN_FILE, load_campaign
+from game.campaign.high_scores_file import load_high_scores
+from game.config import ConfigError, load_rules, read_yaml_file, read_yaml_text
 from game.config.rules_file import DEFAULT_RULES_FILE
 from game.locale import tr
 from game.locale.catalog import Catalog, LocaleError
@@ -40,7 +42,6 @@ from game.storage.door import (
     read_bytes,
     read_json,
 )
-from game.storage.high_scores_file import load_high_scores
 from game.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 
 RULES_TEXT = DEFAULT_RULES_FILE.read_text(encoding="utf-8")

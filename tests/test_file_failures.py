@@ -38,12 +38,12 @@ from game.app.scenes.daily import DailyScene
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.high_scores import HighScoresScene
 from game.app.scenes.how_to_play import HowToPlayScene
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.pause import PauseScene
 from game.app.scenes.replay import ReplayScene
 from game.app.scenes.replays import ReplaysScene
 from game.app.scenes.results import ResultsScene
-from game.app.scenes.rules_editor import RulesEditorScene
+from game.app.scenes.rules_editor.scene import RulesEditorScene
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.title import TitleScene

@@ -32,11 +32,11 @@ from game.ai.simple import LowestAgent
 from game.app.scenes.replays import ReplaysScene, kept_deals
 from game.app.table.controller import HumanTurn, TableController, snapshot_problem
 from game.campaign.daily import DailyBests
+from game.campaign.daily_file import load_daily_bests, save_daily_bests
+from game.campaign.high_scores_file import load_high_scores, save_high_scores
 from game.campaign.scores import HighScores
 from game.config import rules_by_name
 from game.engine import Event, SeatInfo, Session, play_session
-from game.storage.daily_file import load_daily_bests, save_daily_bests
-from game.storage.high_scores_file import load_high_scores, save_high_scores
 from game.storage.keeper import SessionKeeper
 from game.storage.resume import FREE, kept_sessions, resume_path, road_mode, set_aside_unresumable
 from game.storage.saves import (

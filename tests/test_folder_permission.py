@@ -24,15 +24,16 @@ from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.daily import DailyScene
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
+from game.app.scenes.new_game.table_choices import read_rules_files
 from game.app.scenes.replays import ReplaysScene
-from game.app.scenes.rules_editor import RulesEditorScene
-from game.app.scenes.rules_editor_save import save_draft
-from game.app.scenes.table_choices import read_rules_files
+from game.app.scenes.rules_editor.save import save_draft
+from game.app.scenes.rules_editor.scene import RulesEditorScene
 from game.app.scenes.title import TitleScene
+from game.campaign.campaign_file import load_campaign
 from game.campaign.model import CampaignProgress
 from game.campaign.roads import PLAYERS_FOLDER, SLOT, SLOTS, read_road
-from game.config import RULES_DIR, load_campaign
+from game.config import RULES_DIR
 from game.locale import tr
 from game.storage.resume import (
     DAILY,

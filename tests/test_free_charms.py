@@ -14,14 +14,15 @@ import pytest
 from app_helpers import click, key, large_print, make_app
 from test_menu_words import crowded
 
+from game.ai.character_file import load_character
 from game.ai.charm_choice import CharmStyles
 from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.form import Choice
-from game.app.scenes.new_game import NewGameScene
-from game.app.scenes.new_game_charms import DEALT, CharmChoice, charm_card_words, seat_charms, shipped_charms
+from game.app.scenes.new_game.charms import DEALT, CharmChoice, charm_card_words, seat_charms, shipped_charms
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.table.scene import TableScene
-from game.config import PERSONALITIES_DIR, default_rules, load_character
+from game.config import PERSONALITIES_DIR, default_rules
 from game.locale import LANGUAGES, tr
 from game.storage.last_table_file import CHARM_MODES, LAST_TABLE_FILE, load_last_table
 

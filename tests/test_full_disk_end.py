@@ -17,16 +17,17 @@ import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pytest
 from app_helpers import make_app
 
+from game import atomic
 from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.table.scene import TableScene
+from game.campaign.daily_file import load_daily_bests
 from game.campaign.origin import CampaignRoad, DailyDeal, TableOrigin
 from game.campaign.roads import SLOT, Road
 from game.config import rules_by_name
 from game.locale import tr
-from game.storage import atomic, json_file
-from game.storage.daily_file import load_daily_bests
+from game.storage import json_file
 from game.storage.recorded_file import was_recorded
 from game.storage.resume import DAILY, FREE, load_resume, resume_path, road_mode
 from game.storage.statistics_file import load_statistics

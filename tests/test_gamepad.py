@@ -27,7 +27,7 @@ from game.app.pad_words import TOKENS, keyed, pad_cap, pad_shown, show_pad
 from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.common import PRESS_GUARD_S
 from game.app.scenes.deal_summary import DealSummaryScene
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.pause import PauseScene
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.statistics import StatisticsScene

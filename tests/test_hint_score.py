@@ -20,16 +20,17 @@ from game.app.scenes.daily import best_words
 from game.app.scenes.how_to_play import rule_sections
 from game.app.table.controller import TableController
 from game.app.table.scene import TableScene
+from game.campaign.campaign_file import load_campaign_text
 from game.campaign.daily import BESTS_FORMAT, DailyBests, daily_score
+from game.campaign.daily_file import daily_bests_path, load_daily_bests
+from game.campaign.high_scores_file import high_scores_path, load_high_scores, save_high_scores
 from game.campaign.model import CampaignProgress, SessionResult, VenueResult
 from game.campaign.origin import DailyDeal, FreePlay, record_daily_score
 from game.campaign.roads import describe_result
 from game.campaign.scores import HINT_COST, HighScores
 from game.campaign.session_end import record_end
-from game.config import load_campaign_text, rules_by_name
+from game.config import rules_by_name
 from game.locale import LANGUAGES, set_language, tr
-from game.storage.daily_file import daily_bests_path, load_daily_bests
-from game.storage.high_scores_file import high_scores_path, load_high_scores, save_high_scores
 from game.storage.resume import DAILY, FREE, load_resume
 
 DAY = dt.date(2026, 12, 1)

@@ -23,7 +23,7 @@ from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.campaign_slots import CampaignSlotsScene
 from game.app.scenes.daily import DailyScene
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.title import TitleScene
 from game.app.table.scene import TableScene
 from game.campaign.origin import CampaignRoad, DailyDeal

@@ -30,17 +30,17 @@ from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.review import ReviewScene
 from game.app.scenes.trophies import TrophiesScene
-from game.app.screenshots_extra import EXTRA_SEED, sample_session, sample_trophy_case
 from game.app.table.model import BoodleWin, DealRecord, TableModel
 from game.app.table.scene import TableScene
+from game.campaign.campaign_file import load_campaign
 from game.campaign.model import CampaignProgress, SessionResult
 from game.config import rules_by_name
-from game.config.campaign_file import load_campaign
 from game.engine.cards import parse_cards
 from game.engine.events import Payment
 from game.engine.rules import RuleSet
 from game.locale import LANGUAGES
 from game.replay import split_deals
+from game.shots.extra import EXTRA_SEED, sample_session, sample_trophy_case
 from game.storage.saves import SaveData, save_slot
 
 NAMES = ("You", "Professor Alaric Quist", "Aunt Hetty", "Bartholomew", "Imogen Vane", "Reggie", "Maud", "Dex Quill")

@@ -12,8 +12,8 @@ import pytest
 from app_helpers import empty_table, make_app
 
 from game.app.app import App
-from game.app.scenes.new_game import NewGameScene
-from game.app.scenes.new_game_defaults import default_table
+from game.app.scenes.new_game.defaults import default_table
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.table.scene import TableScene
 from game.config import RULES_DIR
 from game.storage.last_table_file import LAST_TABLE_FILE, LastTable, load_last_table, save_last_table

@@ -12,19 +12,14 @@ import pytest
 
 from game.ai import registry
 from game.ai.character import LEVELS, CharacterAgent
+from game.ai.character_file import list_character_files, load_character_text
 from game.ai.expert.search import Budget
 from game.ai.simple import RandomAgent
 from game.ai.strategies import leading
 from game.ai.strategies.noisy_expert import noisy_pick
 from game.ai.strategy import LEADING
-from game.config import (
-    PERSONALITIES_DIR,
-    ConfigError,
-    list_character_files,
-    load_campaign,
-    load_character_text,
-    rules_by_name,
-)
+from game.campaign.campaign_file import load_campaign
+from game.config import PERSONALITIES_DIR, ConfigError, rules_by_name
 from game.config.yaml_lines import read_yaml_file
 from game.engine import LeadDecision, PlayerView, SeatInfo, Session
 from game.locale import tr

@@ -23,8 +23,8 @@ from app_helpers import FRAME, instant_app
 
 from game.ai.simple import LowestAgent
 from game.app.app import App
-from game.app.bench_app import LONG_CHIPS, heuristic_characters, long_session_table
 from game.app.table.scene import TableScene
+from game.cli.bench_app import LONG_CHIPS, heuristic_characters, long_session_table
 from game.config import default_rules
 from game.storage.resume import load_resume, save_resume
 

@@ -17,11 +17,10 @@ from game.app.app import App
 from game.app.form import Choice
 from game.app.scene import Scene
 from game.app.scenes.how_to_play import HowToPlayScene, rule_sections
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.title import TitleScene
-from game.app.screenshots_extra import sample_statistics
 from game.app.tooltips import draw_tooltip
 from game.app.widgets import PAD_X, Button
 from game.config import RULES_DIR, load_rules
@@ -29,6 +28,7 @@ from game.engine.cards import Card
 from game.engine.rules import BuyDeadHand, RuleSet
 from game.locale import LANGUAGES, LOCALES_DIR, set_language
 from game.locale.cards import card_label
+from game.shots.extra import sample_statistics
 
 LANGS = tuple(LANGUAGES)
 AREAS = ("how_to_play", "new_game", "statistics")

@@ -11,8 +11,8 @@ import pytest
 from app_helpers import make_app, text_words
 
 from game.app.app import App
-from game.app.scenes.new_game import RULES_ROWS, NewGameScene
-from game.app.scenes.rules_list import scroll_arrows
+from game.app.scenes.new_game.rules_list import scroll_arrows
+from game.app.scenes.new_game.scene import RULES_ROWS, NewGameScene
 from game.locale import trn
 
 

@@ -15,9 +15,9 @@ from app_helpers import make_app
 
 from game.app.app import App
 from game.app.canvas import Canvas
-from game.app.scenes.new_game import RIGHT, NewGameScene
-from game.app.scenes.rules_detail_box import SIZES, SPACING, DetailBox, detail_rect, detail_words
-from game.app.scenes.table_choices import RulesEntry
+from game.app.scenes.new_game.rules_detail_box import SIZES, SPACING, DetailBox, detail_rect, detail_words
+from game.app.scenes.new_game.scene import RIGHT, NewGameScene
+from game.app.scenes.new_game.table_choices import RulesEntry
 from game.app.theme import GOLD
 from game.app.tooltips import note_place
 from game.engine.rules import RuleSet

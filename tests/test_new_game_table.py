@@ -12,10 +12,10 @@ from app_helpers import click, empty_table, key, make_app, text_words
 
 from game.app.app import App
 from game.app.form import Choice
-from game.app.scenes.new_game import NewGameScene
-from game.app.scenes.new_game_defaults import default_table
-from game.app.scenes.table_choices import campaign_locks
-from game.app.scenes.table_strength import STRENGTHS, strength_words
+from game.app.scenes.new_game.defaults import default_table
+from game.app.scenes.new_game.scene import NewGameScene
+from game.app.scenes.new_game.table_choices import campaign_locks
+from game.app.scenes.new_game.table_strength import STRENGTHS, strength_words
 from game.app.table.scene import TableScene
 from game.config import RULES_DIR, load_rules
 from game.locale import tr

@@ -15,7 +15,7 @@ from game.ai.character import CharacterAgent, StrategyChoice
 from game.ai.expert.knowledge import infer
 from game.ai.expert.sampling import Sampler
 from game.ai.oracle import ORACLE_ID
-from game.ai.registry import agent_ids, load_character_by_id, make_agent
+from game.ai.registry import agent_ids, character_ids, load_character_by_id, make_agent
 from game.engine import BuyDeadHand, RuleSet, SeatInfo, Session
 from game.engine.cards import Card
 from game.engine.decisions import Decision, LeadDecision
@@ -129,7 +129,7 @@ def expert_agent(seed: int, seat: int, seats: int) -> CharacterAgent:
                                     follow=StrategyChoice("expert", params),
                                     dead_hand=StrategyChoice("expert", params))
     agent = CharacterAgent(character, f"{seed}:{seat}")
-    cast = ["maud", "professor", "bert", "dex", "hetty", "vera", "reggie"]
+    cast = [cid for cid in character_ids() if cid != "expert"]
     agent.meet([None if s == seat else load_character_by_id(cast[s % len(cast)]) for s in range(seats)])
     return agent
 

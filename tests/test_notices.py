@@ -21,17 +21,17 @@ from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.form import Slider
 from game.app.scenes.high_scores import HighScoresScene
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.pause import PauseScene
 from game.app.scenes.replays import ReplaysScene
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.title import TitleScene
 from game.app.table.scene import TableScene
+from game.atomic import backup_path
 from game.campaign.origin import DailyDeal, TableOrigin
 from game.config import rules_by_name
 from game.locale import LANGUAGES, set_language
-from game.storage.atomic import backup_path
 from game.storage.recorded_file import RECORDED_FILE
 from game.storage.saves import deal_logs, slot_path
 from game.storage.statistics_file import statistics_path

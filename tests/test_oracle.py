@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 
 from game.ai import registry
+from game.ai.character_file import character_ids as file_character_ids
+from game.ai.character_file import load_character
 from game.ai.oracle import ORACLE_ID, OracleAgent, SightNeededError
 from game.ai.tournament import run_tournament
-from game.app.scenes.table_choices import load_opponents
-from game.config import PERSONALITIES_DIR, ConfigError, load_character
-from game.config.personality_file import character_ids as file_character_ids
+from game.app.scenes.new_game.table_choices import load_opponents
+from game.config import PERSONALITIES_DIR, ConfigError
 from game.engine import BuyDeadHand, RuleSet, SeatInfo, Session, play_session
 from game.engine.decisions import (
     Action,

@@ -88,7 +88,7 @@ def test_the_scene_under_a_dialog_shows_no_tooltip(app: App) -> None:
 def test_settings_over_the_table_is_a_page_of_its_own(app: App) -> None:
     """Issue 24: Settings from the pause menu ran its heading over the dimmed table's plates. Over the table it
     is now a sheet of its own: inside it, nothing of what lies underneath shows."""
-    from game.app.screenshots import table as seated_table
+    from game.shots.render import table as seated_table
 
     def sheet_pixels() -> bytes:
         app.draw(app.screen)

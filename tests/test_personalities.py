@@ -11,18 +11,10 @@ from hypothesis import strategies as st
 
 from game.ai import registry
 from game.ai.character import MOMENTS, PORTRAIT_STYLES, Character, CharacterAgent
+from game.ai.character_file import list_character_files, load_character, load_character_text, load_characters
 from game.ai.strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING
 from game.cli import main
-from game.config import (
-    PERSONALITIES_DIR,
-    ConfigError,
-    kind_for_content,
-    list_character_files,
-    load_character,
-    load_character_text,
-    load_characters,
-    read_yaml_text,
-)
+from game.config import PERSONALITIES_DIR, ConfigError, kind_for_content, read_yaml_text
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = list_character_files()

@@ -20,10 +20,10 @@ from game.app.table.auction_show import AuctionTrack
 from game.app.table.layout import SeatPlace
 from game.engine.cards import Card
 from game.engine.events import BuyDead, Play
-from game.locale import set_language, tr
+from game.locale import LANGUAGES, set_language, tr
 from game.locale.catalog import Catalog
 
-LANGS = ("en", "fr", "it", "pt", "nl")
+LANGS = tuple(LANGUAGES)
 
 
 @pytest.fixture

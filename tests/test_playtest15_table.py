@@ -28,8 +28,9 @@ from game.app.table.controls import hint_box, keys_fit, keys_size, prompt_area
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
 from game.config import default_rules, rules_by_name
+from game.locale import LANGUAGES
 
-LANGS = ("en", "fr", "it", "pt", "nl")
+LANGS = tuple(LANGUAGES)
 READABLE = 12  # real pixels: the smallest words a player reads at the table
 
 

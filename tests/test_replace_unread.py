@@ -21,16 +21,16 @@ from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.daily import DailyScene
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.title import TitleScene
-from game.app.screenshots_extra import sample_session
 from game.app.table.scene import TableScene
 from game.campaign.daily import DailyBests
+from game.campaign.daily_file import store_daily_bests
+from game.campaign.high_scores_file import save_high_scores
 from game.campaign.roads import SLOT
 from game.campaign.scores import HighScores
 from game.locale import LANGUAGES, set_language, tr
-from game.storage.daily_file import store_daily_bests
-from game.storage.high_scores_file import save_high_scores
+from game.shots.extra import sample_session
 from game.storage.last_table_file import LastTable, save_last_table
 from game.storage.recorded_file import mark_recorded
 from game.storage.resume import DAILY, FREE, document_text, load_resume, resume_path, road_mode

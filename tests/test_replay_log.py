@@ -14,8 +14,8 @@ from app_helpers import make_app
 from game.app import replay_words
 from game.app.replay_words import replay_log
 from game.app.scenes.replay import LOG_MIN, SEATS, ReplayScene, seat_row
-from game.app.screenshots_extra import sample_session
 from game.replay import Replay
+from game.shots.extra import sample_session
 
 
 @pytest.fixture(scope="module")

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.registry import make_agent
+from game.ai.registry import character_ids, make_agent
 from game.cli import main
 from game.config import ConfigError, list_rules_files, load_rules, load_rules_text
 from game.engine import SeatInfo, Session, play_session
 from game.replay import LogError, Replay, split_deals
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.jsonl"))
-CHARACTERS = ("maud", "reggie", "hetty", "professor", "dex", "pip", "vera", "bert")
+CHARACTERS = tuple(cid for cid in character_ids() if cid != "expert")  # the expert's search is slow
 
 
 def _lines() -> list[str]:

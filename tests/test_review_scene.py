@@ -22,10 +22,10 @@ from game.app.scene import Scene
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.replays import ReplaysScene
 from game.app.scenes.review import ReviewScene
-from game.app.screenshots import table
-from game.app.screenshots_extra import EXTRA_SEED, sample_session
-from game.locale import set_language
+from game.locale import LANGUAGES, set_language
 from game.replay import split_deals
+from game.shots.extra import EXTRA_SEED, sample_session
+from game.shots.render import table
 from game.storage.saves import append_deal_log
 
 WAIT_S = 20.0  # the worker's whole review of a deal, on a busy machine
@@ -146,7 +146,7 @@ def test_every_page_says_which_decision_cost_the_most(tmp_path: Path) -> None:
     assert costliest_words(None, total) == "No choice in this deal clearly cost chips"
 
 
-@pytest.mark.parametrize("code", ["en", "fr", "it", "pt", "nl"])
+@pytest.mark.parametrize("code", list(LANGUAGES))
 def test_the_review_words_are_all_in_the_games_font(tmp_path: Path, code: str) -> None:
     app = make_app(tmp_path)
     set_language(code)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from game.campaign.campaign_file import load_campaign
 from game.cli.agency_tables import MeasuredTable, road_tables
-from game.config import load_campaign
 
 DEALS = 12  # a venue's figures over this many deals: enough to tell 3 choices a deal from 2, in seconds a venue
 SEED = 24

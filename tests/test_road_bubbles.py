@@ -19,10 +19,11 @@ from game.app.table.bubble_place import place_bubble
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
 from game.app.table.venue_card import CARD, VenueCard
+from game.campaign.campaign_file import load_campaign
 from game.campaign.model import CampaignProgress
 from game.campaign.origin import CampaignRoad
 from game.campaign.roads import CHARMS_PATH, FILE_KEY, SLOTS
-from game.config import load_campaign
+from game.locale import LANGUAGES
 from game.storage.saves import SaveData, save_slot
 
 CAST = ["pip", "maud", "bert", "hetty", "professor", "dex", "vera"]
@@ -44,7 +45,7 @@ def test_the_goal_card_lies_within_the_corner_the_bubbles_keep_clear(app: App) -
     assert cards and all(CARD.contains(card) for card in cards)
 
 
-@pytest.mark.parametrize("language", ["en", "fr", "it", "pt", "nl"])
+@pytest.mark.parametrize("language", list(LANGUAGES))
 def test_a_bubble_kept_off_the_goal_card_finds_a_place_at_every_seat(app: App, language: str) -> None:
     lines = sorted(character_lines(language), key=len)
     for boodle in (1, 4, 13):
@@ -98,6 +99,6 @@ def test_a_road_tables_bubbles_leave_its_goal_card_clear(quick: App, players: in
 
 
 def test_free_play_keeps_no_goal_corner_clear(quick: App) -> None:
-    from game.app.screenshots import table as seated_table
+    from game.shots.render import table as seated_table
     scene = seated_table(quick, 8, 7)
     assert scene.venue_card is None and CARD not in scene.stage.kept_clear()

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from game.campaign import road_check as check
+from game.campaign.campaign_file import load_campaign, load_campaign_text
 from game.campaign.model import PROGRESS_FORMAT, PROGRESS_VERSION, CampaignProgress
 from game.campaign.road_check import VenueShare, play_runs, rises, run_seed, shares, wilson_interval
 from game.campaign.spec import Campaign
 from game.cli import main
 from game.cli import road_check as command
-from game.config import load_campaign, load_campaign_text
 from game.engine import Session
 from game.engine.events import SessionEnd
 

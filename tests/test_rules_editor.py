@@ -18,13 +18,13 @@ from test_menu_words import crowded, spilled
 from game.app.app import App
 from game.app.editor_widgets import Stepper, TextField
 from game.app.form import Choice, Toggle
-from game.app.scenes import rules_editor as editor_module
 from game.app.scenes.confirm import ConfirmScene
-from game.app.scenes.new_game import NewGameScene
-from game.app.scenes.rules_editor import RulesEditorScene
-from game.app.scenes.rules_editor_deck import DECK, card_rects
-from game.app.scenes.rules_editor_model import RulesDraft, value_words
-from game.app.scenes.rules_editor_piles import MOST_PILES
+from game.app.scenes.new_game.scene import NewGameScene
+from game.app.scenes.rules_editor import scene as editor_module
+from game.app.scenes.rules_editor.deck import DECK, card_rects
+from game.app.scenes.rules_editor.model import RulesDraft, value_words
+from game.app.scenes.rules_editor.piles import MOST_PILES
+from game.app.scenes.rules_editor.scene import RulesEditorScene
 from game.app.scenes.rules_lines import rules_summary
 from game.config import RULES_DIR, load_rules, rules_by_name
 from game.config.rules_file import load_rules_text, text_problem, trimmed_line
@@ -32,9 +32,9 @@ from game.config.rules_writer import rules_text, save_rules_file, stem_problem
 from game.engine.cards import Card
 from game.engine.rules import RuleSet
 from game.engine.rules_keys import RULES_KEYS, RulesKey
-from game.locale import tr
+from game.locale import LANGUAGES, tr
 
-LANGS = ("en", "fr", "it", "pt", "nl")
+LANGS = tuple(LANGUAGES)
 
 
 @pytest.fixture
@@ -414,7 +414,7 @@ def test_the_checkers_words_name_the_rows_not_the_files_keys(app: App) -> None:
 
 
 def test_the_checkers_plain_words_stay_words_where_they_are_not_a_key() -> None:
-    from game.app.scenes.rules_editor_model import for_players
+    from game.app.scenes.rules_editor.model import for_players
     assert for_players("combination 2 needs a name") == "combination 2 needs a name"
     assert for_players("at most 8 players at a table") == "at most 8 players at a table"
     assert for_players("players: 9 is too many").startswith("«Players»")

@@ -12,13 +12,13 @@ import pytest
 
 from game.ai.character import CharacterAgent
 from game.ai.registry import make_agent
+from game.atomic import backup_path
 from game.config import rules_by_name
 from game.engine import Action, SeatInfo, Session, to_json
 from game.engine.decisions import action_from_data, action_to_data
 from game.engine.rules import RuleSet
 from game.engine.rules_keys import RULES_KEYS
 from game.storage import saves
-from game.storage.atomic import backup_path
 from game.storage.saves import (
     AUTOSAVE,
     LoadResult,
@@ -253,7 +253,7 @@ def test_a_write_interrupted_after_the_temporary_file_leaves_the_old_save_intact
             raise OSError(28, "No space left on device")
         real_replace(source, target)
 
-    monkeypatch.setattr("game.storage.atomic.os.replace", failing_replace)
+    monkeypatch.setattr("game.atomic.os.replace", failing_replace)
     with pytest.raises(OSError):
         save_slot(tmp_path, 1, SaveData(venue="new", chips=99))
     assert len(written) == 1

@@ -20,12 +20,12 @@ from game.app.table.sprites import STOP_BANNER_H, make_stop_banner
 from game.app.theme import suits_on_dark
 from game.config import default_rules
 from game.engine.cards import DECK
-from game.locale import tr
+from game.locale import LANGUAGES, tr
 
 REASONS = ("king", "already_played", "declined", "dead_hand", "no_follow")
 
 
-@pytest.mark.parametrize("code", ["en", "fr", "it", "pt", "nl"])
+@pytest.mark.parametrize("code", list(LANGUAGES))
 def test_every_stop_reason_fits_its_banner_and_the_status_line(code: str, tmp_path: Path) -> None:
     app = make_app(tmp_path, code)
     layout = table_layout(8)

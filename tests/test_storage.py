@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.storage.atomic import backup_path, write_atomically
+from game.atomic import backup_path, write_atomically
 from game.storage.paths import data_dir
 from game.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 

@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 
 from game.ai import registry
+from game.ai.character_file import list_character_files
 from game.ai.expert.search import Budget
 from game.ai.reading import mask_of, own_streak
 from game.ai.simple import RandomAgent
 from game.ai.strategies import leading
 from game.ai.strategies.dead_hand import hand_quality
 from game.ai.strategy import DEAD_HAND, FOLLOWING, LEADING, STAKING, Param, Registry
-from game.config import list_character_files, rules_by_name
+from game.config import rules_by_name
 from game.engine import (
     DECK,
     Action,

@@ -23,7 +23,7 @@ from game.app.table.scene import TableScene
 from game.app.table.sprites import STOP_BANNER_H, make_stop_banner
 from game.app.theme import suits_on_dark
 from game.config import rules_by_name
-from game.locale import tr
+from game.locale import LANGUAGES, tr
 from game.locale.names import seat_name
 
 SHORT = "King — K♠ ends the run"
@@ -97,7 +97,7 @@ def test_without_a_stop_the_caption_stands_on_the_prompt_line(app: App) -> None:
     assert not app.text.overflows
 
 
-@pytest.mark.parametrize("code", ["en", "fr", "it", "pt", "nl"])
+@pytest.mark.parametrize("code", list(LANGUAGES))
 def test_the_out_mark_stands_clear_of_the_longest_name_and_the_chips(code: str, tmp_path: Path) -> None:
     made = make_app(tmp_path, code)
     text = made.text

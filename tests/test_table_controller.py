@@ -20,6 +20,7 @@ from game.ai.seats import HUMAN_NAME, SeatSpec, seats_against
 from game.ai.simple import LowestAgent
 from game.app.table.controller import HumanTurn, Played, Refused, TableController
 from game.app.table.recorder import TableRecorder
+from game.campaign.daily_file import load_daily_bests
 from game.campaign.origin import (
     DAILY_SLOT,
     CampaignRoad,
@@ -42,7 +43,6 @@ from game.engine.play import play_session
 from game.engine.rules import RuleSet
 from game.engine.session import SeatInfo, Session
 from game.replay import split_deals
-from game.storage.daily_file import load_daily_bests
 from game.storage.resume import load_resume
 from game.storage.saves import AUTOSAVE, deal_logs
 from game.storage.statistics_file import load_statistics

@@ -17,12 +17,12 @@ from game.app.app import App
 from game.app.canvas import Canvas
 from game.app.card_art import mix
 from game.app.scenes.settings import SettingsScene
-from game.app.screenshots import table as seated_table
 from game.app.table.felt import board_circle, draw_background
 from game.app.table.looks import CLUB, LOOKS, STYLES, available_looks, look_in_play, look_named
 from game.app.table.scene import TableScene
 from game.campaign.spec import TABLE_LOOKS
 from game.locale import tr
+from game.shots.render import table as seated_table
 from game.storage.settings import Settings, load_settings, save_settings
 from game.storage.unlocks_file import add_unlocks
 

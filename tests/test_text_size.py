@@ -18,10 +18,10 @@ from game.app.canvas import Canvas
 from game.app.comfort import card_size, text_size
 from game.app.form import Choice
 from game.app.scenes.confirm import DETAIL_SIZE, DETAIL_TOP, ConfirmScene
-from game.app.scenes.new_game_tiles import bottom_row
+from game.app.scenes.new_game.tiles import bottom_row
 from game.app.scenes.settings import SettingsScene
 from game.app.text import LARGE_PRINT, grown
-from game.locale import tr
+from game.locale import LANGUAGES, tr
 from game.storage.settings import COMFORT_SIZES, Settings, load_settings
 
 
@@ -125,7 +125,7 @@ def test_a_word_longer_than_a_line_is_carried_whole_onto_the_next_lines_and_is_n
     assert not app.text.overflows
 
 
-LANGS = ("en", "fr", "it", "pt", "nl")
+LANGS = tuple(LANGUAGES)
 
 
 @pytest.mark.parametrize("code", LANGS)

@@ -20,26 +20,27 @@ import pytest
 from app_helpers import click, frames, key, make_app, text_words, top
 from unreadable import refuse_reading
 
+from game import atomic
 from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
 from game.app.app import App
 from game.app.scenes.results import ResultsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.trophies import TrophiesScene
-from game.app.screenshots_extra import sample_trophy_case
 from game.app.table import moments as moments_module
 from game.app.table import recorder as recorder_module
 from game.app.table.model import TableModel
 from game.app.table.scene import TableScene
 from game.app.table.trophy_moment import DealTrophies, trophy_labels
 from game.campaign import session_end
+from game.campaign.campaign_file import load_campaign
 from game.campaign.model import WON, CampaignProgress, SessionResult
 from game.campaign.origin import CampaignRoad, DailyDeal, FreePlay, VenueFinished
 from game.campaign.session_end import record_end
-from game.config import load_campaign, rules_by_name
+from game.config import rules_by_name
 from game.config.trophies_file import Trophy, load_trophies
 from game.engine.rules import RuleSet
-from game.storage import atomic
+from game.shots.extra import sample_trophy_case
 from game.storage.trophies_file import TrophyCase, add_trophies, load_trophy_case, trophies_path
 
 NOON = dt.datetime(2026, 12, 3, 12, 0, 5, 123, tzinfo=dt.UTC)

@@ -25,7 +25,7 @@ from game.ai.worker import OnWorker
 from game.app.app import App
 from game.app.canvas import Canvas
 from game.app.scenes.confirm import ConfirmScene
-from game.app.scenes.new_game import NewGameScene
+from game.app.scenes.new_game.scene import NewGameScene
 from game.app.scenes.title import TitleScene
 from game.app.table.controller import HumanTurn, Played
 from game.app.table.scene import TableScene
@@ -36,7 +36,6 @@ from game.app.tutorial.marks import MAX_PANEL_H, draw_coach_panel, next_button, 
 from game.app.tutorial.offer import FirstDealOffer
 from game.app.tutorial.review import CLEARLY_BETTER, Choice, Run, follow_review
 from game.app.tutorial.script import STEPS, Step
-from game.app.tutorial.shots import coach_of, first_sight, follow_coach, showing
 from game.engine.cards import Card
 from game.engine.decisions import (
     FollowAction,
@@ -49,6 +48,7 @@ from game.engine.decisions import (
 from game.engine.events import BoodleWon, DealStart, Event, HandWon, Play, Stop
 from game.engine.view import PlayerView
 from game.locale import LANGUAGES, tr
+from game.shots.tutorial import coach_of, first_sight, follow_coach, showing
 
 STAKES = {"even": (1, 1, 1, 1), "all on the ace": (4, 0, 0, 0), "all on the jack": (0, 0, 0, 4)}
 CHOICES = 6  # the lesson asks the player at least this many real choices (leads of two cards or more, follows)

@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from game.campaign.daily_file import daily_bests_path
+from game.campaign.high_scores_file import high_scores_path, load_high_scores, save_high_scores
 from game.campaign.origin import record_daily_score
 from game.campaign.roads import SLOT, Road
-from game.storage.daily_file import daily_bests_path
-from game.storage.high_scores_file import high_scores_path, load_high_scores, save_high_scores
 from game.storage.keeper import SessionKeeper
 from game.storage.resume import FREE, document_text, load_resume, resume_path
 from game.storage.saves import append_deal_log, load_slot, slot_path

@@ -14,10 +14,10 @@ from game.app.app import App
 from game.app.table.layout import table_layout
 from game.app.table.scene import TableScene
 from game.app.table.venue_card import CARD, PAD, VenueCard, venue_in_play
+from game.campaign.campaign_file import load_campaign
 from game.campaign.model import CampaignProgress
 from game.campaign.origin import CampaignRoad, DailyDeal, FreePlay
 from game.campaign.roads import SLOTS
-from game.config import load_campaign
 from game.locale import LANGUAGES, set_language
 from game.storage.saves import SaveData, save_slot
 

@@ -4,7 +4,7 @@
 - careful: only when the expert's search says the use beats letting the moment pass by a clear margin.
 - never: lets every moment pass.
 
-A character file's `charms:` section names the charms it holds and its styles (`game/config/personality_file.py`);
+A character file's `charms:` section names the charms it holds and its styles (`character_file.py`);
 without one, a character that searches is careful and the others are eager.
 """
 

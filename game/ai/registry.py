@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..config import PERSONALITIES_DIR, ConfigError, list_character_files, load_character
+from ..config import PERSONALITIES_DIR, ConfigError
 from ..engine.play import Agent
 from ..engine.rules import RuleSet
 from ..locale import language
 from .character import Character, CharacterAgent
+from .character_file import list_character_files, load_character
 from .oracle import ORACLE_ID, OracleAgent
 from .simple import BUILT_IN
 

@@ -3,9 +3,10 @@ sitting down at it again."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..campaign.roads import SLOTS
+from ..campaign.roads import SLOTS, read_road
 from ..locale import tr, trn
 from ..storage.resume import DAILY, FREE, ROAD_PREFIX, load_resume, resume_path, set_aside_unresumable
 
@@ -13,14 +14,16 @@ if TYPE_CHECKING:
     from .app import App
 
 
-def mode_name(mode: str) -> str:
-    """A kept session's mode in a word or two: free play, the daily deal, or the campaign road's number."""
+def mode_name(mode: str, data_dir: Path | None = None) -> str:
+    """A kept session's mode in a word or two: free play, the daily deal, or the road's name (as its slot's save in
+    `data_dir` names it: "The Charmed Road"), else its number ("road 2")."""
     if mode == FREE:
         return tr("title.kept.free")
     if mode == DAILY:
         return tr("title.kept.daily")
     slot = mode[len(ROAD_PREFIX):]
-    return tr("title.kept.road", number=SLOTS.index(slot) + 1 if slot in SLOTS else slot)
+    named = read_road(data_dir, slot).campaign if data_dir is not None and slot in SLOTS else ""
+    return named or tr("title.kept.road", number=SLOTS.index(slot) + 1 if slot in SLOTS else slot)
 
 
 def describe_snapshot(snapshot: dict[str, Any]) -> str:

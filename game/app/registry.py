@@ -15,13 +15,13 @@ from .scenes.daily import DailyScene
 from .scenes.deal_summary import DealSummaryScene
 from .scenes.high_scores import HighScoresScene
 from .scenes.how_to_play import HowToPlayScene
-from .scenes.new_game import NewGameScene
+from .scenes.new_game.scene import NewGameScene
 from .scenes.pause import PauseScene
 from .scenes.replay import ReplayScene
 from .scenes.replays import ReplaysScene
 from .scenes.results import ResultsScene
 from .scenes.review import ReviewScene
-from .scenes.rules_editor import RulesEditorScene
+from .scenes.rules_editor.scene import RulesEditorScene
 from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
 from .scenes.title import TitleScene

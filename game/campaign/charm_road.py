@@ -40,10 +40,17 @@ class CharmRoad:
         return dict(self.prices)[charm_id]
 
 
-def shop_offers(road: CharmRoad, seed: int, venue_index: int) -> tuple[str, ...]:
-    """The charms the shop offers before venue number `venue_index` (from 0) of the road seeded `seed`."""
+def shop_offers(road: CharmRoad, seed: int, venue_index: int, held: Collection[str] = (),
+                reward: Collection[str] = ()) -> tuple[str, ...]:
+    """The charms the shop offers before venue number `venue_index` (from 0) of the road seeded `seed`: none of
+    those `held`, and none of the `reward` just offered to choose from while the road deals in others (the shop is
+    a choice of its own, not the reward again); fewer than `road.shop` only when the road has no more to sell."""
     rng = random.Random(f"newmarket-charm-shop:{seed}:{venue_index}")
-    return tuple(rng.sample(road.ids, min(road.shop, len(road.ids))))
+    fresh = [charm_id for charm_id in road.ids if charm_id not in held and charm_id not in reward]
+    offers = rng.sample(fresh, min(road.shop, len(fresh)))
+    again = [charm_id for charm_id in road.ids if charm_id not in held and charm_id in reward]
+    offers += rng.sample(again, min(road.shop - len(offers), len(again)))
+    return tuple(offers)
 
 
 def choice_offers(road: CharmRoad, seed: int, venue_index: int, held: Collection[str]) -> tuple[str, ...]:

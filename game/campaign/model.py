@@ -15,10 +15,13 @@ The rules of progress:
   without the hint.
 
 On a road with charms (`Campaign.charms`) the progress also keeps the road's seed, the charms the player holds
-(at most `CharmRoad.hold`) and the charms offered to choose one from: at the start and on reaching each venue
-after clearing one. The player takes one of them while the case has room (they may pass only when it is full);
-between venues the shop (`shop_offers`, drawn from the seed and the venue) sells more from the bankroll, never
-below the next table's ante. A save from before charms, or of a road without them, holds none of this.
+(at most `CharmRoad.hold`), the charms offered to choose one from (at the start and on reaching each venue after
+clearing one) and the shop's stock. The player takes one of those offered while the case has room; with the case
+full they may take one in place of a charm they hold, or pass. Between venues the shop sells more from the
+bankroll, never below the next table's ante: its stock (`shop_offers`) is drawn from the seed and the venue once
+the charm earned is taken or passed, of charms the player does not hold (nor has just given up) and, while the road
+deals in enough, not those the reward offered; it is kept, so buying one does not draw the others afresh. A save
+from before charms, or of a road without them, holds none of this.
 """
 
 from __future__ import annotations
@@ -106,6 +109,7 @@ class CampaignProgress:
     seed: int = 0  # a road with charms: the seed of its offers and sessions
     charms: list[str] = field(default_factory=list)  # a road with charms: the charms the player holds
     offered: list[str] = field(default_factory=list)  # a road with charms: the charms to choose one from now
+    stock: list[str] = field(default_factory=list)  # a road with charms: the shop's offers before this venue
 
     @classmethod
     def start(cls, campaign: Campaign, seed: int = 0) -> CampaignProgress:
@@ -137,7 +141,21 @@ class CampaignProgress:
         if self.case_full:
             return "charm_road.refused.full"
         self.charms.append(charm_id)
-        self.offered = []
+        self._stock_shop()
+        return None
+
+    def swap(self, charm_id: str, give_up: str) -> str | None:
+        """Take `charm_id` from the charms offered in place of `give_up`, a charm held (the case is full, so it
+        keeps its size, and `charm_id` takes the place `give_up` had); None when done, else the locale key of why
+        not."""
+        if charm_id not in self.offered:
+            return "charm_road.refused.not_offered"
+        if give_up not in self.charms:
+            return "charm_swap.refused.not_held"
+        if not self.case_full:
+            return "charm_road.refused.room"
+        self.charms[self.charms.index(give_up)] = charm_id
+        self._stock_shop(give_up)
         return None
 
     def pass_choice(self) -> str | None:
@@ -146,8 +164,17 @@ class CampaignProgress:
             return "charm_road.refused.not_offered"
         if not self.case_full:
             return "charm_road.refused.room"
-        self.offered = []
+        self._stock_shop()
         return None
+
+    def _stock_shop(self, given_up: str = "") -> None:
+        """The charm earned is settled: the offer goes, and the shop before this venue (if open) is stocked, with
+        none of the charms held, nor `given_up`, nor (while the road has others) those just offered."""
+        road, reward = self.charm_road, self.offered
+        self.offered = []
+        if road is not None and self.shop_open:
+            held = [*self.charms, given_up] if given_up else self.charms
+            self.stock = list(shop_offers(road, self.seed, self.venue_index, held, reward))
 
     @property
     def shop_open(self) -> bool:
@@ -155,11 +182,9 @@ class CampaignProgress:
         return self.charm_road is not None and not self.over and self.venue_index > 0
 
     def shop(self) -> tuple[str, ...]:
-        """The charms the shop offers before the current venue (none when it is closed)."""
-        road = self.charm_road
-        if road is None or not self.shop_open:
-            return ()
-        return shop_offers(road, self.seed, self.venue_index)
+        """The charms the shop offers before the current venue (none when it is closed, or till the charm earned
+        there is settled); one bought stays among them, held."""
+        return tuple(self.stock) if self.shop_open else ()
 
     def buy_refused(self, charm_id: str) -> str | None:
         """Why `charm_id` cannot be bought now (a locale key), or None when it can."""
@@ -238,8 +263,11 @@ class CampaignProgress:
             self.venue_index += 1
         self.status = self._status()
         road = self.charm_road
-        if met and road is not None and not self.over:  # a charm earned for the venue cleared
+        if met and road is not None and not self.over:  # a charm earned for the venue cleared, then a shop
             self.offered = list(choice_offers(road, self.seed, self.venue_index, self.charms))
+            self.stock = []
+            if not self.offered:  # the road has no charm left to offer: the shop is stocked at once
+                self._stock_shop()
         return recorded
 
     def _status(self) -> str:
@@ -256,7 +284,8 @@ class CampaignProgress:
                 "bankroll": self.bankroll, "venue_index": self.venue_index, "status": self.status,
                 "results": [r.to_json() for r in self.results], "unlocked": [str(u) for u in self.unlocked],
                 **({} if self.charm_road is None else {"charm_road": {
-                    "seed": self.seed, "charms": list(self.charms), "offered": list(self.offered)}})}
+                    "seed": self.seed, "charms": list(self.charms), "offered": list(self.offered),
+                    "shop": list(self.stock)}})}
 
     @classmethod
     def from_json(cls, data: Any, campaign: Campaign) -> CampaignProgress:
@@ -287,21 +316,23 @@ class CampaignProgress:
         return progress
 
     def _read_charms(self, raw: Any, road: CharmRoad) -> None:
-        """The charms a save of a road with charms keeps (a save without them: none yet); ValueError if they do
-        not fit the road."""
+        """The charms a save of a road with charms keeps (a save without them: none yet; a save from before the
+        shop's stock was kept: the stock drawn now); ValueError if they do not fit the road."""
         if raw is None:
-            return
+            raw = {"seed": 0}
         if not isinstance(raw, dict):
-            raise ValueError("charm_road must be an object of seed, charms and offered")
+            raise ValueError("charm_road must be an object of seed, charms, offered and shop")
         self.seed = _count(raw, "seed")
         charms, offered = raw.get("charms", []), raw.get("offered", [])
-        for key, ids in (("charms", charms), ("offered", offered)):
+        stock = raw.get("shop", list(shop_offers(road, self.seed, self.venue_index, charms))
+                        if self.shop_open and isinstance(charms, list) and not offered else [])
+        for key, ids in (("charms", charms), ("offered", offered), ("shop", stock)):
             if not isinstance(ids, list) or not all(isinstance(i, str) and i in road.ids for i in ids) \
                     or len(set(ids)) != len(ids):
                 raise ValueError(f"{key} must be a list of the road's charms, each once, got {ids!r}"[:200])
         if len(charms) > road.hold:
             raise ValueError(f"the road holds at most {road.hold} charms, the save {len(charms)}")
-        self.charms, self.offered = list(charms), list(offered)
+        self.charms, self.offered, self.stock = list(charms), list(offered), list(stock)
 
 
 def _count(data: dict[str, Any], key: str, low: int = 0) -> int:

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..locale import tr, trn
-from ..storage.daily_file import load_daily_bests, store_daily_bests
-from ..storage.high_scores_file import load_high_scores
 from ..storage.resume import DAILY, FREE, road_mode
 from ..storage.saves import AUTOSAVE
 from ..storage.unlocks_file import load_unlocks
 from .daily import daily_charm, daily_score
+from .daily_file import load_daily_bests, store_daily_bests
+from .high_scores_file import load_high_scores
 from .model import CampaignProgress
 from .roads import SLOTS, Road, describe_result
 from .scores import hint_cost

@@ -16,7 +16,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..config import campaign_file
+from ..atomic import backup_path
 from ..config.charm_file import charms_by_id
 from ..config.errors import ConfigError
 from ..engine.charms import CharmSpec
@@ -24,12 +24,12 @@ from ..locale import tr, trn
 from ..locale.dates import saved_date
 from ..locale.words import Words
 from ..regular_file import present
-from ..storage.atomic import backup_path
 from ..storage.door import keep_aside
 from ..storage.folders import closed_to, folder_closed
 from ..storage.resume import resume_path, retire_resume, road_mode
 from ..storage.saves import SaveData, load_slot, read_save_file, restore_backup, save_slot, slot_path
 from ..storage.unlocks_file import add_unlocks
+from . import campaign_file
 from .model import BROKE, WON, CampaignProgress, SessionResult, VenueResult
 from .scores import hint_cost
 from .spec import Campaign, Venue
@@ -101,6 +101,12 @@ class CampaignChoice:
     name: str
     problem: str = ""
     road: Campaign | None = None  # the campaign read (None when it has a problem): what the chooser describes
+
+    @property
+    def shipped(self) -> bool:
+        """True for a road the game comes with (the chooser names it alone; a player's own file shows its file's
+        name too, so they can tell theirs apart)."""
+        return self.path.resolve() in {campaign_file.CAMPAIGN_FILE.resolve(), CHARMS_PATH.resolve()}
 
 
 @dataclass(frozen=True)

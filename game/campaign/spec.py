@@ -1,4 +1,4 @@
-"""A campaign as data: venues with their table, goal and unlocks, as `game.config.campaign_file` builds them.
+"""A campaign as data: venues with their table, goal and unlocks, as `campaign_file` builds them.
 
 Bankroll and stacks ("table stakes"): the engine gives every seat the same
 `RuleSet.starting_chips`, so a campaign cannot seat the player with their whole

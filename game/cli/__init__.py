@@ -40,8 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str]) -> int:
-    """Run the command named in `argv`; with none, start the game."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command named in `argv` (by default the process's own arguments); with none, start the game."""
+    argv = sys.argv[1:] if argv is None else argv
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     plain_terminal_safe()
     parser = build_parser()

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 from ..ai.agency import Agency, Watch, measure_table
 from ..ai.registry import character_ids
-from ..app.scenes.new_game_defaults import default_table
+from ..app.scenes.new_game.defaults import default_table
+from ..campaign.campaign_file import CAMPAIGN_FILE, load_campaign
 from ..campaign.daily import daily_table
-from ..config import CAMPAIGN_FILE, load_campaign, rules_by_name
+from ..config import rules_by_name
 from ..engine import RuleSet
 
 CAST_BLOCK = 10  # a drawn cast sits for this many deals, then a fresh one is drawn

@@ -11,8 +11,8 @@ from typing import Any
 
 from ..ai.simple import FirstOptionAgent
 from ..ai.timing import ai_decision_ms
-from ..app.bench_app import frame_memory_growth_kb, frame_ms, long_session, startup_s
 from ..engine import RuleSet, SeatInfo, Session, play_session
+from .bench_app import frame_memory_growth_kb, frame_ms, long_session, startup_s
 from .common import in_range
 
 ROUNDS = 5

@@ -19,6 +19,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+# the character and campaign files are read in the layers above config, where their kinds register themselves
+import game.ai.character_file
+import game.campaign.campaign_file  # noqa: F401
 from game.config import (
     CONFIG_DIR,
     YAML_SUFFIXES,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -53,10 +52,8 @@ def run(args: argparse.Namespace) -> int:
     if args.summary:
         print_summary(replay)
         return 0
-    # imported by name: the window pulls in pygame, which this pure module (checked strictly) must not
-    window = importlib.import_module("game.cli.replay_window")
-    code: int = window.play_replay(getattr(args, "data_dir", None), replay, args.deal)
-    return code
+    from .replay_window import play_replay  # lazy: the window pulls in pygame, which --text and --summary never load
+    return play_replay(getattr(args, "data_dir", None), replay, args.deal)
 
 
 def print_summary(replay: Replay) -> None:

@@ -11,9 +11,9 @@ from typing import Any
 
 from ..ai.oracle import ORACLE_ID
 from ..ai.registry import UnknownAgentError, make_agent
+from ..campaign.campaign_file import CAMPAIGN_FILE, load_campaign
 from ..campaign.road_check import VenueShare, rises, road_check
 from ..config import ConfigError
-from ..config.campaign_file import CAMPAIGN_FILE, load_campaign
 from ..locale.shown import shown_name
 from .common import MAX_JOBS, in_range
 

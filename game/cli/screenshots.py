@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     os.environ["SDL_VIDEODRIVER"] = "dummy"  # never a window, even on a desktop
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from ..app.screenshots import render_all  # lazy: pygame is imported only now
+    from ..shots.render import render_all  # lazy: pygame is imported only now
     crossings: set[str] = set()
     overflows: set[str] = set()
     paths = render_all(args.folder, language=getattr(args, "lang", None) or "en", size=args.size,

@@ -1,10 +1,12 @@
-"""Config files (rules, characters, campaigns, locale words): YAML in, validated engine objects out.
+"""Config files (rules, charms, trophies, locale words): YAML in, validated engine objects out.
+
+The character and campaign files are read beside what they build, in the layers above (`game.ai.character_file`,
+`game.campaign.campaign_file`), with the checker, errors and YAML reader of this package.
 
 Nothing here imports pygame; every loader raises `ConfigError`, whose `problems`
 are one line each in the form `path:line: key: why`.
 """
 
-from .campaign_file import CAMPAIGN_FILE, CAMPAIGN_KIND, load_campaign, load_campaign_text
 from .charm_file import (
     CHARM_KIND,
     CHARMS_DIR,
@@ -25,14 +27,6 @@ from .kinds import (
     register_kind,
 )
 from .locale_file import LOCALE_KIND, LOCALES_FOLDER, load_locale_file
-from .personality_file import (
-    PERSONALITY_KIND,
-    character_from_document,
-    list_character_files,
-    load_character,
-    load_character_text,
-    load_characters,
-)
 from .rules_file import (
     CONFIG_DIR,
     DEFAULT_RULES_FILE,
@@ -64,8 +58,6 @@ __all__ = [
     "RULES_KIND", "TOP_KEYS", "YAML_SUFFIXES", "default_rules", "list_rules_files", "load_rules",
     "load_rules_bytes", "load_rules_text", "rules_by_name", "rules_from_document", "rules_names", "rules_path",
     "rules_yaml", "YamlDocument", "read_yaml_bytes", "read_yaml_file", "read_yaml_text", "PERSONALITIES_DIR",
-    "PERSONALITY_KIND", "character_from_document", "list_character_files", "load_character", "load_character_text",
-    "load_characters", "CAMPAIGN_FILE", "CAMPAIGN_KIND", "load_campaign", "load_campaign_text",
     "LOCALE_KIND", "LOCALES_FOLDER", "load_locale_file", "CHARM_KIND", "CHARMS_DIR", "charms_by_id",
     "list_charm_files", "load_charm", "load_charm_text", "load_charms", "TROPHIES_FILE", "TROPHIES_KIND",
     "load_trophies",

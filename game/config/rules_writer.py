@@ -12,8 +12,8 @@ import yaml
 from game.engine.rules import RuleSet
 from game.engine.rules_keys import KEYS, SECTION_KEYS, TOP_KEYS, written
 
+from ..atomic import write_atomically
 from ..locale.words import Words
-from ..storage.atomic import write_atomically
 from .errors import ConfigError
 from .rules_doc import house_with_comments
 from .rules_file import load_rules_text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -23,6 +23,7 @@ from .rules_keys import (
     TOP_KEYS,
     WHEN_UNABLE_MODES,
     RulesError,
+    RulesKey,
     RulesProblem,
     check_settings,
     default,
@@ -32,7 +33,7 @@ from .rules_keys import (
 
 __all__ = ["BOODLE_AT_END_MODES", "CLASSIC_BOODLE", "FIRST_LEAD_DEFAULT", "FOLLOW_MODES", "MAX_PLAYERS",
            "MIN_PLAYERS", "SHORT_ANTE_MODES", "STAKING_MODES", "SWITCH_TO_MODES", "WHEN_UNABLE_MODES", "BuyDeadHand",
-           "RuleSet", "RulesError", "RulesProblem"]
+           "RuleSet", "RulesError", "RulesProblem", "unmatched_fields"]
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,36 @@ def _combinations_read(plain: Any) -> tuple[Combination, ...]:
     return tuple(Combination(parse_cards(item["cards"]), item["name"]) for item in plain)
 
 
-if tuple(f.name for f in fields(RuleSet)) != TOP_KEYS or set(_SECTIONS) != set(SECTION_KEYS) or any(
-        tuple(f.name for f in fields(kind)) != tuple(key.leaf for key in SECTION_KEYS[name])
-        for name, kind in _SECTIONS.items()):
-    raise TypeError("RuleSet's fields must be the keys declared in rules_keys.py, in their order")
+def unmatched_fields(keys: Sequence[RulesKey] = RULES_KEYS) -> list[str]:
+    """How RuleSet's fields (and its sections') differ from the rules keys `keys` declare: a key with no field, a
+    field no key declares, a default not the declared one, fields out of the declared order; empty when they
+    match."""
+    found: list[str] = []
+    declared: dict[str, dict[str, RulesKey | None]] = {"": {}}
+    for key in keys:
+        if key.section:
+            declared[""].setdefault(key.section, None)
+        declared.setdefault(key.section, {})[key.leaf] = key
+    for section, want in declared.items():
+        kind = RuleSet if not section else _SECTIONS.get(section)
+        if kind is None:
+            found.append(f"section {section}: no class for it in rules.py's _SECTIONS")
+            continue
+        have = {f.name: f for f in fields(kind)}
+        for name, declaring in want.items():
+            got = have.get(name)
+            if got is None:
+                found.append(f"{'.'.join(filter(None, (section, name)))}: no field on {kind.__name__}")
+            elif declaring is not None and got.default != declaring.default:
+                found.append(f"{kind.__name__}.{name}: defaults to {got.default!r}, declared {declaring.default!r}")
+        found += [f"{kind.__name__}.{name}: no rules key declares it" for name in have if name not in want]
+        if set(have) == set(want) and tuple(have) != tuple(want):
+            found.append(f"{kind.__name__}: fields out of the declared order")
+    found += [f"section {name}: in rules.py's _SECTIONS, but no rules key declares it" for name in _SECTIONS
+              if name not in declared]
+    return found
+
+
+if unmatched_fields():
+    raise TypeError("RuleSet's fields must be the keys declared in rules_keys.py, in their order: "
+                    + "; ".join(unmatched_fields()))

@@ -20,9 +20,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..atomic import move_aside
 from ..locale import tr
 from ..regular_file import FileTooBig, NotRegularFile, read_regular
-from .atomic import move_aside
 
 MAX_JSON_BYTES = 32 * 1024 * 1024  # a save with 150 kept deals is about 1 MB; a kept session of 500 deals 2 MB
 MAX_SMALL_JSON_BYTES = 1024 * 1024  # settings, unlocks, high scores, daily bests

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from ..atomic import write_atomically
 from ..locale import tr, trn
 from ..locale.words import Words
 from ..regular_file import present
-from .atomic import write_atomically
 from .door import MAX_SMALL_JSON_BYTES, PlayerFileError, Unusable, keep_aside, read_json
 
 T = TypeVar("T")

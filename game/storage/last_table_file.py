@@ -4,7 +4,7 @@ with it: the players, the characters they chose, the rules file, the length.
 The file comes in through the door (`json_file.JsonKind`): every value is checked before it is used; one
 that cannot be used takes its default while the others are kept, and a file that cannot be used at all is
 set aside byte for byte with a sentence for the player. Whether a remembered character or rules file can
-still be chosen is New game's business (`scenes.last_table`).
+still be chosen is New game's business (`scenes/new_game/last_table.py`).
 """
 
 from __future__ import annotations

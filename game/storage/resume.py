@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..atomic import move_aside, write_atomically
 from ..locale import tr
 from ..locale.shown import shown_name
 from ..regular_file import is_regular, present
-from .atomic import move_aside, write_atomically
 from .door import MAX_JSON_BYTES, PlayerFileError, keep_aside, read_json
 from .folders import closed_to, closed_words, folder_closed
 

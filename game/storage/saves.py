@@ -32,10 +32,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..atomic import backup_path, write_atomically
 from ..engine.decisions import action_from_data, action_to_data  # noqa: F401  (saves keep actions in this form)
 from ..locale import tr
 from ..regular_file import present
-from .atomic import backup_path, write_atomically
 from .door import MAX_JSON_BYTES, PlayerFileError, keep_aside, parse_json, read_bytes
 from .folders import closed_folder, closed_to, closed_words
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..atomic import move_aside, write_atomically
 from ..locale import tr
 from ..locale.shown import shown_name
-from .atomic import move_aside, write_atomically
 from .resume import document_text, read_document, resume_path, sessions_dir
 
 PREFIX = "ended-"

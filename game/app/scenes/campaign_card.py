@@ -24,11 +24,13 @@ if TYPE_CHECKING:
 
 PURSE = pygame.Rect(884, 330, 332, 290)
 STORY_W = 756  # the venue's story is wrapped to its card's width
-CHANGES_MIN = 10  # the rules' changes are shrunk to this size on one line before they are wrapped
+CHANGES_MIN = 12  # the rules' changes are shrunk to this size on one line (2 below design) before they are wrapped
+CHANGES_TIGHT = 10  # ... or to this, where the words would not fit over the opponents wrapped (large print)
 NOTES_GAP = 32  # between what a venue unlocks and a host's charm, when the two share a row
 
 
-def venue_height(text: TextCache, story: str, changes: str, notes: int, less: int = 0) -> int:
+def venue_height(text: TextCache, story: str, changes: str, notes: int, less: int = 0,
+                 floor: int = CHANGES_MIN) -> int:
     """The height the venue's words take under its name, `less` points below their design: the story, the facts,
     the rules' changes (wrapped, as a road's variant may change several rules), the goal and its `notes` rows
     under it (what it unlocks, a host's charm)."""
@@ -36,26 +38,34 @@ def venue_height(text: TextCache, story: str, changes: str, notes: int, less: in
     lines = len(text.wrap(story, "body", 15 - less, STORY_W))
     high = 6 + round(font.get_linesize() * 1.15) * (lines - 1) + font.get_height() + 8
     high += text.line_height("bold", 16 - less)
-    high += 2 + changes_height(text, changes, 14 - less) + 6 if changes else 4
+    high += 2 + changes_height(text, changes, 14 - less, floor) + 6 if changes else 4
     return high + text.line_height("bold", 17 - less) + notes * (3 + text.line_height("body", 15 - less))
 
 
-def venue_shrink(text: TextCache, story: str, changes: str, notes: int, room: int) -> int:
+def venue_shrink(text: TextCache, story: str, changes: str, notes: int, room: int, floor: int = CHANGES_MIN) -> int:
     """How many points the venue's words (`venue_height`) are drawn below their design so that they fit `room`
     over the opponents: none at 100%; below their 100% look only where even that would not fit (a long story in
     French at 150%)."""
     less = 0
     while True:
-        if venue_height(text, story, changes, notes, less) <= room or \
+        if venue_height(text, story, changes, notes, less, floor) <= room or \
                 text.line_height("body", 14 - less - 1) < (17 if text.line_height("body", 14) <= 17 else 14):
             return less
         less += 1
 
 
-def note_rows(text: TextCache, story: str, changes: str, notes: int, room: int) -> int:
+def note_rows(text: TextCache, story: str, changes: str, notes: int, room: int, floor: int = CHANGES_MIN) -> int:
     """The rows the venue's notes take: one each where `room` allows (a host's charm on a line of its own, apart
     from what the venue unlocks), else all on one row, side by side."""
-    return notes if notes <= 1 or venue_height(text, story, changes, notes) <= room else 1
+    return notes if notes <= 1 or venue_height(text, story, changes, notes, 0, floor) <= room else 1
+
+
+def changes_floor(text: TextCache, story: str, changes: str, notes: int, room: int) -> int:
+    """How small the rules' changes may be drawn on one line before they are wrapped: `CHANGES_MIN`, or
+    `CHANGES_TIGHT` where wrapped they would not let the venue's words fit `room` (large print)."""
+    rows = note_rows(text, story, changes, notes, room)
+    fits = venue_height(text, story, changes, rows, venue_shrink(text, story, changes, rows, room)) <= room
+    return CHANGES_MIN if fits else CHANGES_TIGHT
 
 
 def draw_notes(surface: Canvas, text: TextCache, notes: Sequence[tuple[str, tuple[int, int, int]]],
@@ -78,16 +88,17 @@ def draw_notes(surface: Canvas, text: TextCache, notes: Sequence[tuple[str, tupl
               max_width=int(widths[-1] * share), min_size=10)
 
 
-def changes_on_one_line(text: TextCache, changes: str, size: int) -> bool:
-    """True when the rules' changes fit the card's width on one line, shrunk no further than `CHANGES_MIN`;
-    else they are wrapped (a road's variant may change several rules)."""
-    fitted = text.fit_size(changes, "body", size, STORY_W, CHANGES_MIN)
+def changes_on_one_line(text: TextCache, changes: str, size: int, floor: int = CHANGES_MIN) -> bool:
+    """True when the rules' changes fit the card's width on one line, shrunk no further than `floor`; else they
+    are wrapped (a road's variant may change several rules)."""
+    fitted = text.fit_size(changes, "body", size, STORY_W, floor)
     return text.width(changes, "body", fitted) <= STORY_W
 
 
-def changes_height(text: TextCache, changes: str, size: int) -> int:
-    """The height the rules' changes take at `size`: one line, or wrapped as `render_wrapped` draws them."""
-    if changes_on_one_line(text, changes, size):
+def changes_height(text: TextCache, changes: str, size: int, floor: int = CHANGES_MIN) -> int:
+    """The height the rules' changes take at `size`: one line (shrunk no further than `floor`), or wrapped as
+    `render_wrapped` draws them."""
+    if changes_on_one_line(text, changes, size, floor):
         return text.line_height("body", size)
     font = text.font("body", size)
     lines = len(text.wrap(changes, "body", size, STORY_W))

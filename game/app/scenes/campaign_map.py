@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...ai.seats import seats_against
+from ...campaign.high_scores_file import load_high_scores
 from ...campaign.model import CampaignProgress
 from ...campaign.origin import CampaignRoad, finish_venue
 from ...campaign.roads import SLOT, Road, campaign_path, session_seed, table_charms
 from ...campaign.spec import Campaign, Unlock, Venue
 from ...config.errors import ConfigError
 from ...locale import language, tr, trn
-from ...storage.high_scores_file import load_high_scores
 from ...storage.resume import has_resume, road_mode
 from .. import paint, theme
 from ..canvas import Canvas
@@ -34,7 +34,7 @@ from ..portraits import HUMAN_LOOK
 from ..scene import Scene
 from ..widgets import ButtonEntry, Menu, button_row, draw_panel
 from .campaign_card import (
-    CHANGES_MIN,
+    changes_floor,
     changes_height,
     changes_on_one_line,
     draw_notes,
@@ -45,15 +45,18 @@ from .campaign_card import (
     venue_facts,
     venue_shrink,
 )
-from .common import draw_message, draw_opponents, felt_backdrop, heading, hint_bar, opponent_levels, portrait
+from .common import draw_opponents, felt_backdrop, heading, hint_bar, opponent_levels, portrait
 from .rules_lines import changes_line
 
 if TYPE_CHECKING:
     from ..app import App
 
 ROAD_TOP, ROAD_BOTTOM = 150, 250  # the band the road winds through
+NEWS_BOTTOM = ROAD_TOP - 26  # the map's message under its title ends above the road's highest stop and its ring
+NEWS_SIZE = 16
 VENUE_TOP = 330  # the venue's panel and the purse, under the road's names
 STOP_R = 20
+MARKER = 40  # the player's disc over (or under) their stop
 ROAD = (112, 78, 44)
 ROAD_EDGE = (62, 40, 22)
 ROAD_LINE = (196, 164, 110)
@@ -82,6 +85,7 @@ class CampaignMapScene(Scene):
         self.t = 0.0
         self.shown = 0  # the venue whose details are shown (arrows browse the road)
         self.unlock_lines: dict[tuple[str, str], str] = {}  # (venue id, language): what the venue unlocks, worded
+        self.heading_words = pygame.Rect(0, 0, 0, 0)  # the line under the title as last drawn: the marker keeps off it
         self.menu = Menu()
         self._after_load()
         self._build_menu()
@@ -148,7 +152,7 @@ class CampaignMapScene(Scene):
         if self.campaign is not None:
             entries.append((tr("campaign.buttons.high_scores"), self.high_scores, pygame.K_h, "H", True))
         entries.append((tr("campaign.buttons.back"), self.back, None, "Esc", True))
-        crowded = len(entries) > 3  # the road's end: smaller buttons leave the result's sentence its room
+        crowded = len(entries) > 3  # four or five buttons: smaller, so the row stays on the screen at large print
         self.menu.set(button_row(self.app.text, entries, size=17 if crowded else 20, minimum=100 if crowded else 130,
                                  gap=8 if crowded else 12), keep_focus=keep_focus)
 
@@ -196,7 +200,7 @@ class CampaignMapScene(Scene):
         progress = self.progress
         if progress is None or progress.venue is None:
             return
-        if progress.offered and not progress.case_full:  # the charm earned comes before the table
+        if progress.offered:  # the charm earned (taken, taken in place of one, or passed) comes before the table
             self.message = tr("charm_road.map.choose_first")
             self.charms()
             return
@@ -285,9 +289,10 @@ class CampaignMapScene(Scene):
 
     def enter(self) -> None:
         """What the venue just cleared unlocked, its moment first; then the charm it earned (on a road with
-        charms); then the name entry, when the session just recorded ended the road with a high score."""
+        charms, its case full or not); then the name entry, when the session just recorded ended the road with a
+        high score."""
         progress = self.progress
-        if self.offer_charms and progress is not None and progress.offered and not progress.case_full:
+        if self.offer_charms and progress is not None and progress.offered:
             self.offer_charms = False
             self.charms()
         if self.name_entry:
@@ -346,24 +351,36 @@ class CampaignMapScene(Scene):
     # --- drawing --------------------------------------------------------------------------------
 
     def draw(self, surface: Canvas) -> None:
-        """The felt, the road (or what is wrong), the venue panel, the purse, the buttons and any message."""
+        """The felt, the title with the road's blurb (or the message, such as how the venue just played went,
+        in its place: the buttons leave it no room beside them), the road (or what is wrong), the venue panel,
+        the purse and the buttons."""
         text = self.app.text
         felt_backdrop(surface)
         title = self.campaign.title() if self.campaign is not None else tr("campaign.title")
         subtitle = self.campaign.blurb() if self.campaign is not None else tr("campaign.subtitle")
-        heading(surface, text, title, subtitle, y=22)
+        above = heading(surface, text, title, "" if self.message else subtitle, y=22)
+        if self.message:
+            above = self._draw_news(surface, above.bottom + 6)
+        self.heading_words = above
         if self.problems:
             self._draw_lines(surface, tr("campaign.file_problems"), self.problems)
         elif self.progress is None:
             self._draw_lines(surface, tr("campaign.save_unusable"), [self.load_problem])
         else:
-            self._draw_road(surface, self.progress)
+            self._draw_road(surface, self.progress, above)
             self._draw_venue(surface, self.progress)
             draw_purse(surface, text, self.app.art.chip(1, 14), self.progress)
-        if self.message:
-            draw_message(surface, text, self.message, (self.menu.buttons[0].rect.x if self.menu.buttons else 800) - 84)
         self.menu.draw(surface, text)
         hint_bar(surface, text, tr("campaign.hint_road") if self.progress is not None else tr("campaign.hint"))
+
+    def _draw_news(self, surface: Canvas, top: int) -> pygame.Rect:
+        """The message under the title, in gold, in the room above the road (two lines at its size, smaller only
+        when they would not fit); where it went."""
+        text = self.app.text
+        room = surface.get_width() - 64 - 40
+        size = text.wrapped_size(self.message, "bold", NEWS_SIZE, room, max(0, NEWS_BOTTOM - top), floor=12)
+        words = text.render_wrapped(self.message, "bold", size, theme.GOLD, room)
+        return surface.blit(words, (66, top))
 
     def _draw_lines(self, surface: Canvas, title: str, lines: list[str]) -> None:
         text = self.app.text
@@ -387,9 +404,28 @@ class CampaignMapScene(Scene):
             text.draw(surface, trn("campaign.more_problems", len(lines) - 14), (box.x + 24, box.bottom - 34),
                       role="body", size=15, colour=theme.INK_DIM)
 
-    def _draw_road(self, surface: Canvas, progress: CampaignProgress) -> None:
+    def marker_rect(self, progress: CampaignProgress, above: pygame.Rect, bob: int = 0) -> pygame.Rect | None:
+        """Where the player's marker goes: over the stop they stand at, or under it where over it would cover the
+        words `above` (the title's line); None when the road is over."""
+        stops = self.stops()
+        if progress.over or progress.venue_index >= len(stops):
+            return None
+        x, y = stops[progress.venue_index]
+        marker = pygame.Rect(0, 0, MARKER, MARKER)
+        marker.midbottom = (x, y - STOP_R - 8 + bob)
+        if marker.colliderect(above.inflate(12, 12)):
+            marker.midtop = (x, y + STOP_R + 6 + bob)
+        return marker
+
+    def _draw_road(self, surface: Canvas, progress: CampaignProgress, above: pygame.Rect) -> None:
+        """The road and its stops with their names, and the player's marker over the stop they stand at (under it,
+        pushing its name down, where over it would cover the words `above`)."""
         text = self.app.text
         stops = self.stops()
+        you = dataclasses.replace(HUMAN_LOOK, initials=tr("table.you_tag"))  # tagged as at the table ("MOI")
+        disc = portrait(you, MARKER, text, "human")
+        bob = round(2 * math.sin(swaying(self.t) * 3))
+        marker = self.marker_rect(progress, above, bob)
         points = _smooth(stops)
         if len(points) > 1:
             paint.lines(surface, ROAD_EDGE, False, points, 30)
@@ -413,6 +449,8 @@ class CampaignMapScene(Scene):
                       else theme.INK, anchor="center")
             colour = theme.GOLD if current else (theme.INK if venue.id in cleared else theme.INK_DIM)
             label_y = y + STOP_R + 10
+            if current and marker is not None and marker.top > y:
+                label_y = marker.bottom + 2 - bob
             # a long name (it: "La finale della Coppa della contea") takes a third line; larger words shrink back
             # (to their 100% size at most) to end above the venue's panel, and any name shrinks rather than lose
             # a word past its third line
@@ -427,12 +465,8 @@ class CampaignMapScene(Scene):
                 text.draw(surface, line, (x, label_y), role="bold", size=size, colour=colour, anchor="midtop",
                           shadow=True)
                 label_y += text.line_height("bold", size) + 17 - text.assets.font("bold", 14).get_linesize()
-        if not progress.over and progress.venue_index < len(stops):
-            x, y = stops[progress.venue_index]
-            you = dataclasses.replace(HUMAN_LOOK, initials=tr("table.you_tag"))  # tagged as at the table ("MOI")
-            disc = portrait(you, 40, text, "human")
-            bob = round(2 * math.sin(swaying(self.t) * 3))
-            surface.blit(disc, disc.get_rect(midbottom=(x, y - STOP_R - 8 + bob)))
+        if marker is not None:
+            surface.blit(disc, disc.get_rect(center=marker.center))
 
     def _draw_venue(self, surface: Canvas, progress: CampaignProgress) -> None:
         text = self.app.text
@@ -460,8 +494,9 @@ class CampaignMapScene(Scene):
         notes = [(line, colour) for line, colour in ((self.unlock_line(venue) if venue.unlocks else "", theme.INK),
                                                      (hosts_line(venue), theme.INK_DIM)) if line]
         room_high = box.bottom - 50 - text.line_height("bold", 15) // 2 - name_rect.bottom
-        rows = note_rows(text, venue.story(), changes, len(notes), room_high)
-        less = venue_shrink(text, venue.story(), changes, rows, room_high)
+        floor = changes_floor(text, venue.story(), changes, len(notes), room_high)
+        rows = note_rows(text, venue.story(), changes, len(notes), room_high, floor)
+        less = venue_shrink(text, venue.story(), changes, rows, room_high, floor)
         intro = text.render_wrapped(venue.story(), "body", 15 - less, theme.INK, room)
         surface.blit(intro, (box.x + 22, name_rect.bottom + 6))
         y = name_rect.bottom + 6 + intro.get_height() + 8
@@ -470,12 +505,12 @@ class CampaignMapScene(Scene):
         goal_y = y + text.line_height("bold", 16 - less) + 4
         if changes:
             y += text.line_height("bold", 16 - less) + 2
-            if changes_on_one_line(text, changes, 14 - less):
+            if changes_on_one_line(text, changes, 14 - less, floor):
                 text.draw(surface, changes, (box.x + 22, y), role="body", size=14 - less, colour=theme.INK,
-                          max_width=room, min_size=CHANGES_MIN)
+                          max_width=room, min_size=floor)
             else:
                 surface.blit(text.render_wrapped(changes, "body", 14 - less, theme.INK, room), (box.x + 22, y))
-            goal_y = y + changes_height(text, changes, 14 - less) + 6
+            goal_y = y + changes_height(text, changes, 14 - less, floor) + 6
         text.draw(surface, tr("campaign.goal_line", goal=venue.goal.describe()), (box.x + 22, goal_y),
                   role="bold", size=17 - less, colour=theme.GOLD, max_width=room, min_size=11)
         draw_notes(surface, text, notes, pygame.Rect(box.x + 22, goal_y + text.line_height("bold", 17 - less) + 3,

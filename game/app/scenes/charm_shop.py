@@ -2,6 +2,10 @@
 each offer a panel with its name and one line, the player's case beneath; by mouse, keys and controller (its
 D-pad and A are the arrows and Enter).
 
+With the case full, the charm earned may still be taken: the player chooses it, then the charm of the case it
+takes the place of (or passes). The shop opens with the focus on Back, so an Enter meant to go on buys nothing;
+an offer that cannot be bought is greyed, and a line beside Back says why.
+
 The road itself (`game.campaign.roads.Road`) is handed over by the map and saved here after each choice or
 purchase, so a crash loses nothing taken or paid for.
 """
@@ -34,6 +38,7 @@ TERMS_GAP = 10  # between an offer's line and its terms
 CASE_H, CASE_BOTTOM = 80, 632  # the case's panel, clear of the Back button beneath it
 OFFER_HIGHEST = 118  # a tall offer (a large text size) rises this far under the heading, to keep the case in sight
 UNDER_OFFER = 60  # an offer's button under it
+SHOWN_REASONS = ("charm_road.refused.full", "charm_road.refused.short")  # "Held" says itself on the button
 
 
 class CharmShopScene(Scene):
@@ -43,6 +48,7 @@ class CharmShopScene(Scene):
         super().__init__(app)
         self.road = road
         self.message = ""
+        self.taking: str | None = None  # the charm earned, chosen to take in place of one held (a full case)
         self.menu = Menu()
         self.specs = _known_charms()  # each offer's uses and fee, as its file says
         self.build()
@@ -58,9 +64,24 @@ class CharmShopScene(Scene):
         """True while charms are offered to choose one from (before the shop)."""
         return bool(self.progress.offered)
 
+    @property
+    def giving_up(self) -> bool:
+        """True while the player, their case full, chooses the charm the one they take replaces."""
+        return self.taking is not None and self.choosing
+
     def offers(self) -> tuple[str, ...]:
-        """The charms on offer now: the choice, else the shop's."""
+        """The charms on offer now: the one being taken in place of another, the choice, else the shop's."""
+        if self.giving_up and self.taking is not None:
+            return (self.taking,)
         return tuple(self.progress.offered) if self.choosing else self.progress.shop()
+
+    def refusal(self) -> str:
+        """Why the shop's greyed offers cannot be bought, in a line ("" when every offer can be, or its button says
+        why): a full case refuses them all, else a bankroll too small for some, so there is one reason at most."""
+        if self.choosing:
+            return ""
+        found = (self.progress.buy_refused(charm_id) for charm_id in self.offers())
+        return next((tr(refused) for refused in found if refused in SHOWN_REASONS), "")
 
     def offer_words(self, charm_id: str) -> tuple[str, str]:
         """An offer's one line, and its terms (how often it may be used, its fee; "" without its file)."""
@@ -104,15 +125,42 @@ class CharmShopScene(Scene):
         under = (rects[0].bottom if rects else OFFER_TOP + OFFER_H) + UNDER_OFFER
         return under + max(16, min(40, CASE_BOTTOM - CASE_H - under))
 
+    def slot_rects(self) -> list[pygame.Rect]:
+        """Each place of the case, left to right, after its label."""
+        road = self.progress.charm_road
+        hold = road.hold if road is not None else 0
+        box = pygame.Rect(64, self.case_top(), 1152, CASE_H)
+        left = box.x + 22 + self.case_label_width() + 24
+        slot_w = (box.right - 16 - left) // max(1, hold) - 10
+        return [pygame.Rect(left + index * (slot_w + 10), box.y + 14, slot_w, box.height - 28)
+                for index in range(hold)]
+
+    def case_label(self) -> str:
+        """The case's label: how full it is, or (choosing the charm to give up) what its places now do."""
+        if self.giving_up:
+            return tr("charm_swap.give_up.case")
+        road = self.progress.charm_road
+        return tr("charm_road.case.title", held=len(self.progress.charms), hold=road.hold if road is not None else 0)
+
+    def case_label_width(self) -> int:
+        """How wide the case's label is drawn (at most 280 px)."""
+        return min(280, self.app.text.width(self.case_label(), "bold", 18))
+
     def build(self, keep_focus: bool = False) -> None:
-        """The buttons: one under each offer (take, or buy at its price), then Pass (a full case) and Back."""
+        """The buttons: one under each offer (take, or buy at its price), then Pass (a full case) and Back; while
+        a full case gives a charm up, one on each charm held, then Choose another and Pass. The shop's focus
+        starts on Back: buying needs the player to move onto an offer."""
+        if self.giving_up:
+            self._build_giving_up(keep_focus)
+            return
+        self.taking = None
         text = self.app.text
         buttons: list[Button] = []
         progress = self.progress
         for index, (charm_id, rect) in enumerate(zip(self.offers(), self.offer_rects())):
             if self.choosing:
                 label = tr("charm_road.choose.take")
-                refused = "charm_road.refused.full" if progress.case_full else None
+                refused = None
             else:
                 road = progress.charm_road
                 price = road.price(charm_id) if road is not None else 0
@@ -130,6 +178,25 @@ class CharmShopScene(Scene):
         entries.append((tr("charm_road.back"), self.back, None, "Esc", True))
         buttons += button_row(text, entries, size=20, minimum=150)
         self.menu.set(buttons, keep_focus=keep_focus)
+        if not keep_focus and not self.choosing:
+            self.menu.focus = len(buttons) - 1
+
+    def _build_giving_up(self, keep_focus: bool) -> None:
+        """A button on each charm of the full case (the one to give up), then Choose another (the focus) and Pass."""
+        taking = self.taking or ""
+        buttons: list[Button] = []
+        for index, (held, slot) in enumerate(zip(self.progress.charms, self.slot_rects())):
+            buttons.append(Button(slot, charm_title(held), self._giver(held), pygame.K_1 + index, size=17,
+                                  keycap=str(index + 1) if index < 9 else "",
+                                  tooltip=tr("charm_swap.give_up.tip", old=charm_title(held),
+                                             charm=charm_title(taking))))
+        entries: list[ButtonEntry] = [
+            (tr("charm_swap.give_up.another"), self.choose_another, None, "Esc", True),
+            (tr("charm_road.choose.pass"), self.pass_choice, pygame.K_p, "P", True)]
+        row = button_row(self.app.text, entries, size=20, minimum=150)
+        self.menu.set(buttons + row, keep_focus=keep_focus)
+        if not keep_focus:
+            self.menu.focus = len(buttons)
 
     def relabel(self) -> None:
         """The language changed: the buttons in the new words."""
@@ -138,9 +205,17 @@ class CharmShopScene(Scene):
     def _taker(self, charm_id: str) -> Callable[[], None]:
         return lambda: self.take(charm_id)
 
+    def _giver(self, held: str) -> Callable[[], None]:
+        return lambda: self.give_up(held)
+
     def take(self, charm_id: str) -> None:
-        """Take the charm offered, or buy it from the shop; the road is saved at once."""
+        """Take the charm offered (with the case full, go on to choose the one it replaces), or buy it from the
+        shop; the road is saved at once."""
         choosing = self.choosing
+        if choosing and self.progress.case_full and charm_id in self.progress.offered:
+            self.taking, self.message = charm_id, ""
+            self.build()
+            return
         refused = self.progress.choose(charm_id) if choosing else self.progress.buy(charm_id)
         if refused is not None:
             self.message = tr(refused)
@@ -153,13 +228,40 @@ class CharmShopScene(Scene):
             return
         self.build()
 
+    def give_up(self, held: str) -> None:
+        """Give `held` up for the charm being taken (the case full); the road is saved at once."""
+        taking = self.taking
+        if taking is None:
+            return
+        refused = self.progress.swap(taking, held)
+        if refused is not None:
+            self.message = tr(refused)
+            return
+        self.taking = None
+        self.message = tr("charm_swap.swapped", charm=charm_title(taking), old=charm_title(held))
+        self._saved()
+        self.app.assets.play("your_boodle", 0.6)
+        if not self.progress.shop_open:
+            self.back()
+            return
+        self.build()
+
+    def choose_another(self) -> None:
+        """Back from giving a charm up to the charms offered."""
+        self.taking, self.message = None, ""
+        self.build()
+
     def pass_choice(self) -> None:
         """Let the charms offered go (the case is full)."""
         refused = self.progress.pass_choice()
         if refused is not None:
             self.message = tr(refused)
             return
+        self.taking = None
         self._saved()
+        if not self.progress.shop_open:
+            self.back()
+            return
         self.build()
 
     def _saved(self) -> None:
@@ -175,9 +277,13 @@ class CharmShopScene(Scene):
             self.app.scenes.pop()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Esc goes back; the arrows, Enter, the numbers and the mouse work the buttons."""
+        """Esc goes back (from giving a charm up, to the charms offered); the arrows, Enter, the numbers and the
+        mouse work the buttons."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
+            if self.giving_up:
+                self.choose_another()
+            else:
+                self.back()
             return
         self.menu.handle_event(event)
 
@@ -188,13 +294,16 @@ class CharmShopScene(Scene):
         text = self.app.text
         felt_backdrop(surface)
         progress = self.progress
-        if self.choosing:
+        if self.giving_up:
+            title = tr("charm_swap.give_up.title")
+            subtitle = tr("charm_swap.give_up.subtitle", charm=charm_title(self.taking or ""))
+        elif self.choosing:
             title = tr("charm_road.choose.title")
             subtitle = tr("charm_road.choose.start") if progress.venue_index == 0 and not progress.results \
                 else tr("charm_road.choose.earned")
             if progress.case_full:
                 road = progress.charm_road
-                subtitle = tr("charm_road.choose.full", hold=road.hold if road is not None else 0)
+                subtitle = tr("charm_swap.full", hold=road.hold if road is not None else 0)
         else:
             title = tr("charm_road.shop.title")
             subtitle = tr("charm_road.shop.subtitle") if progress.shop_open else tr("charm_road.shop.closed")
@@ -204,11 +313,12 @@ class CharmShopScene(Scene):
         for charm_id, rect in zip(self.offers(), self.offer_rects()):
             self._draw_offer(surface, charm_id, rect)
         self._draw_case(surface)
-        if self.message:
-            draw_message(surface, text, self.message, (self.menu.buttons[-1].rect.x if self.menu.buttons else 800) - 84,
-                         centre_y=664)
+        said = " ".join(words for words in (self.message, self.refusal()) if words)
+        if said:  # left of the buttons' row (its first button)
+            row = [b for b in self.menu.buttons if b.rect.y >= 600] or self.menu.buttons
+            draw_message(surface, text, said, (row[0].rect.x if row else 800) - 84, centre_y=664)
         self.menu.draw(surface, text)
-        hint_bar(surface, text, tr("charm_road.hint"))
+        hint_bar(surface, text, tr("charm_swap.give_up.hint") if self.giving_up else tr("charm_road.hint"))
 
     def _draw_offer(self, surface: Canvas, charm_id: str, rect: pygame.Rect) -> None:
         text = self.app.text
@@ -230,17 +340,13 @@ class CharmShopScene(Scene):
     def _draw_case(self, surface: Canvas) -> None:
         text = self.app.text
         progress = self.progress
-        road = progress.charm_road
-        hold = road.hold if road is not None else 0
         box = pygame.Rect(64, self.case_top(), 1152, CASE_H)
         draw_panel(surface, box, alpha=215)
-        label = text.draw(surface, tr("charm_road.case.title", held=len(progress.charms), hold=hold),
-                          (box.x + 22, box.centery), role="bold", size=18, colour=theme.INK_DIM, anchor="midleft",
-                          max_width=280)
-        left = label.right + 24
-        slot_w = (box.right - 16 - left) // max(1, hold) - 10
-        for index in range(hold):
-            slot = pygame.Rect(left + index * (slot_w + 10), box.y + 14, slot_w, box.height - 28)
+        text.draw(surface, self.case_label(), (box.x + 22, box.centery), role="bold", size=18,
+                  colour=theme.GOLD if self.giving_up else theme.INK_DIM, anchor="midleft", max_width=280)
+        if self.giving_up:  # the places are the buttons: each gives its charm up
+            return
+        for index, slot in enumerate(self.slot_rects()):
             filled = index < len(progress.charms)
             paint.rect(surface, theme.SELECTED if filled else (36, 52, 44), slot, border_radius=10)
             paint.rect(surface, theme.GOLD if filled else theme.PANEL_EDGE, slot, 2, border_radius=10)

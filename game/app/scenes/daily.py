@@ -16,6 +16,7 @@ import pygame
 
 from ...ai.seats import seats_against
 from ...campaign.daily import DailyTable, daily_table
+from ...campaign.daily_file import load_daily_bests
 from ...campaign.origin import DailyDeal, origin_of
 from ...campaign.scores import HINT_COST
 from ...config.charm_file import charms_by_id
@@ -23,7 +24,6 @@ from ...config.errors import ConfigError
 from ...locale import texts, tr, trn
 from ...locale.cards import card_label
 from ...locale.dates import long_date, short_date
-from ...storage.daily_file import load_daily_bests
 from ...storage.resume import DAILY, load_resume
 from .. import theme
 from ..canvas import Canvas

@@ -15,7 +15,7 @@ from ..canvas import Canvas
 from ..comfort import reduced_motion
 from ..scene import Scene
 from ..table.boodle_end import end_words
-from ..table.charm_summary import charm_summary_lines
+from ..table.charms.summary import charm_summary_lines
 from ..table.words import TOOK_SUMMARY, takings
 from ..text import suit_runs
 from ..widgets import Button, button_width, signed

@@ -1,7 +1,7 @@
 """The campaign's high-score table: the top 10, and the name entry when a finished road's score makes it.
 
 The name is typed (text input events, so any keyboard layout works), Backspace deletes, Enter confirms and
-Esc leaves without entering. The table is kept in `<data>/high_scores.json` (game.storage.high_scores_file).
+Esc leaves without entering. The table is kept in `<data>/high_scores.json` (game.campaign.high_scores_file).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...campaign.high_scores_file import load_high_scores, save_high_scores
 from ...campaign.scores import MAX_NAME, TABLE_SIZE, BadNameError, HighScores
 from ...locale import tr
 from ...locale.dates import short_date
-from ...storage.high_scores_file import load_high_scores, save_high_scores
 from .. import paint, theme
 from ..canvas import Canvas
 from ..scene import Scene

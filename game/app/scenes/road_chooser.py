@@ -45,6 +45,14 @@ def choice_words(choice: CampaignChoice) -> tuple[str, bool]:
     return road_summary(choice.road), False
 
 
+def choice_name(choice: CampaignChoice) -> str:
+    """The road's name as the chooser shows it: a road the game comes with by its name alone, a player's own with
+    its file's name too (so they can tell theirs apart), and whether its file has problems."""
+    words = choice.name if choice.shipped or choice.name == choice.path.name \
+        else f"{choice.name}  ·  {choice.path.name}"
+    return words + (f"  ·  {tr('roads.has_problems')}" if choice.problem else "")
+
+
 def draw_road_chooser(surface: Canvas, text: TextCache, choices: list[CampaignChoice], chosen: int) -> None:
     """The chooser: its label and which road of how many, the name between arrows, the description under it."""
     draw_panel(surface, BOX, alpha=200, radius=12)
@@ -60,9 +68,9 @@ def draw_road_chooser(surface: Canvas, text: TextCache, choices: list[CampaignCh
     text.draw(surface, "◀", back.center, role="body", size=16, colour=arrows, anchor="center")
     text.draw(surface, "▶", on.center, role="body", size=16, colour=arrows, anchor="center")
     choice = choices[chosen]
-    words = f"{choice.name}  ·  {choice.path.name}" + (f"  ·  {tr('roads.has_problems')}" if choice.problem else "")
-    text.draw(surface, words, value.center, role="bold", size=18, colour=theme.LOSS if choice.problem else theme.GOLD,
-              anchor="center", max_width=value.width - 2 * ARROW_W - 20, min_size=12)
+    text.draw(surface, choice_name(choice), value.center, role="bold", size=18,
+              colour=theme.LOSS if choice.problem else theme.GOLD, anchor="center",
+              max_width=value.width - 2 * ARROW_W - 20, min_size=12)
     said, trouble = choice_words(choice)
     area = summary_rect()
     size = text.wrapped_size(said, "body", 15, area.width, area.height, floor=11)

@@ -93,8 +93,9 @@ class TitleScene(Scene):
         # the hotkeys are the English initials in every language: the keycap on each button shows the key
         entries: list[tuple[str, Any, int, str]] = [(tr("title.menu.new_game"), self.new_game, pygame.K_n, "")]
         if self.kept is not None:
-            entries.append((tr("title.menu.continue_mode", mode=mode_name(self.kept.mode)), self.continue_session,
-                            pygame.K_c, describe_snapshot(self.kept.snapshot or {})))
+            kept = mode_name(self.kept.mode, self.app.data_dir)  # a road by its name: "Continue: The Charmed Road"
+            entries.append((tr("title.menu.continue_mode", mode=kept), self.continue_session, pygame.K_c,
+                            describe_snapshot(self.kept.snapshot or {})))
         entries.append((tr("title.menu.campaign"), self.campaign, pygame.K_m, tr("title.tips.campaign")))
         entries.append((tr("title.menu.daily"), self.daily, pygame.K_d, tr("title.tips.daily")))
         entries += [(tr("title.menu.settings"), self.settings, pygame.K_s, ""),

@@ -17,7 +17,8 @@ from ..comfort import text_size
 from ..pad_words import keyed
 from ..text import TextCache, readable_size, suit_runs
 from ..tooltips import draw_tooltip
-from .charm_places import RAISE, tray_tiles
+from .charms.input import enter_button
+from .charms.places import RAISE, tray_tiles
 from .human import HumanSeat
 from .layout import TableLayout
 from .stage import Stage
@@ -53,7 +54,8 @@ def draw_controls(surface: Canvas, human: HumanSeat, stage: Stage) -> None:
     for i, button in enumerate(human.buttons):
         focused = (human.kind in ("buy_dead", "follow", "bid") and i == human.focus) \
             or (human.kind == "lead" and i == 0) \
-            or (human.kind == "stake" and human.left_to_place == 0 and button.action == human.confirm_stake)
+            or (human.kind == "stake" and human.left_to_place == 0 and button.action == human.confirm_stake) \
+            or (human.charm is not None and i == enter_button(human.charm))
         button.draw(surface, text, focused, i == human.hover_button)
     if human.take_back_offer is not None and human.take_back_button is not None:
         draw_caption(surface, human.take_back_button, human.take_back_offer.caption, stage)

@@ -32,7 +32,7 @@ from ...locale import tr
 from ...locale.cards import pile_label
 from ...locale.words import Words
 from .auction_show import AuctionTrack
-from .charm_words import charm_words
+from .charms.words import charm_words
 from .model import stop_reason
 
 Namer = Callable[[int], object]  # a seat's name as a parameter of `Words` (a string, or a callable worded when shown)

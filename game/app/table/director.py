@@ -44,7 +44,7 @@ from .attention import Attention
 from .auction_show import AuctionTrack, buy_words, present_bid
 from .boodle_end import present_split
 from .captions import OwnCards
-from .charm_show import present_charm
+from .charms.show import present_charm
 from .cue_marks import BoodleBadge
 from .cut import present_cut
 from .deal_log import DealLog

@@ -17,7 +17,7 @@ from ...locale import tr, trn
 from ...locale.words import Words
 from ..pad_words import keyed
 from .bidding import PASS
-from .charm_choice import CharmChoice
+from .charms.choice import CharmChoice
 from .controller import TableController
 from .hint_words import hint_detail, hint_words
 from .stage import Stage
@@ -165,7 +165,7 @@ class HintAsking:
             self.focus = decision.cards.index(hint.card)
             if self.placed == 0:  # chips the player placed are theirs: the hint points, Enter adds one there
                 self.stake[self.focus] = decision.boodle_total
-        elif isinstance(hint, CharmHint) and hint.use is not None and self.charm is not None:
+        elif isinstance(hint, CharmHint) and self.charm is not None:
             self.charm.point_to(hint.use)
         self._build_buttons()
 

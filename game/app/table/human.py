@@ -37,8 +37,8 @@ from ...locale.cards import card_label
 from ...locale.words import Words
 from ..widgets import Button, wrapped_height
 from .bidding import bid_key, bid_prompt, bid_specs
-from .charm_choice import CharmChoice
-from .charm_input import charm_click, charm_key, charm_prompt, charm_specs, gem_under, tile_at
+from .charms.choice import CharmChoice
+from .charms.input import charm_click, charm_key, charm_prompt, charm_specs, gem_under, out_of_moment, tile_at
 from .hint_seat import HintAsking, HintPrice
 from .input_keys import ADD_KEYS, ENTER_KEYS, REMOVE_KEYS, number_of
 from .stage import Stage
@@ -341,6 +341,8 @@ class HumanSeat(HintAsking):
             elif self.charm is not None and self.hover_card in self.lawful and self.charm.focus_on(self.hover_card):
                 self._build_buttons()  # R31: the hovered card is the picked charm's target Enter takes
             return False
+        if out_of_moment(self, event):  # R31: a charm's key or tile out of its moment says why
+            return True
         if self.decision is None:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:

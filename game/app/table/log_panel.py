@@ -18,7 +18,7 @@ from ..comfort import text_size
 from ..pad_words import keyed
 from ..text import suit_runs
 from ..widgets import Button
-from .charm_places import tray_bounds
+from .charms.places import tray_bounds
 from .deal_log import DealLog
 from .model import HUMAN
 from .stage import Stage

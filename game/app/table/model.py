@@ -36,8 +36,8 @@ from ...locale import tr
 from ...locale.names import seat_name
 from ...locale.words import Words
 from .boodle_end import final_shares
-from .charm_hold import HeldCharms
-from .charm_missed import hit_again_missed
+from .charms.hold import HeldCharms
+from .charms.missed import hit_again_missed
 
 HUMAN = 0
 STATUS_GAP = "   ·   "  # between the parts of the status line

@@ -14,7 +14,7 @@ from ...engine.events import Event
 from ...locale import tr
 from ...locale.cards import pile_label
 from ..speech.spoken import card_said, hand_said
-from .charm_words import charm_name
+from .charms.words import charm_name
 from .deal_log import DealLog
 from .words import their_turn, your_turn
 
@@ -115,9 +115,9 @@ class TableNarrator:
                 choice = human.charm
                 if choice.picked is not None:
                     target = choice.target
-                    return card_said(target) if target is not None else str(charm_name(choice.picked))
+                    return card_said(target) if target is not None else tr("charm_keys.pick_button")
                 focused = choice.focused
-                return str(charm_name(focused)) if focused is not None else ""
+                return str(charm_name(focused)) if focused is not None else tr("charm_tray.button.pass")
             case None:
                 return ""
         return human.buttons[at].spoken() if 0 <= at < len(human.buttons) else ""

@@ -24,15 +24,15 @@ from ..portraits import HUMAN_LOOK, draw_portrait
 from ..text import TextCache, suit_runs
 from .bubble_place import card_count
 from .captions import LIFT
+from .charms.dead_seen import COUNT_AT, COUNT_SIZE, draw_seen_dead
+from .charms.lock_marks import BOARD_LOCK_H, HAND_LOCK_H, board_lock_spot, draw_lock_mark, hand_lock_spots
 from .controls import HINT_COLOUR
 from .cue_marks import STOP_FILL, draw_playable_marks, draw_stop_mark, playable_mark_rects, stop_bar
 from .cut import cut_card_rect
-from .dead_seen import COUNT_SIZE, GAP, draw_seen_dead
 from .director import Director
 from .felt import draw_background, draw_plaque
 from .human import HumanSeat
 from .layout import FAN_STEP, SeatPlace
-from .lock_marks import BOARD_LOCK_H, HAND_LOCK_H, board_lock_spot, draw_lock_mark, hand_lock_spots
 from .looks import CLUB, ROUND_BOARD, TableLook
 from .model import HUMAN
 from .stage import Stage
@@ -170,9 +170,10 @@ class TablePainter:
                 draw_plaque(surface, text.render(f"{model.pot}", "title", 24, theme.GOLD).get_rect(midtop=where))
             text.draw(surface, f"{model.pot}", where, role="title", size=24,
                       colour=theme.GOLD if model.pot else theme.INK_DIM, anchor="midtop", shadow=True)
-        count_y = layout.dead.y + 112
+        count_y = layout.dead.y + COUNT_AT
         if model.seen_dead:  # R32/R33: what the player's own charms showed them, face up in the pile's place
-            count_y = max(count_y, draw_seen_dead(surface, stage.decks.board, text, layout, model.seen_dead) + GAP)
+            count_y = draw_seen_dead(surface, lambda width: stage.art.deck(width, stage.decks.four_colour), text,
+                                     layout, model.seen_dead)
         else:
             back = stage.decks.flight.back()
             x, y = layout.dead_pile

@@ -28,11 +28,11 @@ from ...locale.words import Words
 from .. import theme
 from ..canvas import Canvas
 from ..scene import Scene
-from ..scenes.table_choices import LaidTable, fresh_seed
+from ..scenes.new_game.table_choices import LaidTable, fresh_seed
 from .autoplay import fast_forward
 from .boodle_end import final_shares
 from .captions import chosen_card
-from .charm_tray import charm_tray_clear, draw_charm_note, draw_charm_tray
+from .charms.tray import charm_tray_clear, draw_charm_note, draw_charm_tray
 from .controller import HumanTurn, Played, Refused, TableController
 from .controls import draw_controls
 from .director import Director
