@@ -1,4 +1,4 @@
-"""The session state machine: antes, deals, runs, stops and settlement (R1–R22).
+"""The session state machine: antes, deals, runs, stops and settlement (R1–R30; charms, R31–R39, in `charm_play.py`).
 
 `pending()` says whose decision is open and what is lawful; `apply(action)` takes
 the answer, runs everything that needs nobody's decision (compulsory follows,
