@@ -17,12 +17,14 @@ import game.locale
 from game.app import word_overlaps
 from game.app.app import App
 from game.app.pad_words import show_pad
+from game.app.table.charms.choice import CharmChoice
 from game.app.table.charms.places import shown_tiles
 from game.app.table.charms.refusal import charm_refusal
 from game.app.table.charms.words import charm_name
 from game.app.table.scene import TableScene
 from game.config.charm_file import load_charms
-from game.engine.decisions import CharmAction, CharmUse
+from game.engine.cards import Card
+from game.engine.decisions import CharmAction, CharmDecision, CharmUse
 from game.engine.events import Charm
 from game.locale import LANGUAGES, tr
 from game.locale.words import Words
@@ -162,3 +164,14 @@ def test_the_card_to_choose_and_every_reason_fit_at_large_print(app: App, code: 
             word_overlaps.stop()
         assert not crossings and not app.text.overflows, (code, str(words), app.text.overflows)
         app.text.overflows.clear()
+
+
+def test_a_charm_with_one_card_shows_it_before_it_goes_down() -> None:
+    two = Card.parse("2D")
+    lead = CharmDecision(0, "lead", (CharmUse("free_rein", two),))
+    choice = CharmChoice(lead, ["glimpse", "free_rein"])
+    assert choice.choose_slot(1) is None  # its key alone leads nothing
+    assert choice.picked == "free_rein" and choice.target == two  # the one card, shown for Enter to confirm
+    assert choice.confirm() == CharmAction(0, CharmUse("free_rein", two))
+    peek = CharmChoice(CharmDecision(0, "after_deal", (CharmUse("glimpse", None),)), ["glimpse"])
+    assert peek.choose_slot(0) == CharmAction(0, CharmUse("glimpse", None))  # no card to see: used at once

@@ -84,14 +84,15 @@ class CharmChoice:
         return True
 
     def choose(self, charm: str) -> CharmAction | None:
-        """Choose `charm`: its use when it has one target (or none), else it is picked and its targets are offered
-        (None)."""
+        """Choose `charm`: its use when it takes no card, else it is picked and its cards are offered (None): its one
+        card focused, for Enter to confirm, or none of several until the player chooses one."""
         if charm not in self.charms:
             return None
         targets = self.targets(charm)
-        if len(targets) == 1:
-            return self.use(charm, targets[0])
-        self.picked, self.focus = charm, None  # no card chosen until the player chooses one
+        if targets == [None]:
+            return self.use(charm, None)
+        # a card goes down or is named only once the player has seen which: never on the charm's key alone
+        self.picked, self.focus = charm, (0 if len(targets) == 1 else None)
         return None
 
     def choose_slot(self, slot: int) -> CharmAction | None:
@@ -141,7 +142,7 @@ class CharmChoice:
         self.picked = None
         self.focus = self.charms.index(use.charm)
         targets = self.targets(use.charm)
-        if len(targets) > 1 and use.card in targets:
+        if use.card is not None and use.card in targets:
             self.picked, self.focus = use.charm, targets.index(use.card)
 
     def use(self, charm: str, card: Card | None) -> CharmAction:
