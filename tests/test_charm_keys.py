@@ -175,3 +175,17 @@ def test_a_charm_with_one_card_shows_it_before_it_goes_down() -> None:
     assert choice.confirm() == CharmAction(0, CharmUse("free_rein", two))
     peek = CharmChoice(CharmDecision(0, "after_deal", (CharmUse("glimpse", None),)), ["glimpse"])
     assert peek.choose_slot(0) == CharmAction(0, CharmUse("glimpse", None))  # no card to see: used at once
+
+
+def test_why_not_goes_from_the_status_line_at_the_next_decision(app: App) -> None:
+    scene = charm_table(app)
+    key(app, pygame.K_n)
+    assert scene.fast_forward_until(lambda t: t.human.kind in ("lead", "follow"))
+    app.step(1 / 60)
+    key(app, pygame.K_F1)
+    refused = scene.model.status_words
+    assert str(scene.model.status) == "Glimpse: only just after the deal."
+    decision, view = scene.human.decision, scene.human.view
+    assert decision is not None and view is not None
+    scene.human.offer(decision, view)  # the next decision, with no event between to write over the line
+    assert scene.model.status_words is not refused and scene.human.refused is None

@@ -57,6 +57,7 @@ class HumanSeat(HintAsking):
         self._hint_seed = hint_seed  # the seed of a hint asked for now (the same position, the same hint)
         self._take_back = take_back  # the take back the table offers now, if any (free play only)
         self.take_back_offer: TakeBackOffer | None = None
+        self.refused: Words | None = None  # the status line's "why not" of a charm key, gone at the next decision
         self.take_back_button: Button | None = None
         self.hint_price = hint_price  # what a hint costs where the score counts it
         self._hint_search: OnWorker[Hint] | None = None
@@ -97,6 +98,9 @@ class HumanSeat(HintAsking):
         """Show a new decision."""
         self.decision = decision
         self.view = view
+        if self.refused is not None and self.stage.model.status_words is self.refused:
+            self.stage.model.set_status(None)  # "only just after the deal" must not stand at that very moment
+        self.refused = None
         self.forget_hint()
         self.focus = 0
         self.lawful = frozenset()

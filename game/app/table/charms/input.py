@@ -71,6 +71,7 @@ def _answer(human: HumanSeat, action: CharmAction | None) -> None:
 def _say(human: HumanSeat, words: Words) -> None:
     """Why a key or click did nothing, on the status line, with a soft click."""
     human.stage.model.set_status(words)
+    human.refused = words
     human.stage.model.touch()
     human.stage.play_sound("click", 0.3)
 
