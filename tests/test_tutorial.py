@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 import pytest
 from app_helpers import click, crossings_of, instant_app, key, large_print, make_app, top
+from test_kept_sessions import sit
 
 import game.locale
 from game.ai.hint import FollowHint, Hint, LeadHint, expert_hint
@@ -288,6 +289,11 @@ def test_the_title_offers_the_guided_deal_once_a_run_to_a_new_player_only(tmp_pa
     veteran.mkdir()
     (veteran / "statistics.json").write_text("{}", encoding="utf-8")
     assert title_of(veteran)[1].offer is None, "a player with statistics is no longer new"
+    mid_game = tmp_path / "mid_game"  # killed in their first session: no statistics yet, but a table kept
+    playing = make_app(mid_game)
+    sit(playing, 3).fast_forward_until(lambda t: t.human.decision is not None, play_for_human=False)
+    playing.scenes.close()
+    assert title_of(mid_game)[1].offer is None, "a player with a kept session is not new"
     taker = tmp_path / "taker"
     app, title = title_of(taker)
     key(app, pygame.K_g)

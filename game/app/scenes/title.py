@@ -61,7 +61,7 @@ class TitleScene(Scene):
         """Look for a kept session (moving a broken one aside), lay out the menu, and offer a new player the
         guided first deal."""
         self._look_for_session()
-        if offer_due(self.app):
+        if self.kept is None and offer_due(self.app):  # a player with a game to go back to is not new
             self.offer = FirstDealOffer(self.app)
 
     def resume(self) -> None:
