@@ -152,3 +152,13 @@ def test_the_charmed_road_is_chosen_by_keyboard_mouse_and_pad_and_described(app:
     key(app, pygame.K_1)  # Start a new road here: the road with charms
     opened = [scene for scene in app.scenes if isinstance(scene, CampaignMapScene)]  # its first charm over it
     assert len(opened) == 1 and opened[0].campaign is not None and opened[0].campaign.charms is not None
+
+
+def test_the_chooser_opens_again_on_the_road_last_chosen(app: App) -> None:
+    scene = CampaignSlotsScene(app)
+    app.scenes.clear_to(scene)
+    charmed = next(i for i, choice in enumerate(scene.choices) if choice.path == CHARMS_PATH)
+    while scene.chosen != charmed:
+        key(app, pygame.K_RIGHTBRACKET)
+    again = CampaignSlotsScene(app)  # back to the campaign screen later in the same run
+    assert again.chosen == charmed

@@ -8,7 +8,9 @@ map (which offers the backup) deals with it; deleting sets the file aside, never
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -37,6 +39,10 @@ def road_title(slot: str) -> str:
     return tr("roads.road", number=SLOTS.index(slot) + 1) if slot in SLOTS else slot
 
 
+# the campaign file last chosen for a new road, per running game: the chooser opens on it again
+_LAST_CHOSEN: weakref.WeakKeyDictionary[App, Path] = weakref.WeakKeyDictionary()
+
+
 class CampaignSlotsScene(Scene):
     """Three roads side by side; the campaign file for a new road is chosen along the top."""
 
@@ -44,7 +50,9 @@ class CampaignSlotsScene(Scene):
         super().__init__(app)
         self.choices = campaign_choices(app.data_dir, app.options.campaign)
         app.notices.tell(folder_closed(app.data_dir / PLAYERS_FOLDER))  # listed as a choice that cannot start
-        self.chosen = 0
+        paths = [choice.path for choice in self.choices]
+        last = _LAST_CHOSEN.get(app)
+        self.chosen = paths.index(last) if last in paths else 0
         self.cards: list[RoadCard] = []
         self.message = ""
         self.menu = Menu(columns=1)
@@ -134,6 +142,7 @@ class CampaignSlotsScene(Scene):
     def choose_campaign(self, step: int) -> None:
         """The next (or previous) campaign file for a new road."""
         self.chosen = (self.chosen + step) % len(self.choices)
+        _LAST_CHOSEN[self.app] = self.choices[self.chosen].path
         self._build_buttons()
 
     # --- input ----------------------------------------------------------------------------------
