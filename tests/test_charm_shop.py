@@ -19,6 +19,7 @@ from game.app.scenes.charm_shop import CharmShopScene
 from game.app.table.scene import TableScene
 from game.campaign.model import SessionResult
 from game.campaign.roads import CHARMS_PATH, SLOTS, Road
+from game.campaign.spec import Unlock
 from game.locale import tr
 from game.shots.charm_modes import charm_mode_shots
 
@@ -226,3 +227,20 @@ def test_leaving_the_first_choice_cannot_draw_it_afresh(app: App) -> None:
     key(app, pygame.K_ESCAPE)
     again = open_road(app)
     assert again.progress is not None and again.progress.offered == offered
+
+
+def test_keys_that_closed_an_unlock_over_the_offer_take_no_charm(app: App) -> None:
+    open_road(app)
+    shop = app.scenes.top
+    assert isinstance(shop, CharmShopScene) and shop.choosing
+    app.scenes.push("unlocked", unlocks=(Unlock("character", "reggie"),))
+    app.step(1.0)  # the unlock's own deaf moment gone
+    key(app, pygame.K_RETURN)  # closes the unlock
+    assert app.scenes.top is shop
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)  # pressed on in a hurry: nothing taken
+    assert app.scenes.top is shop and shop.progress.charms == []
+    app.step(0.6)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)  # a moment later, a deliberate choice
+    assert shop.progress.charms != []

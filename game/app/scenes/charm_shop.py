@@ -41,12 +41,16 @@ UNDER_OFFER = 60  # an offer's button under it
 SHOWN_REASONS = ("charm_road.refused.full", "charm_road.refused.short")  # "Held" says itself on the button
 
 
+UNLOCK_DEAF = 0.5  # as long as the unlock's own moment is deaf
+
+
 class CharmShopScene(Scene):
     """The charm offered to choose, or the shop's offers with their prices; the case of charms held beneath."""
 
     def __init__(self, app: App, road: Road) -> None:
         super().__init__(app)
         self.road = road
+        self.deaf = 0.0  # seconds more that a key or click is not taken (after a moment shown over it has gone)
         self.message = ""
         self.taking: str | None = None  # the charm earned, chosen to take in place of one held (a full case)
         self.menu = Menu()
@@ -276,9 +280,20 @@ class CharmShopScene(Scene):
         if self.app.scenes.top is self:
             self.app.scenes.pop()
 
+    def resume(self) -> None:
+        """Back on top (an unlock's moment shown over the offer has gone): the keys that closed it, pressed on in a
+        hurry, must not take a charm the player never looked at."""
+        self.deaf = UNLOCK_DEAF
+
+    def update(self, dt: float) -> None:
+        """Time passes for the deaf moment after a resume."""
+        self.deaf = max(0.0, self.deaf - dt)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """Esc goes back (from giving a charm up, to the charms offered); the arrows, Enter, the numbers and the
         mouse work the buttons."""
+        if self.deaf > 0 and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.giving_up:
                 self.choose_another()
