@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import os
+
+# pygame headless for every test: set once here, before any test module or helper imports pygame
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 import shutil
 import sys
 import tempfile
