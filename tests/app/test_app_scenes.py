@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
@@ -34,13 +34,6 @@ from game.shots.render import table as seated_table
 from game.storage.settings import load_settings
 
 FUZZ_FRAMES = 2000
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = make_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def title_with(app: App, make: Callable[[App], Scene]) -> Callable[[], Scene]:
@@ -397,7 +390,6 @@ def fits(text: TextCache, button: Button) -> bool:
     box = button.label_box(text)
     return text.width(button.label, "bold", button.size) <= box.width and \
         box.left >= button.rect.left + PAD_X and box.right <= button.rect.right - PAD_X
-
 
 
 def asking_for(kind: str) -> Callable[[TableScene], bool]:

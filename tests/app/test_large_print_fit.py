@@ -7,12 +7,9 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from app_helpers import make_app
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.app import word_overlaps
@@ -38,13 +35,6 @@ from game.shots.extra import EXTRA_SEED, sample_session, sample_trophy_case
 from game.storage.saves import SaveData, save_slot
 
 NAMES = ("You", "Professor Alaric Quist", "Aunt Hetty", "Bartholomew", "Imogen Vane", "Reggie", "Maud", "Dex Quill")
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = make_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def large(app: App, code: str, size: int = 150) -> None:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import string
-from collections.abc import Iterator
 from pathlib import Path
 
 import app_helpers
 import pygame
 import pytest
 import yaml
-from app_helpers import crossings_of, large_print, make_app
+from app_helpers import crossings_of, large_print
 
 from game.app.app import App
 from game.app.form import Choice
@@ -40,13 +39,6 @@ ODD = RuleSet(name="Odd", follow="optional", switch_to="other_colour", when_unab
               boodle_cards=tuple(Card.parse(c) for c in ("10H", "JS")), starting_chips=77,
               buy_dead_hand=BuyDeadHand(True, 6))
 ANY_SUIT = RuleSet(name="Epsom", switch_suit=False)
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = make_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def rules_files() -> list[RuleSet]:

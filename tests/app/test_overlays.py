@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
-import pytest
-from app_helpers import make_app
 
 from game.app.app import App
 from game.app.scenes.confirm import ConfirmScene
@@ -17,13 +12,6 @@ from game.app.scenes.settings import SettingsScene
 from game.app.scenes.title import TitleScene
 from game.app.tooltips import tooltip_box
 from game.app.widgets import Button
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = make_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def test_settings_opened_from_the_pause_menu_draws_no_pause_menu(app: App) -> None:

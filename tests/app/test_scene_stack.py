@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pytest
-from app_helpers import make_app
 
 from game.app.app import App
 from game.app.registry import SCENES
@@ -41,13 +38,6 @@ class Watched(Scene):
 def broken(app: App, **options: Any) -> Scene:
     """A scene that cannot be made."""
     raise ValueError("the kept session no longer fits")
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = make_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def stack(app: App, calls: list[str]) -> SceneStack:

@@ -10,14 +10,13 @@ import datetime as dt
 import errno
 import json
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
 import pygame
 import pytest
-from app_helpers import click, frames, key, make_app, text_words, top
+from app_helpers import click, frames, key, text_words, top
 from unreadable import refuse_reading
 
 from game import atomic
@@ -185,13 +184,6 @@ def test_a_full_disk_at_the_end_puts_the_session_by_and_a_retry_records_its_trop
 
 
 # --- the trophy case ------------------------------------------------------------------------------------------
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = make_app(tmp_path)
-    yield made
-    made.scenes.close()
-
 
 def test_the_case_counts_the_trophies_held_and_shows_earned_ones_first(app: App) -> None:
     scene = TrophiesScene(app, sample_trophy_case())

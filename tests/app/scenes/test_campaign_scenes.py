@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-from app_helpers import fuzz, key, make_app, opponent_ids, text_words
+from app_helpers import fuzz, key, opponent_ids, text_words
 
 from game.app.app import App
 from game.app.scenes.campaign_map import CampaignMapScene
@@ -27,13 +26,6 @@ from game.campaign.roads import SLOT, session_seed
 from game.campaign.spec import Campaign, Unlock
 from game.storage.saves import SaveData, load_slot, save_slot, slot_path
 from game.storage.unlocks_file import add_unlocks
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = make_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def labels(scene: CampaignMapScene | HighScoresScene) -> list[str]:

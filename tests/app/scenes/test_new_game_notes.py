@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
-import pytest
-from app_helpers import make_app, text_words
+from app_helpers import text_words
 
 from game.app.app import App
 from game.app.scenes.new_game.rules_list import scroll_arrows
 from game.app.scenes.new_game.scene import RULES_ROWS, NewGameScene
 from game.locale import trn
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = make_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def click(scene: NewGameScene, pos: tuple[int, int]) -> None:

@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pytest
-from app_helpers import make_app
 
 import game.locale
 from game.app.app import App
 from game.app.scenes.settings import SettingsScene
 from game.locale import LANGUAGES, tr
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = make_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))

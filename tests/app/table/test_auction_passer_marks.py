@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import instant_app
 from engine.test_dead_hand_auction import AUCTION, _bidding_table, auction_of
 
 from game.app import pad_words
@@ -24,13 +21,6 @@ from game.locale import LANGUAGES, set_language, tr
 from game.locale.catalog import Catalog
 
 LANGS = tuple(LANGUAGES)
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 @pytest.mark.parametrize("code", LANGS)

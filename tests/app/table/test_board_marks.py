@@ -4,14 +4,11 @@ Joan board's empty slots and its pot's count readable (with high contrast or not
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pygame
 import pytest
 from app.table.test_table_looks import background_for, contrast
-from app_helpers import instant_app
 
 from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
@@ -23,13 +20,6 @@ from game.app.table.felt import board_circle
 from game.app.table.scene import TableScene
 from game.engine.cards import Card
 from game.engine.rules import RuleSet
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def seated(app: App, rule_set: RuleSet) -> TableScene:

@@ -4,11 +4,8 @@ the table flies the shares to the players, and the results show the split."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-from app_helpers import instant_app, text_words, top
+from app_helpers import text_words, top
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.ai.seats import SeatSpec
@@ -24,13 +21,6 @@ from game.engine.events import Share
 from game.engine.rules import RuleSet
 
 NEXT_DEAL = "for the next deal"
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def model_of(rules: RuleSet) -> TableModel:

@@ -4,12 +4,7 @@ banner, the deal log and the replay words telling who bought the dead hand for h
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pygame
-import pytest
-from app_helpers import instant_app
 from engine.test_dead_hand_auction import AUCTION, TO_DEALER, _bidding_table, auction_of
 
 from game.app.app import App
@@ -69,13 +64,6 @@ def test_r26_the_replay_says_where_an_auction_s_price_went_as_the_deal_log_does(
 
 
 # ----- at the table ----------------------------------------------------------------------------------------
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
-
 
 def _click(app: App, pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))

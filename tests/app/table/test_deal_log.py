@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from app_helpers import instant_app, large_print
+from app_helpers import large_print
 from helpers import quick_character_ids
 
 import game.locale
@@ -149,13 +147,6 @@ def test_the_kept_log_tells_only_the_deal_in_play() -> None:
 
 
 # --- after a resume ------------------------------------------------------------------------------------
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
-
 
 def test_the_log_after_continue_is_the_log_of_the_session_played_through(app: App) -> None:
     seats = [("You", None)] + [(load_character_by_id(i).name, load_character_by_id(i))

@@ -6,10 +6,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from app_helpers import instant_app
 
 import game.locale
 from game.ai.registry import character_ids, load_character_by_id
@@ -27,13 +25,6 @@ from game.locale.cards import card_label
 
 NAMES = ["You", "Ann", "Bob"]
 ZERO = re.compile(r"(?<![\d/])0(?!\d)")  # a lone 0, as in "0 chips" or "+0"
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def c(name: str) -> Card:

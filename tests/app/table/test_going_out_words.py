@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from pathlib import Path
 
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pytest
-from app_helpers import instant_app, text_words
+from app_helpers import text_words
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
@@ -23,13 +22,6 @@ from game.app.theme import GOLD, suits_on_dark
 from game.config import rules_by_name
 from game.locale import LANGUAGES, set_language, tr
 from game.locale.texts import character_name
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 @pytest.fixture

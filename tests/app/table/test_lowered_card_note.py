@@ -4,12 +4,9 @@ line of keys above the hand."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import instant_app
 from helpers import quick_character_ids
 
 from game.ai.registry import load_character_by_id
@@ -18,13 +15,6 @@ from game.app.table.controls import prompt_area, tip_avoids
 from game.app.table.scene import TableScene
 from game.app.tooltips import note_place
 from game.config import rules_by_name
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 @pytest.mark.parametrize("players, seed", [(3, 4), (5, 9)])

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_helpers import instant_app
 
 from game.ai.character import CharacterAgent
 from game.ai.registry import load_character_by_id
@@ -101,13 +99,6 @@ def test_a_stop_in_a_run_the_player_played_in_keeps_its_beat() -> None:
     attention.note(Stop(c("9S"), "dead_hand"))
     attention.note(Play(1, c("5C"), True))
     assert attention.quick(Play(2, c("6C"), False)) and attention.quick(Stop(c("6C"), "dead_hand"))
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def table(app: App, rules: str = "classic", seed: int = 7) -> TableScene:

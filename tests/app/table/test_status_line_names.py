@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from app_helpers import instant_app
 
 from game.ai.registry import load_character_by_id
 from game.app.app import App
 from game.app.table.scene import TableScene
 from game.config import rules_by_name
 from game.engine.cards import Card
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 @pytest.mark.parametrize("code, tag", [("en", "Prof. Quist"), ("fr", "Prof. Quist")])

@@ -5,13 +5,12 @@ band, clear of the lifted card, or the band gives way; a seat's "out" mark stays
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
 
 import app_helpers  # noqa: F401  (sets the dummy drivers before pygame starts)
 import pygame
 import pytest
-from app_helpers import instant_app, make_app
+from app_helpers import make_app
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
@@ -28,13 +27,6 @@ from game.locale.names import seat_name
 
 SHORT = "King — K♠ ends the run"
 LONG = "nobody played J♥ (declined, or in the dead hand), and the words go on a good while longer still"
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def leading(app: App) -> TableScene:

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from ai.test_hint import sit
 from app.table.test_bubbles import character_lines, drawn
-from app_helpers import FRAME, frames, instant_app, key, make_app, top
+from app_helpers import FRAME, frames, key, make_app, top
 
 from game.ai.registry import character_ids
 from game.ai.seats import seats_against
@@ -32,13 +32,6 @@ from game.locale import LANGUAGES
 
 LANGS = tuple(LANGUAGES)
 READABLE = 12  # real pixels: the smallest words a player reads at the table
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def seated(app: App, players: int, seed: int = 7) -> TableScene:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
 
 import pygame
 import pytest
-from app_helpers import instant_app
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.ai.simple import LowestAgent
@@ -41,13 +40,6 @@ from game.engine.events import BoodleWon, BuyDead, HandWon, Play, Stop
 from game.storage.settings import ANIMATION_SPEEDS, SETTINGS_FILE, Settings, load_settings
 
 FAST = [i for i in character_ids() if i != "expert"]
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def table(app: App, players: int = 4, seed: int = 7) -> TableScene:

@@ -8,13 +8,12 @@ import itertools
 import json
 import random
 import threading
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 import pytest
-from app_helpers import instant_app, top
+from app_helpers import top
 from helpers import quick_character_ids
 
 from game.ai import hint as hint_module
@@ -48,13 +47,6 @@ FAST_CHARACTERS = quick_character_ids()  # the searching ones are slow for a tes
 def characters(count: int) -> list[Character]:
     """`count` characters that decide quickly."""
     return [load_character_by_id(FAST_CHARACTERS[i % len(FAST_CHARACTERS)]) for i in range(count)]
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def table(app: App, players: int = 4, rules: RuleSet | None = None, seed: int = 7,

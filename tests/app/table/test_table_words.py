@@ -4,12 +4,10 @@ reasons, the summary and the results; and in every language, at 3 and 8 players,
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import instant_app, text_keys, top
+from app_helpers import text_keys, top
 
 from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
@@ -23,13 +21,6 @@ from game.engine.decisions import BuyDeadDecision, FollowDecision
 from game.locale import LANGUAGES, set_language
 
 FAST = [c for c in character_ids() if c != "expert"]  # the expert searches: slow for a test
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def table(app: App, players: int, seed: int = 7, deals: int | None = None) -> TableScene:

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pytest
-from app_helpers import click, instant_app, key, text_words, top
+from app_helpers import click, key, text_words, top
 
 from game.ai.registry import load_character_by_id
 from game.ai.seats import SeatSpec
@@ -31,13 +29,6 @@ from game.storage.saves import load_slot
 from game.storage.statistics_file import load_statistics
 
 LINEUP = ("pip", "dex", "hetty")
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    made = instant_app(tmp_path)
-    yield made
-    made.scenes.close()
 
 
 def seated(app: App, origin: TableOrigin | None = None, deals: int = 3) -> TableScene:
@@ -115,7 +106,6 @@ def test_the_daily_deal_and_a_campaign_venue_offer_no_take_back(app: App, origin
     assert scene.model.status.startswith(said)
     app.draw(app.screen)
     assert said in text_words(app)
-
 
 
 def test_a_session_with_take_backs_says_so_and_is_counted_apart(app: App) -> None:
