@@ -18,7 +18,7 @@ import app_helpers  # noqa: F401  (dummy video and audio drivers before pygame s
 import pygame
 import pytest
 from app_helpers import key, make_app
-from conftest import Rendered
+from rendered import Rendered
 
 import game.locale
 from game.app.app import App, AppOptions
