@@ -1,17 +1,23 @@
-"""Fixtures shared by the engine tests (the helpers themselves live in helpers.py)."""
+"""Fixtures every test folder shares, and pygame made headless for all of them (the helpers live in helpers.py)."""
 
 from __future__ import annotations
 
 import os
+
+# pygame headless for every test: set once here, before any test module or helper imports pygame
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from helpers import StackedDeals
+from rendered import Rendered
 
 import game.locale
 from game.app import comfort
@@ -78,18 +84,6 @@ def comfort_as_designed() -> Iterator[None]:
 def stacked(monkeypatch: pytest.MonkeyPatch) -> StackedDeals:
     """Chosen deals for the engine: `stacked.queue({seat: "2S 3S", ...})` (see helpers.StackedDeals)."""
     return StackedDeals(monkeypatch)
-
-
-@dataclass
-class Rendered:
-    """One language's screenshots: the files, the words that did not fit, the buttons whose labels were tight."""
-
-    paths: list[Path]
-    overflows: set[str] = field(default_factory=set)
-    tight: set[str] = field(default_factory=set)
-    buttons: set[str] = field(default_factory=set)
-    keycaps: set[tuple[str, str | None, str]] = field(default_factory=set)  # (label, hotkey's name, keycap shown)
-    crossings: set[str] = field(default_factory=set)  # words drawn over other words, or cut by a panel
 
 
 # The languages whose screenshot files are written and read: English's are checked as files

@@ -13,7 +13,7 @@ Staking is the expert's, with no sight: stakes go down before the cards are deal
 the coming deal would be foresight no player could have, not skill left on the
 table. Buying the dead hand, leading and following are done with sight.
 
-The oracle is exempt from the no-cheating tests (tests/test_no_cheating.py says so)
+The oracle is exempt from the no-cheating tests (tests/engine/test_no_cheating.py says so)
 and the table never offers it: it is no character and not in `character_ids`.
 """
 

@@ -1,6 +1,6 @@
 """A game played headless at instant speed until it is killed: Continue when a session is kept, else a new
 table; it prints the session it plays and how many actions the session held once each decision of the player's was
-kept (tests/test_kill.py)."""
+kept (tests/storage/test_kill.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The guided first deal's table: classic rules with optional following for one deal, three gentle characters and
-a seed whose deal gives the player real choices (found by `tools/first_deal_seed.py`; `tests/test_tutorial.py`
+a seed whose deal gives the player real choices (found by `tools/first_deal_seed.py`; `tests/app/test_tutorial.py`
 proves it still does).
 
 Optional following (config/rules/free_following.yaml) lets whoever holds the next card of a run play it or keep
