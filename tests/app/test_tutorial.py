@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 from app_helpers import click, crossings_of, instant_app, key, large_print, make_app, top
-from test_kept_sessions import sit
+from storage.test_kept_sessions import sit
 
 import game.locale
 from game.ai.hint import FollowHint, Hint, LeadHint, expert_hint
