@@ -7,6 +7,8 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pygame
+
 from ..app.scenes.new_game.scene import NewGameScene
 from .charms import charm_table
 from .extra import shoot
@@ -37,6 +39,12 @@ def charm_word_shots(app: App, folder: Path) -> list[Path]:
         scene = charm_table(app, 3)
         if not scene.fast_forward_until(_cut_in_asked):
             raise RuntimeError("no Cut In asked at the charm table: its seed no longer gives one")
+        choice = scene.human.charm
+        for _ in range(len(choice.charms) if choice is not None else 0):  # from letting it pass, by the arrows
+            if choice is None or choice.focused == "cut_in":
+                break
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+            app.step(1 / 60)
         app.step(1 / 60)
         paths.append(shoot(app, folder, "21h_charm_cut_in"))
         scene = charm_table(app, 8)
