@@ -10,25 +10,19 @@ from pathlib import Path
 
 import pygame
 import pytest
+from app.table.test_charm_tray import FRAME, MINE, charm_table
 from app_helpers import instant_app
 
-from game.ai.registry import character_ids, load_character_by_id
 from game.app.app import App
 from game.app.table.charms.places import shown_tiles, tray_bounds, tray_tiles
 from game.app.table.charms.tile import keys_fit, tile_face
 from game.app.table.charms.tray import FOCUS_EDGE, charm_tip, hovered_note, idle_here, note_box, uses_left
 from game.app.table.charms.words import charm_name
 from game.app.table.layout import table_layout
-from game.app.table.scene import TableScene
 from game.app.widgets import Button, wrapped_height
-from game.config import rules_by_name
 from game.config.charm_file import load_charms
 from game.locale import LANGUAGES, tr
 from game.shots.charm_tray import charm_tray_shots
-
-FAST = [c for c in character_ids() if c != "expert"]
-MINE = ("glimpse", "sleight", "lock", "cut_in")  # at the deal's end the first three may be used, Cut In not
-FRAME = 1 / 60
 
 
 @pytest.fixture
@@ -37,20 +31,6 @@ def app(tmp_path: Path) -> Iterator[App]:
     yield made
     made.scenes.close()
     made.speech.close()
-
-
-def charm_table(app: App, players: int, mine: tuple[str, ...] = MINE, seed: int = 11) -> TableScene:
-    """A table where the player holds `mine` and the others none, played to the player's first charm decision."""
-    known = load_charms()
-    rules = dataclasses.replace(rules_by_name("classic"), players=players)
-    seats = [("You", None)] + [(c.name, c) for c in (load_character_by_id(FAST[(i * 3) % len(FAST)])
-                                                      for i in range(players - 1))]
-    held = [tuple(known[charm] for charm in mine)] + [() for _ in range(players - 1)]
-    scene = TableScene.seated(app, rules, seats, seed, charms=held)
-    app.scenes.clear_to(scene)
-    assert scene.fast_forward_until(lambda t: t.human.kind == "charm")
-    app.step(FRAME)
-    return scene
 
 
 def text_size(app: App, percent: int) -> None:
