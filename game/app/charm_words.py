@@ -29,3 +29,8 @@ def charm_terms(spec: CharmSpec) -> str:
         uses = trn("charm_notes.terms.count", spec.session_uses)
     fee = trn("charm_notes.terms.fee", spec.fee) if spec.fee else tr("charm_notes.terms.free")
     return uses + TERMS_GAP + fee
+
+
+def idle_line(reason: str) -> str:
+    """The line saying a charm has nothing to do at this table, for a reason `CharmSpec.idle_at` gave."""
+    return tr("charm_idle.table", why=tr(f"charm_idle.why.{reason}"))

@@ -24,7 +24,7 @@ from ....locale import tr
 from ....storage.last_table_file import CHARM_MODES
 from ... import paint, theme
 from ...canvas import Canvas
-from ...charm_words import charm_line, charm_terms, charm_title
+from ...charm_words import charm_line, charm_terms, charm_title, idle_line
 from ...form import Choice
 from ...text import TextCache
 
@@ -141,5 +141,5 @@ def charm_card_words(choice: CharmChoice, rules: RuleSet | None) -> str:
     terms = f"\n{charm_terms(spec)}" if spec is not None else ""  # how often, and at what fee (its file's)
     idle = spec.idle_at(rules, rules.players) if spec is not None and rules is not None else None
     if idle is not None:  # the player may hold it all the same: it is their choice, told plainly
-        terms += "\n" + tr("charm_idle.table", why=tr(f"charm_idle.why.{idle}"))
+        terms += "\n" + idle_line(idle)
     return f"{said}{terms}\n{tr(f'free_charms.who.{choice.mode_id}')}"

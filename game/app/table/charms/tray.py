@@ -13,6 +13,7 @@ from ....engine.charms import CharmSpec
 from ....locale import tr
 from ... import paint, theme
 from ...canvas import Canvas
+from ...charm_words import idle_line
 from ...pad_words import pad_shown
 from ...text import readable_size
 from ...tooltips import tooltips_on
@@ -103,7 +104,7 @@ def charm_tip(spec: CharmSpec, left: int, idle: str | None = None) -> str:
         note = tr("charm_tray.tip.deal", name=name, description=description, left=left)
     else:
         note = tr("charm_tray.tip.count", name=name, description=description, left=left, uses=spec.session_uses)
-    return note if idle is None else f"{note}\n{tr('charm_idle.table', why=tr(f'charm_idle.why.{idle}'))}"
+    return note if idle is None else f"{note}\n{idle_line(idle)}"
 
 
 def idle_here(stage: Stage, spec: CharmSpec) -> str | None:
